@@ -1,0 +1,51 @@
+package dev.taskgate.contracts;
+
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * The safe status of one execution, as job-control reports it: never the input or the result.
+ *
+ * @param executionId        internal id (never shown to callers; frontends mint public handles from it)
+ * @param toolName           the operation
+ * @param toolVersion        the operation's version at submission
+ * @param status             current state
+ * @param surface            the API generation it was created through
+ * @param createdAt          creation time
+ * @param updatedAt          last state change
+ * @param executionDeadline  when it fails if still not terminal
+ * @param retentionExpiresAt when it and its payloads are purged
+ * @param statusMessage      latest human-readable status or error summary
+ * @param progress           latest progress value, if reported
+ * @param total              latest progress total, if known
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record ExecutionSnapshot(
+        @JsonProperty("executionId") UUID executionId,
+        @JsonProperty("toolName") String toolName,
+        @JsonProperty("toolVersion") String toolVersion,
+        @JsonProperty("status") ExecutionStatus status,
+        @JsonProperty("surface") Surface surface,
+        @JsonProperty("createdAt") Instant createdAt,
+        @JsonProperty("updatedAt") Instant updatedAt,
+        @JsonProperty("executionDeadline") Instant executionDeadline,
+        @JsonProperty("retentionExpiresAt") Instant retentionExpiresAt,
+        @JsonProperty("statusMessage") String statusMessage,
+        @JsonProperty("progress") Double progress,
+        @JsonProperty("total") Double total) {
+
+    public ExecutionSnapshot {
+        Objects.requireNonNull(executionId, "executionId");
+        Objects.requireNonNull(toolName, "toolName");
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(surface, "surface");
+        Objects.requireNonNull(createdAt, "createdAt");
+        Objects.requireNonNull(updatedAt, "updatedAt");
+    }
+}

@@ -1,0 +1,62 @@
+package dev.taskgate.contracts.catalog;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import dev.taskgate.contracts.Wire;
+
+/**
+ * The fixed registry of operations, loaded from {@code schemas/operations/catalog.json} (shipped in this
+ * jar). worker-pool implements exactly these; frontends list them and validate input against them.
+ */
+public final class OperationCatalog {
+    static final String RESOURCE = "taskgate-schemas/operations/catalog.json";
+
+    private final Map<String, OperationSpec> byName;
+
+    private OperationCatalog(List<OperationSpec> operations) {
+        Map<String, OperationSpec> map = new LinkedHashMap<>();
+        for (OperationSpec op : operations) {
+            if (map.put(op.name(), op) != null) {
+                throw new IllegalStateException("operation declared twice: " + op.name());
+            }
+        }
+        this.byName = Map.copyOf(map);
+        this.ordered = List.copyOf(operations);
+    }
+
+    private final List<OperationSpec> ordered;
+
+    /** Reads the catalog shipped with the contracts. */
+    public static OperationCatalog load() {
+        try (InputStream in = OperationCatalog.class.getClassLoader().getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("operation catalog missing from the classpath: " + RESOURCE);
+            }
+            CatalogFile file = Wire.mapper().readValue(in, CatalogFile.class);
+            return new OperationCatalog(file.operations());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the operation catalog", e);
+        }
+    }
+
+    /** The operation with this name, if registered. */
+    public Optional<OperationSpec> find(String name) {
+        return Optional.ofNullable(byName.get(name));
+    }
+
+    /** Every registered operation, in declaration order. */
+    public List<OperationSpec> all() {
+        return ordered;
+    }
+
+    private record CatalogFile(@JsonProperty("operations") List<OperationSpec> operations) {
+    }
+}

@@ -1,0 +1,37 @@
+package dev.taskgate.contracts.catalog;
+
+import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
+/**
+ * One registered operation, as declared in {@code schemas/operations/catalog.json}.
+ *
+ * @param name        the tool name callers use, e.g. {@code demo.echo}
+ * @param version     bumped when the operation's behaviour or input changes; bound into receipts
+ * @param title       a short display name
+ * @param description what it does, for tool listings
+ * @param mutating    whether it changes anything outside Taskgate (needs {@code tools:write})
+ * @param annotations MCP tool annotations ({@code readOnlyHint}, …)
+ * @param inputSchema JSON Schema (2020-12) the input must satisfy
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record OperationSpec(
+        @JsonProperty("name") String name,
+        @JsonProperty("version") String version,
+        @JsonProperty("title") String title,
+        @JsonProperty("description") String description,
+        @JsonProperty("mutating") boolean mutating,
+        @JsonProperty("annotations") JsonNode annotations,
+        @JsonProperty("inputSchema") JsonNode inputSchema) {
+
+    public OperationSpec {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(version, "version");
+        Objects.requireNonNull(inputSchema, "inputSchema");
+        annotations = annotations == null ? JsonNodeFactory.instance.objectNode() : annotations;
+    }
+}

@@ -1,0 +1,48 @@
+package dev.taskgate.contracts.command;
+
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import dev.taskgate.contracts.Caller;
+
+/**
+ * Asks job-control to cancel an execution the caller owns: a queued one is cancelled at once, a
+ * running one is asked to stop cooperatively. Cancelling a terminal execution changes nothing.
+ *
+ * @param messageId   unique per command
+ * @param occurredAt  when the frontend sent it
+ * @param replyTo     the frontend instance waiting for the reply
+ * @param executionId the execution to cancel
+ * @param caller      the authenticated caller; must own the execution
+ * @param reason      why, for the audit trail and the stop request
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record CancelExecution(
+        @JsonProperty("messageId") UUID messageId,
+        @JsonProperty("occurredAt") Instant occurredAt,
+        @JsonProperty("replyTo") String replyTo,
+        @JsonProperty("executionId") UUID executionId,
+        @JsonProperty("caller") Caller caller,
+        @JsonProperty("reason") String reason) implements ExecutionCommand {
+
+    public CancelExecution {
+        Objects.requireNonNull(messageId, "messageId");
+        Objects.requireNonNull(occurredAt, "occurredAt");
+        Objects.requireNonNull(replyTo, "replyTo");
+        Objects.requireNonNull(executionId, "executionId");
+        Objects.requireNonNull(caller, "caller");
+    }
+
+    @Override
+    @JsonIgnore
+    public Kind kind() {
+        return Kind.CANCEL;
+    }
+}

@@ -1,0 +1,58 @@
+package dev.taskgate.contracts.command;
+
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.Surface;
+
+/**
+ * Asks job-control to create a durable execution, or to return the one already bound to the receipt.
+ * Keyed on Kafka by the receipt namespace so duplicate submissions are serialised on one partition.
+ * It carries no {@code executionId}: job-control assigns it.
+ *
+ * @param messageId  unique per command
+ * @param occurredAt when the frontend sent it
+ * @param replyTo    the frontend instance waiting for the reply
+ * @param caller     the authenticated caller
+ * @param surface    the API generation the call came through
+ * @param receiptKey the idempotency key (REST {@code Idempotency-Key}, MCP {@code requestKey}, or derived)
+ * @param toolName   the registered operation
+ * @param input      the arguments, already validated against the operation's input schema
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record SubmitExecution(
+        @JsonProperty("messageId") UUID messageId,
+        @JsonProperty("occurredAt") Instant occurredAt,
+        @JsonProperty("replyTo") String replyTo,
+        @JsonProperty("caller") Caller caller,
+        @JsonProperty("surface") Surface surface,
+        @JsonProperty("receiptKey") String receiptKey,
+        @JsonProperty("toolName") String toolName,
+        @JsonProperty("input") JsonNode input) implements ExecutionCommand {
+
+    public SubmitExecution {
+        Objects.requireNonNull(messageId, "messageId");
+        Objects.requireNonNull(occurredAt, "occurredAt");
+        Objects.requireNonNull(replyTo, "replyTo");
+        Objects.requireNonNull(caller, "caller");
+        Objects.requireNonNull(surface, "surface");
+        Objects.requireNonNull(receiptKey, "receiptKey");
+        Objects.requireNonNull(toolName, "toolName");
+        Objects.requireNonNull(input, "input");
+    }
+
+    @Override
+    @JsonIgnore
+    public Kind kind() {
+        return Kind.SUBMIT;
+    }
+}

@@ -1,0 +1,46 @@
+package dev.taskgate.contracts.event;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+/**
+ * worker-pool → job-control on {@code taskgate.worker-events.v1}, keyed by execution id. Each is a
+ * report job-control accepts or rejects; only reports for the current epoch can change state.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = Started.class, name = "Started"),
+        @JsonSubTypes.Type(value = Progress.class, name = "Progress"),
+        @JsonSubTypes.Type(value = Finished.class, name = "Finished"),
+        @JsonSubTypes.Type(value = Failed.class, name = "Failed"),
+        @JsonSubTypes.Type(value = Stopped.class, name = "Stopped"),
+        @JsonSubTypes.Type(value = ChildDied.class, name = "ChildDied")
+})
+public sealed interface WorkerEvent permits Started, Progress, Finished, Failed, Stopped, ChildDied {
+
+    /** Unique per record. */
+    UUID messageId();
+
+    /** When the worker observed it. */
+    Instant occurredAt();
+
+    /** The execution concerned. */
+    UUID executionId();
+
+    /** The dispatch epoch the worker runs under. */
+    long epoch();
+
+    /** The reporting worker-pool instance. */
+    String workerId();
+
+    /** The kind, for exhaustive switches. */
+    Kind kind();
+
+    /** Event kinds. */
+    enum Kind {
+        STARTED, PROGRESS, FINISHED, FAILED, STOPPED, CHILD_DIED
+    }
+}

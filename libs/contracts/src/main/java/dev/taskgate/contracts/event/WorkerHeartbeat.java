@@ -1,0 +1,55 @@
+package dev.taskgate.contracts.event;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * worker-pool → job-control on {@code taskgate.worker-heartbeats.v1}, keyed by worker instance:
+ * the instance is alive and holds these executions.
+ *
+ * @param messageId  unique per record
+ * @param occurredAt when the heartbeat was sent
+ * @param workerId   the worker-pool instance
+ * @param held       the executions it is running, with their epochs
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record WorkerHeartbeat(
+        @JsonProperty("messageId") UUID messageId,
+        @JsonProperty("occurredAt") Instant occurredAt,
+        @JsonProperty("workerId") String workerId,
+        @JsonProperty("held") List<HeldExecution> held) {
+
+    /** The value of the {@code type} property and header. */
+    public static final String TYPE = "WorkerHeartbeat";
+
+    public WorkerHeartbeat {
+        Objects.requireNonNull(messageId, "messageId");
+        Objects.requireNonNull(occurredAt, "occurredAt");
+        Objects.requireNonNull(workerId, "workerId");
+        held = held == null ? List.of() : List.copyOf(held);
+    }
+
+    /** The record's type name, serialised as {@code type}. */
+    @JsonProperty("type")
+    public String type() {
+        return TYPE;
+    }
+
+    /**
+     * One execution a worker holds.
+     *
+     * @param executionId the execution
+     * @param epoch       the dispatch epoch it runs under
+     */
+    public record HeldExecution(
+            @JsonProperty("executionId") UUID executionId,
+            @JsonProperty("epoch") long epoch) {
+    }
+}

@@ -1,0 +1,30 @@
+package dev.taskgate.contracts.work;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+
+/**
+ * job-control → worker-pool on {@code taskgate.control.v1}. Every worker instance reads every signal
+ * and acts only on executions it holds under the signal's epoch.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = StopRequested.class, name = "StopRequested")
+})
+public sealed interface ControlSignal permits StopRequested {
+
+    /** Unique per record. */
+    UUID messageId();
+
+    /** When job-control committed the signal. */
+    Instant occurredAt();
+
+    /** The execution concerned. */
+    UUID executionId();
+
+    /** The dispatch epoch the signal is meant for. */
+    long epoch();
+}

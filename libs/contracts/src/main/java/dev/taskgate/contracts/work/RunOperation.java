@@ -1,0 +1,57 @@
+package dev.taskgate.contracts.work;
+
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * job-control → worker-pool on {@code taskgate.work.v1}: run one registered operation under a dispatch
+ * epoch. The worker reports back on {@code taskgate.worker-events.v1} with the same epoch; reports for
+ * any other epoch are ignored by job-control (fencing).
+ *
+ * @param messageId   unique per record
+ * @param occurredAt  when the dispatch was committed
+ * @param executionId the execution
+ * @param attempt     1 for the first dispatch, higher for replacements
+ * @param epoch       the fencing token of this dispatch
+ * @param operation   a name from the operation catalog; never a path, class or command line
+ * @param toolVersion the catalog version the input was validated against
+ * @param input       validated input for the operation
+ * @param deadline    when the execution fails if it has not finished
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record RunOperation(
+        @JsonProperty("messageId") UUID messageId,
+        @JsonProperty("occurredAt") Instant occurredAt,
+        @JsonProperty("executionId") UUID executionId,
+        @JsonProperty("attempt") int attempt,
+        @JsonProperty("epoch") long epoch,
+        @JsonProperty("operation") String operation,
+        @JsonProperty("toolVersion") String toolVersion,
+        @JsonProperty("input") JsonNode input,
+        @JsonProperty("deadline") Instant deadline) {
+
+    /** The value of the {@code type} property and header. */
+    public static final String TYPE = "RunOperation";
+
+    public RunOperation {
+        Objects.requireNonNull(messageId, "messageId");
+        Objects.requireNonNull(occurredAt, "occurredAt");
+        Objects.requireNonNull(executionId, "executionId");
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(input, "input");
+        Objects.requireNonNull(deadline, "deadline");
+    }
+
+    /** The record's type name, serialised as {@code type}. */
+    @JsonProperty("type")
+    public String type() {
+        return TYPE;
+    }
+}

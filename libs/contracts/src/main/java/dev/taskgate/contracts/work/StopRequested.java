@@ -1,0 +1,35 @@
+package dev.taskgate.contracts.work;
+
+import java.time.Instant;
+import java.util.Objects;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * Cooperative cancellation: the owner asks its child to stop at the next safe point and reports
+ * {@code Stopped} (or the outcome it had already reached).
+ *
+ * @param messageId   unique per record
+ * @param occurredAt  when the cancellation was committed
+ * @param executionId the execution to stop
+ * @param epoch       the dispatch epoch being stopped
+ * @param reason      why, for logs
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record StopRequested(
+        @JsonProperty("messageId") UUID messageId,
+        @JsonProperty("occurredAt") Instant occurredAt,
+        @JsonProperty("executionId") UUID executionId,
+        @JsonProperty("epoch") long epoch,
+        @JsonProperty("reason") String reason) implements ControlSignal {
+
+    public StopRequested {
+        Objects.requireNonNull(messageId, "messageId");
+        Objects.requireNonNull(occurredAt, "occurredAt");
+        Objects.requireNonNull(executionId, "executionId");
+    }
+}
