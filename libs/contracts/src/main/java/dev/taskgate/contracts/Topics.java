@@ -1,9 +1,8 @@
 package dev.taskgate.contracts;
 
-import java.util.List;
-
 /**
- * Kafka topic names (without the optional deployment prefix). The major version lives in the name:
+ * Kafka topic names (without the optional deployment prefix). Partition counts live in
+ * {@code schemas/kafka/topics.txt}, from which deployments create the topics. The major version lives in the name:
  * a breaking change to a record means a new topic, never an in-place edit.
  */
 public final class Topics {
@@ -23,25 +22,6 @@ public final class Topics {
     public static final String LIFECYCLE = "taskgate.lifecycle.v1";
     /** worker-pool → frontends: best-effort progress for callers that asked for it. */
     public static final String PROGRESS = "taskgate.progress.v1";
-
-    /** Every topic with the partition count the local stack and the tests create it with. */
-    public static final List<TopicSpec> ALL = List.of(
-            new TopicSpec(COMMANDS, 6),
-            new TopicSpec(COMMAND_REPLIES, 3),
-            new TopicSpec(WORK, 6),
-            new TopicSpec(CONTROL, 3),
-            new TopicSpec(WORKER_EVENTS, 6),
-            new TopicSpec(WORKER_HEARTBEATS, 3),
-            new TopicSpec(LIFECYCLE, 6),
-            new TopicSpec(PROGRESS, 3),
-            new TopicSpec(COMMANDS + ".dlq", 1),
-            new TopicSpec(WORK + ".dlq", 1),
-            new TopicSpec(CONTROL + ".dlq", 1),
-            new TopicSpec(WORKER_EVENTS + ".dlq", 1));
-
-    /** A topic and its partition count. */
-    public record TopicSpec(String name, int partitions) {
-    }
 
     private Topics() {
     }
