@@ -1,0 +1,59 @@
+# Shared helpers for bin/ scripts. Source it; it defines functions and REPO only.
+# shellcheck shell=bash
+
+REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+log() { printf '[taskgate] %s\n' "$*" >&2; }
+die() { printf '[taskgate] error: %s\n' "$*" >&2; exit 1; }
+
+# True when the PID in $1 (a pid file) is alive and its command line contains $2.
+# The check guards against a recycled PID belonging to someone else.
+pid_alive() {
+  local pidfile=$1 expect=$2 pid
+  [ -f "$pidfile" ] || return 1
+  pid=$(cat "$pidfile" 2>/dev/null) || return 1
+  [ -n "$pid" ] && [ -d "/proc/$pid" ] || return 1
+  tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$expect"
+}
+
+# Stops the process recorded in a pid file: TERM, wait up to $3 seconds (default 20), then KILL.
+stop_pid() {
+  local pidfile=$1 expect=$2 grace=${3:-20} pid i
+  if ! pid_alive "$pidfile" "$expect"; then
+    rm -f "$pidfile"
+    return 0
+  fi
+  pid=$(cat "$pidfile")
+  kill -TERM "$pid" 2>/dev/null || true
+  for ((i = 0; i < grace * 10; i++)); do
+    [ -d "/proc/$pid" ] || break
+    sleep 0.1
+  done
+  if [ -d "/proc/$pid" ]; then
+    log "pid $pid ($expect) ignored TERM for ${grace}s; killing it"
+    kill -KILL "$pid" 2>/dev/null || true
+  fi
+  rm -f "$pidfile"
+}
+
+# Waits until a TCP port on 127.0.0.1 accepts connections, up to $2 seconds.
+wait_port() {
+  local port=$1 timeout=${2:-60} i
+  for ((i = 0; i < timeout * 10; i++)); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# Waits until an HTTP URL answers 200, up to $2 seconds.
+wait_http_ok() {
+  local url=$1 timeout=${2:-90} i
+  for ((i = 0; i < timeout * 4; i++)); do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "$url" 2>/dev/null)" = "200" ] && return 0
+    sleep 0.25
+  done
+  return 1
+}
+
+mvnw() { "$REPO/mvnw" -B -q "$@"; }

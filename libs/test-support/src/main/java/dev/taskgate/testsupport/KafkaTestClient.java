@@ -1,0 +1,177 @@
+package dev.taskgate.testsupport;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.MessageHeaders;
+import dev.taskgate.contracts.Wire;
+
+/**
+ * A plain Kafka producer and topic watchers against the test broker, for component and system tests.
+ * Nothing here fakes the broker: records really go through {@link TestInfra#kafkaBootstrap()}.
+ */
+public final class KafkaTestClient implements AutoCloseable {
+    private final String bootstrap;
+    private final KafkaProducer<String, byte[]> producer;
+
+    private KafkaTestClient(String bootstrap) {
+        this.bootstrap = bootstrap;
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        this.producer = new KafkaProducer<>(p);
+    }
+
+    /** A client for the broker started by {@code bin/test}. */
+    public static KafkaTestClient connect() {
+        return new KafkaTestClient(TestInfra.kafkaBootstrap());
+    }
+
+    /** A client for another broker (e.g. the local stack). */
+    public static KafkaTestClient connect(String bootstrap) {
+        return new KafkaTestClient(bootstrap);
+    }
+
+    /**
+     * Sends a contract record serialised with {@link Wire}, with the {@code message-id} and
+     * {@code message-type} headers taken from its {@code messageId} and {@code type} members, and waits
+     * for the broker's acknowledgement.
+     */
+    public void send(String topic, String key, Object record) {
+        byte[] value = Wire.toBytes(record);
+        JsonNode json = Wire.mapper().valueToTree(record);
+        ProducerRecord<String, byte[]> r = new ProducerRecord<>(topic, key, value);
+        if (json.hasNonNull("messageId")) {
+            r.headers().add(MessageHeaders.MESSAGE_ID, json.get("messageId").asText().getBytes(StandardCharsets.UTF_8));
+        }
+        if (json.hasNonNull("type")) {
+            r.headers().add(MessageHeaders.MESSAGE_TYPE, json.get("type").asText().getBytes(StandardCharsets.UTF_8));
+        }
+        await(r);
+    }
+
+    /** Sends raw bytes (e.g. a poison record) and waits for the acknowledgement. */
+    public void sendRaw(String topic, String key, byte[] value) {
+        await(new ProducerRecord<>(topic, key, value));
+    }
+
+    private void await(ProducerRecord<String, byte[]> r) {
+        try {
+            producer.send(r).get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sending to " + r.topic(), e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("send to " + r.topic() + " failed", e);
+        }
+    }
+
+    /**
+     * Starts watching a topic from its current end: only records produced after this call are seen.
+     * Create the watcher before triggering what you want to observe.
+     */
+    public TopicWatcher watch(String topic) {
+        return new TopicWatcher(bootstrap, topic);
+    }
+
+    @Override
+    public void close() {
+        producer.close(Duration.ofSeconds(5));
+    }
+
+    /** Reads one topic (all partitions) from the position it had when created. */
+    public static final class TopicWatcher implements AutoCloseable {
+        private final KafkaConsumer<String, byte[]> consumer;
+        private final String topic;
+        private final List<ConsumerRecord<String, byte[]>> seen = new ArrayList<>();
+
+        TopicWatcher(String bootstrap, String topic) {
+            this.topic = topic;
+            Properties p = new Properties();
+            p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            p.put(ConsumerConfig.GROUP_ID_CONFIG, "test-watcher-" + UUID.randomUUID());
+            p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+            p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+            p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+            this.consumer = new KafkaConsumer<>(p);
+            List<TopicPartition> partitions = consumer.partitionsFor(topic, Duration.ofSeconds(30)).stream()
+                    .map(info -> new TopicPartition(topic, info.partition()))
+                    .toList();
+            if (partitions.isEmpty()) {
+                throw new IllegalStateException("topic does not exist: " + topic);
+            }
+            consumer.assign(partitions);
+            consumer.seekToEnd(partitions);
+            partitions.forEach(consumer::position); // resolve the end offsets now, not at the first poll
+        }
+
+        /**
+         * Waits until a record parses as {@code type} and matches; records of other types are skipped.
+         * Throws {@link AssertionError} after the timeout.
+         */
+        public <T> T await(Class<T> type, Predicate<T> match, Duration timeout) {
+            long deadline = System.nanoTime() + timeout.toNanos();
+            int checked = 0;
+            while (true) {
+                for (; checked < seen.size(); checked++) {
+                    T parsed = tryParse(seen.get(checked).value(), type);
+                    if (parsed != null && match.test(parsed)) {
+                        checked++;
+                        return parsed;
+                    }
+                }
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("no matching " + type.getSimpleName() + " on " + topic + " within "
+                            + timeout + " (" + seen.size() + " records seen)");
+                }
+                consumer.poll(Duration.ofMillis(100)).forEach(seen::add);
+            }
+        }
+
+        /** Every record read so far plus whatever arrives within {@code window}. */
+        public List<ConsumerRecord<String, byte[]>> drain(Duration window) {
+            long deadline = System.nanoTime() + window.toNanos();
+            while (System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(100)).forEach(seen::add);
+            }
+            return List.copyOf(seen);
+        }
+
+        private static <T> T tryParse(byte[] value, Class<T> type) {
+            try {
+                return Wire.mapper().readValue(value, type);
+            } catch (Exception e) {
+                return null;
+            }
+        }
+
+        @Override
+        public void close() {
+            consumer.close(Duration.ofSeconds(5));
+        }
+    }
+}

@@ -1,0 +1,26 @@
+package dev.taskgate.jobctl;
+
+import java.time.Clock;
+import java.util.UUID;
+
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+/** Produces the clock and the id source that the rest of the service injects. */
+@Singleton
+public class TimeSources {
+
+    /** The UTC system clock. */
+    @Produces
+    @Singleton
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    /** Random (version 4) UUIDs. */
+    @Produces
+    @Singleton
+    IdSource ids() {
+        return UUID::randomUUID;
+    }
+}

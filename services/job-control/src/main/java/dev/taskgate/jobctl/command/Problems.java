@@ -1,0 +1,26 @@
+package dev.taskgate.jobctl.command;
+
+import dev.taskgate.contracts.Problem;
+
+/** The problems job-control answers commands and queries with; one place so both edges say the same thing. */
+public final class Problems {
+
+    private Problems() {
+    }
+
+    /** Unknown execution, or one the caller does not own: deliberately indistinguishable. */
+    public static Problem notFound() {
+        return Problem.of("not-found", "Not found", 404, "No such execution exists for this caller.");
+    }
+
+    /** The submitted tool is not in the operation catalog. */
+    public static Problem unknownTool(String toolName) {
+        return Problem.of("unknown-tool", "Unknown tool", 422, "No tool named '" + toolName + "' is registered.");
+    }
+
+    /** The receipt key was used before for a different request. */
+    public static Problem idempotencyConflict(String receiptKey) {
+        return Problem.of("idempotency-conflict", "Idempotency key reused", 409, "The idempotency key '"
+                + receiptKey + "' was already used for a different request (tool, version or input differ).");
+    }
+}

@@ -1,0 +1,68 @@
+package dev.taskgate.jobctl.execution;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
+
+/**
+ * One execution row without its payloads (input and result are read only where needed).
+ *
+ * @param id                 the execution id
+ * @param principal          the owner ({@code Caller.principal()})
+ * @param workspace          the owner's workspace ({@code Caller.workspace()})
+ * @param orgId              the organization
+ * @param projectId          the project
+ * @param surface            the API generation it was created through
+ * @param toolName           the operation
+ * @param toolVersion        the operation's catalog version at submission
+ * @param state              the current state
+ * @param epoch              the current dispatch epoch (fencing token)
+ * @param attempt            the current dispatch attempt
+ * @param errorCode          why it failed, when failed
+ * @param errorMessage       the human-readable failure, when failed
+ * @param statusMessage      the latest human-readable status
+ * @param progress           the latest progress value
+ * @param total              the latest progress total
+ * @param cancelRequestedAt  when a caller asked to cancel it
+ * @param createdAt          creation time
+ * @param updatedAt          last state change
+ * @param deadlineAt         when it fails if still not terminal
+ * @param retentionExpiresAt when it and its payloads are purged
+ */
+public record Execution(
+        UUID id,
+        String principal,
+        String workspace,
+        String orgId,
+        String projectId,
+        Surface surface,
+        String toolName,
+        String toolVersion,
+        ExecutionStatus state,
+        long epoch,
+        int attempt,
+        String errorCode,
+        String errorMessage,
+        String statusMessage,
+        Double progress,
+        Double total,
+        Instant cancelRequestedAt,
+        Instant createdAt,
+        Instant updatedAt,
+        Instant deadlineAt,
+        Instant retentionExpiresAt) {
+
+    /** Whether the caller identified by principal and workspace owns this execution. */
+    public boolean isOwnedBy(String callerPrincipal, String callerWorkspace) {
+        return principal.equals(callerPrincipal) && workspace.equals(callerWorkspace);
+    }
+
+    /** The safe status as reported to callers: never the input or the result. */
+    public ExecutionSnapshot toSnapshot() {
+        return new ExecutionSnapshot(id, toolName, toolVersion, state, surface, createdAt, updatedAt, deadlineAt,
+                retentionExpiresAt, statusMessage, progress, total);
+    }
+}

@@ -1,0 +1,193 @@
+package dev.taskgate.jobctl.outbox;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.MessageHeaders;
+import dev.taskgate.jobctl.JobControlConfig;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.common.annotation.Identifier;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+
+/**
+ * Publishes {@code jobctl.outbox} rows to Kafka: lock a batch in id order ({@code for update skip locked}), send
+ * every record, await every acknowledgement, delete the rows, commit. A failed send rolls the batch back; the rows
+ * are sent again on the next pass, so delivery is at least once and consumers deduplicate.
+ *
+ * <p>Woken right after every commit that wrote rows ({@link #wake()}) and by a fallback timer. Only one pass
+ * runs at a time in this process.
+ */
+@ApplicationScoped
+public class OutboxRelay {
+
+    private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
+
+    private final Pool pool;
+    private final Vertx vertx;
+    private final JobControlConfig config;
+    private final Map<String, Object> kafkaDefaults;
+
+    private final AtomicBoolean running = new AtomicBoolean();
+    private final AtomicBoolean wakeRequested = new AtomicBoolean();
+    private final AtomicBoolean failing = new AtomicBoolean();
+    private volatile KafkaProducer<String, byte[]> producer;
+    private volatile boolean stopped;
+    private long timerId = -1;
+
+    OutboxRelay(Pool pool, Vertx vertx, JobControlConfig config,
+            @Identifier("default-kafka-broker") Map<String, Object> kafkaDefaults) {
+        this.pool = pool;
+        this.vertx = vertx;
+        this.config = config;
+        this.kafkaDefaults = kafkaDefaults;
+    }
+
+    void start(@Observes StartupEvent event) {
+        producer = new KafkaProducer<>(producerConfig());
+        timerId = vertx.setPeriodic(config.outbox().pollInterval().toMillis(), id -> wake());
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        stopped = true;
+        if (timerId >= 0) {
+            vertx.cancelTimer(timerId);
+        }
+        if (producer != null) {
+            producer.close(Duration.ofSeconds(5));
+        }
+    }
+
+    /** Asks for a relay pass now; if one is running, another follows it. Never blocks. */
+    public void wake() {
+        wakeRequested.set(true);
+        if (stopped || producer == null || !running.compareAndSet(false, true)) {
+            return;
+        }
+        wakeRequested.set(false);
+        relayBatch().subscribe().with(
+                sent -> {
+                    running.set(false);
+                    if (failing.compareAndSet(true, false)) {
+                        LOG.info("Outbox relay recovered");
+                    }
+                    if (sent == config.outbox().batchSize() || wakeRequested.get()) {
+                        wake();
+                    }
+                },
+                failure -> {
+                    running.set(false);
+                    // log once per failure streak; the fallback timer retries
+                    if (failing.compareAndSet(false, true)) {
+                        LOG.warnf(failure, "Outbox relay failed, retrying every poll [pollInterval=%s]",
+                                config.outbox().pollInterval());
+                    }
+                });
+    }
+
+    /** Whether the last relay pass failed (readiness reports it). */
+    public boolean isFailing() {
+        return failing.get();
+    }
+
+    /** One pass: returns how many records were published. */
+    Uni<Integer> relayBatch() {
+        return pool.withTransaction(tx -> tx.preparedQuery(
+                "select id, topic, record_key, message_id, message_type, payload from jobctl.outbox "
+                        + "order by id limit $1 for update skip locked")
+                .execute(Tuple.of(config.outbox().batchSize()))
+                .flatMap(rows -> {
+                    if (rows.size() == 0) {
+                        return Uni.createFrom().item(0);
+                    }
+                    List<ProducerRecord<String, byte[]>> records = new ArrayList<>(rows.size());
+                    Long[] ids = new Long[rows.size()];
+                    int i = 0;
+                    for (Row row : rows) {
+                        ids[i++] = row.getLong("id");
+                        records.add(toRecord(row));
+                    }
+                    return sendAll(records).flatMap(v -> delete(tx, ids)).replaceWith(records.size());
+                }));
+    }
+
+    private static ProducerRecord<String, byte[]> toRecord(Row row) {
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(row.getString("topic"),
+                row.getString("record_key"), row.getBuffer("payload").getBytes());
+        record.headers().add(MessageHeaders.MESSAGE_ID,
+                row.getUUID("message_id").toString().getBytes(StandardCharsets.UTF_8));
+        record.headers().add(MessageHeaders.MESSAGE_TYPE,
+                row.getString("message_type").getBytes(StandardCharsets.UTF_8));
+        return record;
+    }
+
+    private Uni<Void> sendAll(List<ProducerRecord<String, byte[]>> records) {
+        // send() may block on metadata and we wait for every ack: keep both off the event loop
+        return Uni.createFrom().<Void>item(() -> {
+            List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
+            for (ProducerRecord<String, byte[]> record : records) {
+                acks.add(producer.send(record));
+            }
+            for (Future<RecordMetadata> ack : acks) {
+                try {
+                    ack.get();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw new IllegalStateException("interrupted while awaiting Kafka acknowledgements", e);
+                } catch (ExecutionException e) {
+                    throw new IllegalStateException("Kafka send failed: " + e.getCause().getMessage(), e.getCause());
+                }
+            }
+            return null;
+        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    private static Uni<Void> delete(SqlConnection tx, Long[] ids) {
+        return tx.preparedQuery("delete from jobctl.outbox where id = any($1)")
+                .execute(Tuple.of(ids))
+                .replaceWithVoid();
+    }
+
+    private Map<String, Object> producerConfig() {
+        Map<String, Object> p = new HashMap<>();
+        kafkaDefaults.forEach((key, value) -> {
+            if (key.equals(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG) || key.startsWith("security.")
+                    || key.startsWith("ssl.") || key.startsWith("sasl.")) {
+                p.put(key, value);
+            }
+        });
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, "job-control-outbox-" + config.instanceId());
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000);
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        return p;
+    }
+}

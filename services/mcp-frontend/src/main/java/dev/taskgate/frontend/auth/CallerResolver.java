@@ -1,0 +1,33 @@
+package dev.taskgate.frontend.auth;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+/** Reads the verified token of the current request (SmallRye JWT has already checked signature, issuer, audience and expiry). */
+@RequestScoped
+public class CallerResolver {
+    private final JsonWebToken token;
+
+    @Inject
+    CallerResolver(JsonWebToken token) {
+        this.token = token;
+    }
+
+    /** The caller for this org/project path, holding {@code tools:call}; 404 for another org/project, 403 without the scope. */
+    public AuthenticatedCaller resolve(String pathOrg, String pathProject) {
+        AuthenticatedCaller caller = AuthenticatedCaller.forPath(token.getIssuer(), token.getSubject(),
+                stringClaim("org_id"), stringClaim("project_id"), stringClaim("scope"), pathOrg, pathProject);
+        caller.require(Scopes.TOOLS_CALL);
+        return caller;
+    }
+
+    private String stringClaim(String name) {
+        Object value = token.getClaim(name);
+        if (value instanceof jakarta.json.JsonString) {
+            return ((jakarta.json.JsonString) value).getString();
+        }
+        return value instanceof String ? (String) value : null;
+    }
+}

@@ -1,0 +1,136 @@
+package dev.taskgate.frontend.handle;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.UUID;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.Surface;
+
+/**
+ * Public execution ids ({@code docs/design.md}, "mcp-frontend"): {@code tgx_} + base64url (no padding) of
+ * 16-byte execution id ‖ 1-byte surface ‖ the first 16 bytes of HMAC-SHA256(key, id ‖ surface ‖ principal ‖
+ * workspace). Principal and workspace enter the MAC as UTF-8, each preceded by its 4-byte big-endian length,
+ * so that no two (principal, workspace) pairs share an input ("a b"+"c/d" vs "a bc"+"/d").
+ *
+ * <p>A handle verifies only for the caller and surface it was minted for; anything else — wrong prefix,
+ * length or encoding, a changed byte, another principal, workspace or surface — is simply "no such execution".
+ */
+public final class ExecutionHandles {
+    /** Prefix of every handle. */
+    public static final String PREFIX = "tgx_";
+    /** Minimum key length in bytes. */
+    public static final int MIN_KEY_BYTES = 32;
+
+    private static final int ID_BYTES = 16;
+    private static final int MAC_BYTES = 16;
+    private static final int RAW_BYTES = ID_BYTES + 1 + MAC_BYTES;
+    private static final String ALGORITHM = "HmacSHA256";
+
+    private final SecretKeySpec key;
+
+    private ExecutionHandles(byte[] key) {
+        if (key.length < MIN_KEY_BYTES) {
+            throw new IllegalArgumentException("the handle key must be at least " + MIN_KEY_BYTES + " bytes, got "
+                    + key.length);
+        }
+        this.key = new SecretKeySpec(key.clone(), ALGORITHM);
+    }
+
+    /** Handles signed with this raw key (at least 32 bytes). */
+    public static ExecutionHandles withKey(byte[] key) {
+        return new ExecutionHandles(Objects.requireNonNull(key, "key"));
+    }
+
+    /** Handles signed with a base64 key as configured in {@code taskgate.handles.key}. */
+    public static ExecutionHandles withBase64Key(String base64) {
+        if (base64 == null || base64.isBlank()) {
+            throw new IllegalArgumentException("taskgate.handles.key is empty");
+        }
+        byte[] raw;
+        try {
+            raw = Base64.getDecoder().decode(base64.trim());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("taskgate.handles.key is not valid base64", e);
+        }
+        return new ExecutionHandles(raw);
+    }
+
+    /** The handle for this execution, as seen by this caller through this surface. */
+    public String mint(UUID executionId, Surface surface, Caller caller) {
+        ByteBuffer raw = ByteBuffer.allocate(RAW_BYTES);
+        raw.put(idBytes(executionId)).put(code(surface)).put(mac(executionId, surface, caller));
+        return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(raw.array());
+    }
+
+    /** The execution id, if the handle was minted for exactly this caller and surface; empty otherwise. */
+    public Optional<UUID> verify(String handle, Surface surface, Caller caller) {
+        if (handle == null || !handle.startsWith(PREFIX)) {
+            return Optional.empty();
+        }
+        byte[] raw;
+        try {
+            raw = Base64.getUrlDecoder().decode(handle.substring(PREFIX.length()));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+        if (raw.length != RAW_BYTES || raw[ID_BYTES] != code(surface)) {
+            return Optional.empty();
+        }
+        // Re-encoding must give back the same text: rejects padded or otherwise non-canonical spellings.
+        if (!Base64.getUrlEncoder().withoutPadding().encodeToString(raw).equals(handle.substring(PREFIX.length()))) {
+            return Optional.empty();
+        }
+        ByteBuffer buffer = ByteBuffer.wrap(raw);
+        UUID id = new UUID(buffer.getLong(), buffer.getLong());
+        byte[] presented = Arrays.copyOfRange(raw, ID_BYTES + 1, RAW_BYTES);
+        if (!MessageDigest.isEqual(presented, mac(id, surface, caller))) {
+            return Optional.empty();
+        }
+        return Optional.of(id);
+    }
+
+    private byte[] mac(UUID executionId, Surface surface, Caller caller) {
+        byte[] principal = caller.principal().getBytes(StandardCharsets.UTF_8);
+        byte[] workspace = caller.workspace().getBytes(StandardCharsets.UTF_8);
+        ByteBuffer input = ByteBuffer.allocate(ID_BYTES + 1 + 4 + principal.length + 4 + workspace.length);
+        input.put(idBytes(executionId)).put(code(surface))
+                .putInt(principal.length).put(principal)
+                .putInt(workspace.length).put(workspace);
+        try {
+            Mac mac = Mac.getInstance(ALGORITHM);
+            mac.init(key);
+            return Arrays.copyOf(mac.doFinal(input.array()), MAC_BYTES);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 unavailable", e);
+        }
+    }
+
+    private static byte[] idBytes(UUID id) {
+        return ByteBuffer.allocate(ID_BYTES).putLong(id.getMostSignificantBits())
+                .putLong(id.getLeastSignificantBits()).array();
+    }
+
+    // Fixed codes, not ordinals: reordering the enum must not change existing handles.
+    private static byte code(Surface surface) {
+        switch (surface) {
+            case REST:
+                return 1;
+            case MCP_2025:
+                return 2;
+            case MCP_2026:
+                return 3;
+            default:
+                throw new IllegalArgumentException("no handle code for surface " + surface);
+        }
+    }
+}

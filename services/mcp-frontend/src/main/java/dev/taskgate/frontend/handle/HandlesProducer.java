@@ -1,0 +1,17 @@
+package dev.taskgate.frontend.handle;
+
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+import dev.taskgate.frontend.FrontendConfig;
+import io.quarkus.runtime.Startup;
+
+/** Creates the handle signer at start-up, so that a missing or short {@code taskgate.handles.key} stops the service. */
+public class HandlesProducer {
+    @Produces
+    @Singleton
+    @Startup
+    ExecutionHandles executionHandles(FrontendConfig config) {
+        return ExecutionHandles.withBase64Key(config.handles().key());
+    }
+}

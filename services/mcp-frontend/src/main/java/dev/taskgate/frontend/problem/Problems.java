@@ -1,0 +1,22 @@
+package dev.taskgate.frontend.problem;
+
+/** Problems that must look the same wherever they arise. */
+public final class Problems {
+    /** The one detail every not-found answer carries: unknown, expired, forged and not-yours are indistinguishable. */
+    public static final String NOT_FOUND_DETAIL = "No such resource, or it is not visible to you.";
+
+    private Problems() {
+    }
+
+    /** The uniform 404. */
+    public static ProblemException notFound() {
+        return ProblemKind.NOT_FOUND.exception(NOT_FOUND_DETAIL);
+    }
+
+    /** 503 with {@code Retry-After} (whole seconds). */
+    public static ProblemException unavailable(String detail, long retryAfterSeconds) {
+        return ProblemKind.UNAVAILABLE.problem(detail)
+                .withHeader("Retry-After", Long.toString(Math.max(1, retryAfterSeconds)))
+                .toException();
+    }
+}

@@ -1,0 +1,22 @@
+package dev.taskgate.worker.child;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One registered operation, run inside a child JVM. Implementations are compiled into the worker and
+ * listed in {@link OperationRegistry}; the input has already been validated against the catalog schema
+ * by the parent.
+ */
+public interface Operation {
+
+    /**
+     * Runs the operation to completion.
+     *
+     * @param input   the validated input object
+     * @param context progress reporting and the stop flag of this run
+     * @return the MCP {@code CallToolResult} as compact JSON text; it is forwarded byte for byte
+     * @throws OperationStoppedException when the operation saw a stop request at a safe point
+     * @throws InterruptedException      when the child is shutting down
+     */
+    String run(JsonNode input, OperationContext context) throws OperationStoppedException, InterruptedException;
+}

@@ -1,0 +1,43 @@
+package dev.taskgate.worker.child;
+
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+
+import dev.taskgate.worker.child.ops.CrashOperation;
+import dev.taskgate.worker.child.ops.EchoOperation;
+import dev.taskgate.worker.child.ops.FailOperation;
+import dev.taskgate.worker.child.ops.SleepOperation;
+
+/**
+ * The fixed set of operations compiled into the worker. A child runs only names found here; it never
+ * loads code by name, path or class. Must list exactly the operations of the catalog in
+ * {@code schemas/operations/catalog.json} (checked by a unit test).
+ */
+public final class OperationRegistry {
+    private final Map<String, Operation> byName;
+
+    private OperationRegistry(Map<String, Operation> byName) {
+        this.byName = Map.copyOf(byName);
+    }
+
+    /** The operations this build ships. */
+    public static OperationRegistry builtIn() {
+        return new OperationRegistry(Map.of(
+                "demo.echo", new EchoOperation(),
+                "demo.sleep", new SleepOperation(),
+                "demo.fail", new FailOperation(),
+                "demo.crash", new CrashOperation()));
+    }
+
+    /** The implementation registered under {@code name}, if any. */
+    public Optional<Operation> find(String name) {
+        return Optional.ofNullable(byName.get(name));
+    }
+
+    /** Every registered name, sorted. */
+    public Set<String> names() {
+        return new TreeMap<>(byName).keySet();
+    }
+}
