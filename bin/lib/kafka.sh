@@ -52,7 +52,8 @@ PROPS
       || { cat "$dir/format.log" >&2; die "Kafka storage format failed"; }
   fi
   : > "$dir/kafka.log"
-  java -Xmx512m -XX:+UseSerialGC -Dorg.slf4j.simpleLogger.defaultLogLevel=info \
+  java -Xmx512m -XX:+UseSerialGC -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+    -Dorg.slf4j.simpleLogger.log.kafka.server.KafkaRaftServer=info \
     -cp "$cp" kafka.Kafka "$dir/server.properties" >>"$dir/kafka.log" 2>&1 &
   echo $! > "$dir/pid"
   local i

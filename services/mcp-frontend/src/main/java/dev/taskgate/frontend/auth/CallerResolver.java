@@ -1,12 +1,12 @@
 package dev.taskgate.frontend.auth;
 
-import jakarta.enterprise.context.RequestScoped;
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /** Reads the verified token of the current request (SmallRye JWT has already checked signature, issuer, audience and expiry). */
-@RequestScoped
+@ApplicationScoped
 public class CallerResolver {
     private final JsonWebToken token;
 

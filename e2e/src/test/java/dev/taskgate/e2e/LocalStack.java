@@ -1,0 +1,115 @@
+package dev.taskgate.e2e;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+
+import dev.taskgate.testsupport.TestInfra;
+import dev.taskgate.testsupport.Tokens;
+
+/**
+ * Starts the four packaged services once per test JVM, as processes against the PostgreSQL and Kafka
+ * that {@code bin/test} started (database {@code taskgate_e2e}, topics without prefix), and stops them
+ * after the last test class. Use with {@code @ExtendWith(LocalStack.class)}.
+ */
+public final class LocalStack implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
+    private static final Path REPO = Path.of(System.getProperty("taskgate.repo.root", "..")).toAbsolutePath().normalize();
+    private static final Path LOGS = REPO.resolve("e2e/target/e2e-logs");
+    private static LocalStack running;
+
+    private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
+
+    /** The running stack; only valid inside a test class extended with this extension. */
+    public static LocalStack get() {
+        if (running == null) {
+            throw new IllegalStateException("LocalStack not started: annotate the test class with @ExtendWith(LocalStack.class)");
+        }
+        return running;
+    }
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        synchronized (LocalStack.class) {
+            if (running == null) {
+                LocalStack stack = new LocalStack();
+                context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(LocalStack.class.getName(), stack);
+                stack.start();
+                running = stack;
+            }
+        }
+    }
+
+    /** Base URL of the frontend (REST and, later, MCP). */
+    public String frontendUrl() {
+        return services.get("mcp-frontend").baseUrl();
+    }
+
+    /** A service process by name, e.g. to stop or restart it in a test. */
+    public ServiceProcess service(String name) {
+        return services.get(name);
+    }
+
+    private void start() throws Exception {
+        Path keyDir = Files.createDirectories(REPO.resolve("e2e/target/e2e-keys"));
+        Path publicKey = keyDir.resolve("jwt-public.pem");
+        Files.writeString(publicKey, Tokens.publicKeyPem());
+        byte[] handleKey = new byte[32];
+        new SecureRandom().nextBytes(handleKey);
+
+        int jobControlPort = freePort();
+        Map<String, String> env = new HashMap<>();
+        env.put("TASKGATE_KAFKA_BOOTSTRAP", TestInfra.kafkaBootstrap());
+        env.put("TASKGATE_PG_PORT", Integer.toString(TestInfra.pgPort()));
+        env.put("TASKGATE_PG_DATABASE", "taskgate_e2e");
+        env.put("TASKGATE_JOB_CONTROL_URL", "http://127.0.0.1:" + jobControlPort);
+        env.put("TASKGATE_HANDLES_KEY", Base64.getEncoder().encodeToString(handleKey));
+        env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", "file:" + publicKey);
+
+        add("job-control", jobControlPort, env);
+        add("worker-pool", freePort(), env);
+        add("webhook-dispatcher", freePort(), env);
+        add("mcp-frontend", freePort(), env);
+        for (ServiceProcess s : services.values()) {
+            s.start();
+        }
+        for (ServiceProcess s : services.values()) {
+            s.awaitReady(Duration.ofSeconds(120));
+        }
+    }
+
+    private void add(String name, int port, Map<String, String> env) {
+        Path jar = REPO.resolve("services").resolve(name).resolve("target/quarkus-app/quarkus-run.jar");
+        services.put(name, new ServiceProcess(name, port, jar, env, LOGS));
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() throws Exception {
+        // frontend first, job-control last: nothing should be left waiting on a stopped peer
+        var reversed = new java.util.ArrayList<>(services.values());
+        java.util.Collections.reverse(reversed);
+        for (ServiceProcess s : reversed) {
+            s.stop();
+        }
+        running = null;
+    }
+}

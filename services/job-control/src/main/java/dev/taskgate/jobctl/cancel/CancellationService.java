@@ -1,0 +1,120 @@
+package dev.taskgate.jobctl.cancel;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.command.CancelExecution;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.jobctl.IdSource;
+import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.command.CommandOutcome;
+import dev.taskgate.jobctl.command.Problems;
+import dev.taskgate.jobctl.command.Replies;
+import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.LifecycleEvents;
+import dev.taskgate.jobctl.execution.StateChange;
+import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.outbox.OutboxMessage;
+import dev.taskgate.jobctl.outbox.OutboxWriter;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
+/**
+ * Handles {@link CancelExecution} (design.md "job-control", cancel): a queued execution is cancelled at once, a
+ * running one is asked to stop and the worker's report decides its final state; a terminal one stays as it is.
+ * An execution the caller does not own is answered exactly like an unknown one.
+ */
+@ApplicationScoped
+public class CancellationService {
+
+    static final String STOP_TYPE = "StopRequested";
+    private static final String DEFAULT_REASON = "cancelled by the caller";
+
+    private final Pool pool;
+    private final ExecutionRepository executions;
+    private final OutboxWriter outbox;
+    private final JobControlConfig config;
+    private final Clock clock;
+    private final IdSource ids;
+
+    CancellationService(Pool pool, ExecutionRepository executions, OutboxWriter outbox, JobControlConfig config,
+            Clock clock, IdSource ids) {
+        this.pool = pool;
+        this.executions = executions;
+        this.outbox = outbox;
+        this.config = config;
+        this.clock = clock;
+        this.ids = ids;
+    }
+
+    /** Handles one cancellation in one transaction; the outcome's reply is sent after it committed. */
+    public Uni<CommandOutcome> cancel(CancelExecution command) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Caller caller = command.caller();
+        return pool.withTransaction(tx -> executions.findByIdForUpdate(tx, command.executionId())
+                .flatMap(found -> {
+                    Optional<Execution> owned = found.filter(e -> e.isOwnedBy(caller.principal(),
+                            caller.workspace()));
+                    if (owned.isEmpty()) {
+                        return Uni.createFrom().item(new CommandOutcome(
+                                Replies.rejected(ids.newId(), now, command, Problems.notFound()), false));
+                    }
+                    Execution execution = owned.get();
+                    return switch (execution.state()) {
+                        case COMPLETED, FAILED, CANCELLED -> Uni.createFrom().item(new CommandOutcome(
+                                Replies.accepted(ids.newId(), now, command, execution, false), false));
+                        case QUEUED -> cancelQueued(tx, command, execution, now);
+                        case WORKING, INPUT_REQUIRED -> requestStop(tx, command, execution, now);
+                    };
+                }));
+    }
+
+    private Uni<CommandOutcome> cancelQueued(SqlConnection tx, CancelExecution command, Execution execution,
+            Instant now) {
+        StateChange change = StateChange.of(execution, ExecutionStatus.CANCELLED, now)
+                .withStatusMessage("Cancelled before it started.")
+                .withCancelRequestedAt(now);
+        ExecutionChanged changed = LifecycleEvents.changed(ids.newId(), execution, ExecutionStatus.CANCELLED, now,
+                ExecutionStatus.CANCELLED.wireName());
+        List<OutboxMessage> messages = new ArrayList<>(stop(command, execution, now));
+        messages.add(OutboxMessage.of(config.topics().lifecycle(), execution.id().toString(), changed.messageId(),
+                ExecutionChanged.TYPE, changed));
+        // the row is locked (for update): the compare-and-set cannot lose here
+        return executions.compareAndSet(tx, change)
+                .flatMap(changedRow -> outbox.append(tx, messages))
+                .flatMap(v -> reread(tx, command, now));
+    }
+
+    private Uni<CommandOutcome> requestStop(SqlConnection tx, CancelExecution command, Execution execution,
+            Instant now) {
+        return executions.markCancelRequested(tx, execution.id(), now)
+                .flatMap(v -> outbox.append(tx, stop(command, execution, now)))
+                .flatMap(v -> reread(tx, command, now));
+    }
+
+    /** A stop for the current epoch; a worker that already took the run drops or stops it. */
+    private List<OutboxMessage> stop(CancelExecution command, Execution execution, Instant now) {
+        String reason = command.reason() == null || command.reason().isBlank() ? DEFAULT_REASON : command.reason();
+        StopRequested stop = new StopRequested(ids.newId(), now, execution.id(), execution.epoch(), reason);
+        return List.of(OutboxMessage.of(config.topics().control(), execution.id().toString(), stop.messageId(),
+                STOP_TYPE, stop));
+    }
+
+    private Uni<CommandOutcome> reread(SqlConnection tx, CancelExecution command, Instant now) {
+        return executions.findById(tx, command.executionId())
+                .map(found -> found.orElseThrow(() -> new IllegalStateException(
+                        "locked execution vanished [executionId=" + command.executionId() + "]")))
+                .map(execution -> new CommandOutcome(
+                        Replies.accepted(ids.newId(), now, command, execution, false), true));
+    }
+}

@@ -1,0 +1,47 @@
+package dev.taskgate.jobctl.command.kafka;
+
+import java.nio.charset.StandardCharsets;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.eclipse.microprofile.reactive.messaging.Channel;
+import org.eclipse.microprofile.reactive.messaging.Message;
+
+import dev.taskgate.contracts.MessageHeaders;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.command.CommandReply;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+
+/**
+ * Sends command replies straight to {@code taskgate.command-replies.v1}, keyed by {@code replyTo}. Replies are
+ * not durable state, so they bypass the outbox; a frontend that misses one retries and the receipt answers again.
+ */
+@ApplicationScoped
+public class CommandReplyPublisher {
+
+    private final MutinyEmitter<byte[]> emitter;
+
+    CommandReplyPublisher(@Channel("command-replies-out") MutinyEmitter<byte[]> emitter) {
+        this.emitter = emitter;
+    }
+
+    /** Sends the reply; completes once the broker acknowledged it. */
+    public Uni<Void> send(CommandReply reply) {
+        RecordHeaders headers = new RecordHeaders();
+        headers.add(MessageHeaders.MESSAGE_ID, reply.messageId().toString().getBytes(StandardCharsets.UTF_8));
+        headers.add(MessageHeaders.MESSAGE_TYPE, typeOf(reply).getBytes(StandardCharsets.UTF_8));
+        OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String>builder()
+                .withKey(reply.replyTo())
+                .withHeaders(headers)
+                .build();
+        return emitter.sendMessage(Message.of(Wire.toBytes(reply)).addMetadata(metadata));
+    }
+
+    private static String typeOf(CommandReply reply) {
+        return reply instanceof Accepted ? "Accepted" : "Rejected";
+    }
+}

@@ -1,0 +1,83 @@
+package dev.taskgate.jobctl.command.kafka;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.command.CancelExecution;
+import dev.taskgate.contracts.command.ExecutionCommand;
+import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.jobctl.cancel.CancellationService;
+import dev.taskgate.jobctl.command.CommandOutcome;
+import dev.taskgate.jobctl.outbox.OutboxRelay;
+import dev.taskgate.jobctl.submit.SubmissionService;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Reads {@code taskgate.commands.v1}: parses each record, handles it in one transaction, wakes the outbox relay,
+ * replies, and only then acknowledges (commits the offset). A record that does not parse is a poison record and
+ * goes to the dead-letter topic; a handling failure is retried a few times and then dead-lettered too.
+ */
+@ApplicationScoped
+public class CommandsConsumer {
+
+    private static final Logger LOG = Logger.getLogger(CommandsConsumer.class);
+
+    private final SubmissionService submissions;
+    private final CancellationService cancellations;
+    private final CommandReplyPublisher replies;
+    private final OutboxRelay relay;
+
+    CommandsConsumer(SubmissionService submissions, CancellationService cancellations,
+            CommandReplyPublisher replies, OutboxRelay relay) {
+        this.submissions = submissions;
+        this.cancellations = cancellations;
+        this.replies = replies;
+        this.relay = relay;
+    }
+
+    /** Handles one command record. */
+    @Incoming("commands-in")
+    public Uni<Void> onCommand(Message<String> record) {
+        ExecutionCommand command;
+        try {
+            command = parse(record.getPayload());
+        } catch (Wire.MalformedRecordException | IllegalArgumentException e) {
+            return Uni.createFrom().completionStage(record.nack(e));
+        }
+        return handle(command)
+                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(2)).atMost(5)
+                .flatMap(outcome -> {
+                    if (outcome.outboxWritten()) {
+                        relay.wake();
+                    }
+                    return replies.send(outcome.reply())
+                            .onFailure().invoke(e -> LOG.warnf(e, "Reply not sent; the frontend will retry the "
+                                    + "command [messageId=%s replyTo=%s]", command.messageId(), command.replyTo()))
+                            .onFailure().recoverWithNull();
+                })
+                .onItemOrFailure().transformToUni((v, failure) -> failure == null
+                        ? Uni.createFrom().completionStage(record.ack())
+                        : Uni.createFrom().completionStage(record.nack(failure)));
+    }
+
+    private Uni<CommandOutcome> handle(ExecutionCommand command) {
+        return switch (command.kind()) {
+            case SUBMIT -> submissions.submit((SubmitExecution) command);
+            case CANCEL -> cancellations.cancel((CancelExecution) command);
+        };
+    }
+
+    private static ExecutionCommand parse(String value) {
+        if (value == null) {
+            throw new IllegalArgumentException("record without a value");
+        }
+        return Wire.fromBytes(value.getBytes(StandardCharsets.UTF_8), ExecutionCommand.class);
+    }
+}

@@ -1,0 +1,80 @@
+package dev.taskgate.jobctl.query;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.StoredOutcome;
+import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
+/**
+ * Read side for the internal query API: answers with contract records and only for the owning principal in the
+ * owning workspace. Unknown, foreign and malformed ids all fail with the same {@link ExecutionNotFoundException}.
+ */
+@ApplicationScoped
+public class ExecutionQueries {
+
+    private final Pool pool;
+    private final ExecutionRepository executions;
+
+    ExecutionQueries(Pool pool, ExecutionRepository executions) {
+        this.pool = pool;
+        this.executions = executions;
+    }
+
+    /** The safe status of an execution the caller owns. */
+    public Uni<ExecutionSnapshot> getSnapshot(String executionId, String principal, String workspace) {
+        Optional<UUID> id = parseId(executionId);
+        if (id.isEmpty()) {
+            return Uni.createFrom().failure(new ExecutionNotFoundException());
+        }
+        return executions.findById(pool, id.get())
+                .map(found -> found.filter(e -> e.isOwnedBy(principal, workspace))
+                        .orElseThrow(ExecutionNotFoundException::new)
+                        .toSnapshot());
+    }
+
+    /** The status and, once terminal, the exact result or the error of an execution the caller owns. */
+    public Uni<ExecutionOutcome> getOutcome(String executionId, String principal, String workspace) {
+        Optional<UUID> id = parseId(executionId);
+        if (id.isEmpty()) {
+            return Uni.createFrom().failure(new ExecutionNotFoundException());
+        }
+        return executions.findWithResult(pool, id.get())
+                .map(found -> toOutcome(found.filter(o -> o.execution().isOwnedBy(principal, workspace))
+                        .orElseThrow(ExecutionNotFoundException::new)));
+    }
+
+    private static ExecutionOutcome toOutcome(StoredOutcome stored) {
+        Execution execution = stored.execution();
+        String result = execution.state() == ExecutionStatus.COMPLETED && stored.result() != null
+                ? new String(stored.result(), StandardCharsets.UTF_8)
+                : null;
+        ExecutionOutcome.ExecutionError error = execution.state() == ExecutionStatus.FAILED
+                ? new ExecutionOutcome.ExecutionError(execution.errorCode(), execution.errorMessage())
+                : null;
+        return new ExecutionOutcome(execution.toSnapshot(), result, error);
+    }
+
+    /** Only the canonical 36-character spelling is an id; anything else cannot name an execution. */
+    private static Optional<UUID> parseId(String raw) {
+        if (raw == null || raw.length() != 36) {
+            return Optional.empty();
+        }
+        try {
+            UUID id = UUID.fromString(raw);
+            return id.toString().equals(raw.toLowerCase(Locale.ROOT)) ? Optional.of(id) : Optional.empty();
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+}

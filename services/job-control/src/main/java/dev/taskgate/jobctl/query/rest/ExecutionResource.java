@@ -1,0 +1,59 @@
+package dev.taskgate.jobctl.query.rest;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.jboss.resteasy.reactive.RestHeader;
+import org.jboss.resteasy.reactive.RestPath;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.jobctl.query.ExecutionQueries;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The internal query API (design.md "job-control"). Not exposed outside the cluster: the frontend forwards the
+ * verified caller in {@code Taskgate-Principal} and {@code Taskgate-Workspace}.
+ */
+@Path("/internal/v1/executions")
+@Produces(MediaType.APPLICATION_JSON)
+public class ExecutionResource {
+
+    static final String PRINCIPAL = "Taskgate-Principal";
+    static final String WORKSPACE = "Taskgate-Workspace";
+
+    private final ExecutionQueries queries;
+
+    ExecutionResource(ExecutionQueries queries) {
+        this.queries = queries;
+    }
+
+    /** The execution's safe status; 404 when unknown or not the caller's. */
+    @GET
+    @Path("/{executionId}")
+    public Uni<ExecutionSnapshot> get(@RestPath String executionId, @RestHeader(PRINCIPAL) String principal,
+            @RestHeader(WORKSPACE) String workspace) {
+        requireCaller(principal, workspace);
+        return queries.getSnapshot(executionId, principal, workspace);
+    }
+
+    /** The execution's status with its exact result or its error; 404 when unknown or not the caller's. */
+    @GET
+    @Path("/{executionId}/outcome")
+    public Uni<ExecutionOutcome> outcome(@RestPath String executionId, @RestHeader(PRINCIPAL) String principal,
+            @RestHeader(WORKSPACE) String workspace) {
+        requireCaller(principal, workspace);
+        return queries.getOutcome(executionId, principal, workspace);
+    }
+
+    private static void requireCaller(String principal, String workspace) {
+        if (principal == null || principal.isBlank()) {
+            throw new MissingCallerException(PRINCIPAL);
+        }
+        if (workspace == null || workspace.isBlank()) {
+            throw new MissingCallerException(WORKSPACE);
+        }
+    }
+}

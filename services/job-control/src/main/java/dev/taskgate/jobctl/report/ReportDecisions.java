@@ -1,0 +1,74 @@
+package dev.taskgate.jobctl.report;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.Optional;
+
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.event.ChildDied;
+import dev.taskgate.contracts.event.Failed;
+import dev.taskgate.contracts.event.Finished;
+import dev.taskgate.contracts.event.Stopped;
+import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.ExecutionStateMachine;
+import dev.taskgate.jobctl.execution.StateChange;
+
+/**
+ * Which state change a worker report asks for (design.md "job-control", worker events mapping). Pure: the
+ * service applies the answer with compare-and-set.
+ */
+public final class ReportDecisions {
+
+    /** The error code of an execution whose child process died. */
+    public static final String CHILD_DIED_CODE = "child_died";
+
+    private ReportDecisions() {
+    }
+
+    /** The state a report moves an execution to; {@code Progress} keeps the state and has none. */
+    public static Optional<ExecutionStatus> targetOf(WorkerEvent event) {
+        return switch (event.kind()) {
+            case STARTED -> Optional.of(ExecutionStatus.WORKING);
+            case PROGRESS -> Optional.empty();
+            case FINISHED -> Optional.of(ExecutionStatus.COMPLETED);
+            case FAILED, CHILD_DIED -> Optional.of(ExecutionStatus.FAILED);
+            case STOPPED -> Optional.of(ExecutionStatus.CANCELLED);
+        };
+    }
+
+    /**
+     * The change {@code event} makes to {@code execution}, or empty when it must change nothing: another epoch,
+     * a progress report, or a transition the state machine forbids (e.g. a repeated or late report).
+     */
+    public static Optional<StateChange> decide(Execution execution, WorkerEvent event, Instant now) {
+        if (event.epoch() != execution.epoch()) {
+            return Optional.empty();
+        }
+        Optional<ExecutionStatus> target = targetOf(event);
+        if (target.isEmpty() || !ExecutionStateMachine.canMove(execution.state(), target.get())) {
+            return Optional.empty();
+        }
+        StateChange change = StateChange.of(execution, target.get(), now);
+        return Optional.of(switch (event.kind()) {
+            case STARTED, PROGRESS -> change;
+            case FINISHED -> change.withResult(((Finished) event).result().getBytes(StandardCharsets.UTF_8));
+            case FAILED -> change.withError(((Failed) event).code(), ((Failed) event).message());
+            case STOPPED -> change.withStatusMessage(((Stopped) event).message());
+            case CHILD_DIED -> change.withError(CHILD_DIED_CODE, childDiedMessage(((ChildDied) event).exitCode()));
+        });
+    }
+
+    /** The caller-facing explanation of a child process that died while running the execution. */
+    public static String childDiedMessage(Integer exitCode) {
+        return "The worker's child process exited abruptly (exit code " + (exitCode == null ? "unknown" : exitCode)
+                + "); the operation was not re-run.";
+    }
+
+    /** The payload-free summary of a change, for {@code ExecutionChanged}. */
+    public static String summaryOf(StateChange change) {
+        return change.to() == ExecutionStatus.FAILED
+                ? "failed: " + change.errorCode()
+                : change.to().wireName();
+    }
+}

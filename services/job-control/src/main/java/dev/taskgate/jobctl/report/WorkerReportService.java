@@ -1,0 +1,112 @@
+package dev.taskgate.jobctl.report;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.jobctl.IdSource;
+import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.LifecycleEvents;
+import dev.taskgate.jobctl.execution.StateChange;
+import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.outbox.OutboxMessage;
+import dev.taskgate.jobctl.outbox.OutboxWriter;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
+/**
+ * Applies worker reports to executions: each through the state machine ({@link ReportDecisions}) and a
+ * compare-and-set on (state, epoch), with an {@code ExecutionChanged} in the same transaction for every state
+ * change. A report that may not change anything (another epoch, an illegal or repeated transition, a lost race)
+ * changes nothing.
+ */
+@ApplicationScoped
+public class WorkerReportService {
+
+    private static final Logger LOG = Logger.getLogger(WorkerReportService.class);
+
+    private final Pool pool;
+    private final ExecutionRepository executions;
+    private final OutboxWriter outbox;
+    private final JobControlConfig config;
+    private final Clock clock;
+    private final IdSource ids;
+
+    WorkerReportService(Pool pool, ExecutionRepository executions, OutboxWriter outbox, JobControlConfig config,
+            Clock clock, IdSource ids) {
+        this.pool = pool;
+        this.executions = executions;
+        this.outbox = outbox;
+        this.config = config;
+        this.clock = clock;
+        this.ids = ids;
+    }
+
+    /**
+     * Applies one report in one transaction.
+     *
+     * @return whether the transaction appended outbox rows
+     */
+    public Uni<Boolean> apply(WorkerEvent event) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return pool.withTransaction(tx -> executions.findById(tx, event.executionId()).flatMap(found -> {
+            if (found.isEmpty()) {
+                LOG.debugf("Ignoring report for unknown execution [executionId=%s type=%s messageId=%s]",
+                        event.executionId(), event.kind(), event.messageId());
+                return Uni.createFrom().item(false);
+            }
+            Execution execution = found.get();
+            if (event instanceof Progress progress) {
+                return recordProgress(tx, execution, progress);
+            }
+            Optional<StateChange> change = ReportDecisions.decide(execution, event, now);
+            if (change.isEmpty()) {
+                LOG.debugf("Ignoring report [executionId=%s type=%s messageId=%s state=%s epoch=%d reportEpoch=%d]",
+                        execution.id(), event.kind(), event.messageId(), execution.state(), execution.epoch(),
+                        event.epoch());
+                return Uni.createFrom().item(false);
+            }
+            return applyChange(tx, execution, change.get(), event);
+        }));
+    }
+
+    private Uni<Boolean> applyChange(SqlConnection tx, Execution execution, StateChange change, WorkerEvent event) {
+        return executions.compareAndSet(tx, change).flatMap(changed -> {
+            if (!changed) {
+                LOG.debugf("Report lost a concurrent update [executionId=%s type=%s messageId=%s]",
+                        execution.id(), event.kind(), event.messageId());
+                return Uni.createFrom().item(false);
+            }
+            ExecutionChanged lifecycle = LifecycleEvents.changed(ids.newId(), execution, change.to(), change.at(),
+                    ReportDecisions.summaryOf(change));
+            return outbox.append(tx, List.of(OutboxMessage.of(config.topics().lifecycle(), execution.id().toString(),
+                    lifecycle.messageId(), ExecutionChanged.TYPE, lifecycle)))
+                    .replaceWith(true);
+        });
+    }
+
+    private Uni<Boolean> recordProgress(SqlConnection tx, Execution execution, Progress progress) {
+        boolean running = execution.state() == ExecutionStatus.WORKING
+                || execution.state() == ExecutionStatus.INPUT_REQUIRED;
+        if (progress.epoch() != execution.epoch() || !running) {
+            LOG.debugf("Ignoring progress [executionId=%s messageId=%s state=%s epoch=%d reportEpoch=%d]",
+                    execution.id(), progress.messageId(), execution.state(), execution.epoch(), progress.epoch());
+            return Uni.createFrom().item(false);
+        }
+        return executions.recordProgress(tx, execution.id(), execution.state(), execution.epoch(),
+                progress.progress(), progress.total(), progress.message())
+                .replaceWith(false);
+    }
+}

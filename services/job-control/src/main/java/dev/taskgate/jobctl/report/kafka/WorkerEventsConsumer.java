@@ -1,0 +1,57 @@
+package dev.taskgate.jobctl.report.kafka;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.jobctl.outbox.OutboxRelay;
+import dev.taskgate.jobctl.report.WorkerReportService;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Reads {@code taskgate.worker-events.v1} and applies each report; the offset is committed after the effect.
+ * Records that do not parse go to the dead-letter topic; a handling failure is retried a few times and then
+ * dead-lettered too. Redelivered reports are harmless: the compare-and-set on (state, epoch) ignores them.
+ */
+@ApplicationScoped
+public class WorkerEventsConsumer {
+
+    private final WorkerReportService reports;
+    private final OutboxRelay relay;
+
+    WorkerEventsConsumer(WorkerReportService reports, OutboxRelay relay) {
+        this.reports = reports;
+        this.relay = relay;
+    }
+
+    /** Handles one worker report record. */
+    @Incoming("worker-events-in")
+    public Uni<Void> onWorkerEvent(Message<String> record) {
+        WorkerEvent event;
+        try {
+            if (record.getPayload() == null) {
+                throw new IllegalArgumentException("record without a value");
+            }
+            event = Wire.fromBytes(record.getPayload().getBytes(StandardCharsets.UTF_8), WorkerEvent.class);
+        } catch (Wire.MalformedRecordException | IllegalArgumentException e) {
+            return Uni.createFrom().completionStage(record.nack(e));
+        }
+        return reports.apply(event)
+                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(2)).atMost(5)
+                .onItemOrFailure().transformToUni((outboxWritten, failure) -> {
+                    if (failure != null) {
+                        return Uni.createFrom().completionStage(record.nack(failure));
+                    }
+                    if (outboxWritten) {
+                        relay.wake();
+                    }
+                    return Uni.createFrom().completionStage(record.ack());
+                });
+    }
+}

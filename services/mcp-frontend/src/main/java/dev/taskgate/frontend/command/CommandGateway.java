@@ -1,0 +1,115 @@
+package dev.taskgate.frontend.command;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Singleton;
+
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.MessageHeaders;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.command.CancelExecution;
+import dev.taskgate.contracts.command.CommandReply;
+import dev.taskgate.contracts.command.ExecutionCommand;
+import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.frontend.FrontendConfig;
+
+/**
+ * Request/reply over Kafka: publishes a command to {@code taskgate.commands.v1} and waits for job-control's
+ * {@link CommandReply} (delivered by {@link CommandReplyConsumer}). Blocking: call it from a worker thread.
+ */
+@Singleton
+public class CommandGateway {
+    private static final Logger LOG = Logger.getLogger(CommandGateway.class);
+
+    private final KafkaProducer<String, byte[]> producer;
+    private final PendingReplies pending;
+    private final CommandTopics topics;
+    private final Duration timeout;
+
+    CommandGateway(FrontendConfig config, PendingReplies pending, CommandTopics topics) {
+        this.pending = pending;
+        this.topics = topics;
+        this.timeout = config.frontend().commandTimeout();
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrap());
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
+        // Bound every wait inside send() so a missing broker surfaces as a 503 rather than a hung request.
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(timeout.toMillis()));
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(Math.max(1000, timeout.toMillis())));
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, Long.toString(Math.max(2000, timeout.toMillis() * 2)));
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        this.producer = new KafkaProducer<>(p);
+    }
+
+    /** Submits an execution; the key is the receipt namespace so that duplicates serialise on one partition. */
+    public CommandReply submit(SubmitExecution command) {
+        return send(command, command.caller().principal() + "\n" + command.caller().workspace());
+    }
+
+    /** Asks for a cancellation; keyed by execution id. */
+    public CommandReply cancel(CancelExecution command) {
+        return send(command, command.executionId().toString());
+    }
+
+    private CommandReply send(ExecutionCommand command, String key) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        UUID id = command.messageId();
+        CompletableFuture<CommandReply> reply = pending.register(id);
+        try {
+            ProducerRecord<String, byte[]> record = new ProducerRecord<>(topics.commands(), key, Wire.toBytes(command));
+            record.headers().add(MessageHeaders.MESSAGE_ID, id.toString().getBytes(StandardCharsets.UTF_8));
+            record.headers().add(MessageHeaders.MESSAGE_TYPE, typeName(command).getBytes(StandardCharsets.UTF_8));
+            producer.send(record).get(remaining(deadline), TimeUnit.NANOSECONDS);
+            return reply.get(remaining(deadline), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw new CommandTimeoutException("no reply to " + typeName(command) + " " + id + " within " + timeout, e);
+        } catch (ExecutionException e) {
+            throw new CommandTimeoutException("the broker did not accept " + typeName(command) + " " + id, e.getCause());
+        } catch (org.apache.kafka.common.errors.TimeoutException e) {
+            throw new CommandTimeoutException("the broker is unreachable", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CommandTimeoutException("interrupted while waiting for " + id, e);
+        } finally {
+            pending.forget(id);
+        }
+    }
+
+    private static long remaining(long deadline) {
+        return Math.max(0, deadline - System.nanoTime());
+    }
+
+    private static String typeName(ExecutionCommand command) {
+        switch (command.kind()) {
+            case SUBMIT:
+                return "SubmitExecution";
+            case CANCEL:
+                return "CancelExecution";
+            default:
+                throw new IllegalArgumentException("unknown command kind " + command.kind());
+        }
+    }
+
+    @PreDestroy
+    void close() {
+        producer.close(Duration.ofSeconds(5));
+        LOG.debug("command producer closed");
+    }
+}

@@ -1,0 +1,109 @@
+package dev.taskgate.frontend.execution;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.stream.Collectors;
+
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.Problem;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.command.CancelExecution;
+import dev.taskgate.contracts.command.CommandReply;
+import dev.taskgate.contracts.command.Rejected;
+import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.InstanceIdentity;
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.auth.Scopes;
+import dev.taskgate.frontend.command.CommandGateway;
+import dev.taskgate.frontend.command.CommandTimeoutException;
+import dev.taskgate.frontend.problem.ApiProblem;
+import dev.taskgate.frontend.problem.ProblemKind;
+import dev.taskgate.frontend.problem.Problems;
+
+/**
+ * Creating and cancelling executions: the decisions made before a command leaves (the tool exists, the caller
+ * may run it, the input satisfies its schema) and the mapping of job-control's reply. Nothing is published
+ * unless every check passed.
+ */
+@Singleton
+public class ExecutionService {
+    private static final Logger LOG = Logger.getLogger(ExecutionService.class);
+
+    private final ToolInputValidator tools;
+    private final CommandGateway gateway;
+    private final Clock clock;
+    private final String instanceId;
+    private final long retryAfterSeconds;
+
+    ExecutionService(ToolInputValidator tools, CommandGateway gateway, Clock clock, InstanceIdentity identity,
+            FrontendConfig config) {
+        this.tools = tools;
+        this.gateway = gateway;
+        this.clock = clock;
+        this.instanceId = identity.id();
+        this.retryAfterSeconds = Math.max(1, config.frontend().pollInterval().toSeconds());
+    }
+
+    /**
+     * Submits a tool call under a receipt key. Returns job-control's {@link Accepted} (check
+     * {@link Accepted#created()} for a replay); throws a problem for an unknown tool (422), a missing
+     * {@code tools:write} (403), an invalid input (422 with {@code errors}), a rejection, or no answer (503).
+     */
+    public Accepted submit(AuthenticatedCaller caller, String receiptKey, String toolName, JsonNode input) {
+        ToolInputValidator.Tool tool = tools.find(toolName)
+                .orElseThrow(() -> ProblemKind.UNKNOWN_TOOL.problem("No tool named '" + toolName + "' is registered.")
+                        .with("tool_name", toolName).toException());
+        if (tool.spec().mutating()) {
+            caller.require(Scopes.TOOLS_WRITE);
+        }
+        List<InputViolation> violations = tool.violations(input);
+        if (!violations.isEmpty()) {
+            List<Map<String, String>> errors = violations.stream()
+                    .map(v -> Map.of("pointer", "/input" + v.pointer(), "message", v.message()))
+                    .collect(Collectors.toList());
+            throw ProblemKind.INVALID_INPUT
+                    .problem("The input does not satisfy the input schema of '" + toolName + "'.")
+                    .with("errors", errors).toException();
+        }
+        SubmitExecution command = new SubmitExecution(UUID.randomUUID(), clock.instant(), instanceId,
+                caller.caller(), Surface.REST, receiptKey, toolName, input);
+        return accepted(send(() -> gateway.submit(command), command.messageId()));
+    }
+
+    /** Asks job-control to cancel; returns the execution as job-control reports it afterwards. */
+    public Accepted cancel(AuthenticatedCaller caller, UUID executionId) {
+        CancelExecution command = new CancelExecution(UUID.randomUUID(), clock.instant(), instanceId, executionId,
+                caller.caller(), "cancelled through the REST API");
+        return accepted(send(() -> gateway.cancel(command), command.messageId()));
+    }
+
+    private CommandReply send(java.util.function.Supplier<CommandReply> call, UUID messageId) {
+        try {
+            return call.get();
+        } catch (CommandTimeoutException e) {
+            LOG.warnf("command unanswered messageId=%s reason=%s", messageId, e.getMessage());
+            throw Problems.unavailable("The execution service did not answer in time; retry the same request.",
+                    retryAfterSeconds);
+        }
+    }
+
+    private static Accepted accepted(CommandReply reply) {
+        if (reply instanceof Accepted) {
+            return (Accepted) reply;
+        }
+        Problem problem = ((Rejected) reply).problem();
+        if (problem.status() == 404) {
+            throw Problems.notFound();
+        }
+        throw ApiProblem.from(problem).toException();
+    }
+}

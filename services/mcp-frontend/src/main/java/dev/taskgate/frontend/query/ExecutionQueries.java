@@ -1,0 +1,95 @@
+package dev.taskgate.frontend.query;
+
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Singleton;
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.core.Response;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.problem.Problems;
+import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+
+/**
+ * Reads executions from job-control on behalf of a verified caller. job-control's 404 (unknown or not this
+ * caller's) becomes the uniform 404; an unreachable or failing job-control becomes 503 {@code unavailable}.
+ * Blocking: call from a worker thread.
+ */
+@Singleton
+public class ExecutionQueries {
+    private static final Logger LOG = Logger.getLogger(ExecutionQueries.class);
+
+    private final JobControlApi api;
+    private final long retryAfterSeconds;
+
+    ExecutionQueries(FrontendConfig config) {
+        this.api = QuarkusRestClientBuilder.newBuilder()
+                .baseUri(config.jobControl().url())
+                .connectTimeout(config.jobControl().connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .readTimeout(config.jobControl().readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                // Statuses are interpreted here (404 is an answer, not an error), so no exception mapping.
+                .disableDefaultMapper(true)
+                .build(JobControlApi.class);
+        this.retryAfterSeconds = Math.max(1, config.frontend().pollInterval().toSeconds());
+    }
+
+    /** The execution's safe status. */
+    public ExecutionSnapshot snapshot(UUID executionId, Caller caller) {
+        return call(() -> api.execution(executionId.toString(), caller.principal(), caller.workspace()),
+                ExecutionSnapshot.class, executionId);
+    }
+
+    /** The execution's status and, once terminal, its result or error. */
+    public ExecutionOutcome outcome(UUID executionId, Caller caller) {
+        return call(() -> api.outcome(executionId.toString(), caller.principal(), caller.workspace()),
+                ExecutionOutcome.class, executionId);
+    }
+
+    private <T> T call(Supplier<Response> request, Class<T> type, UUID executionId) {
+        Response response;
+        try {
+            response = request.get();
+        } catch (ProcessingException e) {
+            LOG.warnf("job-control unreachable executionId=%s reason=%s", executionId, e.getMessage());
+            throw Problems.unavailable("The execution store is not reachable; try again shortly.", retryAfterSeconds);
+        }
+        try (response) {
+            int status = response.getStatus();
+            if (status == 404) {
+                throw Problems.notFound();
+            }
+            if (status != 200) {
+                LOG.warnf("job-control answered status=%d executionId=%s", status, executionId);
+                throw Problems.unavailable("The execution store did not answer; try again shortly.", retryAfterSeconds);
+            }
+            byte[] body = response.readEntity(byte[].class);
+            try {
+                return Wire.fromBytes(body, type);
+            } catch (Wire.MalformedRecordException e) {
+                LOG.errorf("job-control sent an unreadable %s executionId=%s reason=%s", type.getSimpleName(),
+                        executionId, e.getMessage());
+                throw Problems.unavailable("The execution store gave an unreadable answer.", retryAfterSeconds);
+            }
+        }
+    }
+
+    @PreDestroy
+    void close() {
+        if (api instanceof AutoCloseable) {
+            try {
+                ((AutoCloseable) api).close();
+            } catch (Exception e) {
+                LOG.debug("closing the job-control client failed", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package dev.taskgate.frontend.query;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * job-control's internal query API ({@code docs/design.md}, "job-control"). Returns raw responses: the
+ * caller decides what a 404 or a 5xx means.
+ */
+@Path("/internal/v1/executions")
+@Produces(MediaType.APPLICATION_JSON)
+public interface JobControlApi {
+    /** Header naming the principal ({@code Caller.principal()}). */
+    String PRINCIPAL = "Taskgate-Principal";
+    /** Header naming the workspace ({@code Caller.workspace()}). */
+    String WORKSPACE = "Taskgate-Workspace";
+
+    /** 200 {@code ExecutionSnapshot}, or 404. */
+    @GET
+    @Path("/{executionId}")
+    Response execution(@PathParam("executionId") String executionId, @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace);
+
+    /** 200 {@code ExecutionOutcome}, or 404. */
+    @GET
+    @Path("/{executionId}/outcome")
+    Response outcome(@PathParam("executionId") String executionId, @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace);
+}

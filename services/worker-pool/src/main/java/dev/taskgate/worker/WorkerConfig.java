@@ -1,0 +1,63 @@
+package dev.taskgate.worker;
+
+import java.time.Duration;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/** Settings of the worker-pool service. */
+@ConfigMapping(prefix = "taskgate.worker")
+public interface WorkerConfig {
+
+    /**
+     * This instance's worker id, reported in every worker event and heartbeat and part of its control consumer
+     * group. Taken from {@code taskgate.instance-id} (random per process start unless set).
+     */
+    @NotBlank
+    String instanceId();
+
+    /** How many child JVMs are kept warm; also the number of operations this instance runs at once. */
+    @WithDefault("2")
+    @Min(1)
+    @Max(64)
+    int children();
+
+    /** A child is replaced by a fresh one after this many operations, to bound leaks in long-lived children. */
+    @WithDefault("500")
+    @Min(1)
+    int maxOperationsPerChild();
+
+    /** How long a child may take to stop after a stop request before it is killed and the run reported stopped. */
+    @WithDefault("10s")
+    Duration stopGrace();
+
+    /** How long a new child may take to print its ready line before it is given up and started again. */
+    @WithDefault("30s")
+    Duration childStartTimeout();
+
+    /** Maximum heap of each child JVM ({@code -Xmx} value). */
+    @WithDefault("64m")
+    @Pattern(regexp = "[1-9][0-9]*[kKmMgG]")
+    String childMaxHeap();
+
+    /** Minimum interval between two {@code Progress} events of one execution; reports in between are dropped. */
+    @WithDefault("250ms")
+    Duration progressInterval();
+
+    /**
+     * How many (execution, epoch) pairs are remembered for duplicate detection and early stop requests. The
+     * oldest are forgotten first.
+     */
+    @WithDefault("10000")
+    @Min(100)
+    int rememberedExecutions();
+
+    /** How long to wait for the broker to acknowledge a terminal event before the child is reused anyway. */
+    @WithDefault("2m")
+    Duration publishTimeout();
+}

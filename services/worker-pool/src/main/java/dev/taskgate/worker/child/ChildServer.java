@@ -1,0 +1,175 @@
+package dev.taskgate.worker.child;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The child side of the protocol: reads parent → child lines ({@code run}, {@code stop}), runs one operation
+ * at a time on its own thread, and answers through the {@link ProtocolWriter}. Refusals (unknown operation,
+ * busy, malformed line) are {@code error} lines; the child stays usable after them.
+ */
+public final class ChildServer {
+    /** A message that is not valid protocol JSON. */
+    public static final String MALFORMED_MESSAGE = "malformed_message";
+    /** A {@code run} naming an operation that is not compiled in. */
+    public static final String UNKNOWN_OPERATION = "unknown_operation";
+    /** A {@code run} while another operation is still running. */
+    public static final String BUSY = "busy";
+    /** An operation threw an unexpected exception. */
+    public static final String OPERATION_EXCEPTION = "operation_exception";
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final OperationRegistry registry;
+    private final ProtocolWriter out;
+    private final PrintStream log;
+    private final ExecutorService runner = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "operation");
+        t.setDaemon(true);
+        return t;
+    });
+    private final AtomicReference<Run> current = new AtomicReference<>();
+
+    /**
+     * @param registry the operations this child may run
+     * @param out      the protocol stream
+     * @param log      diagnostics (the process's stderr)
+     */
+    public ChildServer(OperationRegistry registry, ProtocolWriter out, PrintStream log) {
+        this.registry = registry;
+        this.out = out;
+        this.log = log;
+    }
+
+    /** Announces readiness and serves until the parent closes the input stream. */
+    public void serve(BufferedReader in) throws IOException {
+        out.ready();
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (!line.isBlank()) {
+                handle(line);
+            }
+        }
+        Run running = current.get();
+        if (running != null) {
+            running.stop();
+        }
+        runner.shutdownNow();
+    }
+
+    /** Waits until the operation thread is idle; for in-process tests. */
+    boolean awaitIdle(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (current.get() != null) {
+            if (System.nanoTime() > deadline) {
+                return false;
+            }
+            TimeUnit.MILLISECONDS.sleep(5);
+        }
+        return true;
+    }
+
+    private void handle(String line) {
+        JsonNode message;
+        try {
+            message = MAPPER.readTree(line);
+        } catch (IOException e) {
+            out.error(MALFORMED_MESSAGE, "not a JSON line: " + e.getOriginalMessage());
+            return;
+        }
+        String type = message.path("type").asText("");
+        switch (type) {
+            case "run" -> startRun(message);
+            case "stop" -> requestStop();
+            default -> out.error(MALFORMED_MESSAGE, "unknown message type: '" + type + "'");
+        }
+    }
+
+    private void startRun(JsonNode message) {
+        JsonNode name = message.get("operation");
+        JsonNode input = message.get("input");
+        if (name == null || !name.isTextual()) {
+            out.error(MALFORMED_MESSAGE, "run needs a string 'operation'");
+            return;
+        }
+        if (input == null || !input.isObject()) {
+            out.error(MALFORMED_MESSAGE, "run needs an object 'input'");
+            return;
+        }
+        Operation operation = registry.find(name.asText()).orElse(null);
+        if (operation == null) {
+            out.error(UNKNOWN_OPERATION, "operation not registered in this worker: " + name.asText());
+            return;
+        }
+        Run run = new Run();
+        if (!current.compareAndSet(null, run)) {
+            out.error(BUSY, "another operation is still running");
+            return;
+        }
+        runner.execute(() -> execute(name.asText(), operation, input, run));
+    }
+
+    private void requestStop() {
+        Run running = current.get();
+        if (running == null) {
+            log.println("stop ignored: no operation is running");
+            return;
+        }
+        running.stop();
+    }
+
+    private void execute(String name, Operation operation, JsonNode input, Run run) {
+        Runnable report;
+        try {
+            String result = operation.run(input, run);
+            report = () -> out.result(result);
+        } catch (OperationStoppedException e) {
+            report = () -> out.stopped(e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            report = () -> out.stopped("interrupted: the child is shutting down");
+        } catch (RuntimeException | Error e) {
+            log.println("operation " + name + " threw:");
+            e.printStackTrace(log);
+            String detail = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            report = () -> out.error(OPERATION_EXCEPTION, name + " failed: " + detail);
+        }
+        // Free the slot before the terminal line: the parent may send the next run as soon as it reads it.
+        current.compareAndSet(run, null);
+        report.run();
+    }
+
+    /** The state of one run, visible to its operation as its {@link OperationContext}. */
+    private final class Run implements OperationContext {
+        private final CountDownLatch stopRequested = new CountDownLatch(1);
+
+        void stop() {
+            stopRequested.countDown();
+        }
+
+        @Override
+        public void progress(double progress, Double total, String message) {
+            out.progress(progress, total, message);
+        }
+
+        @Override
+        public boolean isStopRequested() {
+            return stopRequested.getCount() == 0;
+        }
+
+        @Override
+        public boolean awaitStop(Duration timeout) throws InterruptedException {
+            return stopRequested.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package dev.taskgate.worker.child;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * Writes child → parent protocol lines: one compact JSON object per line, flushed at once. This is the only
+ * writer of the protocol stream; lines from the operation thread and the reader thread never interleave.
+ */
+public final class ProtocolWriter {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final OutputStream out;
+
+    /** @param out the protocol stream (the process's real stdout) */
+    public ProtocolWriter(OutputStream out) {
+        this.out = out;
+    }
+
+    /** Sent once, when the child is ready to take operations. */
+    public void ready() {
+        write(message("ready"));
+    }
+
+    /** Progress of the running operation. */
+    public void progress(double progress, Double total, String message) {
+        ObjectNode line = message("progress");
+        line.put("progress", progress);
+        if (total != null) {
+            line.put("total", total);
+        }
+        if (message != null) {
+            line.put("message", message);
+        }
+        write(line);
+    }
+
+    /** The operation's {@code CallToolResult}, as the exact text it produced. */
+    public void result(String callToolResult) {
+        write(message("result").put("result", callToolResult));
+    }
+
+    /** A refused message or an unexpected exception in an operation. */
+    public void error(String code, String message) {
+        write(message("error").put("code", code).put("message", message));
+    }
+
+    /** The operation observed a stop request and stopped without a result. */
+    public void stopped(String message) {
+        write(message("stopped").put("message", message));
+    }
+
+    private static ObjectNode message(String type) {
+        return MAPPER.createObjectNode().put("type", type);
+    }
+
+    private synchronized void write(ObjectNode line) {
+        try {
+            out.write(MAPPER.writeValueAsBytes(line));
+            out.write('\n');
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException("the parent closed the protocol stream", e);
+        }
+    }
+}

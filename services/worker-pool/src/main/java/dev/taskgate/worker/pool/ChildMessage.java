@@ -1,0 +1,65 @@
+package dev.taskgate.worker.pool;
+
+import java.io.IOException;
+import java.util.Optional;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * One child → parent protocol line, as the parent sees it.
+ *
+ * @param kind     what the line says
+ * @param progress for {@link Kind#PROGRESS}
+ * @param total    for {@link Kind#PROGRESS}, when known
+ * @param message  for progress, error and stopped lines
+ * @param result   for {@link Kind#RESULT}: the exact {@code CallToolResult} text
+ * @param code     for {@link Kind#ERROR}
+ */
+public record ChildMessage(Kind kind, double progress, Double total, String message, String result, String code) {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    /** Line kinds. */
+    public enum Kind {
+        READY, PROGRESS, RESULT, ERROR, STOPPED;
+
+        /** Whether the line ends the current run. */
+        public boolean isTerminal() {
+            return this == RESULT || this == ERROR || this == STOPPED;
+        }
+    }
+
+    /** Parses a line; empty when it is not a protocol line (which the caller logs and ignores). */
+    public static Optional<ChildMessage> parse(String line) {
+        JsonNode node;
+        try {
+            node = MAPPER.readTree(line);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        if (node == null || !node.isObject()) {
+            return Optional.empty();
+        }
+        String message = text(node, "message");
+        return switch (node.path("type").asText("")) {
+            case "ready" -> Optional.of(new ChildMessage(Kind.READY, 0, null, null, null, null));
+            case "progress" -> node.path("progress").isNumber()
+                    ? Optional.of(new ChildMessage(Kind.PROGRESS, node.get("progress").asDouble(),
+                            node.path("total").isNumber() ? node.get("total").asDouble() : null, message, null, null))
+                    : Optional.empty();
+            case "result" -> node.path("result").isTextual()
+                    ? Optional.of(new ChildMessage(Kind.RESULT, 0, null, null, node.get("result").asText(), null))
+                    : Optional.empty();
+            case "error" -> Optional.of(new ChildMessage(Kind.ERROR, 0, null,
+                    message == null ? "the operation failed without a message" : message, null,
+                    text(node, "code") == null ? "unknown" : text(node, "code")));
+            case "stopped" -> Optional.of(new ChildMessage(Kind.STOPPED, 0, null, message, null, null));
+            default -> Optional.empty();
+        };
+    }
+
+    private static String text(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value != null && value.isTextual() ? value.asText() : null;
+    }
+}

@@ -1,0 +1,201 @@
+package dev.taskgate.worker.pool;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.worker.WorkerConfig;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * Keeps {@code taskgate.worker.children} warm child JVMs. An operation takes an idle child with
+ * {@link #acquire()} (blocking; never call it on an event loop) and gives it back with {@link #release}. A child
+ * that dies is replaced; so is one that has run {@code max-operations-per-child} operations.
+ */
+@ApplicationScoped
+public class ChildPool {
+    private static final Logger LOG = Logger.getLogger(ChildPool.class);
+    private static final Duration SHUTDOWN_GRACE = Duration.ofSeconds(2);
+    private static final Duration RESPAWN_BACKOFF = Duration.ofSeconds(1);
+
+    private final LinkedBlockingDeque<ChildProcess> idle = new LinkedBlockingDeque<>();
+    private final Set<ChildProcess> live = ConcurrentHashMap.newKeySet();
+    private final ExecutorService spawner = Executors.newSingleThreadExecutor(r -> {
+        Thread t = new Thread(r, "child-spawner");
+        t.setDaemon(true);
+        return t;
+    });
+    private final WorkerConfig config;
+    private final List<String> command;
+    private volatile boolean started;
+    private volatile boolean closing;
+
+    @Inject
+    ChildPool(WorkerConfig config) {
+        this.config = config;
+        this.command = ChildCommand.build(config.childMaxHeap());
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        List<ChildProcess> starting = new ArrayList<>();
+        for (int i = 0; i < config.children(); i++) {
+            starting.add(launch());
+        }
+        for (ChildProcess child : starting) {
+            if (child == null || !admit(child)) {
+                spawner.execute(this::spawnReplacement);
+            }
+        }
+        started = true;
+        LOG.infof("Child pool started [children=%d ready=%d]", config.children(), idle.size());
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        closing = true;
+        spawner.shutdownNow();
+        List<Thread> stoppers = new ArrayList<>();
+        for (ChildProcess child : live) {
+            Thread t = new Thread(() -> child.shutdown(SHUTDOWN_GRACE), "child-stopper-" + child.pid());
+            t.start();
+            stoppers.add(t);
+        }
+        for (Thread t : stoppers) {
+            try {
+                t.join(SHUTDOWN_GRACE.multipliedBy(2).toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Waits for an idle child. Blocks: call it only from a worker thread. */
+    public ChildProcess acquire() throws InterruptedException {
+        while (true) {
+            if (closing) {
+                throw new InterruptedException("the child pool is shutting down");
+            }
+            ChildProcess child = idle.poll(1, TimeUnit.SECONDS);
+            if (child != null && child.isAlive()) {
+                return child;
+            }
+        }
+    }
+
+    /** Gives back a child after a finished run; replaces it if it has run its share of operations. */
+    public void release(ChildProcess child) {
+        int runs = child.countCompletedRun();
+        if (!child.isAlive() || closing) {
+            return;
+        }
+        if (runs >= config.maxOperationsPerChild()) {
+            child.retire();
+            LOG.infof("Replacing a child after its share of operations [pid=%d runs=%d]", child.pid(), runs);
+            spawner.execute(() -> {
+                spawnReplacement();
+                child.shutdown(SHUTDOWN_GRACE);
+            });
+            return;
+        }
+        idle.offerFirst(child);
+    }
+
+    /** Gives back a child that was taken but never given an operation. */
+    public void returnUnused(ChildProcess child) {
+        if (child.isAlive() && !closing) {
+            idle.offerFirst(child);
+        }
+    }
+
+    /** Children that have started and said they are ready (idle or running an operation). */
+    public int readyChildren() {
+        return (int) live.stream().filter(ChildProcess::isReady).count();
+    }
+
+    /** Idle children. */
+    public int idleChildren() {
+        return idle.size();
+    }
+
+    /** Whether the initial children have been started. */
+    public boolean isStarted() {
+        return started;
+    }
+
+    /** The configured pool size. */
+    public int size() {
+        return config.children();
+    }
+
+    private void onExit(ChildProcess child, int status) {
+        live.remove(child);
+        idle.remove(child);
+        if (closing || child.isRetired()) {
+            return;
+        }
+        LOG.infof("Child exited; starting a replacement [pid=%d exitCode=%d]", child.pid(), status);
+        try {
+            spawner.execute(this::spawnReplacement);
+        } catch (RejectedExecutionException e) {
+            LOG.debug("Child pool is shutting down; no replacement");
+        }
+    }
+
+    private void spawnReplacement() {
+        while (!closing) {
+            ChildProcess child = launch();
+            if (child != null && admit(child)) {
+                return;
+            }
+            try {
+                Thread.sleep(RESPAWN_BACKOFF.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    private ChildProcess launch() {
+        try {
+            ChildProcess child = ChildProcess.start(command, this::onExit);
+            live.add(child);
+            return child;
+        } catch (IOException e) {
+            LOG.errorf(e, "Could not start a child JVM [command=%s]", command.get(0));
+            return null;
+        }
+    }
+
+    private boolean admit(ChildProcess child) {
+        try {
+            if (child.awaitReady(config.childStartTimeout())) {
+                idle.offerLast(child);
+                LOG.debugf("Child ready [pid=%d]", child.pid());
+                return true;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        LOG.errorf("Child did not become ready; killing it [pid=%d timeout=%s]", child.pid(), config.childStartTimeout());
+        child.retire();
+        child.kill();
+        live.remove(child);
+        return false;
+    }
+}

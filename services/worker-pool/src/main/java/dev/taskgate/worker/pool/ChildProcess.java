@@ -1,0 +1,242 @@
+package dev.taskgate.worker.pool;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.ObjIntConsumer;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/**
+ * One child JVM seen from the parent: writes {@code run}/{@code stop} lines to its stdin, reads protocol lines
+ * from its stdout on a dedicated thread and hands them to the observer of the current run, and drains its
+ * stderr into the worker log (a full stderr pipe would block the child).
+ */
+public final class ChildProcess {
+    private static final Logger LOG = Logger.getLogger(ChildProcess.class);
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final Process process;
+    private final OutputStream stdin;
+    private final ObjIntConsumer<ChildProcess> exitListener;
+    private final CompletableFuture<Void> ready = new CompletableFuture<>();
+    private final CompletableFuture<Integer> exited = new CompletableFuture<>();
+    private final AtomicReference<RunObserver> observer = new AtomicReference<>();
+    private final AtomicInteger completedRuns = new AtomicInteger();
+    private volatile boolean retired;
+
+    private ChildProcess(Process process, ObjIntConsumer<ChildProcess> exitListener) {
+        this.process = process;
+        this.stdin = process.getOutputStream();
+        this.exitListener = exitListener;
+    }
+
+    /**
+     * Starts a child; it is usable once {@link #awaitReady(Duration)} returns {@code true}.
+     *
+     * @param command      the command line, see {@link ChildCommand}
+     * @param exitListener told (after the run observer, if any) when the process has exited, with its status
+     */
+    public static ChildProcess start(List<String> command, ObjIntConsumer<ChildProcess> exitListener) throws IOException {
+        Process process = new ProcessBuilder(command).start();
+        ChildProcess child = new ChildProcess(process, exitListener);
+        String name = "child-" + process.pid();
+        Thread out = new Thread(child::readStdout, name + "-out");
+        out.setDaemon(true);
+        out.start();
+        Thread err = new Thread(child::drainStderr, name + "-err");
+        err.setDaemon(true);
+        err.start();
+        return child;
+    }
+
+    /** The operating-system process id. */
+    public long pid() {
+        return process.pid();
+    }
+
+    /** Waits for the child's {@code ready} line; {@code false} if it did not come in time or the child exited. */
+    public boolean awaitReady(Duration timeout) throws InterruptedException {
+        try {
+            ready.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (ExecutionException | TimeoutException e) {
+            return false;
+        }
+    }
+
+    /** Whether the child said it is ready and is still running. */
+    public boolean isReady() {
+        return ready.isDone() && !ready.isCompletedExceptionally() && isAlive();
+    }
+
+    /** Whether the process is still running. */
+    public boolean isAlive() {
+        return !exited.isDone() && process.isAlive();
+    }
+
+    /** Completes with the exit status once the process has exited and its stdout has been read to the end. */
+    public CompletableFuture<Integer> exit() {
+        return exited;
+    }
+
+    /**
+     * Sends {@code run}. Every later line up to the terminal one goes to {@code runObserver}; if the child is
+     * already gone, the observer hears {@link RunObserver#onExit} instead.
+     */
+    public void run(String operation, JsonNode input, RunObserver runObserver) {
+        if (!observer.compareAndSet(null, runObserver)) {
+            throw new IllegalStateException("child " + pid() + " is already running an operation");
+        }
+        ObjectNode line = MAPPER.createObjectNode().put("type", "run").put("operation", operation);
+        line.set("input", input);
+        try {
+            send(line);
+        } catch (UncheckedIOException e) {
+            LOG.debugf(e, "Could not send run to the child [pid=%d]", pid());
+        }
+        // The child may have exited before the observer was set; then nobody else will tell it.
+        if (exited.isDone() && observer.compareAndSet(runObserver, null)) {
+            runObserver.onExit(this, exited.join());
+        }
+    }
+
+    /** Asks the running operation to stop at its next safe point. */
+    public void stop() {
+        try {
+            send(MAPPER.createObjectNode().put("type", "stop"));
+        } catch (UncheckedIOException e) {
+            LOG.debugf(e, "Could not send stop to the child [pid=%d]", pid());
+        }
+    }
+
+    /** Kills the process at once (SIGKILL). */
+    public void kill() {
+        process.destroyForcibly();
+    }
+
+    /**
+     * Ends the child without reporting anything for a run it may hold: closes its stdin (it exits on end of
+     * input), waits up to {@code grace}, then kills it.
+     */
+    public void shutdown(Duration grace) {
+        observer.set(null);
+        try {
+            stdin.close();
+        } catch (IOException e) {
+            LOG.debugf(e, "Closing the child's stdin failed [pid=%d]", pid());
+        }
+        try {
+            if (!process.waitFor(grace.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warnf("Child did not exit within %s; killing it [pid=%d]", grace, pid());
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+    }
+
+    /** Counts one finished run; returns the total so far. */
+    int countCompletedRun() {
+        return completedRuns.incrementAndGet();
+    }
+
+    void retire() {
+        retired = true;
+    }
+
+    boolean isRetired() {
+        return retired;
+    }
+
+    private synchronized void send(ObjectNode line) {
+        try {
+            stdin.write(MAPPER.writeValueAsBytes(line));
+            stdin.write('\n');
+            stdin.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void readStdout() {
+        try (BufferedReader reader = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                dispatch(line);
+            }
+        } catch (IOException e) {
+            LOG.debugf(e, "Reading the child's stdout failed [pid=%d]", pid());
+        } catch (RuntimeException e) {
+            LOG.errorf(e, "Handling a child's line failed; killing the child [pid=%d]", pid());
+            process.destroyForcibly();
+        }
+        int status = awaitExit();
+        ready.completeExceptionally(new IllegalStateException("child exited with " + status));
+        exited.complete(status);
+        RunObserver current = observer.getAndSet(null);
+        if (current != null) {
+            current.onExit(this, status);
+        }
+        exitListener.accept(this, status);
+    }
+
+    private void dispatch(String line) {
+        ChildMessage message = ChildMessage.parse(line).orElse(null);
+        if (message == null) {
+            LOG.warnf("Ignoring a line that is not protocol JSON [pid=%d length=%d]", pid(), line.length());
+            return;
+        }
+        if (message.kind() == ChildMessage.Kind.READY) {
+            ready.complete(null);
+            return;
+        }
+        // A terminal line detaches the observer first, so that it can hand the child to the next run.
+        RunObserver current = message.kind().isTerminal() ? observer.getAndSet(null) : observer.get();
+        if (current == null) {
+            LOG.warnf("Ignoring a %s line with no run in progress [pid=%d]", message.kind(), pid());
+            return;
+        }
+        current.onMessage(this, message);
+    }
+
+    private int awaitExit() {
+        while (true) {
+            try {
+                return process.waitFor();
+            } catch (InterruptedException e) {
+                // This thread is the only one that reports the exit; it must not give up.
+                Thread.interrupted();
+            }
+        }
+    }
+
+    private void drainStderr() {
+        try (BufferedReader reader = new BufferedReader(
+                new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = reader.readLine()) != null) {
+                LOG.infof("[child pid=%d] %s", pid(), line);
+            }
+        } catch (IOException e) {
+            LOG.debugf(e, "Reading the child's stderr failed [pid=%d]", pid());
+        }
+    }
+}
