@@ -1,0 +1,51 @@
+package dev.taskgate.frontend.execution.rest;
+
+import java.time.Instant;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import dev.taskgate.contracts.ExecutionSnapshot;
+
+/**
+ * The REST view of an execution ({@code docs/design.md}, "Representation"). Optional members are left out
+ * when unknown.
+ *
+ * @param executionId        the public handle
+ * @param toolName           the tool
+ * @param status             current state
+ * @param createdAt          creation time
+ * @param updatedAt          last state change
+ * @param executionDeadline  when it fails if still not terminal
+ * @param retentionExpiresAt when it and its payloads are purged
+ * @param pollIntervalMs     suggested polling interval
+ * @param statusMessage      latest human-readable status
+ * @param progress           latest progress value
+ * @param total              latest progress total
+ * @param cancelRequested    whether a cancellation was asked for
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ExecutionRepresentation(
+        @JsonProperty("execution_id") String executionId,
+        @JsonProperty("tool_name") String toolName,
+        @JsonProperty("status") String status,
+        @JsonProperty("created_at") Instant createdAt,
+        @JsonProperty("updated_at") Instant updatedAt,
+        @JsonProperty("execution_deadline") Instant executionDeadline,
+        @JsonProperty("retention_expires_at") Instant retentionExpiresAt,
+        @JsonProperty("poll_interval_ms") long pollIntervalMs,
+        @JsonProperty("status_message") String statusMessage,
+        @JsonProperty("progress") Double progress,
+        @JsonProperty("total") Double total,
+        @JsonProperty("cancel_requested") Boolean cancelRequested) {
+
+    /**
+     * The view of a snapshot under its handle. {@code cancel_requested} is not reported yet: the snapshot
+     * contract does not carry it.
+     */
+    public static ExecutionRepresentation of(String handle, ExecutionSnapshot s, long pollIntervalMs) {
+        return new ExecutionRepresentation(handle, s.toolName(), s.status().wireName(), s.createdAt(), s.updatedAt(),
+                s.executionDeadline(), s.retentionExpiresAt(), pollIntervalMs, s.statusMessage(), s.progress(),
+                s.total(), null);
+    }
+}

@@ -1,0 +1,24 @@
+package dev.taskgate.worker.report;
+
+/** The {@code code} values of the {@code Failed} events this service publishes. */
+public enum FailureCode {
+    /** The input does not satisfy the operation's catalog schema. */
+    INVALID_INPUT("invalid_input"),
+    /** The operation is not in the catalog of this worker build. */
+    UNKNOWN_OPERATION("unknown_operation"),
+    /** The execution's deadline had passed before the operation could start. */
+    DEADLINE_EXCEEDED("deadline_exceeded"),
+    /** The operation threw an unexpected exception or the child refused the run. */
+    OPERATION_ERROR("operation_error");
+
+    private final String wireValue;
+
+    FailureCode(String wireValue) {
+        this.wireValue = wireValue;
+    }
+
+    /** The string on the wire. */
+    public String wireValue() {
+        return wireValue;
+    }
+}

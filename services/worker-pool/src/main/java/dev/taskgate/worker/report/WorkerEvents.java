@@ -1,0 +1,70 @@
+package dev.taskgate.worker.report;
+
+import java.time.Clock;
+import java.util.UUID;
+import java.util.function.Supplier;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import dev.taskgate.contracts.event.ChildDied;
+import dev.taskgate.contracts.event.Failed;
+import dev.taskgate.contracts.event.Finished;
+import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.event.Started;
+import dev.taskgate.contracts.event.Stopped;
+import dev.taskgate.worker.WorkerConfig;
+import dev.taskgate.worker.execution.ExecutionKey;
+
+/** Builds worker events stamped with a fresh message id, the current time and this instance's worker id. */
+@ApplicationScoped
+public class WorkerEvents {
+    private final Clock clock;
+    private final Supplier<UUID> messageIds;
+    private final String workerId;
+
+    @Inject
+    WorkerEvents(Clock clock, Supplier<UUID> messageIds, WorkerConfig config) {
+        this.clock = clock;
+        this.messageIds = messageIds;
+        this.workerId = config.instanceId();
+    }
+
+    /** The operation began running in the child {@code childPid}. */
+    public Started started(ExecutionKey key, long childPid) {
+        return new Started(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, childPid);
+    }
+
+    /** The operation reported progress. */
+    public Progress progress(ExecutionKey key, double progress, Double total, String message) {
+        return new Progress(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, progress, total,
+                message);
+    }
+
+    /** The operation returned this exact {@code CallToolResult} text. */
+    public Finished finished(ExecutionKey key, String result) {
+        return new Finished(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, result);
+    }
+
+    /** The execution broke or was refused. */
+    public Failed failed(ExecutionKey key, FailureCode code, String message) {
+        return new Failed(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, code.wireValue(),
+                message);
+    }
+
+    /** The execution ended because a stop was requested. */
+    public Stopped stopped(ExecutionKey key, String message) {
+        return new Stopped(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, message);
+    }
+
+    /** The child running the execution exited without an outcome. */
+    public ChildDied childDied(ExecutionKey key, long childPid, int exitCode) {
+        return new ChildDied(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, childPid,
+                exitCode);
+    }
+
+    /** This instance's worker id. */
+    public String workerId() {
+        return workerId;
+    }
+}
