@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -90,19 +92,15 @@ public record CreateExecutionBody(String toolName, JsonNode input) {
 
     // Jackson messages carry a source excerpt; keep only the first line and the location.
     private static String summary(IOException e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        String first = message.split("\n", 2)[0];
-        if (e instanceof com.fasterxml.jackson.core.JsonProcessingException) {
-            com.fasterxml.jackson.core.JsonLocation at = ((com.fasterxml.jackson.core.JsonProcessingException) e)
-                    .getLocation();
-            com.fasterxml.jackson.core.JsonProcessingException jpe =
-                    (com.fasterxml.jackson.core.JsonProcessingException) e;
-            first = jpe.getOriginalMessage().split("\n", 2)[0];
-            if (at != null && at.getLineNr() > 0) {
-                return first + " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")";
-            }
+        if (e instanceof JsonProcessingException) {
+            JsonProcessingException jpe = (JsonProcessingException) e;
+            String first = String.valueOf(jpe.getOriginalMessage()).split("\n", 2)[0];
+            JsonLocation at = jpe.getLocation();
+            return at != null && at.getLineNr() > 0
+                    ? first + " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"
+                    : first;
         }
-        return first;
+        return "unreadable content (" + e.getClass().getSimpleName() + ")";
     }
 
     private static RuntimeException invalid(String pointer, String message) {
