@@ -180,7 +180,11 @@ class ContractSchemaTest {
         schema.path("properties").forEach(member -> assertThat(member.path("description").asText()).isNotBlank());
     }
 
+    /** A {@code type()} accessor serialised as {@code type} that is not a record component (unlike Problem's). */
     private static boolean hasTypeAccessor(Class<?> c) {
+        if (c.isRecord() && Arrays.stream(c.getRecordComponents()).anyMatch(rc -> rc.getName().equals("type"))) {
+            return false;
+        }
         try {
             JsonProperty property = c.getMethod("type").getAnnotation(JsonProperty.class);
             return property != null && property.value().equals("type");

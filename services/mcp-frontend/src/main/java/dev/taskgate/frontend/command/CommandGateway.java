@@ -43,9 +43,9 @@ public class CommandGateway {
     CommandGateway(FrontendConfig config, PendingReplies pending, CommandTopics topics) {
         this.pending = pending;
         this.topics = topics;
-        this.timeout = config.frontend().commandTimeout();
+        this.timeout = config.commandTimeout();
         Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrap());
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafkaBootstrap());
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.put(ProducerConfig.LINGER_MS_CONFIG, "0");

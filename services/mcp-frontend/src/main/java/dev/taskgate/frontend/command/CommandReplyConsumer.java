@@ -62,7 +62,7 @@ public class CommandReplyConsumer {
         thread = new Thread(this::run, "command-replies");
         thread.setDaemon(true);
         thread.start();
-        Duration wait = config.frontend().repliesReadyTimeout();
+        Duration wait = config.repliesReadyTimeout();
         if (!positioned.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {
             LOG.warnf("command reply consumer not assigned after %s; readiness stays DOWN until it is topic=%s",
                     wait, topics.replies());
@@ -143,7 +143,7 @@ public class CommandReplyConsumer {
 
     private Properties properties() {
         Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafka().bootstrap());
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafkaBootstrap());
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId());
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, groupId());
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");

@@ -50,7 +50,7 @@ public class ExecutionService {
         this.gateway = gateway;
         this.clock = clock;
         this.instanceId = identity.id();
-        this.retryAfterSeconds = Math.max(1, config.frontend().pollInterval().toSeconds());
+        this.retryAfterSeconds = Problems.retryAfterSeconds(config.pollInterval());
     }
 
     /**

@@ -12,6 +12,6 @@ public class HandlesProducer {
     @Singleton
     @Startup
     ExecutionHandles executionHandles(FrontendConfig config) {
-        return ExecutionHandles.withBase64Key(config.handles().key());
+        return ExecutionHandles.withBase64Key(config.handlesKey());
     }
 }

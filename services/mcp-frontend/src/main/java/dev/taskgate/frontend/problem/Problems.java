@@ -13,6 +13,11 @@ public final class Problems {
         return ProblemKind.NOT_FOUND.exception(NOT_FOUND_DETAIL);
     }
 
+    /** A {@code Retry-After} value for this interval: whole seconds, rounded up, at least 1. */
+    public static long retryAfterSeconds(java.time.Duration interval) {
+        return Math.max(1, (interval.toMillis() + 999) / 1000);
+    }
+
     /** 503 with {@code Retry-After} (whole seconds). */
     public static ProblemException unavailable(String detail, long retryAfterSeconds) {
         return ProblemKind.UNAVAILABLE.problem(detail)

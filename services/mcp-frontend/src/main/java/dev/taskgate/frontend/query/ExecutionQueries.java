@@ -33,13 +33,13 @@ public class ExecutionQueries {
 
     ExecutionQueries(FrontendConfig config) {
         this.api = QuarkusRestClientBuilder.newBuilder()
-                .baseUri(config.jobControl().url())
-                .connectTimeout(config.jobControl().connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(config.jobControl().readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .baseUri(config.jobControlUrl())
+                .connectTimeout(config.jobControlConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .readTimeout(config.jobControlReadTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 // Statuses are interpreted here (404 is an answer, not an error), so no exception mapping.
                 .disableDefaultMapper(true)
                 .build(JobControlApi.class);
-        this.retryAfterSeconds = Math.max(1, config.frontend().pollInterval().toSeconds());
+        this.retryAfterSeconds = Problems.retryAfterSeconds(config.pollInterval());
     }
 
     /** The execution's safe status. */

@@ -10,6 +10,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -29,6 +30,7 @@ public final class ChildServer {
     public static final String OPERATION_EXCEPTION = "operation_exception";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final long SHUTDOWN_GRACE_SECONDS = 1;
 
     private final OperationRegistry registry;
     private final ProtocolWriter out;
@@ -60,11 +62,19 @@ public final class ChildServer {
                 handle(line);
             }
         }
+        // End of input: the parent is gone or retiring this child. Let a running operation stop at its safe point.
         Run running = current.get();
         if (running != null) {
             running.stop();
         }
-        runner.shutdownNow();
+        runner.shutdown();
+        try {
+            if (!runner.awaitTermination(SHUTDOWN_GRACE_SECONDS, TimeUnit.SECONDS)) {
+                log.println("operation did not stop within " + SHUTDOWN_GRACE_SECONDS + " s of end of input");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Waits until the operation thread is idle; for in-process tests. */
@@ -83,7 +93,7 @@ public final class ChildServer {
         JsonNode message;
         try {
             message = MAPPER.readTree(line);
-        } catch (IOException e) {
+        } catch (JsonProcessingException e) {
             out.error(MALFORMED_MESSAGE, "not a JSON line: " + e.getOriginalMessage());
             return;
         }

@@ -1,0 +1,118 @@
+package dev.taskgate.jobctl;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.Topics;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.command.CancelExecution;
+import dev.taskgate.contracts.command.CommandReply;
+import dev.taskgate.contracts.command.ExecutionCommand;
+import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.contracts.event.Started;
+import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.testsupport.KafkaTestClient;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+
+/** Drives job-control through its real topics and API, as a frontend and a worker would. */
+public final class JobControlFixture implements AutoCloseable {
+
+    /** The topic prefix of job-control's component tests (application.properties, %test). */
+    public static final String PREFIX = "jc-test.";
+    /** How long any single expectation may take. */
+    public static final Duration WAIT = Duration.ofSeconds(30);
+    /** The replyTo of every command sent from tests. */
+    public static final String REPLY_TO = "jc-test-frontend";
+
+    public final KafkaTestClient kafka = KafkaTestClient.connect();
+
+    public static String topic(String name) {
+        return PREFIX + name;
+    }
+
+    /** A caller nobody else uses, so tests never share rows. */
+    public static Caller newCaller() {
+        return new Caller("https://taskgate.local/dev", "user-" + UUID.randomUUID(), "org-1", "proj-1");
+    }
+
+    public static JsonNode json(String text) {
+        return Wire.fromBytes(text.getBytes(StandardCharsets.UTF_8), JsonNode.class);
+    }
+
+    public static SubmitExecution submit(Caller caller, String receiptKey, String tool, String input) {
+        return new SubmitExecution(UUID.randomUUID(), Instant.now(), REPLY_TO, caller, Surface.REST, receiptKey,
+                tool, json(input));
+    }
+
+    public static CancelExecution cancel(Caller caller, UUID executionId) {
+        return new CancelExecution(UUID.randomUUID(), Instant.now(), REPLY_TO, executionId, caller, "test");
+    }
+
+    /** Sends a command with the key design.md prescribes and waits for its reply. */
+    public CommandReply send(ExecutionCommand command) {
+        try (KafkaTestClient.TopicWatcher replies = kafka.watch(topic(Topics.COMMAND_REPLIES))) {
+            sendOnly(command);
+            return replies.await(CommandReply.class, r -> r.correlationId().equals(command.messageId()), WAIT);
+        }
+    }
+
+    /** Sends a command without waiting for the reply. */
+    public void sendOnly(ExecutionCommand command) {
+        String key = command instanceof SubmitExecution s
+                ? s.caller().principal() + "\n" + s.caller().workspace()
+                : ((CancelExecution) command).executionId().toString();
+        kafka.send(topic(Topics.COMMANDS), key, command);
+    }
+
+    /** Submits a new demo.echo execution and returns the Accepted reply. */
+    public Accepted submitNew(Caller caller) {
+        return (Accepted) send(submit(caller, "key-" + UUID.randomUUID(), "demo.echo", "{\"a\":1}"));
+    }
+
+    public void report(WorkerEvent event) {
+        kafka.send(topic(Topics.WORKER_EVENTS), event.executionId().toString(), event);
+    }
+
+    public static Started started(UUID executionId, long epoch) {
+        return new Started(UUID.randomUUID(), Instant.now(), executionId, epoch, "worker-test", 4242L);
+    }
+
+    /** Waits until the query API shows the execution in {@code status}. */
+    public static ExecutionSnapshot awaitStatus(Caller caller, UUID executionId, ExecutionStatus status) {
+        return await().atMost(WAIT).until(() -> snapshot(caller, executionId), s -> s.status() == status);
+    }
+
+    public static ExecutionSnapshot snapshot(Caller caller, UUID executionId) {
+        return Wire.fromBytes(given()
+                .header("Taskgate-Principal", caller.principal())
+                .header("Taskgate-Workspace", caller.workspace())
+                .get("/internal/v1/executions/{id}", executionId)
+                .then().statusCode(200)
+                .extract().asByteArray(), ExecutionSnapshot.class);
+    }
+
+    /** Counts rows with plain SQL on the service's own pool. */
+    public static long count(Pool pool, String sql, Object... params) {
+        return pool.preparedQuery(sql).execute(Tuple.from(java.util.Arrays.asList(params)))
+                .map(rows -> rows.iterator().next().getLong(0))
+                .await().atMost(WAIT);
+    }
+
+    @Override
+    public void close() {
+        kafka.close();
+    }
+}

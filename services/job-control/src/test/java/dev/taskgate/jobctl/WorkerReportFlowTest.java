@@ -1,0 +1,159 @@
+package dev.taskgate.jobctl;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.started;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Topics;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.event.ChildDied;
+import dev.taskgate.contracts.event.Failed;
+import dev.taskgate.contracts.event.Finished;
+import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
+import io.quarkus.test.junit.QuarkusTest;
+
+@QuarkusTest
+class WorkerReportFlowTest {
+
+    private static JobControlFixture fixture;
+
+    @BeforeAll
+    static void connect() {
+        fixture = new JobControlFixture();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        fixture.close();
+    }
+
+    @Test
+    void startedThenFinishedCompletesWithTheExactResult() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        // unusual spacing, key order, escapes and non-ASCII: must come back byte for byte
+        String result = "{\"structuredContent\":{\"z\":1,\"a\":2.50},  \"content\" : [ {\"type\":\"text\","
+                + "\"text\":\"h\\u00e9llo \\\"w\\\"\"} ],\n\t\"isError\":false, \"note\":\"ünï 😀\" }";
+        try (TopicWatcher lifecycle = fixture.kafka.watch(topic(Topics.LIFECYCLE))) {
+            fixture.report(started(id, 1));
+            fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", result));
+
+            assertThat(lifecycle.await(ExecutionChanged.class,
+                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.WORKING, WAIT).summary())
+                    .isEqualTo("working");
+            assertThat(lifecycle.await(ExecutionChanged.class,
+                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.COMPLETED, WAIT).summary())
+                    .isEqualTo("completed");
+        }
+        awaitStatus(caller, id, ExecutionStatus.COMPLETED);
+
+        ExecutionOutcome outcome = outcome(caller, id);
+        assertThat(outcome.result()).isEqualTo(result);
+        assertThat(outcome.error()).isNull();
+        assertThat(outcome.execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
+    }
+
+    @Test
+    void aReportForAnotherEpochChangesNothing() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        fixture.report(started(id, 1));
+        ExecutionSnapshot working = awaitStatus(caller, id, ExecutionStatus.WORKING);
+        try (TopicWatcher lifecycle = fixture.kafka.watch(topic(Topics.LIFECYCLE))) {
+            fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 2, "worker-stale", "{\"stale\":true}"));
+            // same key, same partition: once this later progress shows, the stale report was already handled
+            fixture.report(new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", 3, 10.0, "marker"));
+            ExecutionSnapshot after = await().atMost(WAIT).until(() -> JobControlFixture.snapshot(caller, id),
+                    s -> "marker".equals(s.statusMessage()));
+
+            assertThat(after.status()).isEqualTo(ExecutionStatus.WORKING);
+            assertThat(after.updatedAt()).isEqualTo(working.updatedAt());
+            assertThat(after.progress()).isEqualTo(3.0);
+            assertThat(after.total()).isEqualTo(10.0);
+            assertThat(outcome(caller, id).result()).isNull();
+            assertThat(lifecycle.drain(Duration.ofSeconds(1)).stream()
+                    .map(r -> Wire.fromBytes(r.value(), ExecutionChanged.class))
+                    // the WORKING change may still be in flight from before the watcher started
+                    .filter(c -> c.executionId().equals(id) && c.state() != ExecutionStatus.WORKING)).isEmpty();
+        }
+    }
+
+    @Test
+    void aRepeatedStartedChangesNothing() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        fixture.report(started(id, 1));
+        ExecutionSnapshot working = awaitStatus(caller, id, ExecutionStatus.WORKING);
+
+        fixture.report(started(id, 1));
+        fixture.report(new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", 1, null, "marker"));
+        ExecutionSnapshot after = await().atMost(WAIT).until(() -> JobControlFixture.snapshot(caller, id),
+                s -> "marker".equals(s.statusMessage()));
+
+        assertThat(after.updatedAt()).isEqualTo(working.updatedAt());
+        assertThat(after.status()).isEqualTo(ExecutionStatus.WORKING);
+    }
+
+    @Test
+    void childDiedFailsWithAClearMessage() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        try (TopicWatcher lifecycle = fixture.kafka.watch(topic(Topics.LIFECYCLE))) {
+            fixture.report(started(id, 1));
+            fixture.report(new ChildDied(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", 4242L, 137));
+
+            assertThat(lifecycle.await(ExecutionChanged.class,
+                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.FAILED, WAIT).summary())
+                    .isEqualTo("failed: child_died");
+        }
+        awaitStatus(caller, id, ExecutionStatus.FAILED);
+
+        ExecutionOutcome outcome = outcome(caller, id);
+        assertThat(outcome.result()).isNull();
+        assertThat(outcome.error().code()).isEqualTo("child_died");
+        assertThat(outcome.error().message()).isEqualTo(
+                "The worker's child process exited abruptly (exit code 137); the operation was not re-run.");
+    }
+
+    @Test
+    void failedRecordsTheWorkersCodeAndMessage() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        fixture.report(started(id, 1));
+        fixture.report(new Failed(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", "operation_crashed",
+                "The operation crashed."));
+        awaitStatus(caller, id, ExecutionStatus.FAILED);
+
+        ExecutionOutcome outcome = outcome(caller, id);
+        assertThat(outcome.error().code()).isEqualTo("operation_crashed");
+        assertThat(outcome.error().message()).isEqualTo("The operation crashed.");
+    }
+
+    static ExecutionOutcome outcome(Caller caller, UUID id) {
+        return Wire.fromBytes(given()
+                .header("Taskgate-Principal", caller.principal())
+                .header("Taskgate-Workspace", caller.workspace())
+                .get("/internal/v1/executions/{id}/outcome", id)
+                .then().statusCode(200)
+                .extract().asByteArray(), ExecutionOutcome.class);
+    }
+}

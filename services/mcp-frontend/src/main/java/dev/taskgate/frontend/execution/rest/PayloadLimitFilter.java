@@ -1,0 +1,33 @@
+package dev.taskgate.frontend.execution.rest;
+
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.Response;
+
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
+
+import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.frontend.web.ProblemResponses;
+
+/** Refuses a declared {@code Content-Length} above the limit before anything is read or authenticated. */
+public class PayloadLimitFilter {
+
+    @ServerRequestFilter(preMatching = true)
+    public Response rejectOversizedBody(ContainerRequestContext request) {
+        String length = request.getHeaderString(HttpHeaders.CONTENT_LENGTH);
+        if (length == null) {
+            return null;
+        }
+        long declared;
+        try {
+            declared = Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            return null; // the HTTP layer rejects a malformed Content-Length itself
+        }
+        if (declared <= ToolExecutionResource.MAX_BODY_BYTES) {
+            return null;
+        }
+        ProblemException tooLarge = ToolExecutionResource.tooLarge();
+        return ProblemResponses.of(tooLarge.problem(), request.getUriInfo().getRequestUri().getRawPath());
+    }
+}

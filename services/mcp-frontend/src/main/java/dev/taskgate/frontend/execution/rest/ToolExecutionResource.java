@@ -1,0 +1,210 @@
+package dev.taskgate.frontend.execution.rest;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import io.quarkus.security.Authenticated;
+import io.smallrye.common.annotation.Blocking;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.auth.CallerResolver;
+import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.handle.ExecutionHandles;
+import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.frontend.problem.ProblemKind;
+import dev.taskgate.frontend.problem.Problems;
+import dev.taskgate.frontend.query.ExecutionQueries;
+import dev.taskgate.frontend.web.ProblemResponses;
+
+/**
+ * REST tool executions ({@code docs/design.md}, "mcp-frontend (REST part)"). Every route needs a valid token
+ * whose {@code org_id}/{@code project_id} match the path and which holds {@code tools:call}.
+ *
+ * <p>Blocking: commands wait for job-control's reply and queries call job-control over HTTP, so the methods run
+ * on worker threads.
+ */
+@Path("/v1/orgs/{org}/projects/{project}/tool-executions")
+@Authenticated
+@Blocking
+public class ToolExecutionResource {
+    /** Largest accepted request body. */
+    public static final int MAX_BODY_BYTES = 1024 * 1024;
+    static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+    static final String IDEMPOTENT_REPLAYED = "Idempotent-Replayed";
+
+    private final CallerResolver callers;
+    private final ExecutionService executions;
+    private final ExecutionQueries queries;
+    private final ExecutionHandles handles;
+    private final long pollIntervalMs;
+    private final String retryAfter;
+
+    ToolExecutionResource(CallerResolver callers, ExecutionService executions, ExecutionQueries queries,
+            ExecutionHandles handles, FrontendConfig config) {
+        this.callers = callers;
+        this.executions = executions;
+        this.queries = queries;
+        this.handles = handles;
+        this.pollIntervalMs = config.pollInterval().toMillis();
+        this.retryAfter = Long.toString(Problems.retryAfterSeconds(config.pollInterval()));
+    }
+
+    /** Creates an execution, or returns the one already bound to the {@code Idempotency-Key}. */
+    @POST
+    public Response create(@PathParam("org") String org, @PathParam("project") String project, HttpHeaders headers,
+            UriInfo uri, InputStream body) {
+        AuthenticatedCaller caller = callers.resolve(org, project);
+        String receiptKey = idempotencyKey(headers);
+        requireJson(headers.getHeaderString(HttpHeaders.CONTENT_TYPE));
+        CreateExecutionBody request = CreateExecutionBody.parse(readBounded(body));
+        Accepted accepted = executions.submit(caller, receiptKey, request.toolName(), request.input());
+        String handle = handles.mint(accepted.executionId(), Surface.REST, caller.caller());
+        Response.ResponseBuilder response = Response.accepted()
+                .location(URI.create(uri.getRequestUri().getRawPath() + "/" + handle))
+                .type(MediaType.APPLICATION_JSON)
+                .entity(json(handle, accepted.execution()));
+        if (!accepted.created()) {
+            response.header(IDEMPOTENT_REPLAYED, "true");
+        }
+        return response.build();
+    }
+
+    /** The execution's status. */
+    @GET
+    @Path("/{id}")
+    public Response get(@PathParam("org") String org, @PathParam("project") String project,
+            @PathParam("id") String id) {
+        AuthenticatedCaller caller = callers.resolve(org, project);
+        ExecutionSnapshot snapshot = queries.snapshot(executionId(id, caller), caller.caller());
+        return Response.ok(json(id, snapshot), MediaType.APPLICATION_JSON).build();
+    }
+
+    /**
+     * The result: 202 while not terminal, 200 with the exact {@code CallToolResult} bytes when completed, 409 when
+     * failed or cancelled.
+     */
+    @GET
+    @Path("/{id}/result")
+    public Response result(@PathParam("org") String org, @PathParam("project") String project,
+            @PathParam("id") String id) {
+        AuthenticatedCaller caller = callers.resolve(org, project);
+        ExecutionOutcome outcome = queries.outcome(executionId(id, caller), caller.caller());
+        switch (outcome.execution().status()) {
+            case COMPLETED:
+                if (outcome.result() == null) {
+                    throw new IllegalStateException("job-control reported a completed execution without a result");
+                }
+                return Response.ok(outcome.result().getBytes(StandardCharsets.UTF_8), MediaType.APPLICATION_JSON)
+                        .build();
+            case FAILED:
+                throw failed(outcome);
+            case CANCELLED:
+                throw ProblemKind.EXECUTION_CANCELLED.exception("The execution was cancelled; it has no result.");
+            default:
+                return Response.accepted(json(id, outcome.execution()))
+                        .type(MediaType.APPLICATION_JSON)
+                        .header("Retry-After", retryAfter)
+                        .build();
+        }
+    }
+
+    /** Asks for cancellation; the answer is the execution as it stands afterwards. */
+    @POST
+    @Path("/{id}/cancel")
+    public Response cancel(@PathParam("org") String org, @PathParam("project") String project,
+            @PathParam("id") String id) {
+        AuthenticatedCaller caller = callers.resolve(org, project);
+        Accepted accepted = executions.cancel(caller, executionId(id, caller));
+        return Response.accepted(json(id, accepted.execution())).type(MediaType.APPLICATION_JSON).build();
+    }
+
+    private UUID executionId(String handle, AuthenticatedCaller caller) {
+        return handles.verify(handle, Surface.REST, caller.caller()).orElseThrow(Problems::notFound);
+    }
+
+    private byte[] json(String handle, ExecutionSnapshot snapshot) {
+        return ProblemResponses.bytes(ExecutionRepresentation.of(handle, snapshot, pollIntervalMs));
+    }
+
+    private static RuntimeException failed(ExecutionOutcome outcome) {
+        String message = outcome.error() != null && outcome.error().message() != null ? outcome.error().message()
+                : outcome.execution().statusMessage() != null ? outcome.execution().statusMessage()
+                        : "The execution failed.";
+        var problem = ProblemKind.EXECUTION_FAILED.problem(message);
+        if (outcome.error() != null && outcome.error().code() != null) {
+            problem = problem.with("error_code", outcome.error().code());
+        }
+        return problem.toException();
+    }
+
+    private static String idempotencyKey(HttpHeaders headers) {
+        List<String> values = headers.getRequestHeader(IDEMPOTENCY_KEY);
+        if (values == null || values.isEmpty() || values.get(0).isEmpty()) {
+            throw ProblemKind.MISSING_IDEMPOTENCY_KEY.exception("Send an Idempotency-Key header (1-255 visible "
+                    + "ASCII characters) so that a retry cannot create a second execution.");
+        }
+        if (values.size() > 1) {
+            throw ProblemKind.INVALID_REQUEST.exception("Send exactly one Idempotency-Key header.");
+        }
+        String key = values.get(0);
+        if (key.length() > 255 || !key.chars().allMatch(c -> c >= 0x21 && c <= 0x7e)) {
+            throw ProblemKind.INVALID_REQUEST.exception(
+                    "The Idempotency-Key must be 1-255 visible ASCII characters (no spaces or control characters).");
+        }
+        return key;
+    }
+
+    private static void requireJson(String contentType) {
+        MediaType type;
+        try {
+            type = contentType == null ? null : MediaType.valueOf(contentType);
+        } catch (IllegalArgumentException e) {
+            type = null;
+        }
+        boolean json = type != null && "application".equalsIgnoreCase(type.getType())
+                && "json".equalsIgnoreCase(type.getSubtype());
+        String charset = type == null ? null : type.getParameters().get(MediaType.CHARSET_PARAMETER);
+        if (!json || (charset != null && !"utf-8".equals(charset.toLowerCase(Locale.ROOT)))) {
+            throw ProblemKind.UNSUPPORTED_MEDIA_TYPE.exception("The body must be sent as application/json (UTF-8).");
+        }
+    }
+
+    // Reads at most one byte past the limit: a chunked body without Content-Length is cut off here.
+    private static byte[] readBounded(InputStream body) {
+        if (body == null) {
+            return new byte[0];
+        }
+        try {
+            byte[] bytes = body.readNBytes(MAX_BODY_BYTES + 1);
+            if (bytes.length > MAX_BODY_BYTES) {
+                throw tooLarge();
+            }
+            return bytes;
+        } catch (IOException e) {
+            throw ProblemKind.INVALID_REQUEST.exception("The body could not be read completely.");
+        }
+    }
+
+    static ProblemException tooLarge() {
+        return ProblemKind.PAYLOAD_TOO_LARGE.exception("The body exceeds " + MAX_BODY_BYTES + " bytes.");
+    }
+}

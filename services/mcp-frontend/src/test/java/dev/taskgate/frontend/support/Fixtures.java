@@ -1,0 +1,44 @@
+package dev.taskgate.frontend.support;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.command.ExecutionCommand;
+import dev.taskgate.testsupport.Tokens;
+
+/** Shared values for the frontend's tests. */
+public final class Fixtures {
+    /** Creation time of every test snapshot. */
+    public static final Instant CREATED = Instant.parse("2026-01-02T03:04:05.123Z");
+
+    private Fixtures() {
+    }
+
+    /** The caller the default test token for {@code subject} stands for. */
+    public static Caller caller(String subject) {
+        return new Caller(Tokens.DEFAULT_ISSUER, subject, Api.ORG, Api.PROJECT);
+    }
+
+    /** A token for alice in acme/demo with {@code tools:call}. */
+    public static String aliceToken() {
+        return Tokens.forSubject("alice").org(Api.ORG).project(Api.PROJECT).scopes("tools:call").sign();
+    }
+
+    /** A snapshot in the given state. */
+    public static ExecutionSnapshot snapshot(UUID id, String tool, ExecutionStatus status) {
+        return new ExecutionSnapshot(id, tool, "1", status, Surface.REST, CREATED, CREATED.plusSeconds(2),
+                CREATED.plusSeconds(86_400), CREATED.plusSeconds(86_400 + 7 * 86_400), null, null, null);
+    }
+
+    /** job-control's acceptance of a command. */
+    public static Accepted accepted(ExecutionCommand command, UUID executionId, boolean created,
+            ExecutionStatus status, String tool) {
+        return new Accepted(UUID.randomUUID(), Instant.now(), command.messageId(), command.replyTo(), executionId,
+                created, snapshot(executionId, tool, status));
+    }
+}

@@ -1,0 +1,105 @@
+package dev.taskgate.frontend.support;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.errors.WakeupException;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.command.CommandReply;
+import dev.taskgate.contracts.command.ExecutionCommand;
+import dev.taskgate.testsupport.KafkaTestClient;
+import dev.taskgate.testsupport.TestInfra;
+
+/**
+ * The test playing job-control on the real broker: consumes {@code fe-test.taskgate.commands.v1} from its
+ * current end and answers each command on {@code fe-test.taskgate.command-replies.v1} (keyed by {@code replyTo})
+ * with whatever the behaviour returns ({@code null}: no answer).
+ */
+public final class JobControlResponder implements AutoCloseable {
+    /** Commands topic under the test prefix. */
+    public static final String COMMANDS = "fe-test.taskgate.commands.v1";
+    /** Replies topic under the test prefix. */
+    public static final String REPLIES = "fe-test.taskgate.command-replies.v1";
+
+    /** A command as it was received. */
+    public record Received(String key, String messageIdHeader, String messageTypeHeader, ExecutionCommand command) {
+    }
+
+    private final KafkaConsumer<String, byte[]> consumer;
+    private final KafkaTestClient kafka = KafkaTestClient.connect();
+    private final Function<ExecutionCommand, CommandReply> behaviour;
+    private final List<Received> received = new CopyOnWriteArrayList<>();
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    private JobControlResponder(Function<ExecutionCommand, CommandReply> behaviour) {
+        this.behaviour = behaviour;
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.kafkaBootstrap());
+        p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
+        consumer = new KafkaConsumer<>(p);
+        List<TopicPartition> partitions = consumer.partitionsFor(COMMANDS, Duration.ofSeconds(30)).stream()
+                .map(i -> new TopicPartition(COMMANDS, i.partition())).toList();
+        consumer.assign(partitions);
+        consumer.seekToEnd(partitions);
+        partitions.forEach(consumer::position);
+        thread = new Thread(this::run, "test-job-control");
+        thread.start();
+    }
+
+    /** Starts answering with this behaviour. */
+    public static JobControlResponder answering(Function<ExecutionCommand, CommandReply> behaviour) {
+        return new JobControlResponder(behaviour);
+    }
+
+    /** Every command received so far. */
+    public List<Received> received() {
+        return List.copyOf(received);
+    }
+
+    private void run() {
+        try {
+            while (running) {
+                for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(100))) {
+                    ExecutionCommand command = Wire.fromBytes(r.value(), ExecutionCommand.class);
+                    received.add(new Received(r.key(), header(r, "message-id"), header(r, "message-type"), command));
+                    CommandReply reply = behaviour.apply(command);
+                    if (reply != null) {
+                        kafka.send(REPLIES, reply.replyTo(), reply);
+                    }
+                }
+            }
+        } catch (WakeupException e) {
+            // closing
+        } finally {
+            consumer.close(Duration.ofSeconds(5));
+        }
+    }
+
+    private static String header(ConsumerRecord<String, byte[]> r, String name) {
+        Header h = r.headers().lastHeader(name);
+        return h == null ? null : new String(h.value(), StandardCharsets.UTF_8);
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        running = false;
+        consumer.wakeup();
+        thread.join(10_000);
+        kafka.close();
+    }
+}

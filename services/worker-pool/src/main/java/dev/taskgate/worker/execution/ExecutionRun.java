@@ -1,0 +1,113 @@
+package dev.taskgate.worker.execution;
+
+import java.util.concurrent.ScheduledFuture;
+
+import dev.taskgate.worker.pool.ChildProcess;
+
+/**
+ * The worker's state for one held dispatch, from admission until its terminal event is acknowledged. The
+ * transitions that race (a stop arriving while the run starts, a kill deadline against the result) are
+ * decided under this object's lock.
+ */
+final class ExecutionRun {
+    private final ExecutionKey key;
+    private final String operation;
+    private ChildProcess child;
+    private boolean running;
+    private boolean stopRequested;
+    private boolean killedForStop;
+    private boolean finished;
+    private long lastProgressMillis = Long.MIN_VALUE;
+    private ScheduledFuture<?> killTimer;
+
+    ExecutionRun(ExecutionKey key, String operation) {
+        this.key = key;
+        this.operation = operation;
+    }
+
+    ExecutionKey key() {
+        return key;
+    }
+
+    String operation() {
+        return operation;
+    }
+
+    synchronized ChildProcess child() {
+        return child;
+    }
+
+    /**
+     * Sends the run line through {@code sendRun} and, if a stop arrived while the run was waiting, the stop line
+     * right after it. Both happen under the lock, so no terminal report (and no reuse of the child) can come
+     * between: a stop line always reaches the child while it still belongs to this run.
+     *
+     * @return whether a stop line was sent (the caller arms the kill timer)
+     */
+    synchronized boolean start(ChildProcess runningChild, Runnable sendRun) {
+        this.child = runningChild;
+        sendRun.run();
+        this.running = true;
+        if (stopRequested && !finished) {
+            runningChild.stop();
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Records a stop request and, if the run is in a child, sends the stop line (under the lock, see
+     * {@link #start}).
+     *
+     * @return whether a stop line was sent (the caller arms the kill timer)
+     */
+    synchronized boolean requestStop() {
+        if (stopRequested || finished) {
+            return false;
+        }
+        stopRequested = true;
+        if (running) {
+            child.stop();
+            return true;
+        }
+        return false;
+    }
+
+    synchronized void armKillTimer(ScheduledFuture<?> timer) {
+        this.killTimer = timer;
+    }
+
+    /** Decides to kill an unresponsive child; {@code false} when the run ended in the meantime. */
+    synchronized boolean markKilledForStop() {
+        if (finished) {
+            return false;
+        }
+        killedForStop = true;
+        return true;
+    }
+
+    synchronized boolean isKilledForStop() {
+        return killedForStop;
+    }
+
+    /** Claims the single terminal report of this run; {@code false} if it was already claimed. */
+    synchronized boolean finish() {
+        if (finished) {
+            return false;
+        }
+        finished = true;
+        if (killTimer != null) {
+            killTimer.cancel(false);
+        }
+        return true;
+    }
+
+    /** Whether a progress report at {@code nowMillis} may be published, given the minimum interval. */
+    synchronized boolean admitProgress(long nowMillis, long intervalMillis) {
+        if (lastProgressMillis != Long.MIN_VALUE && nowMillis - lastProgressMillis < intervalMillis) {
+            return false;
+        }
+        lastProgressMillis = nowMillis;
+        return true;
+    }
+}

@@ -1,0 +1,261 @@
+package dev.taskgate.worker.execution;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.catalog.OperationCatalog;
+import dev.taskgate.contracts.catalog.OperationSpec;
+import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.worker.WorkerConfig;
+import dev.taskgate.worker.pool.ChildMessage;
+import dev.taskgate.worker.pool.ChildPool;
+import dev.taskgate.worker.pool.ChildProcess;
+import dev.taskgate.worker.pool.RunObserver;
+import dev.taskgate.worker.report.FailureCode;
+import dev.taskgate.worker.report.WorkerEventPublisher;
+import dev.taskgate.worker.report.WorkerEvents;
+
+/**
+ * Decides what happens to each dispatch and stop request: refuses bad work with a {@code Failed} event, drops
+ * duplicates, honours stops that arrive early, hands admitted work to an idle child and turns what the child
+ * reports into exactly one terminal event per dispatch.
+ */
+@ApplicationScoped
+public class ExecutionService {
+    private static final Logger LOG = Logger.getLogger(ExecutionService.class);
+    static final String STOPPED_BEFORE_START = "stopped before the operation started; it did not run";
+
+    private final ChildPool pool;
+    private final WorkerEventPublisher publisher;
+    private final WorkerEvents events;
+    private final HeldExecutions held;
+    private final InputValidator validator;
+    private final OperationCatalog catalog;
+    private final Clock clock;
+    private final WorkerConfig config;
+    private final BoundedKeySet dispatched;
+    private final BoundedKeySet stops;
+    // Waiting for an idle child can take as long as the running operations do: it happens here, on a thread
+    // of our own, never on an event loop or a Vert.x worker (whose blocked-thread checker would fire).
+    private final ExecutorService dispatcher = Executors.newSingleThreadExecutor(r -> new Thread(r, "work-dispatcher"));
+    private final ScheduledExecutorService stopTimers = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "stop-timer");
+        t.setDaemon(true);
+        return t;
+    });
+
+    @Inject
+    ExecutionService(ChildPool pool, WorkerEventPublisher publisher, WorkerEvents events, HeldExecutions held,
+            InputValidator validator, OperationCatalog catalog, Clock clock, WorkerConfig config) {
+        this.pool = pool;
+        this.publisher = publisher;
+        this.events = events;
+        this.held = held;
+        this.validator = validator;
+        this.catalog = catalog;
+        this.clock = clock;
+        this.config = config;
+        this.dispatched = new BoundedKeySet(config.rememberedExecutions());
+        this.stops = new BoundedKeySet(config.rememberedExecutions());
+    }
+
+    @PreDestroy
+    void close() {
+        dispatcher.shutdownNow();
+        stopTimers.shutdownNow();
+    }
+
+    /**
+     * Handles one {@code RunOperation}. The returned stage completes once the outcome of the record is settled
+     * for Kafka: the operation has started (its {@code Started} event acknowledged), or it was refused or
+     * stopped (that event acknowledged), or it was a duplicate. It fails when the record cannot be handled.
+     */
+    public CompletionStage<Void> dispatch(RunOperation run) {
+        return CompletableFuture.supplyAsync(() -> admit(run), dispatcher).thenCompose(Function.identity());
+    }
+
+    /** Handles a {@code StopRequested}: stops the held dispatch with that epoch, or remembers it for later. */
+    public void requestStop(StopRequested stop) {
+        ExecutionKey key = new ExecutionKey(stop.executionId(), stop.epoch());
+        stops.add(key);
+        ExecutionRun run = held.find(key).orElse(null);
+        if (run == null) {
+            LOG.debugf("Stop remembered for a dispatch not held here [%s]", key);
+            return;
+        }
+        if (run.requestStop()) {
+            armKillTimer(run);
+        }
+    }
+
+    /** Whether a stop for this dispatch is remembered. */
+    public boolean isStopRemembered(ExecutionKey key) {
+        return stops.contains(key);
+    }
+
+    private CompletableFuture<Void> admit(RunOperation record) {
+        ExecutionKey key = new ExecutionKey(record.executionId(), record.epoch());
+        if (!dispatched.add(key)) {
+            LOG.infof("Duplicate RunOperation dropped [%s messageId=%s]", key, record.messageId());
+            return CompletableFuture.completedFuture(null);
+        }
+        if (stops.contains(key)) {
+            return report(events.stopped(key, STOPPED_BEFORE_START));
+        }
+        OperationSpec spec = catalog.find(record.operation()).orElse(null);
+        if (spec == null) {
+            return report(events.failed(key, FailureCode.UNKNOWN_OPERATION,
+                    "operation '" + record.operation() + "' is not registered in this worker"));
+        }
+        List<String> violations = validator.violations(spec, record.input());
+        if (!violations.isEmpty()) {
+            return report(events.failed(key, FailureCode.INVALID_INPUT,
+                    "input does not match the schema of " + spec.name() + ": " + String.join("; ", violations)));
+        }
+        if (isPastDeadline(record)) {
+            return report(deadlineExceeded(key, record));
+        }
+        ExecutionRun run = new ExecutionRun(key, record.operation());
+        held.add(run);
+        ChildProcess child;
+        try {
+            child = pool.acquire();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            held.remove(run);
+            // Shutting down: leave the record unacknowledged so that it is delivered again after a restart.
+            return new CompletableFuture<>();
+        }
+        if (stops.contains(key) || isPastDeadline(record)) {
+            pool.returnUnused(child);
+            held.remove(run);
+            return report(stops.contains(key) ? events.stopped(key, STOPPED_BEFORE_START) : deadlineExceeded(key, record));
+        }
+        try {
+            await(publisher.publish(events.started(key, child.pid())));
+        } catch (RuntimeException e) {
+            pool.returnUnused(child);
+            held.remove(run);
+            dispatched.remove(key);
+            return CompletableFuture.failedFuture(new IllegalStateException("Started not acknowledged for " + key, e));
+        }
+        if (run.start(child, () -> child.run(record.operation(), record.input(), new Observer(run)))) {
+            armKillTimer(run);
+        }
+        LOG.debugf("Operation started [%s operation=%s childPid=%d]", key, record.operation(), child.pid());
+        return CompletableFuture.completedFuture(null);
+    }
+
+    private boolean isPastDeadline(RunOperation record) {
+        return !clock.instant().isBefore(record.deadline());
+    }
+
+    private WorkerEvent deadlineExceeded(ExecutionKey key, RunOperation record) {
+        return events.failed(key, FailureCode.DEADLINE_EXCEEDED,
+                "the execution deadline " + record.deadline() + " passed before the operation started");
+    }
+
+    private CompletableFuture<Void> report(WorkerEvent event) {
+        LOG.infof("Dispatch ended without running [executionId=%s epoch=%d event=%s]",
+                event.executionId(), event.epoch(), event.kind());
+        return publisher.publish(event);
+    }
+
+    private void armKillTimer(ExecutionRun run) {
+        ChildProcess child = run.child();
+        LOG.infof("Stop sent to the child [%s childPid=%d]", run.key(), child.pid());
+        run.armKillTimer(stopTimers.schedule(() -> {
+            if (run.markKilledForStop()) {
+                LOG.warnf("Child ignored the stop request; killing it [%s childPid=%d grace=%s]",
+                        run.key(), child.pid(), config.stopGrace());
+                child.kill();
+            }
+        }, config.stopGrace().toMillis(), TimeUnit.MILLISECONDS));
+    }
+
+    private void await(CompletableFuture<Void> ack) {
+        try {
+            ack.get(config.publishTimeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while waiting for the broker", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the broker refused the event", e.getCause());
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("no acknowledgement within " + config.publishTimeout(), e);
+        }
+    }
+
+    /** Turns one run's child lines into events; runs on the child's reader thread. */
+    private final class Observer implements RunObserver {
+        private final ExecutionRun run;
+
+        Observer(ExecutionRun run) {
+            this.run = run;
+        }
+
+        @Override
+        public void onMessage(ChildProcess child, ChildMessage message) {
+            ExecutionKey key = run.key();
+            switch (message.kind()) {
+                case PROGRESS -> {
+                    if (run.admitProgress(clock.millis(), config.progressInterval().toMillis())) {
+                        publisher.publishProgress(events.progress(key, message.progress(), message.total(), message.message()));
+                    }
+                }
+                case RESULT -> end(child, events.finished(key, message.result()), true);
+                case ERROR -> end(child, events.failed(key, FailureCode.OPERATION_ERROR,
+                        run.operation() + " failed in the worker (" + message.code() + "): " + message.message()), true);
+                case STOPPED -> end(child, events.stopped(key, message.message()), true);
+                case READY -> LOG.warnf("Unexpected ready line during a run [%s childPid=%d]", key, child.pid());
+            }
+        }
+
+        @Override
+        public void onExit(ChildProcess child, int exitCode) {
+            WorkerEvent event = run.isKilledForStop()
+                    ? events.stopped(run.key(), "the operation did not stop within " + config.stopGrace()
+                            + " of the stop request; its child process was killed")
+                    : events.childDied(run.key(), child.pid(), exitCode);
+            if (!run.isKilledForStop()) {
+                LOG.warnf("Child died while running an operation [%s childPid=%d exitCode=%d]", run.key(), child.pid(),
+                        exitCode);
+            }
+            end(child, event, false);
+        }
+
+        /** Publishes the one terminal event and waits for its acknowledgement before the child is reused. */
+        private void end(ChildProcess child, WorkerEvent event, boolean childReusable) {
+            if (!run.finish()) {
+                return;
+            }
+            try {
+                await(publisher.publish(event));
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "Terminal event not delivered [%s event=%s]", run.key(), event.kind());
+            } finally {
+                held.remove(run);
+                if (childReusable && !run.isKilledForStop()) {
+                    pool.release(child);
+                }
+            }
+        }
+    }
+}

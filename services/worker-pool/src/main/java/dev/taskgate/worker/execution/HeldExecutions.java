@@ -1,0 +1,43 @@
+package dev.taskgate.worker.execution;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.taskgate.contracts.event.WorkerHeartbeat.HeldExecution;
+
+/** The dispatches this instance holds: admitted and not yet ended with an acknowledged terminal event. */
+@ApplicationScoped
+public class HeldExecutions {
+    private final Map<ExecutionKey, ExecutionRun> runs = new ConcurrentHashMap<>();
+
+    /** What heartbeats report, in a stable order. */
+    public List<HeldExecution> snapshot() {
+        return runs.keySet().stream()
+                .sorted(Comparator.comparing(ExecutionKey::executionId).thenComparingLong(ExecutionKey::epoch))
+                .map(k -> new HeldExecution(k.executionId(), k.epoch()))
+                .toList();
+    }
+
+    /** Whether this dispatch is held. */
+    public boolean isHeld(ExecutionKey key) {
+        return runs.containsKey(key);
+    }
+
+    /** Adds a run; {@code false} if the dispatch is already held. */
+    boolean add(ExecutionRun run) {
+        return runs.putIfAbsent(run.key(), run) == null;
+    }
+
+    Optional<ExecutionRun> find(ExecutionKey key) {
+        return Optional.ofNullable(runs.get(key));
+    }
+
+    void remove(ExecutionRun run) {
+        runs.remove(run.key(), run);
+    }
+}

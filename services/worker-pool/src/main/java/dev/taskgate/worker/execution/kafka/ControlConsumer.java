@@ -1,0 +1,41 @@
+package dev.taskgate.worker.execution.kafka;
+
+import java.nio.charset.StandardCharsets;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.work.ControlSignal;
+import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.worker.execution.ExecutionService;
+import io.smallrye.reactive.messaging.annotations.Blocking;
+
+/**
+ * Reads control signals from {@code taskgate.control.v1}. Every instance has its own group
+ * ({@code worker-pool-<instance id>}, starting at the latest offset) and acts only on dispatches it holds.
+ */
+@ApplicationScoped
+public class ControlConsumer {
+    private final ExecutionService executions;
+
+    @Inject
+    ControlConsumer(ExecutionService executions) {
+        this.executions = executions;
+    }
+
+    /** Blocking because a stop is a write to a child's stdin pipe; it never waits for anything else. */
+    @Incoming("control-in")
+    @Blocking
+    public void onControlSignal(String value) {
+        if (value == null) {
+            throw new IllegalArgumentException("empty record value");
+        }
+        ControlSignal signal = Wire.fromBytes(value.getBytes(StandardCharsets.UTF_8), ControlSignal.class);
+        if (signal instanceof StopRequested stop) {
+            executions.requestStop(stop);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.taskgate.worker.child;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** The child's protocol loop, in process: the refusals a child answers without running anything. */
+class ChildServerTest {
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    private final ChildServer server = new ChildServer(OperationRegistry.builtIn(), new ProtocolWriter(stdout),
+            new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+
+    private List<JsonNode> serve(String... lines) throws Exception {
+        server.serve(new BufferedReader(new StringReader(String.join("\n", lines) + "\n")));
+        assertThat(server.awaitIdle(Duration.ofSeconds(5))).isTrue();
+        return stdout.toString(StandardCharsets.UTF_8).lines().map(this::parse).toList();
+    }
+
+    private JsonNode parse(String line) {
+        try {
+            return mapper.readTree(line);
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + line, e);
+        }
+    }
+
+    @Test
+    void saysReadyFirst() throws Exception {
+        assertThat(serve()).extracting(n -> n.get("type").asText()).containsExactly("ready");
+    }
+
+    @Test
+    void refusesAnOperationThatIsNotRegistered() throws Exception {
+        List<JsonNode> lines = serve("{\"type\":\"run\",\"operation\":\"java.lang.System\",\"input\":{}}");
+
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(1).get("type").asText()).isEqualTo("error");
+        assertThat(lines.get(1).get("code").asText()).isEqualTo(ChildServer.UNKNOWN_OPERATION);
+        assertThat(lines.get(1).get("message").asText()).contains("java.lang.System");
+    }
+
+    @Test
+    void refusesMalformedLines() throws Exception {
+        List<JsonNode> lines = serve("not json", "{\"type\":\"dance\"}", "{\"type\":\"run\",\"operation\":\"demo.echo\"}",
+                "{\"type\":\"run\",\"operation\":\"demo.echo\",\"input\":[1]}");
+
+        assertThat(lines).extracting(n -> n.path("code").asText()).containsExactly("", ChildServer.MALFORMED_MESSAGE,
+                ChildServer.MALFORMED_MESSAGE, ChildServer.MALFORMED_MESSAGE, ChildServer.MALFORMED_MESSAGE);
+    }
+
+    @Test
+    void ignoresAStopWhenNothingRuns() throws Exception {
+        assertThat(serve("{\"type\":\"stop\"}")).extracting(n -> n.get("type").asText()).containsExactly("ready");
+    }
+
+    @Test
+    void reportsAnOperationExceptionAsAnErrorLineAndStaysUsable() throws Exception {
+        List<JsonNode> lines = serve("{\"type\":\"run\",\"operation\":\"demo.sleep\",\"input\":{\"seconds\":\"soon\"}}");
+
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(1).get("type").asText()).isEqualTo("error");
+        assertThat(lines.get(1).get("code").asText()).isEqualTo(ChildServer.OPERATION_EXCEPTION);
+        assertThat(lines.get(1).get("message").asText()).contains("seconds must be a non-negative number");
+    }
+}

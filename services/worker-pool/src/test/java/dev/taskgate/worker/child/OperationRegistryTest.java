@@ -1,0 +1,23 @@
+package dev.taskgate.worker.child;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import dev.taskgate.contracts.catalog.OperationCatalog;
+import dev.taskgate.contracts.catalog.OperationSpec;
+
+class OperationRegistryTest {
+
+    @Test
+    void implementsExactlyTheOperationsOfTheCatalog() {
+        var catalogNames = OperationCatalog.load().all().stream().map(OperationSpec::name).toList();
+
+        assertThat(OperationRegistry.builtIn().names()).containsExactlyInAnyOrderElementsOf(catalogNames);
+    }
+
+    @Test
+    void findsNothingForANameOutsideTheRegistry() {
+        assertThat(OperationRegistry.builtIn().find("java.lang.Runtime")).isEmpty();
+    }
+}
