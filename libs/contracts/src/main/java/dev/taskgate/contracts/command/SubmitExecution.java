@@ -48,6 +48,9 @@ public record SubmitExecution(
         Objects.requireNonNull(receiptKey, "receiptKey");
         Objects.requireNonNull(toolName, "toolName");
         Objects.requireNonNull(input, "input");
+        if (!input.isObject()) {
+            throw new IllegalArgumentException("input must be a JSON object");
+        }
     }
 
     @Override

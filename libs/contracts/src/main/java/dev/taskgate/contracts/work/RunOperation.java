@@ -46,6 +46,9 @@ public record RunOperation(
         Objects.requireNonNull(executionId, "executionId");
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(input, "input");
+        if (!input.isObject()) {
+            throw new IllegalArgumentException("input must be a JSON object");
+        }
         Objects.requireNonNull(deadline, "deadline");
     }
 
