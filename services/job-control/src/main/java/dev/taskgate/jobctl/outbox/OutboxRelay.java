@@ -35,7 +35,7 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
- * Publishes {@code jobctl.outbox} rows to Kafka: lock a batch in id order ({@code for update skip locked}), send
+ * Publishes {@code jobctl.outbox} rows to Kafka: take the cluster-wide relay lock, lock a batch in id order, send
  * every record, await every acknowledgement, delete the rows, commit. A failed send rolls the batch back; the rows
  * are sent again on the next pass, so delivery is at least once and consumers deduplicate.
  *
@@ -46,6 +46,13 @@ import io.vertx.mutiny.sqlclient.Tuple;
 public class OutboxRelay {
 
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
+
+    /*
+     * One relay pass at a time across all job-control instances: two instances publishing different
+     * batches concurrently could reorder the records of one execution on its partition. The lock is
+     * transaction-scoped, so a crashed instance releases it with its connection.
+     */
+    private static final String RELAY_LOCK = "select pg_try_advisory_xact_lock(hashtext('jobctl.outbox-relay'))";
 
     private final Pool pool;
     private final Vertx vertx;
@@ -114,11 +121,18 @@ public class OutboxRelay {
         return failing.get();
     }
 
-    /** One pass: returns how many records were published. */
+    /** One pass: returns how many records were published (0 when another instance holds the relay lock). */
     Uni<Integer> relayBatch() {
-        return pool.withTransaction(tx -> tx.preparedQuery(
+        return pool.withTransaction(tx -> tx.query(RELAY_LOCK).execute()
+                .flatMap(locked -> locked.iterator().next().getBoolean(0)
+                        ? publishBatch(tx)
+                        : Uni.createFrom().item(0)));
+    }
+
+    private Uni<Integer> publishBatch(SqlConnection tx) {
+        return tx.preparedQuery(
                 "select id, topic, record_key, message_id, message_type, payload from jobctl.outbox "
-                        + "order by id limit $1 for update skip locked")
+                        + "order by id limit $1 for update")
                 .execute(Tuple.of(config.outbox().batchSize()))
                 .flatMap(rows -> {
                     if (rows.size() == 0) {
@@ -132,7 +146,7 @@ public class OutboxRelay {
                         records.add(toRecord(row));
                     }
                     return sendAll(records).flatMap(v -> delete(tx, ids)).replaceWith(records.size());
-                }));
+                });
     }
 
     private static ProducerRecord<String, byte[]> toRecord(Row row) {
