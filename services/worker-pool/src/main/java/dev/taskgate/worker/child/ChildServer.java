@@ -77,18 +77,6 @@ public final class ChildServer {
         }
     }
 
-    /** Waits until the operation thread is idle; for in-process tests. */
-    boolean awaitIdle(Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        while (current.get() != null) {
-            if (System.nanoTime() > deadline) {
-                return false;
-            }
-            TimeUnit.MILLISECONDS.sleep(5);
-        }
-        return true;
-    }
-
     private void handle(String line) {
         JsonNode message;
         try {

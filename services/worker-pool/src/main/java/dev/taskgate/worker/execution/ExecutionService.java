@@ -1,6 +1,7 @@
 package dev.taskgate.worker.execution;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -203,6 +204,11 @@ public class ExecutionService {
         }
     }
 
+    private static String seconds(Duration duration) {
+        long millis = duration.toMillis();
+        return millis % 1000 == 0 ? millis / 1000 + "s" : millis + "ms";
+    }
+
     /** Turns one run's child lines into events; runs on the child's reader thread. */
     private final class Observer implements RunObserver {
         private final ExecutionRun run;
@@ -231,7 +237,7 @@ public class ExecutionService {
         @Override
         public void onExit(ChildProcess child, int exitCode) {
             WorkerEvent event = run.isKilledForStop()
-                    ? events.stopped(run.key(), "the operation did not stop within " + config.stopGrace()
+                    ? events.stopped(run.key(), "the operation did not stop within " + seconds(config.stopGrace())
                             + " of the stop request; its child process was killed")
                     : events.childDied(run.key(), child.pid(), exitCode);
             if (!run.isKilledForStop()) {

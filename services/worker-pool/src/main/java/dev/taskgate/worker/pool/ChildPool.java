@@ -122,9 +122,9 @@ public class ChildPool {
         }
     }
 
-    /** Children that have started and said they are ready (idle or running an operation). */
+    /** Children that said they are ready and are not being retired (idle or running an operation). */
     public int readyChildren() {
-        return (int) live.stream().filter(ChildProcess::isReady).count();
+        return (int) live.stream().filter(c -> c.isReady() && !c.isRetired()).count();
     }
 
     /** Idle children. */

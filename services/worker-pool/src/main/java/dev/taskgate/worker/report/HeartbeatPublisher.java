@@ -47,7 +47,9 @@ public class HeartbeatPublisher {
         this.messageIds = messageIds;
     }
 
-    @Scheduled(every = "2s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    // Not before the application runs: the emitter is connected to Kafka only during startup.
+    @Scheduled(every = "2s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void heartbeat() {
         WorkerHeartbeat beat = new WorkerHeartbeat(messageIds.get(), clock.instant(), events.workerId(),
                 held.snapshot());

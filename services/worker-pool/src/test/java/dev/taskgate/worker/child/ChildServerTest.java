@@ -7,7 +7,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -24,7 +23,6 @@ class ChildServerTest {
 
     private List<JsonNode> serve(String... lines) throws Exception {
         server.serve(new BufferedReader(new StringReader(String.join("\n", lines) + "\n")));
-        assertThat(server.awaitIdle(Duration.ofSeconds(5))).isTrue();
         return stdout.toString(StandardCharsets.UTF_8).lines().map(this::parse).toList();
     }
 

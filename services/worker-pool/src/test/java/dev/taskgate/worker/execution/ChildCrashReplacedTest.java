@@ -1,0 +1,77 @@
+package dev.taskgate.worker.execution;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.taskgate.contracts.event.ChildDied;
+import dev.taskgate.contracts.event.Finished;
+import dev.taskgate.contracts.event.Started;
+import dev.taskgate.testsupport.KafkaTestClient;
+import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
+import dev.taskgate.worker.pool.ChildPool;
+import io.quarkus.test.junit.QuarkusTest;
+
+@QuarkusTest
+class ChildCrashReplacedTest {
+    private static KafkaTestClient kafka;
+
+    @Inject
+    ChildPool pool;
+
+    @BeforeAll
+    static void connect() {
+        kafka = KafkaTestClient.connect();
+    }
+
+    @AfterAll
+    static void close() {
+        kafka.close();
+    }
+
+    @Test
+    void aCrashIsReportedWithItsExitCodeAndTheChildIsReplaced() {
+        UUID crash = UUID.randomUUID();
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            send(kafka, run(crash, 7, "demo.crash", "{\"exit_code\":42}"));
+
+            Started started = awaitEvent(events, Started.class, crash);
+            ChildDied died = awaitEvent(events, ChildDied.class, crash);
+
+            assertThat(died.exitCode()).isEqualTo(42);
+            assertThat(died.childPid()).isEqualTo(started.childPid());
+            assertThat(died.epoch()).isEqualTo(7);
+            await().atMost(Duration.ofSeconds(60)).until(() -> pool.readyChildren() == pool.size());
+
+            for (int i = 0; i < pool.size() + 1; i++) {
+                UUID echo = UUID.randomUUID();
+                send(kafka, run(echo, 1, "demo.echo", "{\"after\":\"crash\"}"));
+                Finished finished = awaitEvent(events, Finished.class, echo);
+                assertThat(finished.result()).contains("\"structuredContent\":{\"after\":\"crash\"}");
+                assertThat(awaitEvent(events, Started.class, echo).childPid()).isNotEqualTo(started.childPid());
+            }
+        }
+    }
+
+    @Test
+    void theDefaultCrashStatusIs137() {
+        UUID crash = UUID.randomUUID();
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            send(kafka, run(crash, 1, "demo.crash", "{}"));
+
+            assertThat(awaitEvent(events, ChildDied.class, crash).exitCode()).isEqualTo(137);
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.taskgate.worker.pool;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+import dev.taskgate.worker.pool.ChildMessage.Kind;
+
+class ChildMessageTest {
+
+    @Test
+    void parsesEachProtocolLine() {
+        assertThat(ChildMessage.parse("{\"type\":\"ready\"}")).get().extracting(ChildMessage::kind).isEqualTo(Kind.READY);
+        assertThat(ChildMessage.parse("{\"type\":\"progress\",\"progress\":2,\"total\":5,\"message\":\"m\"}")).get()
+                .isEqualTo(new ChildMessage(Kind.PROGRESS, 2, 5.0, "m", null, null));
+        assertThat(ChildMessage.parse("{\"type\":\"result\",\"result\":\"{\\\"isError\\\":false}\"}")).get()
+                .extracting(ChildMessage::result).isEqualTo("{\"isError\":false}");
+        assertThat(ChildMessage.parse("{\"type\":\"error\",\"code\":\"busy\",\"message\":\"x\"}")).get()
+                .isEqualTo(new ChildMessage(Kind.ERROR, 0, null, "x", null, "busy"));
+        assertThat(ChildMessage.parse("{\"type\":\"stopped\",\"message\":\"after 2\"}")).get()
+                .extracting(ChildMessage::message).isEqualTo("after 2");
+    }
+
+    @Test
+    void rejectsLinesThatAreNotProtocol() {
+        assertThat(ChildMessage.parse("Picked up JAVA_TOOL_OPTIONS: -Xss1m")).isEmpty();
+        assertThat(ChildMessage.parse("[1,2]")).isEmpty();
+        assertThat(ChildMessage.parse("{\"type\":\"banner\"}")).isEmpty();
+        assertThat(ChildMessage.parse("{\"type\":\"result\",\"result\":{}}")).isEmpty();
+        assertThat(ChildMessage.parse("{\"type\":\"progress\"}")).isEmpty();
+    }
+
+    @Test
+    void onlyResultErrorAndStoppedEndARun() {
+        assertThat(Kind.RESULT.isTerminal()).isTrue();
+        assertThat(Kind.ERROR.isTerminal()).isTrue();
+        assertThat(Kind.STOPPED.isTerminal()).isTrue();
+        assertThat(Kind.PROGRESS.isTerminal()).isFalse();
+        assertThat(Kind.READY.isTerminal()).isFalse();
+    }
+}
