@@ -1,10 +1,7 @@
 package dev.taskgate.frontend.execution;
 
 import java.time.Clock;
-import java.util.List;
-import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Collectors;
 
 import jakarta.inject.Singleton;
 
@@ -22,11 +19,9 @@ import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.InstanceIdentity;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.auth.Scopes;
 import dev.taskgate.frontend.command.CommandGateway;
 import dev.taskgate.frontend.command.CommandTimeoutException;
 import dev.taskgate.frontend.problem.ApiProblem;
-import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
 
 /**
@@ -38,15 +33,15 @@ import dev.taskgate.frontend.problem.Problems;
 public class ExecutionService {
     private static final Logger LOG = Logger.getLogger(ExecutionService.class);
 
-    private final ToolInputValidator tools;
+    private final SubmissionPolicy policy;
     private final CommandGateway gateway;
     private final Clock clock;
     private final String instanceId;
     private final long retryAfterSeconds;
 
-    ExecutionService(ToolInputValidator tools, CommandGateway gateway, Clock clock, InstanceIdentity identity,
+    ExecutionService(SubmissionPolicy policy, CommandGateway gateway, Clock clock, InstanceIdentity identity,
             FrontendConfig config) {
-        this.tools = tools;
+        this.policy = policy;
         this.gateway = gateway;
         this.clock = clock;
         this.instanceId = identity.id();
@@ -59,21 +54,7 @@ public class ExecutionService {
      * {@code tools:write} (403), an invalid input (422 with {@code errors}), a rejection, or no answer (503).
      */
     public Accepted submit(AuthenticatedCaller caller, String receiptKey, String toolName, JsonNode input) {
-        ToolInputValidator.Tool tool = tools.find(toolName)
-                .orElseThrow(() -> ProblemKind.UNKNOWN_TOOL.problem("No tool named '" + toolName + "' is registered.")
-                        .with("tool_name", toolName).toException());
-        if (tool.spec().mutating()) {
-            caller.require(Scopes.TOOLS_WRITE);
-        }
-        List<InputViolation> violations = tool.violations(input);
-        if (!violations.isEmpty()) {
-            List<Map<String, String>> errors = violations.stream()
-                    .map(v -> Map.of("pointer", "/input" + v.pointer(), "message", v.message()))
-                    .collect(Collectors.toList());
-            throw ProblemKind.INVALID_INPUT
-                    .problem("The input does not satisfy the input schema of '" + toolName + "'.")
-                    .with("errors", errors).toException();
-        }
+        policy.admit(caller, toolName, input);
         SubmitExecution command = new SubmitExecution(UUID.randomUUID(), clock.instant(), instanceId,
                 caller.caller(), Surface.REST, receiptKey, toolName, input);
         return accepted(send(() -> gateway.submit(command), command.messageId()));
@@ -101,6 +82,9 @@ public class ExecutionService {
             return (Accepted) reply;
         }
         Problem problem = ((Rejected) reply).problem();
+        if (problem.status() < 400 || problem.status() > 599) {
+            throw new IllegalStateException("job-control rejected a command with status " + problem.status());
+        }
         if (problem.status() == 404) {
             throw Problems.notFound();
         }

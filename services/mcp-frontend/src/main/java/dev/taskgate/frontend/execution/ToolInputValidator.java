@@ -17,6 +17,8 @@ import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 
+import io.quarkus.runtime.Startup;
+
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 
@@ -25,6 +27,7 @@ import dev.taskgate.contracts.catalog.OperationSpec;
  * and lists what is wrong with an input.
  */
 @Singleton
+@Startup
 public class ToolInputValidator {
     private final Map<String, Tool> tools;
 
@@ -34,13 +37,18 @@ public class ToolInputValidator {
 
     /** Compiles every schema of the catalog; a schema that does not compile stops the service. */
     public ToolInputValidator(OperationCatalog catalog) {
+        this(catalog.all());
+    }
+
+    /** Compiles the schemas of these operations. */
+    public ToolInputValidator(List<OperationSpec> operations) {
         JsonSchemaFactory factory = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
         SchemaValidatorsConfig config = SchemaValidatorsConfig.builder()
                 .pathType(PathType.JSON_POINTER)
                 .formatAssertionsEnabled(true)
                 .build();
         Map<String, Tool> map = new LinkedHashMap<>();
-        for (OperationSpec spec : catalog.all()) {
+        for (OperationSpec spec : operations) {
             JsonSchema schema = factory.getSchema(spec.inputSchema(), config);
             schema.initializeValidators();
             map.put(spec.name(), new Tool(spec, schema));

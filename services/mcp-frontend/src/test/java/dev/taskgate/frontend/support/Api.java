@@ -86,6 +86,12 @@ public final class Api {
         return send("GET", path);
     }
 
+    /** Sends a DELETE (a method no route accepts). */
+    public Result delete(String path) {
+        this.body = HttpRequest.BodyPublishers.noBody();
+        return send("DELETE", path);
+    }
+
     private Result send(String method, String path) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path.startsWith("/") ? path.substring(1) : path))
                 .timeout(Duration.ofSeconds(30))

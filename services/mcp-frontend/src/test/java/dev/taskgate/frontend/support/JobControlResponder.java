@@ -86,7 +86,7 @@ public final class JobControlResponder implements AutoCloseable {
         } catch (WakeupException e) {
             // closing
         } finally {
-            consumer.close(Duration.ofSeconds(5));
+            consumer.close();
         }
     }
 
@@ -96,10 +96,14 @@ public final class JobControlResponder implements AutoCloseable {
     }
 
     @Override
-    public void close() throws InterruptedException {
+    public void close() {
         running = false;
         consumer.wakeup();
-        thread.join(10_000);
+        try {
+            thread.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         kafka.close();
     }
 }

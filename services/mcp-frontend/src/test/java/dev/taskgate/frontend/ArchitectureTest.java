@@ -1,0 +1,61 @@
+package dev.taskgate.frontend;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.junit.AnalyzeClasses;
+import com.tngtech.archunit.junit.ArchTest;
+import com.tngtech.archunit.lang.ArchRule;
+
+@AnalyzeClasses(packages = "dev.taskgate.frontend", importOptions = ImportOption.DoNotIncludeTests.class)
+class ArchitectureTest {
+
+    @ArchTest
+    static final ArchRule onlyTheCommandPackageTalksToKafka = noClasses()
+            .that().resideOutsideOfPackage("..frontend.command..")
+            .should().dependOnClassesThat().resideInAPackage("org.apache.kafka..")
+            .because("commands and replies go through CommandGateway; call it instead of opening producers or "
+                    + "consumers elsewhere");
+
+    @ArchTest
+    static final ArchRule coreIgnoresHttp = noClasses()
+            .that().resideInAnyPackage("..frontend.execution", "..frontend.handle", "..frontend.problem",
+                    "..frontend.auth", "..frontend.command")
+            .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "org.jboss.resteasy..")
+            .because("HTTP types belong in execution.rest, query and web; throw ProblemException and let "
+                    + "ProblemMappers render it");
+
+    @ArchTest
+    static final ArchRule handlesArePlainJava = noClasses()
+            .that().haveSimpleName("ExecutionHandles")
+            .should().dependOnClassesThat().resideInAnyPackage("io.quarkus..", "jakarta..", "org.eclipse..")
+            .because("handle minting and verification must stay unit-testable and identical on every surface; wire "
+                    + "it through HandlesProducer");
+
+    @ArchTest
+    static final ArchRule onlyQueriesCallJobControlOverHttp = noClasses()
+            .that().resideOutsideOfPackage("..frontend.query..")
+            .should().dependOnClassesThat().resideInAPackage("io.quarkus.rest.client..")
+            .because("reads of execution state go through ExecutionQueries, which maps job-control's answers to "
+                    + "the uniform 404 and 503");
+
+    @ArchTest
+    static final ArchRule restAdaptersDoNotUseTheGatewayDirectly = noClasses()
+            .that().resideInAPackage("..execution.rest..")
+            .should().dependOnClassesThat().haveSimpleName("CommandGateway")
+            .because("ExecutionService checks tool, scope and input before anything is published; go through it");
+
+    @ArchTest
+    static final ArchRule timeComesFromTheInjectedClock = noClasses()
+            .should().callMethod(Instant.class, "now")
+            .because("inject java.time.Clock so that tests can fix time");
+
+    @ArchTest
+    static final ArchRule noRandomIdsInTheCore = noClasses()
+            .that().resideInAnyPackage("..frontend.handle..", "..frontend.auth..", "..frontend.problem..")
+            .should().callMethod(UUID.class, "randomUUID")
+            .because("handles, callers and problems are deterministic; ids come from job-control or the edges");
+}
