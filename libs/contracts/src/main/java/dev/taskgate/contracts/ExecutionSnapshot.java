@@ -23,6 +23,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param statusMessage      latest human-readable status or error summary
  * @param progress           latest progress value, if reported
  * @param total              latest progress total, if known
+ * @param cancelRequested    {@code true} once a caller asked to cancel a non-terminal execution
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -38,7 +39,8 @@ public record ExecutionSnapshot(
         @JsonProperty("retentionExpiresAt") Instant retentionExpiresAt,
         @JsonProperty("statusMessage") String statusMessage,
         @JsonProperty("progress") Double progress,
-        @JsonProperty("total") Double total) {
+        @JsonProperty("total") Double total,
+        @JsonProperty("cancelRequested") Boolean cancelRequested) {
 
     public ExecutionSnapshot {
         Objects.requireNonNull(executionId, "executionId");

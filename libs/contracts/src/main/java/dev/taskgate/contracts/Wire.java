@@ -28,6 +28,8 @@ public final class Wire {
                 // "1" is not an epoch and 1.5 is not 1: a record that needs coercion is malformed
                 .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
                 .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                // tool input carries decimals as written (0.10 stays 0.10), not as binary doubles
+                .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
                 .serializationInclusion(JsonInclude.Include.NON_NULL)
                 .build();
     }

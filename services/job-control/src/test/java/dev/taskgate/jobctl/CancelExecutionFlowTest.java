@@ -78,6 +78,7 @@ class CancelExecutionFlowTest {
 
             assertThat(reply).isInstanceOf(Accepted.class);
             assertThat(((Accepted) reply).execution().status()).isEqualTo(ExecutionStatus.WORKING);
+            assertThat(((Accepted) reply).execution().cancelRequested()).isTrue();
             StopRequested stop = control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT);
             assertThat(stop.epoch()).isEqualTo(1);
             assertThat(stop.reason()).isEqualTo("test");

@@ -27,6 +27,9 @@ public record StopRequested(
         @JsonProperty("epoch") long epoch,
         @JsonProperty("reason") String reason) implements ControlSignal {
 
+    /** The value of the {@code type} property and header. */
+    public static final String TYPE = "StopRequested";
+
     public StopRequested {
         Objects.requireNonNull(messageId, "messageId");
         Objects.requireNonNull(occurredAt, "occurredAt");

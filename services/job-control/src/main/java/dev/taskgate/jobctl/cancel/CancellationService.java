@@ -37,7 +37,7 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 @ApplicationScoped
 public class CancellationService {
 
-    static final String STOP_TYPE = "StopRequested";
+    static final String STOP_TYPE = StopRequested.TYPE;
     private static final String DEFAULT_REASON = "cancelled by the caller";
 
     private final Pool pool;

@@ -63,6 +63,6 @@ public record Execution(
     /** The safe status as reported to callers: never the input or the result. */
     public ExecutionSnapshot toSnapshot() {
         return new ExecutionSnapshot(id, toolName, toolVersion, state, surface, createdAt, updatedAt, deadlineAt,
-                retentionExpiresAt, statusMessage, progress, total);
+                retentionExpiresAt, statusMessage, progress, total, cancelRequestedAt != null ? Boolean.TRUE : null);
     }
 }

@@ -32,7 +32,7 @@ public final class Fixtures {
     /** A snapshot in the given state. */
     public static ExecutionSnapshot snapshot(UUID id, String tool, ExecutionStatus status) {
         return new ExecutionSnapshot(id, tool, "1", status, Surface.REST, CREATED, CREATED.plusSeconds(2),
-                CREATED.plusSeconds(86_400), CREATED.plusSeconds(86_400 + 7 * 86_400), null, null, null);
+                CREATED.plusSeconds(86_400), CREATED.plusSeconds(86_400 + 7 * 86_400), null, null, null, null);
     }
 
     /** job-control's acceptance of a command. */

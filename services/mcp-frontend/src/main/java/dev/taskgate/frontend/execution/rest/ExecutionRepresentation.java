@@ -39,13 +39,10 @@ public record ExecutionRepresentation(
         @JsonProperty("total") Double total,
         @JsonProperty("cancel_requested") Boolean cancelRequested) {
 
-    /**
-     * The view of a snapshot under its handle. {@code cancel_requested} is not reported yet: the snapshot
-     * contract does not carry it.
-     */
+    /** The view of a snapshot under its handle. */
     public static ExecutionRepresentation of(String handle, ExecutionSnapshot s, long pollIntervalMs) {
         return new ExecutionRepresentation(handle, s.toolName(), s.status().wireName(), s.createdAt(), s.updatedAt(),
                 s.executionDeadline(), s.retentionExpiresAt(), pollIntervalMs, s.statusMessage(), s.progress(),
-                s.total(), null);
+                s.total(), s.cancelRequested());
     }
 }

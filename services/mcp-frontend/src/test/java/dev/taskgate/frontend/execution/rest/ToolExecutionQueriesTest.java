@@ -63,7 +63,7 @@ class ToolExecutionQueriesTest {
         UUID id = UUID.randomUUID();
         ExecutionSnapshot working = new ExecutionSnapshot(id, "demo.sleep", "1", ExecutionStatus.WORKING, Surface.REST,
                 Fixtures.CREATED, Fixtures.CREATED.plusSeconds(3), Fixtures.CREATED.plusSeconds(86_400),
-                Fixtures.CREATED.plusSeconds(8 * 86_400), "sleeping", 2.0, 10.0);
+                Fixtures.CREATED.plusSeconds(8 * 86_400), "sleeping", 2.0, 10.0, true);
         jobControl.answer("/internal/v1/executions/" + id, 200, Wire.toBytes(working));
         String handle = handles.mint(id, Surface.REST, Fixtures.caller("alice"));
 
@@ -77,6 +77,7 @@ class ToolExecutionQueriesTest {
         assertThat(response.json().path("status_message").asText()).isEqualTo("sleeping");
         assertThat(response.json().path("progress").asDouble()).isEqualTo(2.0);
         assertThat(response.json().path("total").asDouble()).isEqualTo(10.0);
+        assertThat(response.json().path("cancel_requested").asBoolean()).isTrue();
         assertThat(response.json().path("created_at").asText()).isEqualTo("2026-01-02T03:04:05.123Z");
         assertThat(response.json().path("retention_expires_at").asText()).isEqualTo("2026-01-10T03:04:05.123Z");
         assertThat(response.json().path("poll_interval_ms").asLong()).isEqualTo(500);
