@@ -196,6 +196,8 @@ public class OutboxRelay {
         });
         p.put(ProducerConfig.CLIENT_ID_CONFIG, "job-control-outbox-" + config.instanceId());
         p.put(ProducerConfig.ACKS_CONFIG, "all");
+        // each record here is on a caller's critical path: send at once (kafka-clients 4 defaults linger.ms to 5)
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 0);
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
         p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000);

@@ -47,6 +47,8 @@ public class CommandGateway {
         Properties p = new Properties();
         p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafkaBootstrap());
         p.put(ProducerConfig.ACKS_CONFIG, "all");
+        // each record here is on a caller's critical path: send at once (kafka-clients 4 defaults linger.ms to 5)
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 0);
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
         p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
         // Bound every wait inside send() so a missing broker surfaces as a 503 rather than a hung request.
