@@ -15,4 +15,11 @@ public class CatalogProducer {
     OperationCatalog catalog() {
         return OperationCatalog.load();
     }
+
+    /** Lookups by name go to the catalog. */
+    @Produces
+    @Singleton
+    Operations operations(OperationCatalog catalog) {
+        return catalog::find;
+    }
 }

@@ -1,6 +1,8 @@
 package dev.taskgate.jobctl;
 
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -21,6 +23,24 @@ public interface JobControlConfig {
     /** Lifetime of executions. */
     Execution execution();
 
+    /**
+     * Per-operation deadlines, keyed by operation name (e.g. {@code jobctl.operation-deadlines."demo.sleep"=PT1H}).
+     * Each must be positive and at most {@code jobctl.execution.default-deadline}: a tool may only shorten it.
+     * Unknown operation names stop the service at startup.
+     */
+    Map<String, Duration> operationDeadlines();
+
+    /** The deadline and retention sweepers. */
+    Sweeper sweeper();
+
+    /**
+     * The payload key ring: comma-separated {@code <key id>:<base64 of 32 bytes>} entries (env
+     * {@code JOBCTL_PAYLOAD_KEYS}). The first entry encrypts new inputs and results (AES-256-GCM); every entry
+     * decrypts values written under its id. No default outside the dev and test profiles: the service refuses to
+     * start without it.
+     */
+    List<String> payloadKeys();
+
     /** Transactional outbox relay. */
     Outbox outbox();
 
@@ -29,13 +49,31 @@ public interface JobControlConfig {
 
     /** Lifetime of executions. */
     interface Execution {
-        /** How long after submission an execution that has not reached a terminal state fails. */
+        /**
+         * How long after submission an execution that has not reached a terminal state fails, for operations
+         * without an entry in {@code jobctl.operation-deadlines}. Positive and at most 24 hours.
+         */
         @WithDefault("24h")
         Duration defaultDeadline();
 
-        /** How long an execution and its payloads are kept after its deadline before they are purged. */
+        /**
+         * How long an execution and its payloads stay readable after its lifetime ends: after the time it reached
+         * a terminal state (or its deadline, at creation, as the latest possible end). Then they are purged.
+         */
         @WithDefault("7d")
         Duration retentionAfterLifetime();
+    }
+
+    /** The deadline and retention sweepers; each pass is one transaction over a bounded batch. */
+    interface Sweeper {
+        /** Pause between sweeps (read by the scheduler from {@code jobctl.sweeper.interval}). */
+        Duration interval();
+
+        /** Maximum executions one pass locks and changes; a full batch is followed by another pass at once. */
+        @WithDefault("100")
+        @Min(1)
+        @Max(1000)
+        int batchSize();
     }
 
     /** Transactional outbox relay. */

@@ -14,7 +14,7 @@ import dev.taskgate.jobctl.execution.ExecutionStateMachine;
 class ArchitectureTest {
 
     private static final String[] DOMAIN = {"..jobctl.execution", "..jobctl.submit", "..jobctl.cancel",
-            "..jobctl.report", "..jobctl.query", "..jobctl.command"};
+            "..jobctl.report", "..jobctl.query", "..jobctl.command", "..jobctl.lifetime", "..jobctl.payload"};
 
     @ArchTest
     static final ArchRule domainIgnoresTransports = noClasses()

@@ -64,7 +64,7 @@ public class CancellationService {
         return pool.withTransaction(tx -> executions.findByIdForUpdate(tx, command.executionId())
                 .flatMap(found -> {
                     Optional<Execution> owned = found.filter(e -> e.isOwnedBy(caller.principal(),
-                            caller.workspace()));
+                            caller.workspace()) && e.isVisibleAt(now));
                     if (owned.isEmpty()) {
                         return Uni.createFrom().item(new CommandOutcome(
                                 Replies.rejected(ids.newId(), now, command, Problems.notFound()), false));

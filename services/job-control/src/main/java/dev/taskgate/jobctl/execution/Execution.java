@@ -31,6 +31,8 @@ import dev.taskgate.contracts.Surface;
  * @param updatedAt          last state change
  * @param deadlineAt         when it fails if still not terminal
  * @param retentionExpiresAt when it and its payloads are purged
+ * @param mutating           whether its operation changes anything outside Taskgate (decides receipt retention)
+ * @param purgedAt           when its payloads were purged after retention, or {@code null}
  */
 public record Execution(
         UUID id,
@@ -53,11 +55,21 @@ public record Execution(
         Instant createdAt,
         Instant updatedAt,
         Instant deadlineAt,
-        Instant retentionExpiresAt) {
+        Instant retentionExpiresAt,
+        boolean mutating,
+        Instant purgedAt) {
 
     /** Whether the caller identified by principal and workspace owns this execution. */
     public boolean isOwnedBy(String callerPrincipal, String callerWorkspace) {
         return principal.equals(callerPrincipal) && workspace.equals(callerWorkspace);
+    }
+
+    /**
+     * Whether callers may still see it at {@code now}: not purged and not past retention. Past retention it is
+     * reported exactly like an unknown execution, also before the retention sweeper has purged it.
+     */
+    public boolean isVisibleAt(Instant now) {
+        return purgedAt == null && retentionExpiresAt.isAfter(now);
     }
 
     /** The safe status as reported to callers: never the input or the result. */

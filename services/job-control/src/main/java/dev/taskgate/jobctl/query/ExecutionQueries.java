@@ -1,6 +1,8 @@
 package dev.taskgate.jobctl.query;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.UUID;
@@ -18,17 +20,20 @@ import io.vertx.mutiny.sqlclient.Pool;
 
 /**
  * Read side for the internal query API: answers with contract records and only for the owning principal in the
- * owning workspace. Unknown, foreign and malformed ids all fail with the same {@link ExecutionNotFoundException}.
+ * owning workspace. Unknown, foreign, malformed, past-retention and purged ids all fail with the same
+ * {@link ExecutionNotFoundException}.
  */
 @ApplicationScoped
 public class ExecutionQueries {
 
     private final Pool pool;
     private final ExecutionRepository executions;
+    private final Clock clock;
 
-    ExecutionQueries(Pool pool, ExecutionRepository executions) {
+    ExecutionQueries(Pool pool, ExecutionRepository executions, Clock clock) {
         this.pool = pool;
         this.executions = executions;
+        this.clock = clock;
     }
 
     /** The safe status of an execution the caller owns. */
@@ -37,8 +42,9 @@ public class ExecutionQueries {
         if (id.isEmpty()) {
             return Uni.createFrom().failure(new ExecutionNotFoundException());
         }
+        Instant now = clock.instant();
         return executions.findById(pool, id.get())
-                .map(found -> found.filter(e -> e.isOwnedBy(principal, workspace))
+                .map(found -> found.filter(e -> e.isOwnedBy(principal, workspace) && e.isVisibleAt(now))
                         .orElseThrow(ExecutionNotFoundException::new)
                         .toSnapshot());
     }
@@ -49,9 +55,10 @@ public class ExecutionQueries {
         if (id.isEmpty()) {
             return Uni.createFrom().failure(new ExecutionNotFoundException());
         }
-        return executions.findWithResult(pool, id.get())
-                .map(found -> toOutcome(found.filter(o -> o.execution().isOwnedBy(principal, workspace))
-                        .orElseThrow(ExecutionNotFoundException::new)));
+        Instant now = clock.instant();
+        return executions.findWithResult(pool, id.get(),
+                e -> e.isOwnedBy(principal, workspace) && e.isVisibleAt(now))
+                .map(found -> toOutcome(found.orElseThrow(ExecutionNotFoundException::new)));
     }
 
     private static ExecutionOutcome toOutcome(StoredOutcome stored) {

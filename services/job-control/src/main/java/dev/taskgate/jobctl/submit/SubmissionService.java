@@ -12,17 +12,18 @@ import jakarta.enterprise.context.ApplicationScoped;
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Wire;
-import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.Operations;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.command.Problems;
 import dev.taskgate.jobctl.command.Replies;
 import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.ExecutionLifetime;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
@@ -44,18 +45,20 @@ public class SubmissionService {
     private final ReceiptRepository receipts;
     private final ExecutionRepository executions;
     private final OutboxWriter outbox;
-    private final OperationCatalog catalog;
+    private final Operations catalog;
+    private final ExecutionLifetime lifetime;
     private final JobControlConfig config;
     private final Clock clock;
     private final IdSource ids;
 
     SubmissionService(Pool pool, ReceiptRepository receipts, ExecutionRepository executions, OutboxWriter outbox,
-            OperationCatalog catalog, JobControlConfig config, Clock clock, IdSource ids) {
+            Operations catalog, ExecutionLifetime lifetime, JobControlConfig config, Clock clock, IdSource ids) {
         this.pool = pool;
         this.receipts = receipts;
         this.executions = executions;
         this.outbox = outbox;
         this.catalog = catalog;
+        this.lifetime = lifetime;
         this.config = config;
         this.clock = clock;
         this.ids = ids;
@@ -117,10 +120,10 @@ public class SubmissionService {
 
     private Execution newExecution(SubmitExecution command, OperationSpec spec, Instant now) {
         Caller caller = command.caller();
-        Instant deadline = now.plus(config.execution().defaultDeadline());
-        Instant retention = deadline.plus(config.execution().retentionAfterLifetime());
+        Instant deadline = lifetime.deadline(spec.name(), now);
         return new Execution(ids.newId(), caller.principal(), caller.workspace(), caller.orgId(),
                 caller.projectId(), command.surface(), spec.name(), spec.version(), ExecutionStatus.QUEUED, 1L, 1,
-                null, null, null, null, null, null, now, now, deadline, retention);
+                null, null, null, null, null, null, now, now, deadline, lifetime.retentionAtCreation(deadline),
+                spec.mutating(), null);
     }
 }

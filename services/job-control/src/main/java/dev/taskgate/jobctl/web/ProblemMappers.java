@@ -11,6 +11,7 @@ import dev.taskgate.contracts.Problem;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlException;
 import dev.taskgate.jobctl.command.Problems;
+import dev.taskgate.jobctl.payload.PayloadUnreadableException;
 
 /** Maps every failure at the HTTP edge to {@code application/problem+json}, once. */
 public class ProblemMappers {
@@ -40,10 +41,23 @@ public class ProblemMappers {
         return problem(problem.at(uri.getPath()));
     }
 
+    /** Fails closed: the stored bytes are never returned; the log names the key id an operator must restore. */
+    @ServerExceptionMapper
+    RestResponse<Problem> onUnreadablePayload(PayloadUnreadableException e, UriInfo uri) {
+        String correlationId = ids.newId().toString();
+        LOG.errorf(e, "Stored payload cannot be decrypted [correlationId=%s executionId=%s keyId=%s path=%s]",
+                correlationId, e.executionId(), e.keyId(), uri.getPath());
+        return internal(correlationId, uri);
+    }
+
     @ServerExceptionMapper
     RestResponse<Problem> onUnexpected(Exception e, UriInfo uri) {
         String correlationId = ids.newId().toString();
         LOG.errorf(e, "Unexpected failure [correlationId=%s path=%s]", correlationId, uri.getPath());
+        return internal(correlationId, uri);
+    }
+
+    private static RestResponse<Problem> internal(String correlationId, UriInfo uri) {
         return problem(Problem.of("internal", "Internal error", 500,
                 "Something went wrong on our side. Correlation id: " + correlationId).at(uri.getPath()));
     }

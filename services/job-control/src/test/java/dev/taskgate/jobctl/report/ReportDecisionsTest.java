@@ -27,7 +27,8 @@ class ReportDecisionsTest {
 
     private static Execution execution(ExecutionStatus state, long epoch) {
         return new Execution(ID, "iss sub", "org/proj", "org", "proj", Surface.REST, "demo.echo", "1", state, epoch,
-                1, null, null, null, null, null, null, T0, T0, T0.plusSeconds(86400), T0.plusSeconds(86400 * 8));
+                1, null, null, null, null, null, null, T0, T0, T0.plusSeconds(86400), T0.plusSeconds(86400 * 8),
+                false, null);
     }
 
     @Test

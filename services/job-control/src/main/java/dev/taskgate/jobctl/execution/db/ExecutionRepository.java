@@ -3,17 +3,23 @@ package dev.taskgate.jobctl.execution.db;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.ExecutionLifetime;
 import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.StoredOutcome;
+import dev.taskgate.jobctl.payload.PayloadCipher;
+import dev.taskgate.jobctl.payload.PayloadKind;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Row;
@@ -21,24 +27,40 @@ import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 
-/** Plain-SQL access to {@code jobctl.execution}; callers pass the connection of their transaction. */
+/**
+ * Plain-SQL access to {@code jobctl.execution}; callers pass the connection of their transaction. Inputs and
+ * results are sealed with the {@link PayloadCipher} on the way in and opened on the way out, so the table never
+ * holds them in the clear and callers always see the exact bytes.
+ */
 @ApplicationScoped
 public class ExecutionRepository {
 
-    private static final String COLUMNS = "id, principal, workspace, org_id, project_id, surface, tool_name, "
+    private static final String INSERT_COLUMNS = "id, principal, workspace, org_id, project_id, surface, tool_name, "
             + "tool_version, state, epoch, attempt, error_code, error_message, status_message, progress, total, "
-            + "cancel_requested_at, created_at, updated_at, deadline_at, retention_expires_at";
+            + "cancel_requested_at, created_at, updated_at, deadline_at, retention_expires_at, mutating";
+    private static final String COLUMNS = INSERT_COLUMNS + ", purged_at";
+    private static final String NOT_TERMINAL = "('queued', 'working', 'input_required')";
+    private static final String TERMINAL = "('completed', 'failed', 'cancelled')";
 
-    /** Inserts a new execution with its exact input bytes. */
+    private final PayloadCipher cipher;
+    private final ExecutionLifetime lifetime;
+
+    ExecutionRepository(PayloadCipher cipher, ExecutionLifetime lifetime) {
+        this.cipher = cipher;
+        this.lifetime = lifetime;
+    }
+
+    /** Inserts a new execution with its exact input bytes (stored sealed). */
     public Uni<Void> insert(SqlClient client, Execution e, byte[] input) {
-        return client.preparedQuery("insert into jobctl.execution (" + COLUMNS + ", input) values "
+        byte[] sealed = cipher.seal(e.id(), PayloadKind.INPUT, input);
+        return client.preparedQuery("insert into jobctl.execution (" + INSERT_COLUMNS + ", input) values "
                 + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, "
-                + "$22)")
+                + "$22, $23)")
                 .execute(Tuple.from(Arrays.asList(e.id(), e.principal(), e.workspace(), e.orgId(), e.projectId(),
                         e.surface().wireName(), e.toolName(), e.toolVersion(), e.state().wireName(), e.epoch(),
                         e.attempt(), e.errorCode(), e.errorMessage(), e.statusMessage(), e.progress(), e.total(),
                         ts(e.cancelRequestedAt()), ts(e.createdAt()), ts(e.updatedAt()), ts(e.deadlineAt()),
-                        ts(e.retentionExpiresAt()), Buffer.buffer(input))))
+                        ts(e.retentionExpiresAt()), e.mutating(), Buffer.buffer(sealed))))
                 .replaceWithVoid();
     }
 
@@ -56,8 +78,15 @@ public class ExecutionRepository {
                 .map(ExecutionRepository::firstExecution);
     }
 
-    /** The execution with its stored result bytes, if it exists. */
-    public Uni<Optional<StoredOutcome>> findWithResult(SqlClient client, UUID id) {
+    /**
+     * The execution with its exact result bytes, if it exists and {@code visible} accepts it. The result is opened
+     * only after that check, so a caller who may not see the execution never learns whether its payload is
+     * readable.
+     *
+     * @throws dev.taskgate.jobctl.payload.PayloadUnreadableException (as the failure) when the stored result
+     *         cannot be opened with the configured keys
+     */
+    public Uni<Optional<StoredOutcome>> findWithResult(SqlClient client, UUID id, Predicate<Execution> visible) {
         return client.preparedQuery("select " + COLUMNS + ", result from jobctl.execution where id = $1")
                 .execute(Tuple.of(id))
                 .map(rows -> {
@@ -66,27 +95,88 @@ public class ExecutionRepository {
                         return Optional.empty();
                     }
                     Row row = it.next();
+                    Execution execution = map(row);
+                    if (!visible.test(execution)) {
+                        return Optional.empty();
+                    }
                     var result = row.getBuffer("result");
-                    return Optional.of(new StoredOutcome(map(row), result == null ? null : result.getBytes()));
+                    return Optional.of(new StoredOutcome(execution, result == null
+                            ? null
+                            : cipher.open(execution.id(), PayloadKind.RESULT, result.getBytes())));
                 });
     }
 
     /**
-     * Applies a state change if the execution is still in {@code change.from()} under {@code change.epoch()}.
+     * Applies a state change if the execution is still in {@code change.from()} under {@code change.epoch()}. A
+     * change to a terminal state also moves retention to count from the terminal time
+     * ({@link ExecutionLifetime#retentionAfterEnd}); the result is stored sealed.
      *
      * @return whether the row changed (false: another writer got there first, nothing happened)
      */
     public Uni<Boolean> compareAndSet(SqlClient client, StateChange change) {
+        Buffer result = change.result() == null
+                ? null
+                : Buffer.buffer(cipher.seal(change.executionId(), PayloadKind.RESULT, change.result()));
+        Instant retention = change.to().isTerminal() ? lifetime.retentionAfterEnd(change.at()) : null;
         return client.preparedQuery("update jobctl.execution set state = $4, updated_at = $5, "
                 + "status_message = coalesce($6, status_message), error_code = coalesce($7, error_code), "
                 + "error_message = coalesce($8, error_message), result = coalesce($9, result), "
-                + "cancel_requested_at = coalesce($10, cancel_requested_at) "
+                + "cancel_requested_at = coalesce($10, cancel_requested_at), "
+                + "retention_expires_at = coalesce($11, retention_expires_at) "
                 + "where id = $1 and state = $2 and epoch = $3")
                 .execute(Tuple.from(Arrays.asList(change.executionId(), change.from().wireName(), change.epoch(),
                         change.to().wireName(), ts(change.at()), change.statusMessage(), change.errorCode(),
-                        change.errorMessage(), change.result() == null ? null : Buffer.buffer(change.result()),
-                        ts(change.cancelRequestedAt()))))
+                        change.errorMessage(), result, ts(change.cancelRequestedAt()), ts(retention))))
                 .map(rows -> rows.rowCount() == 1);
+    }
+
+    /**
+     * Locks up to {@code limit} non-terminal executions whose deadline is at or before {@code now}, oldest deadline
+     * first, until the end of the caller's transaction. Rows another transaction holds are skipped, so concurrent
+     * sweepers (also in other instances) never take the same row.
+     */
+    public Uni<List<Execution>> lockOverdue(SqlClient client, Instant now, int limit) {
+        return client.preparedQuery("select " + COLUMNS + " from jobctl.execution where state in " + NOT_TERMINAL
+                + " and deadline_at <= $1 order by deadline_at limit $2 for update skip locked")
+                .execute(Tuple.of(ts(now), limit))
+                .map(ExecutionRepository::all);
+    }
+
+    /**
+     * Locks up to {@code limit} terminal, not yet purged executions whose retention ended at or before {@code now},
+     * skipping rows other transactions hold. Non-terminal executions are left to the deadline sweeper first, so a
+     * late worker report can never write a payload back into a purged row.
+     */
+    public Uni<List<Execution>> lockExpired(SqlClient client, Instant now, int limit) {
+        return client.preparedQuery("select " + COLUMNS + " from jobctl.execution where purged_at is null "
+                + "and state in " + TERMINAL + " and retention_expires_at <= $1 "
+                + "order by retention_expires_at limit $2 for update skip locked")
+                .execute(Tuple.of(ts(now), limit))
+                .map(ExecutionRepository::all);
+    }
+
+    /** Deletes executions; their receipts go with them ({@code on delete cascade}). */
+    public Uni<Void> delete(SqlClient client, List<UUID> ids) {
+        if (ids.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return client.preparedQuery("delete from jobctl.execution where id = any($1)")
+                .execute(Tuple.of(ids.toArray(UUID[]::new)))
+                .replaceWithVoid();
+    }
+
+    /**
+     * Removes every payload and caller-supplied text of executions but keeps the rows (state, error code, times),
+     * so their receipts still answer retries; marks them purged.
+     */
+    public Uni<Void> purge(SqlClient client, List<UUID> ids, Instant at) {
+        if (ids.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
+        return client.preparedQuery("update jobctl.execution set input = null, result = null, error_message = null, "
+                + "status_message = null, progress = null, total = null, purged_at = $2 where id = any($1)")
+                .execute(Tuple.of(ids.toArray(UUID[]::new), ts(at)))
+                .replaceWithVoid();
     }
 
     /**
@@ -115,6 +205,14 @@ public class ExecutionRepository {
         return it.hasNext() ? Optional.of(map(it.next())) : Optional.empty();
     }
 
+    private static List<Execution> all(RowSet<Row> rows) {
+        List<Execution> list = new ArrayList<>(rows.size());
+        for (Row row : rows) {
+            list.add(map(row));
+        }
+        return list;
+    }
+
     private static Execution map(Row row) {
         return new Execution(
                 row.getUUID("id"),
@@ -137,7 +235,9 @@ public class ExecutionRepository {
                 instant(row.getOffsetDateTime("created_at")),
                 instant(row.getOffsetDateTime("updated_at")),
                 instant(row.getOffsetDateTime("deadline_at")),
-                instant(row.getOffsetDateTime("retention_expires_at")));
+                instant(row.getOffsetDateTime("retention_expires_at")),
+                row.getBoolean("mutating"),
+                instant(row.getOffsetDateTime("purged_at")));
     }
 
     private static OffsetDateTime ts(Instant instant) {

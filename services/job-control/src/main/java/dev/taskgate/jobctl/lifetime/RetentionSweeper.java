@@ -1,0 +1,106 @@
+package dev.taskgate.jobctl.lifetime;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
+/**
+ * Purges executions whose retention ended (issue 5 item 3). Reads already answer not-found from the moment
+ * retention ends ({@link Execution#isVisibleAt}); this sweeper removes the data:
+ *
+ * <ul>
+ * <li>non-mutating operations: the row is deleted, and its receipt with it; a retry with the same key creates a new
+ * execution, which is harmless for an operation that changes nothing;</li>
+ * <li>mutating operations: input, result, error and status texts are cleared and the row is marked purged, but the
+ * row (state, error code, times) and its receipt stay, so a retry with the same key returns the original outcome
+ * and never applies the change twice.</li>
+ * </ul>
+ * Only terminal executions are purged (a late report can then never write a payload back). Each pass locks a
+ * bounded batch with {@code for update skip locked}, so several instances sweep side by side.
+ */
+@ApplicationScoped
+public class RetentionSweeper {
+
+    private static final Logger LOG = Logger.getLogger(RetentionSweeper.class);
+    private static final int MAX_PASSES_PER_TICK = 20;
+
+    private final Pool pool;
+    private final ExecutionRepository executions;
+    private final JobControlConfig config;
+    private final Clock clock;
+    private final AtomicBoolean failing = new AtomicBoolean();
+
+    RetentionSweeper(Pool pool, ExecutionRepository executions, JobControlConfig config, Clock clock) {
+        this.pool = pool;
+        this.executions = executions;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    @Scheduled(every = "${jobctl.sweeper.interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    Uni<Void> onSchedule() {
+        return sweep(MAX_PASSES_PER_TICK)
+                .onItem().invoke(n -> {
+                    if (failing.compareAndSet(true, false)) {
+                        LOG.info("Retention sweeper recovered");
+                    }
+                })
+                .onFailure().invoke(e -> {
+                    if (failing.compareAndSet(false, true)) {
+                        LOG.warnf(e, "Retention sweep failed, retrying every tick [interval=%s]",
+                                config.sweeper().interval());
+                    }
+                })
+                .onFailure().recoverWithNull()
+                .replaceWithVoid();
+    }
+
+    /**
+     * Runs passes while they fill the batch, at most {@code maxPasses}.
+     *
+     * @return how many executions were purged or deleted
+     */
+    public Uni<Integer> sweep(int maxPasses) {
+        return sweepOnce().flatMap(n -> n == config.sweeper().batchSize() && maxPasses > 1
+                ? sweep(maxPasses - 1).map(more -> n + more)
+                : Uni.createFrom().item(n));
+    }
+
+    /**
+     * One pass in one transaction over at most {@code jobctl.sweeper.batch-size} expired executions.
+     *
+     * @return how many it purged or deleted
+     */
+    public Uni<Integer> sweepOnce() {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return pool.withTransaction(tx -> executions.lockExpired(tx, now, config.sweeper().batchSize())
+                .flatMap(expired -> {
+                    List<UUID> keep = expired.stream().filter(Execution::mutating).map(Execution::id).toList();
+                    List<UUID> drop = expired.stream().filter(e -> !e.mutating()).map(Execution::id).toList();
+                    return executions.purge(tx, keep, now)
+                            .flatMap(v -> executions.delete(tx, drop))
+                            .invoke(v -> {
+                                if (!expired.isEmpty()) {
+                                    LOG.infof("Purged executions past retention [deleted=%d purgedKeepingReceipt=%d]",
+                                            drop.size(), keep.size());
+                                }
+                            })
+                            .replaceWith(expired.size());
+                }));
+    }
+}

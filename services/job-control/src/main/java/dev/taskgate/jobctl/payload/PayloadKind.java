@@ -1,0 +1,28 @@
+package dev.taskgate.jobctl.payload;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * What a sealed value is. The kind is bound into the associated data, so a value sealed as one kind (e.g. an input)
+ * cannot be moved into another column (e.g. the result) of the same execution without failing authentication.
+ */
+public enum PayloadKind {
+    /** The exact input bytes of a submission. */
+    INPUT("input"),
+    /** The exact {@code CallToolResult} bytes a worker reported. */
+    RESULT("result"),
+    /** A caller's response to an input request. */
+    INPUT_RESPONSE("input-response"),
+    /** A worker checkpoint. */
+    CHECKPOINT("checkpoint");
+
+    private final byte[] label;
+
+    PayloadKind(String label) {
+        this.label = label.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    byte[] label() {
+        return label.clone();
+    }
+}
