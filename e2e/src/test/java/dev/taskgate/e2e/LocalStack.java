@@ -56,6 +56,11 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         return services.get("mcp-frontend").baseUrl();
     }
 
+    /** The repository root (for test helpers that live beside the Java tests). */
+    public static Path repo() {
+        return REPO;
+    }
+
     /** A service process by name, e.g. to stop or restart it in a test. */
     public ServiceProcess service(String name) {
         return services.get(name);
@@ -75,11 +80,14 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         env.put("TASKGATE_PG_DATABASE", "taskgate_e2e");
         env.put("TASKGATE_JOB_CONTROL_URL", "http://127.0.0.1:" + jobControlPort);
         env.put("TASKGATE_HANDLES_KEY", Base64.getEncoder().encodeToString(handleKey));
+        byte[] payloadKey = new byte[32];
+        new SecureRandom().nextBytes(payloadKey);
+        env.put("JOBCTL_PAYLOAD_KEYS", "e2e-1:" + Base64.getEncoder().encodeToString(payloadKey));
         env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", "file:" + publicKey);
 
         add("job-control", jobControlPort, env);
         add("worker-pool", freePort(), env);
-        add("webhook-dispatcher", freePort(), env);
+        add("webhook-dispatcher", freePort(), webhookDispatcherEnv(env));
         add("mcp-frontend", freePort(), env);
         for (ServiceProcess s : services.values()) {
             s.start();
@@ -87,6 +95,25 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         for (ServiceProcess s : services.values()) {
             s.awaitReady(Duration.ofSeconds(120));
         }
+    }
+
+    /**
+     * The dispatcher's settings for system tests: a random encryption key for secrets at rest, loopback and plain
+     * HTTP destinations allowed (the test receivers listen on 127.0.0.1), and a schedule of seconds instead of hours.
+     */
+    private static Map<String, String> webhookDispatcherEnv(Map<String, String> shared) {
+        Map<String, String> env = new HashMap<>(shared);
+        byte[] secretKey = new byte[32];
+        new SecureRandom().nextBytes(secretKey);
+        env.put("TASKGATE_WEBHOOKS_SECRET_KEY", Base64.getEncoder().encodeToString(secretKey));
+        env.put("TASKGATE_WEBHOOKS_ALLOW_PRIVATE_DESTINATIONS", "true");
+        env.put("TASKGATE_WEBHOOKS_ALLOW_HTTP_DESTINATIONS", "true");
+        env.put("TASKGATE_WEBHOOKS_REQUEST_TIMEOUT", "2s");
+        env.put("TASKGATE_WEBHOOKS_CLAIM_LEASE", "4s");
+        env.put("TASKGATE_WEBHOOKS_POLL_INTERVAL", "200ms");
+        env.put("TASKGATE_WEBHOOKS_RETRY_SCHEDULE", "0s,1s,1s,2s,2s,3s,3s,5s,5s,5s");
+        env.put("TASKGATE_WEBHOOKS_RETRY_JITTER", "0.2");
+        return env;
     }
 
     private void add(String name, int port, Map<String, String> env) {
