@@ -90,6 +90,24 @@ final class ServiceProcess {
         throw new IllegalStateException(name + " not ready within " + timeout + "; see " + log);
     }
 
+    /** SIGKILL (no shutdown hooks, nothing flushed), waiting until the process is gone. */
+    void kill() throws InterruptedException {
+        if (process == null || !process.isAlive()) {
+            return;
+        }
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+    }
+
+    /** Starts the process again on the same port and waits until it is ready. */
+    void restart(Duration readyTimeout) throws IOException, InterruptedException {
+        if (process != null && process.isAlive()) {
+            throw new IllegalStateException(name + " is still running");
+        }
+        start();
+        awaitReady(readyTimeout);
+    }
+
     /** TERM, then KILL after 20 s: only this process, by its handle. */
     void stop() throws InterruptedException {
         if (process == null || !process.isAlive()) {

@@ -1,0 +1,103 @@
+package dev.taskgate.webhooks;
+
+import java.time.Duration;
+import java.util.List;
+
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
+import jakarta.validation.constraints.NotEmpty;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+
+/**
+ * Every setting webhook-dispatcher reads, under {@code taskgate.webhooks}. Environment variables follow the usual
+ * mapping ({@code taskgate.webhooks.secret-key} → {@code TASKGATE_WEBHOOKS_SECRET_KEY}). The shared deployment
+ * keys of {@code docs/design.md} ({@code taskgate.kafka.bootstrap}, {@code taskgate.topic-prefix},
+ * {@code taskgate.instance-id}, {@code taskgate.pg.*}) are fed in by {@code application.properties}.
+ */
+@ConfigMapping(prefix = "taskgate.webhooks")
+public interface WebhooksConfig {
+
+    /** This process's identity among the dispatcher replicas (Kafka client ids). Default: random per start. */
+    String instanceId();
+
+    /** The lifecycle topic, including {@code taskgate.topic-prefix}. */
+    String lifecycleTopic();
+
+    /**
+     * AES-256-GCM key that encrypts subscription secrets at rest: base64 of exactly 32 bytes. Required: the
+     * service refuses to start without it. Identical on every replica; changing it makes stored secrets unreadable.
+     */
+    String secretKey();
+
+    /**
+     * Allow destinations that resolve to private, loopback, link-local, multicast or unspecified addresses.
+     * Off in production (SSRF guard); the tests and the local stack turn it on for their loopback receivers.
+     */
+    @WithDefault("false")
+    boolean allowPrivateDestinations();
+
+    /** Allow plain {@code http://} subscription URLs (otherwise only {@code https://}). */
+    @WithDefault("false")
+    boolean allowHttpDestinations();
+
+    /** Whole-attempt timeout of one delivery POST (connect, send, response status). */
+    @WithDefault("15s")
+    Duration requestTimeout();
+
+    /**
+     * How long a claimed delivery stays invisible to other claims. Must exceed {@link #requestTimeout()}: an
+     * instance that dies mid-attempt releases its claims when this runs out.
+     */
+    @WithDefault("60s")
+    Duration claimLease();
+
+    /** Fallback poll of due deliveries (new signals also wake the dispatcher at once). */
+    @WithDefault("500ms")
+    Duration pollInterval();
+
+    /** Most deliveries in flight at once in this process. */
+    @WithDefault("64")
+    @Min(1)
+    @Max(1024)
+    int maxInFlight();
+
+    /** How long the secret replaced by a rotation keeps signing next to the new one. */
+    @WithDefault("24h")
+    Duration secretRotationWindow();
+
+    /**
+     * Consecutive failed attempts (across deliveries; reset by any success) after which a subscription is
+     * disabled, with a reason shown by the API. A {@code 410 Gone} answer disables it at once.
+     */
+    @WithDefault("40")
+    @Min(1)
+    int disableAfterConsecutiveFailures();
+
+    /** Retry policy of deliveries. */
+    Retry retry();
+
+    /** Retry policy of deliveries. */
+    interface Retry {
+        /**
+         * Delay before each attempt, the first usually {@code 0s} (Standard Webhooks example schedule). Its length
+         * is the number of attempts; after the last one fails the delivery is {@code failed}.
+         */
+        @WithDefault("0s,5s,5m,30m,2h,5h,10h,10h")
+        @NotEmpty
+        List<Duration> schedule();
+
+        /** Random extra delay, as a fraction of each scheduled delay (0.2 = up to 20% later). */
+        @WithDefault("0.2")
+        @DecimalMin("0")
+        @DecimalMax("1")
+        double jitter();
+
+        /** Retry 4xx answers other than 408 and 429 too (by default they end the delivery). */
+        @WithDefault("false")
+        boolean retryClientErrors();
+    }
+}

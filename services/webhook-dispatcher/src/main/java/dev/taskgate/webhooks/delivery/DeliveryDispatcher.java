@@ -1,0 +1,258 @@
+package dev.taskgate.webhooks.delivery;
+
+import java.net.InetAddress;
+import java.net.URI;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.DoubleSupplier;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.webhooks.WebhooksConfig;
+import dev.taskgate.webhooks.delivery.db.DeliveryRepository;
+import dev.taskgate.webhooks.delivery.db.DeliveryRepository.Claimed;
+import dev.taskgate.webhooks.destination.DestinationGuard;
+import dev.taskgate.webhooks.destination.DestinationRefusedException;
+import dev.taskgate.webhooks.secret.SecretCipher;
+import dev.taskgate.webhooks.secret.SigningSecret;
+import dev.taskgate.webhooks.subscription.db.SubscriptionRepository;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
+/**
+ * Claims due deliveries ({@code for update skip locked}, with a lease) and makes one attempt for each: resolve and
+ * check the destination, sign the exact payload bytes with the subscription's secret(s), POST, and record the
+ * attempt and the delivery's next state in one transaction. Woken after new deliveries are stored and by a
+ * fallback timer. Never touches an execution: a failed delivery only changes this service's own rows.
+ */
+@ApplicationScoped
+public class DeliveryDispatcher {
+    private static final Logger LOG = Logger.getLogger(DeliveryDispatcher.class);
+    private static final int MAX_ERROR_LENGTH = 500;
+
+    private final Pool pool;
+    private final Vertx vertx;
+    private final WebhooksConfig config;
+    private final DeliveryRepository deliveries;
+    private final SubscriptionRepository subscriptions;
+    private final SecretCipher cipher;
+    private final DestinationGuard guard;
+    private final WebhookSender sender;
+    private final Clock clock;
+    private final RetrySchedule schedule;
+    private final ResponseClassifier classifier;
+    private final DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
+
+    private final AtomicBoolean claiming = new AtomicBoolean();
+    private final AtomicBoolean wakeRequested = new AtomicBoolean();
+    private final AtomicBoolean failing = new AtomicBoolean();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private volatile boolean stopped = true;
+    private long timerId = -1;
+
+    DeliveryDispatcher(Pool pool, Vertx vertx, WebhooksConfig config, DeliveryRepository deliveries,
+            SubscriptionRepository subscriptions, SecretCipher cipher, DestinationGuard guard, WebhookSender sender,
+            Clock clock) {
+        this.pool = pool;
+        this.vertx = vertx;
+        this.config = config;
+        this.deliveries = deliveries;
+        this.subscriptions = subscriptions;
+        this.cipher = cipher;
+        this.guard = guard;
+        this.sender = sender;
+        this.clock = clock;
+        this.schedule = new RetrySchedule(config.retry().schedule(), config.retry().jitter());
+        this.classifier = new ResponseClassifier(config.retry().retryClientErrors());
+        if (config.claimLease().compareTo(config.requestTimeout()) <= 0) {
+            throw new IllegalStateException("taskgate.webhooks.claim-lease (" + config.claimLease()
+                    + ") must exceed taskgate.webhooks.request-timeout (" + config.requestTimeout() + ")");
+        }
+    }
+
+    void start(@Observes StartupEvent event) {
+        stopped = false;
+        timerId = vertx.setPeriodic(config.pollInterval().toMillis(), id -> wake());
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        stopped = true;
+        if (timerId >= 0) {
+            vertx.cancelTimer(timerId);
+        }
+    }
+
+    /** Asks for a claim pass now; if one is running, another follows it. Never blocks. */
+    public void wake() {
+        wakeRequested.set(true);
+        if (stopped || !claiming.compareAndSet(false, true)) {
+            return;
+        }
+        wakeRequested.set(false);
+        int room = config.maxInFlight() - inFlight.get();
+        if (room <= 0) {
+            claiming.set(false);
+            return;
+        }
+        Instant now = clock.instant();
+        deliveries.claimDue(pool, now, now.plus(config.claimLease()), room).subscribe().with(claimed -> {
+            claiming.set(false);
+            if (failing.compareAndSet(true, false)) {
+                LOG.info("Delivery claims recovered");
+            }
+            for (Claimed c : claimed) {
+                inFlight.incrementAndGet();
+                attempt(c).subscribe().with(v -> finished(), f -> {
+                    LOG.warnf(f, "Recording a delivery attempt failed; the lease makes it due again "
+                            + "[deliveryId=%s webhookId=%s attempt=%d]", c.id(), c.webhookId(), c.attempt());
+                    finished();
+                });
+            }
+            if (claimed.size() == room || wakeRequested.get()) {
+                wake();
+            }
+        }, failure -> {
+            claiming.set(false);
+            if (failing.compareAndSet(false, true)) {
+                LOG.warnf(failure, "Claiming due deliveries failed, retrying every poll [pollInterval=%s]",
+                        config.pollInterval());
+            }
+        });
+    }
+
+    private void finished() {
+        inFlight.decrementAndGet();
+        if (wakeRequested.get()) {
+            wake();
+        }
+    }
+
+    /** One attempt of a claimed delivery, recorded. */
+    Uni<Void> attempt(Claimed d) {
+        Instant started = clock.instant();
+        long t0 = System.nanoTime();
+        URI url = URI.create(d.url());
+        return Uni.createFrom().<InetAddress>emitter(e -> {
+            try {
+                e.complete(guard.resolve(url));
+            } catch (DestinationRefusedException ex) {
+                e.fail(ex);
+            }
+        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                .flatMap(address -> sender.post(url, address, headers(d), d.payload()))
+                .map(status -> Result.answered(status, classifier))
+                .onFailure().recoverWithItem(Result::failed)
+                .flatMap(result -> record(d, started, (System.nanoTime() - t0) / 1_000_000, result));
+    }
+
+    private Map<String, String> headers(Claimed d) {
+        Instant now = clock.instant();
+        List<SigningSecret> secrets = new ArrayList<>(2);
+        secrets.add(cipher.decrypt(d.subscriptionId(), d.secret()));
+        if (d.previousSecret() != null && d.previousSecretExpiresAt() != null
+                && d.previousSecretExpiresAt().isAfter(now)) {
+            secrets.add(cipher.decrypt(d.subscriptionId(), d.previousSecret()));
+        }
+        // Standard Webhooks §1.1: a fresh timestamp and signature per attempt, the same webhook-id
+        long timestamp = now.getEpochSecond();
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("content-type", "application/json");
+        headers.put("user-agent", "Taskgate-Webhooks/1");
+        headers.put("webhook-id", d.webhookId());
+        headers.put("webhook-timestamp", Long.toString(timestamp));
+        headers.put("webhook-signature", WebhookSigner.signatureHeader(d.webhookId(), timestamp, d.payload(), secrets));
+        return headers;
+    }
+
+    private Uni<Void> record(Claimed d, Instant started, long durationMs, Result result) {
+        Instant now = clock.instant();
+        return pool.withTransaction(tx -> deliveries
+                .insertAttempt(tx, d.id(), d.attempt(), started, durationMs, result.status(), result.outcome(),
+                        result.error())
+                .flatMap(v -> settle(tx, d, result, now)));
+    }
+
+    private Uni<Void> settle(SqlConnection tx, Claimed d, Result result, Instant now) {
+        switch (result.outcome()) {
+            case DELIVERED:
+                return deliveries.settle(tx, d.id(), d.attempt(), Delivery.DELIVERED, null, result.status(), null, now)
+                        .flatMap(v -> subscriptions.recordSuccess(tx, d.subscriptionId()));
+            case RETRY:
+                Optional<Instant> next = schedule.nextAttemptAt(d.attempt(), now, random.getAsDouble());
+                LOG.debugf("Delivery attempt failed [deliveryId=%s webhookId=%s attempt=%d status=%s error=%s next=%s]",
+                        d.id(), d.webhookId(), d.attempt(), result.status(), result.error(), next.orElse(null));
+                return deliveries.settle(tx, d.id(), d.attempt(), next.isPresent() ? Delivery.PENDING : Delivery.FAILED,
+                        next.orElse(null), result.status(), result.error(), next.isPresent() ? null : now)
+                        .flatMap(v -> countFailure(tx, d, result, now));
+            default:
+                return deliveries.settle(tx, d.id(), d.attempt(), Delivery.FAILED, null, result.status(),
+                        result.error(), now)
+                        .flatMap(v -> countFailure(tx, d, result, now));
+        }
+    }
+
+    private Uni<Void> countFailure(SqlConnection tx, Claimed d, Result result, Instant now) {
+        return subscriptions.recordFailure(tx, d.subscriptionId()).flatMap(streak -> {
+            String reason;
+            if (result.status() != null && ResponseClassifier.isGone(result.status())) {
+                reason = "The endpoint answered 410 Gone; deliveries stopped.";
+            } else if (streak >= config.disableAfterConsecutiveFailures()) {
+                reason = streak + " consecutive delivery attempts failed; last: " + result.describe() + ".";
+            } else {
+                return Uni.createFrom().voidItem();
+            }
+            return subscriptions.disable(tx, d.subscriptionId(), reason, now).flatMap(disabled -> {
+                if (!disabled) {
+                    return Uni.createFrom().voidItem();
+                }
+                LOG.warnf("Subscription disabled [subscriptionId=%s reason=%s]", d.subscriptionId(), reason);
+                return deliveries.abandonPending(tx, d.subscriptionId(), "subscription disabled", now)
+                        .replaceWithVoid();
+            });
+        });
+    }
+
+    /** What an attempt came to. */
+    record Result(Integer status, AttemptOutcome outcome, String error) {
+        static Result answered(int status, ResponseClassifier classifier) {
+            AttemptOutcome outcome = classifier.classify(status);
+            return new Result(status, outcome, outcome == AttemptOutcome.DELIVERED ? null : "HTTP " + status);
+        }
+
+        static Result failed(Throwable failure) {
+            if (failure instanceof DestinationRefusedException) {
+                DestinationRefusedException refused = (DestinationRefusedException) failure;
+                return new Result(null, refused.isRetryable() ? AttemptOutcome.RETRY : AttemptOutcome.REFUSED,
+                        truncate(refused.getMessage()));
+            }
+            String message = failure instanceof TimeoutException ? "timeout: " + failure.getMessage()
+                    : failure.getClass().getSimpleName() + ": " + failure.getMessage();
+            return new Result(null, AttemptOutcome.RETRY, truncate(message));
+        }
+
+        String describe() {
+            return error != null ? error : "HTTP " + status;
+        }
+
+        private static String truncate(String s) {
+            return s == null || s.length() <= MAX_ERROR_LENGTH ? s : s.substring(0, MAX_ERROR_LENGTH);
+        }
+    }
+}

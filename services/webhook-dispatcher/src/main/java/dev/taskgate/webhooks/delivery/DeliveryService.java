@@ -1,0 +1,107 @@
+package dev.taskgate.webhooks.delivery;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.taskgate.webhooks.IdSource;
+import dev.taskgate.webhooks.auth.ProjectCaller;
+import dev.taskgate.webhooks.delivery.db.DeliveryRepository;
+import dev.taskgate.webhooks.delivery.db.DeliveryRepository.NewDelivery;
+import dev.taskgate.webhooks.problem.ProblemException;
+import dev.taskgate.webhooks.problem.ProblemKind;
+import dev.taskgate.webhooks.signal.LifecycleSignals;
+import dev.taskgate.webhooks.subscription.EventTypes;
+import dev.taskgate.webhooks.subscription.Subscription;
+import dev.taskgate.webhooks.subscription.db.SubscriptionRepository;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
+/**
+ * Operator actions on deliveries: send a test event, replay one delivery (a new delivery with the same
+ * {@code webhook-id} and the same bytes, so receivers can still deduplicate), list and inspect them.
+ */
+@ApplicationScoped
+public class DeliveryService {
+    /** Most deliveries one list answer holds. */
+    public static final int LIST_LIMIT = 100;
+
+    private final Pool pool;
+    private final SubscriptionRepository subscriptions;
+    private final DeliveryRepository deliveries;
+    private final DeliveryDispatcher dispatcher;
+    private final IdSource ids;
+    private final Clock clock;
+
+    DeliveryService(Pool pool, SubscriptionRepository subscriptions, DeliveryRepository deliveries,
+            DeliveryDispatcher dispatcher, IdSource ids, Clock clock) {
+        this.pool = pool;
+        this.subscriptions = subscriptions;
+        this.deliveries = deliveries;
+        this.dispatcher = dispatcher;
+        this.ids = ids;
+        this.clock = clock;
+    }
+
+    /**
+     * A delivery with its attempts.
+     *
+     * @param delivery the delivery
+     * @param attempts its attempts in order
+     */
+    public record Detail(Delivery delivery, List<Attempt> attempts) {
+    }
+
+    /** Queues a {@code webhook.test} event for an active subscription. */
+    public Uni<Delivery> sendTest(ProjectCaller caller, UUID subscriptionId) {
+        Instant now = clock.instant();
+        UUID id = ids.newId();
+        return pool.withTransaction(tx -> active(tx, caller, subscriptionId)
+                .flatMap(s -> deliveries.insert(tx, new NewDelivery(id, s.id(), Delivery.webhookIdFor(id), null,
+                        EventTypes.TEST, null, LifecycleSignals.testPayload(s.id(), now), now, now)))
+                .flatMap(inserted -> deliveries.find(tx, subscriptionId, id)))
+                .map(found -> found.orElseThrow(ProblemException::notFound))
+                .invoke(dispatcher::wake);
+    }
+
+    /** Replays one delivery of an active subscription. */
+    public Uni<Delivery> replay(ProjectCaller caller, UUID subscriptionId, UUID deliveryId) {
+        Instant now = clock.instant();
+        return pool.withTransaction(tx -> active(tx, caller, subscriptionId)
+                .flatMap(s -> deliveries.insertReplay(tx, s.id(), deliveryId, ids.newId(), now)))
+                .map(found -> found.orElseThrow(ProblemException::notFound))
+                .invoke(dispatcher::wake);
+    }
+
+    /** The subscription's newest deliveries. */
+    public Uni<List<Delivery>> list(ProjectCaller caller, UUID subscriptionId) {
+        return visible(caller, subscriptionId).flatMap(s -> deliveries.list(pool, s.id(), LIST_LIMIT));
+    }
+
+    /** One delivery with its attempts. */
+    public Uni<Detail> get(ProjectCaller caller, UUID subscriptionId, UUID deliveryId) {
+        return visible(caller, subscriptionId)
+                .flatMap(s -> deliveries.find(pool, s.id(), deliveryId))
+                .map(found -> found.orElseThrow(ProblemException::notFound))
+                .flatMap(d -> deliveries.attempts(pool, d.id()).map(attempts -> new Detail(d, attempts)));
+    }
+
+    private Uni<Subscription> visible(ProjectCaller caller, UUID subscriptionId) {
+        return subscriptions.find(pool, caller.orgId(), caller.projectId(), subscriptionId)
+                .map(found -> found.orElseThrow(ProblemException::notFound));
+    }
+
+    private Uni<Subscription> active(io.vertx.mutiny.sqlclient.SqlClient tx, ProjectCaller caller, UUID id) {
+        return subscriptions.find(tx, caller.orgId(), caller.projectId(), id).map(found -> {
+            Subscription s = found.orElseThrow(ProblemException::notFound);
+            if (!Subscription.ACTIVE.equals(s.status())) {
+                throw ProblemKind.CONFLICT.exception("The subscription is disabled (" + s.disabledReason()
+                        + "); enable it first.");
+            }
+            return s;
+        });
+    }
+}

@@ -1,0 +1,50 @@
+package dev.taskgate.webhooks.problem;
+
+/** The problem types of the subscriptions API; the type URI is {@code https://taskgate.dev/problems/<slug>}. */
+public enum ProblemKind {
+    MALFORMED_JSON("malformed-json", "Malformed JSON", 400),
+    INVALID_REQUEST("invalid-request", "Invalid request", 400),
+    UNAUTHENTICATED("unauthenticated", "Unauthenticated", 401),
+    INSUFFICIENT_SCOPE("insufficient-scope", "Insufficient scope", 403),
+    NOT_FOUND("not-found", "Not found", 404),
+    CONFLICT("conflict", "Conflict", 409),
+    PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", 413),
+    UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
+    DESTINATION_NOT_ALLOWED("destination-not-allowed", "Destination not allowed", 422),
+    INTERNAL("internal", "Internal error", 500);
+
+    private final String slug;
+    private final String title;
+    private final int status;
+
+    ProblemKind(String slug, String title, int status) {
+        this.slug = slug;
+        this.title = title;
+        this.status = status;
+    }
+
+    /** The last segment of the type URI. */
+    public String slug() {
+        return slug;
+    }
+
+    /** The stable summary of the kind. */
+    public String title() {
+        return title;
+    }
+
+    /** The HTTP status. */
+    public int status() {
+        return status;
+    }
+
+    /** A problem of this kind. */
+    public ApiProblem problem(String detail) {
+        return ApiProblem.of(this, detail);
+    }
+
+    /** A throwable problem of this kind. */
+    public ProblemException exception(String detail) {
+        return problem(detail).toException();
+    }
+}

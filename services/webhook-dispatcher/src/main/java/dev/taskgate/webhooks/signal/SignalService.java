@@ -1,0 +1,70 @@
+package dev.taskgate.webhooks.signal;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.webhooks.IdSource;
+import dev.taskgate.webhooks.delivery.Delivery;
+import dev.taskgate.webhooks.delivery.db.DeliveryRepository;
+import dev.taskgate.webhooks.delivery.db.DeliveryRepository.NewDelivery;
+import dev.taskgate.webhooks.subscription.EventTypes;
+import dev.taskgate.webhooks.subscription.db.SubscriptionRepository;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
+/**
+ * Turns one lifecycle record into deliveries: in one transaction, one pending delivery per active subscription of
+ * the execution's org/project. The unique (subscription, source record) key makes a redelivered Kafka record a
+ * no-op, so consumer offsets may be committed late without duplicating deliveries.
+ */
+@ApplicationScoped
+public class SignalService {
+    private static final Logger LOG = Logger.getLogger(SignalService.class);
+
+    private final Pool pool;
+    private final SubscriptionRepository subscriptions;
+    private final DeliveryRepository deliveries;
+    private final IdSource ids;
+    private final Clock clock;
+
+    SignalService(Pool pool, SubscriptionRepository subscriptions, DeliveryRepository deliveries, IdSource ids,
+            Clock clock) {
+        this.pool = pool;
+        this.subscriptions = subscriptions;
+        this.deliveries = deliveries;
+        this.ids = ids;
+        this.clock = clock;
+    }
+
+    /** Stores the deliveries for this change; returns how many were new. */
+    public Uni<Integer> record(ExecutionChanged change) {
+        Optional<byte[]> payload = LifecycleSignals.payload(change);
+        if (payload.isEmpty()) {
+            return Uni.createFrom().item(0);
+        }
+        if (change.orgId() == null || change.projectId() == null) {
+            LOG.debugf("Lifecycle record without org/project, nobody can subscribe to it [messageId=%s executionId=%s]",
+                    change.messageId(), change.executionId());
+            return Uni.createFrom().item(0);
+        }
+        Instant now = clock.instant();
+        return pool.withTransaction(tx -> subscriptions
+                .activeSubscribers(tx, change.orgId(), change.projectId(), EventTypes.LIFECYCLE)
+                .flatMap(subscribers -> Multi.createFrom().iterable(subscribers)
+                        .onItem().transformToUniAndConcatenate(subscriptionId -> {
+                            var id = ids.newId();
+                            return deliveries.insert(tx, new NewDelivery(id, subscriptionId,
+                                    Delivery.webhookIdFor(id), change.messageId(), EventTypes.LIFECYCLE,
+                                    change.executionId(), payload.get(), change.updatedAt(), now));
+                        })
+                        .collect().asList()
+                        .map(inserted -> (int) inserted.stream().filter(Boolean::booleanValue).count())));
+    }
+}

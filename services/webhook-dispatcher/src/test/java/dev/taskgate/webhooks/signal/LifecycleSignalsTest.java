@@ -1,0 +1,59 @@
+package dev.taskgate.webhooks.signal;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+
+/** Which lifecycle states become signals, and the thin payload. */
+class LifecycleSignalsTest {
+    private static final Instant CREATED = Instant.parse("2026-08-01T09:00:00.123456Z");
+    private static final Instant UPDATED = Instant.parse("2026-08-01T09:04:10.5Z");
+
+    @ParameterizedTest
+    @EnumSource(value = ExecutionStatus.class, names = { "INPUT_REQUIRED", "COMPLETED", "FAILED", "CANCELLED" })
+    void signalledStatesGetAThinPayload(ExecutionStatus state) throws Exception {
+        UUID execution = UUID.randomUUID();
+        byte[] payload = LifecycleSignals.payload(change(execution, state, "done: " + state.wireName())).orElseThrow();
+        JsonNode json = Wire.mapper().readTree(payload);
+        assertThat(json.get("type").asText()).isEqualTo("tool.execution.lifecycle");
+        assertThat(Instant.parse(json.get("timestamp").asText())).isEqualTo(UPDATED);
+        JsonNode data = json.get("data");
+        assertThat(data.get("execution_id").asText()).isEqualTo(execution.toString());
+        assertThat(data.get("state").asText()).isEqualTo(state.wireName());
+        assertThat(Instant.parse(data.get("created_at").asText())).isEqualTo(CREATED);
+        assertThat(Instant.parse(data.get("updated_at").asText())).isEqualTo(UPDATED);
+        assertThat(data.get("summary").asText()).isEqualTo("done: " + state.wireName());
+        assertThat(json.size()).isEqualTo(3);
+        assertThat(data.size()).isEqualTo(5);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ExecutionStatus.class, names = { "QUEUED", "WORKING" })
+    void queuedAndWorkingAreNeverSignalled(ExecutionStatus state) {
+        assertThat(LifecycleSignals.isSignalled(state)).isFalse();
+        assertThat(LifecycleSignals.payload(change(UUID.randomUUID(), state, "x"))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ExecutionStatus.class, names = { "COMPLETED" })
+    void longSummariesAreCut(ExecutionStatus state) throws Exception {
+        byte[] payload = LifecycleSignals.payload(change(UUID.randomUUID(), state, "s".repeat(5000))).orElseThrow();
+        assertThat(Wire.mapper().readTree(payload).at("/data/summary").asText())
+                .hasSize(LifecycleSignals.MAX_SUMMARY_CHARS);
+    }
+
+    private static ExecutionChanged change(UUID execution, ExecutionStatus state, String summary) {
+        return new ExecutionChanged(UUID.randomUUID(), UPDATED, execution, state, CREATED, UPDATED, summary, "acme",
+                "demo");
+    }
+}
