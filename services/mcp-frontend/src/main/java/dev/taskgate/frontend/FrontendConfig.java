@@ -2,8 +2,11 @@ package dev.taskgate.frontend;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
+import dev.taskgate.frontend.mcp.TaskPolicy;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 
@@ -70,4 +73,50 @@ public interface FrontendConfig {
      */
     @WithDefault("30s")
     Duration repliesReadyTimeout();
+
+    /** The MCP 2026-07-28 endpoint {@code /mcp}. */
+    Mcp mcp();
+
+    /** Settings of the MCP endpoint, under {@code taskgate.frontend.mcp}. */
+    interface Mcp {
+        /**
+         * Browser origins allowed to call {@code /mcp} (exact {@code scheme://host[:port]}, compared
+         * case-insensitively). A request without {@code Origin} is allowed; one with any other origin gets 403
+         * (DNS-rebinding guard, MCP 2026-07-28 §6.1). Default: none.
+         */
+        Optional<List<String>> allowedOrigins();
+
+        /**
+         * Task policy per tool name ({@code forbidden}, {@code optional}, {@code required}); tools not listed are
+         * {@code optional}. Keys with dots are quoted: {@code taskgate.frontend.mcp.task-policy."demo.sleep"=required}.
+         * A key that names no registered tool stops the service.
+         */
+        Map<String, TaskPolicy> taskPolicy();
+
+        /**
+         * {@code ttlMs} reported for tasks, clamped to [1 min, 7 days]. Always within job-control's retention
+         * (execution deadline 24 h + 7 days), so a task stays readable for at least this long.
+         */
+        @WithDefault("24h")
+        Duration taskTtl();
+
+        /** {@code pollIntervalMs} suggested to task callers. */
+        @WithDefault("1s")
+        Duration taskPollInterval();
+
+        /**
+         * How long a synchronous {@code tools/call} (no tasks extension) waits for the execution to end. When it
+         * elapses the execution is cancelled and the call answers a JSON-RPC error.
+         */
+        @WithDefault("60s")
+        Duration syncCallTimeout();
+
+        /** {@code ttlMs} of {@code server/discover} and {@code tools/list} results (a client caching hint). */
+        @WithDefault("5m")
+        Duration listTtl();
+
+        /** {@code version} reported in {@code _meta["io.modelcontextprotocol/serverInfo"]}. */
+        @WithDefault("0.1.0")
+        String serverVersion();
+    }
 }

@@ -29,6 +29,20 @@ class ArchitectureTest {
                     + "ProblemMappers render it");
 
     @ArchTest
+    static final ArchRule mcpProtocolIsTransportIndependent = noClasses()
+            .that().resideInAPackage("..frontend.mcp")
+            .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "org.jboss.resteasy..",
+                    "io.vertx..", "..frontend.mcp.http..")
+            .because("the MCP protocol core is shared by Streamable HTTP and (later) stdio; HTTP headers, statuses "
+                    + "and Origin checks belong in mcp.http, which maps McpException.Disposition to a status");
+
+    @ArchTest
+    static final ArchRule mcpSubmitsThroughTheExecutionService = noClasses()
+            .that().resideInAPackage("..frontend.mcp..")
+            .should().dependOnClassesThat().haveSimpleName("CommandGateway")
+            .because("ExecutionService checks tool, scope and input before anything is published; go through it");
+
+    @ArchTest
     static final ArchRule handlesArePlainJava = noClasses()
             .that().haveSimpleName("ExecutionHandles")
             .should().dependOnClassesThat().resideInAnyPackage("io.quarkus..", "jakarta..", "org.eclipse..")

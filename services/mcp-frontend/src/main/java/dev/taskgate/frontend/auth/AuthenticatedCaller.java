@@ -38,6 +38,19 @@ public record AuthenticatedCaller(Caller caller, Set<String> scopes) {
         return new AuthenticatedCaller(new Caller(issuer, subject, orgClaim, projectClaim), scopes);
     }
 
+    /**
+     * The caller of a request that names no org/project (MCP): the workspace is the token's {@code org_id} and
+     * {@code project_id}. Empty when a claim is missing.
+     */
+    public static java.util.Optional<AuthenticatedCaller> fromClaims(String issuer, String subject, String orgClaim,
+            String projectClaim, String scopeClaim) {
+        if (issuer == null || subject == null || orgClaim == null || projectClaim == null) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(forPath(issuer, subject, orgClaim, projectClaim, scopeClaim, orgClaim,
+                projectClaim));
+    }
+
     /** Throws 403 {@code insufficient-scope} unless the scope was granted. */
     public void require(String scope) {
         if (!scopes.contains(scope)) {

@@ -23,6 +23,19 @@ public class CallerResolver {
         return caller;
     }
 
+    /**
+     * The caller of an MCP request, its workspace taken from the token's {@code org_id}/{@code project_id}; empty for
+     * an anonymous request or a token without those claims. Reading the token authenticates the request (proactive
+     * authentication is off), so an invalid token throws {@code AuthenticationFailedException} here.
+     */
+    public java.util.Optional<AuthenticatedCaller> fromToken() {
+        if (token.getRawToken() == null) {
+            return java.util.Optional.empty();
+        }
+        return AuthenticatedCaller.fromClaims(token.getIssuer(), token.getSubject(), stringClaim("org_id"),
+                stringClaim("project_id"), stringClaim("scope"));
+    }
+
     private String stringClaim(String name) {
         Object value = token.getClaim(name);
         if (value instanceof jakarta.json.JsonString) {

@@ -54,16 +54,27 @@ public class ExecutionService {
      * {@code tools:write} (403), an invalid input (422 with {@code errors}), a rejection, or no answer (503).
      */
     public Accepted submit(AuthenticatedCaller caller, String receiptKey, String toolName, JsonNode input) {
+        return submit(caller, Surface.REST, receiptKey, toolName, input);
+    }
+
+    /** As {@link #submit(AuthenticatedCaller, String, String, JsonNode)}, for a call that came through {@code surface}. */
+    public Accepted submit(AuthenticatedCaller caller, Surface surface, String receiptKey, String toolName,
+            JsonNode input) {
         policy.admit(caller, toolName, input);
         SubmitExecution command = new SubmitExecution(UUID.randomUUID(), clock.instant(), instanceId,
-                caller.caller(), Surface.REST, receiptKey, toolName, input);
+                caller.caller(), surface, receiptKey, toolName, input);
         return accepted(send(() -> gateway.submit(command), command.messageId()));
     }
 
     /** Asks job-control to cancel; returns the execution as job-control reports it afterwards. */
     public Accepted cancel(AuthenticatedCaller caller, UUID executionId) {
+        return cancel(caller, executionId, "cancelled through the REST API");
+    }
+
+    /** Asks job-control to cancel, recording {@code reason}; returns the execution as reported afterwards. */
+    public Accepted cancel(AuthenticatedCaller caller, UUID executionId, String reason) {
         CancelExecution command = new CancelExecution(UUID.randomUUID(), clock.instant(), instanceId, executionId,
-                caller.caller(), "cancelled through the REST API");
+                caller.caller(), reason);
         return accepted(send(() -> gateway.cancel(command), command.messageId()));
     }
 

@@ -31,14 +31,25 @@ public final class Fixtures {
 
     /** A snapshot in the given state. */
     public static ExecutionSnapshot snapshot(UUID id, String tool, ExecutionStatus status) {
-        return new ExecutionSnapshot(id, tool, "1", status, Surface.REST, CREATED, CREATED.plusSeconds(2),
+        return snapshot(id, tool, status, Surface.REST);
+    }
+
+    /** A snapshot in the given state, created through {@code surface}. */
+    public static ExecutionSnapshot snapshot(UUID id, String tool, ExecutionStatus status, Surface surface) {
+        return new ExecutionSnapshot(id, tool, "1", status, surface, CREATED, CREATED.plusSeconds(2),
                 CREATED.plusSeconds(86_400), CREATED.plusSeconds(86_400 + 7 * 86_400), null, null, null, null);
     }
 
     /** job-control's acceptance of a command. */
     public static Accepted accepted(ExecutionCommand command, UUID executionId, boolean created,
             ExecutionStatus status, String tool) {
+        return accepted(command, executionId, created, status, tool, Surface.REST);
+    }
+
+    /** job-control's acceptance of a command, for an execution created through {@code surface}. */
+    public static Accepted accepted(ExecutionCommand command, UUID executionId, boolean created,
+            ExecutionStatus status, String tool, Surface surface) {
         return new Accepted(UUID.randomUUID(), Instant.now(), command.messageId(), command.replyTo(), executionId,
-                created, snapshot(executionId, tool, status));
+                created, snapshot(executionId, tool, status, surface));
     }
 }

@@ -14,6 +14,9 @@ public class PayloadLimitFilter {
 
     @ServerRequestFilter(preMatching = true)
     public Response rejectOversizedBody(ContainerRequestContext request) {
+        if ("/mcp".equals(request.getUriInfo().getRequestUri().getRawPath())) {
+            return null; // McpPayloadLimitFilter answers there, as a JSON-RPC error
+        }
         String length = request.getHeaderString(HttpHeaders.CONTENT_LENGTH);
         if (length == null) {
             return null;

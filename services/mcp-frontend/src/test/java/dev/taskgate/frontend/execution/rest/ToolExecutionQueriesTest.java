@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.util.Map;
 import java.util.UUID;
 
 import jakarta.inject.Inject;
@@ -21,9 +20,9 @@ import dev.taskgate.frontend.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
+import dev.taskgate.frontend.support.WithFakeJobControl;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 
 /**
@@ -32,16 +31,8 @@ import io.quarkus.test.junit.TestProfile;
  * verify.
  */
 @QuarkusTest
-@TestProfile(ToolExecutionQueriesTest.WithFakeJobControl.class)
+@TestProfile(WithFakeJobControl.class)
 class ToolExecutionQueriesTest {
-    /** Points the frontend at the fake query API. */
-    public static class WithFakeJobControl implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("taskgate.job-control.url", FakeJobControlQueries.get().url());
-        }
-    }
-
     private static final String EXACT_RESULT = "{\"content\":[{\"type\":\"text\",\"text\":\"h\\u00e9llo \u2603\"}],"
             + "   \"isError\" : false,\n \"structuredContent\":{\"n\":1.50}}";
 

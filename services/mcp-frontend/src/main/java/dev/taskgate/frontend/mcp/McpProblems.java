@@ -1,0 +1,40 @@
+package dev.taskgate.frontend.mcp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.taskgate.frontend.problem.ProblemException;
+
+/**
+ * Translates the shared services' problems (thrown for the REST API) into JSON-RPC errors, so that the execution
+ * and query code stays one implementation for every surface.
+ */
+final class McpProblems {
+    private McpProblems() {
+    }
+
+    /** The JSON-RPC error for a problem; a 404 about a task is the uniform unknown-task error. */
+    static McpException translate(ProblemException e) {
+        var problem = e.problem();
+        String detail = problem.problem().detail() == null ? problem.problem().title() : problem.problem().detail();
+        switch (problem.status()) {
+            case 404:
+                return McpErrors.taskNotFound();
+            case 403:
+                return McpErrors.forbidden(detail);
+            case 503:
+                return McpErrors.unavailable(detail);
+            case 422:
+                Object errors = problem.extensions().get("errors");
+                ObjectNode data = null;
+                if (errors != null) {
+                    data = JsonNodeFactory.instance.objectNode();
+                    data.set("errors", JsonNodeFactory.instance.pojoNode(errors));
+                }
+                return McpErrors.invalidParams(detail, data);
+            default:
+                return McpErrors.internal(detail, (JsonNode) null);
+        }
+    }
+}

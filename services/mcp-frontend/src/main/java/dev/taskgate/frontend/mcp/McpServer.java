@@ -1,0 +1,81 @@
+package dev.taskgate.frontend.mcp;
+
+import java.util.Optional;
+
+import jakarta.inject.Singleton;
+
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+
+/**
+ * The transport-independent MCP 2026-07-28 server: given a request whose envelope and {@code _meta} were
+ * checked (and, on HTTP, whose headers agree with it), dispatches by method. Unknown, removed and unadvertised
+ * methods ({@code initialize}, {@code ping}, {@code tasks/result}, {@code tasks/list}, {@code resources/*}, …) are
+ * -32601.
+ */
+@Singleton
+public class McpServer {
+    private final ToolListing listing;
+    private final ToolCalls calls;
+    private final Tasks tasks;
+
+    McpServer(ToolListing listing, ToolCalls calls, Tasks tasks) {
+        this.listing = listing;
+        this.calls = calls;
+        this.tasks = tasks;
+    }
+
+    /** The 2025-era handshake: no longer part of this generation, and answered -32601 before any other check. */
+    public static boolean isLegacyHandshake(String method) {
+        return "initialize".equals(method);
+    }
+
+    /** The params member that {@code Mcp-Name} must repeat for this method (§6.3 and tasks §9), if any. */
+    public static Optional<String> nameParam(String method) {
+        switch (method) {
+            case "tools/call":
+            case "prompts/get":
+                return Optional.of("name");
+            case "resources/read":
+                return Optional.of("uri");
+            case "tasks/get":
+            case "tasks/update":
+            case "tasks/cancel":
+                return Optional.of("taskId");
+            default:
+                return Optional.empty();
+        }
+    }
+
+    /** Serves one request of an authenticated caller. Blocking. */
+    public McpResult handle(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller) {
+        switch (request.method()) {
+            case "server/discover":
+                return McpResult.of(listing.discover());
+            case "tools/list":
+                if (request.params().hasNonNull("cursor")) {
+                    throw McpErrors.invalidParams("Invalid cursor: tools/list has a single page.", null);
+                }
+                return McpResult.of(listing.list());
+            case "tools/call":
+                return calls.call(request, meta, caller);
+            case "tasks/get":
+                requireTasks(meta);
+                return tasks.get(request, caller);
+            case "tasks/cancel":
+                requireTasks(meta);
+                return tasks.cancel(request, caller);
+            case "tasks/update":
+                requireTasks(meta);
+                return tasks.update(request, caller);
+            default:
+                throw McpErrors.methodNotFound(request.method());
+        }
+    }
+
+    // Tasks extension N4: tasks/* from a request that did not declare the extension.
+    private static void requireTasks(RequestMeta meta) {
+        if (!meta.declaresTasks()) {
+            throw McpErrors.tasksExtensionRequired();
+        }
+    }
+}

@@ -1,0 +1,117 @@
+package dev.taskgate.frontend.mcp;
+
+import java.time.Duration;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.RawValue;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.mcp.McpException.JsonRpcError;
+
+/**
+ * An execution seen as a task of the tasks extension (§4): {@code CreateTaskResult} right after creation and
+ * {@code GetTaskResult} (a {@code DetailedTask}) when polled. {@code queued} is shown as {@code working}.
+ */
+@Singleton
+public class TaskView {
+    /** Shortest {@code ttlMs} reported. */
+    public static final long MIN_TTL_MS = Duration.ofMinutes(1).toMillis();
+    /** Longest {@code ttlMs} reported. */
+    public static final long MAX_TTL_MS = Duration.ofDays(7).toMillis();
+
+    private final ServerIdentity server;
+    private final long ttlMs;
+    private final long pollIntervalMs;
+
+    @Inject
+    TaskView(ServerIdentity server, FrontendConfig config) {
+        this(server, config.mcp().taskTtl(), config.mcp().taskPollInterval());
+    }
+
+    TaskView(ServerIdentity server, Duration ttl, Duration pollInterval) {
+        this.server = server;
+        this.ttlMs = clampTtl(ttl);
+        this.pollIntervalMs = Math.max(1, pollInterval.toMillis());
+    }
+
+    /** A TTL in milliseconds, clamped to [1 min, 7 days]. */
+    public static long clampTtl(Duration ttl) {
+        return Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, ttl.toMillis()));
+    }
+
+    /** The task status of an execution status. */
+    public static String status(ExecutionStatus status) {
+        return status == ExecutionStatus.QUEUED ? "working" : status.wireName();
+    }
+
+    /** {@code CreateTaskResult}: {@code resultType: "task"} and the task fields. */
+    public ObjectNode created(String taskId, ExecutionSnapshot snapshot) {
+        ObjectNode result = server.result("task");
+        task(result, taskId, snapshot);
+        if (!result.has("statusMessage") && snapshot.status() == ExecutionStatus.QUEUED) {
+            result.put("statusMessage", "Queued");
+        }
+        return result;
+    }
+
+    /** {@code GetTaskResult}: the current status with the field its status requires (§4, DetailedTask). */
+    public ObjectNode detailed(String taskId, ExecutionOutcome outcome) {
+        ExecutionSnapshot snapshot = outcome.execution();
+        ObjectNode result = server.result("complete");
+        task(result, taskId, snapshot);
+        switch (snapshot.status()) {
+            case COMPLETED:
+                if (outcome.result() == null) {
+                    throw new IllegalStateException("job-control reported a completed execution without a result");
+                }
+                result.putRawValue("result", new RawValue(CallToolResults.withResultType(outcome.result())));
+                break;
+            case FAILED:
+                JsonRpcError error = failure(outcome);
+                result.set("error", McpResponses.errorObject(error));
+                if (!result.has("statusMessage")) {
+                    result.put("statusMessage", error.message());
+                }
+                break;
+            case INPUT_REQUIRED:
+                // No operation asks for input yet; the schema requires the member while input_required.
+                result.putObject("inputRequests");
+                break;
+            default:
+                break;
+        }
+        return result;
+    }
+
+    /** The JSON-RPC error of a failed execution: -32603 with job-control's message and reason code. */
+    public static JsonRpcError failure(ExecutionOutcome outcome) {
+        ExecutionOutcome.ExecutionError error = outcome.error();
+        String message = error != null && error.message() != null ? error.message()
+                : outcome.execution().statusMessage() != null ? outcome.execution().statusMessage()
+                        : "The execution failed.";
+        ObjectNode data = null;
+        if (error != null && error.code() != null) {
+            data = JsonNodeFactory.instance.objectNode().put("reason", error.code());
+        }
+        return new JsonRpcError(McpErrors.INTERNAL_ERROR, message, data);
+    }
+
+    private void task(ObjectNode result, String taskId, ExecutionSnapshot snapshot) {
+        result.put("taskId", taskId)
+                .put("status", status(snapshot.status()))
+                .put("createdAt", snapshot.createdAt().toString())
+                .put("lastUpdatedAt", snapshot.updatedAt().toString())
+                .put("ttlMs", ttlMs)
+                .put("pollIntervalMs", pollIntervalMs);
+        if (snapshot.statusMessage() != null) {
+            result.put("statusMessage", snapshot.statusMessage());
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.taskgate.frontend.mcp;
+
+import java.util.Iterator;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.handle.ExecutionHandles;
+import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.frontend.query.ExecutionQueries;
+
+/**
+ * {@code tasks/get}, {@code tasks/cancel} and {@code tasks/update} of the tasks extension (§6). A task id is an
+ * execution handle minted for {@link Surface#MCP_2026}; one that does not verify for this caller (unknown, forged,
+ * another principal's or workspace's, minted for REST) gets the same -32602 as an id job-control does not know,
+ * and never reaches job-control.
+ */
+@Singleton
+public class Tasks {
+    private final ExecutionHandles handles;
+    private final ExecutionQueries queries;
+    private final ExecutionService executions;
+    private final ServerIdentity server;
+    private final TaskView view;
+
+    Tasks(ExecutionHandles handles, ExecutionQueries queries, ExecutionService executions, ServerIdentity server,
+            TaskView view) {
+        this.handles = handles;
+        this.queries = queries;
+        this.executions = executions;
+        this.server = server;
+        this.view = view;
+    }
+
+    /** The task's current status, and its result or error once terminal. A pure read. */
+    public McpResult get(JsonRpcRequest request, AuthenticatedCaller caller) {
+        String taskId = taskId(request);
+        UUID executionId = verify(taskId, caller);
+        ExecutionOutcome outcome;
+        try {
+            outcome = queries.outcome(executionId, caller.caller());
+        } catch (ProblemException e) {
+            throw McpProblems.translate(e);
+        }
+        if (outcome.execution().surface() != Surface.MCP_2026) {
+            throw McpErrors.taskNotFound();
+        }
+        return McpResult.of(view.detailed(taskId, outcome));
+    }
+
+    /**
+     * Requests cooperative cancellation and acknowledges at once (§6.4: eventually consistent). A terminal task is
+     * acknowledged unchanged (job-control accepts and changes nothing).
+     */
+    public McpResult cancel(JsonRpcRequest request, AuthenticatedCaller caller) {
+        UUID executionId = verify(taskId(request), caller);
+        try {
+            executions.cancel(caller, executionId, "cancelled through MCP tasks/cancel");
+        } catch (ProblemException e) {
+            throw McpProblems.translate(e);
+        }
+        return McpResult.of(server.result("complete"));
+    }
+
+    /**
+     * Acknowledges {@code inputResponses} (§6.3). No operation asks for input yet, so no key is ever outstanding:
+     * every key is stale and, as the extension says, ignored. The shape is still checked and the task must exist.
+     */
+    public McpResult update(JsonRpcRequest request, AuthenticatedCaller caller) {
+        String taskId = taskId(request);
+        JsonNode responses = request.params().get("inputResponses");
+        if (responses == null || !responses.isObject()) {
+            throw McpErrors.invalidParams("params.inputResponses is required (an object of input responses).", null);
+        }
+        for (Iterator<Map.Entry<String, JsonNode>> it = responses.fields(); it.hasNext();) {
+            Map.Entry<String, JsonNode> entry = it.next();
+            if (!entry.getValue().isObject()) {
+                throw McpErrors.invalidParams("params.inputResponses[\"" + entry.getKey() + "\"] must be an object.",
+                        null);
+            }
+        }
+        UUID executionId = verify(taskId, caller);
+        ExecutionSnapshot snapshot;
+        try {
+            snapshot = queries.snapshot(executionId, caller.caller());
+        } catch (ProblemException e) {
+            throw McpProblems.translate(e);
+        }
+        if (snapshot.surface() != Surface.MCP_2026) {
+            throw McpErrors.taskNotFound();
+        }
+        return McpResult.of(server.result("complete"));
+    }
+
+    private UUID verify(String taskId, AuthenticatedCaller caller) {
+        return handles.verify(taskId, Surface.MCP_2026, caller.caller()).orElseThrow(McpErrors::taskNotFound);
+    }
+
+    private static String taskId(JsonRpcRequest request) {
+        JsonNode taskId = request.params().get("taskId");
+        if (taskId == null || !taskId.isTextual()) {
+            throw McpErrors.invalidParams("params.taskId is required (a string).", null);
+        }
+        return taskId.asText();
+    }
+}

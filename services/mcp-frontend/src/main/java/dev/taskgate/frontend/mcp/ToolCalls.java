@@ -1,0 +1,187 @@
+package dev.taskgate.frontend.mcp;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.auth.Scopes;
+import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.InputViolation;
+import dev.taskgate.frontend.execution.ToolInputValidator;
+import dev.taskgate.frontend.handle.ExecutionHandles;
+import dev.taskgate.frontend.mcp.McpException.Disposition;
+import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.frontend.query.ExecutionQueries;
+
+/**
+ * {@code tools/call}. Every call is a durable execution in job-control. With the tasks extension declared in this
+ * request and a tool policy that allows it, the answer is a {@code CreateTaskResult}, sent only after job-control
+ * replied {@code Accepted} (it replies after its commit, so an immediate {@code tasks/get} anywhere succeeds).
+ * Otherwise the call waits, bounded by {@code sync-call-timeout}, for the execution to end and answers its exact
+ * {@code CallToolResult}.
+ *
+ * <p>Checks, in order, before anything is published: {@code params.name} names a registered tool (else -32602), a
+ * {@code required} tool needs the extension (else -32021), {@code arguments} is an object satisfying the tool's
+ * input schema (else -32602 listing every violation), a mutating tool needs {@code tools:write} (else 403).
+ */
+@Singleton
+public class ToolCalls {
+    private static final Logger LOG = Logger.getLogger(ToolCalls.class);
+    private static final long FIRST_PAUSE_MS = 10;
+    private static final long MAX_PAUSE_MS = 250;
+
+    private final ToolInputValidator tools;
+    private final TaskPolicies policies;
+    private final ExecutionService executions;
+    private final ExecutionQueries queries;
+    private final ExecutionHandles handles;
+    private final TaskView view;
+    private final Duration syncTimeout;
+    private final SecureRandom random = new SecureRandom();
+
+    ToolCalls(ToolInputValidator tools, TaskPolicies policies, ExecutionService executions, ExecutionQueries queries,
+            ExecutionHandles handles, TaskView view, FrontendConfig config) {
+        this.tools = tools;
+        this.policies = policies;
+        this.executions = executions;
+        this.queries = queries;
+        this.handles = handles;
+        this.view = view;
+        this.syncTimeout = config.mcp().syncCallTimeout();
+    }
+
+    /** Serves one {@code tools/call}. Blocking: waits for job-control. */
+    public McpResult call(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller) {
+        JsonNode name = request.params().get("name");
+        if (name == null || !name.isTextual() || name.asText().isEmpty()) {
+            throw McpErrors.invalidParams("params.name is required (the tool's name).", null);
+        }
+        String toolName = name.asText();
+        ToolInputValidator.Tool tool = tools.find(toolName).orElseThrow(() -> McpErrors.invalidParams(
+                "Unknown tool: " + toolName, JsonNodeFactory.instance.objectNode().put("name", toolName)));
+        TaskPolicy policy = policies.of(toolName);
+        boolean asTask = meta.declaresTasks() && policy != TaskPolicy.FORBIDDEN;
+        if (policy == TaskPolicy.REQUIRED && !meta.declaresTasks()) {
+            throw McpErrors.tasksExtensionRequired();
+        }
+        JsonNode arguments = request.params().get("arguments");
+        if (arguments == null || arguments.isNull()) {
+            arguments = JsonNodeFactory.instance.objectNode();
+        } else if (!arguments.isObject()) {
+            throw McpErrors.invalidParams("params.arguments must be an object.", null);
+        }
+        List<InputViolation> violations = tool.violations(arguments);
+        if (!violations.isEmpty()) {
+            ObjectNode data = JsonNodeFactory.instance.objectNode();
+            ArrayNode errors = data.putArray("errors");
+            violations.forEach(v -> errors.addObject().put("pointer", "/arguments" + v.pointer())
+                    .put("message", v.message()));
+            throw McpErrors.invalidParams("Invalid arguments for tool " + toolName + ".", data);
+        }
+        Accepted accepted;
+        try {
+            if (tool.spec().mutating()) {
+                caller.require(Scopes.TOOLS_WRITE);
+            }
+            accepted = executions.submit(caller, Surface.MCP_2026, receiptKey(request.id()), toolName, arguments);
+        } catch (ProblemException e) {
+            throw McpProblems.translate(e);
+        }
+        if (asTask) {
+            String taskId = handles.mint(accepted.executionId(), Surface.MCP_2026, caller.caller());
+            return McpResult.of(view.created(taskId, accepted.execution()));
+        }
+        return McpResult.raw(awaitResult(caller, accepted.executionId()));
+    }
+
+    /**
+     * A receipt key of its own for every request, so that two calls never share an execution by accident: the
+     * JSON-RPC id is reused by clients across requests, so a random nonce makes the key unique, and the id's
+     * digest ties the key to the request in job-control's records.
+     */
+    private String receiptKey(JsonNode id) {
+        byte[] nonce = new byte[16];
+        random.nextBytes(nonce);
+        return "mcp-2026:" + Base64.getUrlEncoder().withoutPadding().encodeToString(nonce) + ":" + digest(id);
+    }
+
+    private static String digest(JsonNode id) {
+        try {
+            byte[] sha = MessageDigest.getInstance("SHA-256").digest(id.toString().getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(sha, 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 unavailable", e);
+        }
+    }
+
+    // Polls job-control's outcome with a short backoff; a synchronous caller holds a worker thread meanwhile.
+    private String awaitResult(AuthenticatedCaller caller, UUID executionId) {
+        long deadline = System.nanoTime() + syncTimeout.toNanos();
+        long pause = FIRST_PAUSE_MS;
+        while (true) {
+            ExecutionOutcome outcome;
+            try {
+                outcome = queries.outcome(executionId, caller.caller());
+            } catch (ProblemException e) {
+                throw McpProblems.translate(e);
+            }
+            switch (outcome.execution().status()) {
+                case COMPLETED:
+                    if (outcome.result() == null) {
+                        throw new IllegalStateException("job-control reported a completed execution without a result");
+                    }
+                    return CallToolResults.withResultType(outcome.result());
+                case FAILED:
+                    throw new McpException(TaskView.failure(outcome), Disposition.ANSWERED);
+                case CANCELLED:
+                    throw McpErrors.internal("The execution was cancelled before it finished.", null);
+                default:
+                    break;
+            }
+            if (System.nanoTime() + Duration.ofMillis(pause).toNanos() > deadline) {
+                abandon(caller, executionId);
+                throw McpErrors.internal("The tool did not finish within " + syncTimeout.toSeconds()
+                        + " s and was cancelled; declare the io.modelcontextprotocol/tasks extension to run long "
+                        + "calls as tasks.", null);
+            }
+            try {
+                Thread.sleep(pause);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                abandon(caller, executionId);
+                throw McpErrors.internal("The call was interrupted; its execution was cancelled.", null);
+            }
+            pause = Math.min(MAX_PAUSE_MS, pause * 2);
+        }
+    }
+
+    // Nobody can learn this execution's id any more: cancel it rather than leave an orphan running.
+    private void abandon(AuthenticatedCaller caller, UUID executionId) {
+        try {
+            executions.cancel(caller, executionId, "synchronous MCP call ended before the execution");
+        } catch (ProblemException e) {
+            LOG.warnf("could not cancel an abandoned synchronous execution executionId=%s reason=%s", executionId,
+                    e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,71 @@
+package dev.taskgate.frontend.mcp;
+
+import java.util.List;
+
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.taskgate.contracts.catalog.OperationCatalog;
+import dev.taskgate.contracts.catalog.OperationSpec;
+import dev.taskgate.frontend.FrontendConfig;
+
+/**
+ * {@code server/discover} and {@code tools/list}. Both are cacheable results (§1: {@code ttlMs} and
+ * {@code cacheScope} required); neither depends on who asks, so {@code cacheScope} is {@code public}.
+ */
+@Singleton
+public class ToolListing {
+    /** {@code _meta} key under which each tool reports its task policy (2026 has no wire field for it). */
+    public static final String TASK_POLICY_META_KEY = "dev.taskgate/taskPolicy";
+
+    private final List<OperationSpec> operations;
+    private final TaskPolicies policies;
+    private final ServerIdentity server;
+    private final long ttlMs;
+
+    ToolListing(TaskPolicies policies, ServerIdentity server, FrontendConfig config) {
+        this.operations = OperationCatalog.load().all();
+        this.policies = policies;
+        this.server = server;
+        this.ttlMs = config.mcp().listTtl().toMillis();
+    }
+
+    /** The {@code server/discover} result. */
+    public ObjectNode discover() {
+        ObjectNode result = server.result("complete");
+        RequestMeta.SUPPORTED_VERSIONS.forEach(result.putArray("supportedVersions")::add);
+        ObjectNode capabilities = result.putObject("capabilities");
+        capabilities.putObject("tools").put("listChanged", false);
+        capabilities.putObject("extensions").putObject(RequestMeta.TASKS_EXTENSION);
+        result.put("instructions", "Tools run as durable executions. Declare the io.modelcontextprotocol/tasks "
+                + "extension to receive long-running calls as tasks and poll them with tasks/get.");
+        return cacheable(result);
+    }
+
+    /** The {@code tools/list} result: every registered operation, in catalog order, on one page. */
+    public ObjectNode list() {
+        ObjectNode result = server.result("complete");
+        ArrayNode tools = result.putArray("tools");
+        for (OperationSpec op : operations) {
+            ObjectNode tool = tools.addObject().put("name", op.name());
+            if (op.title() != null) {
+                tool.put("title", op.title());
+            }
+            if (op.description() != null) {
+                tool.put("description", op.description());
+            }
+            tool.set("inputSchema", op.inputSchema().deepCopy());
+            if (op.annotations() != null && op.annotations().size() > 0) {
+                tool.set("annotations", op.annotations().deepCopy());
+            }
+            tool.putObject("_meta").put(TASK_POLICY_META_KEY, policies.of(op.name()).wireName());
+        }
+        return cacheable(result);
+    }
+
+    private ObjectNode cacheable(ObjectNode result) {
+        return result.put("ttlMs", ttlMs).put("cacheScope", "public");
+    }
+}

@@ -1,0 +1,198 @@
+package dev.taskgate.frontend.mcp.http;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.UUID;
+
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import org.jboss.logging.Logger;
+
+import io.quarkus.security.AuthenticationCompletionException;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.UnauthorizedException;
+import io.smallrye.common.annotation.Blocking;
+
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.auth.CallerResolver;
+import dev.taskgate.frontend.auth.Scopes;
+import dev.taskgate.frontend.mcp.JsonRpcRequest;
+import dev.taskgate.frontend.mcp.McpErrors;
+import dev.taskgate.frontend.mcp.McpException;
+import dev.taskgate.frontend.mcp.McpResponses;
+import dev.taskgate.frontend.mcp.McpResult;
+import dev.taskgate.frontend.mcp.McpServer;
+import dev.taskgate.frontend.mcp.RequestMeta;
+import dev.taskgate.frontend.problem.ProblemException;
+
+/**
+ * The MCP 2026-07-28 Streamable HTTP endpoint: one JSON-RPC message per POST, answered with
+ * {@code application/json} (no SSE yet). Checks run in the order of §6.4: Origin (403), authentication (401/403),
+ * JSON (-32700), envelope (-32600), {@code MCP-Protocol-Version} present, {@code _meta}, header = {@code _meta}
+ * version, version supported, {@code Mcp-Method}/{@code Mcp-Name}; then {@link McpServer} serves the method.
+ * Nothing is published before every check passed. Notifications are accepted with 202 and no body.
+ *
+ * <p>Blocking: tool calls wait for job-control, so the methods run on worker threads.
+ */
+@Path(McpResource.PATH)
+@Blocking
+public class McpResource {
+    /** The endpoint path. */
+    public static final String PATH = "/mcp";
+    /** Largest accepted body, as for the REST API. */
+    public static final int MAX_BODY_BYTES = 1024 * 1024;
+    private static final Logger LOG = Logger.getLogger(McpResource.class);
+
+    private final OriginGuard origins;
+    private final CallerResolver callers;
+    private final McpServer server;
+
+    McpResource(OriginGuard origins, CallerResolver callers, McpServer server) {
+        this.origins = origins;
+        this.callers = callers;
+        this.server = server;
+    }
+
+    /** One JSON-RPC request or notification. */
+    @POST
+    public Response post(HttpHeaders headers, InputStream body) {
+        if (!origins.allows(headers.getHeaderString("Origin"))) {
+            return error(null, McpErrors.forbidden("Origin not allowed."));
+        }
+        AuthenticatedCaller caller;
+        try {
+            caller = authenticate(headers);
+        } catch (McpException e) {
+            return error(null, e);
+        }
+        byte[] bytes;
+        try {
+            bytes = readBounded(body);
+        } catch (McpException e) {
+            return error(null, e);
+        }
+        JsonRpcRequest request;
+        try {
+            request = JsonRpcRequest.parse(bytes);
+        } catch (McpException e) {
+            return error(e.error().code() == McpErrors.PARSE_ERROR ? null : JsonRpcRequest.readableId(bytes), e);
+        }
+        try {
+            if (request.isNotification()) {
+                return notification(headers, request);
+            }
+            return Response.ok(McpResponses.result(request.id(), serve(headers, request, caller)),
+                    MediaType.APPLICATION_JSON).build();
+        } catch (McpException e) {
+            return error(request.id(), e);
+        } catch (RuntimeException e) {
+            String correlationId = UUID.randomUUID().toString();
+            LOG.errorf(e, "MCP request failed correlationId=%s method=%s", correlationId, request.method());
+            return error(request.id(), McpErrors.unexpected(correlationId));
+        }
+    }
+
+    /** No standalone SSE stream in 2026-07-28 (§6.1). */
+    @GET
+    public Response get() {
+        return notAllowed();
+    }
+
+    /** No sessions to end in 2026-07-28 (§6.6). */
+    @DELETE
+    public Response delete() {
+        return notAllowed();
+    }
+
+    private McpResult serve(HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller) {
+        if (McpServer.isLegacyHandshake(request.method())) {
+            throw McpErrors.methodNotFound(request.method());
+        }
+        McpHeaders checked = new McpHeaders(headers::getRequestHeader);
+        checked.requireProtocolVersion();
+        RequestMeta meta = RequestMeta.of(request);
+        checked.checkProtocolVersion(meta);
+        meta.requireSupportedVersion();
+        checked.checkMethodAndName(request);
+        return server.handle(request, meta, caller);
+    }
+
+    // 2026-07-28 defines no client notification over HTTP: a well-formed one is accepted and ignored.
+    private static Response notification(HttpHeaders headers, JsonRpcRequest request) {
+        String method = headers.getHeaderString(McpHeaders.METHOD);
+        if (method != null && !method.trim().equals(request.method())) {
+            throw McpErrors.headerMismatch("Header mismatch: " + McpHeaders.METHOD + " '" + method.trim()
+                    + "' != method '" + request.method() + "'.");
+        }
+        return Response.accepted().build();
+    }
+
+    private AuthenticatedCaller authenticate(HttpHeaders headers) {
+        boolean presented = headers.getHeaderString(HttpHeaders.AUTHORIZATION) != null;
+        AuthenticatedCaller caller;
+        try {
+            caller = callers.fromToken().orElse(null);
+        } catch (AuthenticationFailedException | AuthenticationCompletionException | UnauthorizedException e) {
+            LOG.debugf("MCP authentication failed reason=%s", e.getMessage());
+            caller = null;
+        }
+        if (caller == null) {
+            throw McpErrors.unauthenticated(presented ? "The bearer token is invalid or expired."
+                    : "A bearer token is required.");
+        }
+        try {
+            caller.require(Scopes.TOOLS_CALL);
+        } catch (ProblemException e) {
+            throw McpErrors.forbidden("The token does not grant the scope " + Scopes.TOOLS_CALL + ".");
+        }
+        return caller;
+    }
+
+    // Reads at most one byte past the limit: a chunked body without Content-Length is cut off here.
+    private static byte[] readBounded(InputStream body) {
+        if (body == null) {
+            return new byte[0];
+        }
+        try {
+            byte[] bytes = body.readNBytes(MAX_BODY_BYTES + 1);
+            if (bytes.length > MAX_BODY_BYTES) {
+                throw McpErrors.tooLarge(MAX_BODY_BYTES);
+            }
+            return bytes;
+        } catch (IOException e) {
+            throw McpErrors.invalidRequest("The body could not be read completely.");
+        }
+    }
+
+    private static Response notAllowed() {
+        return Response.status(405).header("Allow", "POST").type(MediaType.APPLICATION_JSON)
+                .entity(McpResponses.error(null, McpErrors.invalidRequest(
+                        "Method not allowed: send JSON-RPC messages with POST.").error()))
+                .build();
+    }
+
+    static Response error(JsonNode id, McpException e) {
+        Response.ResponseBuilder response = Response.status(e.disposition().httpStatus())
+                .type(MediaType.APPLICATION_JSON)
+                .entity(McpResponses.error(id, e.error()));
+        switch (e.disposition()) {
+            case UNAUTHENTICATED:
+                response.header(HttpHeaders.WWW_AUTHENTICATE, "Bearer");
+                break;
+            case UNAVAILABLE:
+                response.header("Retry-After", "1");
+                break;
+            default:
+                break;
+        }
+        return response.build();
+    }
+}

@@ -1,0 +1,88 @@
+package dev.taskgate.frontend.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.catalog.OperationCatalog;
+import dev.taskgate.frontend.support.Api;
+import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpSchemas;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+
+/**
+ * {@code server/discover} and {@code tools/list}: the declared capabilities (tools and the tasks extension), the
+ * catalog's operations with input schemas, annotations and the configured task policy, the cache hints, and
+ * serverInfo; both valid against the 2026-07-28 schema.
+ */
+@QuarkusTest
+class McpDiscoveryTest {
+    @TestHTTPResource("/")
+    URI base;
+
+    @Test
+    void discoverDeclaresTheVersionToolsAndTheTasksExtension() {
+        Api.Result response = McpCall.request("d1", "server/discover").post(base);
+
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        JsonNode result = response.json().path("result");
+        assertThat(response.json().path("id").asText()).isEqualTo("d1");
+        assertThat(result.path("resultType").asText()).isEqualTo("complete");
+        assertThat(result.path("supportedVersions")).extracting(JsonNode::asText).containsExactly("2026-07-28");
+        assertThat(result.at("/capabilities/tools").isObject()).isTrue();
+        assertThat(result.at("/capabilities/extensions").path(McpCall.TASKS).isObject()).isTrue();
+        assertThat(result.at("/capabilities/tasks").isMissingNode()).isTrue();
+        assertThat(result.path("ttlMs").asLong()).isEqualTo(300_000L);
+        assertThat(result.path("cacheScope").asText()).isEqualTo("public");
+        assertThat(result.at("/_meta/io.modelcontextprotocol~1serverInfo/name").asText()).isEqualTo("taskgate");
+        McpSchemas.assertValidResult("DiscoverResultResponse", null, response.json());
+    }
+
+    @Test
+    void toolsListHasEveryOperationWithSchemaAnnotationsAndTaskPolicy() throws Exception {
+        Api.Result response = McpCall.request(2, "tools/list").post(base);
+
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        JsonNode result = response.json().path("result");
+        assertThat(result.path("resultType").asText()).isEqualTo("complete");
+        assertThat(result.path("ttlMs").asLong()).isEqualTo(300_000L);
+        assertThat(result.path("cacheScope").asText()).isEqualTo("public");
+        assertThat(result.has("nextCursor")).isFalse();
+        Map<String, JsonNode> tools = new HashMap<>();
+        result.path("tools").forEach(t -> tools.put(t.path("name").asText(), t));
+        assertThat(tools).containsOnlyKeys("demo.echo", "demo.sleep", "demo.fail", "demo.crash");
+        JsonNode sleep = tools.get("demo.sleep");
+        assertThat(sleep.path("inputSchema"))
+                .isEqualTo(OperationCatalog.load().find("demo.sleep").orElseThrow().inputSchema());
+        assertThat(sleep.at("/annotations/readOnlyHint").asBoolean()).isTrue();
+        assertThat(sleep.path("title").asText()).isEqualTo("Sleep");
+        assertThat(sleep.path("description").asText()).isNotBlank();
+        assertThat(policy(tools.get("demo.sleep"))).isEqualTo("optional");
+        assertThat(policy(tools.get("demo.crash"))).isEqualTo("required");
+        assertThat(policy(tools.get("demo.fail"))).isEqualTo("forbidden");
+        assertThat(sleep.has("execution")).isFalse();
+        McpSchemas.assertValidResult("ListToolsResultResponse", null, response.json());
+        assertThat(Wire.mapper().readTree(response.bytes())).isEqualTo(response.json());
+    }
+
+    @Test
+    void headerNamesAreCaseInsensitive() {
+        Api.Result response = McpCall.request(3, "tools/list").header("Mcp-Method", null)
+                .header("MCP-Protocol-Version", null).header("mcp-method", "tools/list")
+                .header("mcp-protocol-version", "2026-07-28").post(base);
+
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+    }
+
+    private static String policy(JsonNode tool) {
+        return tool.path("_meta").path(ToolListing.TASK_POLICY_META_KEY).asText();
+    }
+}

@@ -1,0 +1,202 @@
+package dev.taskgate.frontend.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.command.CancelExecution;
+import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.frontend.support.Api;
+import dev.taskgate.frontend.support.FakeJobControlQueries;
+import dev.taskgate.frontend.support.Fixtures;
+import dev.taskgate.frontend.support.JobControlResponder;
+import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpSchemas;
+import dev.taskgate.frontend.support.WithFakeJobControl;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/**
+ * Synchronous {@code tools/call} (no tasks extension) through the durable path, with the test playing job-control:
+ * commands on the real broker, outcomes from a JDK HTTP server. The answer is the stored {@code CallToolResult}
+ * byte for byte with {@code resultType} added; failures are JSON-RPC errors; a call that outlives
+ * {@code sync-call-timeout} (2 s in tests) is cancelled.
+ */
+@QuarkusTest
+@TestProfile(WithFakeJobControl.class)
+class McpToolCallSyncTest {
+    // The tool's exact bytes: odd spacing, an escape, a non-ASCII character and a decimal with a trailing zero.
+    private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"h\\u00e9llo \u2603\"}],"
+            + "   \"isError\" : false,\n \"structuredContent\":{\"n\":1.50}}";
+
+    private final FakeJobControlQueries queries = FakeJobControlQueries.get();
+    private JobControlResponder jobControl;
+
+    @TestHTTPResource("/")
+    URI base;
+
+    @BeforeEach
+    void reset() {
+        queries.reset();
+    }
+
+    @AfterEach
+    void stop() {
+        if (jobControl != null) {
+            jobControl.close();
+        }
+    }
+
+    @Test
+    void answersTheExactStoredResultWithResultTypeAdded() {
+        UUID id = UUID.randomUUID();
+        answerOutcome(id, ExecutionStatus.COMPLETED, STORED, null);
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
+                "demo.echo", Surface.MCP_2026));
+
+        Api.Result response = McpCall.toolCall("call-1", "demo.echo", Map.of("n", 1)).post(base);
+
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        assertThat(response.header("Content-Type")).startsWith("application/json");
+        String expected = "{\"jsonrpc\":\"2.0\",\"id\":\"call-1\",\"result\":{\"resultType\":\"complete\","
+                + STORED.substring(1) + "}";
+        assertThat(response.text()).isEqualTo(expected);
+        McpSchemas.assertValidResult("CallToolResultResponse", null, response.json());
+        SubmitExecution submit = (SubmitExecution) jobControl.received().get(0).command();
+        assertThat(submit.surface()).isEqualTo(Surface.MCP_2026);
+        assertThat(submit.toolName()).isEqualTo("demo.echo");
+        assertThat(submit.caller()).isEqualTo(Fixtures.caller("alice"));
+        assertThat(submit.receiptKey()).startsWith("mcp-2026:");
+        assertThat(queries.requests()).allSatisfy(r -> assertThat(r.principal())
+                .isEqualTo(Fixtures.caller("alice").principal()));
+    }
+
+    @Test
+    void everyRequestGetsItsOwnReceiptEvenWithTheSameId() {
+        UUID id = UUID.randomUUID();
+        answerOutcome(id, ExecutionStatus.COMPLETED, "{\"content\":[]}", null);
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
+                "demo.echo", Surface.MCP_2026));
+
+        Api.Result first = McpCall.toolCall(7, "demo.echo", Map.of()).post(base);
+        Api.Result second = McpCall.toolCall(7, "demo.echo", Map.of()).post(base);
+
+        assertThat(first.status()).isEqualTo(200);
+        assertThat(second.text()).isEqualTo(first.text())
+                .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"resultType\":\"complete\",\"content\":[]}}");
+        assertThat(jobControl.received()).hasSize(2);
+        assertThat(((SubmitExecution) jobControl.received().get(0).command()).receiptKey())
+                .isNotEqualTo(((SubmitExecution) jobControl.received().get(1).command()).receiptKey());
+    }
+
+    @Test
+    void acceptsTheBase64FormOfMcpNameAndTrimmedHeaderValues() {
+        UUID id = UUID.randomUUID();
+        answerOutcome(id, ExecutionStatus.COMPLETED, "{\"content\":[]}", null);
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
+                "demo.echo", Surface.MCP_2026));
+        String encoded = "=?base64?" + Base64.getEncoder().encodeToString("demo.echo".getBytes(StandardCharsets.UTF_8))
+                + "?=";
+
+        Api.Result response = McpCall.toolCall(1, "demo.echo", Map.of()).header("Mcp-Name", encoded)
+                .header("Mcp-Method", " tools/call\t").post(base);
+
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
+    }
+
+    @Test
+    void aToolWhosePolicyForbidsTasksAnswersSynchronouslyEvenWithTheExtension() {
+        UUID id = UUID.randomUUID();
+        String stored = "{\"content\":[{\"type\":\"text\",\"text\":\"boom\"}],\"isError\":true}";
+        answerOutcome(id, ExecutionStatus.COMPLETED, stored, null);
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
+                "demo.fail", Surface.MCP_2026));
+
+        Api.Result response = McpCall.toolCall(1, "demo.fail", Map.of("message", "boom")).withTasks().post(base);
+
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
+        assertThat(response.json().at("/result/isError").asBoolean()).isTrue();
+        assertThat(response.json().at("/result/taskId").isMissingNode()).isTrue();
+        McpSchemas.assertValidResult("CallToolResultResponse", null, response.json());
+    }
+
+    @Test
+    void aFailedExecutionIsAJsonRpcErrorWithItsMessage() {
+        UUID id = UUID.randomUUID();
+        answerOutcome(id, ExecutionStatus.FAILED, null, new ExecutionOutcome.ExecutionError("child-died",
+                "the worker's child process exited abruptly (exit code 137); the operation was not re-run"));
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
+                "demo.echo", Surface.MCP_2026));
+
+        Api.Result response = McpCall.toolCall(2, "demo.echo", Map.of()).post(base);
+
+        assertThat(response.status()).isEqualTo(200);
+        JsonNode error = response.json().path("error");
+        assertThat(error.path("code").asInt()).isEqualTo(-32603);
+        assertThat(error.path("message").asText()).contains("exited abruptly");
+        assertThat(error.at("/data/reason").asText()).isEqualTo("child-died");
+        McpSchemas.assertValidError(response.json());
+    }
+
+    @Test
+    void aCancelledExecutionIsAJsonRpcError() {
+        UUID id = UUID.randomUUID();
+        answerOutcome(id, ExecutionStatus.CANCELLED, null, null);
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
+                "demo.echo", Surface.MCP_2026));
+
+        Api.Result response = McpCall.toolCall(3, "demo.echo", Map.of()).post(base);
+
+        assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32603);
+        assertThat(response.json().at("/error/message").asText()).contains("cancelled");
+        McpSchemas.assertValidError(response.json());
+    }
+
+    @Test
+    void aCallThatOutlivesTheWaitIsCancelledAndAnsweredWithAnError() {
+        UUID id = UUID.randomUUID();
+        answerOutcome(id, ExecutionStatus.WORKING, null, null);
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, c instanceof SubmitExecution,
+                c instanceof SubmitExecution ? ExecutionStatus.QUEUED : ExecutionStatus.WORKING, "demo.sleep",
+                Surface.MCP_2026));
+
+        long start = System.nanoTime();
+        Api.Result response = McpCall.toolCall(4, "demo.sleep", Map.of("seconds", 60)).post(base);
+        Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32603);
+        assertThat(response.json().at("/error/message").asText()).contains("io.modelcontextprotocol/tasks");
+        assertThat(took).isBetween(Duration.ofMillis(1500), Duration.ofSeconds(10));
+        McpSchemas.assertValidError(response.json());
+        assertThat(jobControl.received()).hasSize(2);
+        CancelExecution cancel = (CancelExecution) jobControl.received().get(1).command();
+        assertThat(cancel.executionId()).isEqualTo(id);
+        assertThat(cancel.caller()).isEqualTo(Fixtures.caller("alice"));
+    }
+
+    private void answerOutcome(UUID id, ExecutionStatus status, String result,
+            ExecutionOutcome.ExecutionError error) {
+        ExecutionOutcome outcome = new ExecutionOutcome(Fixtures.snapshot(id, "demo.echo", status, Surface.MCP_2026),
+                result, error);
+        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(outcome));
+    }
+}

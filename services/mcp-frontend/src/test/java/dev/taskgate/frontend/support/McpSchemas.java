@@ -1,0 +1,91 @@
+package dev.taskgate.frontend.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+
+import dev.taskgate.contracts.Wire;
+
+/**
+ * Validates emitted MCP messages against the official 2026-07-28 schemas in {@code ../shared/spec/schemas}
+ * (system property {@code taskgate.spec.dir}, set by the module's pom). A definition is validated by compiling
+ * the whole schema document with a root {@code $ref} to {@code #/$defs/<name>} (the documents reference their
+ * definitions only as {@code #/$defs/…}); the ext-tasks document's {@code $id} is dropped so that nothing is fetched.
+ */
+public final class McpSchemas {
+    /** The base protocol schema. */
+    public static final String BASE = "mcp-2026-07-28.schema.json";
+    /** The tasks extension schema. */
+    public static final String TASKS = "ext-tasks-2026-07-28.schema.json";
+
+    private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
+    private static final Map<String, JsonSchema> COMPILED = new ConcurrentHashMap<>();
+    private static final Map<Integer, String> ERROR_DEFS = Map.of(
+            -32700, "ParseError", -32600, "InvalidRequestError", -32601, "MethodNotFoundError",
+            -32602, "InvalidParamsError", -32603, "InternalError");
+    private static final Map<Integer, String> ERROR_RESPONSE_DEFS = Map.of(
+            -32020, "HeaderMismatchError", -32021, "MissingRequiredClientCapabilityError",
+            -32022, "UnsupportedProtocolVersionError");
+
+    private McpSchemas() {
+    }
+
+    /** Validation messages of {@code json} against {@code #/$defs/<definition>} of {@code file}; empty when valid. */
+    public static List<String> errors(String file, String definition, JsonNode json) {
+        JsonSchema schema = COMPILED.computeIfAbsent(file + "#" + definition, k -> compile(file, definition));
+        return schema.validate(json).stream().map(ValidationMessage::getMessage).sorted().toList();
+    }
+
+    /** Asserts that an error response is a valid JSON-RPC error response of its code's definition. */
+    public static void assertValidError(JsonNode message) {
+        assertThat(errors(BASE, "JSONRPCErrorResponse", message)).as(message.toString()).isEmpty();
+        int code = message.path("error").path("code").asInt();
+        if (ERROR_RESPONSE_DEFS.containsKey(code)) {
+            assertThat(errors(BASE, ERROR_RESPONSE_DEFS.get(code), message)).as(message.toString()).isEmpty();
+        } else {
+            assertThat(ERROR_DEFS).as("an error code the 2026-07-28 schema defines: " + code).containsKey(code);
+            assertThat(errors(BASE, ERROR_DEFS.get(code), message.path("error"))).as(message.toString()).isEmpty();
+        }
+    }
+
+    /** Asserts a successful response against the base definition of the response and, if given, the extension's result. */
+    public static void assertValidResult(String baseResponseDefinition, String tasksResultDefinition,
+            JsonNode message) {
+        assertThat(errors(BASE, baseResponseDefinition, message)).as(message.toString()).isEmpty();
+        if (tasksResultDefinition != null) {
+            assertThat(errors(TASKS, tasksResultDefinition, message.path("result"))).as(message.toString()).isEmpty();
+        }
+    }
+
+    private static JsonSchema compile(String file, String definition) {
+        Path dir = Path.of(System.getProperty("taskgate.spec.dir", "../../../shared/spec"), "schemas");
+        ObjectNode document;
+        try {
+            document = (ObjectNode) Wire.mapper().readTree(Files.readAllBytes(dir.resolve(file)));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the MCP schema " + dir.resolve(file)
+                    + " (is ../shared beside the clone?)", e);
+        }
+        if (!document.path("$defs").has(definition)) {
+            throw new IllegalArgumentException(file + " has no definition " + definition);
+        }
+        document.remove("$id");
+        document.put("$ref", "#/$defs/" + definition);
+        JsonSchema schema = FACTORY.getSchema(document);
+        schema.initializeValidators();
+        return schema;
+    }
+}
