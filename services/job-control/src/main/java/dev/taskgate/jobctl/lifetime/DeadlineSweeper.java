@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -44,7 +43,6 @@ public class DeadlineSweeper {
     /** The error code of an execution that passed its deadline. */
     public static final String DEADLINE_EXCEEDED = "deadline_exceeded";
     private static final Logger LOG = Logger.getLogger(DeadlineSweeper.class);
-    private static final int MAX_PASSES_PER_TICK = 20;
 
     private final Pool pool;
     private final ExecutionRepository executions;
@@ -53,7 +51,7 @@ public class DeadlineSweeper {
     private final JobControlConfig config;
     private final Clock clock;
     private final IdSource ids;
-    private final AtomicBoolean failing = new AtomicBoolean();
+    private final SweepLoop loop;
 
     DeadlineSweeper(Pool pool, ExecutionRepository executions, OutboxWriter outbox, OutboxRelay relay,
             JobControlConfig config, Clock clock, IdSource ids) {
@@ -64,37 +62,22 @@ public class DeadlineSweeper {
         this.config = config;
         this.clock = clock;
         this.ids = ids;
+        this.loop = new SweepLoop("Deadline sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
     }
 
     @Scheduled(every = "${jobctl.sweeper.interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> onSchedule() {
-        return sweep(MAX_PASSES_PER_TICK)
-                .onItem().invoke(n -> {
-                    if (failing.compareAndSet(true, false)) {
-                        LOG.info("Deadline sweeper recovered");
-                    }
-                })
-                .onFailure().invoke(e -> {
-                    // log once per failure streak; the next tick retries
-                    if (failing.compareAndSet(false, true)) {
-                        LOG.warnf(e, "Deadline sweep failed, retrying every tick [interval=%s]",
-                                config.sweeper().interval());
-                    }
-                })
-                .onFailure().recoverWithNull()
-                .replaceWithVoid();
+        return loop.tick();
     }
 
     /**
      * Runs passes while they fill the batch, at most {@code maxPasses}.
      *
-     * @return how many executions failed
+     * @return how many executions the passes handled
      */
     public Uni<Integer> sweep(int maxPasses) {
-        return sweepOnce().flatMap(n -> n == config.sweeper().batchSize() && maxPasses > 1
-                ? sweep(maxPasses - 1).map(more -> n + more)
-                : Uni.createFrom().item(n));
+        return loop.sweep(maxPasses);
     }
 
     /**

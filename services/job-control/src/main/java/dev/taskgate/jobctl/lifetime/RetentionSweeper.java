@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -36,49 +35,34 @@ import io.vertx.mutiny.sqlclient.Pool;
 public class RetentionSweeper {
 
     private static final Logger LOG = Logger.getLogger(RetentionSweeper.class);
-    private static final int MAX_PASSES_PER_TICK = 20;
 
     private final Pool pool;
     private final ExecutionRepository executions;
     private final JobControlConfig config;
     private final Clock clock;
-    private final AtomicBoolean failing = new AtomicBoolean();
+    private final SweepLoop loop;
 
     RetentionSweeper(Pool pool, ExecutionRepository executions, JobControlConfig config, Clock clock) {
         this.pool = pool;
         this.executions = executions;
         this.config = config;
         this.clock = clock;
+        this.loop = new SweepLoop("Retention sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
     }
 
     @Scheduled(every = "${jobctl.sweeper.interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> onSchedule() {
-        return sweep(MAX_PASSES_PER_TICK)
-                .onItem().invoke(n -> {
-                    if (failing.compareAndSet(true, false)) {
-                        LOG.info("Retention sweeper recovered");
-                    }
-                })
-                .onFailure().invoke(e -> {
-                    if (failing.compareAndSet(false, true)) {
-                        LOG.warnf(e, "Retention sweep failed, retrying every tick [interval=%s]",
-                                config.sweeper().interval());
-                    }
-                })
-                .onFailure().recoverWithNull()
-                .replaceWithVoid();
+        return loop.tick();
     }
 
     /**
      * Runs passes while they fill the batch, at most {@code maxPasses}.
      *
-     * @return how many executions were purged or deleted
+     * @return how many executions the passes handled
      */
     public Uni<Integer> sweep(int maxPasses) {
-        return sweepOnce().flatMap(n -> n == config.sweeper().batchSize() && maxPasses > 1
-                ? sweep(maxPasses - 1).map(more -> n + more)
-                : Uni.createFrom().item(n));
+        return loop.sweep(maxPasses);
     }
 
     /**
