@@ -4,11 +4,9 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -52,7 +50,8 @@ class WebhookDeliveryE2E {
             receiver.plan("500", "hang", "200");
             receiver.secret(p.subscribe(receiver.url()));
 
-            Set<UUID> terminal = new HashSet<>();
+            // webhooks carry the handle the REST call returned (same key, surface, principal and workspace)
+            Set<String> terminal = new HashSet<>();
             List<String> handles = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 handles.add(p.create("demo.echo", Map.of("i", i)));
@@ -60,7 +59,7 @@ class WebhookDeliveryE2E {
             handles.add(p.create("demo.crash", Map.of()));
             for (String h : handles) {
                 p.awaitTerminal(h);
-                terminal.add(internalId(h));
+                terminal.add(h);
             }
             // the first attempts (500) arrived: kill the dispatcher while the retries are under way
             await().atMost(SETTLE).until(() -> executionsSeen(receiver).containsAll(terminal));
@@ -72,7 +71,7 @@ class WebhookDeliveryE2E {
                     p.create("demo.echo", Map.of("down", 2)));
             for (String h : whileDown) {
                 p.awaitTerminal(h);
-                terminal.add(internalId(h));
+                terminal.add(h);
             }
             dispatcher.restart(Duration.ofSeconds(120));
 
@@ -82,13 +81,13 @@ class WebhookDeliveryE2E {
             List<NodeReceiver.Received> log = receiver.log();
             assertThat(log).allSatisfy(r -> assertThat(r.verified()).as("signature of %s: %s", r.webhook_id(),
                     r.error()).isTrue());
-            Map<UUID, Set<String>> idsPerExecution = new HashMap<>();
+            Map<String, Set<String>> idsPerExecution = new HashMap<>();
             Map<String, Set<String>> bodiesPerWebhookId = new HashMap<>();
             for (NodeReceiver.Received r : log) {
                 JsonNode body = JSON.readTree(r.body());
                 assertThat(body.get("type").asText()).isEqualTo("tool.execution.lifecycle");
                 assertThat(TERMINAL_OR_INPUT).contains(body.at("/data/state").asText());
-                UUID execution = UUID.fromString(body.at("/data/execution_id").asText());
+                String execution = body.at("/data/execution_id").asText();
                 idsPerExecution.computeIfAbsent(execution, k -> new HashSet<>()).add(r.webhook_id());
                 bodiesPerWebhookId.computeIfAbsent(r.webhook_id(), k -> new HashSet<>()).add(r.body());
             }
@@ -113,10 +112,7 @@ class WebhookDeliveryE2E {
             for (int i = 0; i < 30; i++) {
                 handles.add(p.create("demo.echo", Map.of("n", i)));
             }
-            Set<UUID> ids = new HashSet<>();
-            for (String h : handles) {
-                ids.add(internalId(h));
-            }
+            Set<String> ids = new HashSet<>(handles);
             await().atMost(SETTLE).pollInterval(Duration.ofMillis(500))
                     .until(() -> executionsDelivered(receiver).containsAll(ids));
             Map<String, Long> firstAttemptLatency = new HashMap<>();
@@ -141,32 +137,26 @@ class WebhookDeliveryE2E {
         return sorted.get(Math.max(0, Math.min(sorted.size() - 1, index)));
     }
 
-    private static Set<UUID> executionsSeen(NodeReceiver receiver) {
+    private static Set<String> executionsSeen(NodeReceiver receiver) {
         return executions(receiver, false);
     }
 
-    private static Set<UUID> executionsDelivered(NodeReceiver receiver) {
+    private static Set<String> executionsDelivered(NodeReceiver receiver) {
         return executions(receiver, true);
     }
 
-    private static Set<UUID> executions(NodeReceiver receiver, boolean answered200) {
-        Set<UUID> ids = new HashSet<>();
+    private static Set<String> executions(NodeReceiver receiver, boolean answered200) {
+        Set<String> ids = new HashSet<>();
         for (NodeReceiver.Received r : receiver.log()) {
             if (!answered200 || (r.verified() && r.action().equals("200"))) {
                 try {
-                    ids.add(UUID.fromString(JSON.readTree(r.body()).at("/data/execution_id").asText()));
+                    ids.add(JSON.readTree(r.body()).at("/data/execution_id").asText());
                 } catch (Exception e) {
                     throw new IllegalStateException(e);
                 }
             }
         }
         return ids;
-    }
-
-    // Webhooks carry job-control's internal id for now; the REST handle starts with the same 16 bytes.
-    private static UUID internalId(String handle) {
-        ByteBuffer raw = ByteBuffer.wrap(Base64.getUrlDecoder().decode(handle.substring("tgx_".length())));
-        return new UUID(raw.getLong(), raw.getLong());
     }
 
     /** A fresh project with a token allowed to call tools and manage webhooks. */

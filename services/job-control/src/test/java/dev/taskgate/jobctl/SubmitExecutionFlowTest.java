@@ -86,6 +86,9 @@ class SubmitExecutionFlowTest {
             assertThat(changed.state()).isEqualTo(ExecutionStatus.QUEUED);
             assertThat(changed.summary()).isEqualTo("queued");
             assertThat(changed.orgId()).isEqualTo("org-1");
+            // owner and surface let webhook-dispatcher mint the handle this caller got
+            assertThat(changed.principal()).isEqualTo(caller.principal());
+            assertThat(changed.surface()).isEqualTo(command.surface());
         }
         assertThat(count(pool, "select count(*) from jobctl.outbox o where o.record_key in "
                 + "(select id::text from jobctl.execution where principal = $1)", caller.principal()))

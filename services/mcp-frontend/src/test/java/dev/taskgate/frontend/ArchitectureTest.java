@@ -43,13 +43,6 @@ class ArchitectureTest {
             .because("ExecutionService checks tool, scope and input before anything is published; go through it");
 
     @ArchTest
-    static final ArchRule handlesArePlainJava = noClasses()
-            .that().haveSimpleName("ExecutionHandles")
-            .should().dependOnClassesThat().resideInAnyPackage("io.quarkus..", "jakarta..", "org.eclipse..")
-            .because("handle minting and verification must stay unit-testable and identical on every surface; wire "
-                    + "it through HandlesProducer");
-
-    @ArchTest
     static final ArchRule onlyQueriesCallJobControlOverHttp = noClasses()
             .that().resideOutsideOfPackage("..frontend.query..")
             .should().dependOnClassesThat().resideInAPackage("io.quarkus.rest.client..")

@@ -34,6 +34,13 @@ public interface WebhooksConfig {
     String secretKey();
 
     /**
+     * HMAC-SHA256 key of public execution handles ({@code tgx_…}), base64 of at least 32 bytes. Set through the
+     * shared {@code taskgate.handles.key} (env {@code TASKGATE_HANDLES_KEY}) with the same value as the frontends,
+     * so that {@code data.execution_id} equals the handle the caller got. Required: no start without it.
+     */
+    String handlesKey();
+
+    /**
      * Allow destinations that resolve to private, loopback, link-local, multicast or unspecified addresses.
      * Off in production (SSRF guard); the tests and the local stack turn it on for their loopback receivers.
      */
@@ -79,6 +86,22 @@ public interface WebhooksConfig {
 
     /** Retry policy of deliveries. */
     Retry retry();
+
+    /** Limits of range replays. */
+    Replay replay();
+
+    /** Limits of range replays ({@code POST …/{id}/replay}). */
+    interface Replay {
+        /** Longest accepted range ({@code to - from}); longer ones are refused with 422, nothing queued. */
+        @WithDefault("7d")
+        Duration maxRange();
+
+        /** Most deliveries one range replay may queue; a range holding more is refused with 422, nothing queued. */
+        @WithDefault("1000")
+        @Min(1)
+        @Max(100000)
+        int maxDeliveries();
+    }
 
     /** Retry policy of deliveries. */
     interface Retry {

@@ -14,7 +14,9 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.testsupport.KafkaTestClient;
@@ -64,7 +66,10 @@ class WebhookDeliverySignedTest {
             JsonNode body = Wire.mapper().readTree(request.body());
             assertThat(body.get("type").asText()).isEqualTo("tool.execution.lifecycle");
             assertThat(Instant.parse(body.get("timestamp").asText())).isEqualTo(completed.updatedAt());
-            assertThat(body.at("/data/execution_id").asText()).isEqualTo(execution.toString());
+            // the public handle the caller got, not job-control's internal id
+            assertThat(body.at("/data/execution_id").asText())
+                    .isEqualTo(Lifecycle.handle(api, execution, Surface.REST))
+                    .isNotEqualTo(execution.toString());
             assertThat(body.at("/data/state").asText()).isEqualTo("completed");
             assertThat(body.at("/data/summary").asText()).isEqualTo("completed");
             assertThat(body.get("data").size()).isEqualTo(5);
@@ -76,6 +81,43 @@ class WebhookDeliverySignedTest {
             List<?> deliveries = api.deliveries(subscription);
             assertThat(api.<String>deliveryField(subscription, "status")).isEqualTo("delivered");
             assertThat(deliveries).hasSize(1);
+        }
+    }
+
+    @Test
+    void executionIdIsTheHandleOfTheExecutionsSurfaceAndPrincipal() throws Exception {
+        Api api = Api.freshProject();
+        try (Receiver receiver = Receiver.start()) {
+            api.create(receiver.url()).then().statusCode(201);
+            UUID execution = UUID.randomUUID();
+            Lifecycle.send(kafka, Lifecycle.change(api, execution, ExecutionStatus.CANCELLED,
+                    "https://taskgate.local/dev alice", Surface.MCP_2025));
+            await().atMost(WAIT).until(() -> receiver.requests().size() == 1);
+            String handle = Wire.mapper().readTree(receiver.requests().get(0).body()).at("/data/execution_id").asText();
+            assertThat(handle).isEqualTo(Lifecycle.handle(api, execution, Surface.MCP_2025));
+            assertThat(Lifecycle.HANDLES.verify(handle, Surface.MCP_2025,
+                    new Caller("https://taskgate.local/dev", "alice", api.org, api.project))).contains(execution);
+            assertThat(Lifecycle.HANDLES.verify(handle, Surface.MCP_2025,
+                    new Caller("https://taskgate.local/dev", "bob", api.org, api.project))).isEmpty();
+        }
+    }
+
+    @Test
+    void recordWithoutPrincipalOrSurfaceIsSkippedAndLaterRecordsStillFlow() throws Exception {
+        Api api = Api.freshProject();
+        try (Receiver receiver = Receiver.start()) {
+            String subscription = api.create(receiver.url()).path("id");
+            UUID execution = UUID.randomUUID();
+            // an older job-control's record: no principal, no surface → no handle → not signalled
+            Lifecycle.send(kafka, Lifecycle.change(api, execution, ExecutionStatus.COMPLETED, null, null));
+            // same key, same partition: once this one is delivered, the one before it was handled
+            Lifecycle.send(kafka, Lifecycle.change(api, execution, ExecutionStatus.FAILED));
+            await().atMost(WAIT).until(() -> receiver.requests().size() == 1);
+            await().during(Duration.ofSeconds(1)).atMost(WAIT).until(() -> receiver.requests().size() == 1
+                    && api.deliveries(subscription).size() == 1);
+            JsonNode body = Wire.mapper().readTree(receiver.requests().get(0).body());
+            assertThat(body.at("/data/state").asText()).isEqualTo("failed");
+            assertThat(body.at("/data/execution_id").asText()).isEqualTo(Lifecycle.handle(api, execution, Surface.REST));
         }
     }
 

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
 
 /**
  * job-control outbox → {@code taskgate.lifecycle.v1}: an execution changed state. Thin by design:
@@ -23,6 +24,10 @@ import dev.taskgate.contracts.ExecutionStatus;
  * @param summary     a short, payload-free description (e.g. "completed", "failed: deadline exceeded")
  * @param orgId       the organization, so subscribers can route without a lookup
  * @param projectId   the project, so subscribers can route without a lookup
+ * @param principal   the execution's owner ({@link dev.taskgate.contracts.Caller#principal()} form), so that
+ *                    webhook-dispatcher can mint the public handle the caller saw; absent from older producers
+ * @param surface     the API generation the execution was created through (part of its public handle); absent
+ *                    from older producers
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -35,7 +40,9 @@ public record ExecutionChanged(
         @JsonProperty("updatedAt") Instant updatedAt,
         @JsonProperty("summary") String summary,
         @JsonProperty("orgId") String orgId,
-        @JsonProperty("projectId") String projectId) {
+        @JsonProperty("projectId") String projectId,
+        @JsonProperty("principal") String principal,
+        @JsonProperty("surface") Surface surface) {
 
     /** The value of the {@code type} property and header. */
     public static final String TYPE = "ExecutionChanged";

@@ -20,6 +20,6 @@ public final class LifecycleEvents {
     public static ExecutionChanged changed(UUID messageId, Execution execution, ExecutionStatus state, Instant at,
             String summary) {
         return new ExecutionChanged(messageId, at, execution.id(), state, execution.createdAt(), at, summary,
-                execution.orgId(), execution.projectId());
+                execution.orgId(), execution.projectId(), execution.principal(), execution.surface());
     }
 }

@@ -3,6 +3,7 @@ package dev.taskgate.frontend.handle;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.FrontendConfig;
 import io.quarkus.runtime.Startup;
 

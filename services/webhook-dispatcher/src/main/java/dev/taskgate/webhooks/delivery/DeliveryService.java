@@ -1,6 +1,7 @@
 package dev.taskgate.webhooks.delivery;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -8,21 +9,25 @@ import java.util.UUID;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.taskgate.webhooks.IdSource;
+import dev.taskgate.webhooks.WebhooksConfig;
 import dev.taskgate.webhooks.auth.ProjectCaller;
 import dev.taskgate.webhooks.delivery.db.DeliveryRepository;
 import dev.taskgate.webhooks.delivery.db.DeliveryRepository.NewDelivery;
+import dev.taskgate.webhooks.problem.ApiProblem;
 import dev.taskgate.webhooks.problem.ProblemException;
 import dev.taskgate.webhooks.problem.ProblemKind;
 import dev.taskgate.webhooks.signal.LifecycleSignals;
 import dev.taskgate.webhooks.subscription.EventTypes;
 import dev.taskgate.webhooks.subscription.Subscription;
 import dev.taskgate.webhooks.subscription.db.SubscriptionRepository;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 
 /**
- * Operator actions on deliveries: send a test event, replay one delivery (a new delivery with the same
- * {@code webhook-id} and the same bytes, so receivers can still deduplicate), list and inspect them.
+ * Operator actions on deliveries: send a test event, replay one delivery or every delivery created in a time range
+ * (new deliveries with the same {@code webhook-id} and the same bytes, so receivers can still deduplicate), list
+ * and inspect them.
  */
 @ApplicationScoped
 public class DeliveryService {
@@ -35,9 +40,11 @@ public class DeliveryService {
     private final DeliveryDispatcher dispatcher;
     private final IdSource ids;
     private final Clock clock;
+    private final WebhooksConfig config;
 
     DeliveryService(Pool pool, SubscriptionRepository subscriptions, DeliveryRepository deliveries,
-            DeliveryDispatcher dispatcher, IdSource ids, Clock clock) {
+            DeliveryDispatcher dispatcher, IdSource ids, Clock clock, WebhooksConfig config) {
+        this.config = config;
         this.pool = pool;
         this.subscriptions = subscriptions;
         this.deliveries = deliveries;
@@ -74,6 +81,44 @@ public class DeliveryService {
                 .flatMap(s -> deliveries.insertReplay(tx, s.id(), deliveryId, ids.newId(), now)))
                 .map(found -> found.orElseThrow(ProblemException::notFound))
                 .invoke(dispatcher::wake);
+    }
+
+    /**
+     * Replays every original delivery (not replays of them) of an active subscription created in [from, to), oldest
+     * first, each as {@link #replay} does. All or nothing: a range longer than {@code replay.max-range} or holding
+     * more than {@code replay.max-deliveries} deliveries is refused with 422 and queues nothing.
+     */
+    public Uni<List<Delivery>> replayRange(ProjectCaller caller, UUID subscriptionId, Instant from, Instant to) {
+        if (!from.isBefore(to)) {
+            throw ApiProblem.invalid("/to", "to must be after from (the range is [from, to)).");
+        }
+        Duration maxRange = config.replay().maxRange();
+        if (Duration.between(from, to).compareTo(maxRange) > 0) {
+            throw ProblemKind.REPLAY_RANGE_TOO_LARGE.problem("The range is longer than " + maxRange
+                    + "; replay it in smaller ranges.").with("max_range", maxRange.toString()).toException();
+        }
+        int max = config.replay().maxDeliveries();
+        Instant now = clock.instant();
+        return pool.withTransaction(tx -> active(tx, caller, subscriptionId)
+                .flatMap(s -> deliveries.originalsCreatedIn(tx, s.id(), from, to, max + 1))
+                .flatMap(originals -> {
+                    if (originals.size() > max) {
+                        throw ProblemKind.REPLAY_RANGE_TOO_LARGE.problem("The range holds more than " + max
+                                + " deliveries; replay it in smaller ranges.").with("max_deliveries", max)
+                                .toException();
+                    }
+                    return Multi.createFrom().iterable(originals)
+                            .onItem().transformToUniAndConcatenate(original -> deliveries.insertReplay(tx,
+                                    subscriptionId, original, ids.newId(), now))
+                            .map(replayed -> replayed.orElseThrow(() -> new IllegalStateException(
+                                    "delivery vanished during a range replay")))
+                            .collect().asList();
+                }))
+                .invoke(replayed -> {
+                    if (!replayed.isEmpty()) {
+                        dispatcher.wake();
+                    }
+                });
     }
 
     /** The subscription's newest deliveries. */

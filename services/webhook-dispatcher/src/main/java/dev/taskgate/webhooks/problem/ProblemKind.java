@@ -11,6 +11,7 @@ public enum ProblemKind {
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", 413),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
     DESTINATION_NOT_ALLOWED("destination-not-allowed", "Destination not allowed", 422),
+    REPLAY_RANGE_TOO_LARGE("replay-range-too-large", "Replay range too large", 422),
     INTERNAL("internal", "Internal error", 500);
 
     private final String slug;

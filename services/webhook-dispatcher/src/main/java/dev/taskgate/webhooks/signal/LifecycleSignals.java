@@ -9,13 +9,14 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.webhooks.subscription.EventTypes;
 
 /**
  * Which lifecycle changes become {@code tool.execution.lifecycle} signals (input_required, completed, failed,
- * cancelled — never queued or working) and their thin payload: ids, state, times and the payload-free summary,
- * never the request or the result.
+ * cancelled — never queued or working) and their thin payload: the public execution handle, state, times and the
+ * payload-free summary, never the request or the result.
  */
 public final class LifecycleSignals {
     /** Summaries longer than this are cut, which keeps every payload far below the size limit. */
@@ -41,22 +42,39 @@ public final class LifecycleSignals {
     }
 
     /**
+     * Whether the change names its owner and surface, which the public handle needs. Records of job-control
+     * versions before {@code principal}/{@code surface} were added to {@code ExecutionChanged} do not.
+     */
+    public static boolean hasOwner(ExecutionChanged change) {
+        return change.principal() != null && change.surface() != null && change.orgId() != null
+                && change.projectId() != null;
+    }
+
+    /**
      * The payload bytes for a signalled change, or empty when the change is not signalled.
      *
-     * <p>{@code execution_id} is job-control's internal id for now: public handles ({@code tgx_…}) need the
-     * frontend's handle key and a principal, which this service does not have yet.
+     * <p>{@code execution_id} is the public handle ({@code tgx_…}) the execution's caller got from its REST or MCP
+     * call: minted for the execution's principal, surface and workspace ({@code org/project}) with the shared
+     * handle key, so the subscriber can match it and use it on the same surface.
+     *
+     * @throws IllegalArgumentException for a signalled change without {@link #hasOwner(ExecutionChanged) owner}
      */
-    public static Optional<byte[]> payload(ExecutionChanged change) {
+    public static Optional<byte[]> payload(ExecutionChanged change, ExecutionHandles handles) {
         if (!isSignalled(change.state())) {
             return Optional.empty();
+        }
+        if (!hasOwner(change)) {
+            throw new IllegalArgumentException("lifecycle record without principal, surface, org or project");
         }
         String summary = change.summary();
         if (summary != null && summary.length() > MAX_SUMMARY_CHARS) {
             summary = summary.substring(0, MAX_SUMMARY_CHARS);
         }
+        String handle = handles.mint(change.executionId(), change.surface(), change.principal(),
+                change.orgId() + "/" + change.projectId());
         return Optional.of(Wire.toBytes(new Envelope(EventTypes.LIFECYCLE, change.updatedAt(),
-                new LifecycleData(change.executionId(), change.state().wireName(), change.createdAt(),
-                        change.updatedAt(), summary))));
+                new LifecycleData(handle, change.state().wireName(), change.createdAt(), change.updatedAt(),
+                        summary))));
     }
 
     /** The payload of a test event. */
@@ -70,7 +88,7 @@ public final class LifecycleSignals {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record LifecycleData(@JsonProperty("execution_id") UUID executionId, @JsonProperty("state") String state,
+    record LifecycleData(@JsonProperty("execution_id") String executionId, @JsonProperty("state") String state,
             @JsonProperty("created_at") Instant createdAt, @JsonProperty("updated_at") Instant updatedAt,
             @JsonProperty("summary") String summary) {
     }

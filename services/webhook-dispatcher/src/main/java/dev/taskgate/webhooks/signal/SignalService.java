@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.webhooks.IdSource;
 import dev.taskgate.webhooks.delivery.Delivery;
@@ -33,9 +34,11 @@ public class SignalService {
     private final DeliveryRepository deliveries;
     private final IdSource ids;
     private final Clock clock;
+    private final ExecutionHandles handles;
 
     SignalService(Pool pool, SubscriptionRepository subscriptions, DeliveryRepository deliveries, IdSource ids,
-            Clock clock) {
+            Clock clock, ExecutionHandles handles) {
+        this.handles = handles;
         this.pool = pool;
         this.subscriptions = subscriptions;
         this.deliveries = deliveries;
@@ -43,10 +46,15 @@ public class SignalService {
         this.clock = clock;
     }
 
-    /** Stores the deliveries for this change; returns how many were new. */
+    /**
+     * Stores the deliveries for this change; returns how many were new.
+     *
+     * <p>A signalled change without principal or surface (written by a job-control older than those members) is
+     * skipped with a warning: without them no public handle can be minted, and sending job-control's internal id
+     * or no id would break the payload contract receivers rely on.
+     */
     public Uni<Integer> record(ExecutionChanged change) {
-        Optional<byte[]> payload = LifecycleSignals.payload(change);
-        if (payload.isEmpty()) {
+        if (!LifecycleSignals.isSignalled(change.state())) {
             return Uni.createFrom().item(0);
         }
         if (change.orgId() == null || change.projectId() == null) {
@@ -54,6 +62,13 @@ public class SignalService {
                     change.messageId(), change.executionId());
             return Uni.createFrom().item(0);
         }
+        if (!LifecycleSignals.hasOwner(change)) {
+            LOG.warnf("Lifecycle record without principal/surface (older job-control), not signalled "
+                    + "[messageId=%s executionId=%s state=%s]", change.messageId(), change.executionId(),
+                    change.state().wireName());
+            return Uni.createFrom().item(0);
+        }
+        Optional<byte[]> payload = LifecycleSignals.payload(change, handles);
         Instant now = clock.instant();
         return pool.withTransaction(tx -> subscriptions
                 .activeSubscribers(tx, change.orgId(), change.projectId(), EventTypes.LIFECYCLE)

@@ -4,7 +4,10 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
+import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.testsupport.KafkaTestClient;
 
@@ -16,11 +19,29 @@ public final class Lifecycle {
     private Lifecycle() {
     }
 
-    /** A change of this execution to this state in the api's project. */
+    /** The owner of the tests' executions ({@code Caller.principal()} form). */
+    public static final String PRINCIPAL = "https://taskgate.local/dev alice";
+    /** The test profile's handle key ({@code %test.taskgate.handles.key}). */
+    public static final ExecutionHandles HANDLES =
+            ExecutionHandles.withBase64Key("dGVzdC1vbmx5LWhhbmRsZS1rZXktZm9yLXRhc2tnYXRlIQ==");
+
+    /** A change of this execution to this state in the api's project, created by {@link #PRINCIPAL} over REST. */
     public static ExecutionChanged change(Api api, UUID execution, ExecutionStatus state) {
+        return change(api, execution, state, PRINCIPAL, Surface.REST);
+    }
+
+    /** A change with this owner and surface (null for both: a record of an older job-control). */
+    public static ExecutionChanged change(Api api, UUID execution, ExecutionStatus state, String principal,
+            Surface surface) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
         return new ExecutionChanged(UUID.randomUUID(), now, execution, state, now.minusSeconds(3), now,
-                state.wireName(), api.org, api.project);
+                state.wireName(), api.org, api.project, principal, surface);
+    }
+
+    /** The public handle the execution's caller saw. */
+    public static String handle(Api api, UUID execution, Surface surface) {
+        return HANDLES.mint(execution, surface, new Caller("https://taskgate.local/dev", "alice", api.org,
+                api.project));
     }
 
     /** Sends it keyed by execution id, like job-control's outbox. */

@@ -22,7 +22,7 @@ import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.command.SubmitExecution;
-import dev.taskgate.frontend.handle.ExecutionHandles;
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;

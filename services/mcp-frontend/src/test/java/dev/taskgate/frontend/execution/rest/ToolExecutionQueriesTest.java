@@ -16,7 +16,7 @@ import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
-import dev.taskgate.frontend.handle.ExecutionHandles;
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;

@@ -129,6 +129,21 @@ public class DeliveryRepository {
                 .map(rows -> first(rows).map(DeliveryRepository::toDelivery));
     }
 
+    /**
+     * Ids of the subscription's original deliveries (not replays) created in [from, to), oldest first, at most
+     * {@code limit}.
+     */
+    public Uni<List<UUID>> originalsCreatedIn(SqlClient c, UUID subscriptionId, Instant from, Instant to, int limit) {
+        return c.preparedQuery("select id from webhooks.delivery where subscription_id = $1 and replay_of is null "
+                + "and created_at >= $2 and created_at < $3 order by created_at, id limit $4")
+                .execute(Tuple.of(subscriptionId, odt(from), odt(to), limit))
+                .map(rows -> {
+                    List<UUID> all = new ArrayList<>();
+                    rows.forEach(r -> all.add(r.getUUID(0)));
+                    return all;
+                });
+    }
+
     /** The subscription's newest deliveries first. */
     public Uni<List<Delivery>> list(SqlClient c, UUID subscriptionId, int limit) {
         return c.preparedQuery("select " + COLUMNS + " from webhooks.delivery where subscription_id = $1 "

@@ -1,22 +1,15 @@
 package dev.taskgate.webhooks.subscription.rest;
 
-import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.taskgate.webhooks.problem.ApiProblem;
-import dev.taskgate.webhooks.problem.ProblemKind;
 import dev.taskgate.webhooks.subscription.EventTypes;
+import dev.taskgate.webhooks.web.JsonBodies;
 
 /**
  * The body of a create request, {@code {"url": string, "event_types": [string, …], "description"?: string}},
@@ -30,24 +23,10 @@ import dev.taskgate.webhooks.subscription.EventTypes;
 public record CreateSubscriptionBody(String url, List<String> eventTypes, String description) {
     static final int MAX_DESCRIPTION = 500;
     private static final Set<String> MEMBERS = Set.of("url", "event_types", "description");
-    private static final ObjectMapper STRICT = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
 
     /** Parses and checks the shape; throws the problem for the first defect. */
     public static CreateSubscriptionBody parse(byte[] body) {
-        JsonNode root = readJson(body);
-        if (!root.isObject()) {
-            throw ApiProblem.invalid("", "The body must be a JSON object with url, event_types and description.");
-        }
-        for (Iterator<String> names = root.fieldNames(); names.hasNext();) {
-            String name = names.next();
-            if (!MEMBERS.contains(name)) {
-                throw ApiProblem.invalid("/" + name.replace("~", "~0").replace("/", "~1"), "Unknown member "
-                        + name + "; the body accepts only url, event_types and description.");
-            }
-        }
+        JsonNode root = JsonBodies.object(body, MEMBERS, "url, event_types and description");
         JsonNode url = root.get("url");
         if (url == null || !url.isTextual() || url.asText().isBlank()) {
             throw ApiProblem.invalid("/url", "url is required and must be a non-empty string.");
@@ -76,23 +55,5 @@ public record CreateSubscriptionBody(String url, List<String> eventTypes, String
             text = description.asText();
         }
         return new CreateSubscriptionBody(url.asText(), new ArrayList<>(eventTypes), text);
-    }
-
-    private static JsonNode readJson(byte[] body) {
-        if (body == null || body.length == 0) {
-            throw ProblemKind.MALFORMED_JSON.exception("The body is empty; expected a JSON object.");
-        }
-        try (JsonParser parser = STRICT.createParser(body)) {
-            JsonNode root = STRICT.readTree(parser);
-            if (root == null || root.isMissingNode()) {
-                throw ProblemKind.MALFORMED_JSON.exception("The body holds no JSON value.");
-            }
-            if (parser.nextToken() != null) {
-                throw ProblemKind.MALFORMED_JSON.exception("The body holds more than one JSON value.");
-            }
-            return root;
-        } catch (IOException e) {
-            throw ProblemKind.MALFORMED_JSON.exception("The body is not valid JSON.");
-        }
     }
 }

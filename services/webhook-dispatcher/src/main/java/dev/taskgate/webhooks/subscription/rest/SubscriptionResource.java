@@ -18,24 +18,22 @@ import jakarta.ws.rs.core.UriInfo;
 
 import dev.taskgate.webhooks.auth.CallerResolver;
 import dev.taskgate.webhooks.auth.ProjectCaller;
+import dev.taskgate.webhooks.delivery.rest.ReplayRangeBody;
 import dev.taskgate.webhooks.destination.DestinationUrlPolicy;
 import dev.taskgate.webhooks.problem.ProblemException;
-import dev.taskgate.webhooks.problem.ProblemKind;
 import dev.taskgate.webhooks.subscription.SubscriptionService;
+import dev.taskgate.webhooks.web.JsonBodies;
 import dev.taskgate.webhooks.web.ProblemResponses;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
 /**
  * {@code /v1/orgs/{org}/projects/{project}/webhook-subscriptions}: create, list, get, delete, rotate the secret,
- * re-enable, send a test event. Every route needs a token for this org/project holding {@code webhooks:admin}.
+ * re-enable, send a test event, replay a time range. Every route needs a token for this org/project holding {@code webhooks:admin}.
  */
 @Path("/v1/orgs/{org}/projects/{project}/webhook-subscriptions")
 @Authenticated
 public class SubscriptionResource {
-    /** Largest accepted request body. */
-    public static final int MAX_BODY_BYTES = 16 * 1024;
-
     private final CallerResolver callers;
     private final SubscriptionService subscriptions;
     private final dev.taskgate.webhooks.delivery.DeliveryService deliveries;
@@ -54,10 +52,7 @@ public class SubscriptionResource {
     public Uni<Response> create(@PathParam("org") String org, @PathParam("project") String project,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, UriInfo uri, byte[] body) {
         ProjectCaller caller = callers.resolve(org, project);
-        requireJson(contentType);
-        if (body != null && body.length > MAX_BODY_BYTES) {
-            throw ProblemKind.PAYLOAD_TOO_LARGE.exception("The body exceeds " + MAX_BODY_BYTES + " bytes.");
-        }
+        JsonBodies.requireJson(contentType, body);
         CreateSubscriptionBody request = CreateSubscriptionBody.parse(body);
         URI url = urls.check(request.url());
         return subscriptions.create(caller, url.toString(), request.eventTypes(), request.description())
@@ -124,6 +119,23 @@ public class SubscriptionResource {
                 .map(d -> json(202, dev.taskgate.webhooks.delivery.rest.DeliveryRepresentation.of(d, null)));
     }
 
+    /**
+     * Replays every delivery created in [from, to): new deliveries with the same webhook-ids and bytes. Refused
+     * (nothing queued) for a bad body, {@code from >= to}, or a range over the configured limits.
+     */
+    @POST
+    @Path("/{id}/replay")
+    public Uni<Response> replayRange(@PathParam("org") String org, @PathParam("project") String project,
+            @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
+        ProjectCaller caller = callers.resolve(org, project);
+        UUID subscription = uuid(id);
+        JsonBodies.requireJson(contentType, body);
+        ReplayRangeBody range = ReplayRangeBody.parse(body);
+        return deliveries.replayRange(caller, subscription, range.from(), range.to())
+                .map(replayed -> json(202, Map.of("replayed", replayed.size(), "items", replayed.stream()
+                        .map(d -> dev.taskgate.webhooks.delivery.rest.DeliveryRepresentation.of(d, null)).toList())));
+    }
+
     static Response json(int status, Object body) {
         return Response.status(status).type(MediaType.APPLICATION_JSON).entity(ProblemResponses.bytes(body)).build();
     }
@@ -138,21 +150,6 @@ public class SubscriptionResource {
             return parsed;
         } catch (IllegalArgumentException e) {
             throw ProblemException.notFound();
-        }
-    }
-
-    private static void requireJson(String contentType) {
-        MediaType type;
-        try {
-            type = contentType == null ? null : MediaType.valueOf(contentType);
-        } catch (IllegalArgumentException e) {
-            type = null;
-        }
-        boolean json = type != null && "application".equalsIgnoreCase(type.getType())
-                && "json".equalsIgnoreCase(type.getSubtype());
-        String charset = type == null ? null : type.getParameters().get(MediaType.CHARSET_PARAMETER);
-        if (!json || (charset != null && !"utf-8".equals(charset.toLowerCase(Locale.ROOT)))) {
-            throw ProblemKind.UNSUPPORTED_MEDIA_TYPE.exception("The body must be sent as application/json (UTF-8).");
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.handle;
+package dev.taskgate.contracts.handle;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +24,9 @@ import dev.taskgate.contracts.Surface;
  *
  * <p>A handle verifies only for the caller and surface it was minted for; anything else — wrong prefix,
  * length or encoding, a changed byte, another principal, workspace or surface — is simply "no such execution".
+ *
+ * <p>Shared by the frontends (mint and verify) and webhook-dispatcher (mints the handle a subscriber's caller saw);
+ * every service must use the same {@code taskgate.handles.key}. Plain JDK on purpose: no framework types here.
  */
 public final class ExecutionHandles {
     /** Prefix of every handle. */
@@ -67,8 +70,20 @@ public final class ExecutionHandles {
 
     /** The handle for this execution, as seen by this caller through this surface. */
     public String mint(UUID executionId, Surface surface, Caller caller) {
+        return mint(executionId, surface, caller.principal(), caller.workspace());
+    }
+
+    /**
+     * The handle for this execution, for the caller identified by {@code principal} ({@link Caller#principal()}
+     * form) and {@code workspace} ({@link Caller#workspace()} form, {@code org/project}); equal to
+     * {@link #mint(UUID, Surface, Caller)} for that caller.
+     */
+    public String mint(UUID executionId, Surface surface, String principal, String workspace) {
+        Objects.requireNonNull(executionId, "executionId");
+        Objects.requireNonNull(principal, "principal");
+        Objects.requireNonNull(workspace, "workspace");
         ByteBuffer raw = ByteBuffer.allocate(RAW_BYTES);
-        raw.put(idBytes(executionId)).put(code(surface)).put(mac(executionId, surface, caller));
+        raw.put(idBytes(executionId)).put(code(surface)).put(mac(executionId, surface, principal, workspace));
         return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(raw.array());
     }
 
@@ -93,15 +108,15 @@ public final class ExecutionHandles {
         ByteBuffer buffer = ByteBuffer.wrap(raw);
         UUID id = new UUID(buffer.getLong(), buffer.getLong());
         byte[] presented = Arrays.copyOfRange(raw, ID_BYTES + 1, RAW_BYTES);
-        if (!MessageDigest.isEqual(presented, mac(id, surface, caller))) {
+        if (!MessageDigest.isEqual(presented, mac(id, surface, caller.principal(), caller.workspace()))) {
             return Optional.empty();
         }
         return Optional.of(id);
     }
 
-    private byte[] mac(UUID executionId, Surface surface, Caller caller) {
-        byte[] principal = caller.principal().getBytes(StandardCharsets.UTF_8);
-        byte[] workspace = caller.workspace().getBytes(StandardCharsets.UTF_8);
+    private byte[] mac(UUID executionId, Surface surface, String principalText, String workspaceText) {
+        byte[] principal = principalText.getBytes(StandardCharsets.UTF_8);
+        byte[] workspace = workspaceText.getBytes(StandardCharsets.UTF_8);
         ByteBuffer input = ByteBuffer.allocate(ID_BYTES + 1 + 4 + principal.length + 4 + workspace.length);
         input.put(idBytes(executionId)).put(code(surface))
                 .putInt(principal.length).put(principal)

@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.handle;
+package dev.taskgate.contracts.handle;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -29,6 +29,20 @@ class ExecutionHandlesTest {
 
         assertThat(handle).startsWith("tgx_").hasSize(4 + 44).doesNotContain("=", "+", "/");
         assertThat(handles.verify(handle, surface, ALICE)).contains(ID);
+    }
+
+    @Test
+    void keepsTheWireFormat() {
+        // Computed independently (Python hmac): id ‖ 0x01 ‖ HMAC-SHA256(key, id ‖ 0x01 ‖ len ‖ principal ‖ len ‖
+        // workspace)[0..16), base64url without padding. Handles already given out must keep verifying.
+        assertThat(handles.mint(ID, Surface.REST, ALICE)).isEqualTo("tgx_AZDzpGssfT6PQBI0VniavAHMdGjU3zGr83aLzw5XHx8Z");
+    }
+
+    @ParameterizedTest
+    @EnumSource(Surface.class)
+    void mintingFromPrincipalAndWorkspaceEqualsMintingForTheCaller(Surface surface) {
+        assertThat(handles.mint(ID, surface, ALICE.principal(), ALICE.workspace()))
+                .isEqualTo(handles.mint(ID, surface, ALICE));
     }
 
     @Test
