@@ -122,5 +122,12 @@ public interface WebhooksConfig {
         /** Retry 4xx answers other than 408 and 429 too (by default they end the delivery). */
         @WithDefault("false")
         boolean retryClientErrors();
+
+        /**
+         * The longest wait a receiver's {@code Retry-After} can impose on the next attempt. The header postpones an
+         * attempt that the schedule would make earlier; it never adds attempts. Zero ignores the header.
+         */
+        @WithDefault("1h")
+        Duration maxRetryAfter();
     }
 }

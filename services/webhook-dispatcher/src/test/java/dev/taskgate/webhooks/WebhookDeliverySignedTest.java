@@ -118,6 +118,9 @@ class WebhookDeliverySignedTest {
             JsonNode body = Wire.mapper().readTree(receiver.requests().get(0).body());
             assertThat(body.at("/data/state").asText()).isEqualTo("failed");
             assertThat(body.at("/data/execution_id").asText()).isEqualTo(Lifecycle.handle(api, execution, Surface.REST));
+            // the deliveries API names the execution by the same public handle, never by the internal id
+            assertThat(api.<String>deliveryField(subscription, "execution_id"))
+                    .isEqualTo(Lifecycle.handle(api, execution, Surface.REST));
         }
     }
 

@@ -71,6 +71,21 @@ class WebhookRetryTest {
     }
 
     @Test
+    void aReceiversRetryAfterPostponesTheNextAttempt() {
+        Api api = Api.freshProject();
+        try (Receiver receiver = Receiver.start().script(503).retryAfter("2")) {
+            String subscription = api.create(receiver.url()).path("id");
+            Lifecycle.send(kafka, Lifecycle.change(api, UUID.randomUUID(), ExecutionStatus.COMPLETED));
+            await().atMost(WAIT).until(() -> "delivered".equals(api.deliveryField(subscription, "status")));
+            List<Receiver.Request> requests = receiver.requests();
+            assertThat(requests).hasSize(2);
+            // the test schedule alone would retry after 300 ms
+            assertThat(Duration.between(requests.get(0).at(), requests.get(1).at()))
+                    .isGreaterThanOrEqualTo(Duration.ofSeconds(2));
+        }
+    }
+
+    @Test
     void clientErrorIsNotRetriedAndLeavesTheSubscriptionActive() {
         Api api = Api.freshProject();
         try (Receiver receiver = Receiver.start().script(400)) {

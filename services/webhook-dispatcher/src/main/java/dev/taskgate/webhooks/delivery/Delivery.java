@@ -11,7 +11,7 @@ import java.util.UUID;
  * @param webhookId      the {@code webhook-id} header, identical on every attempt
  * @param replayOf       the delivery this one replays, or null
  * @param eventType      the payload's {@code type}
- * @param executionId    the execution it reports, null for test events
+ * @param executionHandle the public handle ({@code tgx_…}) of the execution it reports, null for test events
  * @param status         {@code pending}, {@code delivered}, {@code failed} or {@code abandoned}
  * @param attempts       attempts started so far
  * @param nextAttemptAt  when the next attempt is due while pending
@@ -22,7 +22,7 @@ import java.util.UUID;
  * @param finishedAt     when it was delivered, failed or abandoned
  */
 public record Delivery(UUID id, UUID subscriptionId, String webhookId, UUID replayOf, String eventType,
-        UUID executionId, String status, int attempts, Instant nextAttemptAt, Integer lastStatusCode,
+        String executionHandle, String status, int attempts, Instant nextAttemptAt, Integer lastStatusCode,
         String lastError, Instant eventAt, Instant createdAt, Instant finishedAt) {
 
     /** Waiting for its next attempt (or in flight). */

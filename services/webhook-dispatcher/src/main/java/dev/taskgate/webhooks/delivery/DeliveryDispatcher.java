@@ -3,6 +3,7 @@ package dev.taskgate.webhooks.delivery;
 import java.net.InetAddress;
 import java.net.URI;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -58,6 +59,7 @@ public class DeliveryDispatcher {
     private final Clock clock;
     private final RetrySchedule schedule;
     private final ResponseClassifier classifier;
+    private final Duration maxRetryAfter;
     private final DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
 
     private final AtomicBoolean claiming = new AtomicBoolean();
@@ -81,6 +83,7 @@ public class DeliveryDispatcher {
         this.clock = clock;
         this.schedule = new RetrySchedule(config.retry().schedule(), config.retry().jitter());
         this.classifier = new ResponseClassifier(config.retry().retryClientErrors());
+        this.maxRetryAfter = config.retry().maxRetryAfter();
         if (config.claimLease().compareTo(config.requestTimeout()) <= 0) {
             throw new IllegalStateException("taskgate.webhooks.claim-lease (" + config.claimLease()
                     + ") must exceed taskgate.webhooks.request-timeout (" + config.requestTimeout() + ")");
@@ -157,7 +160,7 @@ public class DeliveryDispatcher {
             }
         }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .flatMap(address -> sender.post(url, address, headers(d), d.payload()))
-                .map(status -> Result.answered(status, classifier))
+                .map(answer -> Result.answered(answer, classifier, clock.instant(), maxRetryAfter))
                 .onFailure().recoverWithItem(Result::failed)
                 .flatMap(result -> record(d, started, (System.nanoTime() - t0) / 1_000_000, result));
     }
@@ -195,7 +198,8 @@ public class DeliveryDispatcher {
                 return deliveries.settle(tx, d.id(), d.attempt(), Delivery.DELIVERED, null, result.status(), null, now)
                         .flatMap(v -> subscriptions.recordSuccess(tx, d.subscriptionId()));
             case RETRY:
-                Optional<Instant> next = schedule.nextAttemptAt(d.attempt(), now, random.getAsDouble());
+                Optional<Instant> next = schedule.nextAttemptAt(d.attempt(), now, random.getAsDouble(),
+                        result.retryAfter());
                 LOG.debugf("Delivery attempt failed [deliveryId=%s webhookId=%s attempt=%d status=%s error=%s next=%s]",
                         d.id(), d.webhookId(), d.attempt(), result.status(), result.error(), next.orElse(null));
                 return deliveries.settle(tx, d.id(), d.attempt(), next.isPresent() ? Delivery.PENDING : Delivery.FAILED,
@@ -230,21 +234,24 @@ public class DeliveryDispatcher {
     }
 
     /** What an attempt came to. */
-    record Result(Integer status, AttemptOutcome outcome, String error) {
-        static Result answered(int status, ResponseClassifier classifier) {
+    record Result(Integer status, AttemptOutcome outcome, String error, Duration retryAfter) {
+        static Result answered(ReceiverAnswer answer, ResponseClassifier classifier, Instant now, Duration max) {
+            int status = answer.status();
             AttemptOutcome outcome = classifier.classify(status);
-            return new Result(status, outcome, outcome == AttemptOutcome.DELIVERED ? null : "HTTP " + status);
+            Duration wait = RetryAfter.parse(answer.retryAfter(), now).orElse(Duration.ZERO);
+            return new Result(status, outcome, outcome == AttemptOutcome.DELIVERED ? null : "HTTP " + status,
+                    wait.compareTo(max) > 0 ? max : wait);
         }
 
         static Result failed(Throwable failure) {
             if (failure instanceof DestinationRefusedException) {
                 DestinationRefusedException refused = (DestinationRefusedException) failure;
                 return new Result(null, refused.isRetryable() ? AttemptOutcome.RETRY : AttemptOutcome.REFUSED,
-                        truncate(refused.getMessage()));
+                        truncate(refused.getMessage()), Duration.ZERO);
             }
             String message = failure instanceof TimeoutException ? "timeout: " + failure.getMessage()
                     : failure.getClass().getSimpleName() + ": " + failure.getMessage();
-            return new Result(null, AttemptOutcome.RETRY, truncate(message));
+            return new Result(null, AttemptOutcome.RETRY, truncate(message), Duration.ZERO);
         }
 
         String describe() {

@@ -42,6 +42,15 @@ public record RetrySchedule(List<Duration> delays, double jitter) {
      * @param random a value in [0, 1) from the caller's random source
      */
     public Optional<Instant> nextAttemptAt(int attemptsMade, Instant now, double random) {
+        return nextAttemptAt(attemptsMade, now, random, Duration.ZERO);
+    }
+
+    /**
+     * As {@link #nextAttemptAt(int, Instant, double)}, but never earlier than {@code now + receiverDelay}: a
+     * receiver's {@code Retry-After} (already capped by the caller) can postpone an attempt, never add one or
+     * bring one forward.
+     */
+    public Optional<Instant> nextAttemptAt(int attemptsMade, Instant now, double random, Duration receiverDelay) {
         if (attemptsMade < 1) {
             throw new IllegalArgumentException("attemptsMade starts at 1");
         }
@@ -50,6 +59,8 @@ public record RetrySchedule(List<Duration> delays, double jitter) {
         }
         Duration delay = delays.get(attemptsMade);
         long extraMillis = (long) (delay.toMillis() * jitter * random);
-        return Optional.of(now.plus(delay).plusMillis(extraMillis));
+        Instant scheduled = now.plus(delay).plusMillis(extraMillis);
+        Instant asked = now.plus(receiverDelay);
+        return Optional.of(asked.isAfter(scheduled) ? asked : scheduled);
     }
 }

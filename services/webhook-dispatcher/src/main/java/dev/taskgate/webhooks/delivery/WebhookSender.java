@@ -50,8 +50,11 @@ public class WebhookSender {
         client.close();
     }
 
-    /** POSTs the body with the headers; the item is the response status, failures are transport errors or timeouts. */
-    public Uni<Integer> post(URI url, InetAddress address, Map<String, String> headers, byte[] body) {
+    /**
+     * POSTs the body with the headers; the item is the receiver's answer (status and {@code Retry-After}), failures
+     * are transport errors or timeouts.
+     */
+    public Uni<ReceiverAnswer> post(URI url, InetAddress address, Map<String, String> headers, byte[] body) {
         boolean tls = "https".equalsIgnoreCase(url.getScheme());
         int port = url.getPort() > 0 ? url.getPort() : tls ? 443 : 80;
         String path = (url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath())
@@ -67,7 +70,7 @@ public class WebhookSender {
                 .setIdleTimeout(timeoutMillis);
         headers.forEach(options::putHeader);
         return Uni.createFrom().emitter(emitter -> {
-            Promise<Integer> result = Promise.promise();
+            Promise<ReceiverAnswer> result = Promise.promise();
             AtomicReference<HttpClientRequest> inFlight = new AtomicReference<>();
             long timer = vertx.setTimer(timeoutMillis, id -> {
                 if (result.tryFail(new TimeoutException("no answer within " + timeoutMillis + " ms"))) {
@@ -84,7 +87,8 @@ public class WebhookSender {
                         request.send(Buffer.buffer(body))
                                 .onFailure(result::tryFail)
                                 .onSuccess(response -> {
-                                    result.tryComplete(response.statusCode());
+                                    result.tryComplete(new ReceiverAnswer(response.statusCode(),
+                                            response.getHeader("Retry-After")));
                                     // the body is not needed: drop the connection rather than read it
                                     request.connection().close();
                                 });

@@ -29,6 +29,26 @@ class RetryScheduleTest {
     }
 
     @Test
+    void aReceiversRetryAfterPostponesButNeverAddsOrAdvancesAnAttempt() {
+        RetrySchedule schedule = new RetrySchedule(DEFAULT, 0);
+        assertThat(schedule.nextAttemptAt(1, T0, 0.5, Duration.ofSeconds(90))).contains(T0.plusSeconds(90));
+        assertThat(schedule.nextAttemptAt(2, T0, 0.5, Duration.ofSeconds(90))).contains(T0.plus(Duration.ofMinutes(5)));
+        assertThat(schedule.nextAttemptAt(8, T0, 0.5, Duration.ofSeconds(90))).isEmpty();
+    }
+
+    @Test
+    void aRetryAfterAnswerIsCappedAndOnlyDelaysRetries() {
+        Duration cap = Duration.ofMinutes(10);
+        ResponseClassifier classifier = new ResponseClassifier(false);
+        assertThat(DeliveryDispatcher.Result.answered(new ReceiverAnswer(503, "120"), classifier, T0, cap).retryAfter())
+                .isEqualTo(Duration.ofSeconds(120));
+        assertThat(DeliveryDispatcher.Result.answered(new ReceiverAnswer(429, "86400"), classifier, T0, cap)
+                .retryAfter()).isEqualTo(cap);
+        assertThat(DeliveryDispatcher.Result.answered(new ReceiverAnswer(500, null), classifier, T0, cap).retryAfter())
+                .isZero();
+    }
+
+    @Test
     void jitterAddsUpToItsFractionOfTheDelay() {
         RetrySchedule schedule = new RetrySchedule(DEFAULT, 0.2);
         assertThat(schedule.nextAttemptAt(3, T0, 0.0)).contains(T0.plus(Duration.ofMinutes(30)));

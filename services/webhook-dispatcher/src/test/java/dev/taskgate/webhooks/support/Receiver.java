@@ -47,6 +47,7 @@ public final class Receiver implements AutoCloseable {
     private final CountDownLatch released = new CountDownLatch(1);
     private final Deque<Integer> script = new ArrayDeque<>();
     private final List<Request> requests = new ArrayList<>();
+    private volatile String retryAfter;
 
     private Receiver() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 50);
@@ -70,6 +71,10 @@ public final class Receiver implements AutoCloseable {
                     Thread.currentThread().interrupt();
                 }
                 status = 200;
+            }
+            String wait = retryAfter;
+            if (wait != null && (status < 200 || status >= 300)) {
+                exchange.getResponseHeaders().add("Retry-After", wait);
             }
             try {
                 exchange.sendResponseHeaders(status, -1);
@@ -95,6 +100,12 @@ public final class Receiver implements AutoCloseable {
         for (int s : statuses) {
             script.add(s);
         }
+        return this;
+    }
+
+    /** Adds {@code Retry-After: value} to every non-2xx answer. */
+    public Receiver retryAfter(String value) {
+        this.retryAfter = value;
         return this;
     }
 

@@ -24,7 +24,9 @@ import io.vertx.mutiny.sqlclient.Tuple;
 /** Plain SQL over {@code webhooks.delivery} and {@code webhooks.attempt}. */
 @ApplicationScoped
 public class DeliveryRepository {
-    private static final String COLUMNS = "id, subscription_id, webhook_id, replay_of, event_type, execution_id, "
+    // the API shows the public handle from the signed payload, never job-control's internal execution id
+    private static final String COLUMNS = "id, subscription_id, webhook_id, replay_of, event_type, "
+            + "convert_from(payload, 'UTF8')::jsonb #>> '{data,execution_id}' as execution_handle, "
             + "status, attempts, next_attempt_at, last_status_code, last_error, event_at, created_at, finished_at";
 
     /**
@@ -178,7 +180,7 @@ public class DeliveryRepository {
 
     private static Delivery toDelivery(Row r) {
         return new Delivery(r.getUUID("id"), r.getUUID("subscription_id"), r.getString("webhook_id"),
-                r.getUUID("replay_of"), r.getString("event_type"), r.getUUID("execution_id"), r.getString("status"),
+                r.getUUID("replay_of"), r.getString("event_type"), r.getString("execution_handle"), r.getString("status"),
                 r.getInteger("attempts"), instant(r.getOffsetDateTime("next_attempt_at")),
                 r.getInteger("last_status_code"), r.getString("last_error"), instant(r.getOffsetDateTime("event_at")),
                 instant(r.getOffsetDateTime("created_at")), instant(r.getOffsetDateTime("finished_at")));

@@ -18,7 +18,7 @@ public record DeliveryRepresentation(
         @JsonProperty("webhook_id") String webhookId,
         @JsonProperty("replay_of") UUID replayOf,
         @JsonProperty("event_type") String eventType,
-        @JsonProperty("execution_id") UUID executionId,
+        @JsonProperty("execution_id") String executionId,
         @JsonProperty("status") String status,
         @JsonProperty("attempts") int attempts,
         @JsonProperty("next_attempt_at") Instant nextAttemptAt,
@@ -32,7 +32,7 @@ public record DeliveryRepresentation(
     /** The representation, with the attempt log when given. */
     public static DeliveryRepresentation of(Delivery d, List<Attempt> attempts) {
         return new DeliveryRepresentation(d.id(), d.subscriptionId(), d.webhookId(), d.replayOf(), d.eventType(),
-                d.executionId(), d.status(), d.attempts(), d.nextAttemptAt(), d.lastStatusCode(), d.lastError(),
+                d.executionHandle(), d.status(), d.attempts(), d.nextAttemptAt(), d.lastStatusCode(), d.lastError(),
                 d.eventAt(), d.createdAt(), d.finishedAt(),
                 attempts == null ? null : attempts.stream().map(AttemptRepresentation::of).toList());
     }
