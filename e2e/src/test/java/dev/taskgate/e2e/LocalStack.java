@@ -30,6 +30,8 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
     private static LocalStack running;
 
     private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
+    private final Map<String, ServiceProcess> extras = new LinkedHashMap<>();
+    private Map<String, String> sharedEnv = Map.of();
 
     /** The running stack; only valid inside a test class extended with this extension. */
     public static LocalStack get() {
@@ -85,6 +87,7 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         env.put("JOBCTL_PAYLOAD_KEYS", "e2e-1:" + Base64.getEncoder().encodeToString(payloadKey));
         env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", "file:" + publicKey);
 
+        sharedEnv = Map.copyOf(env);
         add("job-control", jobControlPort, env);
         add("worker-pool", freePort(), env);
         add("webhook-dispatcher", freePort(), webhookDispatcherEnv(env));
@@ -116,6 +119,23 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         return env;
     }
 
+    /**
+     * Starts one more instance of a packaged service (e.g. a second job-control) with the stack's settings on a port
+     * of its own, waits until it is ready, and stops it with the stack. Idempotent per {@code name}.
+     */
+    public synchronized ServiceProcess startExtra(String service, String name) throws Exception {
+        ServiceProcess existing = extras.get(name);
+        if (existing != null) {
+            return existing;
+        }
+        Path jar = REPO.resolve("services").resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
+        ServiceProcess extra = new ServiceProcess(name, freePort(), jar, sharedEnv, LOGS);
+        extras.put(name, extra);
+        extra.start();
+        extra.awaitReady(Duration.ofSeconds(120));
+        return extra;
+    }
+
     private void add(String name, int port, Map<String, String> env) {
         Path jar = REPO.resolve("services").resolve(name).resolve("target/quarkus-app/quarkus-run.jar");
         services.put(name, new ServiceProcess(name, port, jar, env, LOGS));
@@ -132,6 +152,9 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
     @Override
     public void close() throws Exception {
         // frontend first, job-control last: nothing should be left waiting on a stopped peer
+        for (ServiceProcess s : extras.values()) {
+            s.stop();
+        }
         var reversed = new java.util.ArrayList<>(services.values());
         java.util.Collections.reverse(reversed);
         for (ServiceProcess s : reversed) {

@@ -3,6 +3,7 @@ package dev.taskgate.jobctl;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -46,6 +47,12 @@ public interface JobControlConfig {
 
     /** Kafka topics the outbox writes to, each including the deployment's {@code taskgate.topic-prefix}. */
     Topics topics();
+
+    /**
+     * Admission control: which task surfaces are bounded and the five bounds (docs/design.md "Admission"). Both
+     * surfaces are off by default, and then every submission is admitted.
+     */
+    Admission admission();
 
     /** Lifetime of executions. */
     interface Execution {
@@ -99,5 +106,51 @@ public interface JobControlConfig {
 
         /** {@code ExecutionChanged} records for frontends and webhook-dispatcher. */
         String lifecycle();
+    }
+
+    /**
+     * Admission control. With a surface switched on, every bound must be set and positive or the service refuses to
+     * start. The bounds count executions of both surfaces; only submissions from a switched-on surface are refused.
+     */
+    interface Admission {
+        /**
+         * Whether submissions from the native task surface (REST tool executions and MCP task-augmented
+         * {@code tools/call}) must stay within the bounds.
+         */
+        @WithDefault("false")
+        boolean nativeTasks();
+
+        /**
+         * Whether submissions from the compatibility surface (ordinary synchronous MCP {@code tools/call}, later the
+         * compatibility tools) must stay within the bounds.
+         */
+        @WithDefault("false")
+        boolean compatibility();
+
+        /** Maximum non-terminal (queued, working, input_required) executions of one principal, in all workspaces. */
+        OptionalLong principalConcurrency();
+
+        /** Maximum non-terminal executions of one project. */
+        OptionalLong projectConcurrency();
+
+        /** Maximum non-terminal executions of one organization. */
+        OptionalLong organizationConcurrency();
+
+        /** Maximum queued executions of one project. */
+        OptionalLong projectBacklog();
+
+        /**
+         * Maximum payload bytes one project retains: the stored (encrypted) input and result bytes of its executions
+         * that are not yet purged. A new submission needs room for its input.
+         */
+        OptionalLong projectRetainedPayloadBytes();
+
+        /**
+         * The retry hint for a concurrency or backlog bound that is just reached (one slot short); it grows with
+         * each further slot missing, up to an hour. Retained-payload refusals are estimated from the soonest
+         * retention end instead.
+         */
+        @WithDefault("5s")
+        Duration retryAfter();
     }
 }

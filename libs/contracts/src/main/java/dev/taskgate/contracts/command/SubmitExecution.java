@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.TaskSurface;
 
 /**
  * Asks job-control to create a durable execution, or to return the one already bound to the receipt.
@@ -26,6 +27,8 @@ import dev.taskgate.contracts.Surface;
  * @param receiptKey the idempotency key (REST {@code Idempotency-Key}, MCP {@code requestKey}, or derived)
  * @param toolName   the registered operation
  * @param input      the arguments, already validated against the operation's input schema
+ * @param taskSurface the task surface the call belongs to, for admission control; {@code null} (absent, e.g. from
+ *                    an older frontend) means {@link TaskSurface#NATIVE}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -37,7 +40,8 @@ public record SubmitExecution(
         @JsonProperty("surface") Surface surface,
         @JsonProperty("receiptKey") String receiptKey,
         @JsonProperty("toolName") String toolName,
-        @JsonProperty("input") JsonNode input) implements ExecutionCommand {
+        @JsonProperty("input") JsonNode input,
+        @JsonProperty("taskSurface") TaskSurface taskSurface) implements ExecutionCommand {
 
     public SubmitExecution {
         Objects.requireNonNull(messageId, "messageId");
@@ -51,6 +55,18 @@ public record SubmitExecution(
         if (!input.isObject()) {
             throw new IllegalArgumentException("input must be a JSON object");
         }
+    }
+
+    /** A submission without a task surface (the native one): the signature before {@code taskSurface} existed. */
+    public SubmitExecution(UUID messageId, Instant occurredAt, String replyTo, Caller caller, Surface surface,
+            String receiptKey, String toolName, JsonNode input) {
+        this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, null);
+    }
+
+    /** The task surface admission applies to: {@link TaskSurface#NATIVE} when absent. */
+    @JsonIgnore
+    public TaskSurface admissionSurface() {
+        return taskSurface == null ? TaskSurface.NATIVE : taskSurface;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.taskgate.jobctl.command;
 
 import dev.taskgate.contracts.Problem;
+import dev.taskgate.jobctl.admission.AdmissionRefusal;
 
 /** The problems job-control answers commands and queries with; one place so both edges say the same thing. */
 public final class Problems {
@@ -22,5 +23,15 @@ public final class Problems {
     public static Problem idempotencyConflict(String receiptKey) {
         return Problem.of("idempotency-conflict", "Idempotency key reused", 409, "The idempotency key '"
                 + receiptKey + "' was already used for a different request (tool, version or input differ).");
+    }
+
+    /**
+     * A submission the admission bounds do not allow now (429 {@code admission-limit}, the detail names the bound),
+     * or never: an input larger than the retained-payload bound on its own (413 {@code payload-too-large}).
+     */
+    public static Problem admissionLimit(AdmissionRefusal refusal) {
+        return refusal.isTransient()
+                ? Problem.of("admission-limit", "Admission limit reached", 429, refusal.detail())
+                : Problem.of("payload-too-large", "Payload too large", 413, refusal.detail());
     }
 }

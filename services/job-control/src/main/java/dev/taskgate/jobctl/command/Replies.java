@@ -26,4 +26,10 @@ public final class Replies {
     public static Rejected rejected(UUID messageId, Instant at, ExecutionCommand command, Problem problem) {
         return new Rejected(messageId, at, command.messageId(), command.replyTo(), problem);
     }
+
+    /** The command changed nothing for now; a retry may succeed after about {@code retryAfterSeconds}. */
+    public static Rejected rejected(UUID messageId, Instant at, ExecutionCommand command, Problem problem,
+            Long retryAfterSeconds) {
+        return new Rejected(messageId, at, command.messageId(), command.replyTo(), problem, retryAfterSeconds);
+    }
 }

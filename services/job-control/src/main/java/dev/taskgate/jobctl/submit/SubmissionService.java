@@ -9,6 +9,8 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.jboss.logging.Logger;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Wire;
@@ -19,6 +21,8 @@ import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.Operations;
+import dev.taskgate.jobctl.admission.AdmissionRefusal;
+import dev.taskgate.jobctl.admission.AdmissionService;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.command.Problems;
 import dev.taskgate.jobctl.command.Replies;
@@ -41,6 +45,8 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 @ApplicationScoped
 public class SubmissionService {
 
+    private static final Logger LOG = Logger.getLogger(SubmissionService.class);
+
     private final Pool pool;
     private final ReceiptRepository receipts;
     private final ExecutionRepository executions;
@@ -50,9 +56,11 @@ public class SubmissionService {
     private final JobControlConfig config;
     private final Clock clock;
     private final IdSource ids;
+    private final AdmissionService admission;
 
     SubmissionService(Pool pool, ReceiptRepository receipts, ExecutionRepository executions, OutboxWriter outbox,
-            Operations catalog, ExecutionLifetime lifetime, JobControlConfig config, Clock clock, IdSource ids) {
+            Operations catalog, ExecutionLifetime lifetime, JobControlConfig config, Clock clock, IdSource ids,
+            AdmissionService admission) {
         this.pool = pool;
         this.receipts = receipts;
         this.executions = executions;
@@ -62,9 +70,14 @@ public class SubmissionService {
         this.config = config;
         this.clock = clock;
         this.ids = ids;
+        this.admission = admission;
     }
 
-    /** Handles one submission in one transaction; the outcome's reply is sent after it committed. */
+    /**
+     * Handles one submission in one transaction; the outcome's reply is sent after it committed. When the call's
+     * task surface is bounded, the receipt is looked up first (a retry of a known key always gets its execution,
+     * even over a bound), then admission locks and checks, and only an admitted submission writes anything.
+     */
     public Uni<CommandOutcome> submit(SubmitExecution command) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS); // PostgreSQL keeps microseconds
         Optional<OperationSpec> operation = catalog.find(command.toolName());
@@ -74,16 +87,43 @@ public class SubmissionService {
         }
         OperationSpec spec = operation.get();
         byte[] fingerprint = RequestFingerprint.of(spec.name(), spec.version(), command.input());
+        byte[] input = Wire.toBytes(command.input());
         Execution fresh = newExecution(command, spec, now);
         Caller caller = command.caller();
-        return pool.withTransaction(tx -> receipts.insertIfAbsent(tx, caller.principal(), caller.workspace(),
-                command.receiptKey(), fingerprint, spec.name(), spec.version(), fresh.id(), now)
-                .flatMap(inserted -> inserted
-                        ? create(tx, command, fresh, now)
-                        : answerExisting(tx, command, fingerprint, now)));
+        if (!admission.appliesTo(command.admissionSurface())) {
+            return pool.withTransaction(tx -> createOrAnswer(tx, command, fingerprint, fresh, input, now));
+        }
+        return pool.withTransaction(tx -> receipts.find(tx, caller.principal(), caller.workspace(),
+                command.receiptKey())
+                .flatMap(found -> found.isPresent()
+                        ? answer(command, fingerprint, found.get(), tx, now)
+                        : admission.check(tx, caller, input.length, now)
+                                .flatMap(refusal -> refusal.isPresent()
+                                        ? Uni.createFrom().item(refused(command, refusal.get(), now))
+                                        : createOrAnswer(tx, command, fingerprint, fresh, input, now))));
     }
 
-    private Uni<CommandOutcome> create(SqlConnection tx, SubmitExecution command, Execution execution, Instant now) {
+    // The receipt insert decides which of several concurrent submissions of one key creates the execution.
+    private Uni<CommandOutcome> createOrAnswer(SqlConnection tx, SubmitExecution command, byte[] fingerprint,
+            Execution fresh, byte[] input, Instant now) {
+        Caller caller = command.caller();
+        return receipts.insertIfAbsent(tx, caller.principal(), caller.workspace(), command.receiptKey(), fingerprint,
+                fresh.toolName(), fresh.toolVersion(), fresh.id(), now)
+                .flatMap(inserted -> inserted
+                        ? create(tx, command, fresh, input, now)
+                        : answerExisting(tx, command, fingerprint, now));
+    }
+
+    private CommandOutcome refused(SubmitExecution command, AdmissionRefusal refusal, Instant now) {
+        LOG.debugf("submission not admitted bound=%s receiptKey=%s principal=%s workspace=%s retryAfterSeconds=%s",
+                refusal.bound().boundName(), command.receiptKey(), command.caller().principal(),
+                command.caller().workspace(), refusal.retryAfterSeconds());
+        return new CommandOutcome(Replies.rejected(ids.newId(), now, command, Problems.admissionLimit(refusal),
+                refusal.retryAfterSeconds()), false);
+    }
+
+    private Uni<CommandOutcome> create(SqlConnection tx, SubmitExecution command, Execution execution, byte[] input,
+            Instant now) {
         RunOperation run = new RunOperation(ids.newId(), now, execution.id(), execution.attempt(), execution.epoch(),
                 execution.toolName(), execution.toolVersion(), command.input(), execution.deadlineAt());
         ExecutionChanged changed = LifecycleEvents.changed(ids.newId(), execution, ExecutionStatus.QUEUED, now,
@@ -93,7 +133,7 @@ public class SubmissionService {
                 OutboxMessage.of(config.topics().work(), key, run.messageId(), RunOperation.TYPE, run),
                 OutboxMessage.of(config.topics().lifecycle(), key, changed.messageId(), ExecutionChanged.TYPE,
                         changed));
-        return executions.insert(tx, execution, Wire.toBytes(command.input()))
+        return executions.insert(tx, execution, input)
                 .flatMap(v -> outbox.append(tx, messages))
                 .map(v -> new CommandOutcome(Replies.accepted(ids.newId(), now, command, execution, true), true));
     }
@@ -104,18 +144,20 @@ public class SubmissionService {
         return receipts.find(tx, caller.principal(), caller.workspace(), command.receiptKey())
                 .map(found -> found.orElseThrow(() -> new IllegalStateException(
                         "receipt vanished after a conflicting insert [receiptKey=" + command.receiptKey() + "]")))
-                .flatMap(receipt -> {
-                    if (!MessageDigest.isEqual(receipt.fingerprint(), fingerprint)) {
-                        return Uni.createFrom().item(new CommandOutcome(Replies.rejected(ids.newId(), now, command,
-                                Problems.idempotencyConflict(command.receiptKey())), false));
-                    }
-                    return executions.findById(tx, receipt.executionId())
-                            .map(existing -> existing.orElseThrow(() -> new IllegalStateException(
-                                    "receipt points at a missing execution [executionId=" + receipt.executionId()
-                                            + "]")))
-                            .map(existing -> new CommandOutcome(
-                                    Replies.accepted(ids.newId(), now, command, existing, false), false));
-                });
+                .flatMap(receipt -> answer(command, fingerprint, receipt, tx, now));
+    }
+
+    private Uni<CommandOutcome> answer(SubmitExecution command, byte[] fingerprint, Receipt receipt,
+            SqlConnection tx, Instant now) {
+        if (!MessageDigest.isEqual(receipt.fingerprint(), fingerprint)) {
+            return Uni.createFrom().item(new CommandOutcome(Replies.rejected(ids.newId(), now, command,
+                    Problems.idempotencyConflict(command.receiptKey())), false));
+        }
+        return executions.findById(tx, receipt.executionId())
+                .map(existing -> existing.orElseThrow(() -> new IllegalStateException(
+                        "receipt points at a missing execution [executionId=" + receipt.executionId() + "]")))
+                .map(existing -> new CommandOutcome(
+                        Replies.accepted(ids.newId(), now, command, existing, false), false));
     }
 
     private Execution newExecution(SubmitExecution command, OperationSpec spec, Instant now) {

@@ -11,6 +11,7 @@ import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.Problem;
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.CommandReply;
@@ -54,15 +55,25 @@ public class ExecutionService {
      * {@code tools:write} (403), an invalid input (422 with {@code errors}), a rejection, or no answer (503).
      */
     public Accepted submit(AuthenticatedCaller caller, String receiptKey, String toolName, JsonNode input) {
-        return submit(caller, Surface.REST, receiptKey, toolName, input);
+        return submit(caller, Surface.REST, TaskSurface.NATIVE, receiptKey, toolName, input);
     }
 
     /** As {@link #submit(AuthenticatedCaller, String, String, JsonNode)}, for a call that came through {@code surface}. */
     public Accepted submit(AuthenticatedCaller caller, Surface surface, String receiptKey, String toolName,
             JsonNode input) {
+        return submit(caller, surface, TaskSurface.NATIVE, receiptKey, toolName, input);
+    }
+
+    /**
+     * As {@link #submit(AuthenticatedCaller, Surface, String, String, JsonNode)}, naming the task surface the call
+     * belongs to so that job-control applies that surface's admission bounds; over a bound the problem is 429
+     * {@code admission-limit} with {@code Retry-After}.
+     */
+    public Accepted submit(AuthenticatedCaller caller, Surface surface, TaskSurface taskSurface, String receiptKey,
+            String toolName, JsonNode input) {
         policy.admit(caller, toolName, input);
         SubmitExecution command = new SubmitExecution(UUID.randomUUID(), clock.instant(), instanceId,
-                caller.caller(), surface, receiptKey, toolName, input);
+                caller.caller(), surface, receiptKey, toolName, input, taskSurface);
         return accepted(send(() -> gateway.submit(command), command.messageId()));
     }
 
@@ -92,13 +103,18 @@ public class ExecutionService {
         if (reply instanceof Accepted) {
             return (Accepted) reply;
         }
-        Problem problem = ((Rejected) reply).problem();
+        Rejected rejected = (Rejected) reply;
+        Problem problem = rejected.problem();
         if (problem.status() < 400 || problem.status() > 599) {
             throw new IllegalStateException("job-control rejected a command with status " + problem.status());
         }
         if (problem.status() == 404) {
             throw Problems.notFound();
         }
-        throw ApiProblem.from(problem).toException();
+        ApiProblem answer = ApiProblem.from(problem);
+        if (rejected.retryAfterSeconds() != null) {
+            answer = answer.withHeader(Problems.RETRY_AFTER, Long.toString(rejected.retryAfterSeconds()));
+        }
+        throw answer.toException();
     }
 }

@@ -28,6 +28,13 @@ public final class McpErrors {
     /** The protocol version is not one this server speaks. */
     public static final int UNSUPPORTED_PROTOCOL_VERSION = -32022;
 
+    /**
+     * Taskgate's own code: a submission is over an admission limit; {@code data.retryAfterMs} says when a retry may
+     * be admitted. MCP 2026-07-28 §11 reserves -32000..-32099 (JSON-RPC's server-error range) for the protocol and
+     * asks implementations to keep their own codes outside -32768..-32000; 429 recalls the HTTP status.
+     */
+    public static final int ADMISSION_LIMIT = -31429;
+
     /** The one message of every unknown-task answer: unknown, forged, expired and not-yours look the same. */
     public static final String TASK_NOT_FOUND = "Failed to retrieve task: Task not found";
 
@@ -88,6 +95,22 @@ public final class McpErrors {
     /** -32602 for any task id that is not the caller's live task, HTTP 200. */
     public static McpException taskNotFound() {
         return of(INVALID_PARAMS, TASK_NOT_FOUND, null, Disposition.ANSWERED);
+    }
+
+    /**
+     * {@link #ADMISSION_LIMIT}, HTTP 200 (§6.4 row 12: the request was served; its answer is an error), with
+     * {@code data.retryAfterMs}.
+     */
+    public static McpException admissionLimit(String message, long retryAfterMs) {
+        ObjectNode data = JSON.objectNode().put("retryAfterMs", retryAfterMs);
+        return of(ADMISSION_LIMIT, message, data, Disposition.ANSWERED);
+    }
+
+    /** -32602 naming a request key that was already used for a different request, HTTP 200. */
+    public static McpException requestKeyConflict(String requestKey) {
+        ObjectNode data = JSON.objectNode().put("requestKey", requestKey);
+        return of(INVALID_PARAMS, "The request key '" + requestKey + "' was already used for a different request "
+                + "(another tool or other arguments); use a new key for a new request.", data, Disposition.ANSWERED);
     }
 
     /** -32603 delivered with HTTP 200 (the request was served; the work it asked for failed). */

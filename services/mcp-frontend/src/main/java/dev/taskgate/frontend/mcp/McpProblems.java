@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.frontend.problem.Problems;
 
 /**
  * Translates the shared services' problems (thrown for the REST API) into JSON-RPC errors, so that the execution
@@ -14,7 +15,10 @@ final class McpProblems {
     private McpProblems() {
     }
 
-    /** The JSON-RPC error for a problem; a 404 about a task is the uniform unknown-task error. */
+    /**
+     * The JSON-RPC error for a problem; a 404 about a task is the uniform unknown-task error, a 429 admission limit
+     * is {@link McpErrors#ADMISSION_LIMIT} with {@code data.retryAfterMs}.
+     */
     static McpException translate(ProblemException e) {
         var problem = e.problem();
         String detail = problem.problem().detail() == null ? problem.problem().title() : problem.problem().detail();
@@ -23,6 +27,11 @@ final class McpProblems {
                 return McpErrors.taskNotFound();
             case 403:
                 return McpErrors.forbidden(detail);
+            case 413:
+                return McpErrors.invalidParams(detail, null);
+            case 429:
+                long seconds = Problems.retryAfterSeconds(problem).orElse(1);
+                return McpErrors.admissionLimit(detail, seconds * 1000);
             case 503:
                 return McpErrors.unavailable(detail);
             case 422:

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.inject.Singleton;
@@ -21,6 +22,7 @@ import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
@@ -42,7 +44,9 @@ import dev.taskgate.frontend.query.ExecutionQueries;
  *
  * <p>Checks, in order, before anything is published: {@code params.name} names a registered tool (else -32602), a
  * {@code required} tool needs the extension (else -32021), {@code arguments} is an object satisfying the tool's
- * input schema (else -32602 listing every violation), a mutating tool needs {@code tools:write} (else 403).
+ * input schema (else -32602 listing every violation), a request key in {@code _meta} is well formed and present for
+ * a task-augmented call of a mutating tool ({@link RequestKeys}, else -32602 naming the field), a mutating tool needs
+ * {@code tools:write} (else 403). Over an admission limit the answer is {@link McpErrors#ADMISSION_LIMIT}.
  */
 @Singleton
 public class ToolCalls {
@@ -98,13 +102,23 @@ public class ToolCalls {
                     .put("message", v.message()));
             throw McpErrors.invalidParams("Invalid arguments for tool " + toolName + ".", data);
         }
+        Optional<String> requestKey = RequestKeys.read(request);
+        if (asTask && tool.spec().mutating() && requestKey.isEmpty()) {
+            throw RequestKeys.required(toolName);
+        }
+        String receiptKey = requestKey.map(RequestKeys::receiptKey).orElseGet(() -> receiptKey(request.id()));
+        // a task is a background execution (native surface); a call answered in-line is the compatibility surface
+        TaskSurface taskSurface = asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY;
         Accepted accepted;
         try {
             if (tool.spec().mutating()) {
                 caller.require(Scopes.TOOLS_WRITE);
             }
-            accepted = executions.submit(caller, Surface.MCP_2026, receiptKey(request.id()), toolName, arguments);
+            accepted = executions.submit(caller, Surface.MCP_2026, taskSurface, receiptKey, toolName, arguments);
         } catch (ProblemException e) {
+            if (requestKey.isPresent() && e.problem().status() == 409) {
+                throw McpErrors.requestKeyConflict(requestKey.get());
+            }
             throw McpProblems.translate(e);
         }
         if (asTask) {

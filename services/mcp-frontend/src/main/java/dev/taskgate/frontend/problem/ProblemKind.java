@@ -18,6 +18,7 @@ public enum ProblemKind {
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
     UNKNOWN_TOOL("unknown-tool", "Unknown tool", 422),
     INVALID_INPUT("invalid-input", "Invalid input", 422),
+    ADMISSION_LIMIT("admission-limit", "Admission limit reached", 429),
     UNAVAILABLE("unavailable", "Service unavailable", 503),
     INTERNAL("internal", "Internal error", 500);
 

@@ -1,9 +1,14 @@
 package dev.taskgate.frontend.problem;
 
+import java.util.OptionalLong;
+
 /** Problems that must look the same wherever they arise. */
 public final class Problems {
     /** The one detail every not-found answer carries: unknown, expired, forged and not-yours are indistinguishable. */
     public static final String NOT_FOUND_DETAIL = "No such resource, or it is not visible to you.";
+
+    /** The header naming when a retry may succeed, in whole seconds (RFC 9110 §10.2.3). */
+    public static final String RETRY_AFTER = "Retry-After";
 
     private Problems() {
     }
@@ -23,5 +28,18 @@ public final class Problems {
         return ProblemKind.UNAVAILABLE.problem(detail)
                 .withHeader("Retry-After", Long.toString(Math.max(1, retryAfterSeconds)))
                 .toException();
+    }
+
+    /** The {@code Retry-After} seconds a problem carries, if any. */
+    public static OptionalLong retryAfterSeconds(ApiProblem problem) {
+        String value = problem.headers().get(RETRY_AFTER);
+        if (value == null) {
+            return OptionalLong.empty();
+        }
+        try {
+            return OptionalLong.of(Long.parseLong(value));
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
     }
 }

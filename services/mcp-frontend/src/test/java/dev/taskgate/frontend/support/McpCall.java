@@ -69,6 +69,12 @@ public final class McpCall {
         return this;
     }
 
+    /** Sets a {@code params._meta} member. */
+    public McpCall meta(String key, Object value) {
+        meta().set(key, Wire.mapper().valueToTree(value));
+        return this;
+    }
+
     /** The {@code params._meta} object, to change or remove keys. */
     public ObjectNode meta() {
         return (ObjectNode) params().get("_meta");

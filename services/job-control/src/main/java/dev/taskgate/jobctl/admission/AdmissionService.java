@@ -1,0 +1,45 @@
+package dev.taskgate.jobctl.admission;
+
+import java.time.Instant;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.TaskSurface;
+import dev.taskgate.jobctl.admission.db.AdmissionRepository;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
+/**
+ * Decides, inside a submission transaction, whether a new execution may be created. It locks (organization, then
+ * principal) before reading usage, and the locks last until the submission commits, so concurrent submissions in
+ * one organization are admitted one at a time against committed counts: the bounds hold across every job-control
+ * instance that shares the database.
+ */
+@ApplicationScoped
+public class AdmissionService {
+
+    private final AdmissionPolicy policy;
+    private final AdmissionRepository repository;
+
+    AdmissionService(AdmissionPolicy policy, AdmissionRepository repository) {
+        this.policy = policy;
+        this.repository = repository;
+    }
+
+    /** Whether submissions from {@code surface} are bounded at all (when not, {@link #check} is not needed). */
+    public boolean appliesTo(TaskSurface surface) {
+        return policy.appliesTo(surface);
+    }
+
+    /**
+     * Locks and checks; empty when the submission is admitted. Call it before the transaction writes anything and
+     * keep the transaction open until the execution is inserted.
+     */
+    public Uni<Optional<AdmissionRefusal>> check(SqlConnection tx, Caller caller, long inputBytes, Instant now) {
+        return repository.lock(tx, caller.orgId(), caller.principal())
+                .flatMap(v -> repository.usage(tx, caller.principal(), caller.orgId(), caller.projectId()))
+                .map(usage -> policy.evaluate(usage, inputBytes, now));
+    }
+}
