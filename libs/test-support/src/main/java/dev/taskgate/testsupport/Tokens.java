@@ -131,9 +131,15 @@ public final class Tokens {
             return this;
         }
 
-        /** Any other claim (a string, number or boolean). */
+        /** Any other claim (a string, number, boolean, or a list of those). */
         public Builder claim(String name, Object value) {
             claims.put(name, value);
+            return this;
+        }
+
+        /** A claim whose value is this JSON text as is (e.g. a malformed {@code workspaces} claim). */
+        public Builder claimJson(String name, String json) {
+            claims.put(name, new RawJson(json));
             return this;
         }
 
@@ -185,11 +191,27 @@ public final class Tokens {
     private static String json(Map<String, Object> claims) {
         List<String> members = new ArrayList<>();
         for (Map.Entry<String, Object> e : claims.entrySet()) {
-            Object v = e.getValue();
-            String value = v instanceof Number || v instanceof Boolean ? v.toString() : quote(String.valueOf(v));
-            members.add(quote(e.getKey()) + ":" + value);
+            members.add(quote(e.getKey()) + ":" + value(e.getValue()));
         }
         return "{" + String.join(",", members) + "}";
+    }
+
+    private static String value(Object v) {
+        if (v instanceof RawJson) {
+            return ((RawJson) v).json();
+        }
+        if (v instanceof List) {
+            List<String> items = new ArrayList<>();
+            for (Object item : (List<?>) v) {
+                items.add(value(item));
+            }
+            return "[" + String.join(",", items) + "]";
+        }
+        return v instanceof Number || v instanceof Boolean ? v.toString() : quote(String.valueOf(v));
+    }
+
+    /** A claim value written as is. */
+    private record RawJson(String json) {
     }
 
     private static String quote(String s) {

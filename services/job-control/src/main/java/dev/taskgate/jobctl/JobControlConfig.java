@@ -45,6 +45,17 @@ public interface JobControlConfig {
     /** Transactional outbox relay. */
     Outbox outbox();
 
+    /**
+     * HMAC key of public execution handles, base64, at least 32 bytes: the deployment-wide
+     * {@code taskgate.handles.key} (env {@code TASKGATE_HANDLES_KEY}), identical to the frontends'. The operator API
+     * verifies handles against their owners and mints the owners' handles with it. Required: no default outside
+     * the test profile.
+     */
+    String handlesKey();
+
+    /** The operator API ({@code /internal/v1/operator}). */
+    Operator operator();
+
     /** Kafka topics the outbox writes to, each including the deployment's {@code taskgate.topic-prefix}. */
     Topics topics();
 
@@ -94,6 +105,16 @@ public interface JobControlConfig {
         /** Fallback polling interval; the relay is also woken right after every commit that wrote rows. */
         @WithDefault("250ms")
         Duration pollInterval();
+    }
+
+    /** The operator API. */
+    interface Operator {
+        /**
+         * How long an operator's cancel of a running execution waits for the outbox relay to publish the stop
+         * (broker acknowledgement) before answering {@code stop_delivery_unknown} instead of {@code accepted}.
+         */
+        @WithDefault("2s")
+        Duration stopConfirmTimeout();
     }
 
     /** Kafka topics the outbox writes to. */

@@ -44,10 +44,10 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule onlyQueriesCallJobControlOverHttp = noClasses()
-            .that().resideOutsideOfPackage("..frontend.query..")
+            .that().resideOutsideOfPackages("..frontend.query..", "..frontend.operator")
             .should().dependOnClassesThat().resideInAPackage("io.quarkus.rest.client..")
-            .because("reads of execution state go through ExecutionQueries, which maps job-control's answers to "
-                    + "the uniform 404 and 503");
+            .because("reads of execution state go through ExecutionQueries (operator calls through OperatorGateway), "
+                    + "which map job-control's answers to the uniform 404 and 503");
 
     @ArchTest
     static final ArchRule restAdaptersDoNotUseTheGatewayDirectly = noClasses()

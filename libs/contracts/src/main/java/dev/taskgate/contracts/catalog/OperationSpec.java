@@ -17,6 +17,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
  * @param mutating    whether it changes anything outside Taskgate (needs {@code tools:write})
  * @param annotations MCP tool annotations ({@code readOnlyHint}, …)
  * @param inputSchema JSON Schema (2020-12) the input must satisfy
+ * @param cancellable whether a running execution of it may be asked to stop; {@code null} (absent) means yes.
+ *                    An operation that cannot stop safely once started says {@code false}: it can still be
+ *                    cancelled while queued, and an operator's cancel of a running one answers {@code unsupported}
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record OperationSpec(
@@ -26,12 +29,24 @@ public record OperationSpec(
         @JsonProperty("description") String description,
         @JsonProperty("mutating") boolean mutating,
         @JsonProperty("annotations") JsonNode annotations,
-        @JsonProperty("inputSchema") JsonNode inputSchema) {
+        @JsonProperty("inputSchema") JsonNode inputSchema,
+        @JsonProperty("cancellable") Boolean cancellable) {
 
     public OperationSpec {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(inputSchema, "inputSchema");
         annotations = annotations == null ? JsonNodeFactory.instance.objectNode() : annotations;
+    }
+
+    /** The canonical form before {@code cancellable} was added: a cancellable operation. */
+    public OperationSpec(String name, String version, String title, String description, boolean mutating,
+            JsonNode annotations, JsonNode inputSchema) {
+        this(name, version, title, description, mutating, annotations, inputSchema, null);
+    }
+
+    /** Whether a running execution of this operation may be asked to stop (absent means yes). */
+    public boolean isCancellable() {
+        return cancellable == null || cancellable;
     }
 }

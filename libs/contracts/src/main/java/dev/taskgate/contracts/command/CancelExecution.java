@@ -21,6 +21,8 @@ import dev.taskgate.contracts.Caller;
  * @param executionId the execution to cancel
  * @param caller      the authenticated caller; must own the execution
  * @param reason      why, for the audit trail and the stop request
+ * @param writeGranted whether the caller's current token holds {@code tools:write}; cancelling an execution of a
+ *                    mutating operation needs it (else {@code Rejected} 403 {@code insufficient-scope})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -30,7 +32,19 @@ public record CancelExecution(
         @JsonProperty("replyTo") String replyTo,
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("caller") Caller caller,
-        @JsonProperty("reason") String reason) implements ExecutionCommand {
+        @JsonProperty("reason") String reason,
+        @JsonProperty("writeGranted") Boolean writeGranted) implements ExecutionCommand {
+
+    /** The canonical form before {@code writeGranted} was added: a caller without {@code tools:write}. */
+    public CancelExecution(UUID messageId, Instant occurredAt, String replyTo, UUID executionId, Caller caller,
+            String reason) {
+        this(messageId, occurredAt, replyTo, executionId, caller, reason, null);
+    }
+
+    /** Whether the caller's token holds {@code tools:write} (absent: no). */
+    public boolean isWriteGranted() {
+        return Boolean.TRUE.equals(writeGranted);
+    }
 
     public CancelExecution {
         Objects.requireNonNull(messageId, "messageId");

@@ -89,6 +89,54 @@ public final class ExecutionHandles {
 
     /** The execution id, if the handle was minted for exactly this caller and surface; empty otherwise. */
     public Optional<UUID> verify(String handle, Surface surface, Caller caller) {
+        return verify(handle, surface, caller.principal(), caller.workspace());
+    }
+
+    /**
+     * The execution id, if the handle was minted for exactly this owner ({@link Caller#principal()} and
+     * {@link Caller#workspace()} forms) and surface; empty otherwise. For a reader who is not the owner (an
+     * operator): it first {@link #parse parses} the handle, looks up the owner, then verifies against the owner.
+     */
+    public Optional<UUID> verify(String handle, Surface surface, String principal, String workspace) {
+        Optional<byte[]> raw = canonicalRaw(handle);
+        if (raw.isEmpty() || raw.get()[ID_BYTES] != code(surface)) {
+            return Optional.empty();
+        }
+        ByteBuffer buffer = ByteBuffer.wrap(raw.get());
+        UUID id = new UUID(buffer.getLong(), buffer.getLong());
+        byte[] presented = Arrays.copyOfRange(raw.get(), ID_BYTES + 1, RAW_BYTES);
+        if (!MessageDigest.isEqual(presented, mac(id, surface, principal, workspace))) {
+            return Optional.empty();
+        }
+        return Optional.of(id);
+    }
+
+    /**
+     * The execution id and surface a well-formed handle claims, <em>without</em> checking its MAC: only to find
+     * whose handle it claims to be, so that {@link #verify(String, Surface, String, String)} can check it against
+     * that owner. Never treat the result as authenticated. Empty for anything that is not a canonical handle.
+     */
+    public static Optional<Claimed> parse(String handle) {
+        return canonicalRaw(handle).flatMap(raw -> {
+            Surface surface = surfaceOf(raw[ID_BYTES]);
+            if (surface == null) {
+                return Optional.empty();
+            }
+            ByteBuffer buffer = ByteBuffer.wrap(raw);
+            return Optional.of(new Claimed(new UUID(buffer.getLong(), buffer.getLong()), surface));
+        });
+    }
+
+    /**
+     * What an unverified handle claims.
+     *
+     * @param executionId the execution id it names
+     * @param surface     the surface it says it was minted for
+     */
+    public record Claimed(UUID executionId, Surface surface) {
+    }
+
+    private static Optional<byte[]> canonicalRaw(String handle) {
         if (handle == null || !handle.startsWith(PREFIX)) {
             return Optional.empty();
         }
@@ -98,20 +146,23 @@ public final class ExecutionHandles {
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }
-        if (raw.length != RAW_BYTES || raw[ID_BYTES] != code(surface)) {
+        if (raw.length != RAW_BYTES) {
             return Optional.empty();
         }
         // Re-encoding must give back the same text: rejects padded or otherwise non-canonical spellings.
         if (!Base64.getUrlEncoder().withoutPadding().encodeToString(raw).equals(handle.substring(PREFIX.length()))) {
             return Optional.empty();
         }
-        ByteBuffer buffer = ByteBuffer.wrap(raw);
-        UUID id = new UUID(buffer.getLong(), buffer.getLong());
-        byte[] presented = Arrays.copyOfRange(raw, ID_BYTES + 1, RAW_BYTES);
-        if (!MessageDigest.isEqual(presented, mac(id, surface, caller.principal(), caller.workspace()))) {
-            return Optional.empty();
+        return Optional.of(raw);
+    }
+
+    private static Surface surfaceOf(byte code) {
+        for (Surface s : Surface.values()) {
+            if (code(s) == code) {
+                return s;
+            }
         }
-        return Optional.of(id);
+        return null;
     }
 
     private byte[] mac(UUID executionId, Surface surface, String principalText, String workspaceText) {

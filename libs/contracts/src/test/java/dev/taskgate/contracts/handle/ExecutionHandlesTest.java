@@ -136,4 +136,32 @@ class ExecutionHandlesTest {
         assertThatThrownBy(() -> ExecutionHandles.withBase64Key("not base64 !")).hasMessageContaining("base64");
         assertThat(ExecutionHandles.withBase64Key(ok32).mint(ID, Surface.REST, ALICE)).startsWith("tgx_");
     }
+
+    @ParameterizedTest
+    @EnumSource(Surface.class)
+    void parseTellsWhatAHandleClaimsAndVerifyingAgainstTheOwnerAcceptsIt(Surface surface) {
+        String handle = handles.mint(ID, surface, ALICE);
+
+        assertThat(ExecutionHandles.parse(handle)).contains(new ExecutionHandles.Claimed(ID, surface));
+        assertThat(handles.verify(handle, surface, ALICE.principal(), ALICE.workspace())).contains(ID);
+    }
+
+    @Test
+    void aParsedHandleStillFailsVerificationAgainstAnyoneButItsOwner() {
+        String handle = handles.mint(ID, Surface.REST, ALICE);
+        Caller bob = new Caller("https://taskgate.local/dev", "bob", "acme", "demo");
+
+        assertThat(ExecutionHandles.parse(handle)).isPresent();
+        assertThat(handles.verify(handle, Surface.REST, bob.principal(), bob.workspace())).isEmpty();
+        assertThat(handles.verify(handle, Surface.MCP_2026, ALICE.principal(), ALICE.workspace())).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "", "tgx_", "tgx_AZDzpGssfT6PQBI0VniavAHMdGjU3zGr83aLzw5XHx8Z=", "AZDzpGssfT6PQBI0VniavAHMdGjU3zGr83aLzw5XHx8Z",
+            "tgx_AZDzpGssfT6PQBI0VniavAHMdGjU3zGr83aLzw5XHx8", "tgx_AZDzpGssfT6PQBI0VniavAnMdGjU3zGr83aLzw5XHx8Z",
+            "0190f3a4-6b2c-7d3e-8f40-123456789abc" })
+    void parseRejectsAnythingThatIsNotACanonicalHandleWithAKnownSurface(String text) {
+        // the 7th: surface byte 0x09, which no surface has
+        assertThat(ExecutionHandles.parse(text)).isEmpty();
+    }
 }

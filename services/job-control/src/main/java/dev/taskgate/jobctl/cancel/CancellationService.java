@@ -32,7 +32,8 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 /**
  * Handles {@link CancelExecution} (design.md "job-control", cancel): a queued execution is cancelled at once, a
  * running one is asked to stop and the worker's report decides its final state; a terminal one stays as it is.
- * An execution the caller does not own is answered exactly like an unknown one.
+ * An execution the caller does not own is answered exactly like an unknown one; the owner of a mutating
+ * operation's execution needs {@code tools:write} to cancel it (design.md "Authorization").
  */
 @ApplicationScoped
 public class CancellationService {
@@ -70,6 +71,11 @@ public class CancellationService {
                                 Replies.rejected(ids.newId(), now, command, Problems.notFound()), false));
                     }
                     Execution execution = owned.get();
+                    // after the ownership check, so that only the owner learns the tool is mutating
+                    if (execution.mutating() && !command.isWriteGranted()) {
+                        return Uni.createFrom().item(new CommandOutcome(
+                                Replies.rejected(ids.newId(), now, command, Problems.writeScopeRequired()), false));
+                    }
                     return switch (execution.state()) {
                         case COMPLETED, FAILED, CANCELLED -> Uni.createFrom().item(new CommandOutcome(
                                 Replies.accepted(ids.newId(), now, command, execution, false), false));

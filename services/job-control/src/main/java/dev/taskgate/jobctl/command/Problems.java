@@ -14,6 +14,12 @@ public final class Problems {
         return Problem.of("not-found", "Not found", 404, "No such execution exists for this caller.");
     }
 
+    /** Cancelling an execution of a mutating operation without scope {@code tools:write}. */
+    public static Problem writeScopeRequired() {
+        return Problem.of("insufficient-scope", "Insufficient scope", 403,
+                "Cancelling an execution of a mutating tool needs the scope tools:write.");
+    }
+
     /** The submitted tool is not in the operation catalog. */
     public static Problem unknownTool(String toolName) {
         return Problem.of("unknown-tool", "Unknown tool", 422, "No tool named '" + toolName + "' is registered.");

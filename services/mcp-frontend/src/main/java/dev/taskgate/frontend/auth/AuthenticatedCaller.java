@@ -10,16 +10,24 @@ import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
 
 /**
- * A verified token's caller together with its granted scopes.
+ * A verified token's caller together with its granted scopes and workspaces.
  *
- * @param caller the identity commands and queries carry
- * @param scopes the granted scopes
+ * @param caller     the identity commands and queries carry
+ * @param scopes     the granted scopes
+ * @param workspaces the workspaces ({@code org/project}) the token's {@code workspaces} claim grants; when the
+ *                   claim is absent, exactly the caller's own workspace
  */
-public record AuthenticatedCaller(Caller caller, Set<String> scopes) {
+public record AuthenticatedCaller(Caller caller, Set<String> scopes, Set<String> workspaces) {
 
     public AuthenticatedCaller {
         Objects.requireNonNull(caller, "caller");
         scopes = Set.copyOf(scopes);
+        workspaces = workspaces == null ? Set.of(caller.workspace()) : Set.copyOf(workspaces);
+    }
+
+    /** A caller whose token has no {@code workspaces} claim: granted its own workspace only. */
+    public AuthenticatedCaller(Caller caller, Set<String> scopes) {
+        this(caller, scopes, null);
     }
 
     /**
@@ -29,13 +37,31 @@ public record AuthenticatedCaller(Caller caller, Set<String> scopes) {
      */
     public static AuthenticatedCaller forPath(String issuer, String subject, String orgClaim, String projectClaim,
             String scopeClaim, String pathOrg, String pathProject) {
+        return forPath(issuer, subject, orgClaim, projectClaim, scopeClaim, null, pathOrg, pathProject);
+    }
+
+    /**
+     * As {@link #forPath(String, String, String, String, String, String, String)}, with the parsed
+     * {@code workspaces} claim ({@code null} when absent): a token whose grants do not include its own workspace
+     * may use no workspace, and gets the uniform 404 too.
+     */
+    public static AuthenticatedCaller forPath(String issuer, String subject, String orgClaim, String projectClaim,
+            String scopeClaim, Set<String> workspaceGrants, String pathOrg, String pathProject) {
         if (issuer == null || subject == null || orgClaim == null || projectClaim == null
                 || !orgClaim.equals(pathOrg) || !projectClaim.equals(pathProject)) {
             throw Problems.notFound();
         }
-        Set<String> scopes = scopeClaim == null ? Set.of()
+        Caller caller = new Caller(issuer, subject, orgClaim, projectClaim);
+        if (workspaceGrants != null && !workspaceGrants.contains(caller.workspace())) {
+            throw Problems.notFound();
+        }
+        return new AuthenticatedCaller(caller, scopes(scopeClaim), workspaceGrants);
+    }
+
+    /** The space-separated {@code scope} claim as a set. */
+    static Set<String> scopes(String scopeClaim) {
+        return scopeClaim == null ? Set.of()
                 : Arrays.stream(scopeClaim.trim().split("\\s+")).filter(s -> !s.isEmpty()).collect(Collectors.toSet());
-        return new AuthenticatedCaller(new Caller(issuer, subject, orgClaim, projectClaim), scopes);
     }
 
     /**
@@ -44,11 +70,21 @@ public record AuthenticatedCaller(Caller caller, Set<String> scopes) {
      */
     public static java.util.Optional<AuthenticatedCaller> fromClaims(String issuer, String subject, String orgClaim,
             String projectClaim, String scopeClaim) {
-        if (issuer == null || subject == null || orgClaim == null || projectClaim == null) {
+        return fromClaims(issuer, subject, orgClaim, projectClaim, scopeClaim, null);
+    }
+
+    /**
+     * As {@link #fromClaims(String, String, String, String, String)} with the parsed {@code workspaces} claim; empty
+     * also when the grants do not include the token's own workspace.
+     */
+    public static java.util.Optional<AuthenticatedCaller> fromClaims(String issuer, String subject, String orgClaim,
+            String projectClaim, String scopeClaim, Set<String> workspaceGrants) {
+        if (issuer == null || subject == null || orgClaim == null || projectClaim == null
+                || (workspaceGrants != null && !workspaceGrants.contains(orgClaim + "/" + projectClaim))) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(forPath(issuer, subject, orgClaim, projectClaim, scopeClaim, orgClaim,
-                projectClaim));
+        return java.util.Optional.of(forPath(issuer, subject, orgClaim, projectClaim, scopeClaim, workspaceGrants,
+                orgClaim, projectClaim));
     }
 
     /** Throws 403 {@code insufficient-scope} unless the scope was granted. */

@@ -6,6 +6,12 @@ public final class Scopes {
     public static final String TOOLS_CALL = "tools:call";
     /** Additionally required for tools that change anything outside Taskgate. */
     public static final String TOOLS_WRITE = "tools:write";
+    /** Operators: list and read the safe status of every execution of the project, and read its audit log. */
+    public static final String OPERATOR_STATUS = "executions:operator:status";
+    /** Operators: read an execution's input and result or error. */
+    public static final String OPERATOR_PAYLOAD = "executions:operator:payload";
+    /** Operators: cancel any execution of the project. */
+    public static final String OPERATOR_CANCEL = "executions:operator:cancel";
 
     private Scopes() {
     }

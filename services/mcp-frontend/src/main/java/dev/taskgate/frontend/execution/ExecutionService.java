@@ -20,6 +20,7 @@ import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.InstanceIdentity;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.auth.ToolPermissions;
 import dev.taskgate.frontend.command.CommandGateway;
 import dev.taskgate.frontend.command.CommandTimeoutException;
 import dev.taskgate.frontend.problem.ApiProblem;
@@ -82,10 +83,14 @@ public class ExecutionService {
         return cancel(caller, executionId, "cancelled through the REST API");
     }
 
-    /** Asks job-control to cancel, recording {@code reason}; returns the execution as reported afterwards. */
+    /**
+     * Asks job-control to cancel, recording {@code reason}; returns the execution as reported afterwards. Whether
+     * the caller's current token holds {@code tools:write} travels with the command: job-control, which knows
+     * whether the execution's tool is mutating, refuses the cancel with 403 otherwise (after its ownership check).
+     */
     public Accepted cancel(AuthenticatedCaller caller, UUID executionId, String reason) {
         CancelExecution command = new CancelExecution(UUID.randomUUID(), clock.instant(), instanceId, executionId,
-                caller.caller(), reason);
+                caller.caller(), reason, ToolPermissions.mayCancelMutating(caller));
         return accepted(send(() -> gateway.cancel(command), command.messageId()));
     }
 

@@ -9,7 +9,7 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.auth.Scopes;
+import dev.taskgate.frontend.auth.ToolPermissions;
 import dev.taskgate.frontend.problem.ProblemKind;
 
 /**
@@ -31,9 +31,7 @@ public class SubmissionPolicy {
         ToolInputValidator.Tool tool = tools.find(toolName)
                 .orElseThrow(() -> ProblemKind.UNKNOWN_TOOL.problem("No tool named '" + toolName + "' is registered.")
                         .with("tool_name", toolName).toException());
-        if (tool.spec().mutating()) {
-            caller.require(Scopes.TOOLS_WRITE);
-        }
+        ToolPermissions.requireToSubmit(caller, tool.spec());
         List<InputViolation> violations = tool.violations(input);
         if (!violations.isEmpty()) {
             // Pointers are into the request body, where the input sits under "input".

@@ -15,12 +15,18 @@ import com.sun.net.httpserver.HttpServer;
 
 /**
  * The test playing job-control's internal query API: a JDK HTTP server on a random loopback port answering
- * {@code GET /internal/v1/executions/...} with canned responses (404 for anything not set), recording every
- * request with its caller headers.
+ * {@code GET /internal/v1/executions/...} and the operator API {@code /internal/v1/operator/...} with canned
+ * responses (404 for anything not set, except 204 for recording an operator audit entry), recording every request
+ * with its caller headers.
  */
 public final class FakeJobControlQueries {
-    /** One request as received. */
-    public record Request(String path, String principal, String workspace) {
+    /** One request as received ({@code route} is the operator API's {@code Taskgate-Route} header). */
+    public record Request(String path, String principal, String workspace, String method, String query,
+            String route, String body) {
+        /** A body-less GET without a query or route header, as the execution queries send. */
+        public Request(String path, String principal, String workspace) {
+            this(path, principal, workspace, "GET", null, null, "");
+        }
     }
 
     private record Canned(int status, byte[] body) {
@@ -39,6 +45,7 @@ public final class FakeJobControlQueries {
             throw new UncheckedIOException(e);
         }
         server.createContext("/internal/v1/executions", this::handle);
+        server.createContext("/internal/v1/operator", this::handle);
         server.start();
     }
 
@@ -57,6 +64,11 @@ public final class FakeJobControlQueries {
         responses.put(path, new Canned(status, body));
     }
 
+    /** Answers {@code method} on {@code path} with this status and body (takes precedence over {@link #answer}). */
+    public void answer(String method, String path, int status, byte[] body) {
+        responses.put(method + " " + path, new Canned(status, body));
+    }
+
     /** Requests received so far. */
     public List<Request> requests() {
         return List.copyOf(requests);
@@ -71,10 +83,21 @@ public final class FakeJobControlQueries {
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
             String path = exchange.getRequestURI().getRawPath();
+            byte[] body = exchange.getRequestBody().readAllBytes();
             requests.add(new Request(path, exchange.getRequestHeaders().getFirst("Taskgate-Principal"),
-                    exchange.getRequestHeaders().getFirst("Taskgate-Workspace")));
-            Canned canned = responses.getOrDefault(path, new Canned(404, "{\"status\":404}".getBytes()));
+                    exchange.getRequestHeaders().getFirst("Taskgate-Workspace"), exchange.getRequestMethod(),
+                    exchange.getRequestURI().getRawQuery(), exchange.getRequestHeaders().getFirst("Taskgate-Route"),
+                    new String(body, java.nio.charset.StandardCharsets.UTF_8)));
+            Canned fallback = "/internal/v1/operator/audit".equals(path) && "POST".equals(exchange.getRequestMethod())
+                    ? new Canned(204, new byte[0])
+                    : new Canned(404, "{\"status\":404}".getBytes());
+            Canned canned = responses.getOrDefault(exchange.getRequestMethod() + " " + path,
+                    responses.getOrDefault(path, fallback));
             exchange.getResponseHeaders().add("Content-Type", "application/json");
+            if (canned.status() == 204) {
+                exchange.sendResponseHeaders(204, -1);
+                return;
+            }
             exchange.sendResponseHeaders(canned.status(), canned.body().length);
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(canned.body());

@@ -200,6 +200,40 @@ public class ExecutionRepository {
                 .replaceWithVoid();
     }
 
+    /**
+     * Up to {@code limit} executions of the workspace that are visible at {@code now} (not purged, not past
+     * retention), newest first (created time, then id), optionally in one state, starting after the position
+     * ({@code afterCreatedAt}, {@code afterId}) when given. For the operator API.
+     */
+    public Uni<List<Execution>> listVisibleInWorkspace(SqlClient client, String workspace, ExecutionStatus state,
+            Instant afterCreatedAt, UUID afterId, Instant now, int limit) {
+        return client.preparedQuery("select " + COLUMNS + " from jobctl.execution where workspace = $1 "
+                + "and purged_at is null and retention_expires_at > $2 and ($3::text is null or state = $3) "
+                + "and ($4::timestamptz is null or (created_at, id) < ($4, $5)) "
+                + "order by created_at desc, id desc limit $6")
+                .execute(Tuple.from(Arrays.asList(workspace, ts(now), state == null ? null : state.wireName(),
+                        ts(afterCreatedAt), afterId, limit)))
+                .map(ExecutionRepository::all);
+    }
+
+    /**
+     * The exact input bytes of an execution, opened with the key ring; empty when it has none (purged).
+     *
+     * @throws dev.taskgate.jobctl.payload.PayloadUnreadableException (as the failure) when the stored input cannot
+     *         be opened with the configured keys
+     */
+    public Uni<Optional<byte[]>> findInput(SqlClient client, UUID id) {
+        return client.preparedQuery("select input from jobctl.execution where id = $1")
+                .execute(Tuple.of(id))
+                .map(rows -> {
+                    var it = rows.iterator();
+                    var sealed = it.hasNext() ? it.next().getBuffer("input") : null;
+                    return sealed == null
+                            ? Optional.<byte[]>empty()
+                            : Optional.of(cipher.open(id, PayloadKind.INPUT, sealed.getBytes()));
+                });
+    }
+
     private static Optional<Execution> firstExecution(RowSet<Row> rows) {
         var it = rows.iterator();
         return it.hasNext() ? Optional.of(map(it.next())) : Optional.empty();

@@ -1,0 +1,98 @@
+package dev.taskgate.e2e;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+/** A small HTTP client for system tests that must see exact status codes, headers and bodies (REST and MCP). */
+final class Http {
+    static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final AtomicLong IDS = new AtomicLong();
+
+    private Http() {
+    }
+
+    /** One answer. */
+    record Reply(int status, String contentType, String text) {
+        JsonNode json() {
+            try {
+                return JSON.readTree(text);
+            } catch (IOException e) {
+                throw new AssertionError("not JSON: " + status + " " + text, e);
+            }
+        }
+
+        /** The body without the request-specific {@code instance} member of a problem. */
+        String withoutInstance() {
+            return text.replaceAll("\"instance\":\"[^\"]*\",?", "");
+        }
+    }
+
+    static Reply rest(String method, String path, String token, String idempotencyKey, String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(LocalStack.get().frontendUrl() + path))
+                .timeout(Duration.ofSeconds(60));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        if (idempotencyKey != null) {
+            request.header("Idempotency-Key", idempotencyKey);
+        }
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(body));
+        return send(request.build());
+    }
+
+    /** A 2026-07-28 JSON-RPC request; {@code tasks} declares the tasks extension. */
+    static Reply mcp(String token, String method, String name, Map<String, ?> params, boolean tasks) {
+        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", IDS.incrementAndGet())
+                .put("method", method);
+        ObjectNode p = message.putObject("params");
+        params.forEach((k, v) -> p.set(k, JSON.valueToTree(v)));
+        ObjectNode meta = p.putObject("_meta").put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
+        ObjectNode capabilities = meta.putObject("io.modelcontextprotocol/clientCapabilities");
+        if (tasks) {
+            capabilities.putObject("extensions").putObject("io.modelcontextprotocol/tasks");
+        }
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(LocalStack.get().frontendUrl() + "/mcp"))
+                .timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", method)
+                .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        if (name != null) {
+            request.header("Mcp-Name", name);
+        }
+        return send(request.build());
+    }
+
+    private static Reply send(HttpRequest request) {
+        try {
+            HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+                    response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException(request.method() + " " + request.uri() + " failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

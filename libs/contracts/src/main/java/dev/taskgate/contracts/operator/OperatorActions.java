@@ -1,0 +1,18 @@
+package dev.taskgate.contracts.operator;
+
+/** The {@code action} names of {@link AuditEntry}, shared by the frontend and job-control. */
+public final class OperatorActions {
+    /** {@code GET …/operator/tool-executions}. */
+    public static final String LIST = "list";
+    /** {@code GET …/operator/tool-executions/{id}}. */
+    public static final String GET = "get";
+    /** {@code GET …/operator/tool-executions/{id}/payload}. */
+    public static final String PAYLOAD = "payload";
+    /** {@code POST …/operator/tool-executions/{id}/cancel}. */
+    public static final String CANCEL = "cancel";
+    /** {@code GET …/operator/audit}. */
+    public static final String AUDIT_LIST = "audit.list";
+
+    private OperatorActions() {
+    }
+}

@@ -1,0 +1,190 @@
+package dev.taskgate.jobctl.operator;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.contracts.operator.AuditEntry;
+import dev.taskgate.contracts.operator.CancelOutcome;
+import dev.taskgate.contracts.operator.OperatorActions;
+import dev.taskgate.contracts.operator.OperatorCancelResult;
+import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.jobctl.IdSource;
+import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.Operations;
+import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.LifecycleEvents;
+import dev.taskgate.jobctl.execution.StateChange;
+import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.operator.audit.AuditLog;
+import dev.taskgate.jobctl.operator.db.StopDeliveryRepository;
+import dev.taskgate.jobctl.outbox.OutboxMessage;
+import dev.taskgate.jobctl.outbox.OutboxRelay;
+import dev.taskgate.jobctl.outbox.OutboxWriter;
+import dev.taskgate.jobctl.query.ExecutionNotFoundException;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
+/**
+ * An operator's cancel of any execution in the project (design.md "Operator API"). One transaction locks the
+ * execution, applies {@link CancelDecision}, writes the state change and the stop to the outbox and the audit entry
+ * together. A requested stop is then confirmed by waiting, bounded by {@code jobctl.operator.stop-confirm-timeout},
+ * for the relay to have published it: {@code accepted} when it was, {@code stop_delivery_unknown} when not (the
+ * audit entry says the same).
+ */
+@ApplicationScoped
+public class OperatorCancellationService {
+
+    private static final Logger LOG = Logger.getLogger(OperatorCancellationService.class);
+    private static final Duration CONFIRM_POLL = Duration.ofMillis(20);
+
+    private final Pool pool;
+    private final ExecutionRepository executions;
+    private final OperatorHandles handles;
+    private final Operations operations;
+    private final OutboxWriter outbox;
+    private final OutboxRelay relay;
+    private final StopDeliveryRepository deliveries;
+    private final AuditLog audit;
+    private final JobControlConfig config;
+    private final Clock clock;
+    private final IdSource ids;
+
+    OperatorCancellationService(Pool pool, ExecutionRepository executions, OperatorHandles handles,
+            Operations operations, OutboxWriter outbox, OutboxRelay relay, StopDeliveryRepository deliveries,
+            AuditLog audit, JobControlConfig config, Clock clock, IdSource ids) {
+        this.pool = pool;
+        this.executions = executions;
+        this.handles = handles;
+        this.operations = operations;
+        this.outbox = outbox;
+        this.relay = relay;
+        this.deliveries = deliveries;
+        this.audit = audit;
+        this.config = config;
+        this.clock = clock;
+        this.ids = ids;
+    }
+
+    /** Cancels the execution the handle names, for an operator of the route's project. */
+    public Uni<OperatorCancelResult> cancel(OperatorCall call, String handle) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return pool.withTransaction(tx -> handles.resolve(tx, handle, call.workspace(), now, true)
+                .flatMap(found -> {
+                    if (found.isEmpty()) {
+                        return audit.record(tx, call, OperatorActions.CANCEL, handle, null, AuditEntry.NOT_FOUND)
+                                .map(id -> (Step) null);
+                    }
+                    Execution execution = found.get();
+                    CancelDecision decision = CancelDecision.of(execution, operations.find(execution.toolName()));
+                    return apply(tx, call, handle, execution, decision, now);
+                }))
+                .flatMap(step -> {
+                    if (step == null) {
+                        return Uni.createFrom().failure(new ExecutionNotFoundException());
+                    }
+                    if (step.stopMessageId() == null) {
+                        return Uni.createFrom().item(step.result());
+                    }
+                    relay.wake();
+                    return confirm(step);
+                });
+    }
+
+    private Uni<Step> apply(SqlConnection tx, OperatorCall call, String handle, Execution execution,
+            CancelDecision decision, Instant now) {
+        switch (decision) {
+            case CANCEL_QUEUED: {
+                StopRequested stop = stop(execution, call, now);
+                StateChange change = StateChange.of(execution, ExecutionStatus.CANCELLED, now)
+                        .withStatusMessage("Cancelled by an operator before it started.")
+                        .withCancelRequestedAt(now);
+                ExecutionChanged changed = LifecycleEvents.changed(ids.newId(), execution, ExecutionStatus.CANCELLED,
+                        now, ExecutionStatus.CANCELLED.wireName());
+                List<OutboxMessage> messages = new ArrayList<>();
+                messages.add(message(config.topics().control(), stop));
+                messages.add(OutboxMessage.of(config.topics().lifecycle(), execution.id().toString(),
+                        changed.messageId(), ExecutionChanged.TYPE, changed));
+                // the row is locked (for update): the compare-and-set cannot lose here
+                return executions.compareAndSet(tx, change)
+                        .flatMap(ok -> outbox.append(tx, messages))
+                        .flatMap(v -> finish(tx, call, handle, execution, CancelOutcome.ACCEPTED, null));
+            }
+            case REQUEST_STOP: {
+                StopRequested stop = stop(execution, call, now);
+                // recorded as unknown until the relay is seen to have published the stop (see confirm)
+                return executions.markCancelRequested(tx, execution.id(), now)
+                        .flatMap(v -> outbox.append(tx, List.of(message(config.topics().control(), stop))))
+                        .flatMap(v -> finish(tx, call, handle, execution, CancelOutcome.STOP_DELIVERY_UNKNOWN,
+                                stop.messageId()));
+            }
+            case UNSUPPORTED:
+                return finish(tx, call, handle, execution, CancelOutcome.UNSUPPORTED, null);
+            case STOP_ALREADY_REQUESTED:
+                return finish(tx, call, handle, execution, CancelOutcome.STOP_ALREADY_REQUESTED, null);
+            case ALREADY_TERMINAL:
+            default:
+                return finish(tx, call, handle, execution, CancelOutcome.ALREADY_TERMINAL, null);
+        }
+    }
+
+    private Uni<Step> finish(SqlConnection tx, OperatorCall call, String handle, Execution before,
+            CancelOutcome outcome, UUID stopMessageId) {
+        return audit.record(tx, call, OperatorActions.CANCEL, handle, before.id(), outcome.wireName())
+                .flatMap(auditId -> executions.findById(tx, before.id())
+                        .map(after -> new Step(new OperatorCancelResult(outcome, handles.view(after.orElse(before))),
+                                auditId, stopMessageId)));
+    }
+
+    private Uni<OperatorCancelResult> confirm(Step step) {
+        long attempts = Math.max(1, config.operator().stopConfirmTimeout().toMillis() / CONFIRM_POLL.toMillis());
+        return Uni.createFrom().deferred(() -> deliveries.isPending(pool, step.stopMessageId()))
+                .flatMap(pending -> pending
+                        ? Uni.createFrom().<Boolean>failure(new StillPending())
+                        : Uni.createFrom().item(Boolean.TRUE))
+                .onFailure(StillPending.class).retry().withBackOff(CONFIRM_POLL, CONFIRM_POLL).atMost(attempts)
+                .onFailure(StillPending.class).recoverWithItem(Boolean.FALSE)
+                .flatMap(published -> {
+                    if (!published) {
+                        LOG.warnf("Operator stop not confirmed published [executionHandle=%s messageId=%s wait=%s]",
+                                step.result().execution().handle(), step.stopMessageId(),
+                                config.operator().stopConfirmTimeout());
+                        return Uni.createFrom().item(step.result());
+                    }
+                    return audit.correct(step.auditId(), CancelOutcome.ACCEPTED.wireName())
+                            .map(v -> new OperatorCancelResult(CancelOutcome.ACCEPTED, step.result().execution()));
+                });
+    }
+
+    private StopRequested stop(Execution execution, OperatorCall call, Instant now) {
+        return new StopRequested(ids.newId(), now, execution.id(), execution.epoch(), "cancelled by an operator");
+    }
+
+    private static OutboxMessage message(String topic, StopRequested stop) {
+        return OutboxMessage.of(topic, stop.executionId().toString(), stop.messageId(), StopRequested.TYPE, stop);
+    }
+
+    /** What the transaction did; {@code stopMessageId} is set when a stop for a running execution must be confirmed. */
+    private record Step(OperatorCancelResult result, long auditId, UUID stopMessageId) {
+    }
+
+    /** Control flow of the bounded confirmation wait; never leaves this class. */
+    private static final class StillPending extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        StillPending() {
+            super(null, null, false, false);
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package dev.taskgate.jobctl;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.command.CancelExecution;
+import dev.taskgate.contracts.command.CommandReply;
+import dev.taskgate.contracts.command.Rejected;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/**
+ * Cancelling an execution of a mutating operation needs {@code tools:write} (carried as {@code writeGranted}), and
+ * the check comes after the ownership check: a non-owner learns nothing, not even that the tool is mutating.
+ */
+@QuarkusTest
+@TestProfile(MutatingOperationProfile.class)
+class CancelMutatingExecutionTest {
+
+    private static JobControlFixture fixture;
+
+    @BeforeAll
+    static void connect() {
+        fixture = new JobControlFixture();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        fixture.close();
+    }
+
+    private static CancelExecution cancel(Caller caller, UUID id, Boolean writeGranted) {
+        return new CancelExecution(UUID.randomUUID(), Instant.now(), JobControlFixture.REPLY_TO, id, caller, "test",
+                writeGranted);
+    }
+
+    @Test
+    void withoutToolsWriteTheOwnerIsRefused403AndNothingChanges() {
+        Caller owner = JobControlFixture.newCaller();
+        UUID id = ((Accepted) fixture.send(JobControlFixture.submit(owner, "k-" + UUID.randomUUID(),
+                OperationsWithTestMutation.NAME, "{}"))).executionId();
+
+        for (Boolean granted : new Boolean[] { null, Boolean.FALSE }) {
+            CommandReply reply = fixture.send(cancel(owner, id, granted));
+            assertThat(reply).isInstanceOf(Rejected.class);
+            assertThat(((Rejected) reply).problem().status()).isEqualTo(403);
+            assertThat(((Rejected) reply).problem().type()).endsWith("/insufficient-scope");
+        }
+        assertThat(JobControlFixture.snapshot(owner, id).status()).isEqualTo(ExecutionStatus.QUEUED);
+
+        CommandReply granted = fixture.send(cancel(owner, id, Boolean.TRUE));
+        assertThat(granted).isInstanceOf(Accepted.class);
+        assertThat(((Accepted) granted).execution().status()).isEqualTo(ExecutionStatus.CANCELLED);
+    }
+
+    @Test
+    void aNonOwnerGetsTheUniform404WithOrWithoutToolsWrite() {
+        Caller owner = JobControlFixture.newCaller();
+        UUID id = ((Accepted) fixture.send(JobControlFixture.submit(owner, "k-" + UUID.randomUUID(),
+                OperationsWithTestMutation.NAME, "{}"))).executionId();
+        Caller other = JobControlFixture.newCaller();
+
+        for (Boolean granted : new Boolean[] { null, Boolean.TRUE }) {
+            CommandReply reply = fixture.send(cancel(other, id, granted));
+            assertThat(reply).isInstanceOf(Rejected.class);
+            assertThat(((Rejected) reply).problem().status()).isEqualTo(404);
+        }
+    }
+
+    @Test
+    void aReadOnlyOperationNeedsNoWriteScope() {
+        Caller owner = JobControlFixture.newCaller();
+        UUID id = fixture.submitNew(owner).executionId();
+
+        CommandReply reply = fixture.send(cancel(owner, id, null));
+        assertThat(reply).isInstanceOf(Accepted.class);
+    }
+}

@@ -1,0 +1,65 @@
+package dev.taskgate.frontend.operator;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * job-control's internal operator API ({@code docs/design.md}, "Operator API"). Returns raw responses: the caller
+ * decides what a 404, 400 or 5xx means.
+ */
+@Path("/internal/v1/operator")
+@Produces(MediaType.APPLICATION_JSON)
+public interface JobControlOperatorApi {
+    /** Header naming the operator ({@code Caller.principal()}). */
+    String PRINCIPAL = "Taskgate-Principal";
+    /** Header naming the route's project ({@code org/project}). */
+    String WORKSPACE = "Taskgate-Workspace";
+    /** Header with the public route as called, for the audit log. */
+    String ROUTE = "Taskgate-Route";
+
+    /** 200 {@code OperatorExecutionPage}, or 400. */
+    @GET
+    @Path("/executions")
+    Response list(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route, @QueryParam("status") String status, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor);
+
+    /** 200 {@code OperatorExecution}, or 404. */
+    @GET
+    @Path("/executions/{handle}")
+    Response get(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route, @PathParam("handle") String handle);
+
+    /** 200 {@code OperatorPayload}, or 404. */
+    @GET
+    @Path("/executions/{handle}/payload")
+    Response payload(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route, @PathParam("handle") String handle);
+
+    /** 200 {@code OperatorCancelResult}, or 404. */
+    @POST
+    @Path("/executions/{handle}/cancel")
+    Response cancel(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route, @PathParam("handle") String handle);
+
+    /** 200 {@code AuditPage}, or 400. */
+    @GET
+    @Path("/audit")
+    Response audit(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route, @QueryParam("limit") String limit, @QueryParam("cursor") String cursor);
+
+    /** 204 once a refused call is recorded ({@code AuditEntry} body). */
+    @POST
+    @Path("/audit")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Response recordRefusal(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route, byte[] entry);
+}

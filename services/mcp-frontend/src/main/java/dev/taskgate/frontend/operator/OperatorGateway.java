@@ -1,0 +1,159 @@
+package dev.taskgate.frontend.operator;
+
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.inject.Singleton;
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.core.Response;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.Problem;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.operator.AuditEntry;
+import dev.taskgate.contracts.operator.AuditPage;
+import dev.taskgate.contracts.operator.CancelOutcome;
+import dev.taskgate.contracts.operator.OperatorCancelResult;
+import dev.taskgate.contracts.operator.OperatorExecution;
+import dev.taskgate.contracts.operator.OperatorExecutionPage;
+import dev.taskgate.contracts.operator.OperatorPayload;
+import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.problem.ProblemKind;
+import dev.taskgate.frontend.problem.Problems;
+import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+
+/**
+ * Carries operator calls to job-control, which serves and audits them. job-control's 404 becomes the uniform 404,
+ * its 400 an {@code invalid-request} with its detail; an unreachable or failing job-control becomes 503
+ * {@code unavailable} — except for a cancel whose answer was lost, which may have been committed and is answered
+ * {@code stop_delivery_unknown}. Blocking: call from a worker thread.
+ */
+@Singleton
+public class OperatorGateway {
+    private static final Logger LOG = Logger.getLogger(OperatorGateway.class);
+
+    private final JobControlOperatorApi api;
+    private final long retryAfterSeconds;
+
+    OperatorGateway(FrontendConfig config) {
+        this.api = QuarkusRestClientBuilder.newBuilder()
+                .baseUri(config.jobControlUrl())
+                .connectTimeout(config.jobControlConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .readTimeout(config.jobControlReadTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .disableDefaultMapper(true)
+                .build(JobControlOperatorApi.class);
+        this.retryAfterSeconds = Problems.retryAfterSeconds(config.pollInterval());
+    }
+
+    /** A page of the project's executions. */
+    public OperatorExecutionPage list(OperatorCall call, String status, String limit, String cursor) {
+        return read(() -> api.list(call.principal(), call.workspace(), call.route(), status, limit, cursor),
+                OperatorExecutionPage.class, call);
+    }
+
+    /** One execution's safe status. */
+    public OperatorExecution get(OperatorCall call) {
+        return read(() -> api.get(call.principal(), call.workspace(), call.route(), call.target()),
+                OperatorExecution.class, call);
+    }
+
+    /** One execution's payloads. */
+    public OperatorPayload payload(OperatorCall call) {
+        return read(() -> api.payload(call.principal(), call.workspace(), call.route(), call.target()),
+                OperatorPayload.class, call);
+    }
+
+    /**
+     * Cancels one execution. Empty when job-control's answer was lost after the request was sent: the stop may or
+     * may not have been written ({@link CancelOutcome#STOP_DELIVERY_UNKNOWN}).
+     */
+    public java.util.Optional<OperatorCancelResult> cancel(OperatorCall call) {
+        Response response;
+        try {
+            response = api.cancel(call.principal(), call.workspace(), call.route(), call.target());
+        } catch (ProcessingException e) {
+            LOG.warnf("operator cancel unanswered handle=%s principal=%s reason=%s", call.target(), call.principal(),
+                    e.getMessage());
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of(answer(response, OperatorCancelResult.class, call));
+    }
+
+    /** A page of the project's audit log. */
+    public AuditPage audit(OperatorCall call, String limit, String cursor) {
+        return read(() -> api.audit(call.principal(), call.workspace(), call.route(), limit, cursor), AuditPage.class,
+                call);
+    }
+
+    /**
+     * Records a call refused here (not found, missing scope, invalid request). Throws 503 when it cannot be
+     * recorded: an operator call is never answered without its audit entry.
+     */
+    public void recordRefusal(OperatorCall call, String outcome) {
+        byte[] entry = Wire.toBytes(AuditEntry.of(call.principal(), call.workspace(), call.action(), call.route(),
+                call.target(), outcome));
+        Response response;
+        try {
+            response = api.recordRefusal(call.principal(), call.workspace(), call.route(), entry);
+        } catch (ProcessingException e) {
+            LOG.warnf("operator audit unreachable action=%s outcome=%s reason=%s", call.action(), outcome,
+                    e.getMessage());
+            throw Problems.unavailable("The audit log is not reachable; try again shortly.", retryAfterSeconds);
+        }
+        try (response) {
+            if (response.getStatus() != 204) {
+                LOG.warnf("operator audit answered status=%d action=%s outcome=%s", response.getStatus(),
+                        call.action(), outcome);
+                throw Problems.unavailable("The audit log did not record the call; try again shortly.",
+                        retryAfterSeconds);
+            }
+        }
+    }
+
+    private <T> T read(Supplier<Response> request, Class<T> type, OperatorCall call) {
+        Response response;
+        try {
+            response = request.get();
+        } catch (ProcessingException e) {
+            LOG.warnf("job-control unreachable action=%s reason=%s", call.action(), e.getMessage());
+            throw Problems.unavailable("The execution store is not reachable; try again shortly.", retryAfterSeconds);
+        }
+        return answer(response, type, call);
+    }
+
+    private <T> T answer(Response response, Class<T> type, OperatorCall call) {
+        try (response) {
+            int status = response.getStatus();
+            byte[] body = response.readEntity(byte[].class);
+            if (status == 404) {
+                throw Problems.notFound();
+            }
+            if (status == 400) {
+                Problem problem = Wire.fromBytes(body, Problem.class);
+                throw ProblemKind.INVALID_REQUEST.exception(problem.detail());
+            }
+            if (status != 200) {
+                LOG.warnf("job-control answered status=%d action=%s", status, call.action());
+                throw Problems.unavailable("The execution store did not answer; try again shortly.",
+                        retryAfterSeconds);
+            }
+            return Wire.fromBytes(body, type);
+        } catch (Wire.MalformedRecordException e) {
+            LOG.errorf("job-control sent an unreadable answer action=%s reason=%s", call.action(), e.getMessage());
+            throw Problems.unavailable("The execution store gave an unreadable answer.", retryAfterSeconds);
+        }
+    }
+
+    @PreDestroy
+    void close() {
+        if (api instanceof AutoCloseable) {
+            try {
+                ((AutoCloseable) api).close();
+            } catch (Exception e) {
+                LOG.debug("closing the job-control operator client failed", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package dev.taskgate.frontend.operator.rest;
+
+import java.time.Instant;
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonRawValue;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.operator.AuditEntry;
+import dev.taskgate.contracts.operator.AuditPage;
+import dev.taskgate.contracts.operator.OperatorCancelResult;
+import dev.taskgate.contracts.operator.OperatorExecution;
+import dev.taskgate.contracts.operator.OperatorExecutionPage;
+import dev.taskgate.contracts.operator.OperatorPayload;
+
+/** The REST bodies of the operator routes (snake_case, design.md "Operator API"). */
+final class OperatorRepresentations {
+    private OperatorRepresentations() {
+    }
+
+    /**
+     * An execution's safe status for operators.
+     *
+     * @param executionId        the owner's public handle
+     * @param owner              the owning principal (issuer, space, subject)
+     * @param toolName           the tool
+     * @param status             current state
+     * @param surface            {@code rest}, {@code mcp-2025} or {@code mcp-2026}
+     * @param createdAt          creation time
+     * @param updatedAt          last state change
+     * @param executionDeadline  when it fails if still not terminal
+     * @param retentionExpiresAt when it and its payloads are purged
+     * @param progress           latest progress value
+     * @param total              latest progress total
+     * @param cancelRequested    whether a cancellation was asked for
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Execution(
+            @JsonProperty("execution_id") String executionId,
+            @JsonProperty("owner") String owner,
+            @JsonProperty("tool_name") String toolName,
+            @JsonProperty("status") String status,
+            @JsonProperty("surface") String surface,
+            @JsonProperty("created_at") Instant createdAt,
+            @JsonProperty("updated_at") Instant updatedAt,
+            @JsonProperty("execution_deadline") Instant executionDeadline,
+            @JsonProperty("retention_expires_at") Instant retentionExpiresAt,
+            @JsonProperty("progress") Double progress,
+            @JsonProperty("total") Double total,
+            @JsonProperty("cancel_requested") boolean cancelRequested) {
+
+        static Execution of(OperatorExecution e) {
+            return new Execution(e.handle(), e.owner(), e.toolName(), e.status().wireName(), e.surface().wireName(),
+                    e.createdAt(), e.updatedAt(), e.executionDeadline(), e.retentionExpiresAt(), e.progress(),
+                    e.total(), e.cancelRequested());
+        }
+    }
+
+    /**
+     * A page of executions.
+     *
+     * @param items      the executions, newest first
+     * @param nextCursor pass as {@code cursor} for the next page; absent on the last page
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record ExecutionPage(@JsonProperty("items") List<Execution> items,
+            @JsonProperty("next_cursor") String nextCursor) {
+
+        static ExecutionPage of(OperatorExecutionPage page) {
+            return new ExecutionPage(page.items().stream().map(Execution::of).toList(), page.nextCursor());
+        }
+    }
+
+    /**
+     * An execution's payloads.
+     *
+     * @param execution     the safe status
+     * @param input         the exact input JSON
+     * @param result        when completed: the exact {@code CallToolResult} JSON
+     * @param error         when failed: {@code {code, message}}
+     * @param statusMessage the latest status message
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Payload(@JsonProperty("execution") Execution execution,
+            @JsonProperty("input") @JsonRawValue String input,
+            @JsonProperty("result") @JsonRawValue String result,
+            @JsonProperty("error") ExecutionOutcome.ExecutionError error,
+            @JsonProperty("status_message") String statusMessage) {
+
+        static Payload of(OperatorPayload p) {
+            return new Payload(Execution.of(p.execution()), p.input(), p.result(), p.error(), p.statusMessage());
+        }
+    }
+
+    /**
+     * The answer to a cancel.
+     *
+     * @param executionId the handle the operator named
+     * @param outcome   {@code accepted}, {@code unsupported}, {@code already_terminal}, {@code stop_delivery_unknown}
+     *                  or {@code stop_already_requested}
+     * @param execution the execution afterwards; absent when job-control's answer was lost
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record CancelResult(@JsonProperty("execution_id") String executionId, @JsonProperty("outcome") String outcome,
+            @JsonProperty("execution") Execution execution) {
+
+        static CancelResult of(OperatorCancelResult r) {
+            return new CancelResult(r.execution().handle(), r.outcome().wireName(), Execution.of(r.execution()));
+        }
+    }
+
+    /**
+     * One audit entry.
+     *
+     * @param id         position in the log
+     * @param occurredAt when
+     * @param principal  who
+     * @param action     what
+     * @param route      the route called
+     * @param target     the handle named, as presented
+     * @param outcome    the outcome
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Audit(@JsonProperty("id") Long id, @JsonProperty("occurred_at") Instant occurredAt,
+            @JsonProperty("principal") String principal, @JsonProperty("action") String action,
+            @JsonProperty("route") String route, @JsonProperty("target") String target,
+            @JsonProperty("outcome") String outcome) {
+
+        static Audit of(AuditEntry e) {
+            return new Audit(e.id(), e.occurredAt(), e.principal(), e.action(), e.route(), e.target(), e.outcome());
+        }
+    }
+
+    /**
+     * A page of the audit log.
+     *
+     * @param items      the entries, newest first
+     * @param nextCursor pass as {@code cursor} for the next page; absent on the last page
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record AuditEntries(@JsonProperty("items") List<Audit> items, @JsonProperty("next_cursor") String nextCursor) {
+
+        static AuditEntries of(AuditPage page) {
+            return new AuditEntries(page.items().stream().map(Audit::of).toList(), page.nextCursor());
+        }
+    }
+}

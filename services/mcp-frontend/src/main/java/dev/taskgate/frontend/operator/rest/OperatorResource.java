@@ -1,0 +1,132 @@
+package dev.taskgate.frontend.operator.rest;
+
+import java.util.Optional;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+import io.quarkus.security.Authenticated;
+import io.quarkus.security.UnauthorizedException;
+import io.smallrye.common.annotation.Blocking;
+
+import dev.taskgate.contracts.handle.ExecutionHandles;
+import dev.taskgate.contracts.operator.AuditEntry;
+import dev.taskgate.contracts.operator.CancelOutcome;
+import dev.taskgate.contracts.operator.OperatorActions;
+import dev.taskgate.contracts.operator.OperatorCancelResult;
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.auth.CallerResolver;
+import dev.taskgate.frontend.auth.Scopes;
+import dev.taskgate.frontend.operator.OperatorCall;
+import dev.taskgate.frontend.operator.OperatorGateway;
+import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.frontend.problem.Problems;
+import dev.taskgate.frontend.web.ProblemResponses;
+
+/**
+ * The operator routes ({@code docs/design.md}, "Operator API"): every principal's executions of one project,
+ * named by the handles their owners see. Checks run in this order, and every refusal after authentication is
+ * recorded in job-control's audit log before it is answered: token org/project = path (else the uniform 404),
+ * the action's scope (else 403 {@code insufficient-scope}), the handle is well-formed (else the uniform 404).
+ * job-control then verifies the handle against the execution's owner, serves the call and records it.
+ *
+ * <p>Blocking: every call waits for job-control over HTTP, so the methods run on worker threads.
+ */
+@Path("/v1/orgs/{org}/projects/{project}/operator")
+@Authenticated
+@Blocking
+public class OperatorResource {
+    private final CallerResolver callers;
+    private final OperatorGateway gateway;
+
+    OperatorResource(CallerResolver callers, OperatorGateway gateway) {
+        this.callers = callers;
+        this.gateway = gateway;
+    }
+
+    /** A page of the project's executions (safe status), newest first; optional {@code status} filter. */
+    @GET
+    @Path("/tool-executions")
+    public Response list(@PathParam("org") String org, @PathParam("project") String project,
+            @QueryParam("status") String status, @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor, UriInfo uri) {
+        OperatorCall call = authorize(org, project, OperatorActions.LIST, Scopes.OPERATOR_STATUS, null, "GET", uri);
+        return ok(OperatorRepresentations.ExecutionPage.of(gateway.list(call, status, limit, cursor)));
+    }
+
+    /** One execution's safe status. */
+    @GET
+    @Path("/tool-executions/{id}")
+    public Response get(@PathParam("org") String org, @PathParam("project") String project,
+            @PathParam("id") String id, UriInfo uri) {
+        OperatorCall call = authorize(org, project, OperatorActions.GET, Scopes.OPERATOR_STATUS, id, "GET", uri);
+        return ok(OperatorRepresentations.Execution.of(gateway.get(call)));
+    }
+
+    /** One execution's input and result or error. */
+    @GET
+    @Path("/tool-executions/{id}/payload")
+    public Response payload(@PathParam("org") String org, @PathParam("project") String project,
+            @PathParam("id") String id, UriInfo uri) {
+        OperatorCall call = authorize(org, project, OperatorActions.PAYLOAD, Scopes.OPERATOR_PAYLOAD, id, "GET",
+                uri);
+        return ok(OperatorRepresentations.Payload.of(gateway.payload(call)));
+    }
+
+    /** Cancels one execution; 200 with the outcome whatever it is. */
+    @POST
+    @Path("/tool-executions/{id}/cancel")
+    public Response cancel(@PathParam("org") String org, @PathParam("project") String project,
+            @PathParam("id") String id, UriInfo uri) {
+        OperatorCall call = authorize(org, project, OperatorActions.CANCEL, Scopes.OPERATOR_CANCEL, id, "POST", uri);
+        Optional<OperatorCancelResult> result = gateway.cancel(call);
+        return ok(result.map(OperatorRepresentations.CancelResult::of).orElseGet(
+                () -> new OperatorRepresentations.CancelResult(id, CancelOutcome.STOP_DELIVERY_UNKNOWN.wireName(),
+                        null)));
+    }
+
+    /** A page of the project's audit log, newest first (scope {@code executions:operator:status}). */
+    @GET
+    @Path("/audit")
+    public Response audit(@PathParam("org") String org, @PathParam("project") String project,
+            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor, UriInfo uri) {
+        OperatorCall call = authorize(org, project, OperatorActions.AUDIT_LIST, Scopes.OPERATOR_STATUS, null, "GET",
+                uri);
+        return ok(OperatorRepresentations.AuditEntries.of(gateway.audit(call, limit, cursor)));
+    }
+
+    private OperatorCall authorize(String org, String project, String action, String scope, String handle,
+            String method, UriInfo uri) {
+        String principal = callers.principal().orElseThrow(UnauthorizedException::new);
+        String query = uri.getRequestUri().getRawQuery();
+        String route = method + " " + uri.getRequestUri().getRawPath() + (query == null ? "" : "?" + query);
+        OperatorCall call = new OperatorCall(principal, org + "/" + project, action, route, handle);
+        AuthenticatedCaller caller;
+        try {
+            caller = callers.resolveInPath(org, project);
+        } catch (ProblemException e) {
+            gateway.recordRefusal(call, AuditEntry.NOT_FOUND);
+            throw e;
+        }
+        if (!caller.scopes().contains(scope)) {
+            gateway.recordRefusal(call, AuditEntry.INSUFFICIENT_SCOPE);
+            caller.require(scope);
+        }
+        // An internal id or anything else that is not a handle never reaches job-control.
+        if (handle != null && ExecutionHandles.parse(handle).isEmpty()) {
+            gateway.recordRefusal(call, AuditEntry.NOT_FOUND);
+            throw Problems.notFound();
+        }
+        return call;
+    }
+
+    private static Response ok(Object body) {
+        return Response.ok(ProblemResponses.bytes(body), MediaType.APPLICATION_JSON).build();
+    }
+}

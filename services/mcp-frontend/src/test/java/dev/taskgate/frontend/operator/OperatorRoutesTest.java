@@ -1,0 +1,240 @@
+package dev.taskgate.frontend.operator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.handle.ExecutionHandles;
+import dev.taskgate.contracts.operator.AuditEntry;
+import dev.taskgate.contracts.operator.CancelOutcome;
+import dev.taskgate.contracts.operator.OperatorCancelResult;
+import dev.taskgate.contracts.operator.OperatorExecution;
+import dev.taskgate.contracts.operator.OperatorExecutionPage;
+import dev.taskgate.contracts.operator.OperatorPayload;
+import dev.taskgate.frontend.support.Api;
+import dev.taskgate.frontend.support.FakeJobControlQueries;
+import dev.taskgate.frontend.support.Fixtures;
+import dev.taskgate.frontend.support.WithFakeJobControl;
+import dev.taskgate.testsupport.Tokens;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/**
+ * The operator routes with the test playing job-control's operator API: each route needs its scope, refusals are
+ * sent to the audit log before they are answered (and fail closed when it cannot record them), an internal id or
+ * malformed handle never reaches job-control, and answers are mapped to the snake_case bodies.
+ */
+@QuarkusTest
+@TestProfile(WithFakeJobControl.class)
+class OperatorRoutesTest {
+    private static final String BASE = "/v1/orgs/acme/projects/demo/operator";
+    private static final String OPERATOR = Tokens.DEFAULT_ISSUER + " olga";
+    private final FakeJobControlQueries jobControl = FakeJobControlQueries.get();
+
+    @TestHTTPResource("/")
+    URI base;
+
+    @Inject
+    ExecutionHandles handles;
+
+    @BeforeEach
+    void reset() {
+        jobControl.reset();
+    }
+
+    private static String token(String... scopes) {
+        return Tokens.forSubject("olga").org("acme").project("demo").scopes(scopes).sign();
+    }
+
+    private String aliceHandle(UUID id) {
+        return handles.mint(id, Surface.REST, Fixtures.caller("alice"));
+    }
+
+    private List<AuditEntry> refusals() {
+        return jobControl.requests().stream()
+                .filter(r -> r.method().equals("POST") && r.path().equals("/internal/v1/operator/audit"))
+                .map(r -> Wire.fromBytes(r.body().getBytes(), AuditEntry.class))
+                .toList();
+    }
+
+    private static OperatorExecution view(String handle, ExecutionStatus status) {
+        return new OperatorExecution(handle, "https://taskgate.local/dev alice", "demo.sleep", "1", status,
+                Surface.REST, Fixtures.CREATED, Fixtures.CREATED.plusSeconds(1), Fixtures.CREATED.plusSeconds(60),
+                Fixtures.CREATED.plusSeconds(120), 2.0, 10.0, false);
+    }
+
+    @Test
+    void eachRouteNeedsItsScopeAndTheRefusalIsAudited() {
+        String handle = aliceHandle(UUID.randomUUID());
+        String[][] routes = {
+                { "GET", BASE + "/tool-executions", "list", "executions:operator:status" },
+                { "GET", BASE + "/tool-executions/" + handle, "get", "executions:operator:status" },
+                { "GET", BASE + "/tool-executions/" + handle + "/payload", "payload", "executions:operator:payload" },
+                { "POST", BASE + "/tool-executions/" + handle + "/cancel", "cancel", "executions:operator:cancel" },
+                { "GET", BASE + "/audit", "audit.list", "executions:operator:status" } };
+        // every operator scope except the one the route needs, plus the owner scopes
+        for (String[] route : routes) {
+            jobControl.reset();
+            String[] others = List.of("tools:call", "tools:write", "executions:operator:status",
+                    "executions:operator:payload", "executions:operator:cancel").stream()
+                    .filter(s -> !s.equals(route[3])).toArray(String[]::new);
+            Api api = Api.at(base).bearer(token(others));
+            Api.Result r = route[0].equals("GET") ? api.get(route[1]) : api.post(route[1]);
+
+            assertThat(r.status()).as(route[1]).isEqualTo(403);
+            assertThat(r.problemSlug()).isEqualTo("insufficient-scope");
+            assertThat(refusals()).singleElement().satisfies(e -> {
+                assertThat(e.action()).isEqualTo(route[2]);
+                assertThat(e.outcome()).isEqualTo("insufficient_scope");
+                assertThat(e.principal()).isEqualTo(OPERATOR);
+                assertThat(e.workspace()).isEqualTo("acme/demo");
+                assertThat(e.route()).isEqualTo(route[0] + " " + route[1]);
+            });
+            assertThat(jobControl.requests()).hasSize(1);
+        }
+    }
+
+    @Test
+    void anotherProjectsTokenGetsTheUniform404AndIsAuditedUnderThePathsProject() {
+        String token = Tokens.forSubject("olga").org("acme").project("other")
+                .scopes("executions:operator:status").sign();
+
+        Api.Result r = Api.at(base).bearer(token).get(BASE + "/tool-executions");
+
+        assertThat(r.status()).isEqualTo(404);
+        assertThat(r.problemSlug()).isEqualTo("not-found");
+        assertThat(refusals()).singleElement().satisfies(e -> {
+            assertThat(e.outcome()).isEqualTo("not_found");
+            assertThat(e.workspace()).isEqualTo("acme/demo");
+        });
+    }
+
+    @Test
+    void anInternalIdOrMalformedHandleNeverReachesJobControl() {
+        for (String id : List.of(UUID.randomUUID().toString(), "tgx_abc", "tgx_" + "A".repeat(44))) {
+            jobControl.reset();
+            Api.Result r = Api.at(base).bearer(token("executions:operator:status"))
+                    .get(BASE + "/tool-executions/" + id);
+
+            assertThat(r.status()).as(id).isEqualTo(404);
+            assertThat(refusals()).singleElement().satisfies(e -> {
+                assertThat(e.outcome()).isEqualTo("not_found");
+                assertThat(e.target()).isEqualTo(id);
+            });
+            assertThat(jobControl.requests()).hasSize(1);
+        }
+    }
+
+    @Test
+    void aRefusalThatCannotBeAuditedIs503() {
+        jobControl.answer("POST", "/internal/v1/operator/audit", 500, "{}".getBytes());
+
+        Api.Result r = Api.at(base).bearer(token("tools:call")).get(BASE + "/tool-executions");
+
+        assertThat(r.status()).isEqualTo(503);
+        assertThat(r.problemSlug()).isEqualTo("unavailable");
+    }
+
+    @Test
+    void aMalformedWorkspacesClaimIs401() {
+        String token = Tokens.forSubject("olga").org("acme").project("demo").scopes("executions:operator:status")
+                .claimJson("workspaces", "{\"acme\":\"demo\"}").sign();
+
+        Api.Result r = Api.at(base).bearer(token).get(BASE + "/tool-executions");
+
+        assertThat(r.status()).isEqualTo(401);
+        assertThat(r.problemSlug()).isEqualTo("unauthenticated");
+        assertThat(jobControl.requests()).isEmpty();
+    }
+
+    @Test
+    void listForwardsTheOperatorAndParametersAndMapsThePage() {
+        String handle = aliceHandle(UUID.randomUUID());
+        jobControl.answer("GET", "/internal/v1/operator/executions", 200, Wire.toBytes(
+                new OperatorExecutionPage(List.of(view(handle, ExecutionStatus.WORKING)), "next-1")));
+
+        Api.Result r = Api.at(base).bearer(token("executions:operator:status"))
+                .get(BASE + "/tool-executions?status=working&limit=5&cursor=abc");
+
+        assertThat(r.status()).as(r.toString()).isEqualTo(200);
+        JsonNode item = r.json().path("items").path(0);
+        assertThat(item.path("execution_id").asText()).isEqualTo(handle);
+        assertThat(item.path("owner").asText()).isEqualTo("https://taskgate.local/dev alice");
+        assertThat(item.path("status").asText()).isEqualTo("working");
+        assertThat(item.path("cancel_requested").asBoolean()).isFalse();
+        assertThat(item.has("input") || item.has("status_message")).isFalse();
+        assertThat(r.json().path("next_cursor").asText()).isEqualTo("next-1");
+        FakeJobControlQueries.Request sent = jobControl.requests().get(0);
+        assertThat(sent.principal()).isEqualTo(OPERATOR);
+        assertThat(sent.workspace()).isEqualTo("acme/demo");
+        assertThat(sent.query()).isEqualTo("status=working&limit=5&cursor=abc");
+        assertThat(sent.route()).isEqualTo("GET " + BASE + "/tool-executions?status=working&limit=5&cursor=abc");
+    }
+
+    @Test
+    void jobControls400And404AreInvalidRequestAndTheUniform404() {
+        jobControl.answer("GET", "/internal/v1/operator/executions", 400, Wire.toBytes(
+                dev.taskgate.contracts.Problem.of("invalid-request", "Invalid request", 400, "limit must be small.")));
+        Api.Result bad = Api.at(base).bearer(token("executions:operator:status"))
+                .get(BASE + "/tool-executions?limit=1000");
+        assertThat(bad.status()).isEqualTo(400);
+        assertThat(bad.json().path("detail").asText()).isEqualTo("limit must be small.");
+
+        String handle = aliceHandle(UUID.randomUUID());
+        Api.Result unknown = Api.at(base).bearer(token("executions:operator:status"))
+                .get(BASE + "/tool-executions/" + handle);
+        Api.Result malformed = Api.at(base).bearer(token("executions:operator:status"))
+                .get(BASE + "/tool-executions/" + handle.substring(0, 20));
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(malformed.status()).isEqualTo(404);
+        assertThat(withoutInstance(unknown)).isEqualTo(withoutInstance(malformed));
+    }
+
+    @Test
+    void payloadCarriesTheExactInputAndResultJson() {
+        String handle = aliceHandle(UUID.randomUUID());
+        String input = "{\"b\": 2.50, \"a\":[1]}";
+        String result = "{\"content\":[],\"isError\":false}";
+        jobControl.answer("GET", "/internal/v1/operator/executions/" + handle + "/payload", 200, Wire.toBytes(
+                new OperatorPayload(view(handle, ExecutionStatus.COMPLETED), input, result, null, "done")));
+
+        Api.Result r = Api.at(base).bearer(token("executions:operator:payload"))
+                .get(BASE + "/tool-executions/" + handle + "/payload");
+
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.text()).contains("\"input\":" + input).contains("\"result\":" + result);
+        assertThat(r.json().path("status_message").asText()).isEqualTo("done");
+    }
+
+    @Test
+    void cancelAnswersJobControlsOutcome() {
+        String handle = aliceHandle(UUID.randomUUID());
+        jobControl.answer("POST", "/internal/v1/operator/executions/" + handle + "/cancel", 200, Wire.toBytes(
+                new OperatorCancelResult(CancelOutcome.STOP_ALREADY_REQUESTED, view(handle, ExecutionStatus.WORKING))));
+
+        Api.Result r = Api.at(base).bearer(token("executions:operator:cancel"))
+                .post(BASE + "/tool-executions/" + handle + "/cancel");
+
+        assertThat(r.status()).isEqualTo(200);
+        assertThat(r.json().path("outcome").asText()).isEqualTo("stop_already_requested");
+        assertThat(r.json().path("execution").path("status").asText()).isEqualTo("working");
+    }
+
+    private static String withoutInstance(Api.Result r) {
+        return r.text().replaceAll("\"instance\":\"[^\"]*\"", "");
+    }
+
+}
