@@ -175,6 +175,17 @@ class McpTaskInputTest {
     }
 
     @Test
+    void demoConfirmNeedsTheTasksExtension() {
+        McpCall call = McpCall.toolCall(6, "demo.confirm", Map.of());
+
+        Api.Result response = call.post(base);
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32021);
+        McpSchemas.assertValidError(response.json());
+    }
+
+    @Test
     void aTaskJobControlNoLongerKnowsIsTheUnknownTaskError() {
         UUID id = UUID.randomUUID();
         String taskId = waiting(id, "ir_first");
