@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
@@ -78,7 +79,10 @@ class InputRoundTripE2E {
         postInput(alice, id, "ir_notOutstanding000000000", Map.of("action", "decline")).then().statusCode(200);
         assertThat(rest(alice, id).path("status").asText()).isEqualTo("input_required");
 
-        Map<String, Object> content = Map.of("confirm", true, "note", "ship it");
+        // member order is kept end to end, so the expected text below depends on it
+        Map<String, Object> content = new LinkedHashMap<>();
+        content.put("confirm", true);
+        content.put("note", "ship it");
         postInput(alice, id, key, Map.of("action", "accept", "content", content)).then().statusCode(200)
                 .body("acknowledged", org.hamcrest.Matchers.equalTo(true));
 
