@@ -1,12 +1,16 @@
 package dev.taskgate.contracts;
 
 import java.time.Instant;
+import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.input.InputMaps;
 
 /**
  * The safe status of one execution, as job-control reports it: never the input or the result.
@@ -24,6 +28,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param progress           latest progress value, if reported
  * @param total              latest progress total, if known
  * @param cancelRequested    {@code true} once a caller asked to cancel a non-terminal execution
+ * @param inputRequests      while {@code input_required}: every outstanding request, request key → MCP
+ *                           {@code InputRequest} ({@code {method, params}}); absent otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -40,7 +46,8 @@ public record ExecutionSnapshot(
         @JsonProperty("statusMessage") String statusMessage,
         @JsonProperty("progress") Double progress,
         @JsonProperty("total") Double total,
-        @JsonProperty("cancelRequested") Boolean cancelRequested) {
+        @JsonProperty("cancelRequested") Boolean cancelRequested,
+        @JsonProperty("inputRequests") Map<String, JsonNode> inputRequests) {
 
     public ExecutionSnapshot {
         Objects.requireNonNull(executionId, "executionId");
@@ -49,5 +56,15 @@ public record ExecutionSnapshot(
         Objects.requireNonNull(surface, "surface");
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(updatedAt, "updatedAt");
+        inputRequests = inputRequests == null ? null : InputMaps.objects(inputRequests, "inputRequests");
+    }
+
+    /** The snapshot without input requests (the shape before issue 3 item 4). */
+    public ExecutionSnapshot(UUID executionId, String toolName, String toolVersion, ExecutionStatus status,
+            Surface surface, Instant createdAt, Instant updatedAt, Instant executionDeadline,
+            Instant retentionExpiresAt, String statusMessage, Double progress, Double total,
+            Boolean cancelRequested) {
+        this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
+                retentionExpiresAt, statusMessage, progress, total, cancelRequested, null);
     }
 }

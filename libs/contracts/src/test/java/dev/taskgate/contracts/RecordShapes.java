@@ -6,6 +6,7 @@ import java.lang.reflect.RecordComponent;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
@@ -107,6 +108,9 @@ final class RecordShapes {
         }
         if (type == List.class) {
             return List.of();
+        }
+        if (type == Map.class) {
+            return Map.of();
         }
         if (type.isEnum()) {
             return type.getEnumConstants()[0];

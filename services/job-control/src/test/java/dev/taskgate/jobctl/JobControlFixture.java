@@ -20,6 +20,7 @@ import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.ExecutionCommand;
+import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerEvent;
@@ -71,9 +72,12 @@ public final class JobControlFixture implements AutoCloseable {
 
     /** Sends a command without waiting for the reply. */
     public void sendOnly(ExecutionCommand command) {
-        String key = command instanceof SubmitExecution s
-                ? s.caller().principal() + "\n" + s.caller().workspace()
-                : ((CancelExecution) command).executionId().toString();
+        String key = switch (command.kind()) {
+            case SUBMIT -> ((SubmitExecution) command).caller().principal() + "\n"
+                    + ((SubmitExecution) command).caller().workspace();
+            case CANCEL -> ((CancelExecution) command).executionId().toString();
+            case PROVIDE_INPUT -> ((ProvideInput) command).executionId().toString();
+        };
         kafka.send(topic(Topics.COMMANDS), key, command);
     }
 

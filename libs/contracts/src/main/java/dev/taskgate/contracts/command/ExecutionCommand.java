@@ -14,9 +14,10 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
         @JsonSubTypes.Type(value = SubmitExecution.class, name = "SubmitExecution"),
-        @JsonSubTypes.Type(value = CancelExecution.class, name = "CancelExecution")
+        @JsonSubTypes.Type(value = CancelExecution.class, name = "CancelExecution"),
+        @JsonSubTypes.Type(value = ProvideInput.class, name = "ProvideInput")
 })
-public sealed interface ExecutionCommand permits SubmitExecution, CancelExecution {
+public sealed interface ExecutionCommand permits SubmitExecution, CancelExecution, ProvideInput {
 
     /** Unique per command; the reply's correlation id. */
     UUID messageId();
@@ -32,6 +33,6 @@ public sealed interface ExecutionCommand permits SubmitExecution, CancelExecutio
 
     /** Command kinds. */
     enum Kind {
-        SUBMIT, CANCEL
+        SUBMIT, CANCEL, PROVIDE_INPUT
     }
 }

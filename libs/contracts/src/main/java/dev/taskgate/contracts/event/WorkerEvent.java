@@ -17,9 +17,10 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = Finished.class, name = "Finished"),
         @JsonSubTypes.Type(value = Failed.class, name = "Failed"),
         @JsonSubTypes.Type(value = Stopped.class, name = "Stopped"),
-        @JsonSubTypes.Type(value = ChildDied.class, name = "ChildDied")
+        @JsonSubTypes.Type(value = ChildDied.class, name = "ChildDied"),
+        @JsonSubTypes.Type(value = InputRequested.class, name = "InputRequested")
 })
-public sealed interface WorkerEvent permits Started, Progress, Finished, Failed, Stopped, ChildDied {
+public sealed interface WorkerEvent permits Started, Progress, Finished, Failed, Stopped, ChildDied, InputRequested {
 
     /** Unique per record. */
     UUID messageId();
@@ -41,6 +42,6 @@ public sealed interface WorkerEvent permits Started, Progress, Finished, Failed,
 
     /** Event kinds. */
     enum Kind {
-        STARTED, PROGRESS, FINISHED, FAILED, STOPPED, CHILD_DIED
+        STARTED, PROGRESS, FINISHED, FAILED, STOPPED, CHILD_DIED, INPUT_REQUESTED
     }
 }

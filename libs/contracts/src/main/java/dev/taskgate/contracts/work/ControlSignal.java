@@ -12,9 +12,10 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
-        @JsonSubTypes.Type(value = StopRequested.class, name = "StopRequested")
+        @JsonSubTypes.Type(value = StopRequested.class, name = "StopRequested"),
+        @JsonSubTypes.Type(value = InputProvided.class, name = "InputProvided")
 })
-public sealed interface ControlSignal permits StopRequested {
+public sealed interface ControlSignal permits StopRequested, InputProvided {
 
     /** Unique per record. */
     UUID messageId();

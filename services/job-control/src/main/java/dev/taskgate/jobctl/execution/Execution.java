@@ -1,7 +1,10 @@
 package dev.taskgate.jobctl.execution;
 
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -74,7 +77,16 @@ public record Execution(
 
     /** The safe status as reported to callers: never the input or the result. */
     public ExecutionSnapshot toSnapshot() {
+        return toSnapshot(Map.of());
+    }
+
+    /**
+     * The safe status with the outstanding input requests (request key → MCP {@code InputRequest}); they are shown
+     * only while the execution is {@code input_required}.
+     */
+    public ExecutionSnapshot toSnapshot(Map<String, JsonNode> inputRequests) {
         return new ExecutionSnapshot(id, toolName, toolVersion, state, surface, createdAt, updatedAt, deadlineAt,
-                retentionExpiresAt, statusMessage, progress, total, cancelRequestedAt != null ? Boolean.TRUE : null);
+                retentionExpiresAt, statusMessage, progress, total, cancelRequestedAt != null ? Boolean.TRUE : null,
+                state == ExecutionStatus.INPUT_REQUIRED ? inputRequests : null);
     }
 }

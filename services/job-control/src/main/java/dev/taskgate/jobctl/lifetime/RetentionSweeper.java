@@ -13,6 +13,7 @@ import org.jboss.logging.Logger;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.input.db.InputRequestRepository;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -38,13 +39,16 @@ public class RetentionSweeper {
 
     private final Pool pool;
     private final ExecutionRepository executions;
+    private final InputRequestRepository inputs;
     private final JobControlConfig config;
     private final Clock clock;
     private final SweepLoop loop;
 
-    RetentionSweeper(Pool pool, ExecutionRepository executions, JobControlConfig config, Clock clock) {
+    RetentionSweeper(Pool pool, ExecutionRepository executions, InputRequestRepository inputs,
+            JobControlConfig config, Clock clock) {
         this.pool = pool;
         this.executions = executions;
+        this.inputs = inputs;
         this.config = config;
         this.clock = clock;
         this.loop = new SweepLoop("Retention sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
@@ -77,6 +81,7 @@ public class RetentionSweeper {
                     List<UUID> keep = expired.stream().filter(Execution::mutating).map(Execution::id).toList();
                     List<UUID> drop = expired.stream().filter(e -> !e.mutating()).map(Execution::id).toList();
                     return executions.purge(tx, keep, now)
+                            .flatMap(v -> inputs.deleteFor(tx, keep))
                             .flatMap(v -> executions.delete(tx, drop))
                             .invoke(v -> {
                                 if (!expired.isEmpty()) {

@@ -11,6 +11,8 @@ public enum PayloadKind {
     INPUT("input"),
     /** The exact {@code CallToolResult} bytes a worker reported. */
     RESULT("result"),
+    /** An input request a running operation made (an MCP {@code InputRequest}). */
+    INPUT_REQUEST("input-request"),
     /** A caller's response to an input request. */
     INPUT_RESPONSE("input-response"),
     /** A worker checkpoint. */

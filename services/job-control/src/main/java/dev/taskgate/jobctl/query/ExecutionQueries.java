@@ -4,10 +4,13 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -15,6 +18,8 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.StoredOutcome;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.input.OutstandingInput;
+import dev.taskgate.jobctl.input.db.InputRequestRepository;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 
@@ -28,11 +33,13 @@ public class ExecutionQueries {
 
     private final Pool pool;
     private final ExecutionRepository executions;
+    private final InputRequestRepository inputs;
     private final Clock clock;
 
-    ExecutionQueries(Pool pool, ExecutionRepository executions, Clock clock) {
+    ExecutionQueries(Pool pool, ExecutionRepository executions, InputRequestRepository inputs, Clock clock) {
         this.pool = pool;
         this.executions = executions;
+        this.inputs = inputs;
         this.clock = clock;
     }
 
@@ -45,8 +52,8 @@ public class ExecutionQueries {
         Instant now = clock.instant();
         return executions.findById(pool, id.get())
                 .map(found -> found.filter(e -> e.isOwnedBy(principal, workspace) && e.isVisibleAt(now))
-                        .orElseThrow(ExecutionNotFoundException::new)
-                        .toSnapshot());
+                        .orElseThrow(ExecutionNotFoundException::new))
+                .flatMap(execution -> withInputRequests(execution).map(execution::toSnapshot));
     }
 
     /** The status and, once terminal, the exact result or the error of an execution the caller owns. */
@@ -58,10 +65,19 @@ public class ExecutionQueries {
         Instant now = clock.instant();
         return executions.findWithResult(pool, id.get(),
                 e -> e.isOwnedBy(principal, workspace) && e.isVisibleAt(now))
-                .map(found -> toOutcome(found.orElseThrow(ExecutionNotFoundException::new)));
+                .map(found -> found.orElseThrow(ExecutionNotFoundException::new))
+                .flatMap(stored -> withInputRequests(stored.execution()).map(inputs -> toOutcome(stored, inputs)));
     }
 
-    private static ExecutionOutcome toOutcome(StoredOutcome stored) {
+    /** The outstanding requests while {@code input_required}; no query otherwise. */
+    private Uni<Map<String, JsonNode>> withInputRequests(Execution execution) {
+        if (execution.state() != ExecutionStatus.INPUT_REQUIRED) {
+            return Uni.createFrom().item(Map.of());
+        }
+        return inputs.outstanding(pool, execution.id(), execution.epoch()).map(OutstandingInput::byKey);
+    }
+
+    private static ExecutionOutcome toOutcome(StoredOutcome stored, Map<String, JsonNode> inputRequests) {
         Execution execution = stored.execution();
         String result = execution.state() == ExecutionStatus.COMPLETED && stored.result() != null
                 ? new String(stored.result(), StandardCharsets.UTF_8)
@@ -69,7 +85,7 @@ public class ExecutionQueries {
         ExecutionOutcome.ExecutionError error = execution.state() == ExecutionStatus.FAILED
                 ? new ExecutionOutcome.ExecutionError(execution.errorCode(), execution.errorMessage())
                 : null;
-        return new ExecutionOutcome(execution.toSnapshot(), result, error);
+        return new ExecutionOutcome(execution.toSnapshot(inputRequests), result, error);
     }
 
     /** Only the canonical 36-character spelling is an id; anything else cannot name an execution. */

@@ -23,6 +23,9 @@ public final class ReportDecisions {
     /** The error code of an execution whose child process died. */
     public static final String CHILD_DIED_CODE = "child_died";
 
+    /** The status message of an execution waiting for its caller's input. */
+    public static final String WAITING_FOR_INPUT = "Waiting for input.";
+
     private ReportDecisions() {
     }
 
@@ -34,6 +37,7 @@ public final class ReportDecisions {
             case FINISHED -> Optional.of(ExecutionStatus.COMPLETED);
             case FAILED, CHILD_DIED -> Optional.of(ExecutionStatus.FAILED);
             case STOPPED -> Optional.of(ExecutionStatus.CANCELLED);
+            case INPUT_REQUESTED -> Optional.of(ExecutionStatus.INPUT_REQUIRED);
         };
     }
 
@@ -56,6 +60,7 @@ public final class ReportDecisions {
             case FAILED -> change.withError(((Failed) event).code(), ((Failed) event).message());
             case STOPPED -> change.withStatusMessage(((Stopped) event).message());
             case CHILD_DIED -> change.withError(CHILD_DIED_CODE, childDiedMessage(((ChildDied) event).exitCode()));
+            case INPUT_REQUESTED -> change.withStatusMessage(WAITING_FOR_INPUT);
         });
     }
 

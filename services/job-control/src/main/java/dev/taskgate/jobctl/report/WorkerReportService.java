@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.event.InputRequested;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
@@ -20,6 +21,7 @@ import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.input.InputRequestService;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import io.smallrye.mutiny.Uni;
@@ -39,15 +41,17 @@ public class WorkerReportService {
 
     private final Pool pool;
     private final ExecutionRepository executions;
+    private final InputRequestService inputs;
     private final OutboxWriter outbox;
     private final JobControlConfig config;
     private final Clock clock;
     private final IdSource ids;
 
-    WorkerReportService(Pool pool, ExecutionRepository executions, OutboxWriter outbox, JobControlConfig config,
-            Clock clock, IdSource ids) {
+    WorkerReportService(Pool pool, ExecutionRepository executions, InputRequestService inputs, OutboxWriter outbox,
+            JobControlConfig config, Clock clock, IdSource ids) {
         this.pool = pool;
         this.executions = executions;
+        this.inputs = inputs;
         this.outbox = outbox;
         this.config = config;
         this.clock = clock;
@@ -70,6 +74,9 @@ public class WorkerReportService {
             Execution execution = found.get();
             if (event instanceof Progress progress) {
                 return recordProgress(tx, execution, progress);
+            }
+            if (event instanceof InputRequested requested) {
+                return inputs.record(tx, requested, now);
             }
             Optional<StateChange> change = ReportDecisions.decide(execution, event, now);
             if (change.isEmpty()) {

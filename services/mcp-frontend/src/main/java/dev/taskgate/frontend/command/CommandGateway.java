@@ -24,6 +24,7 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.ExecutionCommand;
+import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.frontend.FrontendConfig;
 
@@ -70,6 +71,11 @@ public class CommandGateway {
         return send(command, command.executionId().toString());
     }
 
+    /** Delivers responses to input requests; keyed by execution id, like the execution's other commands. */
+    public CommandReply provideInput(ProvideInput command) {
+        return send(command, command.executionId().toString());
+    }
+
     private CommandReply send(ExecutionCommand command, String key) {
         long deadline = System.nanoTime() + timeout.toNanos();
         UUID id = command.messageId();
@@ -104,6 +110,8 @@ public class CommandGateway {
                 return "SubmitExecution";
             case CANCEL:
                 return "CancelExecution";
+            case PROVIDE_INPUT:
+                return "ProvideInput";
             default:
                 throw new IllegalArgumentException("unknown command kind " + command.kind());
         }

@@ -1,6 +1,7 @@
 package dev.taskgate.frontend.execution;
 
 import java.time.Clock;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.inject.Singleton;
@@ -15,6 +16,7 @@ import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.CommandReply;
+import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.frontend.FrontendConfig;
@@ -27,7 +29,7 @@ import dev.taskgate.frontend.problem.ApiProblem;
 import dev.taskgate.frontend.problem.Problems;
 
 /**
- * Creating and cancelling executions: the decisions made before a command leaves (the tool exists, the caller
+ * Creating and cancelling executions and answering their input requests: the decisions made before a command leaves (the tool exists, the caller
  * may run it, the input satisfies its schema) and the mapping of job-control's reply. Nothing is published
  * unless every check passed.
  */
@@ -92,6 +94,16 @@ public class ExecutionService {
         CancelExecution command = new CancelExecution(UUID.randomUUID(), clock.instant(), instanceId, executionId,
                 caller.caller(), reason, ToolPermissions.mayCancelMutating(caller));
         return accepted(send(() -> gateway.cancel(command), command.messageId()));
+    }
+
+    /**
+     * Delivers responses (request key → {@code InputResponse}, shapes already checked) to job-control; returns the
+     * execution as reported afterwards. Keys that are not outstanding are ignored by job-control.
+     */
+    public Accepted provideInput(AuthenticatedCaller caller, UUID executionId, Map<String, JsonNode> responses) {
+        ProvideInput command = new ProvideInput(UUID.randomUUID(), clock.instant(), instanceId, executionId,
+                caller.caller(), responses);
+        return accepted(send(() -> gateway.provideInput(command), command.messageId()));
     }
 
     private CommandReply send(java.util.function.Supplier<CommandReply> call, UUID messageId) {

@@ -81,8 +81,11 @@ public class TaskView {
                 }
                 break;
             case INPUT_REQUIRED:
-                // No operation asks for input yet; the schema requires the member while input_required.
-                result.putObject("inputRequests");
+                // §6.2: every outstanding request, on every poll until answered; the member is required
+                ObjectNode requests = result.putObject("inputRequests");
+                if (snapshot.inputRequests() != null) {
+                    snapshot.inputRequests().forEach(requests::set);
+                }
                 break;
             default:
                 break;

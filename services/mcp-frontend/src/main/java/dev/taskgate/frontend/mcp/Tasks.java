@@ -1,6 +1,7 @@
 package dev.taskgate.frontend.mcp;
 
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 
@@ -10,9 +11,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.InputResponseShape;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.ExecutionQueries;
@@ -71,8 +74,10 @@ public class Tasks {
     }
 
     /**
-     * Acknowledges {@code inputResponses} (§6.3). No operation asks for input yet, so no key is ever outstanding:
-     * every key is stale and, as the extension says, ignored. The shape is still checked and the task must exist.
+     * Delivers {@code inputResponses} (§6.3) and acknowledges. Every response must be an {@code ElicitResult}
+     * (-32602 otherwise, nothing sent). Only keys the task currently lists in {@code inputRequests} are forwarded to
+     * job-control, which re-checks them; other keys (never issued, answered, superseded) are ignored silently, and
+     * when none is left the ack is sent without a command. Eventually consistent: the ack may precede the change.
      */
     public McpResult update(JsonRpcRequest request, AuthenticatedCaller caller) {
         String taskId = taskId(request);
@@ -82,10 +87,10 @@ public class Tasks {
         }
         for (Iterator<Map.Entry<String, JsonNode>> it = responses.fields(); it.hasNext();) {
             Map.Entry<String, JsonNode> entry = it.next();
-            if (!entry.getValue().isObject()) {
-                throw McpErrors.invalidParams("params.inputResponses[\"" + entry.getKey() + "\"] must be an object.",
-                        null);
-            }
+            InputResponseShape.violation(entry.getValue()).ifPresent(violation -> {
+                throw McpErrors.invalidParams("params.inputResponses[\"" + entry.getKey() + "\"]"
+                        + violation.pointer() + ": " + violation.message() + ".", null);
+            });
         }
         UUID executionId = verify(taskId, caller);
         ExecutionSnapshot snapshot;
@@ -96,6 +101,21 @@ public class Tasks {
         }
         if (snapshot.surface() != Surface.MCP_2026) {
             throw McpErrors.taskNotFound();
+        }
+        Map<String, JsonNode> outstanding = new LinkedHashMap<>();
+        if (snapshot.status() == ExecutionStatus.INPUT_REQUIRED && snapshot.inputRequests() != null) {
+            responses.fields().forEachRemaining(entry -> {
+                if (snapshot.inputRequests().containsKey(entry.getKey())) {
+                    outstanding.put(entry.getKey(), entry.getValue());
+                }
+            });
+        }
+        if (!outstanding.isEmpty()) {
+            try {
+                executions.provideInput(caller, executionId, outstanding);
+            } catch (ProblemException e) {
+                throw McpProblems.translate(e);
+            }
         }
         return McpResult.of(server.result("complete"));
     }

@@ -1,12 +1,16 @@
 package dev.taskgate.frontend.support;
 
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.ExecutionCommand;
 import dev.taskgate.testsupport.Tokens;
@@ -38,6 +42,25 @@ public final class Fixtures {
     public static ExecutionSnapshot snapshot(UUID id, String tool, ExecutionStatus status, Surface surface) {
         return new ExecutionSnapshot(id, tool, "1", status, surface, CREATED, CREATED.plusSeconds(2),
                 CREATED.plusSeconds(86_400), CREATED.plusSeconds(86_400 + 7 * 86_400), null, null, null, null);
+    }
+
+    /** A snapshot waiting for input: {@code input_required} with these outstanding requests. */
+    public static ExecutionSnapshot waitingForInput(UUID id, Surface surface, Map<String, JsonNode> requests) {
+        return new ExecutionSnapshot(id, "demo.confirm", "1", ExecutionStatus.INPUT_REQUIRED, surface, CREATED,
+                CREATED.plusSeconds(2), CREATED.plusSeconds(86_400), CREATED.plusSeconds(86_400 + 7 * 86_400),
+                "Waiting for input.", null, null, null, requests);
+    }
+
+    /** The {@code elicitation/create} request demo.confirm asks. */
+    public static JsonNode confirmRequest() {
+        try {
+            return Wire.mapper().readTree("{\"method\":\"elicitation/create\",\"params\":{\"mode\":\"form\","
+                    + "\"message\":\"Proceed?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":"
+                    + "{\"confirm\":{\"type\":\"boolean\"},\"note\":{\"type\":\"string\"}},"
+                    + "\"required\":[\"confirm\"]}}}");
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** job-control's acceptance of a command. */

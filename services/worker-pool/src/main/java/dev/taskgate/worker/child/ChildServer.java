@@ -4,6 +4,11 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -15,7 +20,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /**
- * The child side of the protocol: reads parent → child lines ({@code run}, {@code stop}), runs one operation
+ * The child side of the protocol: reads parent → child lines ({@code run}, {@code stop}, {@code input-response}),
+ * runs one operation
  * at a time on its own thread, and answers through the {@link ProtocolWriter}. Refusals (unknown operation,
  * busy, malformed line) are {@code error} lines; the child stays usable after them.
  */
@@ -89,6 +95,7 @@ public final class ChildServer {
         switch (type) {
             case "run" -> startRun(message);
             case "stop" -> requestStop();
+            case "input-response" -> provideInput(message);
             default -> out.error(MALFORMED_MESSAGE, "unknown message type: '" + type + "'");
         }
     }
@@ -126,6 +133,19 @@ public final class ChildServer {
         running.stop();
     }
 
+    private void provideInput(JsonNode message) {
+        JsonNode key = message.get("key");
+        JsonNode response = message.get("response");
+        if (key == null || !key.isTextual() || response == null || !response.isObject()) {
+            out.error(MALFORMED_MESSAGE, "input-response needs a string 'key' and an object 'response'");
+            return;
+        }
+        Run running = current.get();
+        if (running == null || !running.answer(key.asText(), response)) {
+            log.println("input-response ignored: no running operation waits for key " + key.asText());
+        }
+    }
+
     private void execute(String name, Operation operation, JsonNode input, Run run) {
         Runnable report;
         try {
@@ -150,9 +170,62 @@ public final class ChildServer {
     /** The state of one run, visible to its operation as its {@link OperationContext}. */
     private final class Run implements OperationContext {
         private final CountDownLatch stopRequested = new CountDownLatch(1);
+        private final Object inputLock = new Object();
+        private final Set<String> asked = new HashSet<>();
+        private final Map<String, JsonNode> answers = new HashMap<>();
 
         void stop() {
             stopRequested.countDown();
+            synchronized (inputLock) {
+                inputLock.notifyAll();
+            }
+        }
+
+        /** Records the answer to a key this run asked and has no answer for yet; {@code false} otherwise. */
+        boolean answer(String key, JsonNode response) {
+            synchronized (inputLock) {
+                if (!asked.contains(key) || answers.containsKey(key)) {
+                    return false;
+                }
+                answers.put(key, response);
+                inputLock.notifyAll();
+                return true;
+            }
+        }
+
+        @Override
+        public Map<String, JsonNode> requestInput(Map<String, JsonNode> requests)
+                throws OperationStoppedException, InterruptedException {
+            if (requests.isEmpty()) {
+                throw new IllegalArgumentException("requestInput needs at least one request");
+            }
+            synchronized (inputLock) {
+                for (Map.Entry<String, JsonNode> request : requests.entrySet()) {
+                    if (request.getKey().isEmpty() || asked.contains(request.getKey())) {
+                        throw new IllegalArgumentException("input keys must be non-empty and unique within a run: '"
+                                + request.getKey() + "'");
+                    }
+                    if (request.getValue() == null || !request.getValue().isObject()) {
+                        throw new IllegalArgumentException("input request '" + request.getKey()
+                                + "' must be a JSON object");
+                    }
+                }
+                asked.addAll(requests.keySet());
+            }
+            out.input(requests);
+            synchronized (inputLock) {
+                while (true) {
+                    if (answers.keySet().containsAll(requests.keySet())) {
+                        Map<String, JsonNode> result = new LinkedHashMap<>();
+                        requests.keySet().forEach(k -> result.put(k, answers.get(k)));
+                        return result;
+                    }
+                    if (isStopRequested()) {
+                        throw new OperationStoppedException("stopped while waiting for input");
+                    }
+                    inputLock.wait();
+                }
+            }
         }
 
         @Override

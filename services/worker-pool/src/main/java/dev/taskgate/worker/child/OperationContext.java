@@ -1,8 +1,14 @@
 package dev.taskgate.worker.child;
 
 import java.time.Duration;
+import java.util.Map;
 
-/** What a running operation may do besides computing its result: report progress and notice stop requests. */
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * What a running operation may do besides computing its result: report progress, notice stop requests and ask
+ * the caller for input.
+ */
 public interface OperationContext {
 
     /**
@@ -23,4 +29,18 @@ public interface OperationContext {
      * @return {@code true} if a stop was requested (before or during the wait)
      */
     boolean awaitStop(Duration timeout) throws InterruptedException;
+
+    /**
+     * Asks the caller for input and blocks until every request is answered or a stop is requested (the execution
+     * is {@code input_required} meanwhile; its deadline keeps running).
+     *
+     * @param requests keys chosen by the operation, unique within this run (a key is never asked twice) → MCP
+     *                 {@code InputRequest} objects ({@code {"method": "elicitation/create", "params": {...}}})
+     * @return the caller's {@code InputResponse} for every key of {@code requests}
+     * @throws OperationStoppedException when a stop is requested before every request is answered
+     * @throws InterruptedException      when the child is shutting down
+     * @throws IllegalArgumentException  when {@code requests} is empty, reuses a key or holds a non-object
+     */
+    Map<String, JsonNode> requestInput(Map<String, JsonNode> requests)
+            throws OperationStoppedException, InterruptedException;
 }

@@ -5,6 +5,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 
+import dev.taskgate.worker.child.ops.ConfirmOperation;
 import dev.taskgate.worker.child.ops.CrashOperation;
 import dev.taskgate.worker.child.ops.EchoOperation;
 import dev.taskgate.worker.child.ops.FailOperation;
@@ -28,7 +29,8 @@ public final class OperationRegistry {
                 "demo.echo", new EchoOperation(),
                 "demo.sleep", new SleepOperation(),
                 "demo.fail", new FailOperation(),
-                "demo.crash", new CrashOperation()));
+                "demo.crash", new CrashOperation(),
+                "demo.confirm", new ConfirmOperation()));
     }
 
     /** The implementation registered under {@code name}, if any. */

@@ -3,7 +3,9 @@ package dev.taskgate.worker.child;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.Map;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -36,6 +38,14 @@ public final class ProtocolWriter {
         if (message != null) {
             line.put("message", message);
         }
+        write(line);
+    }
+
+    /** The operation asks for input: its own keys → MCP {@code InputRequest} objects. */
+    public void input(Map<String, JsonNode> requests) {
+        ObjectNode line = message("input");
+        ObjectNode map = line.putObject("requests");
+        requests.forEach(map::set);
         write(line);
     }
 

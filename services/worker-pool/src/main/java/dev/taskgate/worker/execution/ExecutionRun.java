@@ -2,6 +2,8 @@ package dev.taskgate.worker.execution;
 
 import java.util.concurrent.ScheduledFuture;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.taskgate.worker.pool.ChildProcess;
 
 /**
@@ -71,6 +73,20 @@ final class ExecutionRun {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Hands an input response to the child while it still belongs to this run (under the lock, see
+     * {@link #start}).
+     *
+     * @return whether it was sent (false: not started yet or already ended)
+     */
+    synchronized boolean deliverInput(String key, JsonNode response) {
+        if (!running || finished) {
+            return false;
+        }
+        child.provideInput(key, response);
+        return true;
     }
 
     synchronized void armKillTimer(ScheduledFuture<?> timer) {

@@ -22,6 +22,7 @@ import org.jboss.logging.Logger;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.worker.WorkerConfig;
@@ -104,6 +105,21 @@ public class ExecutionService {
         if (run.requestStop()) {
             armKillTimer(run);
         }
+    }
+
+    /**
+     * Handles an {@code InputProvided}: hands the response to the child of the held dispatch with that epoch. A
+     * signal for a dispatch held elsewhere (or already ended) is ignored; the child ignores keys it is not waiting
+     * for, so a redelivered signal is harmless.
+     */
+    public void provideInput(InputProvided input) {
+        ExecutionKey key = new ExecutionKey(input.executionId(), input.epoch());
+        ExecutionRun run = held.find(key).orElse(null);
+        if (run == null || !run.deliverInput(input.requestKey(), input.response())) {
+            LOG.debugf("Input response for a dispatch not running here [%s requestKey=%s]", key, input.requestKey());
+            return;
+        }
+        LOG.debugf("Input response handed to the child [%s requestKey=%s]", key, input.requestKey());
     }
 
     /** Whether a stop for this dispatch is remembered. */
@@ -226,6 +242,7 @@ public class ExecutionService {
                         publisher.publishProgress(events.progress(key, message.progress(), message.total(), message.message()));
                     }
                 }
+                case INPUT -> requestInput(key, message);
                 case RESULT -> end(child, events.finished(key, message.result()), true);
                 case ERROR -> end(child, events.failed(key, FailureCode.OPERATION_ERROR,
                         run.operation() + " failed in the worker (" + message.code() + "): " + message.message()), true);
@@ -245,6 +262,18 @@ public class ExecutionService {
                         exitCode);
             }
             end(child, event, false);
+        }
+
+        /**
+         * Publishes the request and waits for its acknowledgement, so that it is on the broker before the child
+         * could be answered; the child keeps waiting whatever happens here (a stop or the deadline ends it).
+         */
+        private void requestInput(ExecutionKey key, ChildMessage message) {
+            try {
+                await(publisher.publish(events.inputRequested(key, message.requests())));
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "Input request not delivered; the operation waits until stopped [%s]", key);
+            }
         }
 
         /** Publishes the one terminal event and waits for its acknowledgement before the child is reused. */

@@ -15,18 +15,25 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * @param message  for progress, error and stopped lines
  * @param result   for {@link Kind#RESULT}: the exact {@code CallToolResult} text
  * @param code     for {@link Kind#ERROR}
+ * @param requests for {@link Kind#INPUT}: the operation's keys → MCP {@code InputRequest} objects
  */
-public record ChildMessage(Kind kind, double progress, Double total, String message, String result, String code) {
+public record ChildMessage(Kind kind, double progress, Double total, String message, String result, String code,
+        JsonNode requests) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** Line kinds. */
     public enum Kind {
-        READY, PROGRESS, RESULT, ERROR, STOPPED;
+        READY, PROGRESS, RESULT, ERROR, STOPPED, INPUT;
 
         /** Whether the line ends the current run. */
         public boolean isTerminal() {
             return this == RESULT || this == ERROR || this == STOPPED;
         }
+    }
+
+    /** A line without input requests (every kind but {@link Kind#INPUT}). */
+    public ChildMessage(Kind kind, double progress, Double total, String message, String result, String code) {
+        this(kind, progress, total, message, result, code, null);
     }
 
     /** Parses a line; empty when it is not a protocol line (which the caller logs and ignores). */
@@ -54,8 +61,23 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
                     message == null ? "the operation failed without a message" : message, null,
                     text(node, "code") == null ? "unknown" : text(node, "code")));
             case "stopped" -> Optional.of(new ChildMessage(Kind.STOPPED, 0, null, message, null, null));
+            case "input" -> isRequestMap(node.get("requests"))
+                    ? Optional.of(new ChildMessage(Kind.INPUT, 0, null, null, null, null, node.get("requests")))
+                    : Optional.empty();
             default -> Optional.empty();
         };
+    }
+
+    private static boolean isRequestMap(JsonNode requests) {
+        if (requests == null || !requests.isObject() || requests.isEmpty()) {
+            return false;
+        }
+        for (JsonNode request : requests) {
+            if (!request.isObject()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String text(JsonNode node, String field) {

@@ -23,7 +23,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * One child JVM seen from the parent: writes {@code run}/{@code stop} lines to its stdin, reads protocol lines
+ * One child JVM seen from the parent: writes {@code run}/{@code stop}/{@code input-response} lines to its stdin, reads protocol lines
  * from its stdout on a dedicated thread and hands them to the observer of the current run, and drains its
  * stderr into the worker log (a full stderr pipe would block the child).
  */
@@ -122,6 +122,17 @@ public final class ChildProcess {
             send(MAPPER.createObjectNode().put("type", "stop"));
         } catch (UncheckedIOException e) {
             LOG.debugf(e, "Could not send stop to the child [pid=%d]", pid());
+        }
+    }
+
+    /** Hands the caller's response to the input request the running operation made under {@code key}. */
+    public void provideInput(String key, JsonNode response) {
+        ObjectNode line = MAPPER.createObjectNode().put("type", "input-response").put("key", key);
+        line.set("response", response);
+        try {
+            send(line);
+        } catch (UncheckedIOException e) {
+            LOG.debugf(e, "Could not send an input response to the child [pid=%d]", pid());
         }
     }
 

@@ -100,6 +100,7 @@ public class WorkerEventPublisher {
             case FAILED -> "Failed";
             case STOPPED -> "Stopped";
             case CHILD_DIED -> "ChildDied";
+            case INPUT_REQUESTED -> "InputRequested";
         };
     }
 }

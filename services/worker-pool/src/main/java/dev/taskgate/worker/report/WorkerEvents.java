@@ -1,15 +1,20 @@
 package dev.taskgate.worker.report;
 
 import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.UUID;
 import java.util.function.Supplier;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.taskgate.contracts.event.ChildDied;
 import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
+import dev.taskgate.contracts.event.InputRequested;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.Stopped;
@@ -61,6 +66,13 @@ public class WorkerEvents {
     public ChildDied childDied(ExecutionKey key, long childPid, int exitCode) {
         return new ChildDied(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, childPid,
                 exitCode);
+    }
+
+    /** The operation asks for input: its own keys → MCP {@code InputRequest} objects. */
+    public InputRequested inputRequested(ExecutionKey key, JsonNode requests) {
+        Map<String, JsonNode> map = new LinkedHashMap<>();
+        requests.fields().forEachRemaining(e -> map.put(e.getKey(), e.getValue()));
+        return new InputRequested(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, map);
     }
 
     /** This instance's worker id. */

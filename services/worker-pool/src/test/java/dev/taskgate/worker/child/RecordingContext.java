@@ -2,11 +2,18 @@ package dev.taskgate.worker.child;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
-/** An {@link OperationContext} for in-process operation tests: records progress, stops on demand. */
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * An {@link OperationContext} for in-process operation tests: records progress and input requests, stops on demand,
+ * answers input with a scripted function (none set: a request waits until stopped).
+ */
 public final class RecordingContext implements OperationContext {
     /** One progress report. */
     public record Report(double progress, Double total, String message) {
@@ -14,6 +21,18 @@ public final class RecordingContext implements OperationContext {
 
     private final List<Report> reports = new CopyOnWriteArrayList<>();
     private final CountDownLatch stop = new CountDownLatch(1);
+    private final List<Map<String, JsonNode>> inputRequests = new CopyOnWriteArrayList<>();
+    private volatile Function<Map<String, JsonNode>, Map<String, JsonNode>> answers;
+
+    /** Answers every input request with {@code script}. */
+    public RecordingContext answering(Function<Map<String, JsonNode>, Map<String, JsonNode>> script) {
+        this.answers = script;
+        return this;
+    }
+
+    public List<Map<String, JsonNode>> inputRequests() {
+        return inputRequests;
+    }
 
     public List<Report> reports() {
         return reports;
@@ -36,5 +55,16 @@ public final class RecordingContext implements OperationContext {
     @Override
     public boolean awaitStop(Duration timeout) throws InterruptedException {
         return stop.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    @Override
+    public Map<String, JsonNode> requestInput(Map<String, JsonNode> requests)
+            throws OperationStoppedException, InterruptedException {
+        inputRequests.add(requests);
+        if (answers != null) {
+            return answers.apply(requests);
+        }
+        stop.await(30, TimeUnit.SECONDS);
+        throw new OperationStoppedException("stopped while waiting for input");
     }
 }

@@ -22,6 +22,23 @@ class ChildMessageTest {
     }
 
     @Test
+    void parsesAnInputLineWithItsRequests() {
+        ChildMessage input = ChildMessage.parse("{\"type\":\"input\",\"requests\":{\"confirm\":"
+                + "{\"method\":\"elicitation/create\",\"params\":{}}}}").orElseThrow();
+
+        assertThat(input.kind()).isEqualTo(Kind.INPUT);
+        assertThat(input.kind().isTerminal()).isFalse();
+        assertThat(input.requests().get("confirm").get("method").asText()).isEqualTo("elicitation/create");
+    }
+
+    @Test
+    void rejectsInputLinesWithoutRequestObjects() {
+        assertThat(ChildMessage.parse("{\"type\":\"input\"}")).isEmpty();
+        assertThat(ChildMessage.parse("{\"type\":\"input\",\"requests\":{}}")).isEmpty();
+        assertThat(ChildMessage.parse("{\"type\":\"input\",\"requests\":{\"k\":1}}")).isEmpty();
+    }
+
+    @Test
     void rejectsLinesThatAreNotProtocol() {
         assertThat(ChildMessage.parse("Picked up JAVA_TOOL_OPTIONS: -Xss1m")).isEmpty();
         assertThat(ChildMessage.parse("[1,2]")).isEmpty();

@@ -12,9 +12,11 @@ import org.jboss.logging.Logger;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.ExecutionCommand;
+import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.jobctl.cancel.CancellationService;
 import dev.taskgate.jobctl.command.CommandOutcome;
+import dev.taskgate.jobctl.input.InputResponseService;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.submit.SubmissionService;
 import io.smallrye.mutiny.Uni;
@@ -31,13 +33,15 @@ public class CommandsConsumer {
 
     private final SubmissionService submissions;
     private final CancellationService cancellations;
+    private final InputResponseService inputs;
     private final CommandReplyPublisher replies;
     private final OutboxRelay relay;
 
-    CommandsConsumer(SubmissionService submissions, CancellationService cancellations,
+    CommandsConsumer(SubmissionService submissions, CancellationService cancellations, InputResponseService inputs,
             CommandReplyPublisher replies, OutboxRelay relay) {
         this.submissions = submissions;
         this.cancellations = cancellations;
+        this.inputs = inputs;
         this.replies = replies;
         this.relay = relay;
     }
@@ -71,6 +75,7 @@ public class CommandsConsumer {
         return switch (command.kind()) {
             case SUBMIT -> submissions.submit((SubmitExecution) command);
             case CANCEL -> cancellations.cancel((CancelExecution) command);
+            case PROVIDE_INPUT -> inputs.provide((ProvideInput) command);
         };
     }
 

@@ -1,9 +1,11 @@
 package dev.taskgate.frontend.execution.rest;
 
 import java.time.Instant;
+import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.ExecutionSnapshot;
 
@@ -23,6 +25,8 @@ import dev.taskgate.contracts.ExecutionSnapshot;
  * @param progress           latest progress value
  * @param total              latest progress total
  * @param cancelRequested    whether a cancellation was asked for
+ * @param inputRequests      while {@code input_required}: request key → MCP {@code InputRequest}; answer with
+ *                           {@code POST .../{id}/input}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record ExecutionRepresentation(
@@ -37,12 +41,13 @@ public record ExecutionRepresentation(
         @JsonProperty("status_message") String statusMessage,
         @JsonProperty("progress") Double progress,
         @JsonProperty("total") Double total,
-        @JsonProperty("cancel_requested") Boolean cancelRequested) {
+        @JsonProperty("cancel_requested") Boolean cancelRequested,
+        @JsonProperty("input_requests") Map<String, JsonNode> inputRequests) {
 
     /** The view of a snapshot under its handle. */
     public static ExecutionRepresentation of(String handle, ExecutionSnapshot s, long pollIntervalMs) {
         return new ExecutionRepresentation(handle, s.toolName(), s.status().wireName(), s.createdAt(), s.updatedAt(),
                 s.executionDeadline(), s.retentionExpiresAt(), pollIntervalMs, s.statusMessage(), s.progress(),
-                s.total(), s.cancelRequested());
+                s.total(), s.cancelRequested(), s.inputRequests());
     }
 }

@@ -6,6 +6,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.ws.rs.GET;
@@ -50,6 +51,7 @@ public class ToolExecutionResource {
     public static final int MAX_BODY_BYTES = 1024 * 1024;
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     static final String IDEMPOTENT_REPLAYED = "Idempotent-Replayed";
+    private static final byte[] ACKNOWLEDGED = "{\"acknowledged\":true}".getBytes(StandardCharsets.UTF_8);
 
     private final CallerResolver callers;
     private final ExecutionService executions;
@@ -135,6 +137,23 @@ public class ToolExecutionResource {
         AuthenticatedCaller caller = callers.resolve(org, project);
         Accepted accepted = executions.cancel(caller, executionId(id, caller));
         return Response.accepted(json(id, accepted.execution())).type(MediaType.APPLICATION_JSON).build();
+    }
+
+    /**
+     * Answers one input request: 200 {@code {"acknowledged": true}} once job-control recorded it. A key that is not
+     * outstanding (answered, stale, never issued) and any answer for a terminal execution are acknowledged and
+     * ignored; the execution's {@code status} shows whether it resumed.
+     */
+    @POST
+    @Path("/{id}/input")
+    public Response input(@PathParam("org") String org, @PathParam("project") String project,
+            @PathParam("id") String id, HttpHeaders headers, InputStream body) {
+        AuthenticatedCaller caller = callers.resolve(org, project);
+        UUID executionId = executionId(id, caller);
+        requireJson(headers.getHeaderString(HttpHeaders.CONTENT_TYPE));
+        ProvideInputBody request = ProvideInputBody.parse(readBounded(body));
+        executions.provideInput(caller, executionId, Map.of(request.requestKey(), request.response()));
+        return Response.ok(ACKNOWLEDGED, MediaType.APPLICATION_JSON).build();
     }
 
     private UUID executionId(String handle, AuthenticatedCaller caller) {

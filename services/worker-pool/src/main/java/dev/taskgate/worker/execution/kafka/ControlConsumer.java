@@ -9,6 +9,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.work.ControlSignal;
+import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.worker.execution.ExecutionService;
 import io.smallrye.reactive.messaging.annotations.Blocking;
@@ -26,7 +27,7 @@ public class ControlConsumer {
         this.executions = executions;
     }
 
-    /** Blocking because a stop is a write to a child's stdin pipe; it never waits for anything else. */
+    /** Blocking because a stop or an input response is a write to a child's stdin pipe; it waits for nothing else. */
     @Incoming("control-in")
     @Blocking
     public void onControlSignal(String value) {
@@ -36,6 +37,8 @@ public class ControlConsumer {
         ControlSignal signal = Wire.fromBytes(value.getBytes(StandardCharsets.UTF_8), ControlSignal.class);
         if (signal instanceof StopRequested stop) {
             executions.requestStop(stop);
+        } else if (signal instanceof InputProvided input) {
+            executions.provideInput(input);
         }
     }
 }

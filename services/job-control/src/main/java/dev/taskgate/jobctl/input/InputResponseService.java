@@ -1,0 +1,139 @@
+package dev.taskgate.jobctl.input;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.command.ProvideInput;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.contracts.work.InputProvided;
+import dev.taskgate.jobctl.IdSource;
+import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.command.CommandOutcome;
+import dev.taskgate.jobctl.command.Problems;
+import dev.taskgate.jobctl.command.Replies;
+import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.LifecycleEvents;
+import dev.taskgate.jobctl.execution.StateChange;
+import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.input.db.InputRequestRepository;
+import dev.taskgate.jobctl.outbox.OutboxMessage;
+import dev.taskgate.jobctl.outbox.OutboxWriter;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
+/**
+ * Handles {@link ProvideInput} in one transaction (tasks extension §6.3). For the owner: each response under a key
+ * that is outstanding for the current epoch is recorded (sealed) and forwarded to the worker as
+ * {@link InputProvided} through the outbox; once no key is outstanding the execution returns to {@code working}.
+ * Keys that are not outstanding (never issued, answered, of an earlier epoch) are acknowledged and ignored, and so
+ * is any response for a terminal execution: the caller cannot tell a late answer from an early one, and neither
+ * changes anything. Not the owner (or unknown, or past retention) → {@code Rejected} 404, like every other command.
+ */
+@ApplicationScoped
+public class InputResponseService {
+
+    /** The status message of an execution whose input arrived. */
+    public static final String INPUT_RECEIVED = "Input received; continuing.";
+    private static final Logger LOG = Logger.getLogger(InputResponseService.class);
+
+    private final Pool pool;
+    private final ExecutionRepository executions;
+    private final InputRequestRepository inputs;
+    private final OutboxWriter outbox;
+    private final JobControlConfig config;
+    private final Clock clock;
+    private final IdSource ids;
+
+    InputResponseService(Pool pool, ExecutionRepository executions, InputRequestRepository inputs,
+            OutboxWriter outbox, JobControlConfig config, Clock clock, IdSource ids) {
+        this.pool = pool;
+        this.executions = executions;
+        this.inputs = inputs;
+        this.outbox = outbox;
+        this.config = config;
+        this.clock = clock;
+        this.ids = ids;
+    }
+
+    /** Handles one command; the outcome's reply is sent after the transaction committed. */
+    public Uni<CommandOutcome> provide(ProvideInput command) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Caller caller = command.caller();
+        return pool.withTransaction(tx -> executions.findByIdForUpdate(tx, command.executionId())
+                .flatMap(found -> {
+                    Optional<Execution> owned = found.filter(e -> e.isOwnedBy(caller.principal(),
+                            caller.workspace()) && e.isVisibleAt(now));
+                    if (owned.isEmpty()) {
+                        return Uni.createFrom().item(new CommandOutcome(
+                                Replies.rejected(ids.newId(), now, command, Problems.notFound()), false));
+                    }
+                    Execution execution = owned.get();
+                    if (execution.state().isTerminal()) {
+                        LOG.debugf("Input for a terminal execution ignored [executionId=%s state=%s]",
+                                execution.id(), execution.state());
+                        return Uni.createFrom().item(new CommandOutcome(accepted(command, execution, List.of(), now),
+                                false));
+                    }
+                    return inputs.outstanding(tx, execution.id(), execution.epoch())
+                            .flatMap(outstanding -> answer(tx, command, execution, outstanding, now));
+                }));
+    }
+
+    private Uni<CommandOutcome> answer(SqlConnection tx, ProvideInput command, Execution execution,
+            List<OutstandingInput> outstanding, Instant now) {
+        List<OutstandingInput> answered = new ArrayList<>();
+        List<OutstandingInput> remaining = new ArrayList<>();
+        for (OutstandingInput input : outstanding) {
+            (command.responses().containsKey(input.requestKey()) ? answered : remaining).add(input);
+        }
+        if (answered.isEmpty()) {
+            LOG.debugf("Input with no outstanding key ignored [executionId=%s keys=%d]", execution.id(),
+                    command.responses().size());
+            return Uni.createFrom().item(new CommandOutcome(accepted(command, execution, remaining, now), false));
+        }
+        List<OutboxMessage> messages = new ArrayList<>();
+        Uni<Void> recorded = Uni.createFrom().voidItem();
+        for (OutstandingInput input : answered) {
+            InputProvided provided = new InputProvided(ids.newId(), now, execution.id(), execution.epoch(),
+                    input.childKey(), command.responses().get(input.requestKey()));
+            messages.add(OutboxMessage.of(config.topics().control(), execution.id().toString(), provided.messageId(),
+                    InputProvided.TYPE, provided));
+            recorded = recorded.flatMap(v -> inputs.answer(tx, execution.id(), input.requestKey(),
+                    provided.response(), now).replaceWithVoid());
+        }
+        boolean resumes = remaining.isEmpty() && execution.state() == ExecutionStatus.INPUT_REQUIRED;
+        if (resumes) {
+            ExecutionChanged changed = LifecycleEvents.changed(ids.newId(), execution, ExecutionStatus.WORKING, now,
+                    ExecutionStatus.WORKING.wireName());
+            messages.add(OutboxMessage.of(config.topics().lifecycle(), execution.id().toString(),
+                    changed.messageId(), ExecutionChanged.TYPE, changed));
+        }
+        Uni<Void> stateChanged = resumes
+                ? executions.compareAndSet(tx, StateChange.of(execution, ExecutionStatus.WORKING, now)
+                        .withStatusMessage(INPUT_RECEIVED)).replaceWithVoid()
+                : Uni.createFrom().voidItem();
+        return recorded
+                .flatMap(v -> stateChanged)
+                .flatMap(v -> outbox.append(tx, messages))
+                .flatMap(v -> executions.findById(tx, execution.id()))
+                .map(after -> new CommandOutcome(accepted(command, after.orElseThrow(), remaining, now), true));
+    }
+
+    private Accepted accepted(ProvideInput command, Execution execution, List<OutstandingInput> remaining,
+            Instant now) {
+        return new Accepted(ids.newId(), now, command.messageId(), command.replyTo(), execution.id(), false,
+                execution.toSnapshot(OutstandingInput.byKey(remaining)));
+    }
+}

@@ -1,0 +1,201 @@
+package dev.taskgate.frontend.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Problem;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.command.ProvideInput;
+import dev.taskgate.contracts.command.Rejected;
+import dev.taskgate.contracts.handle.ExecutionHandles;
+import dev.taskgate.frontend.support.Api;
+import dev.taskgate.frontend.support.FakeJobControlQueries;
+import dev.taskgate.frontend.support.Fixtures;
+import dev.taskgate.frontend.support.JobControlResponder;
+import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpSchemas;
+import dev.taskgate.frontend.support.WithFakeJobControl;
+import dev.taskgate.testsupport.KafkaTestClient;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/**
+ * Input required on the MCP tasks surface, with the test playing job-control: {@code tasks/get} lists the outstanding
+ * {@code inputRequests}; {@code tasks/update} checks every response is an {@code ElicitResult} and forwards the
+ * outstanding ones as {@code ProvideInput}. Every message validated against the base and ext-tasks schemas.
+ */
+@QuarkusTest
+@TestProfile(WithFakeJobControl.class)
+class McpTaskInputTest {
+    private final FakeJobControlQueries queries = FakeJobControlQueries.get();
+    private JobControlResponder jobControl;
+
+    @TestHTTPResource("/")
+    URI base;
+
+    @Inject
+    ExecutionHandles handles;
+
+    @BeforeEach
+    void reset() {
+        queries.reset();
+    }
+
+    @AfterEach
+    void stop() {
+        if (jobControl != null) {
+            jobControl.close();
+        }
+    }
+
+    private static Map<String, JsonNode> requests(String... keys) {
+        Map<String, JsonNode> map = new LinkedHashMap<>();
+        for (String key : keys) {
+            map.put(key, Fixtures.confirmRequest());
+        }
+        return map;
+    }
+
+    /** The task id of an execution waiting for these keys, as both query routes report it. */
+    private String waiting(UUID id, String... keys) {
+        var snapshot = Fixtures.waitingForInput(id, Surface.MCP_2026, requests(keys));
+        queries.answer("/internal/v1/executions/" + id, 200, Wire.toBytes(snapshot));
+        queries.answer("/internal/v1/executions/" + id + "/outcome", 200,
+                Wire.toBytes(new ExecutionOutcome(snapshot, null, null)));
+        return handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
+    }
+
+    @Test
+    void tasksGetListsEveryOutstandingInputRequest() {
+        UUID id = UUID.randomUUID();
+        String taskId = waiting(id, "ir_first", "ir_second");
+
+        Api.Result response = McpCall.task(1, "tasks/get", taskId).post(base);
+
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        JsonNode result = response.json().path("result");
+        assertThat(result.path("status").asText()).isEqualTo("input_required");
+        assertThat(result.path("statusMessage").asText()).isEqualTo("Waiting for input.");
+        assertThat(result.path("inputRequests").size()).isEqualTo(2);
+        assertThat(result.at("/inputRequests/ir_first")).isEqualTo(Fixtures.confirmRequest());
+        assertThat(result.at("/inputRequests/ir_second")).isEqualTo(Fixtures.confirmRequest());
+        McpSchemas.assertValidResult("JSONRPCResultResponse", "GetTaskResult", response.json());
+    }
+
+    @Test
+    void tasksUpdateForwardsOnlyOutstandingKeysAndAcknowledges() {
+        UUID id = UUID.randomUUID();
+        String taskId = waiting(id, "ir_first", "ir_second");
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, false,
+                ExecutionStatus.INPUT_REQUIRED, "demo.confirm", Surface.MCP_2026));
+        Map<String, Object> responses = new LinkedHashMap<>();
+        responses.put("ir_first", Map.of("action", "accept", "content", Map.of("confirm", true, "note", "ok",
+                "tags", List.of("a", "b"), "count", 3)));
+        responses.put("ir_stale", Map.of("action", "decline"));
+
+        Api.Result response = McpCall.task(2, "tasks/update", taskId)
+                .param("inputResponses", responses).post(base);
+
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
+        McpSchemas.assertValidResult("JSONRPCResultResponse", "UpdateTaskResult", response.json());
+        assertThat(jobControl.received()).hasSize(1);
+        JobControlResponder.Received record = jobControl.received().get(0);
+        ProvideInput provide = (ProvideInput) record.command();
+        assertThat(record.key()).isEqualTo(id.toString());
+        assertThat(record.messageTypeHeader()).isEqualTo("ProvideInput");
+        assertThat(provide.executionId()).isEqualTo(id);
+        assertThat(provide.caller()).isEqualTo(Fixtures.caller("alice"));
+        assertThat(provide.responses()).containsOnlyKeys("ir_first");
+        assertThat(provide.responses().get("ir_first").at("/content/note").asText()).isEqualTo("ok");
+    }
+
+    @Test
+    void tasksUpdateWithNoOutstandingKeyAcknowledgesWithoutACommand() throws Exception {
+        UUID id = UUID.randomUUID();
+        queries.answer("/internal/v1/executions/" + id, 200,
+                Wire.toBytes(Fixtures.snapshot(id, "demo.confirm", ExecutionStatus.WORKING, Surface.MCP_2026)));
+        String taskId = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
+
+        try (KafkaTestClient kafka = KafkaTestClient.connect();
+                KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
+            Api.Result response = McpCall.task(3, "tasks/update", taskId)
+                    .param("inputResponses", Map.of("ir_answered", Map.of("action", "cancel"))).post(base);
+
+            assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
+            assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
+        }
+    }
+
+    @Test
+    void responsesThatAreNotElicitResultsAreInvalidParamsAndSendNothing() throws Exception {
+        UUID id = UUID.randomUUID();
+        String taskId = waiting(id, "ir_first");
+        List<Object> bad = List.of(
+                Map.of(),
+                Map.of("action", "maybe"),
+                Map.of("action", 1),
+                Map.of("action", "decline", "content", Map.of("confirm", false)),
+                Map.of("action", "accept", "content", "yes"),
+                Map.of("action", "accept", "content", Map.of("nested", Map.of("a", 1))),
+                Map.of("action", "accept", "content", Map.of("list", List.of(1, 2))));
+
+        try (KafkaTestClient kafka = KafkaTestClient.connect();
+                KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
+            for (Object response : bad) {
+                Api.Result result = McpCall.task(4, "tasks/update", taskId)
+                        .param("inputResponses", Map.of("ir_first", response)).post(base);
+
+                assertThat(result.json().at("/error/code").asInt()).as(String.valueOf(response)).isEqualTo(-32602);
+                assertThat(result.json().at("/error/message").asText()).contains("inputResponses[\"ir_first\"]");
+                McpSchemas.assertValidError(result.json());
+            }
+            assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
+        }
+        assertThat(queries.requests()).isEmpty();
+    }
+
+    @Test
+    void demoConfirmNeedsTheTasksExtension() {
+        McpCall call = McpCall.toolCall(6, "demo.confirm", Map.of());
+
+        Api.Result response = call.post(base);
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32021);
+        McpSchemas.assertValidError(response.json());
+    }
+
+    @Test
+    void aTaskJobControlNoLongerKnowsIsTheUnknownTaskError() {
+        UUID id = UUID.randomUUID();
+        String taskId = waiting(id, "ir_first");
+        jobControl = JobControlResponder.answering(c -> new Rejected(UUID.randomUUID(), Instant.now(), c.messageId(),
+                c.replyTo(), Problem.of("not-found", "Not found", 404, "No such execution exists for this caller.")));
+
+        Api.Result response = McpCall.task(5, "tasks/update", taskId)
+                .param("inputResponses", Map.of("ir_first", Map.of("action", "accept"))).post(base);
+
+        assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(response.json().at("/error/message").asText()).isEqualTo(McpErrors.TASK_NOT_FOUND);
+    }
+}
