@@ -14,7 +14,8 @@ import dev.taskgate.jobctl.execution.ExecutionStateMachine;
 class ArchitectureTest {
 
     private static final String[] DOMAIN = {"..jobctl.execution", "..jobctl.submit", "..jobctl.cancel",
-            "..jobctl.report", "..jobctl.query", "..jobctl.command", "..jobctl.lifetime", "..jobctl.payload"};
+            "..jobctl.report", "..jobctl.query", "..jobctl.command", "..jobctl.lifetime", "..jobctl.payload",
+            "..jobctl.liveness", "..jobctl.recovery"};
 
     @ArchTest
     static final ArchRule domainIgnoresTransports = noClasses()
