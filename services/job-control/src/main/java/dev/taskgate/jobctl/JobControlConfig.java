@@ -56,6 +56,9 @@ public interface JobControlConfig {
     /** The operator API ({@code /internal/v1/operator}). */
     Operator operator();
 
+    /** Worker liveness and the settlement of executions whose owner was lost (issue 6). */
+    Liveness liveness();
+
     /** Kafka topics the outbox writes to, each including the deployment's {@code taskgate.topic-prefix}. */
     Topics topics();
 
@@ -92,6 +95,40 @@ public interface JobControlConfig {
         @Min(1)
         @Max(1000)
         int batchSize();
+    }
+
+    /**
+     * Worker liveness: every instance reads every {@code WorkerHeartbeat} and records when it last heard from each
+     * worker instance; a sweeper settles the executions of instances that went silent or left.
+     */
+    interface Liveness {
+        /**
+         * Whether this instance runs the owner-loss sweeper. Heartbeats are recorded either way. Only tests that
+         * report {@code Started} for workers that never heartbeat switch it off.
+         */
+        @WithDefault("true")
+        boolean enabled();
+
+        /**
+         * A worker instance not heard from (heartbeat or {@code Started}) for this long is lost and its executions
+         * are settled. Keep it well above the worker's heartbeat interval (2 s by default): a lost heartbeat or a
+         * short pause must not count as a death. Detection takes at most this plus one sweep interval.
+         */
+        @WithDefault("6s")
+        Duration heartbeatTimeout();
+
+        /** Pause between owner-loss sweeps (read by the scheduler from {@code jobctl.liveness.sweep-interval}). */
+        Duration sweepInterval();
+
+        /** Maximum executions one sweep pass locks and settles; a full batch is followed by another pass at once. */
+        @WithDefault("100")
+        @Min(1)
+        @Max(1000)
+        int batchSize();
+
+        /** A worker instance not heard from for this long is forgotten (its row deleted). */
+        @WithDefault("1d")
+        Duration forgetAfter();
     }
 
     /** Transactional outbox relay. */

@@ -15,7 +15,8 @@ class ArchitectureTest {
 
     private static final String[] DOMAIN = {"..jobctl.execution", "..jobctl.submit", "..jobctl.cancel",
             "..jobctl.report", "..jobctl.query", "..jobctl.command", "..jobctl.lifetime", "..jobctl.payload",
-            "..jobctl.operator", "..jobctl.operator.audit"};
+            "..jobctl.operator", "..jobctl.operator.audit",
+            "..jobctl.liveness", "..jobctl.recovery"};
 
     @ArchTest
     static final ArchRule domainIgnoresTransports = noClasses()

@@ -28,6 +28,7 @@ import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -114,24 +115,51 @@ class WorkerReportFlowTest {
     }
 
     @Test
-    void childDiedFailsWithAClearMessage() {
+    void aChildDeathReplacesAReadOnlyExecutionOnceAndTheSecondFailsItExplicitly() {
         Caller caller = newCaller();
         UUID id = fixture.submitNew(caller).executionId();
-        try (TopicWatcher lifecycle = fixture.kafka.watch(topic(Topics.LIFECYCLE))) {
-            fixture.report(started(id, 1));
-            fixture.report(new ChildDied(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", 4242L, 137));
+        fixture.report(started(id, 1));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
 
+        RunOperation replacement;
+        try (TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK))) {
+            fixture.report(new ChildDied(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", 4242L, 137));
+            replacement = work.await(RunOperation.class, r -> r.executionId().equals(id) && r.epoch() == 2, WAIT);
+        }
+        assertThat(replacement.attempt()).isEqualTo(2);
+        assertThat(replacement.input()).isEqualTo(JobControlFixture.json("{\"a\":1}"));
+        ExecutionSnapshot queued = awaitStatus(caller, id, ExecutionStatus.QUEUED);
+        assertThat(queued.statusMessage()).startsWith("Replaced after owner loss (the child process running it on "
+                + "worker instance worker-test exited abruptly (exit code 137)); attempt 2 starts from the beginning");
+
+        try (TopicWatcher lifecycle = fixture.kafka.watch(topic(Topics.LIFECYCLE))) {
+            fixture.report(started(id, 2));
+            fixture.report(new ChildDied(UUID.randomUUID(), Instant.now(), id, 2, "worker-test", 4243L, 137));
             assertThat(lifecycle.await(ExecutionChanged.class,
                     c -> c.executionId().equals(id) && c.state() == ExecutionStatus.FAILED, WAIT).summary())
-                    .isEqualTo("failed: child_died");
+                    .isEqualTo("failed: owner-lost");
         }
-        awaitStatus(caller, id, ExecutionStatus.FAILED);
-
         ExecutionOutcome outcome = outcome(caller, id);
         assertThat(outcome.result()).isNull();
-        assertThat(outcome.error().code()).isEqualTo("child_died");
-        assertThat(outcome.error().message()).isEqualTo(
-                "The worker's child process exited abruptly (exit code 137); the operation was not re-run.");
+        assertThat(outcome.error().code()).isEqualTo("owner-lost");
+        assertThat(outcome.error().message()).isEqualTo("owner lost; not re-run (the child process running it on "
+                + "worker instance worker-test exited abruptly (exit code 137); already replaced once from the "
+                + "beginning and no progress was saved since)");
+    }
+
+    @Test
+    void aChildDeathReportedForAnOlderEpochChangesNothing() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        fixture.report(started(id, 1));
+        ExecutionSnapshot working = awaitStatus(caller, id, ExecutionStatus.WORKING);
+
+        fixture.report(new ChildDied(UUID.randomUUID(), Instant.now(), id, 0, "worker-old", 1L, 137));
+        fixture.report(new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", 1, null, "marker"));
+        ExecutionSnapshot after = await().atMost(WAIT).until(() -> JobControlFixture.snapshot(caller, id),
+                s -> "marker".equals(s.statusMessage()));
+        assertThat(after.status()).isEqualTo(ExecutionStatus.WORKING);
+        assertThat(after.updatedAt()).isEqualTo(working.updatedAt());
     }
 
     @Test

@@ -57,6 +57,13 @@ public interface WorkerConfig {
     @Min(100)
     int rememberedExecutions();
 
+    /**
+     * How often a {@code WorkerHeartbeat} is published (read by the scheduler from this key). job-control declares
+     * an instance lost after its {@code jobctl.liveness.heartbeat-timeout} (6 s) without one: keep this well below.
+     */
+    @WithDefault("2s")
+    Duration heartbeatInterval();
+
     /** How long to wait for the broker to acknowledge a terminal event before the child is reused anyway. */
     @WithDefault("2m")
     Duration publishTimeout();

@@ -10,6 +10,9 @@ import dev.taskgate.contracts.ExecutionStatus;
 /**
  * The transition table of an execution: the only place that says which state may follow which. Every writer of
  * {@code execution.state} asks here first and then applies the change with a compare-and-set on (state, epoch).
+ *
+ * <p>A running execution goes back to {@code queued} only when its owner was lost and it is replaced under a new
+ * epoch (issue 6); no worker report asks for {@code queued}.
  */
 public final class ExecutionStateMachine {
 
@@ -18,10 +21,10 @@ public final class ExecutionStateMachine {
     static {
         NEXT.put(ExecutionStatus.QUEUED,
                 EnumSet.of(ExecutionStatus.WORKING, ExecutionStatus.CANCELLED, ExecutionStatus.FAILED));
-        NEXT.put(ExecutionStatus.WORKING, EnumSet.of(ExecutionStatus.INPUT_REQUIRED, ExecutionStatus.COMPLETED,
-                ExecutionStatus.FAILED, ExecutionStatus.CANCELLED));
-        NEXT.put(ExecutionStatus.INPUT_REQUIRED, EnumSet.of(ExecutionStatus.WORKING, ExecutionStatus.COMPLETED,
-                ExecutionStatus.FAILED, ExecutionStatus.CANCELLED));
+        NEXT.put(ExecutionStatus.WORKING, EnumSet.of(ExecutionStatus.QUEUED, ExecutionStatus.INPUT_REQUIRED,
+                ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED));
+        NEXT.put(ExecutionStatus.INPUT_REQUIRED, EnumSet.of(ExecutionStatus.QUEUED, ExecutionStatus.WORKING,
+                ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED));
         NEXT.put(ExecutionStatus.COMPLETED, EnumSet.noneOf(ExecutionStatus.class));
         NEXT.put(ExecutionStatus.FAILED, EnumSet.noneOf(ExecutionStatus.class));
         NEXT.put(ExecutionStatus.CANCELLED, EnumSet.noneOf(ExecutionStatus.class));

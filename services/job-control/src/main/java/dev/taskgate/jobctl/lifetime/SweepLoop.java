@@ -12,7 +12,7 @@ import io.smallrye.mutiny.Uni;
  * The scheduling shape every sweeper shares: repeat a batch-bounded pass while it fills its batch (up to a
  * limit per tick), and log a failure streak once — when it starts and when it ends — instead of every tick.
  */
-final class SweepLoop {
+public final class SweepLoop {
     /** Bounds one tick's work so a large backlog never monopolises the scheduler thread. */
     static final int MAX_PASSES_PER_TICK = 20;
 
@@ -28,7 +28,7 @@ final class SweepLoop {
      * @param pass      one pass in one transaction; returns how many rows it handled
      * @param batchSize the most rows one pass handles: a full pass means more may be waiting
      */
-    SweepLoop(String name, Logger log, Supplier<Uni<Integer>> pass, IntSupplier batchSize) {
+    public SweepLoop(String name, Logger log, Supplier<Uni<Integer>> pass, IntSupplier batchSize) {
         this.name = name;
         this.log = log;
         this.pass = pass;
@@ -36,7 +36,7 @@ final class SweepLoop {
     }
 
     /** One scheduled tick: never fails; the next tick retries. */
-    Uni<Void> tick() {
+    public Uni<Void> tick() {
         return sweep(MAX_PASSES_PER_TICK)
                 .onItem().invoke(n -> {
                     if (failing.compareAndSet(true, false)) {
@@ -53,7 +53,7 @@ final class SweepLoop {
     }
 
     /** Runs passes while they fill the batch, at most {@code maxPasses}; returns the rows handled. */
-    Uni<Integer> sweep(int maxPasses) {
+    public Uni<Integer> sweep(int maxPasses) {
         return pass.get().flatMap(n -> n == batchSize.getAsInt() && maxPasses > 1
                 ? sweep(maxPasses - 1).map(more -> n + more)
                 : Uni.createFrom().item(n));

@@ -5,7 +5,6 @@ import java.time.Instant;
 import java.util.Optional;
 
 import dev.taskgate.contracts.ExecutionStatus;
-import dev.taskgate.contracts.event.ChildDied;
 import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.Stopped;
@@ -20,22 +19,22 @@ import dev.taskgate.jobctl.execution.StateChange;
  */
 public final class ReportDecisions {
 
-    /** The error code of an execution whose child process died. */
-    public static final String CHILD_DIED_CODE = "child_died";
-
     /** The status message of an execution waiting for its caller's input. */
     public static final String WAITING_FOR_INPUT = "Waiting for input.";
 
     private ReportDecisions() {
     }
 
-    /** The state a report moves an execution to; {@code Progress} keeps the state and has none. */
+    /**
+     * The state a report moves an execution to; {@code Progress} keeps the state and has none, and {@code ChildDied}
+     * is an owner loss that {@code recovery.OwnerLossDecisions} settles (replace, fail or cancel).
+     */
     public static Optional<ExecutionStatus> targetOf(WorkerEvent event) {
         return switch (event.kind()) {
             case STARTED -> Optional.of(ExecutionStatus.WORKING);
-            case PROGRESS -> Optional.empty();
+            case PROGRESS, CHILD_DIED -> Optional.empty();
             case FINISHED -> Optional.of(ExecutionStatus.COMPLETED);
-            case FAILED, CHILD_DIED -> Optional.of(ExecutionStatus.FAILED);
+            case FAILED -> Optional.of(ExecutionStatus.FAILED);
             case STOPPED -> Optional.of(ExecutionStatus.CANCELLED);
             case INPUT_REQUESTED -> Optional.of(ExecutionStatus.INPUT_REQUIRED);
         };
@@ -43,7 +42,8 @@ public final class ReportDecisions {
 
     /**
      * The change {@code event} makes to {@code execution}, or empty when it must change nothing: another epoch,
-     * a progress report, or a transition the state machine forbids (e.g. a repeated or late report).
+     * a progress report, a child death (settled as an owner loss instead), or a transition the state machine
+     * forbids (e.g. a repeated or late report).
      */
     public static Optional<StateChange> decide(Execution execution, WorkerEvent event, Instant now) {
         if (event.epoch() != execution.epoch()) {
@@ -55,19 +55,12 @@ public final class ReportDecisions {
         }
         StateChange change = StateChange.of(execution, target.get(), now);
         return Optional.of(switch (event.kind()) {
-            case STARTED, PROGRESS -> change;
+            case STARTED, PROGRESS, CHILD_DIED -> change;
             case FINISHED -> change.withResult(((Finished) event).result().getBytes(StandardCharsets.UTF_8));
             case FAILED -> change.withError(((Failed) event).code(), ((Failed) event).message());
             case STOPPED -> change.withStatusMessage(((Stopped) event).message());
-            case CHILD_DIED -> change.withError(CHILD_DIED_CODE, childDiedMessage(((ChildDied) event).exitCode()));
             case INPUT_REQUESTED -> change.withStatusMessage(WAITING_FOR_INPUT);
         });
-    }
-
-    /** The caller-facing explanation of a child process that died while running the execution. */
-    public static String childDiedMessage(Integer exitCode) {
-        return "The worker's child process exited abruptly (exit code " + (exitCode == null ? "unknown" : exitCode)
-                + "); the operation was not re-run.";
     }
 
     /** The payload-free summary of a change, for {@code ExecutionChanged}. */

@@ -12,7 +12,9 @@ import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.event.InputRequested;
+import dev.taskgate.contracts.event.ChildDied;
 import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.jobctl.IdSource;
@@ -22,8 +24,10 @@ import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.InputRequestService;
+import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
+import dev.taskgate.jobctl.recovery.OwnerLossService;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -32,7 +36,8 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
  * Applies worker reports to executions: each through the state machine ({@link ReportDecisions}) and a
  * compare-and-set on (state, epoch), with an {@code ExecutionChanged} in the same transaction for every state
  * change. A report that may not change anything (another epoch, an illegal or repeated transition, a lost race)
- * changes nothing.
+ * changes nothing. {@code Started} also records the reporting worker instance as the execution's owner (and as
+ * alive); {@code ChildDied} is an owner loss, settled by {@link OwnerLossService}.
  */
 @ApplicationScoped
 public class WorkerReportService {
@@ -46,9 +51,12 @@ public class WorkerReportService {
     private final JobControlConfig config;
     private final Clock clock;
     private final IdSource ids;
+    private final WorkerInstanceRepository workers;
+    private final OwnerLossService ownerLoss;
 
     WorkerReportService(Pool pool, ExecutionRepository executions, InputRequestService inputs, OutboxWriter outbox,
-            JobControlConfig config, Clock clock, IdSource ids) {
+            JobControlConfig config, Clock clock, IdSource ids, WorkerInstanceRepository workers,
+            OwnerLossService ownerLoss) {
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
@@ -56,6 +64,8 @@ public class WorkerReportService {
         this.config = config;
         this.clock = clock;
         this.ids = ids;
+        this.workers = workers;
+        this.ownerLoss = ownerLoss;
     }
 
     /**
@@ -78,6 +88,9 @@ public class WorkerReportService {
             if (event instanceof InputRequested requested) {
                 return inputs.record(tx, requested, now);
             }
+            if (event instanceof ChildDied died) {
+                return ownerLoss.settleChildDied(tx, died, now);
+            }
             Optional<StateChange> change = ReportDecisions.decide(execution, event, now);
             if (change.isEmpty()) {
                 LOG.debugf("Ignoring report [executionId=%s type=%s messageId=%s state=%s epoch=%d reportEpoch=%d]",
@@ -98,8 +111,12 @@ public class WorkerReportService {
             }
             ExecutionChanged lifecycle = LifecycleEvents.changed(ids.newId(), execution, change.to(), change.at(),
                     ReportDecisions.summaryOf(change));
-            return outbox.append(tx, List.of(OutboxMessage.of(config.topics().lifecycle(), execution.id().toString(),
-                    lifecycle.messageId(), ExecutionChanged.TYPE, lifecycle)))
+            Uni<Void> owner = event instanceof Started started
+                    ? executions.recordOwner(tx, execution.id(), started.epoch(), started.workerId())
+                            .flatMap(v -> workers.recordSeen(tx, started.workerId(), change.at(), started.occurredAt()))
+                    : Uni.createFrom().voidItem();
+            return owner.flatMap(v -> outbox.append(tx, List.of(OutboxMessage.of(config.topics().lifecycle(),
+                    execution.id().toString(), lifecycle.messageId(), ExecutionChanged.TYPE, lifecycle))))
                     .replaceWith(true);
         });
     }

@@ -15,10 +15,11 @@ class ExecutionStateMachineTest {
 
     // rows: from, columns: to, both in ExecutionStatus declaration order
     // (queued, working, input_required, completed, failed, cancelled); 1 = allowed
+    // running → queued: a replacement after owner loss (issue 6)
     private static final int[][] EXPECTED = {
             /* queued         */ {0, 1, 0, 0, 1, 1},
-            /* working        */ {0, 0, 1, 1, 1, 1},
-            /* input_required */ {0, 1, 0, 1, 1, 1},
+            /* working        */ {1, 0, 1, 1, 1, 1},
+            /* input_required */ {1, 1, 0, 1, 1, 1},
             /* completed      */ {0, 0, 0, 0, 0, 0},
             /* failed         */ {0, 0, 0, 0, 0, 0},
             /* cancelled      */ {0, 0, 0, 0, 0, 0},

@@ -86,14 +86,10 @@ class ReportDecisionsTest {
     }
 
     @Test
-    void childDiedFailsWithAClearMessage() {
-        StateChange change = ReportDecisions.decide(execution(ExecutionStatus.WORKING, 1),
-                new ChildDied(UUID.randomUUID(), T1, ID, 1, "w", 42L, 137), T1).orElseThrow();
-        assertThat(change.to()).isEqualTo(ExecutionStatus.FAILED);
-        assertThat(change.errorCode()).isEqualTo("child_died");
-        assertThat(change.errorMessage()).isEqualTo(
-                "The worker's child process exited abruptly (exit code 137); the operation was not re-run.");
-        assertThat(ReportDecisions.childDiedMessage(null)).contains("(exit code unknown)");
+    void childDiedIsLeftToOwnerLossRecovery() {
+        ChildDied died = new ChildDied(UUID.randomUUID(), T1, ID, 1, "w", 42L, 137);
+        assertThat(ReportDecisions.targetOf(died)).isEmpty();
+        assertThat(ReportDecisions.decide(execution(ExecutionStatus.WORKING, 1), died, T1)).isEmpty();
     }
 
     @Test

@@ -4,9 +4,14 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -20,16 +25,25 @@ import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.worker.execution.HeldExecutions;
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 
 /**
- * Every 2 s (design.md, Kafka table) tells job-control that this instance is alive and which executions it
- * holds, on {@code taskgate.worker-heartbeats.v1} keyed by worker id.
+ * Every {@code taskgate.worker.heartbeat-interval} (2 s, design.md, Kafka table) tells job-control that this
+ * instance is alive and which executions it holds, on {@code taskgate.worker-heartbeats.v1} keyed by worker id. On a
+ * clean shutdown, once the child pool has stopped its children (which then report nothing), a last heartbeat marked
+ * {@code leaving} tells job-control to settle the executions this instance gave up at once, instead of after the
+ * heartbeat timeout.
  */
 @ApplicationScoped
 public class HeartbeatPublisher {
     private static final Logger LOG = Logger.getLogger(HeartbeatPublisher.class);
+    /** After the child pool's shutdown observer (default priority 2500), which stops the children. */
+    static final int AFTER_CHILDREN_STOPPED = 4000;
+    private static final long LEAVING_ACK_TIMEOUT_MILLIS = 2000;
+
+    private volatile boolean leaving;
 
     private final Emitter<byte[]> heartbeats;
     private final HeldExecutions held;
@@ -48,11 +62,32 @@ public class HeartbeatPublisher {
     }
 
     // Not before the application runs: the emitter is connected to Kafka only during startup.
-    @Scheduled(every = "2s", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+    @Scheduled(every = "${taskgate.worker.heartbeat-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void heartbeat() {
-        WorkerHeartbeat beat = new WorkerHeartbeat(messageIds.get(), clock.instant(), events.workerId(),
-                held.snapshot());
+        if (!leaving) {
+            send(new WorkerHeartbeat(messageIds.get(), clock.instant(), events.workerId(), held.snapshot()));
+        }
+    }
+
+    void onShutdown(@Observes @Priority(AFTER_CHILDREN_STOPPED) ShutdownEvent event) {
+        leaving = true;
+        WorkerHeartbeat last = new WorkerHeartbeat(messageIds.get(), clock.instant(), events.workerId(),
+                held.snapshot(), true);
+        try {
+            send(last).get(LEAVING_ACK_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+            LOG.infof("Leaving heartbeat sent [workerId=%s gaveUp=%d]", last.workerId(), last.held().size());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // job-control then settles this instance's executions after the heartbeat timeout instead
+            LOG.warnf(e, "Leaving heartbeat not acknowledged [workerId=%s]", last.workerId());
+        }
+    }
+
+    /** Sends one heartbeat; the future completes when the broker acknowledged it. */
+    private CompletableFuture<Void> send(WorkerHeartbeat beat) {
+        CompletableFuture<Void> acked = new CompletableFuture<>();
         RecordHeaders headers = new RecordHeaders();
         headers.add(MessageHeaders.MESSAGE_ID, beat.messageId().toString().getBytes(StandardCharsets.UTF_8));
         headers.add(MessageHeaders.MESSAGE_TYPE, WorkerHeartbeat.TYPE.getBytes(StandardCharsets.UTF_8));
@@ -61,8 +96,13 @@ public class HeartbeatPublisher {
                         .withKey(beat.workerId())
                         .withHeaders(headers)
                         .build())
+                .withAck(() -> {
+                    acked.complete(null);
+                    return CompletableFuture.completedFuture(null);
+                })
                 .withNack(failure -> {
                     LOG.warnf(failure, "Heartbeat not delivered [workerId=%s]", beat.workerId());
+                    acked.completeExceptionally(failure);
                     return CompletableFuture.completedFuture(null);
                 });
         try {
@@ -70,6 +110,8 @@ public class HeartbeatPublisher {
         } catch (RuntimeException e) {
             // The next beat follows in 2 s; one lost beat is not worth more than a log line.
             LOG.warnf(e, "Heartbeat dropped [workerId=%s]", beat.workerId());
+            acked.completeExceptionally(e);
         }
+        return acked;
     }
 }

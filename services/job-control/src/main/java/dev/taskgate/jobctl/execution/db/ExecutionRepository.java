@@ -16,6 +16,7 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.ExecutionLifetime;
+import dev.taskgate.jobctl.execution.OwnedExecution;
 import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.StoredOutcome;
 import dev.taskgate.jobctl.payload.PayloadCipher;
@@ -39,6 +40,11 @@ public class ExecutionRepository {
             + "tool_version, state, epoch, attempt, error_code, error_message, status_message, progress, total, "
             + "cancel_requested_at, created_at, updated_at, deadline_at, retention_expires_at, mutating";
     private static final String COLUMNS = INSERT_COLUMNS + ", purged_at";
+    private static final String OWNED_COLUMNS = "e.id, e.principal, e.workspace, e.org_id, e.project_id, "
+            + "e.surface, e.tool_name, e.tool_version, e.state, e.epoch, e.attempt, e.error_code, e.error_message, "
+            + "e.status_message, e.progress, e.total, e.cancel_requested_at, e.created_at, e.updated_at, "
+            + "e.deadline_at, e.retention_expires_at, e.mutating, e.purged_at, e.owner_worker_id, e.replacements, "
+            + "e.replaced_from_frontier, w.last_seen_at as owner_last_seen_at, w.left_at as owner_left_at";
     private static final String NOT_TERMINAL = "('queued', 'working', 'input_required')";
     private static final String TERMINAL = "('completed', 'failed', 'cancelled')";
 
@@ -217,6 +223,49 @@ public class ExecutionRepository {
     }
 
     /**
+     * Records the worker instance that reported {@code Started} for {@code epoch}; a report for an older epoch
+     * changes nothing.
+     */
+    public Uni<Void> recordOwner(SqlClient client, UUID id, long epoch, String workerId) {
+        return client.preparedQuery("update jobctl.execution set owner_worker_id = $3 where id = $1 and epoch = $2")
+                .execute(Tuple.of(id, epoch, workerId))
+                .replaceWithVoid();
+    }
+
+    /** The execution with its ownership, locked until the end of the caller's transaction, if it exists. */
+    public Uni<Optional<OwnedExecution>> findOwnedForUpdate(SqlClient client, UUID id) {
+        return client.preparedQuery("select " + OWNED_COLUMNS + " from jobctl.execution e "
+                + "left join jobctl.worker_instance w on w.worker_id = e.owner_worker_id "
+                + "where e.id = $1 for update of e")
+                .execute(Tuple.of(id))
+                .map(rows -> {
+                    var it = rows.iterator();
+                    return it.hasNext() ? Optional.of(mapOwned(it.next())) : Optional.empty();
+                });
+    }
+
+    /**
+     * Locks up to {@code limit} running executions whose owner is lost: it announced a clean shutdown, was last
+     * heard from at or before {@code silentSince}, or is no longer known at all. Rows another transaction holds are
+     * skipped, so sweepers of several instances never take the same execution.
+     */
+    public Uni<List<OwnedExecution>> lockOwnerLost(SqlClient client, Instant silentSince, int limit) {
+        return client.preparedQuery("select " + OWNED_COLUMNS + " from jobctl.execution e "
+                + "left join jobctl.worker_instance w on w.worker_id = e.owner_worker_id "
+                + "where e.state in ('working', 'input_required') and e.owner_worker_id is not null "
+                + "and (w.worker_id is null or w.left_at is not null or w.last_seen_at <= $1) "
+                + "order by e.updated_at limit $2 for update of e skip locked")
+                .execute(Tuple.of(ts(silentSince), limit))
+                .map(rows -> {
+                    List<OwnedExecution> list = new ArrayList<>(rows.size());
+                    for (Row row : rows) {
+                        list.add(mapOwned(row));
+                    }
+                    return list;
+                });
+    }
+
+    /**
      * The exact input bytes of an execution, opened with the key ring; empty when it has none (purged).
      *
      * @throws dev.taskgate.jobctl.payload.PayloadUnreadableException (as the failure) when the stored input cannot
@@ -232,6 +281,24 @@ public class ExecutionRepository {
                             ? Optional.<byte[]>empty()
                             : Optional.of(cipher.open(id, PayloadKind.INPUT, sealed.getBytes()));
                 });
+    }
+
+    /**
+     * Dispatches a running execution again after its owner was lost: back to {@code queued} under the next epoch
+     * and attempt, without an owner, counting the replacement and the frontier it starts from — if it is still in
+     * {@code from} under {@code epoch} with {@code replacements} replacements.
+     *
+     * @return whether the row changed
+     */
+    public Uni<Boolean> replace(SqlClient client, UUID id, ExecutionStatus from, long epoch, int replacements,
+            String frontier, String statusMessage, Instant at) {
+        return client.preparedQuery("update jobctl.execution set state = 'queued', epoch = epoch + 1, "
+                + "attempt = attempt + 1, owner_worker_id = null, replacements = replacements + 1, "
+                + "replaced_from_frontier = $5, status_message = $6, progress = null, total = null, updated_at = $7 "
+                + "where id = $1 and state = $2 and epoch = $3 and replacements = $4")
+                .execute(Tuple.from(Arrays.asList(id, from.wireName(), epoch, replacements, frontier, statusMessage,
+                        ts(at))))
+                .map(rows -> rows.rowCount() == 1);
     }
 
     private static Optional<Execution> firstExecution(RowSet<Row> rows) {
@@ -272,6 +339,12 @@ public class ExecutionRepository {
                 instant(row.getOffsetDateTime("retention_expires_at")),
                 row.getBoolean("mutating"),
                 instant(row.getOffsetDateTime("purged_at")));
+    }
+
+    private static OwnedExecution mapOwned(Row row) {
+        return new OwnedExecution(map(row), row.getString("owner_worker_id"), row.getInteger("replacements"),
+                row.getString("replaced_from_frontier"), instant(row.getOffsetDateTime("owner_last_seen_at")),
+                instant(row.getOffsetDateTime("owner_left_at")));
     }
 
     private static OffsetDateTime ts(Instant instant) {

@@ -1,0 +1,117 @@
+package dev.taskgate.jobctl.liveness;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.execution.OwnedExecution;
+import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.lifetime.SweepLoop;
+import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
+import dev.taskgate.jobctl.outbox.OutboxRelay;
+import dev.taskgate.jobctl.recovery.OwnerLossService;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
+/**
+ * Detects lost worker instances and settles the executions they owned (issue 6 item 1): an instance that left, or
+ * that nobody heard from for {@code jobctl.liveness.heartbeat-timeout}, has lost every running execution it reported
+ * {@code Started} for. Each is settled by {@link OwnerLossService}.
+ *
+ * <p>Safe with several job-control instances: each pass locks a bounded batch with {@code for update skip locked}
+ * and every change is a compare-and-set on (state, epoch), so an execution is settled exactly once. Right after this
+ * instance started listening to heartbeats it only settles owners that left: the stored last-seen times may be old
+ * only because no instance was listening.
+ */
+@ApplicationScoped
+public class OwnerLossSweeper {
+
+    private static final Logger LOG = Logger.getLogger(OwnerLossSweeper.class);
+
+    private final Pool pool;
+    private final ExecutionRepository executions;
+    private final WorkerInstanceRepository workers;
+    private final OwnerLossService ownerLoss;
+    private final OutboxRelay relay;
+    private final HeartbeatListening listening;
+    private final JobControlConfig config;
+    private final Clock clock;
+    private final SweepLoop loop;
+
+    OwnerLossSweeper(Pool pool, ExecutionRepository executions, WorkerInstanceRepository workers,
+            OwnerLossService ownerLoss, OutboxRelay relay, HeartbeatListening listening, JobControlConfig config,
+            Clock clock) {
+        this.pool = pool;
+        this.executions = executions;
+        this.workers = workers;
+        this.ownerLoss = ownerLoss;
+        this.relay = relay;
+        this.listening = listening;
+        this.config = config;
+        this.clock = clock;
+        this.loop = new SweepLoop("Owner-loss sweep", LOG, this::sweepOnce, () -> config.liveness().batchSize());
+    }
+
+    @Scheduled(every = "${jobctl.liveness.sweep-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    Uni<Void> onSchedule() {
+        return config.liveness().enabled() ? loop.tick() : Uni.createFrom().voidItem();
+    }
+
+    /** Sweeps now, without waiting for the schedule (e.g. an instance announced that it left). */
+    public void wake() {
+        if (config.liveness().enabled()) {
+            loop.tick().subscribe().with(v -> {
+            });
+        }
+    }
+
+    /**
+     * Runs passes while they fill the batch, at most {@code maxPasses}.
+     *
+     * @return how many executions the passes locked
+     */
+    public Uni<Integer> sweep(int maxPasses) {
+        return loop.sweep(maxPasses);
+    }
+
+    /**
+     * One pass in one transaction over at most {@code jobctl.liveness.batch-size} executions of lost owners.
+     *
+     * @return how many it locked (each one settled, unless a concurrent writer changed it first)
+     */
+    public Uni<Integer> sweepOnce() {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Duration timeout = config.liveness().heartbeatTimeout();
+        Instant silentSince = listening.hasListenedFor(timeout, now) ? now.minus(timeout) : Instant.EPOCH;
+        return pool.withTransaction(tx -> workers.forgetSilentSince(tx, now.minus(config.liveness().forgetAfter()))
+                .flatMap(forgotten -> executions.lockOwnerLost(tx, silentSince, config.liveness().batchSize()))
+                .flatMap(lost -> Multi.createFrom().iterable(lost)
+                        .onItem().transformToUniAndConcatenate(owned -> ownerLoss.settle(tx, owned, cause(owned), now))
+                        .collect().asList()
+                        .replaceWith(lost.size())))
+                .invoke(n -> {
+                    if (n > 0) {
+                        relay.wake();
+                    }
+                });
+    }
+
+    private static String cause(OwnedExecution owned) {
+        String worker = "worker instance " + owned.ownerWorkerId();
+        if (owned.ownerLeftAt() != null) {
+            return worker + " shut down";
+        }
+        return owned.ownerLastSeenAt() == null
+                ? worker + " is no longer known"
+                : worker + " stopped heartbeating (last heard from at " + owned.ownerLastSeenAt() + ")";
+    }
+}

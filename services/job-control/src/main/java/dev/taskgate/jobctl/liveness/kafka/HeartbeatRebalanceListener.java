@@ -1,0 +1,34 @@
+package dev.taskgate.jobctl.liveness.kafka;
+
+import java.time.Clock;
+import java.util.Collection;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.apache.kafka.clients.consumer.Consumer;
+import org.apache.kafka.common.TopicPartition;
+
+import dev.taskgate.jobctl.liveness.HeartbeatListening;
+import io.smallrye.common.annotation.Identifier;
+import io.smallrye.reactive.messaging.kafka.KafkaConsumerRebalanceListener;
+
+/** Tells {@link HeartbeatListening} when the heartbeat consumer of this instance got its partitions. */
+@ApplicationScoped
+@Identifier("heartbeat-listening")
+public class HeartbeatRebalanceListener implements KafkaConsumerRebalanceListener {
+
+    private final HeartbeatListening listening;
+    private final Clock clock;
+
+    HeartbeatRebalanceListener(HeartbeatListening listening, Clock clock) {
+        this.listening = listening;
+        this.clock = clock;
+    }
+
+    @Override
+    public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
+        if (!partitions.isEmpty()) {
+            listening.markListening(clock.instant());
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.taskgate.jobctl.liveness.kafka;
+
+import java.nio.charset.StandardCharsets;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.event.WorkerHeartbeat;
+import dev.taskgate.jobctl.liveness.WorkerLivenessService;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * Reads {@code taskgate.worker-heartbeats.v1} (every instance, own group; see application.properties) and records
+ * each heartbeat. Nothing is committed: a restarted instance only cares about heartbeats sent from then on. A
+ * heartbeat that does not parse, or cannot be recorded, is dropped with a log line; the next one follows within
+ * seconds, and the heartbeat timeout spans several of them.
+ */
+@ApplicationScoped
+public class HeartbeatsConsumer {
+
+    private static final Logger LOG = Logger.getLogger(HeartbeatsConsumer.class);
+
+    private final WorkerLivenessService liveness;
+
+    HeartbeatsConsumer(WorkerLivenessService liveness) {
+        this.liveness = liveness;
+    }
+
+    /** Handles one heartbeat record. */
+    @Incoming("heartbeats-in")
+    public Uni<Void> onHeartbeat(Message<String> record) {
+        WorkerHeartbeat beat;
+        try {
+            if (record.getPayload() == null) {
+                throw new IllegalArgumentException("record without a value");
+            }
+            beat = Wire.fromBytes(record.getPayload().getBytes(StandardCharsets.UTF_8), WorkerHeartbeat.class);
+        } catch (Wire.MalformedRecordException | IllegalArgumentException e) {
+            LOG.warnf(e, "Dropping a heartbeat record that does not parse");
+            return Uni.createFrom().completionStage(record.ack());
+        }
+        return liveness.record(beat)
+                .onFailure().recoverWithUni(e -> {
+                    LOG.warnf(e, "Heartbeat not recorded [workerId=%s messageId=%s]", beat.workerId(),
+                            beat.messageId());
+                    return Uni.createFrom().voidItem();
+                })
+                .onItem().transformToUni(v -> Uni.createFrom().completionStage(record.ack()));
+    }
+}

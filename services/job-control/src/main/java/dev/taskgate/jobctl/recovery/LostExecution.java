@@ -1,0 +1,34 @@
+package dev.taskgate.jobctl.recovery;
+
+import java.util.Objects;
+
+import dev.taskgate.contracts.ExecutionStatus;
+
+/**
+ * What {@link OwnerLossDecisions} needs to know about an execution whose owner was lost. Checkpoints and the
+ * transaction journal (issue 6 items 2 and 3) add their evidence here.
+ *
+ * @param state                the execution's state under the lost owner's epoch
+ * @param mutating             whether its operation changes anything outside Taskgate (catalog {@code mutating})
+ * @param cancelRequested      whether a caller asked to cancel it before the loss was detected
+ * @param replacements         how many replacement dispatches owner loss has already made
+ * @param replacedFromFrontier the frontier the latest replacement started from, or {@code null} if none was made
+ * @param frontier             where a replacement would start now: {@link OwnerLossDecisions#FROM_START} until
+ *                             checkpoints exist, later the identity of the last valid checkpoint
+ */
+public record LostExecution(
+        ExecutionStatus state,
+        boolean mutating,
+        boolean cancelRequested,
+        int replacements,
+        String replacedFromFrontier,
+        String frontier) {
+
+    public LostExecution {
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(frontier, "frontier");
+        if (replacements < 0) {
+            throw new IllegalArgumentException("replacements must not be negative");
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.taskgate.jobctl.recovery;
+
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.jobctl.recovery.OwnerLossVerdict.Action;
+
+/**
+ * The one place that decides what happens to an execution whose owner was lost — its worker instance stopped
+ * heartbeating or left, or its child process died (ARCHITECTURE §4, issue 6 item 1). Pure: the caller applies
+ * the verdict with a compare-and-set on (state, epoch).
+ *
+ * <p>In order:
+ * <ol>
+ * <li>not running ({@code working}/{@code input_required}) → nothing to settle;</li>
+ * <li>a mutating operation → {@code failed}, {@value #OWNER_LOST}: whether it changed anything is unknown and it
+ * is never invoked again (a pending cancellation cannot be confirmed either, so it is named in the message);</li>
+ * <li>a cancellation was requested before the loss → {@code cancelled}, never overridden by a replacement;</li>
+ * <li>already {@value #MAX_REPLACEMENTS} replacements, or the latest one started from the same frontier as a new
+ * one would (no progress was saved since) → {@code failed}, {@value #OWNER_LOST};</li>
+ * <li>otherwise → replaced from the current frontier.</li>
+ * </ol>
+ * Without checkpoints every frontier is {@value #FROM_START}, so an execution is replaced at most once; checkpoints
+ * raise that to {@value #MAX_REPLACEMENTS} by moving the frontier.
+ */
+public final class OwnerLossDecisions {
+
+    /** The error code of an execution that ended because its owner was lost. */
+    public static final String OWNER_LOST = "owner-lost";
+    /** The frontier of an execution without a checkpoint: a replacement starts from the beginning. */
+    public static final String FROM_START = "start";
+    /** At most this many replacement dispatches per execution. */
+    public static final int MAX_REPLACEMENTS = 2;
+
+    private static final String NOT_RE_RUN = "owner lost; not re-run";
+
+    private OwnerLossDecisions() {
+    }
+
+    /**
+     * Decides the settlement of {@code execution}.
+     *
+     * @param cause a payload-free description of the loss, e.g. "worker instance w-1 stopped heartbeating"
+     */
+    public static OwnerLossVerdict decide(LostExecution execution, String cause) {
+        if (execution.state() != ExecutionStatus.WORKING && execution.state() != ExecutionStatus.INPUT_REQUIRED) {
+            return new OwnerLossVerdict(Action.IGNORE, null, null, null);
+        }
+        if (execution.mutating()) {
+            String detail = execution.cancelRequested()
+                    ? cause + "; it may have changed something, so the requested cancellation cannot be confirmed"
+                    : cause + "; it may have changed something, so it is not invoked again";
+            return fail(detail);
+        }
+        if (execution.cancelRequested()) {
+            return new OwnerLossVerdict(Action.CANCEL, null, null,
+                    "Cancelled: its owner was lost (" + cause + ") after the cancellation was requested.");
+        }
+        if (execution.replacements() >= MAX_REPLACEMENTS) {
+            return fail(cause + "; already replaced " + execution.replacements() + " times");
+        }
+        if (execution.frontier().equals(execution.replacedFromFrontier())) {
+            return fail(cause + "; already replaced once from " + describe(execution.frontier())
+                    + " and no progress was saved since");
+        }
+        int attempt = execution.replacements() + 2;
+        return new OwnerLossVerdict(Action.REPLACE, execution.frontier(), null,
+                "Replaced after owner loss (" + cause + "); attempt " + attempt + " starts from "
+                        + describe(execution.frontier()) + ".");
+    }
+
+    private static OwnerLossVerdict fail(String detail) {
+        return new OwnerLossVerdict(Action.FAIL, null, OWNER_LOST, NOT_RE_RUN + " (" + detail + ")");
+    }
+
+    private static String describe(String frontier) {
+        return FROM_START.equals(frontier) ? "the beginning" : "checkpoint " + frontier;
+    }
+}

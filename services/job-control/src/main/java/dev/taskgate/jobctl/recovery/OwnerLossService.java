@@ -1,0 +1,155 @@
+package dev.taskgate.jobctl.recovery;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.event.ChildDied;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.jobctl.IdSource;
+import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.LifecycleEvents;
+import dev.taskgate.jobctl.execution.OwnedExecution;
+import dev.taskgate.jobctl.execution.StateChange;
+import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.outbox.OutboxMessage;
+import dev.taskgate.jobctl.outbox.OutboxWriter;
+import dev.taskgate.jobctl.report.ReportDecisions;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
+/**
+ * Settles an execution whose owner was lost, inside the caller's transaction: asks {@link OwnerLossDecisions} and
+ * applies the verdict with a compare-and-set on (state, epoch), together with its outbox records —
+ * {@code ExecutionChanged}, a {@code StopRequested} for the lost epoch (a presumed-dead owner that is in fact still
+ * running stops, and its late reports are fenced anyway) and, for a replacement, a new {@code RunOperation} under
+ * the next epoch and attempt.
+ */
+@ApplicationScoped
+public class OwnerLossService {
+
+    private static final Logger LOG = Logger.getLogger(OwnerLossService.class);
+
+    private final ExecutionRepository executions;
+    private final OutboxWriter outbox;
+    private final JobControlConfig config;
+    private final IdSource ids;
+
+    OwnerLossService(ExecutionRepository executions, OutboxWriter outbox, JobControlConfig config, IdSource ids) {
+        this.executions = executions;
+        this.outbox = outbox;
+        this.config = config;
+        this.ids = ids;
+    }
+
+    /**
+     * Settles the execution a {@code ChildDied} report is about, if the report is for its current epoch.
+     *
+     * @return whether outbox records were written
+     */
+    public Uni<Boolean> settleChildDied(SqlConnection tx, ChildDied died, Instant now) {
+        return executions.findOwnedForUpdate(tx, died.executionId()).flatMap(found -> {
+            if (found.isEmpty() || found.get().execution().epoch() != died.epoch()) {
+                LOG.debugf("Ignoring ChildDied [executionId=%s epoch=%d messageId=%s]", died.executionId(),
+                        died.epoch(), died.messageId());
+                return Uni.createFrom().item(false);
+            }
+            String cause = "the child process running it on worker instance " + died.workerId()
+                    + " exited abruptly (exit code " + (died.exitCode() == null ? "unknown" : died.exitCode()) + ")";
+            return settle(tx, found.get(), cause, now);
+        });
+    }
+
+    /**
+     * Settles one execution (locked by the caller) whose owner was lost for {@code cause}.
+     *
+     * @return whether outbox records were written
+     */
+    public Uni<Boolean> settle(SqlConnection tx, OwnedExecution owned, String cause, Instant now) {
+        Execution execution = owned.execution();
+        OwnerLossVerdict verdict = OwnerLossDecisions.decide(new LostExecution(execution.state(),
+                execution.mutating(), execution.cancelRequestedAt() != null, owned.replacements(),
+                owned.replacedFromFrontier(), currentFrontier(owned)), cause);
+        return switch (verdict.action()) {
+            case IGNORE -> Uni.createFrom().item(false);
+            case REPLACE -> replace(tx, owned, verdict, now);
+            case FAIL -> end(tx, execution, StateChange.of(execution, ExecutionStatus.FAILED, now)
+                    .withError(verdict.errorCode(), verdict.message()));
+            case CANCEL -> end(tx, execution, StateChange.of(execution, ExecutionStatus.CANCELLED, now)
+                    .withStatusMessage(verdict.message()));
+        };
+    }
+
+    /** Where a replacement would start: always the beginning until checkpoints exist (issue 6 item 2). */
+    private static String currentFrontier(OwnedExecution owned) {
+        return OwnerLossDecisions.FROM_START;
+    }
+
+    private Uni<Boolean> replace(SqlConnection tx, OwnedExecution owned, OwnerLossVerdict verdict, Instant now) {
+        Execution execution = owned.execution();
+        return executions.findInput(tx, execution.id()).flatMap(input -> {
+            Optional<JsonNode> parsed = input.map(bytes -> Wire.fromBytes(bytes, JsonNode.class));
+            if (parsed.isEmpty()) {
+                return end(tx, execution, StateChange.of(execution, ExecutionStatus.FAILED, now).withError(
+                        OwnerLossDecisions.OWNER_LOST, "owner lost; not re-run (its input is no longer stored)"));
+            }
+            return executions.replace(tx, execution.id(), execution.state(), execution.epoch(), owned.replacements(),
+                    verdict.frontier(), verdict.message(), now).flatMap(changed -> {
+                        if (!changed) {
+                            return Uni.createFrom().item(false);
+                        }
+                        LOG.infof("Execution replaced after owner loss [executionId=%s owner=%s lostEpoch=%d "
+                                + "epoch=%d attempt=%d frontier=%s]", execution.id(), owned.ownerWorkerId(),
+                                execution.epoch(), execution.epoch() + 1, execution.attempt() + 1, verdict.frontier());
+                        String key = execution.id().toString();
+                        ExecutionChanged lifecycle = LifecycleEvents.changed(ids.newId(), execution,
+                                ExecutionStatus.QUEUED, now, ExecutionStatus.QUEUED.wireName());
+                        RunOperation run = new RunOperation(ids.newId(), now, execution.id(), execution.attempt() + 1,
+                                execution.epoch() + 1, execution.toolName(), execution.toolVersion(), parsed.get(),
+                                execution.deadlineAt());
+                        List<OutboxMessage> messages = new ArrayList<>(stopLostEpoch(execution, now));
+                        messages.add(OutboxMessage.of(config.topics().lifecycle(), key, lifecycle.messageId(),
+                                ExecutionChanged.TYPE, lifecycle));
+                        messages.add(OutboxMessage.of(config.topics().work(), key, run.messageId(), RunOperation.TYPE,
+                                run));
+                        return outbox.append(tx, messages).replaceWith(true);
+                    });
+        });
+    }
+
+    private Uni<Boolean> end(SqlConnection tx, Execution execution, StateChange change) {
+        return executions.compareAndSet(tx, change).flatMap(changed -> {
+            if (!changed) {
+                return Uni.createFrom().item(false);
+            }
+            LOG.infof("Execution settled after owner loss [executionId=%s state=%s epoch=%d reason=%s]",
+                    execution.id(), change.to(), execution.epoch(),
+                    change.errorMessage() != null ? change.errorMessage() : change.statusMessage());
+            ExecutionChanged lifecycle = LifecycleEvents.changed(ids.newId(), execution, change.to(), change.at(),
+                    ReportDecisions.summaryOf(change));
+            List<OutboxMessage> messages = new ArrayList<>(stopLostEpoch(execution, change.at()));
+            messages.add(OutboxMessage.of(config.topics().lifecycle(), execution.id().toString(),
+                    lifecycle.messageId(), ExecutionChanged.TYPE, lifecycle));
+            return outbox.append(tx, messages).replaceWith(true);
+        });
+    }
+
+    private List<OutboxMessage> stopLostEpoch(Execution execution, Instant now) {
+        StopRequested stop = new StopRequested(ids.newId(), now, execution.id(), execution.epoch(),
+                "owner lost");
+        return List.of(OutboxMessage.of(config.topics().control(), execution.id().toString(), stop.messageId(),
+                StopRequested.TYPE, stop));
+    }
+}

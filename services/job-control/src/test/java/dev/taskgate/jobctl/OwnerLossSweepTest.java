@@ -1,0 +1,303 @@
+package dev.taskgate.jobctl;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Topics;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.event.Finished;
+import dev.taskgate.contracts.event.Started;
+import dev.taskgate.contracts.event.WorkerHeartbeat;
+import dev.taskgate.contracts.event.WorkerHeartbeat.HeldExecution;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.jobctl.liveness.OwnerLossSweeper;
+import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
+/**
+ * Worker liveness end to end inside job-control: heartbeats on the real topic, {@code Started} reports naming the
+ * owner, the clock moved past the heartbeat timeout, and the owner-loss sweeper settling each execution (issue 6).
+ */
+@QuarkusTest
+@TestProfile(LivenessTestProfile.class)
+class OwnerLossSweepTest {
+
+    private static final Duration PAST_TIMEOUT = Duration.ofSeconds(7);
+    private static JobControlFixture fixture;
+
+    @Inject
+    AdjustableClock clock;
+
+    @Inject
+    OwnerLossSweeper sweeper;
+
+    @Inject
+    Pool pool;
+
+    @BeforeAll
+    static void connect() {
+        fixture = new JobControlFixture();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        fixture.close();
+    }
+
+    /**
+     * The first query of a test JVM can take many seconds (client set-up), longer than the heartbeat timeout these
+     * tests run against: make it before any worker is started.
+     */
+    @BeforeEach
+    void warmUpTheQueryApi() {
+        given().get("/q/health/live").then().statusCode(200);
+    }
+
+    @Test
+    void aSilentWorkersReadOnlyExecutionIsReplacedOnceAndFailsExplicitlyWhenItsOwnerIsLostAgain() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        String first = worker();
+        heartbeat(first, List.of());
+        fixture.report(started(id, 1, first));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+
+        RunOperation replacement;
+        try (TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK));
+                TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
+            clock.advance(PAST_TIMEOUT);
+            replacement = work.await(RunOperation.class, r -> r.executionId().equals(id), WAIT);
+            StopRequested stop = control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT);
+            assertThat(stop.epoch()).as("the lost epoch is told to stop, should its owner still run").isEqualTo(1);
+        }
+        assertThat(replacement.epoch()).isEqualTo(2);
+        assertThat(replacement.attempt()).isEqualTo(2);
+        assertThat(replacement.operation()).isEqualTo("demo.echo");
+        assertThat(replacement.input()).isEqualTo(JobControlFixture.json("{\"a\":1}"));
+        ExecutionSnapshot queued = awaitStatus(caller, id, ExecutionStatus.QUEUED);
+        assertThat(queued.statusMessage()).startsWith("Replaced after owner loss (worker instance " + first
+                + " stopped heartbeating (last heard from at ").endsWith("); attempt 2 starts from the beginning.");
+
+        String second = worker();
+        heartbeat(second, List.of());
+        fixture.report(started(id, 2, second));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        clock.advance(PAST_TIMEOUT);
+
+        awaitStatus(caller, id, ExecutionStatus.FAILED);
+        ExecutionOutcome outcome = WorkerReportFlowTest.outcome(caller, id);
+        assertThat(outcome.error().code()).isEqualTo("owner-lost");
+        assertThat(outcome.error().message()).startsWith("owner lost; not re-run (worker instance " + second
+                + " stopped heartbeating").endsWith("; already replaced once from the beginning and no progress was "
+                        + "saved since)");
+        assertThat(outcome.result()).isNull();
+    }
+
+    @Test
+    void aMutatingExecutionOfASilentWorkerFailsExplicitlyAndIsNeverDispatchedAgain() {
+        Caller caller = newCaller();
+        Accepted accepted = (Accepted) fixture.send(submit(caller, "key-" + UUID.randomUUID(),
+                OperationsWithTestMutation.NAME, "{\"x\":1}"));
+        UUID id = accepted.executionId();
+        String owner = worker();
+        heartbeat(owner, List.of());
+        fixture.report(started(id, 1, owner));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+
+        try (TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK))) {
+            clock.advance(PAST_TIMEOUT);
+            awaitStatus(caller, id, ExecutionStatus.FAILED);
+            assertThat(work.drain(Duration.ofSeconds(1)).stream()
+                    .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                    .filter(r -> r.executionId().equals(id))).isEmpty();
+        }
+        ExecutionOutcome outcome = WorkerReportFlowTest.outcome(caller, id);
+        assertThat(outcome.error().code()).isEqualTo("owner-lost");
+        assertThat(outcome.error().message()).startsWith("owner lost; not re-run (worker instance " + owner)
+                .endsWith("; it may have changed something, so it is not invoked again)");
+    }
+
+    @Test
+    void aCancellationRequestedBeforeTheLossEndsCancelledInsteadOfBeingReplaced() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        String owner = worker();
+        heartbeat(owner, List.of());
+        fixture.report(started(id, 1, owner));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        assertThat(((Accepted) fixture.send(JobControlFixture.cancel(caller, id))).execution().cancelRequested())
+                .isTrue();
+
+        try (TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK))) {
+            clock.advance(PAST_TIMEOUT);
+            ExecutionSnapshot cancelled = awaitStatus(caller, id, ExecutionStatus.CANCELLED);
+            assertThat(cancelled.statusMessage()).isEqualTo("Cancelled: its owner was lost (worker instance " + owner
+                    + " stopped heartbeating (last heard from at " + lastSeen(owner)
+                    + ")) after the cancellation was requested.");
+            assertThat(work.drain(Duration.ofSeconds(1)).stream()
+                    .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                    .filter(r -> r.executionId().equals(id))).isEmpty();
+        }
+    }
+
+    @Test
+    void aLateReportFromTheLostEpochChangesNothingAndTheReplacementsResultCounts() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        String lost = worker();
+        heartbeat(lost, List.of());
+        fixture.report(started(id, 1, lost));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        clock.advance(PAST_TIMEOUT);
+        ExecutionSnapshot queued = awaitStatus(caller, id, ExecutionStatus.QUEUED);
+
+        // the presumed-dead owner was only slow: its result for epoch 1 must not be taken
+        fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, lost, "{\"late\":true}"));
+        fixture.report(started(id, 1, lost));
+        String survivor = worker();
+        heartbeat(survivor, List.of());
+        // same key, same partition: once epoch 2 shows as working, both late reports were handled before it
+        fixture.report(started(id, 2, survivor));
+        ExecutionSnapshot working = awaitStatus(caller, id, ExecutionStatus.WORKING);
+        assertThat(working.updatedAt()).isAfter(queued.updatedAt());
+        assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isNull();
+
+        String exact = "{\"content\":[{\"type\":\"text\",\"text\":\"{\\\"a\\\":1}\"}], \"isError\":false}";
+        fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 2, survivor, exact));
+        awaitStatus(caller, id, ExecutionStatus.COMPLETED);
+        assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isEqualTo(exact);
+    }
+
+    @Test
+    void heartbeatsKeepAWorkersExecutionsAlive() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        String owner = worker();
+        heartbeat(owner, List.of());
+        fixture.report(started(id, 1, owner));
+        ExecutionSnapshot working = awaitStatus(caller, id, ExecutionStatus.WORKING);
+
+        // 8 s after Started in all, but never more than 4 s without a heartbeat
+        clock.advance(Duration.ofSeconds(4));
+        heartbeat(owner, List.of(new HeldExecution(id, 1)));
+        clock.advance(Duration.ofSeconds(4));
+        sweeper.sweep(5).await().atMost(WAIT);
+
+        ExecutionSnapshot after = JobControlFixture.snapshot(caller, id);
+        assertThat(after.status()).isEqualTo(ExecutionStatus.WORKING);
+        assertThat(after.updatedAt()).isEqualTo(working.updatedAt());
+    }
+
+    @Test
+    void aLeavingHeartbeatSettlesTheWorkersExecutionsWithoutWaitingForTheTimeout() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        String owner = worker();
+        heartbeat(owner, List.of());
+        fixture.report(started(id, 1, owner));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+
+        fixture.kafka.send(topic(Topics.WORKER_HEARTBEATS), owner,
+                new WorkerHeartbeat(UUID.randomUUID(), Instant.now(), owner, List.of(), true));
+
+        ExecutionSnapshot queued = awaitStatus(caller, id, ExecutionStatus.QUEUED);
+        assertThat(queued.statusMessage()).isEqualTo("Replaced after owner loss (worker instance " + owner
+                + " shut down); attempt 2 starts from the beginning.");
+    }
+
+    @Test
+    void concurrentSweepsSettleEachExecutionExactlyOnce() {
+        Caller caller = newCaller();
+        String owner = worker();
+        heartbeat(owner, List.of());
+        List<UUID> ids = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            UUID id = fixture.submitNew(caller).executionId();
+            fixture.report(started(id, 1, owner));
+            ids.add(id);
+        }
+        ids.forEach(id -> awaitStatus(caller, id, ExecutionStatus.WORKING));
+
+        try (TopicWatcher lifecycle = fixture.kafka.watch(topic(Topics.LIFECYCLE));
+                TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK))) {
+            clock.advance(PAST_TIMEOUT);
+            // two more sweepers besides the scheduled one, as other instances would run them
+            Uni.combine().all().unis(sweeper.sweep(20), sweeper.sweep(20)).asTuple().await().atMost(WAIT);
+            ids.forEach(id -> awaitStatus(caller, id, ExecutionStatus.QUEUED));
+
+            List<ExecutionChanged> changes = lifecycle.drain(Duration.ofSeconds(2)).stream()
+                    .map(r -> Wire.fromBytes(r.value(), ExecutionChanged.class))
+                    .filter(c -> ids.contains(c.executionId())).toList();
+            List<RunOperation> runs = work.drain(Duration.ofSeconds(1)).stream()
+                    .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                    .filter(r -> ids.contains(r.executionId())).toList();
+            for (UUID id : ids) {
+                assertThat(changes).filteredOn(c -> c.executionId().equals(id)).singleElement()
+                        .extracting(ExecutionChanged::state).isEqualTo(ExecutionStatus.QUEUED);
+                assertThat(runs).filteredOn(r -> r.executionId().equals(id)).singleElement()
+                        .extracting(RunOperation::epoch).isEqualTo(2L);
+            }
+        }
+    }
+
+    private static String worker() {
+        return "worker-" + UUID.randomUUID();
+    }
+
+    private static Started started(UUID executionId, long epoch, String workerId) {
+        return new Started(UUID.randomUUID(), Instant.now(), executionId, epoch, workerId, 4242L);
+    }
+
+    /**
+     * Sends heartbeats, as a worker does, until job-control recorded one at its current (test) time. The consumer
+     * starts at the latest offset, so a heartbeat sent before it got its partitions is never seen.
+     */
+    private void heartbeat(String workerId, List<HeldExecution> held) {
+        OffsetDateTime sent = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {
+            fixture.kafka.send(topic(Topics.WORKER_HEARTBEATS), workerId,
+                    new WorkerHeartbeat(UUID.randomUUID(), Instant.now(), workerId, held));
+            return JobControlFixture.count(pool,
+                    "select count(*) from jobctl.worker_instance where worker_id = $1 and last_seen_at >= $2",
+                    workerId, sent) == 1;
+        });
+    }
+
+    private Instant lastSeen(String workerId) {
+        return pool.preparedQuery("select last_seen_at from jobctl.worker_instance where worker_id = $1")
+                .execute(io.vertx.mutiny.sqlclient.Tuple.of(workerId))
+                .map(rows -> rows.iterator().next().getOffsetDateTime(0).toInstant())
+                .await().atMost(WAIT);
+    }
+}

@@ -1,0 +1,130 @@
+package dev.taskgate.jobctl.recovery;
+
+import static dev.taskgate.jobctl.recovery.OwnerLossDecisions.FROM_START;
+import static dev.taskgate.jobctl.recovery.OwnerLossDecisions.MAX_REPLACEMENTS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.jobctl.recovery.OwnerLossVerdict.Action;
+
+class OwnerLossDecisionsTest {
+
+    private static final String CAUSE = "worker instance w-1 stopped heartbeating";
+
+    /** Every state × mutating × cancel requested × replacements 0..3 × frontier (none, same, moved on). */
+    static Stream<Arguments> everyCase() {
+        List<Arguments> cases = new ArrayList<>();
+        for (ExecutionStatus state : ExecutionStatus.values()) {
+            for (boolean mutating : new boolean[] {false, true}) {
+                for (boolean cancel : new boolean[] {false, true}) {
+                    for (int replacements = 0; replacements <= MAX_REPLACEMENTS + 1; replacements++) {
+                        for (String previous : new String[] {null, FROM_START, "cp-1"}) {
+                            if ((replacements == 0) != (previous == null)) {
+                                continue; // a replacement always records its frontier
+                            }
+                            for (String frontier : new String[] {FROM_START, "cp-2"}) {
+                                cases.add(Arguments.of(state, mutating, cancel, replacements, previous, frontier));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return cases.stream();
+    }
+
+    @ParameterizedTest(name = "{0} mutating={1} cancel={2} replacements={3} from={4} now={5}")
+    @MethodSource("everyCase")
+    void decidesEveryCaseByTheRules(ExecutionStatus state, boolean mutating, boolean cancel, int replacements,
+            String previous, String frontier) {
+        OwnerLossVerdict verdict = OwnerLossDecisions.decide(
+                new LostExecution(state, mutating, cancel, replacements, previous, frontier), CAUSE);
+
+        boolean running = state == ExecutionStatus.WORKING || state == ExecutionStatus.INPUT_REQUIRED;
+        Action expected;
+        if (!running) {
+            expected = Action.IGNORE;
+        } else if (mutating) {
+            expected = Action.FAIL;
+        } else if (cancel) {
+            expected = Action.CANCEL;
+        } else if (replacements >= MAX_REPLACEMENTS || frontier.equals(previous)) {
+            expected = Action.FAIL;
+        } else {
+            expected = Action.REPLACE;
+        }
+        assertThat(verdict.action()).isEqualTo(expected);
+        switch (expected) {
+            case REPLACE -> {
+                assertThat(verdict.frontier()).isEqualTo(frontier);
+                assertThat(verdict.errorCode()).isNull();
+                assertThat(verdict.message()).startsWith("Replaced after owner loss (" + CAUSE + ")");
+            }
+            case FAIL -> {
+                assertThat(verdict.errorCode()).isEqualTo("owner-lost");
+                assertThat(verdict.message()).startsWith("owner lost; not re-run (" + CAUSE);
+                assertThat(verdict.frontier()).isNull();
+            }
+            case CANCEL -> {
+                assertThat(verdict.message()).contains(CAUSE).contains("after the cancellation was requested");
+                assertThat(verdict.errorCode()).isNull();
+            }
+            case IGNORE -> assertThat(verdict.message()).isNull();
+        }
+    }
+
+    @Test
+    void aCheckpointLessReadOnlyExecutionIsReplacedOnceThenFails() {
+        OwnerLossVerdict first = OwnerLossDecisions.decide(
+                new LostExecution(ExecutionStatus.WORKING, false, false, 0, null, FROM_START), CAUSE);
+        assertThat(first.action()).isEqualTo(Action.REPLACE);
+        assertThat(first.message()).isEqualTo("Replaced after owner loss (" + CAUSE
+                + "); attempt 2 starts from the beginning.");
+
+        OwnerLossVerdict second = OwnerLossDecisions.decide(
+                new LostExecution(ExecutionStatus.WORKING, false, false, 1, first.frontier(), FROM_START), CAUSE);
+        assertThat(second.action()).isEqualTo(Action.FAIL);
+        assertThat(second.message()).isEqualTo("owner lost; not re-run (" + CAUSE
+                + "; already replaced once from the beginning and no progress was saved since)");
+    }
+
+    @Test
+    void aMovedFrontierAllowsASecondReplacementButNeverAThird() {
+        assertThat(OwnerLossDecisions.decide(
+                new LostExecution(ExecutionStatus.INPUT_REQUIRED, false, false, 1, FROM_START, "cp-7"), CAUSE)
+                .action()).isEqualTo(Action.REPLACE);
+        OwnerLossVerdict third = OwnerLossDecisions.decide(
+                new LostExecution(ExecutionStatus.WORKING, false, false, 2, "cp-7", "cp-8"), CAUSE);
+        assertThat(third.action()).isEqualTo(Action.FAIL);
+        assertThat(third.message()).contains("already replaced 2 times");
+    }
+
+    @Test
+    void aMutatingExecutionIsNeverReplacedAndSaysWhyEvenWhenCancelWasRequested() {
+        assertThat(OwnerLossDecisions.decide(
+                new LostExecution(ExecutionStatus.WORKING, true, false, 0, null, FROM_START), CAUSE).message())
+                .isEqualTo("owner lost; not re-run (" + CAUSE
+                        + "; it may have changed something, so it is not invoked again)");
+        assertThat(OwnerLossDecisions.decide(
+                new LostExecution(ExecutionStatus.WORKING, true, true, 0, null, FROM_START), CAUSE).message())
+                .contains("the requested cancellation cannot be confirmed");
+    }
+
+    @Test
+    void rejectsImpossibleInput() {
+        assertThatThrownBy(() -> new LostExecution(ExecutionStatus.WORKING, false, false, -1, null, FROM_START))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new LostExecution(ExecutionStatus.WORKING, false, false, 0, null, null))
+                .isInstanceOf(NullPointerException.class);
+    }
+}
