@@ -8,6 +8,8 @@ import java.util.Set;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import io.vertx.core.net.HostAndPort;
+
 import dev.taskgate.frontend.FrontendConfig;
 
 /**
@@ -46,6 +48,16 @@ class HostGuard {
         extraHosts.forEach(h -> names.add(name(h)));
         this.any = names.contains("*");
         this.allowed = Set.copyOf(names);
+    }
+
+    /** The verdict on a request's authority ({@code Host} or HTTP/2 {@code :authority}; {@code null} when absent). */
+    Verdict check(HostAndPort authority) {
+        if (authority == null) {
+            return Verdict.MISSING;
+        }
+        String host = authority.host();
+        // an IPv6 literal may come without its brackets
+        return check(host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host);
     }
 
     /** The verdict on a {@code Host} header value ({@code null} when absent). */

@@ -21,6 +21,7 @@ import io.quarkus.security.AuthenticationCompletionException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.UnauthorizedException;
 import io.smallrye.common.annotation.Blocking;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
@@ -72,8 +73,9 @@ public class McpResource {
 
     /** One JSON-RPC request or notification. */
     @POST
-    public Response post(HttpHeaders headers, InputStream body, @Context HttpServerResponse connection) {
-        switch (hosts.check(headers.getHeaderString(HttpHeaders.HOST))) {
+    public Response post(HttpHeaders headers, InputStream body, @Context HttpServerRequest http,
+            @Context HttpServerResponse connection) {
+        switch (hosts.check(http.authority())) {
             case MISSING:
                 return error(null, McpErrors.invalidRequest("A Host header is required."));
             case FOREIGN:

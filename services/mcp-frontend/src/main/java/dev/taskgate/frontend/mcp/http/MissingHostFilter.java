@@ -7,7 +7,8 @@ import io.vertx.core.http.HttpHeaders;
 import io.vertx.ext.web.Router;
 
 /**
- * Answers a request without {@code Host} (possible only in HTTP/1.0) with 400 before any route runs: nothing can
+ * Answers a request without a readable {@code Host} ({@code :authority} in HTTP/2) with 400 before any route runs:
+ * nothing can
  * show which server such a request meant (the DNS-rebinding guard needs the name), and the JAX-RS layer cannot
  * even build its URI. {@code /mcp} gets a JSON-RPC error, every other path a problem.
  */
@@ -20,8 +21,8 @@ class MissingHostFilter {
 
     void register(@Observes Router router) {
         router.route().order(Integer.MIN_VALUE).handler(rc -> {
-            String host = rc.request().getHeader(HttpHeaders.HOST);
-            if (host != null && !host.isBlank()) {
+            // HTTP/1.1 Host or HTTP/2 :authority, parsed; null when absent or unparseable
+            if (rc.request().authority() != null) {
                 rc.next();
                 return;
             }

@@ -28,7 +28,7 @@ class HostGuardTest {
 
     @Test
     void aMissingOrBlankHostIsMissing() {
-        assertThat(guard.check(null)).isEqualTo(HostGuard.Verdict.MISSING);
+        assertThat(guard.check((String) null)).isEqualTo(HostGuard.Verdict.MISSING);
         assertThat(guard.check(" ")).isEqualTo(HostGuard.Verdict.MISSING);
     }
 
