@@ -31,7 +31,7 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
 
     private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
     private final Map<String, ServiceProcess> extras = new LinkedHashMap<>();
-    private Map<String, String> sharedEnv = Map.of();
+    private final Map<String, String> sharedEnv = new HashMap<>();
 
     /** The running stack; only valid inside a test class extended with this extension. */
     public static LocalStack get() {
@@ -56,6 +56,11 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
     /** Base URL of the frontend (REST and, later, MCP). */
     public String frontendUrl() {
         return services.get("mcp-frontend").baseUrl();
+    }
+
+    /** The environment every service was started with (broker, job-control URL, keys), e.g. for a stdio frontend. */
+    public Map<String, String> sharedEnv() {
+        return Map.copyOf(sharedEnv);
     }
 
     /** The repository root (for test helpers that live beside the Java tests). */
@@ -87,7 +92,7 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         env.put("JOBCTL_PAYLOAD_KEYS", "e2e-1:" + Base64.getEncoder().encodeToString(payloadKey));
         env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", "file:" + publicKey);
 
-        sharedEnv = Map.copyOf(env);
+        sharedEnv.putAll(env);
         add("job-control", jobControlPort, env);
         add("worker-pool", freePort(), env);
         add("webhook-dispatcher", freePort(), webhookDispatcherEnv(env));

@@ -77,6 +77,29 @@ public interface FrontendConfig {
     /** The MCP 2026-07-28 endpoint {@code /mcp}. */
     Mcp mcp();
 
+    /** The MCP stdio transport ({@code bin/taskgate-mcp-stdio}). */
+    Stdio stdio();
+
+    /** Settings of the stdio transport, under {@code taskgate.frontend.stdio}. */
+    interface Stdio {
+        /**
+         * Whether this process serves MCP over its standard input and output instead of only over HTTP. The
+         * {@code stdio} profile turns it on (and the HTTP listener and console logging on stdout off).
+         */
+        @WithDefault("false")
+        boolean enabled();
+
+        /**
+         * The JWT every stdio request is authenticated with, verified exactly like an HTTP bearer token (signature,
+         * issuer, audience, expiry; checked again for every request). Set through {@code TASKGATE_TOKEN}.
+         */
+        Optional<String> token();
+
+        /** How many stdio requests are served at the same time; further lines wait. */
+        @WithDefault("8")
+        int concurrency();
+    }
+
     /** Settings of the MCP endpoint, under {@code taskgate.frontend.mcp}. */
     interface Mcp {
         /**
@@ -85,6 +108,20 @@ public interface FrontendConfig {
          * (DNS-rebinding guard, MCP 2026-07-28 §6.1). Default: none.
          */
         Optional<List<String>> allowedOrigins();
+
+        /**
+         * The host name clients use to reach {@code /mcp} from outside (e.g. {@code mcp.example.com}), allowed in the
+         * {@code Host} header besides the loopback names. Set through {@code taskgate.public-host}; default none.
+         */
+        Optional<String> publicHost();
+
+        /**
+         * Further host names allowed in the {@code Host} header of {@code /mcp} requests (ports are ignored;
+         * {@code *} allows any name and turns the DNS-rebinding check off). {@code localhost}, {@code 127.0.0.1},
+         * {@code [::1]} and {@link #publicHost()} are always allowed; any other name gets 403, a request without
+         * {@code Host} 400.
+         */
+        Optional<List<String>> allowedHosts();
 
         /**
          * Task policy per tool name ({@code forbidden}, {@code optional}, {@code required}); tools not listed are
@@ -110,6 +147,28 @@ public interface FrontendConfig {
          */
         @WithDefault("60s")
         Duration syncCallTimeout();
+
+        /**
+         * How often a synchronous call that is still running asks job-control for its outcome. Completion normally
+         * wakes the call at once through {@code taskgate.lifecycle.v1}; this slow poll only bounds the delay when
+         * such a record is lost.
+         */
+        @WithDefault("2s")
+        Duration syncPollInterval();
+
+        /**
+         * Least time between two {@code notifications/progress} of one request. Reports arriving faster are
+         * coalesced: the newest is sent when the interval has passed.
+         */
+        @WithDefault("250ms")
+        Duration progressInterval();
+
+        /**
+         * Longest silence on a progress stream ({@code text/event-stream}) before an SSE comment line is sent, so
+         * that proxies and clients keep the connection open while the operation reports nothing.
+         */
+        @WithDefault("10s")
+        Duration heartbeatInterval();
 
         /** {@code ttlMs} of {@code server/discover} and {@code tools/list} results (a client caching hint). */
         @WithDefault("5m")

@@ -15,10 +15,10 @@ class ArchitectureTest {
 
     @ArchTest
     static final ArchRule onlyTheCommandPackageTalksToKafka = noClasses()
-            .that().resideOutsideOfPackage("..frontend.command..")
+            .that().resideOutsideOfPackages("..frontend.command..", "..frontend.mcp.progress..")
             .should().dependOnClassesThat().resideInAPackage("org.apache.kafka..")
-            .because("commands and replies go through CommandGateway; call it instead of opening producers or "
-                    + "consumers elsewhere");
+            .because("commands and replies go through CommandGateway, progress and lifecycle signals through "
+                    + "ExecutionSignals; use them instead of opening producers or consumers elsewhere");
 
     @ArchTest
     static final ArchRule coreIgnoresHttp = noClasses()

@@ -23,6 +23,11 @@ public final class McpResponses {
         return bytes(envelope);
     }
 
+    /** A notification built as a tree, rendered as one line. */
+    public static byte[] notification(ObjectNode message) {
+        return bytes(message);
+    }
+
     /** {@code {"jsonrpc":"2.0","id":…,"error":{code,message,data?}}}; {@code id} is left out when unknown. */
     public static byte[] error(JsonNode id, JsonRpcError error) {
         ObjectNode envelope = MAPPER.createObjectNode().put("jsonrpc", "2.0");

@@ -46,7 +46,18 @@ public class McpServer {
         }
     }
 
-    /** Serves one request of an authenticated caller. Blocking. */
+    /**
+     * Serves one request of an authenticated caller, leaving a synchronous {@code tools/call} that is still running
+     * to the transport (which streams its progress and must close it). Blocking.
+     */
+    public Served serve(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller) {
+        if ("tools/call".equals(request.method())) {
+            return calls.start(request, meta, caller);
+        }
+        return Served.done(handle(request, meta, caller));
+    }
+
+    /** Serves one request of an authenticated caller, waiting for a synchronous call's result. Blocking. */
     public McpResult handle(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller) {
         switch (request.method()) {
             case "server/discover":

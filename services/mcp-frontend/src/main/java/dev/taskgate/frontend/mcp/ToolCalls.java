@@ -4,12 +4,10 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import java.time.Duration;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
-import java.util.UUID;
 
 import jakarta.inject.Singleton;
 
@@ -18,22 +16,16 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import org.jboss.logging.Logger;
-
-import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.contracts.command.Accepted;
-import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.Scopes;
 import dev.taskgate.frontend.execution.ExecutionService;
 import dev.taskgate.frontend.execution.InputViolation;
 import dev.taskgate.frontend.execution.ToolInputValidator;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.frontend.mcp.McpException.Disposition;
 import dev.taskgate.frontend.problem.ProblemException;
-import dev.taskgate.frontend.query.ExecutionQueries;
 
 /**
  * {@code tools/call}. Every call is a durable execution in job-control. With the tasks extension declared in this
@@ -50,32 +42,40 @@ import dev.taskgate.frontend.query.ExecutionQueries;
  */
 @Singleton
 public class ToolCalls {
-    private static final Logger LOG = Logger.getLogger(ToolCalls.class);
-    private static final long FIRST_PAUSE_MS = 10;
-    private static final long MAX_PAUSE_MS = 250;
-
     private final ToolInputValidator tools;
     private final TaskPolicies policies;
     private final ExecutionService executions;
-    private final ExecutionQueries queries;
+    private final SyncCalls syncCalls;
     private final ExecutionHandles handles;
     private final TaskView view;
-    private final Duration syncTimeout;
     private final SecureRandom random = new SecureRandom();
 
-    ToolCalls(ToolInputValidator tools, TaskPolicies policies, ExecutionService executions, ExecutionQueries queries,
-            ExecutionHandles handles, TaskView view, FrontendConfig config) {
+    ToolCalls(ToolInputValidator tools, TaskPolicies policies, ExecutionService executions, SyncCalls syncCalls,
+            ExecutionHandles handles, TaskView view) {
         this.tools = tools;
         this.policies = policies;
         this.executions = executions;
-        this.queries = queries;
+        this.syncCalls = syncCalls;
         this.handles = handles;
         this.view = view;
-        this.syncTimeout = config.mcp().syncCallTimeout();
     }
 
-    /** Serves one {@code tools/call}. Blocking: waits for job-control. */
+    /** Serves one {@code tools/call}, waiting for a synchronous call's result. Blocking: waits for job-control. */
     public McpResult call(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller) {
+        Served served = start(request, meta, caller);
+        if (served.result() != null) {
+            return served.result();
+        }
+        try (SyncCall pending = served.pending()) {
+            return pending.await();
+        }
+    }
+
+    /**
+     * Serves one {@code tools/call} up to job-control's acceptance: a task's {@code CreateTaskResult}, or the
+     * synchronous call now waiting for its execution (the caller drives and closes it). Blocking.
+     */
+    public Served start(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller) {
         JsonNode name = request.params().get("name");
         if (name == null || !name.isTextual() || name.asText().isEmpty()) {
             throw McpErrors.invalidParams("params.name is required (the tool's name).", null);
@@ -109,6 +109,7 @@ public class ToolCalls {
         String receiptKey = requestKey.map(RequestKeys::receiptKey).orElseGet(() -> receiptKey(request.id()));
         // a task is a background execution (native surface); a call answered in-line is the compatibility surface
         TaskSurface taskSurface = asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY;
+        JsonNode progressToken = asTask ? null : SyncCalls.progressToken(request);
         Accepted accepted;
         try {
             if (tool.spec().mutating()) {
@@ -123,9 +124,9 @@ public class ToolCalls {
         }
         if (asTask) {
             String taskId = handles.mint(accepted.executionId(), Surface.MCP_2026, caller.caller());
-            return McpResult.of(view.created(taskId, accepted.execution()));
+            return Served.done(McpResult.of(view.created(taskId, accepted.execution())));
         }
-        return McpResult.raw(awaitResult(caller, accepted.executionId()));
+        return Served.waiting(syncCalls.open(caller, accepted.executionId(), progressToken));
     }
 
     /**
@@ -145,57 +146,6 @@ public class ToolCalls {
             return HexFormat.of().formatHex(sha, 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 unavailable", e);
-        }
-    }
-
-    // Polls job-control's outcome with a short backoff; a synchronous caller holds a worker thread meanwhile.
-    private String awaitResult(AuthenticatedCaller caller, UUID executionId) {
-        long deadline = System.nanoTime() + syncTimeout.toNanos();
-        long pause = FIRST_PAUSE_MS;
-        while (true) {
-            ExecutionOutcome outcome;
-            try {
-                outcome = queries.outcome(executionId, caller.caller());
-            } catch (ProblemException e) {
-                throw McpProblems.translate(e);
-            }
-            switch (outcome.execution().status()) {
-                case COMPLETED:
-                    if (outcome.result() == null) {
-                        throw new IllegalStateException("job-control reported a completed execution without a result");
-                    }
-                    return CallToolResults.withResultType(outcome.result());
-                case FAILED:
-                    throw new McpException(TaskView.failure(outcome), Disposition.ANSWERED);
-                case CANCELLED:
-                    throw McpErrors.internal("The execution was cancelled before it finished.", null);
-                default:
-                    break;
-            }
-            if (System.nanoTime() + Duration.ofMillis(pause).toNanos() > deadline) {
-                abandon(caller, executionId);
-                throw McpErrors.internal("The tool did not finish within " + syncTimeout.toSeconds()
-                        + " s and was cancelled; declare the io.modelcontextprotocol/tasks extension to run long "
-                        + "calls as tasks.", null);
-            }
-            try {
-                Thread.sleep(pause);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                abandon(caller, executionId);
-                throw McpErrors.internal("The call was interrupted; its execution was cancelled.", null);
-            }
-            pause = Math.min(MAX_PAUSE_MS, pause * 2);
-        }
-    }
-
-    // Nobody can learn this execution's id any more: cancel it rather than leave an orphan running.
-    private void abandon(AuthenticatedCaller caller, UUID executionId) {
-        try {
-            executions.cancel(caller, executionId, "synchronous MCP call ended before the execution");
-        } catch (ProblemException e) {
-            LOG.warnf("could not cancel an abandoned synchronous execution executionId=%s reason=%s", executionId,
-                    e.getMessage());
         }
     }
 }

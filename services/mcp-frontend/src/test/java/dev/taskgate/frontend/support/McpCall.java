@@ -102,6 +102,17 @@ public final class McpCall {
         return this;
     }
 
+    /** The headers this call is sent with (a {@code null} value: left out). */
+    public Map<String, String> headers() {
+        return java.util.Collections.unmodifiableMap(headers);
+    }
+
+    /** Sets {@code params._meta.progressToken}. */
+    public McpCall progressToken(Object token) {
+        meta().set("progressToken", Wire.mapper().valueToTree(token));
+        return this;
+    }
+
     /** POSTs the message to {@code /mcp}. */
     public Api.Result post(URI base) {
         return postRaw(base, message.toString());

@@ -8,6 +8,7 @@ import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -20,6 +21,8 @@ import io.quarkus.security.AuthenticationCompletionException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.UnauthorizedException;
 import io.smallrye.common.annotation.Blocking;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
 
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.CallerResolver;
@@ -28,14 +31,16 @@ import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpResponses;
-import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.McpServer;
 import dev.taskgate.frontend.mcp.RequestMeta;
+import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.problem.ProblemException;
 
 /**
  * The MCP 2026-07-28 Streamable HTTP endpoint: one JSON-RPC message per POST, answered with
- * {@code application/json} (no SSE yet). Checks run in the order of §6.4: Origin (403), authentication (401/403),
+ * {@code application/json}, or with {@code text/event-stream} when a synchronous {@code tools/call} with a
+ * {@code progressToken} reports progress before it ends ({@link SyncCallResponder}). Checks run in the order of
+ * §6.4: Host (400 when missing, 403 when foreign) and Origin (403), authentication (401/403),
  * JSON (-32700), envelope (-32600), {@code MCP-Protocol-Version} present, {@code _meta}, header = {@code _meta}
  * version, version supported, {@code Mcp-Method}/{@code Mcp-Name}; then {@link McpServer} serves the method.
  * Nothing is published before every check passed. Notifications are accepted with 202 and no body.
@@ -51,11 +56,16 @@ public class McpResource {
     public static final int MAX_BODY_BYTES = 1024 * 1024;
     private static final Logger LOG = Logger.getLogger(McpResource.class);
 
+    private final HostGuard hosts;
     private final OriginGuard origins;
     private final CallerResolver callers;
     private final McpServer server;
+    private final SyncCallResponder responder;
 
-    McpResource(OriginGuard origins, CallerResolver callers, McpServer server) {
+    McpResource(HostGuard hosts, OriginGuard origins, CallerResolver callers, McpServer server,
+            SyncCallResponder responder) {
+        this.hosts = hosts;
+        this.responder = responder;
         this.origins = origins;
         this.callers = callers;
         this.server = server;
@@ -63,7 +73,16 @@ public class McpResource {
 
     /** One JSON-RPC request or notification. */
     @POST
-    public Response post(HttpHeaders headers, InputStream body) {
+    public Response post(HttpHeaders headers, InputStream body, @Context HttpServerRequest http,
+            @Context HttpServerResponse connection) {
+        switch (hosts.check(http.authority())) {
+            case MISSING:
+                return error(null, McpErrors.invalidRequest("A Host header is required."));
+            case FOREIGN:
+                return error(null, McpErrors.forbidden("Host not allowed."));
+            default:
+                break;
+        }
         if (!origins.allows(headers.getHeaderString("Origin"))) {
             return error(null, McpErrors.forbidden("Origin not allowed."));
         }
@@ -89,8 +108,11 @@ public class McpResource {
             if (request.isNotification()) {
                 return notification(headers, request);
             }
-            return Response.ok(McpResponses.result(request.id(), serve(headers, request, caller)),
-                    MediaType.APPLICATION_JSON).build();
+            Served served = serve(headers, request, caller);
+            if (served.pending() != null) {
+                return responder.respond(request.id(), served.pending(), connection);
+            }
+            return Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON).build();
         } catch (McpException e) {
             return error(request.id(), e);
         } catch (RuntimeException e) {
@@ -112,7 +134,7 @@ public class McpResource {
         return notAllowed();
     }
 
-    private McpResult serve(HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller) {
+    private Served serve(HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller) {
         if (McpServer.isLegacyHandshake(request.method())) {
             throw McpErrors.methodNotFound(request.method());
         }
@@ -122,7 +144,7 @@ public class McpResource {
         checked.checkProtocolVersion(meta);
         meta.requireSupportedVersion();
         checked.checkMethodAndName(request);
-        return server.handle(request, meta, caller);
+        return server.serve(request, meta, caller);
     }
 
     // 2026-07-28 defines no client notification over HTTP: a well-formed one is accepted and ignored.

@@ -1,0 +1,259 @@
+package dev.taskgate.frontend.mcp;
+
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.mcp.McpException.Disposition;
+import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
+import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
+import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.frontend.query.ExecutionQueries;
+
+/**
+ * A synchronous {@code tools/call} whose execution job-control accepted and that now waits for its end. A
+ * transport pulls {@link Step}s with {@link #next()}: {@code notifications/progress} when the request carried a
+ * {@code progressToken} (strictly increasing {@code progress}, at most one per progress interval, the newest
+ * report winning), a heartbeat tick after a silent heartbeat interval, and finally the result. Error outcomes are
+ * thrown as {@link McpException}.
+ *
+ * <p>The outcome is read from job-control when a lifecycle record says the execution reached a terminal state,
+ * once right after the watch was opened (a record published before that is missed), and every sync poll interval
+ * as a fallback. When the caller goes away (stream closed, stdio {@code notifications/cancelled}) or the sync
+ * timeout elapses, the execution is cancelled: nobody could learn its outcome any more. Not thread-safe: one
+ * transport thread drives it; only {@link #callerGone()} may be called from elsewhere.
+ */
+public final class SyncCall implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(SyncCall.class);
+
+    /** What {@link #next()} produced. */
+    public enum Kind {
+        /** A {@code notifications/progress} message in {@link Step#message()}. */
+        PROGRESS,
+        /** Nothing was sent for a heartbeat interval (an SSE stream sends a comment line). */
+        HEARTBEAT,
+        /** The final result in {@link Step#result()}. */
+        RESULT
+    }
+
+    /**
+     * One step of a call.
+     *
+     * @param kind    what it is
+     * @param message the notification ({@link Kind#PROGRESS})
+     * @param result  the result ({@link Kind#RESULT})
+     */
+    public record Step(Kind kind, ObjectNode message, McpResult result) {
+    }
+
+    private final AuthenticatedCaller caller;
+    private final UUID executionId;
+    private final JsonNode progressToken;
+    private final ExecutionWatch watch;
+    private final ExecutionQueries queries;
+    private final ExecutionService executions;
+    private final SyncCalls.Timing timing;
+    private final long deadline;
+    private final AtomicBoolean abandoned = new AtomicBoolean();
+    private boolean queryDue = true;
+    private long nextPoll;
+    private long lastSent;
+    private long lastProgressSent;
+    private boolean progressSent;
+    private double highestSent = Double.NEGATIVE_INFINITY;
+    private Progress pending;
+
+    SyncCall(AuthenticatedCaller caller, UUID executionId, JsonNode progressToken, ExecutionWatch watch,
+            ExecutionQueries queries, ExecutionService executions, SyncCalls.Timing timing) {
+        this.caller = caller;
+        this.executionId = executionId;
+        this.progressToken = progressToken;
+        this.watch = watch;
+        this.queries = queries;
+        this.executions = executions;
+        this.timing = timing;
+        long now = System.nanoTime();
+        this.deadline = now + timing.timeout().toNanos();
+        this.nextPoll = now;
+        this.lastSent = now;
+    }
+
+    /** The execution this call waits for. */
+    public UUID executionId() {
+        return executionId;
+    }
+
+    /** The next step. Blocking. Throws {@link McpException} for a failed, cancelled or timed-out execution. */
+    public Step next() {
+        while (true) {
+            long now = System.nanoTime();
+            if (queryDue || now - nextPoll >= 0) {
+                queryDue = false;
+                nextPoll = now + timing.poll().toNanos();
+                McpResult result = outcome();
+                if (result != null) {
+                    return new Step(Kind.RESULT, null, result);
+                }
+                now = System.nanoTime();
+            }
+            if (now - deadline >= 0) {
+                abandon("synchronous MCP call timed out");
+                throw McpErrors.internal("The tool did not finish within " + timing.timeout().toSeconds()
+                        + " s and was cancelled; declare the io.modelcontextprotocol/tasks extension to run long "
+                        + "calls as tasks.", null);
+            }
+            long progressDue = pending == null ? Long.MAX_VALUE
+                    : (progressSent ? lastProgressSent + timing.progressInterval().toNanos() : now);
+            if (pending != null && now - progressDue >= 0) {
+                return new Step(Kind.PROGRESS, sendPending(now), null);
+            }
+            long heartbeatDue = lastSent + timing.heartbeat().toNanos();
+            if (now - heartbeatDue >= 0) {
+                lastSent = now;
+                return new Step(Kind.HEARTBEAT, null, null);
+            }
+            long wakeAt = earliest(deadline, nextPoll, heartbeatDue, progressDue);
+            ExecutionSignal signal;
+            try {
+                signal = watch.poll(wakeAt - now);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                abandon("synchronous MCP call interrupted");
+                throw McpErrors.internal("The call was interrupted; its execution was cancelled.", null);
+            }
+            if (signal != null) {
+                onSignal(signal);
+            }
+        }
+    }
+
+    /** Waits for the result, ignoring progress. Blocking. */
+    public McpResult await() {
+        while (true) {
+            Step step = next();
+            if (step.kind() == Kind.RESULT) {
+                return step.result();
+            }
+        }
+    }
+
+    /** The caller went away: the waiting thread cancels the execution and ends the call. Any thread. */
+    public void callerGone() {
+        watch.callerGone();
+    }
+
+    /**
+     * Cancels the execution through job-control unless that was done already, e.g. when writing to the caller
+     * failed. Blocking.
+     */
+    public void abandon(String reason) {
+        if (!abandoned.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            executions.cancel(caller, executionId, reason);
+        } catch (RuntimeException e) {
+            LOG.warnf("could not cancel an abandoned synchronous execution executionId=%s reason=%s", executionId,
+                    e.getMessage());
+        }
+    }
+
+    /** Stops watching the execution. */
+    @Override
+    public void close() {
+        watch.close();
+    }
+
+    private void onSignal(ExecutionSignal signal) {
+        switch (signal.kind()) {
+            case PROGRESS:
+                Progress p = signal.progress();
+                double floor = pending == null ? highestSent : Math.max(highestSent, pending.progress());
+                if (progressToken != null && p.progress() > floor) {
+                    pending = p;
+                }
+                break;
+            case CHANGED:
+                if (signal.state() != null && signal.state().isTerminal()) {
+                    queryDue = true;
+                }
+                break;
+            case CALLER_GONE:
+                abandon("the caller of a synchronous MCP call went away");
+                throw McpErrors.internal("The caller went away; the execution was cancelled.", null);
+            default:
+                throw new IllegalStateException("unknown signal " + signal.kind());
+        }
+    }
+
+    private ObjectNode sendPending(long now) {
+        Progress p = pending;
+        pending = null;
+        highestSent = p.progress();
+        progressSent = true;
+        lastProgressSent = now;
+        lastSent = now;
+        ObjectNode message = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0")
+                .put("method", "notifications/progress");
+        ObjectNode params = message.putObject("params");
+        params.set("progressToken", progressToken);
+        number(params, "progress", p.progress());
+        if (p.total() != null) {
+            number(params, "total", p.total());
+        }
+        if (p.message() != null) {
+            params.put("message", p.message());
+        }
+        return message;
+    }
+
+    // Whole numbers are written without a fraction (1, not 1.0): the same number, and what clients usually expect.
+    private static void number(ObjectNode node, String name, double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 9.007199254740992E15) {
+            node.put(name, (long) value);
+        } else {
+            node.put(name, value);
+        }
+    }
+
+    private McpResult outcome() {
+        ExecutionOutcome outcome;
+        try {
+            outcome = queries.outcome(executionId, caller.caller());
+        } catch (ProblemException e) {
+            throw McpProblems.translate(e);
+        }
+        switch (outcome.execution().status()) {
+            case COMPLETED:
+                if (outcome.result() == null) {
+                    throw new IllegalStateException("job-control reported a completed execution without a result");
+                }
+                return McpResult.raw(CallToolResults.withResultType(outcome.result()));
+            case FAILED:
+                throw new McpException(TaskView.failure(outcome), Disposition.ANSWERED);
+            case CANCELLED:
+                throw McpErrors.internal("The execution was cancelled before it finished.", null);
+            default:
+                return null;
+        }
+    }
+
+    private static long earliest(long... times) {
+        long base = times[0];
+        for (long t : times) {
+            if (t - base < 0) {
+                base = t;
+            }
+        }
+        return base;
+    }
+}

@@ -1,0 +1,68 @@
+package dev.taskgate.frontend.mcp;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
+import dev.taskgate.frontend.query.ExecutionQueries;
+
+/** Opens {@link SyncCall}s: the watch on the execution's signals and the timing from configuration. */
+@Singleton
+public class SyncCalls {
+    /** The meta key that opts a request into {@code notifications/progress} (MCP 2026-07-28 §8). */
+    public static final String PROGRESS_TOKEN = "progressToken";
+
+    /**
+     * The clocks of a synchronous call.
+     *
+     * @param timeout          how long the call waits before cancelling the execution
+     * @param poll             fallback poll of job-control's outcome
+     * @param progressInterval least time between two progress notifications
+     * @param heartbeat        longest silence before a heartbeat tick
+     */
+    record Timing(Duration timeout, Duration poll, Duration progressInterval, Duration heartbeat) {
+    }
+
+    private final ExecutionSignals signals;
+    private final ExecutionQueries queries;
+    private final ExecutionService executions;
+    private final Timing timing;
+
+    SyncCalls(ExecutionSignals signals, ExecutionQueries queries, ExecutionService executions,
+            FrontendConfig config) {
+        this.signals = signals;
+        this.queries = queries;
+        this.executions = executions;
+        FrontendConfig.Mcp mcp = config.mcp();
+        this.timing = new Timing(mcp.syncCallTimeout(), mcp.syncPollInterval(), mcp.progressInterval(),
+                mcp.heartbeatInterval());
+    }
+
+    /**
+     * The request's {@code params._meta.progressToken} (a string or an integer), or {@code null} when it asked for
+     * no progress. Anything else is -32602, raised before the call is submitted.
+     */
+    public static JsonNode progressToken(JsonRpcRequest request) {
+        JsonNode token = request.params().path("_meta").get(PROGRESS_TOKEN);
+        if (token == null || token.isNull()) {
+            return null;
+        }
+        if (token.isTextual() || token.isIntegralNumber()) {
+            return token;
+        }
+        throw McpErrors.invalidParams("params._meta.progressToken must be a string or an integer.", null);
+    }
+
+    /** Starts waiting for an accepted execution. */
+    SyncCall open(AuthenticatedCaller caller, UUID executionId, JsonNode progressToken) {
+        return new SyncCall(caller, executionId, progressToken, signals.watch(executionId), queries, executions,
+                timing);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.taskgate.frontend.mcp.progress;
+
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+import jakarta.inject.Singleton;
+
+import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+
+/**
+ * In-memory routing of progress and lifecycle records to the requests of this instance that wait on the
+ * execution. Records for executions nobody here watches are dropped: every frontend instance reads every record.
+ */
+@Singleton
+public class ExecutionSignals {
+    private final ConcurrentMap<UUID, Set<ExecutionWatch>> watches = new ConcurrentHashMap<>();
+
+    /** Starts watching an execution; close the watch when the request ends. */
+    public ExecutionWatch watch(UUID executionId) {
+        ExecutionWatch watch = new ExecutionWatch(executionId, this);
+        watches.computeIfAbsent(executionId, k -> ConcurrentHashMap.newKeySet()).add(watch);
+        return watch;
+    }
+
+    /** Whether any request here waits on this execution (lets consumers skip parsing everything else). */
+    public boolean isWatched(UUID executionId) {
+        return watches.containsKey(executionId);
+    }
+
+    /** Routes a progress report. */
+    public void progress(Progress progress) {
+        deliver(progress.executionId(), ExecutionSignal.progress(progress));
+    }
+
+    /** Routes a committed state change. */
+    public void changed(ExecutionChanged changed) {
+        deliver(changed.executionId(), ExecutionSignal.changed(changed.state()));
+    }
+
+    /** How many executions are watched (for tests and diagnostics). */
+    public int watchedExecutions() {
+        return watches.size();
+    }
+
+    private void deliver(UUID executionId, ExecutionSignal signal) {
+        Set<ExecutionWatch> set = watches.get(executionId);
+        if (set != null) {
+            set.forEach(w -> w.deliver(signal));
+        }
+    }
+
+    void remove(ExecutionWatch watch) {
+        watches.computeIfPresent(watch.executionId(), (k, set) -> {
+            set.remove(watch);
+            return set.isEmpty() ? null : set;
+        });
+    }
+}

@@ -1,0 +1,80 @@
+package dev.taskgate.frontend.mcp.progress;
+
+import java.util.UUID;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+
+import dev.taskgate.contracts.Topics;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.InstanceIdentity;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+
+/**
+ * Reads {@code taskgate.progress.v1} and {@code taskgate.lifecycle.v1} in consumer groups of this instance alone
+ * ({@code mcp-frontend-<instance id>-progress} and {@code -lifecycle}, from the end) and routes the records of
+ * watched executions through {@link ExecutionSignals}. Both are hints: a waiting request also polls job-control
+ * slowly, so a lost record delays an answer but never loses it. Records are keyed by execution id, so records of
+ * unwatched executions are skipped without parsing.
+ */
+@Singleton
+public class SignalConsumers {
+    private final InstanceTopicReader progress;
+    private final InstanceTopicReader lifecycle;
+    private final ExecutionSignals signals;
+
+    SignalConsumers(FrontendConfig config, InstanceIdentity identity, ExecutionSignals signals) {
+        this.signals = signals;
+        String prefix = config.topicPrefix().orElse("");
+        String group = "mcp-frontend-" + identity.id();
+        this.progress = new InstanceTopicReader(config.kafkaBootstrap(), prefix + Topics.PROGRESS, group + "-progress",
+                this::onProgress);
+        this.lifecycle = new InstanceTopicReader(config.kafkaBootstrap(), prefix + Topics.LIFECYCLE,
+                group + "-lifecycle", this::onLifecycle);
+    }
+
+    void onStart(@Observes StartupEvent event) {
+        progress.start();
+        lifecycle.start();
+    }
+
+    void onStop(@Observes ShutdownEvent event) throws InterruptedException {
+        progress.stop();
+        lifecycle.stop();
+    }
+
+    void onProgress(ConsumerRecord<String, byte[]> record) {
+        if (!watched(record.key())) {
+            return;
+        }
+        WorkerEvent event = Wire.fromBytes(record.value(), WorkerEvent.class);
+        if (event instanceof Progress) {
+            signals.progress((Progress) event);
+        }
+    }
+
+    void onLifecycle(ConsumerRecord<String, byte[]> record) {
+        if (!watched(record.key())) {
+            return;
+        }
+        signals.changed(Wire.fromBytes(record.value(), ExecutionChanged.class));
+    }
+
+    private boolean watched(String key) {
+        if (key == null) {
+            return false;
+        }
+        try {
+            return signals.isWatched(UUID.fromString(key));
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,66 @@
+package dev.taskgate.frontend.mcp.stdio;
+
+import java.util.Optional;
+
+import jakarta.inject.Singleton;
+
+import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.jboss.logging.Logger;
+
+import io.smallrye.jwt.auth.principal.JWTParser;
+import io.smallrye.jwt.auth.principal.ParseException;
+
+import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.auth.Scopes;
+import dev.taskgate.frontend.mcp.McpErrors;
+import dev.taskgate.frontend.problem.ProblemException;
+
+/**
+ * The caller of stdio requests: the JWT from {@code TASKGATE_TOKEN}, verified by the same SmallRye JWT settings as
+ * an HTTP bearer token (key, issuer, audience, expiry) and checked again for every request (MCP 2026-07-28 §5), so
+ * an expired token stops being served while the process runs.
+ */
+@Singleton
+class StdioCredentials {
+    private static final Logger LOG = Logger.getLogger(StdioCredentials.class);
+
+    private final JWTParser parser;
+    private final Optional<String> token;
+
+    StdioCredentials(JWTParser parser, FrontendConfig config) {
+        this.parser = parser;
+        this.token = config.stdio().token().filter(t -> !t.isBlank()).map(String::trim);
+    }
+
+    /** The verified caller holding {@code tools:call}; an {@link dev.taskgate.frontend.mcp.McpException} otherwise. */
+    AuthenticatedCaller authenticate() {
+        if (token.isEmpty()) {
+            throw McpErrors.unauthenticated("No credentials: set TASKGATE_TOKEN to a bearer token (JWT).");
+        }
+        JsonWebToken jwt;
+        try {
+            jwt = parser.parse(token.get());
+        } catch (ParseException e) {
+            LOG.debugf("stdio authentication failed reason=%s", e.getMessage());
+            throw McpErrors.unauthenticated("The token in TASKGATE_TOKEN is invalid or expired.");
+        }
+        AuthenticatedCaller caller = AuthenticatedCaller.fromClaims(jwt.getIssuer(), jwt.getSubject(),
+                claim(jwt, "org_id"), claim(jwt, "project_id"), claim(jwt, "scope"))
+                .orElseThrow(() -> McpErrors.unauthenticated("The token in TASKGATE_TOKEN lacks org_id or project_id."));
+        try {
+            caller.require(Scopes.TOOLS_CALL);
+        } catch (ProblemException e) {
+            throw McpErrors.forbidden("The token does not grant the scope " + Scopes.TOOLS_CALL + ".");
+        }
+        return caller;
+    }
+
+    private static String claim(JsonWebToken jwt, String name) {
+        Object value = jwt.getClaim(name);
+        if (value instanceof jakarta.json.JsonString) {
+            return ((jakarta.json.JsonString) value).getString();
+        }
+        return value instanceof String ? (String) value : null;
+    }
+}

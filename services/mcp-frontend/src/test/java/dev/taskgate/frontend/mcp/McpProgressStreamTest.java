@@ -1,0 +1,276 @@
+package dev.taskgate.frontend.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.command.CancelExecution;
+import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
+import dev.taskgate.frontend.support.FakeJobControlQueries;
+import dev.taskgate.frontend.support.Fixtures;
+import dev.taskgate.frontend.support.JobControlResponder;
+import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpSchemas;
+import dev.taskgate.frontend.support.RawHttp;
+import dev.taskgate.frontend.support.SseClient;
+import dev.taskgate.frontend.support.WithProgressStreaming;
+import dev.taskgate.testsupport.KafkaTestClient;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/**
+ * Synchronous {@code tools/call} with a {@code progressToken}, against the real broker: the test plays worker-pool
+ * (records on {@code fe-test.taskgate.progress.v1}), job-control's lifecycle (records on
+ * {@code fe-test.taskgate.lifecycle.v1}) and its command and query APIs. The answer switches to SSE only when
+ * progress comes first; progress is strictly increasing and coalesced to the configured rate; heartbeats fill
+ * silences; the result is the stored bytes; a dropped connection cancels the execution. Every emitted message is
+ * checked against the 2026-07-28 schema.
+ */
+@QuarkusTest
+@TestProfile(WithProgressStreaming.class)
+class McpProgressStreamTest {
+    private static final String PROGRESS_TOPIC = "fe-test.taskgate.progress.v1";
+    private static final String LIFECYCLE_TOPIC = "fe-test.taskgate.lifecycle.v1";
+    // exact bytes with a line break as JSON whitespace: the SSE framing must carry it intact
+    private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"slept\"}],\n  \"isError\":false}";
+
+    private static KafkaTestClient kafka;
+    private final FakeJobControlQueries queries = FakeJobControlQueries.get();
+    private final UUID id = UUID.randomUUID();
+    private JobControlResponder jobControl;
+
+    @TestHTTPResource("/")
+    URI base;
+
+    @Inject
+    ExecutionSignals signals;
+
+    @BeforeAll
+    static void connect() {
+        kafka = KafkaTestClient.connect();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        kafka.close();
+    }
+
+    @BeforeEach
+    void playJobControl() {
+        queries.reset();
+        answerOutcome(ExecutionStatus.WORKING, null);
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, c instanceof SubmitExecution,
+                c instanceof SubmitExecution ? ExecutionStatus.QUEUED : ExecutionStatus.WORKING, "demo.sleep",
+                Surface.MCP_2026));
+    }
+
+    @AfterEach
+    void stop() {
+        jobControl.close();
+    }
+
+    @Test
+    void streamsStrictlyIncreasingCoalescedProgressThenTheExactResult() {
+        try (SseClient client = SseClient.open(base, sleepCall("p-1"), Fixtures.aliceToken())) {
+            awaitWatched();
+            List<Double> published = new ArrayList<>(List.of(1.0, 2.0, 2.0, 1.5));
+            for (int i = 3; i <= 20; i++) {
+                published.add((double) i);
+            }
+            long start = System.nanoTime();
+            published.forEach(p -> progress(p, 20.0, "step " + p));
+            long publishMs = (System.nanoTime() - start) / 1_000_000;
+            await().atMost(Duration.ofSeconds(20)).until(() -> client.messages().stream()
+                    .anyMatch(m -> m.at("/params/progress").asDouble() == 20.0));
+
+            complete();
+            await().atMost(Duration.ofSeconds(20)).until(client::ended);
+
+            assertThat(client.status()).isEqualTo(200);
+            assertThat(client.header("Content-Type")).startsWith("text/event-stream");
+            assertThat(client.header("X-Accel-Buffering")).isEqualTo("no");
+            List<JsonNode> messages = client.messages();
+            List<JsonNode> progress = messages.subList(0, messages.size() - 1);
+            progress.forEach(m -> {
+                assertThat(McpSchemas.errors(McpSchemas.BASE, "ProgressNotification", m)).as(m.toString()).isEmpty();
+                assertThat(m.at("/params/progressToken").asText()).isEqualTo("p-1");
+                assertThat(m.at("/params/total").asInt()).isEqualTo(20);
+                assertThat(m.at("/params/message").asText()).startsWith("step ");
+            });
+            List<Double> values = progress.stream().map(m -> m.at("/params/progress").asDouble()).toList();
+            for (int i = 1; i < values.size(); i++) {
+                assertThat(values.get(i)).as("strictly increasing: " + values).isGreaterThan(values.get(i - 1));
+            }
+            // the first report goes out at once, then at most one (the newest) per 300 ms while the burst lasts
+            assertThat(values).first().isEqualTo(1.0);
+            assertThat(values).last().isEqualTo(20.0);
+            assertThat(values.size()).as(values.toString())
+                    .isLessThanOrEqualTo((int) (publishMs / WithProgressStreaming.PROGRESS_INTERVAL_MS) + 2)
+                    .isLessThan(published.size());
+            System.out.printf("progress stream: %d reports published in %d ms, %d notifications sent %s%n",
+                    published.size(), publishMs, values.size(), values);
+
+            String last = client.events().get(messages.size() - 1);
+            assertThat(last).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"call-1\",\"result\":{\"resultType\":\"complete\","
+                    + STORED.substring(1) + "}");
+            McpSchemas.assertValidResult("CallToolResultResponse", null, messages.get(messages.size() - 1));
+        }
+    }
+
+    @Test
+    void sendsHeartbeatsWhileTheOperationIsSilent() {
+        try (SseClient client = SseClient.open(base, sleepCall(7), Fixtures.aliceToken())) {
+            awaitWatched();
+            progress(1.0, null, null);
+            await().atMost(Duration.ofSeconds(20)).until(() -> client.comments() >= 3);
+            complete();
+            await().atMost(Duration.ofSeconds(20)).until(client::ended);
+
+            List<JsonNode> messages = client.messages();
+            assertThat(messages).hasSize(2);
+            assertThat(messages.get(0).at("/params/progressToken").asInt()).isEqualTo(7);
+            assertThat(messages.get(0).at("/params/total").isMissingNode()).isTrue();
+            McpSchemas.assertValidResult("CallToolResultResponse", null, messages.get(1));
+            assertThat(client.lines()).filteredOn(l -> l.startsWith(":")).allSatisfy(l -> assertThat(l)
+                    .isEqualTo(": keep-alive"));
+        }
+    }
+
+    @Test
+    void aCallThatReportsNoProgressStaysJsonAndIsWokenByTheLifecycleRecord() {
+        try (SseClient client = SseClient.open(base, sleepCall("p-2"), Fixtures.aliceToken())) {
+            awaitWatched();
+            changed(ExecutionStatus.WORKING); // not terminal: no query
+            complete();
+            await().atMost(Duration.ofSeconds(20)).until(client::ended);
+
+            assertThat(client.status()).isEqualTo(200);
+            assertThat(client.header("Content-Type")).startsWith("application/json");
+            String body = client.text();
+            assertThat(body).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"call-1\",\"result\":{\"resultType\":\"complete\","
+                    + STORED.substring(1) + "}");
+            // one read right after the acceptance, one on the terminal lifecycle record; the 10 s poll never ran
+            assertThat(queries.requests()).filteredOn(r -> r.path().endsWith(id + "/outcome")).hasSize(2);
+        }
+    }
+
+    @Test
+    void closingTheStreamCancelsTheExecution() {
+        try (SseClient client = SseClient.open(base, sleepCall("p-3"), Fixtures.aliceToken())) {
+            awaitWatched();
+            progress(1.0, 10.0, "one");
+            await().atMost(Duration.ofSeconds(20)).until(() -> client.messages().size() == 1);
+            client.close();
+
+            CancelExecution cancel = awaitCancel();
+            assertThat(cancel.caller()).isEqualTo(Fixtures.caller("alice"));
+            await().atMost(Duration.ofSeconds(10)).until(() -> !signals.isWatched(id));
+        }
+    }
+
+    @Test
+    void droppingTheConnectionBeforeAnyProgressCancelsTheExecution() {
+        McpCall call = sleepCall("p-4");
+        Map<String, String> headers = new java.util.LinkedHashMap<>();
+        headers.put("Host", "127.0.0.1:" + base.getPort());
+        call.headers().forEach((k, v) -> {
+            if (v != null) {
+                headers.put(k, v);
+            }
+        });
+        headers.put("Authorization", "Bearer " + Fixtures.aliceToken());
+        try (RawHttp http = RawHttp.post(base, "HTTP/1.1", headers, call.message().toString())) {
+            awaitWatched();
+        }
+        awaitCancel();
+        await().atMost(Duration.ofSeconds(10)).until(() -> !signals.isWatched(id));
+    }
+
+    @Test
+    void aProgressTokenThatIsNeitherStringNorIntegerIsRefusedBeforeAnythingIsPublished() {
+        McpCall call = McpCall.toolCall("bad", "demo.sleep", Map.of("seconds", 1)).progressToken(Map.of("x", 1));
+
+        JsonNode response = call.post(base).json();
+
+        assertThat(response.at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(response.at("/error/message").asText()).contains("progressToken");
+        McpSchemas.assertValidError(response);
+        assertThat(McpCall.toolCall("bad", "demo.sleep", Map.of("seconds", 1)).progressToken(1.5).post(base).json()
+                .at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(jobControl.received()).isEmpty();
+    }
+
+    private static McpCall sleepCall(Object token) {
+        return McpCall.toolCall("call-1", "demo.sleep", Map.of("seconds", 5)).progressToken(token);
+    }
+
+    private void awaitWatched() {
+        await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
+    }
+
+    private CancelExecution awaitCancel() {
+        await().atMost(Duration.ofSeconds(20)).until(() -> jobControl.received().stream()
+                .anyMatch(r -> r.command() instanceof CancelExecution));
+        CancelExecution cancel = (CancelExecution) jobControl.received().stream()
+                .filter(r -> r.command() instanceof CancelExecution).findFirst().orElseThrow().command();
+        assertThat(cancel.executionId()).isEqualTo(id);
+        return cancel;
+    }
+
+    private void progress(double value, Double total, String message) {
+        Progress p = new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", value, total, message);
+        kafka.sendRaw(PROGRESS_TOPIC, id.toString(), writeEvent(p));
+    }
+
+    private static byte[] writeEvent(WorkerEvent event) {
+        try {
+            return Wire.mapper().writerFor(WorkerEvent.class).writeValueAsBytes(event);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void complete() {
+        answerOutcome(ExecutionStatus.COMPLETED, STORED);
+        changed(ExecutionStatus.COMPLETED);
+    }
+
+    private void changed(ExecutionStatus state) {
+        Instant now = Instant.now();
+        kafka.send(LIFECYCLE_TOPIC, id.toString(), new ExecutionChanged(UUID.randomUUID(), now, id, state,
+                Fixtures.CREATED, now, state.name().toLowerCase(), "acme", "demo",
+                Fixtures.caller("alice").principal(), Surface.MCP_2026));
+    }
+
+    private void answerOutcome(ExecutionStatus status, String result) {
+        ExecutionOutcome outcome = new ExecutionOutcome(Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2026),
+                result, null);
+        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(outcome));
+    }
+}
