@@ -17,6 +17,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
  * @param mutating    whether it changes anything outside Taskgate (needs {@code tools:write})
  * @param annotations MCP tool annotations ({@code readOnlyHint}, …)
  * @param inputSchema JSON Schema (2020-12) the input must satisfy
+ * @param taskSupport the tool's default MCP task policy ({@code forbidden}, {@code optional}, {@code required}), or
+ *                    {@code null} when the catalog leaves it to configuration (then {@code optional})
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record OperationSpec(
@@ -26,12 +28,19 @@ public record OperationSpec(
         @JsonProperty("description") String description,
         @JsonProperty("mutating") boolean mutating,
         @JsonProperty("annotations") JsonNode annotations,
-        @JsonProperty("inputSchema") JsonNode inputSchema) {
+        @JsonProperty("inputSchema") JsonNode inputSchema,
+        @JsonProperty("taskSupport") String taskSupport) {
 
     public OperationSpec {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(inputSchema, "inputSchema");
         annotations = annotations == null ? JsonNodeFactory.instance.objectNode() : annotations;
+    }
+
+    /** An operation without a default task policy (the signature before {@code taskSupport} was added). */
+    public OperationSpec(String name, String version, String title, String description, boolean mutating,
+            JsonNode annotations, JsonNode inputSchema) {
+        this(name, version, title, description, mutating, annotations, inputSchema, null);
     }
 }
