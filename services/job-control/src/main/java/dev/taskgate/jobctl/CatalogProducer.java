@@ -5,15 +5,15 @@ import jakarta.inject.Singleton;
 
 import dev.taskgate.contracts.catalog.OperationCatalog;
 
-/** Makes the operation catalog shipped with the contracts injectable. */
+/** Makes the operation catalog shipped with the contracts injectable, with the conformance pack when configured. */
 @Singleton
 public class CatalogProducer {
 
     /** The catalog, loaded once. */
     @Produces
     @Singleton
-    OperationCatalog catalog() {
-        return OperationCatalog.load();
+    OperationCatalog catalog(JobControlConfig config) {
+        return OperationCatalog.load(config.conformancePack());
     }
 
     /** Lookups by name go to the catalog. */

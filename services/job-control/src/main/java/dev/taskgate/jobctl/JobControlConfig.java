@@ -21,6 +21,15 @@ public interface JobControlConfig {
      */
     String instanceId();
 
+    /**
+     * Whether the conformance tool pack ({@code schemas/operations/conformance-pack.json}) is part of the catalog, so
+     * that submissions of its fixture tools are accepted. Set through {@code taskgate.conformance.enabled}
+     * [{@code TASKGATE_CONFORMANCE_ENABLED}] on every service of the deployment alike; default off. Only for
+     * conformance runs.
+     */
+    @WithDefault("false")
+    boolean conformancePack();
+
     /** Lifetime of executions. */
     Execution execution();
 

@@ -100,6 +100,41 @@ public interface FrontendConfig {
         int concurrency();
     }
 
+    /**
+     * Whether the conformance tool pack ({@code schemas/operations/conformance-pack.json}) is listed and accepted. Set
+     * through {@code taskgate.conformance.enabled} [{@code TASKGATE_CONFORMANCE_ENABLED}] on every service of the
+     * deployment alike; default off. Only for conformance runs.
+     */
+    @WithDefault("false")
+    boolean conformancePack();
+
+    /** Serving unauthenticated MCP requests as one fixed local principal, under {@code taskgate.frontend.local-principal}. */
+    LocalPrincipal localPrincipal();
+
+    /**
+     * A fixed principal for MCP requests without credentials, for local conformance runs (the suite sends no token).
+     * Off by default; when on, the service refuses to start unless {@code quarkus.http.host} is a loopback address.
+     * Requests that present a token are still authenticated by it.
+     */
+    interface LocalPrincipal {
+        /** Whether unauthenticated MCP requests are served as this principal instead of answered 401. */
+        @WithDefault("false")
+        boolean enabled();
+
+        /** The principal's subject ({@code sub}); required when enabled. */
+        Optional<String> subject();
+
+        /** The principal's organisation ({@code org_id}); required when enabled. */
+        Optional<String> orgId();
+
+        /** The principal's project ({@code project_id}); required when enabled. */
+        Optional<String> projectId();
+
+        /** The principal's scopes, space separated; {@code tools:call} is needed to call tools. */
+        @WithDefault("tools:call")
+        String scope();
+    }
+
     /** Settings of the MCP endpoint, under {@code taskgate.frontend.mcp}. */
     interface Mcp {
         /**

@@ -67,4 +67,13 @@ public interface WorkerConfig {
     /** How long to wait for the broker to acknowledge a terminal event before the child is reused anyway. */
     @WithDefault("2m")
     Duration publishTimeout();
+
+    /**
+     * Whether the conformance tool pack ({@code schemas/operations/conformance-pack.json}) is part of this worker's
+     * catalog, so that its fixture operations may run. Set through {@code taskgate.conformance.enabled}
+     * [{@code TASKGATE_CONFORMANCE_ENABLED}] on every service of the deployment alike; default off. Only for
+     * conformance runs.
+     */
+    @WithDefault("false")
+    boolean conformancePack();
 }

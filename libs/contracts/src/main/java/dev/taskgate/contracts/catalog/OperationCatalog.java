@@ -3,6 +3,7 @@ package dev.taskgate.contracts.catalog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -14,10 +15,13 @@ import dev.taskgate.contracts.Wire;
 
 /**
  * The fixed registry of operations, loaded from {@code schemas/operations/catalog.json} (shipped in this
- * jar). worker-pool implements exactly these; frontends list them and validate input against them.
+ * jar). worker-pool implements exactly these; frontends list them and validate input against them. The
+ * conformance tool pack ({@code schemas/operations/conformance-pack.json}) is added only when a service is
+ * configured with {@code taskgate.conformance.enabled=true}; every service of one deployment must agree on it.
  */
 public final class OperationCatalog {
     static final String RESOURCE = "taskgate-schemas/operations/catalog.json";
+    static final String CONFORMANCE_PACK = "taskgate-schemas/operations/conformance-pack.json";
 
     private final Map<String, OperationSpec> byName;
 
@@ -34,16 +38,31 @@ public final class OperationCatalog {
 
     private final List<OperationSpec> ordered;
 
-    /** Reads the catalog shipped with the contracts. */
+    /** Reads the catalog shipped with the contracts, without any optional pack. */
     public static OperationCatalog load() {
-        try (InputStream in = OperationCatalog.class.getClassLoader().getResourceAsStream(RESOURCE)) {
+        return load(false);
+    }
+
+    /**
+     * Reads the catalog shipped with the contracts, followed by the conformance tool pack when asked for. A name
+     * declared in both is an error.
+     */
+    public static OperationCatalog load(boolean withConformancePack) {
+        List<OperationSpec> operations = new ArrayList<>(read(RESOURCE));
+        if (withConformancePack) {
+            operations.addAll(read(CONFORMANCE_PACK));
+        }
+        return new OperationCatalog(operations);
+    }
+
+    private static List<OperationSpec> read(String resource) {
+        try (InputStream in = OperationCatalog.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("operation catalog missing from the classpath: " + RESOURCE);
+                throw new IllegalStateException("operation catalog missing from the classpath: " + resource);
             }
-            CatalogFile file = Wire.mapper().readValue(in, CatalogFile.class);
-            return new OperationCatalog(file.operations());
+            return Wire.mapper().readValue(in, CatalogFile.class).operations();
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the operation catalog", e);
+            throw new UncheckedIOException("cannot read the operation catalog " + resource, e);
         }
     }
 

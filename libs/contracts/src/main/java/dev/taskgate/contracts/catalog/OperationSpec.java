@@ -20,6 +20,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
  * @param cancellable whether a running execution of it may be asked to stop; {@code null} (absent) means yes.
  *                    An operation that cannot stop safely once started says {@code false}: it can still be
  *                    cancelled while queued, and an operator's cancel of a running one answers {@code unsupported}
+ * @param taskSupport the tool's default MCP task policy ({@code forbidden}, {@code optional}, {@code required}), or
+ *                    {@code null} when the catalog leaves it to configuration (then {@code optional})
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record OperationSpec(
@@ -30,7 +32,8 @@ public record OperationSpec(
         @JsonProperty("mutating") boolean mutating,
         @JsonProperty("annotations") JsonNode annotations,
         @JsonProperty("inputSchema") JsonNode inputSchema,
-        @JsonProperty("cancellable") Boolean cancellable) {
+        @JsonProperty("cancellable") Boolean cancellable,
+        @JsonProperty("taskSupport") String taskSupport) {
 
     public OperationSpec {
         Objects.requireNonNull(name, "name");
@@ -39,10 +42,16 @@ public record OperationSpec(
         annotations = annotations == null ? JsonNodeFactory.instance.objectNode() : annotations;
     }
 
-    /** The canonical form before {@code cancellable} was added: a cancellable operation. */
+    /** The signature before {@code cancellable} and {@code taskSupport} were added: cancellable, no task policy. */
     public OperationSpec(String name, String version, String title, String description, boolean mutating,
             JsonNode annotations, JsonNode inputSchema) {
-        this(name, version, title, description, mutating, annotations, inputSchema, null);
+        this(name, version, title, description, mutating, annotations, inputSchema, null, null);
+    }
+
+    /** An operation that says whether it can be cancelled while running, without a task policy. */
+    public OperationSpec(String name, String version, String title, String description, boolean mutating,
+            JsonNode annotations, JsonNode inputSchema, Boolean cancellable) {
+        this(name, version, title, description, mutating, annotations, inputSchema, cancellable, null);
     }
 
     /** Whether a running execution of this operation may be asked to stop (absent means yes). */

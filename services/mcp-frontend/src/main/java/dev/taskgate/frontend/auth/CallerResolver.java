@@ -13,10 +13,12 @@ public class CallerResolver {
     /** The claim listing the workspaces the principal may use ({@link WorkspaceGrants}). */
     public static final String WORKSPACES_CLAIM = "workspaces";
     private final JsonWebToken token;
+    private final LocalPrincipal localPrincipal;
 
     @Inject
-    CallerResolver(JsonWebToken token) {
+    CallerResolver(JsonWebToken token, LocalPrincipal localPrincipal) {
         this.token = token;
+        this.localPrincipal = localPrincipal;
     }
 
     /** The caller for this org/project path, holding {@code tools:call}; 404 for another org/project, 403 without the scope. */
@@ -49,12 +51,12 @@ public class CallerResolver {
 
     /**
      * The caller of an MCP request, its workspace taken from the token's {@code org_id}/{@code project_id}; empty for
-     * an anonymous request or a token without those claims. Reading the token authenticates the request (proactive
+     * an anonymous request (unless the {@link LocalPrincipal} serves it) or a token without those claims. Reading the token authenticates the request (proactive
      * authentication is off), so an invalid token throws {@code AuthenticationFailedException} here.
      */
     public java.util.Optional<AuthenticatedCaller> fromToken() {
         if (token.getRawToken() == null) {
-            return java.util.Optional.empty();
+            return localPrincipal.caller();
         }
         return AuthenticatedCaller.fromClaims(token.getIssuer(), token.getSubject(), stringClaim("org_id"),
                 stringClaim("project_id"), stringClaim("scope"), workspaceGrants());

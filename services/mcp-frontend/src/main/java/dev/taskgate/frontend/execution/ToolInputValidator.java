@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -31,11 +32,8 @@ import dev.taskgate.contracts.catalog.OperationSpec;
 public class ToolInputValidator {
     private final Map<String, Tool> tools;
 
-    ToolInputValidator() {
-        this(OperationCatalog.load());
-    }
-
     /** Compiles every schema of the catalog; a schema that does not compile stops the service. */
+    @Inject
     public ToolInputValidator(OperationCatalog catalog) {
         this(catalog.all());
     }

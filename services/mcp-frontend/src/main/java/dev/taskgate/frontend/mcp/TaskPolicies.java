@@ -1,5 +1,6 @@
 package dev.taskgate.frontend.mcp;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -11,15 +12,18 @@ import io.quarkus.runtime.Startup;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.frontend.FrontendConfig;
 
-/** The configured task policy of each tool ({@code taskgate.frontend.mcp.task-policy}), {@code optional} by default. */
+/**
+ * The task policy of each tool: configured ({@code taskgate.frontend.mcp.task-policy}), else the catalog's
+ * {@code taskSupport}, else {@code optional}.
+ */
 @Singleton
 @Startup
 public class TaskPolicies {
     private final Map<String, TaskPolicy> configured;
 
     @Inject
-    TaskPolicies(FrontendConfig config) {
-        this(config.mcp().taskPolicy(), OperationCatalog.load());
+    TaskPolicies(FrontendConfig config, OperationCatalog catalog) {
+        this(config.mcp().taskPolicy(), catalog);
     }
 
     /** Policies for the catalog's tools; a policy for a tool the catalog lacks is a configuration error. */
@@ -30,7 +34,11 @@ public class TaskPolicies {
             throw new IllegalStateException("taskgate.frontend.mcp.task-policy names tools that are not registered: "
                     + unknown);
         }
-        this.configured = Map.copyOf(configured);
+        Map<String, TaskPolicy> policies = new HashMap<>();
+        catalog.all().stream().filter(op -> op.taskSupport() != null)
+                .forEach(op -> policies.put(op.name(), TaskPolicy.fromWireName(op.taskSupport())));
+        policies.putAll(configured);
+        this.configured = Map.copyOf(policies);
     }
 
     /** The policy of this tool. */

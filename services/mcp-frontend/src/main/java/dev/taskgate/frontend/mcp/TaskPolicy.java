@@ -18,6 +18,16 @@ public enum TaskPolicy {
         this.wireName = wireName;
     }
 
+    /** The policy with this lower-case name, as the operation catalog's {@code taskSupport} spells it. */
+    public static TaskPolicy fromWireName(String wireName) {
+        for (TaskPolicy policy : values()) {
+            if (policy.wireName.equals(wireName)) {
+                return policy;
+            }
+        }
+        throw new IllegalArgumentException("unknown task policy: " + wireName);
+    }
+
     /** The lower-case name used in configuration and in {@code tools/list}. */
     public String wireName() {
         return wireName;

@@ -25,8 +25,8 @@ public class ToolListing {
     private final ServerIdentity server;
     private final long ttlMs;
 
-    ToolListing(TaskPolicies policies, ServerIdentity server, FrontendConfig config) {
-        this.operations = OperationCatalog.load().all();
+    ToolListing(OperationCatalog catalog, TaskPolicies policies, ServerIdentity server, FrontendConfig config) {
+        this.operations = catalog.all();
         this.policies = policies;
         this.server = server;
         this.ttlMs = config.mcp().listTtl().toMillis();

@@ -1,5 +1,6 @@
 package dev.taskgate.worker.child;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -10,11 +11,13 @@ import dev.taskgate.worker.child.ops.CrashOperation;
 import dev.taskgate.worker.child.ops.EchoOperation;
 import dev.taskgate.worker.child.ops.FailOperation;
 import dev.taskgate.worker.child.ops.SleepOperation;
+import dev.taskgate.worker.child.ops.conformance.ConformancePack;
 
 /**
  * The fixed set of operations compiled into the worker. A child runs only names found here; it never
  * loads code by name, path or class. Must list exactly the operations of the catalog in
- * {@code schemas/operations/catalog.json} (checked by a unit test).
+ * {@code schemas/operations/catalog.json} plus the conformance pack (checked by a unit test); the parent hands a child
+ * only operations of its own catalog, which holds the pack only when {@code taskgate.conformance.enabled=true}.
  */
 public final class OperationRegistry {
     private final Map<String, Operation> byName;
@@ -25,12 +28,14 @@ public final class OperationRegistry {
 
     /** The operations this build ships. */
     public static OperationRegistry builtIn() {
-        return new OperationRegistry(Map.of(
+        Map<String, Operation> operations = new HashMap<>(Map.of(
                 "demo.echo", new EchoOperation(),
                 "demo.sleep", new SleepOperation(),
                 "demo.fail", new FailOperation(),
                 "demo.crash", new CrashOperation(),
                 "demo.confirm", new ConfirmOperation()));
+        operations.putAll(ConformancePack.operations());
+        return new OperationRegistry(operations);
     }
 
     /** The implementation registered under {@code name}, if any. */

@@ -4,14 +4,15 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
 import dev.taskgate.contracts.catalog.OperationCatalog;
+import dev.taskgate.worker.WorkerConfig;
 
-/** Makes the operation catalog shipped with the contracts injectable. */
+/** Makes the operation catalog shipped with the contracts injectable, with the conformance pack when configured. */
 @Singleton
 public class CatalogProducer {
 
     @Produces
     @Singleton
-    OperationCatalog catalog() {
-        return OperationCatalog.load();
+    OperationCatalog catalog(WorkerConfig config) {
+        return OperationCatalog.load(config.conformancePack());
     }
 }

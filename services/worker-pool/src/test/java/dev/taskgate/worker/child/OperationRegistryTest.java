@@ -10,8 +10,8 @@ import dev.taskgate.contracts.catalog.OperationSpec;
 class OperationRegistryTest {
 
     @Test
-    void implementsExactlyTheOperationsOfTheCatalog() {
-        var catalogNames = OperationCatalog.load().all().stream().map(OperationSpec::name).toList();
+    void implementsExactlyTheOperationsOfTheCatalogAndTheConformancePack() {
+        var catalogNames = OperationCatalog.load(true).all().stream().map(OperationSpec::name).toList();
 
         assertThat(OperationRegistry.builtIn().names()).containsExactlyInAnyOrderElementsOf(catalogNames);
     }

@@ -1,0 +1,15 @@
+package dev.taskgate.frontend;
+
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+import dev.taskgate.contracts.catalog.OperationCatalog;
+
+/** The operation catalog shipped with the contracts, with the conformance pack when configured; loaded once. */
+public class CatalogProducer {
+    @Produces
+    @Singleton
+    OperationCatalog catalog(FrontendConfig config) {
+        return OperationCatalog.load(config.conformancePack());
+    }
+}

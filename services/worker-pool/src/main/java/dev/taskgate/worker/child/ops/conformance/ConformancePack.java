@@ -1,0 +1,30 @@
+package dev.taskgate.worker.child.ops.conformance;
+
+import java.util.Map;
+
+import dev.taskgate.worker.child.Operation;
+
+/** The implementations of {@code schemas/operations/conformance-pack.json}, by tool name. */
+public final class ConformancePack {
+
+    private ConformancePack() {
+    }
+
+    /** Every fixture of the pack. */
+    public static Map<String, Operation> operations() {
+        return Map.ofEntries(
+                Map.entry("test_simple_text", new FixedResultOperation(ContentFixtures.simpleText())),
+                Map.entry("test_image_content", new FixedResultOperation(ContentFixtures.image())),
+                Map.entry("test_audio_content", new FixedResultOperation(ContentFixtures.audio())),
+                Map.entry("test_embedded_resource", new FixedResultOperation(ContentFixtures.embeddedResource())),
+                Map.entry("test_multiple_content_types", new FixedResultOperation(ContentFixtures.mixed())),
+                Map.entry("test_error_handling", new FixedResultOperation(ContentFixtures.error())),
+                Map.entry("test_tool_with_progress", new ProgressOperation()),
+                Map.entry("json_schema_2020_12_tool", new FixedResultOperation(ContentFixtures.ok())),
+                Map.entry("greet", new GreetOperation("name", "world")),
+                Map.entry("slow_compute", new SlowComputeOperation()),
+                Map.entry("failing_job", new FailingJobOperation()),
+                Map.entry("protocol_error_job", new ProtocolErrorOperation()),
+                Map.entry("test_tool_with_task", new GreetOperation("user_name", "task")));
+    }
+}

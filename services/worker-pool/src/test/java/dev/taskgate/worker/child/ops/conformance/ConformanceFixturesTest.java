@@ -1,0 +1,82 @@
+package dev.taskgate.worker.child.ops.conformance;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.Base64;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import dev.taskgate.worker.child.OperationStoppedException;
+import dev.taskgate.worker.child.RecordingContext;
+
+/** The fixtures return what the conformance suite's scenario descriptions ask for. */
+class ConformanceFixturesTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private static JsonNode run(String tool, String input, RecordingContext context) throws Exception {
+        return MAPPER.readTree(ConformancePack.operations().get(tool).run(MAPPER.readTree(input), context));
+    }
+
+    private static JsonNode run(String tool, String input) throws Exception {
+        return run(tool, input, new RecordingContext());
+    }
+
+    @Test
+    void contentFixturesHaveTheSuitesShapes() throws Exception {
+        assertThat(run("test_simple_text", "{}").at("/content/0/text").asText())
+                .isEqualTo("This is a simple text response for testing.");
+        JsonNode image = run("test_image_content", "{}").at("/content/0");
+        assertThat(image.path("mimeType").asText()).isEqualTo("image/png");
+        assertThat(Base64.getDecoder().decode(image.path("data").asText())).startsWith(0x89, 'P', 'N', 'G');
+        JsonNode audio = run("test_audio_content", "{}").at("/content/0");
+        assertThat(audio.path("type").asText()).isEqualTo("audio");
+        assertThat(new String(Base64.getDecoder().decode(audio.path("data").asText()), 0, 4)).isEqualTo("RIFF");
+        assertThat(run("test_embedded_resource", "{}").at("/content/0/resource/uri").asText())
+                .isEqualTo("test://embedded-resource");
+        assertThat(run("test_multiple_content_types", "{}").path("content")).extracting(n -> n.path("type").asText())
+                .containsExactly("text", "image", "resource");
+        JsonNode error = run("test_error_handling", "{}");
+        assertThat(error.path("isError").asBoolean()).isTrue();
+        assertThat(error.at("/content/0/text").asText()).contains("intentionally returns an error");
+    }
+
+    @Test
+    void progressFixtureReportsZeroFiftyAndHundredOfHundred() throws Exception {
+        RecordingContext context = new RecordingContext();
+
+        JsonNode result = run("test_tool_with_progress", "{}", context);
+
+        assertThat(result.path("isError").asBoolean()).isFalse();
+        assertThat(context.reports()).extracting(RecordingContext.Report::progress).containsExactly(0.0, 50.0, 100.0);
+        assertThat(context.reports()).extracting(RecordingContext.Report::total).containsOnly(100.0);
+    }
+
+    @Test
+    void greetAndTheTaskRequiredToolGreetTheGivenName() throws Exception {
+        assertThat(run("greet", "{\"name\":\"sep-2243\"}").at("/content/0/text").asText()).isEqualTo("Hello, sep-2243!");
+        assertThat(run("test_tool_with_task", "{\"user_name\":\"Ada\"}").at("/content/0/text").asText())
+                .isEqualTo("Hello, Ada!");
+    }
+
+    @Test
+    void slowComputeFinishesAfterZeroSecondsAndStopsWhenAsked() throws Exception {
+        assertThat(run("slow_compute", "{\"seconds\":0,\"label\":\"now\"}").at("/content/0/text").asText())
+                .contains("now");
+        RecordingContext stopped = new RecordingContext();
+        stopped.requestStop();
+
+        assertThatThrownBy(() -> run("slow_compute", "{\"seconds\":60,\"label\":\"x\"}", stopped))
+                .isInstanceOf(OperationStoppedException.class);
+    }
+
+    @Test
+    void failingJobReturnsAToolErrorAndProtocolErrorJobFailsTheExecution() throws Exception {
+        assertThat(run("failing_job", "{}").path("isError").asBoolean()).isTrue();
+        assertThatThrownBy(() -> run("protocol_error_job", "{}")).isInstanceOf(IllegalStateException.class)
+                .hasMessage(ProtocolErrorOperation.MESSAGE);
+    }
+}

@@ -1,0 +1,72 @@
+package dev.taskgate.worker.execution;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import dev.taskgate.contracts.event.Failed;
+import dev.taskgate.contracts.event.Finished;
+import dev.taskgate.testsupport.KafkaTestClient;
+import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
+import dev.taskgate.worker.ConformancePackProfile;
+import dev.taskgate.worker.child.ops.conformance.ContentFixtures;
+import dev.taskgate.worker.child.ops.conformance.ProtocolErrorOperation;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/** With {@code taskgate.conformance.enabled=true} the pack's fixtures run in a child like any operation. */
+@QuarkusTest
+@TestProfile(ConformancePackProfile.class)
+class ConformancePackEnabledTest {
+    private static KafkaTestClient kafka;
+
+    @BeforeAll
+    static void connect() {
+        kafka = KafkaTestClient.connect();
+    }
+
+    @AfterAll
+    static void close() {
+        kafka.close();
+    }
+
+    @Test
+    void aFixtureToolFinishesWithItsExactResult() {
+        UUID id = UUID.randomUUID();
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            send(kafka, run(id, 1, "test_simple_text", "{}"));
+
+            assertThat(awaitEvent(events, Finished.class, id).result()).isEqualTo(ContentFixtures.simpleText());
+        }
+    }
+
+    @Test
+    void theProtocolErrorFixtureFailsTheExecution() {
+        UUID id = UUID.randomUUID();
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            send(kafka, run(id, 1, "protocol_error_job", "{}"));
+
+            Failed failed = awaitEvent(events, Failed.class, id);
+
+            assertThat(failed.message()).contains(ProtocolErrorOperation.MESSAGE);
+        }
+    }
+
+    @Test
+    void inputOutsideAFixturesSchemaIsStillRefused() {
+        UUID id = UUID.randomUUID();
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            send(kafka, run(id, 1, "greet", "{\"name\":42}"));
+
+            assertThat(awaitEvent(events, Failed.class, id).code()).isEqualTo("invalid_input");
+        }
+    }
+}
