@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -20,13 +19,7 @@ import io.smallrye.config.SmallRyeConfigBuilder;
 class JobControlAdmissionConfigTest {
 
     private static JobControlConfig config(Map<String, String> admission) {
-        Map<String, String> properties = new HashMap<>(Map.of(
-                "jobctl.instance-id", "i1",
-                "jobctl.sweeper.interval", "5s",
-                "jobctl.payload-keys", "k:AAAA",
-                "jobctl.topics.work", "w",
-                "jobctl.topics.control", "c",
-                "jobctl.topics.lifecycle", "l"));
+        Map<String, String> properties = MinimalJobControlProperties.get();
         properties.putAll(admission);
         return new SmallRyeConfigBuilder()
                 .withSources(new PropertiesConfigSource(properties, "test", 100))

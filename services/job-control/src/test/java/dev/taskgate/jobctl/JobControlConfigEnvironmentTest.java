@@ -20,12 +20,7 @@ class JobControlConfigEnvironmentTest {
     void jobctlPayloadKeysFromTheEnvironmentIsTheOrderedKeyRing() {
         SmallRyeConfig config = new SmallRyeConfigBuilder()
                 .withSources(new EnvConfigSource(Map.of("JOBCTL_PAYLOAD_KEYS", "new:AAAA,old:BBBB"), 300))
-                .withSources(new PropertiesConfigSource(Map.of(
-                        "jobctl.instance-id", "i1",
-                        "jobctl.sweeper.interval", "5s",
-                        "jobctl.topics.work", "w",
-                        "jobctl.topics.control", "c",
-                        "jobctl.topics.lifecycle", "l"), "test", 100))
+                .withSources(new PropertiesConfigSource(MinimalJobControlProperties.get(), "test", 100))
                 .withConverter(Duration.class, 100, new DurationConverter()) // Quarkus's "24h" spelling
                 .withMapping(JobControlConfig.class)
                 .build();
