@@ -1,6 +1,7 @@
 package dev.taskgate.e2e;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
@@ -40,18 +41,29 @@ final class NodeReceiver implements AutoCloseable {
         this.port = port;
     }
 
+    private static final File DEV_NULL = new File("/dev/null");
+
     /** Installs the dependencies if needed and starts a receiver on a free loopback port. */
     static NodeReceiver start(Path repo) throws IOException, InterruptedException {
         Path dir = repo.resolve("e2e/src/test/node");
         if (!Files.isDirectory(dir.resolve("node_modules/standardwebhooks"))) {
+            // never inherit the test JVM's streams: failsafe talks to this fork over them, and node switches an
+            // inherited stdin to non-blocking mode, which corrupts that channel
+            Path log = repo.resolve("e2e/target/npm-ci.log");
+            Files.createDirectories(log.getParent());
             Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund", "--silent")
-                    .directory(dir.toFile()).inheritIO().start();
+                    .directory(dir.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL))
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+                    .start();
             if (!npm.waitFor(5, TimeUnit.MINUTES) || npm.exitValue() != 0) {
-                throw new IllegalStateException("npm ci failed in " + dir);
+                throw new IllegalStateException("npm ci failed in " + dir + "; see " + log);
             }
         }
         ProcessBuilder pb = new ProcessBuilder("node", "receiver.mjs").directory(dir.toFile())
-                .redirectError(ProcessBuilder.Redirect.INHERIT);
+                .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL))
+                .redirectError(ProcessBuilder.Redirect.appendTo(repo.resolve("e2e/target/node-receiver.log").toFile()));
         pb.environment().put("PORT", "0");
         Process process = pb.start();
         BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
