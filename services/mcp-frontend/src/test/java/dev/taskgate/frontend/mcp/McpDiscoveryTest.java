@@ -58,7 +58,7 @@ class McpDiscoveryTest {
         assertThat(result.has("nextCursor")).isFalse();
         Map<String, JsonNode> tools = new HashMap<>();
         result.path("tools").forEach(t -> tools.put(t.path("name").asText(), t));
-        assertThat(tools).containsOnlyKeys("demo.echo", "demo.sleep", "demo.fail", "demo.crash");
+        assertThat(tools).containsOnlyKeys("demo.echo", "demo.sleep", "demo.fail", "demo.crash", "demo.confirm");
         JsonNode sleep = tools.get("demo.sleep");
         assertThat(sleep.path("inputSchema"))
                 .isEqualTo(OperationCatalog.load().find("demo.sleep").orElseThrow().inputSchema());
@@ -68,6 +68,7 @@ class McpDiscoveryTest {
         assertThat(policy(tools.get("demo.sleep"))).isEqualTo("optional");
         assertThat(policy(tools.get("demo.crash"))).isEqualTo("required");
         assertThat(policy(tools.get("demo.fail"))).isEqualTo("forbidden");
+        assertThat(policy(tools.get("demo.confirm"))).isEqualTo("required");
         assertThat(sleep.has("execution")).isFalse();
         McpSchemas.assertValidResult("ListToolsResultResponse", null, response.json());
         assertThat(Wire.mapper().readTree(response.bytes())).isEqualTo(response.json());
