@@ -127,6 +127,7 @@ public interface JobControlConfig {
         Duration heartbeatTimeout();
 
         /** Pause between owner-loss sweeps (read by the scheduler from {@code jobctl.liveness.sweep-interval}). */
+        @WithDefault("1s")
         Duration sweepInterval();
 
         /** Maximum executions one sweep pass locks and settles; a full batch is followed by another pass at once. */
