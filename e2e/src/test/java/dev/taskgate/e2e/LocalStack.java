@@ -94,7 +94,10 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
 
         sharedEnv.putAll(env);
         add("job-control", jobControlPort, env);
-        add("worker-pool", freePort(), env);
+        Map<String, String> workerEnv = new HashMap<>(env);
+        // three operations at once: WorkerOwnerLossE2E kills the worker while three executions run
+        workerEnv.put("TASKGATE_WORKER_CHILDREN", "3");
+        add("worker-pool", freePort(), workerEnv);
         add("webhook-dispatcher", freePort(), webhookDispatcherEnv(env));
         add("mcp-frontend", freePort(), env);
         for (ServiceProcess s : services.values()) {

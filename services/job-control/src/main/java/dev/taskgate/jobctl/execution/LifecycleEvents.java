@@ -15,7 +15,7 @@ public final class LifecycleEvents {
     /**
      * The change of {@code execution} to {@code state}.
      *
-     * @param summary payload-free description, e.g. {@code completed} or {@code failed: child_died}
+     * @param summary payload-free description, e.g. {@code completed} or {@code failed: owner-lost}
      */
     public static ExecutionChanged changed(UUID messageId, Execution execution, ExecutionStatus state, Instant at,
             String summary) {
