@@ -63,8 +63,8 @@ class WorkerOwnerLossE2E {
             await().atMost(SETTLE).pollInterval(Duration.ofMillis(100))
                     .until(() -> ids.stream().allMatch(id -> status(id).getString("status").equals("working")));
 
-            // only the executions the worker had started are its to lose; one still waiting for a child was never
-            // acknowledged, so Kafka hands it to the restarted worker instead
+            // settlement is measured over what the worker had started (an execution still waiting for a child would
+            // never have been acknowledged: Kafka hands it to the restarted worker instead)
             List<String> held = ids.stream().filter(id -> status(id).getString("status").equals("working")).toList();
             long killedAt = System.nanoTime();
             worker.kill();
