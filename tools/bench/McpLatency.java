@@ -11,7 +11,9 @@ import java.util.regex.Pattern;
 /**
  * Measures MCP 2026-07-28 latency on a running stack, sequentially over one client: COUNT `tools/call` requests
  * that declare the tasks extension (time until the CreateTaskResult, i.e. the execution is durably committed),
- * then COUNT `tasks/get` requests on the tasks just created. Bounded by COUNT; every request has a 30 s timeout.
+ * then COUNT `tasks/get` requests on the tasks just created, then COUNT synchronous `tools/call` requests (no extension:
+ * the whole call through the durable path until the exact result, i.e. the synchronous overhead over an operation that
+ * takes no time of its own, such as demo.echo). Bounded by COUNT; every request has a 30 s timeout.
  * Loopback only.
  *
  * Usage: java tools/bench/McpLatency.java ENDPOINT TOKEN [COUNT=1000] [TOOL=demo.echo] [WARMUP=50]
@@ -21,6 +23,9 @@ public class McpLatency {
     private static final Pattern TASK_ID = Pattern.compile("\"taskId\"\\s*:\\s*\"([^\"]+)\"");
     private static final String META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
             + "\"io.modelcontextprotocol/clientCapabilities\":{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}}";
+
+    private static final String SYNC_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
     public static void main(String[] args) throws Exception {
         if (args.length < 2) {
@@ -69,8 +74,23 @@ public class McpLatency {
                 getMs.add((t1 - t0) / 1e6);
             }
         }
+        List<Double> syncMs = new ArrayList<>();
+        for (int i = 0; i < warmup + count; i++) {
+            String body = "{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
+                    + tool + "\",\"arguments\":{\"i\":" + i + "}," + SYNC_META + "}}";
+            long t0 = System.nanoTime();
+            String answer = post(http, endpoint, token, "tools/call", tool, body);
+            long t1 = System.nanoTime();
+            if (!answer.contains("\"resultType\":\"complete\"")) {
+                throw new IllegalStateException("synchronous tools/call did not complete: " + answer);
+            }
+            if (i >= warmup) {
+                syncMs.add((t1 - t0) / 1e6);
+            }
+        }
         report("tools/call -> CreateTaskResult (" + tool + ")", createMs);
         report("tasks/get", getMs);
+        report("synchronous tools/call -> result (" + tool + ")", syncMs);
     }
 
     private static String post(HttpClient http, URI endpoint, String token, String method, String name, String body)
