@@ -3,6 +3,7 @@ package dev.taskgate.frontend.mcp.compat;
 import java.util.Map;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -61,7 +62,7 @@ public final class ExecutionViews {
         if (Boolean.TRUE.equals(s.cancelRequested())) {
             view.put("cancel_requested", true);
         }
-        Map<String, com.fasterxml.jackson.databind.JsonNode> requests = s.inputRequests();
+        Map<String, JsonNode> requests = s.inputRequests();
         if (s.status() == ExecutionStatus.INPUT_REQUIRED) {
             ObjectNode out = view.putObject("input_requests");
             if (requests != null) {
