@@ -22,6 +22,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
  *                    cancelled while queued, and an operator's cancel of a running one answers {@code unsupported}
  * @param taskSupport the tool's default MCP task policy ({@code forbidden}, {@code optional}, {@code required}), or
  *                    {@code null} when the catalog leaves it to configuration (then {@code optional})
+ * @param handoff     what an ordinary (non-task) MCP call of it does while the work runs: {@code block} (wait for the
+ *                    terminal result) or {@code handoff_after=<duration>} ({@code 500ms}, {@code 10s}, {@code 2m}:
+ *                    answer with an execution handle once the work has run that long); {@code null} means block
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record OperationSpec(
@@ -33,13 +36,20 @@ public record OperationSpec(
         @JsonProperty("annotations") JsonNode annotations,
         @JsonProperty("inputSchema") JsonNode inputSchema,
         @JsonProperty("cancellable") Boolean cancellable,
-        @JsonProperty("taskSupport") String taskSupport) {
+        @JsonProperty("taskSupport") String taskSupport,
+        @JsonProperty("handoff") String handoff) {
 
     public OperationSpec {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(inputSchema, "inputSchema");
         annotations = annotations == null ? JsonNodeFactory.instance.objectNode() : annotations;
+    }
+
+    /** The signature before {@code handoff} was added: the call blocks until the result. */
+    public OperationSpec(String name, String version, String title, String description, boolean mutating,
+            JsonNode annotations, JsonNode inputSchema, Boolean cancellable, String taskSupport) {
+        this(name, version, title, description, mutating, annotations, inputSchema, cancellable, taskSupport, null);
     }
 
     /** The signature before {@code cancellable} and {@code taskSupport} were added: cancellable, no task policy. */

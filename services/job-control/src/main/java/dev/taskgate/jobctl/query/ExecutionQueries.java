@@ -3,6 +3,7 @@ package dev.taskgate.jobctl.query;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -13,13 +14,18 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionPage;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.StoredOutcome;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.OutstandingInput;
 import dev.taskgate.jobctl.input.db.InputRequestRepository;
+import dev.taskgate.jobctl.operator.ExecutionCursor;
+import dev.taskgate.jobctl.operator.OperatorParams;
+import dev.taskgate.jobctl.operator.OperatorRequestException;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 
@@ -67,6 +73,46 @@ public class ExecutionQueries {
                 e -> e.isOwnedBy(principal, workspace) && e.isVisibleAt(now))
                 .map(found -> found.orElseThrow(ExecutionNotFoundException::new))
                 .flatMap(stored -> withInputRequests(stored.execution()).map(inputs -> toOutcome(stored, inputs)));
+    }
+
+    /**
+     * One page of the caller's own visible executions in the workspace, newest first, optionally only those
+     * created through {@code surface} (a wire name). A bad {@code limit}, {@code cursor} or {@code surface} is a 400.
+     */
+    public Uni<ExecutionPage> list(String principal, String workspace, String surface, String limit,
+            String cursor) {
+        Surface only;
+        int size;
+        ExecutionCursor after;
+        try {
+            only = surface(surface);
+            size = OperatorParams.limit(limit);
+            after = ExecutionCursor.decode(cursor);
+        } catch (OperatorRequestException e) {
+            return Uni.createFrom().failure(e);
+        }
+        return executions.listVisibleOwned(pool, principal, workspace, only, after == null ? null : after.createdAt(),
+                after == null ? null : after.id(), clock.instant(), size + 1)
+                .map(found -> {
+                    List<Execution> page = found.size() > size ? found.subList(0, size) : found;
+                    String next = null;
+                    if (found.size() > size) {
+                        Execution last = page.get(page.size() - 1);
+                        next = new ExecutionCursor(last.createdAt(), last.id()).encode();
+                    }
+                    return new ExecutionPage(page.stream().map(Execution::toSnapshot).toList(), next);
+                });
+    }
+
+    private static Surface surface(String surface) {
+        if (surface == null) {
+            return null;
+        }
+        try {
+            return Surface.fromWire(surface);
+        } catch (IllegalArgumentException e) {
+            throw new OperatorRequestException("surface must be one of rest, mcp-2025, mcp-2026.");
+        }
     }
 
     /** The outstanding requests while {@code input_required}; no query otherwise. */

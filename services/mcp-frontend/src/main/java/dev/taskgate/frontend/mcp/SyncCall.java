@@ -1,7 +1,9 @@
 package dev.taskgate.frontend.mcp;
 
+import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -71,6 +73,8 @@ public final class SyncCall implements AutoCloseable {
     private boolean progressSent;
     private double highestSent = Double.NEGATIVE_INFINITY;
     private Progress pending;
+    private Supplier<McpResult> handoff;
+    private long handoffAt;
 
     SyncCall(AuthenticatedCaller caller, UUID executionId, JsonNode progressToken, ExecutionWatch watch,
             ExecutionQueries queries, ExecutionService executions, SyncCalls.Timing timing) {
@@ -85,6 +89,16 @@ public final class SyncCall implements AutoCloseable {
         this.deadline = now + timing.timeout().toNanos();
         this.nextPoll = now;
         this.lastSent = now;
+    }
+
+    /**
+     * Answers with {@code answer} instead of waiting once the call has waited {@code after} (the tool's handoff
+     * policy) and the execution is still not terminal; the execution keeps running. A handoff later than the sync
+     * timeout never happens: the timeout comes first.
+     */
+    public void handOffAfter(Duration after, Supplier<McpResult> answer) {
+        this.handoff = answer;
+        this.handoffAt = System.nanoTime() + after.toNanos();
     }
 
     /** The execution this call waits for. */
@@ -105,6 +119,10 @@ public final class SyncCall implements AutoCloseable {
                 }
                 now = System.nanoTime();
             }
+            if (handoff != null && now - handoffAt >= 0 && handoffAt - deadline < 0) {
+                McpResult result = outcome();
+                return new Step(Kind.RESULT, null, result != null ? result : handoff.get());
+            }
             if (now - deadline >= 0) {
                 abandon("synchronous MCP call timed out");
                 throw McpErrors.internal("The tool did not finish within " + timing.timeout().toSeconds()
@@ -121,7 +139,8 @@ public final class SyncCall implements AutoCloseable {
                 lastSent = now;
                 return new Step(Kind.HEARTBEAT, null, null);
             }
-            long wakeAt = earliest(deadline, nextPoll, heartbeatDue, progressDue);
+            long wakeAt = earliest(deadline, nextPoll, heartbeatDue, progressDue,
+                    handoff == null ? deadline : handoffAt);
             ExecutionSignal signal;
             try {
                 signal = watch.poll(wakeAt - now);

@@ -25,6 +25,8 @@ import dev.taskgate.frontend.execution.ExecutionService;
 import dev.taskgate.frontend.execution.InputViolation;
 import dev.taskgate.frontend.execution.ToolInputValidator;
 import dev.taskgate.contracts.handle.ExecutionHandles;
+import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
+import dev.taskgate.frontend.mcp.compat.HandoffPolicies;
 import dev.taskgate.frontend.problem.ProblemException;
 
 /**
@@ -48,10 +50,14 @@ public class ToolCalls {
     private final SyncCalls syncCalls;
     private final ExecutionHandles handles;
     private final TaskView view;
+    private final CompatibilityTools compat;
+    private final HandoffPolicies handoffs;
     private final SecureRandom random = new SecureRandom();
 
     ToolCalls(ToolInputValidator tools, TaskPolicies policies, ExecutionService executions, SyncCalls syncCalls,
-            ExecutionHandles handles, TaskView view) {
+            ExecutionHandles handles, TaskView view, CompatibilityTools compat, HandoffPolicies handoffs) {
+        this.compat = compat;
+        this.handoffs = handoffs;
         this.tools = tools;
         this.policies = policies;
         this.executions = executions;
@@ -81,6 +87,11 @@ public class ToolCalls {
             throw McpErrors.invalidParams("params.name is required (the tool's name).", null);
         }
         String toolName = name.asText();
+        // control-plane tools: answered here, never as a task or an execution (docs/design.md, "Compatibility tools")
+        if (CompatibilityTools.isCompatibilityTool(toolName)) {
+            return Served.done(McpResult.raw(CallToolResults.withResultType(
+                    compat.call(caller, Surface.MCP_2026, toolName, request.params().get("arguments")).json())));
+        }
         ToolInputValidator.Tool tool = tools.find(toolName).orElseThrow(() -> McpErrors.invalidParams(
                 "Unknown tool: " + toolName, JsonNodeFactory.instance.objectNode().put("name", toolName)));
         TaskPolicy policy = policies.of(toolName);
@@ -126,7 +137,11 @@ public class ToolCalls {
             String taskId = handles.mint(accepted.executionId(), Surface.MCP_2026, caller.caller());
             return Served.done(McpResult.of(view.created(taskId, accepted.execution())));
         }
-        return Served.waiting(syncCalls.open(caller, accepted.executionId(), progressToken));
+        SyncCall pending = syncCalls.open(caller, accepted.executionId(), progressToken);
+        handoffs.of(toolName).after().ifPresent(after -> pending.handOffAfter(after, () -> McpResult.raw(
+                CallToolResults.withResultType(compat.handoff(caller, Surface.MCP_2026, accepted.executionId(),
+                        after.toMillis())))));
+        return Served.waiting(pending);
     }
 
     /**

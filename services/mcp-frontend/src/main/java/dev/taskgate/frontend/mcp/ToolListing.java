@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 
 /**
  * {@code server/discover} and {@code tools/list}. Both are cacheable results (§1: {@code ttlMs} and
@@ -25,7 +26,11 @@ public class ToolListing {
     private final ServerIdentity server;
     private final long ttlMs;
 
-    ToolListing(OperationCatalog catalog, TaskPolicies policies, ServerIdentity server, FrontendConfig config) {
+    private final CompatibilityTools compat;
+
+    ToolListing(OperationCatalog catalog, TaskPolicies policies, ServerIdentity server, FrontendConfig config,
+            CompatibilityTools compat) {
+        this.compat = compat;
         this.operations = catalog.all();
         this.policies = policies;
         this.server = server;
@@ -61,6 +66,10 @@ public class ToolListing {
                 tool.set("annotations", op.annotations().deepCopy());
             }
             tool.putObject("_meta").put(TASK_POLICY_META_KEY, policies.of(op.name()).wireName());
+        }
+        for (ObjectNode tool : compat.definitions()) {
+            tools.add(tool);
+            tool.putObject("_meta").put(TASK_POLICY_META_KEY, TaskPolicy.FORBIDDEN.wireName());
         }
         return cacheable(result);
     }

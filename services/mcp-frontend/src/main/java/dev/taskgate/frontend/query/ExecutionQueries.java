@@ -13,9 +13,12 @@ import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionPage;
 import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 
@@ -52,6 +55,35 @@ public class ExecutionQueries {
     public ExecutionOutcome outcome(UUID executionId, Caller caller) {
         return call(() -> api.outcome(executionId.toString(), caller.principal(), caller.workspace()),
                 ExecutionOutcome.class, executionId);
+    }
+
+    /**
+     * One page of the caller's own retained executions created through {@code surface}, newest first. A cursor
+     * job-control does not accept is a 400 {@code invalid-request}; {@code limit} must already be in range.
+     */
+    public ExecutionPage list(Caller caller, Surface surface, int limit, String cursor) {
+        Response response;
+        try {
+            response = api.list(caller.principal(), caller.workspace(), surface.wireName(), limit, cursor);
+        } catch (ProcessingException e) {
+            LOG.warnf("job-control unreachable (owner list) reason=%s", e.getMessage());
+            throw Problems.unavailable("The execution store is not reachable; try again shortly.", retryAfterSeconds);
+        }
+        try (response) {
+            if (response.getStatus() == 400) {
+                throw ProblemKind.INVALID_REQUEST.exception("cursor is not a cursor this API returned.");
+            }
+            if (response.getStatus() != 200) {
+                LOG.warnf("job-control answered status=%d (owner list)", response.getStatus());
+                throw Problems.unavailable("The execution store did not answer; try again shortly.", retryAfterSeconds);
+            }
+            try {
+                return Wire.fromBytes(response.readEntity(byte[].class), ExecutionPage.class);
+            } catch (Wire.MalformedRecordException e) {
+                LOG.errorf("job-control sent an unreadable ExecutionPage reason=%s", e.getMessage());
+                throw Problems.unavailable("The execution store gave an unreadable answer.", retryAfterSeconds);
+            }
+        }
     }
 
     private <T> T call(Supplier<Response> request, Class<T> type, UUID executionId) {

@@ -5,6 +5,7 @@ import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -19,6 +20,12 @@ public interface JobControlApi {
     String PRINCIPAL = "Taskgate-Principal";
     /** Header naming the workspace ({@code Caller.workspace()}). */
     String WORKSPACE = "Taskgate-Workspace";
+
+    /** 200 {@code ExecutionPage} of the caller's own executions (newest first), or 400 for a bad parameter. */
+    @GET
+    Response list(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
+            @QueryParam("surface") String surface, @QueryParam("limit") Integer limit,
+            @QueryParam("cursor") String cursor);
 
     /** 200 {@code ExecutionSnapshot}, or 404. */
     @GET

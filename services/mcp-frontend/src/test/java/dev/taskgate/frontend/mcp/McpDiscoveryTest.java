@@ -58,7 +58,11 @@ class McpDiscoveryTest {
         assertThat(result.has("nextCursor")).isFalse();
         Map<String, JsonNode> tools = new HashMap<>();
         result.path("tools").forEach(t -> tools.put(t.path("name").asText(), t));
-        assertThat(tools).containsOnlyKeys("demo.echo", "demo.sleep", "demo.fail", "demo.crash", "demo.confirm");
+        assertThat(tools).containsOnlyKeys("demo.echo", "demo.sleep", "demo.fail", "demo.crash", "demo.confirm",
+                "execution_list", "execution_get", "execution_provide_input", "execution_cancel", "job_inspect",
+                "job_cancel");
+        // the compatibility tools are control-plane calls: never tasks
+        assertThat(policy(tools.get("execution_get"))).isEqualTo("forbidden");
         JsonNode sleep = tools.get("demo.sleep");
         assertThat(sleep.path("inputSchema"))
                 .isEqualTo(OperationCatalog.load().find("demo.sleep").orElseThrow().inputSchema());

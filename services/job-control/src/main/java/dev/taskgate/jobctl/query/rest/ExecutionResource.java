@@ -7,8 +7,10 @@ import jakarta.ws.rs.core.MediaType;
 
 import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestQuery;
 
 import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionPage;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.jobctl.query.ExecutionQueries;
 import io.smallrye.mutiny.Uni;
@@ -28,6 +30,17 @@ public class ExecutionResource {
 
     ExecutionResource(ExecutionQueries queries) {
         this.queries = queries;
+    }
+
+    /**
+     * A page of the caller's own visible executions, newest first; {@code surface} keeps only those created
+     * through that API generation. {@code limit} 1–100 (default 20), {@code cursor} from {@code nextCursor}; else 400.
+     */
+    @GET
+    public Uni<ExecutionPage> list(@RestHeader(PRINCIPAL) String principal, @RestHeader(WORKSPACE) String workspace,
+            @RestQuery String surface, @RestQuery String limit, @RestQuery String cursor) {
+        requireCaller(principal, workspace);
+        return queries.list(principal, workspace, surface, limit, cursor);
     }
 
     /** The execution's safe status; 404 when unknown or not the caller's. */

@@ -13,6 +13,7 @@ import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -34,6 +35,7 @@ import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
 import dev.taskgate.frontend.query.ExecutionQueries;
+import dev.taskgate.frontend.query.PageLimit;
 import dev.taskgate.frontend.web.ProblemResponses;
 
 /**
@@ -88,6 +90,20 @@ public class ToolExecutionResource {
             response.header(IDEMPOTENT_REPLAYED, "true");
         }
         return response.build();
+    }
+
+    /**
+     * The caller's own retained executions created through this API, newest first: {@code {items, next_cursor?}}.
+     * {@code limit} 1–100 (default 20) and {@code cursor} (from {@code next_cursor}); anything else is 400.
+     */
+    @GET
+    public Response list(@PathParam("org") String org, @PathParam("project") String project,
+            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+        AuthenticatedCaller caller = callers.resolve(org, project);
+        return Response.ok(ProblemResponses.bytes(OwnerListRepresentation.of(
+                queries.list(caller.caller(), Surface.REST, PageLimit.parse(limit), cursor),
+                s -> handles.mint(s.executionId(), Surface.REST, caller.caller()), pollIntervalMs)),
+                MediaType.APPLICATION_JSON).build();
     }
 
     /** The execution's status. */

@@ -1,0 +1,230 @@
+package dev.taskgate.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.testsupport.Tokens;
+
+/**
+ * The compatibility tools, the handoff policy and the REST owner list on the packaged services: an ordinary call of
+ * demo.sleep (catalog: {@code handoff_after=10s}) hands off and execution_get later returns the exact original
+ * result; the tools answer while every worker child is busy; cancel outcomes; handles of another generation and of
+ * another principal; the owner lists page newest first and stay private.
+ */
+@ExtendWith(LocalStack.class)
+class CompatibilityToolsE2E {
+    private static final Duration SETTLE = Duration.ofSeconds(90);
+    /** Worker children of the stack ({@code TASKGATE_WORKER_CHILDREN} in {@link LocalStack}). */
+    private static final int CHILDREN = 3;
+
+    @Test
+    void aLongCallHandsOffAndExecutionGetReturnsTheExactOriginalResult() {
+        String alice = token("alice-" + UUID.randomUUID());
+
+        Http.Reply handedOff = Http.mcp(alice, "tools/call", "demo.sleep", Map.of("name", "demo.sleep",
+                "arguments", Map.of("seconds", 13)), false);
+
+        assertThat(handedOff.status()).as(handedOff.text()).isEqualTo(200);
+        JsonNode result = handedOff.json().path("result");
+        assertThat(result.path("isError").asBoolean()).as(handedOff.text()).isFalse();
+        JsonNode handle = result.path("structuredContent");
+        assertThat(handle.path("type").asText()).isEqualTo("taskgate.execution/v1");
+        assertThat(handle.path("state").asText()).isEqualTo("working");
+        assertThat(handle.at("/next_action/tool").asText()).isEqualTo("execution_get");
+        String id = handle.path("execution_id").asText();
+        assertThat(handle.at("/next_action/arguments/execution_id").asText()).isEqualTo(id);
+        assertThat(result.at("/content/0/text").asText()).contains("execution_get");
+
+        Http.Reply got = Http.mcp(alice, "tools/call", "execution_get", Map.of("name", "execution_get",
+                "arguments", Map.of("execution_id", id, "wait_ms", 45_000)), false);
+        assertThat(got.json().at("/result/isError").asBoolean()).as(got.text()).isFalse();
+        assertThat(got.json().at("/result/structuredContent/type").asText()).isNotEqualTo("taskgate.execution/v1");
+        // the handle is this generation's: the same execution seen as a task carries the very same stored bytes
+        Http.Reply task = Http.mcp(alice, "tasks/get", id, Map.of("taskId", id), true);
+        assertThat(task.json().at("/result/status").asText()).as(task.text()).isEqualTo("completed");
+        assertThat(rawMember(got.text(), "\"result\":")).isEqualTo(rawResultOfTask(task.text()));
+        Http.Reply again = Http.mcp(alice, "tools/call", "job_inspect", Map.of("name", "job_inspect",
+                "arguments", Map.of("execution_id", id)), false);
+        assertThat(rawMember(again.text(), "\"result\":")).isEqualTo(rawMember(got.text(), "\"result\":"));
+    }
+
+    @Test
+    void theToolsAnswerWhileEveryWorkerChildIsBusy() {
+        String alice = token("alice-" + UUID.randomUUID());
+        List<String> tasks = new ArrayList<>();
+        for (int i = 0; i < CHILDREN + 1; i++) {
+            Http.Reply created = Http.mcp(alice, "tools/call", "demo.sleep", Map.of("name", "demo.sleep",
+                    "arguments", Map.of("seconds", 60)), true);
+            assertThat(created.json().at("/result/resultType").asText()).as(created.text()).isEqualTo("task");
+            tasks.add(created.json().at("/result/taskId").asText());
+        }
+        // every child runs a demo.sleep once as many executions report progress as there are children
+        await().atMost(SETTLE).pollInterval(Duration.ofMillis(500)).until(() -> {
+            JsonNode list = compat(alice, "execution_list", Map.of("limit", 10), true).path("structuredContent");
+            int running = 0;
+            for (JsonNode e : list.path("executions")) {
+                if (e.has("progress")) {
+                    running++;
+                }
+            }
+            return running >= CHILDREN;
+        });
+
+        // declaring the tasks extension changes nothing: a control-plane call is answered in-line
+        for (String task : tasks) {
+            JsonNode now = compat(alice, "execution_get", Map.of("execution_id", task, "wait_ms", 0), true);
+            assertThat(now.path("resultType").asText()).isEqualTo("complete");
+            assertThat(now.at("/structuredContent/state").asText()).isEqualTo("working");
+            assertThat(now.at("/structuredContent/next_action/tool").asText()).isEqualTo("execution_get");
+        }
+
+        List<String> outcomes = new ArrayList<>();
+        for (String task : tasks) {
+            outcomes.add(compat(alice, "execution_cancel", Map.of("execution_id", task), false)
+                    .at("/structuredContent/outcome").asText());
+        }
+        assertThat(outcomes).allMatch(o -> o.equals("accepted") || o.equals("stop_requested"));
+        assertThat(outcomes).contains("stop_requested");
+        assertThat(compat(alice, "job_cancel", Map.of("execution_id", tasks.get(0)), false)
+                .at("/structuredContent/outcome").asText()).isIn("stop_already_requested", "already_terminal");
+
+        JsonNode ended = compat(alice, "execution_get", Map.of("execution_id", tasks.get(0), "wait_ms", 45_000),
+                false);
+        assertThat(ended.at("/structuredContent/state").asText()).isEqualTo("cancelled");
+        assertThat(ended.path("isError").asBoolean()).isTrue();
+        assertThat(compat(alice, "execution_cancel", Map.of("execution_id", tasks.get(0)), false)
+                .at("/structuredContent/outcome").asText()).isEqualTo("already_terminal");
+    }
+
+    @Test
+    void handlesOfAnotherGenerationOrPrincipalAreRefused() {
+        String subject = "alice-" + UUID.randomUUID();
+        String alice = token(subject);
+        String bob = token("bob-" + UUID.randomUUID());
+        Http.Reply rest = Http.rest("POST", "/v1/orgs/acme/projects/demo/tool-executions", alice,
+                "k-" + UUID.randomUUID(), "{\"tool_name\":\"demo.echo\",\"input\":{\"a\":1}}");
+        assertThat(rest.status()).as(rest.text()).isEqualTo(202);
+        String restHandle = rest.json().path("execution_id").asText();
+        String task = Http.mcp(alice, "tools/call", "demo.echo", Map.of("name", "demo.echo", "arguments",
+                Map.of("b", 2)), true).json().at("/result/taskId").asText();
+
+        JsonNode otherGeneration = Http.mcp(alice, "tools/call", "execution_get", Map.of("name", "execution_get",
+                "arguments", Map.of("execution_id", restHandle)), false).json();
+        assertThat(otherGeneration.at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(otherGeneration.at("/error/message").asText()).contains("another API generation");
+
+        JsonNode bobs = Http.mcp(bob, "tools/call", "execution_cancel", Map.of("name", "execution_cancel",
+                "arguments", Map.of("execution_id", task)), false).json();
+        JsonNode forged = Http.mcp(bob, "tools/call", "execution_cancel", Map.of("name", "execution_cancel",
+                "arguments", Map.of("execution_id", "tgx_" + "A".repeat(44))), false).json();
+        assertThat(bobs.at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(bobs.path("error")).isEqualTo(forged.path("error"));
+
+        // bob's list is empty; alice's MCP list has only her MCP execution, her REST list only the REST one
+        assertThat(compat(bob, "execution_list", Map.of(), false).at("/structuredContent/executions")).isEmpty();
+        JsonNode mine = compat(alice, "execution_list", Map.of(), false).at("/structuredContent/executions");
+        assertThat(mine).hasSize(1);
+        assertThat(mine.get(0).path("execution_id").asText()).isEqualTo(task);
+        JsonNode restList = Http.rest("GET", "/v1/orgs/acme/projects/demo/tool-executions", alice, null, null).json();
+        assertThat(restList.path("items")).hasSize(1);
+        assertThat(restList.at("/items/0/execution_id").asText()).isEqualTo(restHandle);
+    }
+
+    @Test
+    void theRestOwnerListPagesNewestFirstAndIsPrivate() {
+        String alice = token("alice-" + UUID.randomUUID());
+        String bob = token("bob-" + UUID.randomUUID());
+        List<String> created = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            Http.Reply reply = Http.rest("POST", "/v1/orgs/acme/projects/demo/tool-executions", alice,
+                    "k-" + UUID.randomUUID(), "{\"tool_name\":\"demo.echo\",\"input\":{\"i\":" + i + "}}");
+            assertThat(reply.status()).as(reply.text()).isEqualTo(202);
+            created.add(0, reply.json().path("execution_id").asText());
+        }
+        Http.mcp(alice, "tools/call", "demo.echo", Map.of("name", "demo.echo", "arguments", Map.of()), true);
+
+        List<String> seen = new ArrayList<>();
+        String cursor = null;
+        int pages = 0;
+        do {
+            String path = "/v1/orgs/acme/projects/demo/tool-executions?limit=2"
+                    + (cursor == null ? "" : "&cursor=" + cursor);
+            Http.Reply page = Http.rest("GET", path, alice, null, null);
+            assertThat(page.status()).as(page.text()).isEqualTo(200);
+            page.json().path("items").forEach(item -> seen.add(item.path("execution_id").asText()));
+            cursor = page.json().hasNonNull("next_cursor") ? page.json().path("next_cursor").asText() : null;
+            pages++;
+        } while (cursor != null && pages < 5);
+        assertThat(pages).isEqualTo(2);
+        assertThat(seen).containsExactlyElementsOf(created);
+
+        assertThat(Http.rest("GET", "/v1/orgs/acme/projects/demo/tool-executions", bob, null, null).json()
+                .path("items")).isEmpty();
+        Http.Reply badCursor = Http.rest("GET", "/v1/orgs/acme/projects/demo/tool-executions?cursor=forged", alice,
+                null, null);
+        assertThat(badCursor.status()).isEqualTo(400);
+        assertThat(badCursor.contentType()).startsWith("application/problem+json");
+        Http.Reply badLimit = Http.rest("GET", "/v1/orgs/acme/projects/demo/tool-executions?limit=500", alice,
+                null, null);
+        assertThat(badLimit.status()).isEqualTo(400);
+    }
+
+    private static JsonNode compat(String token, String tool, Map<String, ?> arguments, boolean tasks) {
+        Http.Reply reply = Http.mcp(token, "tools/call", tool, Map.of("name", tool, "arguments", arguments), tasks);
+        assertThat(reply.status()).as(reply.text()).isEqualTo(200);
+        assertThat(reply.json().has("error")).as(reply.text()).isFalse();
+        return reply.json().path("result");
+    }
+
+    private static String token(String subject) {
+        return Tokens.forSubject(subject).org("acme").project("demo").scopes("tools:call").sign();
+    }
+
+    // The raw text of the JSON object that follows the first `marker`: the exact bytes, not a re-serialisation.
+    private static String rawMember(String text, String marker) {
+        int at = text.indexOf(marker);
+        assertThat(at).as(text).isNotNegative();
+        return balanced(text, at + marker.length());
+    }
+
+    // tasks/get nests the stored result as result.result; take the inner one.
+    private static String rawResultOfTask(String text) {
+        int outer = text.indexOf("\"result\":");
+        int inner = text.indexOf("\"result\":", outer + 1);
+        assertThat(inner).as(text).isPositive();
+        return balanced(text, inner + "\"result\":".length());
+    }
+
+    private static String balanced(String text, int start) {
+        int depth = 0;
+        boolean inString = false;
+        for (int i = start; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (inString) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == '"') {
+                    inString = false;
+                }
+            } else if (c == '"') {
+                inString = true;
+            } else if (c == '{') {
+                depth++;
+            } else if (c == '}' && --depth == 0) {
+                return text.substring(start, i + 1);
+            }
+        }
+        throw new AssertionError("unbalanced JSON: " + text);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.taskgate.frontend.mcp.compat;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.TreeSet;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import io.quarkus.runtime.Startup;
+
+import dev.taskgate.contracts.catalog.OperationCatalog;
+import dev.taskgate.contracts.catalog.OperationSpec;
+
+/**
+ * The handoff policy of each tool: configured ({@code taskgate.frontend.compat.handoff}), else the catalog's
+ * {@code handoff}, else {@code block}. Checked at startup, so a misspelt policy stops the service instead of
+ * silently blocking.
+ */
+@Singleton
+@Startup
+public class HandoffPolicies {
+    private final Map<String, HandoffPolicy> policies;
+
+    @Inject
+    HandoffPolicies(CompatConfig config, OperationCatalog catalog) {
+        this(config.handoff(), catalog);
+    }
+
+    /** Policies for the catalog's tools; a policy for a tool the catalog lacks is a configuration error. */
+    public HandoffPolicies(Map<String, String> configured, OperationCatalog catalog) {
+        TreeSet<String> unknown = new TreeSet<>();
+        configured.keySet().stream().filter(name -> catalog.find(name).isEmpty()).forEach(unknown::add);
+        if (!unknown.isEmpty()) {
+            throw new IllegalStateException("taskgate.frontend.compat.handoff names tools that are not registered: "
+                    + unknown);
+        }
+        Map<String, HandoffPolicy> map = new HashMap<>();
+        for (OperationSpec op : catalog.all()) {
+            if (op.handoff() != null) {
+                map.put(op.name(), parse(op.handoff(), "the catalog entry of " + op.name()));
+            }
+        }
+        configured.forEach((name, text) -> map.put(name, parse(text,
+                "taskgate.frontend.compat.handoff.\"" + name + "\"")));
+        this.policies = Map.copyOf(map);
+    }
+
+    /** The policy of this tool. */
+    public HandoffPolicy of(String toolName) {
+        return policies.getOrDefault(toolName, HandoffPolicy.BLOCK);
+    }
+
+    private static HandoffPolicy parse(String text, String where) {
+        try {
+            return HandoffPolicy.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException(where + ": " + e.getMessage(), e);
+        }
+    }
+}
