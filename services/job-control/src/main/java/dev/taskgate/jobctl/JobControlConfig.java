@@ -77,6 +77,19 @@ public interface JobControlConfig {
      */
     Admission admission();
 
+    /** MCP task visibility (the task TTL); see {@code docs/design.md}, "MCP task TTL and visibility". */
+    TaskVisibility taskVisibility();
+
+    /** MCP task visibility settings. */
+    interface TaskVisibility {
+        /**
+         * The TTL of an MCP execution whose submission names none ({@code SubmitExecution.taskTtlMs} absent); must
+         * lie within [1 min, 7 days], otherwise the service refuses to start.
+         */
+        @WithDefault("24h")
+        Duration defaultTtl();
+    }
+
     /** Lifetime of executions. */
     interface Execution {
         /**
