@@ -44,8 +44,8 @@ public class ExecutionRepository {
     private static final String OWNED_COLUMNS = "e.id, e.principal, e.workspace, e.org_id, e.project_id, "
             + "e.surface, e.tool_name, e.tool_version, e.state, e.epoch, e.attempt, e.error_code, e.error_message, "
             + "e.status_message, e.progress, e.total, e.cancel_requested_at, e.created_at, e.updated_at, "
-            + "e.deadline_at, e.retention_expires_at, e.mutating, e.visible_until, e.purged_at, e.owner_worker_id, e.replacements, "
-            + "e.replaced_from_frontier, w.last_seen_at as owner_last_seen_at, w.left_at as owner_left_at";
+            + "e.deadline_at, e.retention_expires_at, e.mutating, e.visible_until, e.purged_at, e.owner_worker_id, "
+            + "e.replacements, e.replaced_from_frontier, w.last_seen_at as owner_last_seen_at, w.left_at as owner_left_at";
     private static final String NOT_TERMINAL = "('queued', 'working', 'input_required')";
     private static final String TERMINAL = "('completed', 'failed', 'cancelled')";
 
