@@ -60,15 +60,15 @@ class McpTaskTtlE2E {
 
         String tampered = taskId.substring(0, taskId.length() - 2) + (taskId.endsWith("AA") ? "BB" : "AA");
         JsonNode expired = awaitGet(taskId, reply -> reply.has("error"));
-        JsonNode unknown = send("tasks/get", null, Map.of("taskId", tampered));
+        JsonNode unknown = task("tasks/get", tampered);
         assertThat(expired.path("error")).isEqualTo(unknown.path("error"));
         assertThat(expired.at("/error/code").asInt()).isEqualTo(-32602);
-        assertThat(send("tasks/cancel", null, Map.of("taskId", taskId)).path("error"))
-                .isEqualTo(send("tasks/cancel", null, Map.of("taskId", tampered)).path("error"));
+        assertThat(task("tasks/cancel", taskId).path("error"))
+                .isEqualTo(task("tasks/cancel", tampered).path("error"));
 
         JsonNode conflict = call("ttl-1", Map.of("note", "other"));
         assertThat(conflict.at("/error/data/requestKey").asText()).as(conflict.toString()).isEqualTo("ttl-1");
-        assertThat(send("tasks/get", null, Map.of("taskId", taskId)).path("error"))
+        assertThat(task("tasks/get", taskId).path("error"))
                 .as("a conflicting retry never extends visibility").isEqualTo(unknown.path("error"));
 
         JsonNode again = call("ttl-1", arguments);
@@ -77,7 +77,7 @@ class McpTaskTtlE2E {
         assertThat(again.at("/result/createdAt").asText()).isEqualTo(createdAt);
         assertThat(again.at("/result/ttlMs").asLong()).as("counted from the original creation")
                 .isGreaterThan(60_000L);
-        JsonNode back = send("tasks/get", null, Map.of("taskId", taskId));
+        JsonNode back = task("tasks/get", taskId);
         assertThat(back.at("/result/status").asText()).as(back.toString()).isEqualTo("completed");
         assertThat(back.at("/result/result")).isEqualTo(done.at("/result/result"));
         assertThat(back.at("/result/lastUpdatedAt")).as("nothing re-run").isEqualTo(done.at("/result/lastUpdatedAt"));
@@ -87,10 +87,14 @@ class McpTaskTtlE2E {
         JsonNode[] last = new JsonNode[1];
         // the TTL is one minute of real time; generous bounds for a loaded machine
         await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(2)).until(() -> {
-            last[0] = send("tasks/get", null, Map.of("taskId", taskId));
+            last[0] = task("tasks/get", taskId);
             return done.test(last[0]);
         });
         return last[0];
+    }
+
+    private static JsonNode task(String method, String taskId) throws Exception {
+        return send(method, taskId, Map.of("taskId", taskId));
     }
 
     private static JsonNode call(String requestKey, Map<String, ?> arguments) throws Exception {
