@@ -3,3 +3,7 @@
 -- until retention. Reads compare it with the clock, so no sweeper and no index are needed: the retention sweeper
 -- still purges every execution by retention_expires_at.
 alter table execution add column visible_until timestamptz;
+
+-- Issue 5: operator audit retention. The audit sweeper deletes rows older than jobctl.audit.retention in bounded
+-- batches, oldest first; this index finds them without scanning the table.
+create index operator_audit_occurred_at_idx on operator_audit (occurred_at);
