@@ -132,12 +132,20 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
      * of its own, waits until it is ready, and stops it with the stack. Idempotent per {@code name}.
      */
     public synchronized ServiceProcess startExtra(String service, String name) throws Exception {
+        return startExtra(service, name, Map.of());
+    }
+
+    /** As {@link #startExtra(String, String)}, with {@code settings} (environment variables) on top of the stack's. */
+    public synchronized ServiceProcess startExtra(String service, String name, Map<String, String> settings)
+            throws Exception {
         ServiceProcess existing = extras.get(name);
         if (existing != null) {
             return existing;
         }
         Path jar = REPO.resolve("services").resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
-        ServiceProcess extra = new ServiceProcess(name, freePort(), jar, sharedEnv, LOGS);
+        Map<String, String> env = new HashMap<>(sharedEnv);
+        env.putAll(settings);
+        ServiceProcess extra = new ServiceProcess(name, freePort(), jar, env, LOGS);
         extras.put(name, extra);
         extra.start();
         extra.awaitReady(Duration.ofSeconds(120));

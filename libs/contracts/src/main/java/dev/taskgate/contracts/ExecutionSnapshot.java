@@ -30,6 +30,9 @@ import dev.taskgate.contracts.input.InputMaps;
  * @param cancelRequested    {@code true} once a caller asked to cancel a non-terminal execution
  * @param inputRequests      while {@code input_required}: every outstanding request, request key → MCP
  *                           {@code InputRequest} ({@code {method, params}}); absent otherwise
+ * @param visibleUntil       MCP executions only: when the task's visibility ends (its TTL); from then on its
+ *                           owner's lookups answer not-found while the durable outcome stays behind its receipt.
+ *                           Absent for REST executions (visible until {@code retentionExpiresAt})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -47,7 +50,8 @@ public record ExecutionSnapshot(
         @JsonProperty("progress") Double progress,
         @JsonProperty("total") Double total,
         @JsonProperty("cancelRequested") Boolean cancelRequested,
-        @JsonProperty("inputRequests") Map<String, JsonNode> inputRequests) {
+        @JsonProperty("inputRequests") Map<String, JsonNode> inputRequests,
+        @JsonProperty("visibleUntil") Instant visibleUntil) {
 
     public ExecutionSnapshot {
         Objects.requireNonNull(executionId, "executionId");
@@ -65,6 +69,15 @@ public record ExecutionSnapshot(
             Instant retentionExpiresAt, String statusMessage, Double progress, Double total,
             Boolean cancelRequested) {
         this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
-                retentionExpiresAt, statusMessage, progress, total, cancelRequested, null);
+                retentionExpiresAt, statusMessage, progress, total, cancelRequested, null, null);
+    }
+
+    /** The snapshot without a visibility end (the shape before issue 5's task TTL). */
+    public ExecutionSnapshot(UUID executionId, String toolName, String toolVersion, ExecutionStatus status,
+            Surface surface, Instant createdAt, Instant updatedAt, Instant executionDeadline,
+            Instant retentionExpiresAt, String statusMessage, Double progress, Double total,
+            Boolean cancelRequested, Map<String, JsonNode> inputRequests) {
+        this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
+                retentionExpiresAt, statusMessage, progress, total, cancelRequested, inputRequests, null);
     }
 }

@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
+import dev.taskgate.contracts.operator.AuditEntry;
 
 /**
  * The schemas, the examples and the Java records describe the same messages: every example is valid,
@@ -154,6 +155,7 @@ class ContractSchemaTest {
         shapes.add(Arguments.of("api/ExecutionOutcome.schema.json", "/properties/error",
                 ExecutionOutcome.ExecutionError.class));
         shapes.add(Arguments.of("operations/catalog.schema.json", "/$defs/operation", OperationSpec.class));
+        shapes.add(Arguments.of("api/AuditPage.schema.json", "/$defs/auditEntry", AuditEntry.class));
         return shapes.stream();
     }
 

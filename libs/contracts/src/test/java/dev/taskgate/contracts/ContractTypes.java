@@ -11,6 +11,11 @@ import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.contracts.operator.AuditPage;
+import dev.taskgate.contracts.operator.OperatorCancelResult;
+import dev.taskgate.contracts.operator.OperatorExecution;
+import dev.taskgate.contracts.operator.OperatorExecutionPage;
+import dev.taskgate.contracts.operator.OperatorPayload;
 import dev.taskgate.contracts.work.ControlSignal;
 import dev.taskgate.contracts.work.RunOperation;
 
@@ -36,7 +41,12 @@ record ContractTypes(String folder, String name, Class<?> type, Class<?> readAs)
             single(Topics.WORKER_HEARTBEATS, WorkerHeartbeat.class),
             single(Topics.LIFECYCLE, ExecutionChanged.class),
             api(ExecutionSnapshot.class),
-            api(ExecutionOutcome.class))
+            api(ExecutionOutcome.class),
+            api(OperatorExecution.class),
+            api(OperatorExecutionPage.class),
+            api(OperatorPayload.class),
+            api(OperatorCancelResult.class),
+            api(AuditPage.class))
             .flatMap(List::stream)
             .toList();
 

@@ -77,6 +77,32 @@ public interface JobControlConfig {
      */
     Admission admission();
 
+    /** MCP task visibility (the task TTL); see {@code docs/design.md}, "MCP task TTL and visibility". */
+    TaskVisibility taskVisibility();
+
+    /** Operator audit log retention; see {@code docs/design.md}, "Operator API". */
+    Audit audit();
+
+    /** Operator audit log settings. */
+    interface Audit {
+        /**
+         * How long operator audit rows are kept; older ones are deleted by the audit sweeper (every
+         * {@code jobctl.sweeper.interval}). Must be positive, otherwise the service refuses to start.
+         */
+        @WithDefault("400d")
+        Duration retention();
+    }
+
+    /** MCP task visibility settings. */
+    interface TaskVisibility {
+        /**
+         * The TTL of an MCP execution whose submission names none ({@code SubmitExecution.taskTtlMs} absent); must
+         * lie within [1 min, 7 days], otherwise the service refuses to start.
+         */
+        @WithDefault("24h")
+        Duration defaultTtl();
+    }
+
     /** Lifetime of executions. */
     interface Execution {
         /**

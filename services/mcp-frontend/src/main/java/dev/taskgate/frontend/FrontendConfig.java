@@ -166,8 +166,9 @@ public interface FrontendConfig {
         Map<String, TaskPolicy> taskPolicy();
 
         /**
-         * {@code ttlMs} reported for tasks, clamped to [1 min, 7 days]. Always within job-control's retention
-         * (execution deadline 24 h + 7 days), so a task stays readable for at least this long.
+         * The TTL this frontend asks job-control to grant each new task, clamped to [1 min, 7 days]. job-control
+         * stores the granted visibility end durably (renewed by a same-{@code requestKey} retry) and tasks report it
+         * as {@code ttlMs}; past it the task answers like an unknown one.
          */
         @WithDefault("24h")
         Duration taskTtl();

@@ -29,6 +29,9 @@ import dev.taskgate.contracts.TaskSurface;
  * @param input      the arguments, already validated against the operation's input schema
  * @param taskSurface the task surface the call belongs to, for admission control; {@code null} (absent, e.g. from
  *                    an older frontend) means {@link TaskSurface#NATIVE}
+ * @param taskTtlMs   the task lifetime the MCP caller asked for (2025-11-25 {@code task.ttl}) or the frontend chose
+ *                    (2026-07-28), in milliseconds from creation; job-control clamps it to [1 min, 7 days] and uses
+ *                    its configured default when absent. Ignored for REST executions.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -41,7 +44,8 @@ public record SubmitExecution(
         @JsonProperty("receiptKey") String receiptKey,
         @JsonProperty("toolName") String toolName,
         @JsonProperty("input") JsonNode input,
-        @JsonProperty("taskSurface") TaskSurface taskSurface) implements ExecutionCommand {
+        @JsonProperty("taskSurface") TaskSurface taskSurface,
+        @JsonProperty("taskTtlMs") Long taskTtlMs) implements ExecutionCommand {
 
     public SubmitExecution {
         Objects.requireNonNull(messageId, "messageId");
@@ -60,7 +64,13 @@ public record SubmitExecution(
     /** A submission without a task surface (the native one): the signature before {@code taskSurface} existed. */
     public SubmitExecution(UUID messageId, Instant occurredAt, String replyTo, Caller caller, Surface surface,
             String receiptKey, String toolName, JsonNode input) {
-        this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, null);
+        this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, null, null);
+    }
+
+    /** A submission without a requested task TTL: the signature before {@code taskTtlMs} existed. */
+    public SubmitExecution(UUID messageId, Instant occurredAt, String replyTo, Caller caller, Surface surface,
+            String receiptKey, String toolName, JsonNode input, TaskSurface taskSurface) {
+        this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, taskSurface, null);
     }
 
     /** The task surface admission applies to: {@link TaskSurface#NATIVE} when absent. */

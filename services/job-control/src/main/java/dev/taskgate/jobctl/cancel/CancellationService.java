@@ -65,7 +65,7 @@ public class CancellationService {
         return pool.withTransaction(tx -> executions.findByIdForUpdate(tx, command.executionId())
                 .flatMap(found -> {
                     Optional<Execution> owned = found.filter(e -> e.isOwnedBy(caller.principal(),
-                            caller.workspace()) && e.isVisibleAt(now));
+                            caller.workspace()) && e.isVisibleToOwnerAt(now));
                     if (owned.isEmpty()) {
                         return Uni.createFrom().item(new CommandOutcome(
                                 Replies.rejected(ids.newId(), now, command, Problems.notFound()), false));

@@ -36,6 +36,8 @@ import dev.taskgate.contracts.Surface;
  * @param retentionExpiresAt when it and its payloads are purged
  * @param mutating           whether its operation changes anything outside Taskgate (decides receipt retention)
  * @param purgedAt           when its payloads were purged after retention, or {@code null}
+ * @param visibleUntil       MCP executions: when the task stops being visible to its owner ({@link TaskVisibility});
+ *                           {@code null} for REST executions (visible until retention)
  */
 public record Execution(
         UUID id,
@@ -60,7 +62,19 @@ public record Execution(
         Instant deadlineAt,
         Instant retentionExpiresAt,
         boolean mutating,
-        Instant purgedAt) {
+        Instant purgedAt,
+        Instant visibleUntil) {
+
+    /** An execution without a visibility end of its own (the shape before the MCP task TTL). */
+    public Execution(UUID id, String principal, String workspace, String orgId, String projectId, Surface surface,
+            String toolName, String toolVersion, ExecutionStatus state, long epoch, int attempt, String errorCode,
+            String errorMessage, String statusMessage, Double progress, Double total, Instant cancelRequestedAt,
+            Instant createdAt, Instant updatedAt, Instant deadlineAt, Instant retentionExpiresAt, boolean mutating,
+            Instant purgedAt) {
+        this(id, principal, workspace, orgId, projectId, surface, toolName, toolVersion, state, epoch, attempt,
+                errorCode, errorMessage, statusMessage, progress, total, cancelRequestedAt, createdAt, updatedAt,
+                deadlineAt, retentionExpiresAt, mutating, purgedAt, null);
+    }
 
     /** Whether the caller identified by principal and workspace owns this execution. */
     public boolean isOwnedBy(String callerPrincipal, String callerWorkspace) {
@@ -75,6 +89,15 @@ public record Execution(
         return purgedAt == null && retentionExpiresAt.isAfter(now);
     }
 
+    /**
+     * Whether its owner may still see it at {@code now}: visible ({@link #isVisibleAt}) and, for an MCP task, its
+     * visibility (TTL) not yet ended. Past it the owner's lookups, updates and cancels answer exactly like an unknown
+     * execution, while the row and its receipt stay for replays until retention.
+     */
+    public boolean isVisibleToOwnerAt(Instant now) {
+        return isVisibleAt(now) && (visibleUntil == null || visibleUntil.isAfter(now));
+    }
+
     /** The safe status as reported to callers: never the input or the result. */
     public ExecutionSnapshot toSnapshot() {
         return toSnapshot(Map.of());
@@ -87,6 +110,6 @@ public record Execution(
     public ExecutionSnapshot toSnapshot(Map<String, JsonNode> inputRequests) {
         return new ExecutionSnapshot(id, toolName, toolVersion, state, surface, createdAt, updatedAt, deadlineAt,
                 retentionExpiresAt, statusMessage, progress, total, cancelRequestedAt != null ? Boolean.TRUE : null,
-                state == ExecutionStatus.INPUT_REQUIRED ? inputRequests : null);
+                state == ExecutionStatus.INPUT_REQUIRED ? inputRequests : null, visibleUntil);
     }
 }

@@ -57,7 +57,7 @@ public class ExecutionQueries {
         }
         Instant now = clock.instant();
         return executions.findById(pool, id.get())
-                .map(found -> found.filter(e -> e.isOwnedBy(principal, workspace) && e.isVisibleAt(now))
+                .map(found -> found.filter(e -> e.isOwnedBy(principal, workspace) && e.isVisibleToOwnerAt(now))
                         .orElseThrow(ExecutionNotFoundException::new))
                 .flatMap(execution -> withInputRequests(execution).map(execution::toSnapshot));
     }
@@ -70,7 +70,7 @@ public class ExecutionQueries {
         }
         Instant now = clock.instant();
         return executions.findWithResult(pool, id.get(),
-                e -> e.isOwnedBy(principal, workspace) && e.isVisibleAt(now))
+                e -> e.isOwnedBy(principal, workspace) && e.isVisibleToOwnerAt(now))
                 .map(found -> found.orElseThrow(ExecutionNotFoundException::new))
                 .flatMap(stored -> withInputRequests(stored.execution()).map(inputs -> toOutcome(stored, inputs)));
     }

@@ -29,6 +29,7 @@ import dev.taskgate.jobctl.command.Replies;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.ExecutionLifetime;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
+import dev.taskgate.jobctl.execution.TaskVisibility;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
@@ -57,10 +58,11 @@ public class SubmissionService {
     private final Clock clock;
     private final IdSource ids;
     private final AdmissionService admission;
+    private final TaskVisibility visibility;
 
     SubmissionService(Pool pool, ReceiptRepository receipts, ExecutionRepository executions, OutboxWriter outbox,
             Operations catalog, ExecutionLifetime lifetime, JobControlConfig config, Clock clock, IdSource ids,
-            AdmissionService admission) {
+            AdmissionService admission, TaskVisibility visibility) {
         this.pool = pool;
         this.receipts = receipts;
         this.executions = executions;
@@ -71,6 +73,7 @@ public class SubmissionService {
         this.clock = clock;
         this.ids = ids;
         this.admission = admission;
+        this.visibility = visibility;
     }
 
     /**
@@ -156,16 +159,33 @@ public class SubmissionService {
         return executions.findById(tx, receipt.executionId())
                 .map(existing -> existing.orElseThrow(() -> new IllegalStateException(
                         "receipt points at a missing execution [executionId=" + receipt.executionId() + "]")))
+                .flatMap(existing -> renewVisibility(tx, command, existing, now))
                 .map(existing -> new CommandOutcome(
                         Replies.accepted(ids.newId(), now, command, existing, false), false));
+    }
+
+    /**
+     * A same-key same-request replay renews an MCP task's visibility (also after it ended), so the caller can read
+     * the original outcome again; the lifetime is still counted from the original creation. Only this path renews:
+     * a conflicting retry is rejected before it, and lookups never write.
+     */
+    private Uni<Execution> renewVisibility(SqlConnection tx, SubmitExecution command, Execution existing,
+            Instant now) {
+        Instant renewed = visibility.renewed(existing, command.taskTtlMs(), now);
+        if (renewed == null || !renewed.isAfter(existing.visibleUntil())) {
+            return Uni.createFrom().item(existing);
+        }
+        return executions.renewVisibility(tx, existing.id(), renewed)
+                .map(found -> found.orElse(existing));
     }
 
     private Execution newExecution(SubmitExecution command, OperationSpec spec, Instant now) {
         Caller caller = command.caller();
         Instant deadline = lifetime.deadline(spec.name(), now);
+        Instant retention = lifetime.retentionAtCreation(deadline);
         return new Execution(ids.newId(), caller.principal(), caller.workspace(), caller.orgId(),
                 caller.projectId(), command.surface(), spec.name(), spec.version(), ExecutionStatus.QUEUED, 1L, 1,
-                null, null, null, null, null, null, now, now, deadline, lifetime.retentionAtCreation(deadline),
-                spec.mutating(), null);
+                null, null, null, null, null, null, now, now, deadline, retention, spec.mutating(), null,
+                visibility.visibleUntil(command.surface(), command.taskTtlMs(), now, retention));
     }
 }

@@ -74,9 +74,19 @@ public class ExecutionService {
      */
     public Accepted submit(AuthenticatedCaller caller, Surface surface, TaskSurface taskSurface, String receiptKey,
             String toolName, JsonNode input) {
+        return submit(caller, surface, taskSurface, receiptKey, toolName, input, null);
+    }
+
+    /**
+     * As {@link #submit(AuthenticatedCaller, Surface, TaskSurface, String, String, JsonNode)} for an MCP task with a
+     * requested TTL in milliseconds ({@code null}: job-control's default). job-control clamps it to [1 min, 7 days];
+     * the execution's snapshot reports the visibility end it granted ({@code visibleUntil}).
+     */
+    public Accepted submit(AuthenticatedCaller caller, Surface surface, TaskSurface taskSurface, String receiptKey,
+            String toolName, JsonNode input, Long taskTtlMs) {
         policy.admit(caller, toolName, input);
         SubmitExecution command = new SubmitExecution(UUID.randomUUID(), clock.instant(), instanceId,
-                caller.caller(), surface, receiptKey, toolName, input, taskSurface);
+                caller.caller(), surface, receiptKey, toolName, input, taskSurface, taskTtlMs);
         return accepted(send(() -> gateway.submit(command), command.messageId()));
     }
 

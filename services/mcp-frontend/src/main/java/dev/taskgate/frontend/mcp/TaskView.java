@@ -41,6 +41,22 @@ public class TaskView {
         this.pollIntervalMs = Math.max(1, pollInterval.toMillis());
     }
 
+    /** The TTL this server asks job-control to grant a new task: {@code task-ttl}, clamped. */
+    public long requestedTtlMs() {
+        return ttlMs;
+    }
+
+    /**
+     * The {@code ttlMs} of a task: its visibility end as job-control granted (and renewed) it, counted from the
+     * original creation (§11); the configured TTL only when job-control reported no end (an older job-control).
+     */
+    public long ttlMs(ExecutionSnapshot snapshot) {
+        if (snapshot.visibleUntil() == null) {
+            return ttlMs;
+        }
+        return Math.max(0, Duration.between(snapshot.createdAt(), snapshot.visibleUntil()).toMillis());
+    }
+
     /** A TTL in milliseconds, clamped to [1 min, 7 days]. */
     public static long clampTtl(Duration ttl) {
         return Math.min(MAX_TTL_MS, Math.max(MIN_TTL_MS, ttl.toMillis()));
@@ -111,7 +127,7 @@ public class TaskView {
                 .put("status", status(snapshot.status()))
                 .put("createdAt", snapshot.createdAt().toString())
                 .put("lastUpdatedAt", snapshot.updatedAt().toString())
-                .put("ttlMs", ttlMs)
+                .put("ttlMs", ttlMs(snapshot))
                 .put("pollIntervalMs", pollIntervalMs);
         if (snapshot.statusMessage() != null) {
             result.put("statusMessage", snapshot.statusMessage());

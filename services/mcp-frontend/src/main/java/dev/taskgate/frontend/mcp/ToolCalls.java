@@ -126,7 +126,9 @@ public class ToolCalls {
             if (tool.spec().mutating()) {
                 caller.require(Scopes.TOOLS_WRITE);
             }
-            accepted = executions.submit(caller, Surface.MCP_2026, taskSurface, receiptKey, toolName, arguments);
+            // 2026-07-28 §11: the server chooses a task's TTL; job-control grants and stores it durably
+            accepted = executions.submit(caller, Surface.MCP_2026, taskSurface, receiptKey, toolName, arguments,
+                    asTask ? view.requestedTtlMs() : null);
         } catch (ProblemException e) {
             if (requestKey.isPresent() && e.problem().status() == 409) {
                 throw McpErrors.requestKeyConflict(requestKey.get());

@@ -38,13 +38,14 @@ public class ExecutionRepository {
 
     private static final String INSERT_COLUMNS = "id, principal, workspace, org_id, project_id, surface, tool_name, "
             + "tool_version, state, epoch, attempt, error_code, error_message, status_message, progress, total, "
-            + "cancel_requested_at, created_at, updated_at, deadline_at, retention_expires_at, mutating";
+            + "cancel_requested_at, created_at, updated_at, deadline_at, retention_expires_at, mutating, "
+            + "visible_until";
     private static final String COLUMNS = INSERT_COLUMNS + ", purged_at";
     private static final String OWNED_COLUMNS = "e.id, e.principal, e.workspace, e.org_id, e.project_id, "
             + "e.surface, e.tool_name, e.tool_version, e.state, e.epoch, e.attempt, e.error_code, e.error_message, "
             + "e.status_message, e.progress, e.total, e.cancel_requested_at, e.created_at, e.updated_at, "
-            + "e.deadline_at, e.retention_expires_at, e.mutating, e.purged_at, e.owner_worker_id, e.replacements, "
-            + "e.replaced_from_frontier, w.last_seen_at as owner_last_seen_at, w.left_at as owner_left_at";
+            + "e.deadline_at, e.retention_expires_at, e.mutating, e.visible_until, e.purged_at, e.owner_worker_id, "
+            + "e.replacements, e.replaced_from_frontier, w.last_seen_at as owner_last_seen_at, w.left_at as owner_left_at";
     private static final String NOT_TERMINAL = "('queued', 'working', 'input_required')";
     private static final String TERMINAL = "('completed', 'failed', 'cancelled')";
 
@@ -61,12 +62,12 @@ public class ExecutionRepository {
         byte[] sealed = cipher.seal(e.id(), PayloadKind.INPUT, input);
         return client.preparedQuery("insert into jobctl.execution (" + INSERT_COLUMNS + ", input) values "
                 + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, "
-                + "$22, $23)")
+                + "$22, $23, $24)")
                 .execute(Tuple.from(Arrays.asList(e.id(), e.principal(), e.workspace(), e.orgId(), e.projectId(),
                         e.surface().wireName(), e.toolName(), e.toolVersion(), e.state().wireName(), e.epoch(),
                         e.attempt(), e.errorCode(), e.errorMessage(), e.statusMessage(), e.progress(), e.total(),
                         ts(e.cancelRequestedAt()), ts(e.createdAt()), ts(e.updatedAt()), ts(e.deadlineAt()),
-                        ts(e.retentionExpiresAt()), e.mutating(), Buffer.buffer(sealed))))
+                        ts(e.retentionExpiresAt()), e.mutating(), ts(e.visibleUntil()), Buffer.buffer(sealed))))
                 .replaceWithVoid();
     }
 
@@ -196,6 +197,19 @@ public class ExecutionRepository {
                 + "status_message = coalesce($6, status_message) where id = $1 and state = $2 and epoch = $3")
                 .execute(Tuple.from(Arrays.asList(id, state.wireName(), epoch, progress, total, message)))
                 .map(rows -> rows.rowCount() == 1);
+    }
+
+    /**
+     * Moves an MCP task's visibility end to {@code until} if that is later than the current one (a renewal never
+     * shortens it); executions without a visibility end (REST) are left alone.
+     *
+     * @return the execution as it is afterwards, if it exists
+     */
+    public Uni<Optional<Execution>> renewVisibility(SqlClient client, UUID id, Instant until) {
+        return client.preparedQuery("update jobctl.execution set visible_until = greatest(visible_until, $2) "
+                + "where id = $1 and visible_until is not null")
+                .execute(Tuple.of(id, ts(until)))
+                .flatMap(v -> findById(client, id));
     }
 
     /** Marks that cancellation was requested, keeping the first request's time; the state does not change. */
@@ -355,7 +369,8 @@ public class ExecutionRepository {
                 instant(row.getOffsetDateTime("deadline_at")),
                 instant(row.getOffsetDateTime("retention_expires_at")),
                 row.getBoolean("mutating"),
-                instant(row.getOffsetDateTime("purged_at")));
+                instant(row.getOffsetDateTime("purged_at")),
+                instant(row.getOffsetDateTime("visible_until")));
     }
 
     private static OwnedExecution mapOwned(Row row) {

@@ -30,6 +30,19 @@ public class AuditRepository {
                 .map(rows -> rows.iterator().next().getLong("id"));
     }
 
+    /**
+     * Deletes up to {@code limit} entries that occurred before {@code before}, oldest first; rows another sweeper
+     * holds are skipped, so several instances purge side by side.
+     *
+     * @return how many it deleted
+     */
+    public Uni<Integer> deleteOlderThan(SqlClient client, Instant before, int limit) {
+        return client.preparedQuery("delete from jobctl.operator_audit where id in (select id from "
+                + "jobctl.operator_audit where occurred_at < $1 order by occurred_at limit $2 for update skip locked)")
+                .execute(Tuple.of(OffsetDateTime.ofInstant(before, ZoneOffset.UTC), limit))
+                .map(rows -> rows.rowCount());
+    }
+
     /** Changes the outcome of an entry written earlier in the same call. */
     public Uni<Void> updateOutcome(SqlClient client, long id, String outcome) {
         return client.preparedQuery("update jobctl.operator_audit set outcome = $2 where id = $1")

@@ -1,0 +1,132 @@
+package dev.taskgate.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.taskgate.testsupport.Tokens;
+
+/**
+ * The MCP task TTL through the packaged services, in real time: a frontend configured with the shortest TTL (1 min)
+ * creates a task; once its visibility ended {@code tasks/get} and {@code tasks/cancel} answer exactly like an
+ * unknown task and a conflicting retry changes nothing; a {@code tools/call} with the same {@code requestKey} and
+ * request then returns the same task with its original outcome and a renewed {@code ttlMs}, nothing re-run.
+ */
+@ExtendWith(LocalStack.class)
+class McpTaskTtlE2E {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final AtomicLong IDS = new AtomicLong();
+    private static final String TASKS = "io.modelcontextprotocol/tasks";
+
+    private static URI endpoint;
+    private static String alice;
+
+    @BeforeAll
+    static void setUp() throws Exception {
+        ServiceProcess frontend = LocalStack.get().startExtra("mcp-frontend", "mcp-frontend-short-ttl",
+                Map.of("TASKGATE_FRONTEND_MCP_TASK_TTL", "1m"));
+        endpoint = URI.create(frontend.baseUrl() + "/mcp");
+        alice = Tokens.forSubject("alice-" + UUID.randomUUID()).org("acme").project("demo").scopes("tools:call").sign();
+    }
+
+    @Test
+    void anExpiredTaskLooksUnknownUntilTheSameRequestKeyBringsItBack() throws Exception {
+        Map<String, Object> arguments = Map.of("note", "ttl");
+        JsonNode created = call("ttl-1", arguments);
+        assertThat(created.at("/result/resultType").asText()).as(created.toString()).isEqualTo("task");
+        assertThat(created.at("/result/ttlMs").asLong()).isEqualTo(60_000L);
+        String taskId = created.at("/result/taskId").asText();
+        JsonNode done = awaitGet(taskId, reply -> "completed".equals(reply.at("/result/status").asText()));
+        String createdAt = done.at("/result/createdAt").asText();
+
+        String tampered = taskId.substring(0, taskId.length() - 2) + (taskId.endsWith("AA") ? "BB" : "AA");
+        JsonNode expired = awaitGet(taskId, reply -> reply.has("error"));
+        JsonNode unknown = task("tasks/get", tampered);
+        assertThat(expired.path("error")).isEqualTo(unknown.path("error"));
+        assertThat(expired.at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(task("tasks/cancel", taskId).path("error"))
+                .isEqualTo(task("tasks/cancel", tampered).path("error"));
+
+        JsonNode conflict = call("ttl-1", Map.of("note", "other"));
+        assertThat(conflict.at("/error/data/requestKey").asText()).as(conflict.toString()).isEqualTo("ttl-1");
+        assertThat(task("tasks/get", taskId).path("error"))
+                .as("a conflicting retry never extends visibility").isEqualTo(unknown.path("error"));
+
+        JsonNode again = call("ttl-1", arguments);
+        assertThat(again.at("/result/taskId").asText()).as(again.toString()).isEqualTo(taskId);
+        assertThat(again.at("/result/status").asText()).isEqualTo("completed");
+        assertThat(again.at("/result/createdAt").asText()).isEqualTo(createdAt);
+        assertThat(again.at("/result/ttlMs").asLong()).as("counted from the original creation")
+                .isGreaterThan(60_000L);
+        JsonNode back = task("tasks/get", taskId);
+        assertThat(back.at("/result/status").asText()).as(back.toString()).isEqualTo("completed");
+        assertThat(back.at("/result/result")).isEqualTo(done.at("/result/result"));
+        assertThat(back.at("/result/lastUpdatedAt")).as("nothing re-run").isEqualTo(done.at("/result/lastUpdatedAt"));
+    }
+
+    private static JsonNode awaitGet(String taskId, java.util.function.Predicate<JsonNode> done) {
+        JsonNode[] last = new JsonNode[1];
+        // the TTL is one minute of real time; generous bounds for a loaded machine
+        await().atMost(Duration.ofMinutes(4)).pollInterval(Duration.ofSeconds(2)).until(() -> {
+            last[0] = task("tasks/get", taskId);
+            return done.test(last[0]);
+        });
+        return last[0];
+    }
+
+    private static JsonNode task(String method, String taskId) throws Exception {
+        return send(method, taskId, Map.of("taskId", taskId));
+    }
+
+    private static JsonNode call(String requestKey, Map<String, ?> arguments) throws Exception {
+        return send("tools/call", "demo.echo", Map.of("name", "demo.echo", "arguments", arguments,
+                "_meta", Map.of("dev.taskgate/requestKey", requestKey)));
+    }
+
+    private static JsonNode send(String method, String name, Map<String, ?> params) throws Exception {
+        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", IDS.incrementAndGet())
+                .put("method", method);
+        ObjectNode p = message.putObject("params");
+        params.forEach((k, v) -> p.set(k, JSON.valueToTree(v)));
+        ObjectNode meta = p.has("_meta") ? (ObjectNode) p.get("_meta") : p.putObject("_meta");
+        meta.put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
+        meta.putObject("io.modelcontextprotocol/clientCapabilities").putObject("extensions").putObject(TASKS);
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(60))
+                .header("Authorization", "Bearer " + alice)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", method)
+                .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
+        if (name != null) {
+            request.header("Mcp-Name", name);
+        }
+        HttpResponse<String> response = HTTP.send(request.build(),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        try {
+            return JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new AssertionError("not JSON: " + response.body(), e);
+        }
+    }
+}

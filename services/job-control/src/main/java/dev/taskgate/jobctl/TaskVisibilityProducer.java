@@ -1,0 +1,20 @@
+package dev.taskgate.jobctl;
+
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+
+import dev.taskgate.jobctl.execution.TaskVisibility;
+import io.quarkus.runtime.Startup;
+
+/** Builds the MCP task visibility policy from configuration at startup, so a bad value stops the service. */
+@Singleton
+public class TaskVisibilityProducer {
+
+    /** The policy; fails startup with a message naming {@code jobctl.task-visibility.default-ttl}. */
+    @Produces
+    @Singleton
+    @Startup
+    TaskVisibility taskVisibility(JobControlConfig config) {
+        return new TaskVisibility(config.taskVisibility().defaultTtl());
+    }
+}

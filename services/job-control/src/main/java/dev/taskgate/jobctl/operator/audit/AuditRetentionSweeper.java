@@ -1,0 +1,65 @@
+package dev.taskgate.jobctl.operator.audit;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+
+import jakarta.enterprise.context.ApplicationScoped;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.lifetime.SweepLoop;
+import dev.taskgate.jobctl.operator.audit.db.AuditRepository;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
+/**
+ * Deletes operator audit rows older than {@code jobctl.audit.retention} (issue 5 item 6), on the same schedule and
+ * batch bound as the execution sweepers. Each pass deletes at most one batch, oldest first, with
+ * {@code for update skip locked}, so several instances sweep side by side.
+ */
+@ApplicationScoped
+public class AuditRetentionSweeper {
+
+    private static final Logger LOG = Logger.getLogger(AuditRetentionSweeper.class);
+
+    private final Pool pool;
+    private final AuditRepository entries;
+    private final AuditRetention retention;
+    private final JobControlConfig config;
+    private final Clock clock;
+    private final SweepLoop loop;
+
+    AuditRetentionSweeper(Pool pool, AuditRepository entries, AuditRetention retention, JobControlConfig config,
+            Clock clock) {
+        this.pool = pool;
+        this.entries = entries;
+        this.retention = retention;
+        this.config = config;
+        this.clock = clock;
+        this.loop = new SweepLoop("Audit retention sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
+    }
+
+    @Scheduled(every = "${jobctl.sweeper.interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    Uni<Void> onSchedule() {
+        return loop.tick();
+    }
+
+    /**
+     * One pass in one transaction over at most {@code jobctl.sweeper.batch-size} rows past retention.
+     *
+     * @return how many it deleted
+     */
+    public Uni<Integer> sweepOnce() {
+        Instant cutoff = retention.cutoff(clock.instant().truncatedTo(ChronoUnit.MICROS));
+        return pool.withTransaction(tx -> entries.deleteOlderThan(tx, cutoff, config.sweeper().batchSize()))
+                .invoke(n -> {
+                    if (n > 0) {
+                        LOG.infof("Deleted operator audit rows past retention [deleted=%d cutoff=%s]", n, cutoff);
+                    }
+                });
+    }
+}
