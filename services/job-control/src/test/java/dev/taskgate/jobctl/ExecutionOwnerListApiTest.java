@@ -112,6 +112,23 @@ class ExecutionOwnerListApiTest {
     }
 
     @Test
+    void neverListsMcpTasksPastTheirVisibility() {
+        Caller owner = newCaller();
+        UUID visible = mcpTask(owner);
+        UUID pastVisibility = mcpTask(owner);
+        pool.preparedQuery("update jobctl.execution set visible_until = now() - interval '1 second' where id = $1")
+                .execute(Tuple.of(pastVisibility)).await().atMost(JobControlFixture.WAIT);
+
+        assertThat(ids(list(owner, "mcp-2026"))).containsExactly(visible);
+    }
+
+    private UUID mcpTask(Caller owner) {
+        return ((Accepted) fixture.send(new SubmitExecution(UUID.randomUUID(), Instant.now(),
+                JobControlFixture.REPLY_TO, owner, Surface.MCP_2026, "k-" + UUID.randomUUID(), "demo.echo",
+                json("{}")))).executionId();
+    }
+
+    @Test
     void anEmptyListHasNoCursor() {
         ExecutionPage page = list(newCaller(), null);
         assertThat(page.items()).isEmpty();

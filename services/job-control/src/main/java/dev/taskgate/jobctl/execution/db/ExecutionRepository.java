@@ -239,12 +239,13 @@ public class ExecutionRepository {
     /**
      * One page of one principal's visible executions in one workspace, newest first (created time, then id), starting
      * after ({@code afterCreatedAt}, {@code afterId}) when given, optionally only those created through
-     * {@code surface}. Purged and past-retention executions are never listed.
+     * {@code surface}. Purged and past-retention executions, and MCP tasks past their visibility, are never listed.
      */
     public Uni<List<Execution>> listVisibleOwned(SqlClient client, String principal, String workspace,
             Surface surface, Instant afterCreatedAt, UUID afterId, Instant now, int limit) {
         return client.preparedQuery("select " + COLUMNS + " from jobctl.execution where principal = $1 "
                 + "and workspace = $2 and purged_at is null and retention_expires_at > $3 "
+                + "and (visible_until is null or visible_until > $3) "
                 + "and ($4::text is null or surface = $4) "
                 + "and ($5::timestamptz is null or (created_at, id) < ($5, $6)) "
                 + "order by created_at desc, id desc limit $7")
