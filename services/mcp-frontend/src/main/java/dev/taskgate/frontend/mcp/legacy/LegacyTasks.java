@@ -1,5 +1,6 @@
 package dev.taskgate.frontend.mcp.legacy;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -55,9 +56,12 @@ public class LegacyTasks {
     private final LegacySessions sessions;
     private final LegacyTaskView view;
     private final Duration poll;
+    private final Clock clock;
 
     LegacyTasks(ExecutionHandles handles, ExecutionQueries queries, ExecutionService executions,
-            ExecutionSignals signals, LegacySessions sessions, LegacyTaskView view, FrontendConfig config) {
+            ExecutionSignals signals, LegacySessions sessions, LegacyTaskView view, FrontendConfig config,
+            Clock clock) {
+        this.clock = clock;
         this.handles = handles;
         this.queries = queries;
         this.executions = executions;
@@ -143,13 +147,13 @@ public class LegacyTasks {
     }
 
     private ExecutionOutcome awaitTerminal(UUID executionId, AuthenticatedCaller caller, ExecutionOutcome first) {
-        Instant giveUp = first.execution().executionDeadline() == null ? Instant.now().plus(Duration.ofHours(25))
+        Instant giveUp = first.execution().executionDeadline() == null ? clock.instant().plus(Duration.ofHours(25))
                 : first.execution().executionDeadline().plus(RESULT_WAIT_MARGIN);
         ExecutionOutcome outcome = first;
         try (ExecutionWatch watch = signals.watch(executionId)) {
             outcome = outcome(executionId, caller); // a change published before the watch opened is not missed
             while (!outcome.execution().status().isTerminal()) {
-                if (Instant.now().isAfter(giveUp)) {
+                if (clock.instant().isAfter(giveUp)) {
                     throw McpErrors.internal("The task did not end by its deadline.", null);
                 }
                 ExecutionSignal signal = watch.poll(poll.toNanos());

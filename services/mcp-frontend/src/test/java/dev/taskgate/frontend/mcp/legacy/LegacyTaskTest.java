@@ -195,6 +195,18 @@ class LegacyTaskTest {
     }
 
     @Test
+    void theModernSurfaceRefusesA2025TaskClearly() {
+        String legacyTask = handles.mint(UUID.randomUUID(), Surface.MCP_2025, Fixtures.caller("alice"));
+
+        Api.Result response = dev.taskgate.frontend.support.McpCall.task(21, "tasks/get", legacyTask).post(base);
+
+        assertThat(response.status()).isEqualTo(200);
+        dev.taskgate.frontend.support.McpSchemas.assertValidError(response.json());
+        assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(response.json().at("/error/message").asText()).contains("2025-era session");
+    }
+
+    @Test
     void tasksListPagesTheCallersTasks() {
         UUID first = UUID.randomUUID();
         UUID second = UUID.randomUUID();

@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.mcp.legacy;
+package dev.taskgate.frontend.query;
 
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -19,7 +19,7 @@ import jakarta.ws.rs.core.Response;
  */
 @Path("/internal/v1")
 @Produces(MediaType.APPLICATION_JSON)
-public interface LegacyJobControlApi {
+public interface McpSessionApi {
     /** Header naming the principal. */
     String PRINCIPAL = "Taskgate-Principal";
     /** Header naming the workspace. */
