@@ -32,6 +32,8 @@ public class LegacyServer {
     public static final List<String> VERSIONS = List.of("2025-03-26", "2025-06-18", "2025-11-25");
     /** The version answered to a client that asks for one this adapter does not speak. */
     public static final String LATEST = "2025-11-25";
+    private static final List<String> LOG_LEVELS = List.of("debug", "info", "notice", "warning", "error",
+            "critical", "alert", "emergency");
 
     private final List<OperationSpec> operations;
     private final TaskPolicies policies;
@@ -79,6 +81,7 @@ public class LegacyServer {
         ObjectNode result = JsonNodeFactory.instance.objectNode().put("protocolVersion", version);
         ObjectNode capabilities = result.putObject("capabilities");
         capabilities.putObject("tools").put("listChanged", false);
+        capabilities.putObject("logging");
         if (LATEST.equals(version)) {
             ObjectNode taskCapabilities = capabilities.putObject("tasks");
             taskCapabilities.putObject("list");
@@ -96,6 +99,13 @@ public class LegacyServer {
         boolean withTasks = LATEST.equals(session.protocolVersion());
         switch (request.method()) {
             case "ping":
+                return Served.done(McpResult.of(JsonNodeFactory.instance.objectNode()));
+            case "logging/setLevel":
+                // Accepted and kept nowhere: the server sends no log notifications (tools report progress only).
+                JsonNode level = request.params().get("level");
+                if (level == null || !level.isTextual() || !LOG_LEVELS.contains(level.asText())) {
+                    throw McpErrors.invalidParams("params.level must be one of " + LOG_LEVELS + ".", null);
+                }
                 return Served.done(McpResult.of(JsonNodeFactory.instance.objectNode()));
             case "tools/list":
                 if (request.params().hasNonNull("cursor")) {

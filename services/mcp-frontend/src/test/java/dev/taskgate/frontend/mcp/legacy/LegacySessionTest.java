@@ -152,6 +152,19 @@ class LegacySessionTest {
         Mcp2025.assertError(response.json(), -32601);
     }
 
+    @Test
+    void loggingSetLevelIsAcceptedForAKnownLevelOnly() {
+        Mcp2025 client = Mcp2025.at(base);
+        client.initialize("2025-11-25");
+
+        Api.Result ok = client.request(2, "logging/setLevel", Mcp2025.params().put("level", "warning"));
+        Api.Result bad = client.request(3, "logging/setLevel", Mcp2025.params().put("level", "loud"));
+
+        Mcp2025.assertValid("JSONRPCResultResponse", ok.json());
+        assertThat(ok.json().get("result").size()).isZero();
+        Mcp2025.assertError(bad.json(), -32602);
+    }
+
     private Api.Result delete(String session, String token) {
         return Api.at(base).header("Mcp-Session-Id", session).bearer(token).delete("/mcp");
     }
