@@ -11,9 +11,4 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param clientCapabilities the client's {@code initialize} capabilities
  */
 public record LegacySession(String id, String protocolVersion, JsonNode clientCapabilities) {
-
-    /** Whether the client declared {@code capabilities.tasks} (it then may receive task status notifications). */
-    public boolean clientDeclaresTasks() {
-        return clientCapabilities != null && clientCapabilities.path("tasks").isObject();
-    }
 }
