@@ -103,6 +103,9 @@ public interface JobControlConfig {
         Duration defaultTtl();
     }
 
+    /** Sessions of the 2025-era MCP adapter ({@code /internal/v1/mcp-sessions}, issue 4). */
+    McpSessions mcpSessions();
+
     /** Lifetime of executions. */
     interface Execution {
         /**
@@ -246,5 +249,15 @@ public interface JobControlConfig {
          */
         @WithDefault("5s")
         Duration retryAfter();
+    }
+
+    /** Sessions of the 2025-era MCP adapter. */
+    interface McpSessions {
+        /**
+         * A session unused for this long is gone: requests naming it get 404 and the client initializes again.
+         * Every use renews it.
+         */
+        @WithDefault("30m")
+        Duration idleTimeout();
     }
 }

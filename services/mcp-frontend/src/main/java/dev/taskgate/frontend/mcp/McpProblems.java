@@ -11,7 +11,7 @@ import dev.taskgate.frontend.problem.Problems;
  * Translates the shared services' problems (thrown for the REST API) into JSON-RPC errors, so that the execution
  * and query code stays one implementation for every surface.
  */
-final class McpProblems {
+public final class McpProblems {
     private McpProblems() {
     }
 
@@ -19,7 +19,7 @@ final class McpProblems {
      * The JSON-RPC error for a problem; a 404 about a task is the uniform unknown-task error, a 429 admission limit
      * is {@link McpErrors#ADMISSION_LIMIT} with {@code data.retryAfterMs}.
      */
-    static McpException translate(ProblemException e) {
+    public static McpException translate(ProblemException e) {
         var problem = e.problem();
         String detail = problem.problem().detail() == null ? problem.problem().title() : problem.problem().detail();
         switch (problem.status()) {

@@ -3,6 +3,7 @@ package dev.taskgate.frontend.mcp;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -64,6 +65,7 @@ public final class SyncCall implements AutoCloseable {
     private final ExecutionQueries queries;
     private final ExecutionService executions;
     private final SyncCalls.Timing timing;
+    private final Function<String, McpResult> render;
     private final long deadline;
     private final AtomicBoolean abandoned = new AtomicBoolean();
     private boolean queryDue = true;
@@ -78,6 +80,15 @@ public final class SyncCall implements AutoCloseable {
 
     SyncCall(AuthenticatedCaller caller, UUID executionId, JsonNode progressToken, ExecutionWatch watch,
             ExecutionQueries queries, ExecutionService executions, SyncCalls.Timing timing) {
+        this(caller, executionId, progressToken, watch, queries, executions, timing,
+                stored -> McpResult.raw(CallToolResults.withResultType(stored)));
+    }
+
+    /** A call whose stored result is put on the wire by {@code render} (each protocol generation its own way). */
+    SyncCall(AuthenticatedCaller caller, UUID executionId, JsonNode progressToken, ExecutionWatch watch,
+            ExecutionQueries queries, ExecutionService executions, SyncCalls.Timing timing,
+            Function<String, McpResult> render) {
+        this.render = render;
         this.caller = caller;
         this.executionId = executionId;
         this.progressToken = progressToken;
@@ -256,7 +267,7 @@ public final class SyncCall implements AutoCloseable {
                 if (outcome.result() == null) {
                     throw new IllegalStateException("job-control reported a completed execution without a result");
                 }
-                return McpResult.raw(CallToolResults.withResultType(outcome.result()));
+                return render.apply(outcome.result());
             case FAILED:
                 throw new McpException(TaskView.failure(outcome), Disposition.ANSWERED);
             case CANCELLED:

@@ -2,6 +2,7 @@ package dev.taskgate.frontend.mcp;
 
 import java.time.Duration;
 import java.util.UUID;
+import java.util.function.Function;
 
 import jakarta.inject.Singleton;
 
@@ -58,6 +59,16 @@ public class SyncCalls {
             return token;
         }
         throw McpErrors.invalidParams("params._meta.progressToken must be a string or an integer.", null);
+    }
+
+    /**
+     * Starts waiting for an accepted execution whose stored {@code CallToolResult} is rendered by {@code render}
+     * (the 2025-era adapter writes it byte for byte, without {@code resultType}).
+     */
+    public SyncCall open(AuthenticatedCaller caller, UUID executionId, JsonNode progressToken,
+            Function<String, McpResult> render) {
+        return new SyncCall(caller, executionId, progressToken, signals.watch(executionId), queries, executions,
+                timing, render);
     }
 
     /** Starts waiting for an accepted execution. */

@@ -16,6 +16,7 @@ import dev.taskgate.contracts.Surface;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionService;
 import dev.taskgate.frontend.execution.InputResponseShape;
+import dev.taskgate.frontend.mcp.legacy.GenerationMismatch;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.ExecutionQueries;
@@ -121,7 +122,12 @@ public class Tasks {
     }
 
     private UUID verify(String taskId, AuthenticatedCaller caller) {
-        return handles.verify(taskId, Surface.MCP_2026, caller.caller()).orElseThrow(McpErrors::taskNotFound);
+        return handles.verify(taskId, Surface.MCP_2026, caller.caller()).orElseThrow(() -> {
+            // issue 4: a task of a 2025-era session is refused with a message naming its generation
+            boolean legacy = ExecutionHandles.parse(taskId).map(c -> c.surface() == Surface.MCP_2025).orElse(false);
+            return legacy ? McpErrors.invalidParams(GenerationMismatch.message(Surface.MCP_2025), null)
+                    : McpErrors.taskNotFound();
+        });
     }
 
     private static String taskId(JsonRpcRequest request) {

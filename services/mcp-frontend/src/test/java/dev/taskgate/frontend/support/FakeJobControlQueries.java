@@ -46,6 +46,8 @@ public final class FakeJobControlQueries {
         }
         server.createContext("/internal/v1/executions", this::handle);
         server.createContext("/internal/v1/operator", this::handle);
+        server.createContext("/internal/v1/mcp-sessions", this::handle);
+        server.createContext("/internal/v1/surfaces", this::handle);
         server.start();
     }
 
@@ -93,6 +95,12 @@ public final class FakeJobControlQueries {
                     : new Canned(404, "{\"status\":404}".getBytes());
             Canned canned = responses.getOrDefault(exchange.getRequestMethod() + " " + path,
                     responses.getOrDefault(path, fallback));
+            FakeSessions.Answer session = FakeSessions.get().answer(exchange.getRequestMethod(), path,
+                    exchange.getRequestHeaders().getFirst("Taskgate-Principal"),
+                    exchange.getRequestHeaders().getFirst("Taskgate-Workspace"), body);
+            if (session != null) {
+                canned = new Canned(session.status(), session.body());
+            }
             exchange.getResponseHeaders().add("Content-Type", "application/json");
             if (canned.status() == 204) {
                 exchange.sendResponseHeaders(204, -1);

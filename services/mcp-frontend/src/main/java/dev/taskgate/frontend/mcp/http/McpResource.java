@@ -34,6 +34,7 @@ import dev.taskgate.frontend.mcp.McpResponses;
 import dev.taskgate.frontend.mcp.McpServer;
 import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.Served;
+import dev.taskgate.frontend.mcp.legacy.LegacyHttp;
 import dev.taskgate.frontend.problem.ProblemException;
 
 /**
@@ -61,10 +62,12 @@ public class McpResource {
     private final CallerResolver callers;
     private final McpServer server;
     private final SyncCallResponder responder;
+    private final LegacyHttp legacy;
 
     McpResource(HostGuard hosts, OriginGuard origins, CallerResolver callers, McpServer server,
-            SyncCallResponder responder) {
+            SyncCallResponder responder, LegacyHttp legacy) {
         this.hosts = hosts;
+        this.legacy = legacy;
         this.responder = responder;
         this.origins = origins;
         this.callers = callers;
@@ -105,6 +108,9 @@ public class McpResource {
             return error(e.error().code() == McpErrors.PARSE_ERROR ? null : JsonRpcRequest.readableId(bytes), e);
         }
         try {
+            if (LegacyHttp.handles(headers, request)) {
+                return legacy.post(headers, request, caller, connection); // 2025-era adapter (issue 4)
+            }
             if (request.isNotification()) {
                 return notification(headers, request);
             }
@@ -128,10 +134,29 @@ public class McpResource {
         return notAllowed();
     }
 
-    /** No sessions to end in 2026-07-28 (§6.6). */
+    /** No sessions to end in 2026-07-28 (§6.6); a 2025-era session ends with DELETE and its Mcp-Session-Id. */
     @DELETE
-    public Response delete() {
-        return notAllowed();
+    public Response delete(HttpHeaders headers, @Context HttpServerRequest http) {
+        String session = headers.getHeaderString(LegacyHttp.SESSION_HEADER);
+        if (session == null) {
+            return notAllowed();
+        }
+        switch (hosts.check(http.authority())) {
+            case MISSING:
+                return error(null, McpErrors.invalidRequest("A Host header is required."));
+            case FOREIGN:
+                return error(null, McpErrors.forbidden("Host not allowed."));
+            default:
+                break;
+        }
+        if (!origins.allows(headers.getHeaderString("Origin"))) {
+            return error(null, McpErrors.forbidden("Origin not allowed."));
+        }
+        try {
+            return legacy.delete(session, authenticate(headers));
+        } catch (McpException e) {
+            return error(null, e);
+        }
     }
 
     private Served serve(HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller) {

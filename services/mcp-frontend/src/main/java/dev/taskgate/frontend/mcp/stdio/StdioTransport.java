@@ -33,6 +33,9 @@ import dev.taskgate.frontend.mcp.McpServer;
 import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.SyncCall;
+import dev.taskgate.frontend.mcp.McpResult;
+import dev.taskgate.frontend.mcp.legacy.LegacyServer;
+import dev.taskgate.frontend.mcp.legacy.LegacySession;
 import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.StartupEvent;
 
@@ -54,13 +57,17 @@ public class StdioTransport {
     private final StdioCredentials credentials;
     private final ConcurrentMap<String, SyncCall> inFlight = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Boolean> cancelled = new ConcurrentHashMap<>();
+    private final LegacyServer legacy;
+    // 2025-era clients (issue 4): over stdio the connection is the session, so it lives in this process only.
+    private volatile LegacySession legacySession;
     private OutputStream out;
     private ExecutorService pool;
 
-    StdioTransport(FrontendConfig config, McpServer server, StdioCredentials credentials) {
+    StdioTransport(FrontendConfig config, McpServer server, StdioCredentials credentials, LegacyServer legacy) {
         this.config = config;
         this.server = server;
         this.credentials = credentials;
+        this.legacy = legacy;
     }
 
     // Late: the command-reply consumer must be positioned before the first request is read.
@@ -143,6 +150,22 @@ public class StdioTransport {
     private void serve(JsonRpcRequest request) {
         try {
             AuthenticatedCaller caller = credentials.authenticate();
+            if (LegacyServer.isLegacyInitialize(request)) {
+                String version = LegacyServer.negotiate(request);
+                legacySession = new LegacySession(null, version, request.params().get("capabilities"));
+                write(McpResponses.result(request.id(), McpResult.of(legacy.initializeResult(version))));
+                return;
+            }
+            LegacySession session = legacySession;
+            if (session != null) {
+                Served served = legacy.serve(request, session, caller);
+                if (served.result() != null) {
+                    write(McpResponses.result(request.id(), served.result()));
+                } else {
+                    drive(request.id(), served.pending());
+                }
+                return;
+            }
             if (McpServer.isLegacyHandshake(request.method())) {
                 throw McpErrors.methodNotFound(request.method());
             }

@@ -1,0 +1,192 @@
+package dev.taskgate.e2e;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.taskgate.testsupport.Tokens;
+
+/**
+ * The 2025-era adapter across real processes: a session opened on one frontend instance is used and ended through
+ * another (no sticky routing), and a session with its task survives a SIGKILL and restart of the frontend. Prints
+ * what a session lookup costs (the same request with and without a session, on one instance).
+ */
+@ExtendWith(LocalStack.class)
+class Mcp2025SessionE2E {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final AtomicLong IDS = new AtomicLong(1);
+    private static final String VERSION = "2025-11-25";
+
+    private record Reply(int status, String session, JsonNode body) {
+    }
+
+    @Test
+    void aSessionOpenedOnOneInstanceIsUsedAndEndedThroughAnother() throws Exception {
+        String token = token("two-frontends");
+        URI a = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
+        URI b = URI.create(LocalStack.get().startExtra("mcp-frontend", "mcp-frontend-2025b").baseUrl() + "/mcp");
+
+        String session = initialize(a, token);
+        Reply tools = post(b, token, session, request("tools/list", JSON.createObjectNode()));
+        ObjectNode call = JSON.createObjectNode().put("name", "demo.echo");
+        call.putObject("arguments").put("hello", "world");
+        Reply echoed = post(b, token, session, request("tools/call", call));
+        Reply ended = delete(b, token, session);
+        Reply afterEnd = post(a, token, session, request("ping", null));
+
+        assertThat(tools.status()).as(tools.toString()).isEqualTo(200);
+        assertThat(tools.body().at("/result/tools/0/execution/taskSupport").isTextual()).isTrue();
+        assertThat(echoed.status()).as(echoed.toString()).isEqualTo(200);
+        assertThat(echoed.body().at("/result/isError").asBoolean()).isFalse();
+        assertThat(echoed.body().at("/result").has("resultType")).isFalse();
+        assertThat(echoed.body().at("/result/structuredContent/hello").asText()).isEqualTo("world");
+        assertThat(ended.status()).isEqualTo(204);
+        assertThat(afterEnd.status()).isEqualTo(404);
+    }
+
+    @Test
+    void aSessionAndItsTaskSurviveAFrontendRestart() throws Exception {
+        String token = token("restart-2025");
+        ServiceProcess frontend = LocalStack.get().service("mcp-frontend");
+        URI endpoint = URI.create(frontend.baseUrl() + "/mcp");
+        String session = initialize(endpoint, token);
+        ObjectNode call = JSON.createObjectNode().put("name", "demo.sleep");
+        call.putObject("arguments").put("seconds", 3);
+        call.putObject("task").put("ttl", 600_000);
+        Reply created = post(endpoint, token, session, request("tools/call", call));
+        assertThat(created.body().at("/result/task/status").asText()).as(created.toString()).isEqualTo("working");
+        String taskId = created.body().at("/result/task/taskId").asText();
+
+        frontend.kill();
+        long restartStarted = System.nanoTime();
+        frontend.restart(Duration.ofSeconds(120));
+        Reply firstAfterRestart = post(endpoint, token, session, request("ping", null));
+        long firstServedMs = (System.nanoTime() - restartStarted) / 1_000_000;
+
+        assertThat(firstAfterRestart.status()).as(firstAfterRestart.toString()).isEqualTo(200);
+        Reply[] last = new Reply[1];
+        ObjectNode get = JSON.createObjectNode().put("taskId", taskId);
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).until(() -> {
+            last[0] = post(endpoint, token, session, request("tasks/get", get));
+            return "completed".equals(last[0].body().at("/result/status").asText());
+        });
+        Reply result = post(endpoint, token, session, request("tasks/result", get));
+        assertThat(result.body().at("/result/content/0/text").asText()).contains("slept 3 seconds");
+        assertThat(result.body().at("/result/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
+                .isEqualTo(taskId);
+        System.out.printf("[measure] session survived a frontend SIGKILL: first request in the old session served "
+                + "%d ms after the restart began (JVM start included)%n", firstServedMs);
+    }
+
+    @Test
+    void measuresWhatASessionLookupCosts() throws Exception {
+        String token = token("lookup-cost");
+        URI endpoint = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
+        String session = initialize(endpoint, token);
+        int rounds = 200;
+        List<Long> withSession = new ArrayList<>();
+        List<Long> without = new ArrayList<>();
+        for (int i = 0; i < rounds; i++) {
+            long t0 = System.nanoTime();
+            assertThat(post(endpoint, token, session, request("tools/list", JSON.createObjectNode())).status())
+                    .isEqualTo(200);
+            long t1 = System.nanoTime();
+            assertThat(modernToolsList(endpoint, token)).isEqualTo(200);
+            long t2 = System.nanoTime();
+            withSession.add(t1 - t0);
+            without.add(t2 - t1);
+        }
+        System.out.printf("[measure] tools/list over %d rounds: 2025 session p50 %.2f ms p95 %.2f ms; "
+                + "2026 (no session) p50 %.2f ms p95 %.2f ms; lookup cost at p50 %.2f ms%n", rounds,
+                pct(withSession, 50), pct(withSession, 95), pct(without, 50), pct(without, 95),
+                pct(withSession, 50) - pct(without, 50));
+    }
+
+    private static double pct(List<Long> nanos, int p) {
+        List<Long> sorted = new ArrayList<>(nanos);
+        Collections.sort(sorted);
+        return sorted.get(Math.min(sorted.size() - 1, sorted.size() * p / 100)) / 1e6;
+    }
+
+    private static String token(String subject) {
+        return Tokens.forSubject(subject).org("acme").project("demo").scopes("tools:call").sign();
+    }
+
+    private static String initialize(URI endpoint, String token) throws Exception {
+        ObjectNode params = JSON.createObjectNode().put("protocolVersion", VERSION);
+        params.putObject("capabilities").putObject("tasks").putObject("cancel");
+        params.putObject("clientInfo").put("name", "e2e").put("version", "1");
+        Reply reply = post(endpoint, token, null, request("initialize", params));
+        assertThat(reply.status()).as(reply.toString()).isEqualTo(200);
+        assertThat(reply.session()).isNotBlank();
+        Reply initialized = post(endpoint, token, reply.session(),
+                JSON.createObjectNode().put("jsonrpc", "2.0").put("method", "notifications/initialized"));
+        assertThat(initialized.status()).isEqualTo(202);
+        return reply.session();
+    }
+
+    private static ObjectNode request(String method, ObjectNode params) {
+        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", IDS.incrementAndGet())
+                .put("method", method);
+        if (params != null) {
+            message.set("params", params);
+        }
+        return message;
+    }
+
+    private static Reply post(URI endpoint, String token, String session, ObjectNode message)
+            throws IOException, InterruptedException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(60))
+                .header("Authorization", "Bearer " + token)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
+        if (session != null) {
+            request.header("Mcp-Session-Id", session).header("MCP-Protocol-Version", VERSION);
+        }
+        HttpResponse<String> response = HTTP.send(request.build(),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        JsonNode body = response.body().isEmpty() ? JSON.createObjectNode() : JSON.readTree(response.body());
+        return new Reply(response.statusCode(), response.headers().firstValue("Mcp-Session-Id").orElse(null), body);
+    }
+
+    private static Reply delete(URI endpoint, String token, String session) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(30))
+                .header("Authorization", "Bearer " + token).header("Mcp-Session-Id", session).DELETE().build();
+        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        return new Reply(response.statusCode(), null, null);
+    }
+
+    private static int modernToolsList(URI endpoint, String token) throws Exception {
+        ObjectNode message = request("tools/list", JSON.createObjectNode());
+        ObjectNode meta = ((ObjectNode) message.get("params")).putObject("_meta")
+                .put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
+        meta.putObject("io.modelcontextprotocol/clientCapabilities");
+        HttpRequest request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(30))
+                .header("Authorization", "Bearer " + token).header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", "tools/list")
+                .POST(HttpRequest.BodyPublishers.ofString(message.toString())).build();
+        return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).statusCode();
+    }
+}

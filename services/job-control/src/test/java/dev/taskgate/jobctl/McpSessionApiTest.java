@@ -1,0 +1,114 @@
+package dev.taskgate.jobctl;
+
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+
+import org.junit.jupiter.api.Test;
+
+import dev.taskgate.contracts.Caller;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+
+/**
+ * The internal session API of the 2025-era MCP adapter against the real database: create, use (renews), end;
+ * ended, unknown, malformed and foreign sessions are one uniform 404; bad bodies are 400 and create nothing.
+ */
+@QuarkusTest
+class McpSessionApiTest {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String BODY = "{\"protocolVersion\":\"2025-11-25\",\"clientCapabilities\":"
+            + "{\"tasks\":{\"cancel\":{}},\"elicitation\":{\"form\":{}}}}";
+
+    @Test
+    void aCreatedSessionIsUsedRenewedAndEnded() throws Exception {
+        Caller owner = newCaller();
+        String hash = newHash();
+
+        assertThat(open(owner, hash, BODY).statusCode()).isEqualTo(201);
+        Response first = use(owner, hash);
+        Response second = use(owner, hash);
+
+        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(first.jsonPath().getString("protocolVersion")).isEqualTo("2025-11-25");
+        assertThat(first.jsonPath().getMap("clientCapabilities.tasks")).containsKey("cancel");
+        assertThat(second.jsonPath().getString("lastUsedAt"))
+                .isGreaterThanOrEqualTo(first.jsonPath().getString("lastUsedAt"));
+        assertThat(end(owner, hash).statusCode()).isEqualTo(204);
+        assertThat(use(owner, hash).statusCode()).isEqualTo(404);
+        assertThat(end(owner, hash).statusCode()).isEqualTo(404);
+    }
+
+    @Test
+    void foreignUnknownAndMalformedSessionsAreTheSameNotFound() throws Exception {
+        Caller owner = newCaller();
+        String hash = newHash();
+        open(owner, hash, BODY);
+        Caller sameSubjectOtherWorkspace = new Caller(owner.issuer(), owner.subject(), "org-2", owner.projectId());
+
+        Response foreign = use(newCaller(), hash);
+        Response otherWorkspace = use(sameSubjectOtherWorkspace, hash);
+        Response unknown = use(owner, newHash());
+        Response malformed = use(owner, "not-a-hash");
+        Response foreignEnd = end(newCaller(), hash);
+
+        for (Response r : new Response[] {foreign, otherWorkspace, unknown, malformed, foreignEnd}) {
+            assertThat(r.statusCode()).isEqualTo(404);
+            assertThat(r.jsonPath().getString("type")).isEqualTo("https://taskgate.dev/problems/not-found");
+        }
+        assertThat(use(owner, hash).statusCode()).as("still the owner's").isEqualTo(200);
+    }
+
+    @Test
+    void aTakenIdIsAConflictAndBadBodiesCreateNothing() throws Exception {
+        Caller owner = newCaller();
+        String hash = newHash();
+        assertThat(open(owner, hash, BODY).statusCode()).isEqualTo(201);
+        assertThat(open(newCaller(), hash, BODY).statusCode()).isEqualTo(409);
+
+        String other = newHash();
+        Response badVersion = open(owner, other,
+                "{\"protocolVersion\":\"2026-07-28\",\"clientCapabilities\":{}}");
+        Response badCapabilities = open(owner, other,
+                "{\"protocolVersion\":\"2025-06-18\",\"clientCapabilities\":[]}");
+        Response noCaller = given().contentType("application/json").body(BODY)
+                .put("/internal/v1/mcp-sessions/" + other);
+
+        for (Response r : new Response[] {badVersion, badCapabilities, noCaller}) {
+            assertThat(r.statusCode()).isEqualTo(400);
+            assertThat(r.jsonPath().getString("type")).isEqualTo("https://taskgate.dev/problems/invalid-request");
+        }
+        assertThat(use(owner, other).statusCode()).isEqualTo(404);
+    }
+
+    static String newHash() throws Exception {
+        byte[] id = new byte[32];
+        RANDOM.nextBytes(id);
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                .digest(HexFormat.of().formatHex(id).getBytes(StandardCharsets.US_ASCII)));
+    }
+
+    private static Response open(Caller caller, String hash, String body) {
+        return given().header("Taskgate-Principal", caller.principal())
+                .header("Taskgate-Workspace", caller.workspace())
+                .contentType("application/json").body(body)
+                .put("/internal/v1/mcp-sessions/" + hash);
+    }
+
+    private static Response use(Caller caller, String hash) {
+        return given().header("Taskgate-Principal", caller.principal())
+                .header("Taskgate-Workspace", caller.workspace())
+                .post("/internal/v1/mcp-sessions/" + hash + "/use");
+    }
+
+    private static Response end(Caller caller, String hash) {
+        return given().header("Taskgate-Principal", caller.principal())
+                .header("Taskgate-Workspace", caller.workspace())
+                .delete("/internal/v1/mcp-sessions/" + hash);
+    }
+}

@@ -1,0 +1,126 @@
+package dev.taskgate.frontend.mcp.legacy;
+
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.List;
+
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.TaskSurface;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.handle.ExecutionHandles;
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.auth.Scopes;
+import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.InputViolation;
+import dev.taskgate.frontend.execution.ToolInputValidator;
+import dev.taskgate.frontend.mcp.JsonRpcRequest;
+import dev.taskgate.frontend.mcp.McpErrors;
+import dev.taskgate.frontend.mcp.McpProblems;
+import dev.taskgate.frontend.mcp.McpResult;
+import dev.taskgate.frontend.mcp.Served;
+import dev.taskgate.frontend.mcp.SyncCalls;
+import dev.taskgate.frontend.mcp.TaskPolicies;
+import dev.taskgate.frontend.mcp.TaskPolicy;
+import dev.taskgate.frontend.problem.ProblemException;
+
+/**
+ * 2025-era {@code tools/call}: every call is a durable execution of surface {@link Surface#MCP_2025}. With
+ * {@code params.task} (this server declares {@code tasks.requests.tools.call}) the answer is a nested
+ * {@code CreateTaskResult} sent after job-control accepted; without it the call waits through the same
+ * {@link SyncCalls} path as 2026 synchronous calls and answers the stored {@code CallToolResult} byte for byte.
+ * Tool-level {@code execution.taskSupport} (tasks §3.1): {@code task} for a forbidden tool and no {@code task} for a
+ * required tool are -32601. Checks run before anything is published.
+ */
+@Singleton
+public class LegacyToolCalls {
+    private final ToolInputValidator tools;
+    private final TaskPolicies policies;
+    private final ExecutionService executions;
+    private final SyncCalls syncCalls;
+    private final ExecutionHandles handles;
+    private final LegacyTaskView view;
+    private final SecureRandom random = new SecureRandom();
+
+    LegacyToolCalls(ToolInputValidator tools, TaskPolicies policies, ExecutionService executions, SyncCalls syncCalls,
+            ExecutionHandles handles, LegacyTaskView view) {
+        this.tools = tools;
+        this.policies = policies;
+        this.executions = executions;
+        this.syncCalls = syncCalls;
+        this.handles = handles;
+        this.view = view;
+    }
+
+    /** Serves one call up to acceptance: the task's result, or the synchronous call now waiting. Blocking. */
+    public Served start(JsonRpcRequest request, AuthenticatedCaller caller) {
+        JsonNode name = request.params().get("name");
+        if (name == null || !name.isTextual() || name.asText().isEmpty()) {
+            throw McpErrors.invalidParams("params.name is required (the tool's name).", null);
+        }
+        String toolName = name.asText();
+        ToolInputValidator.Tool tool = tools.find(toolName).orElseThrow(() -> McpErrors.invalidParams(
+                "Unknown tool: " + toolName, JsonNodeFactory.instance.objectNode().put("name", toolName)));
+        JsonNode task = request.params().get("task");
+        if (task != null && !task.isNull() && !task.isObject()) {
+            throw McpErrors.invalidParams("params.task must be an object.", null);
+        }
+        if (task != null && task.isObject() && task.has("ttl") && !task.get("ttl").isIntegralNumber()) {
+            throw McpErrors.invalidParams("params.task.ttl must be an integer number of milliseconds.", null);
+        }
+        boolean asTask = task != null && task.isObject();
+        TaskPolicy policy = policies.of(toolName);
+        if (asTask && policy == TaskPolicy.FORBIDDEN) {
+            throw McpErrors.methodNotFound("tools/call with params.task (the tool " + toolName
+                    + " does not support tasks)");
+        }
+        if (!asTask && policy == TaskPolicy.REQUIRED) {
+            throw McpErrors.methodNotFound("tools/call without params.task (the tool " + toolName
+                    + " must run as a task)");
+        }
+        JsonNode arguments = request.params().get("arguments");
+        if (arguments == null || arguments.isNull()) {
+            arguments = JsonNodeFactory.instance.objectNode();
+        } else if (!arguments.isObject()) {
+            throw McpErrors.invalidParams("params.arguments must be an object.", null);
+        }
+        List<InputViolation> violations = tool.violations(arguments);
+        if (!violations.isEmpty()) {
+            ObjectNode data = JsonNodeFactory.instance.objectNode();
+            ArrayNode errors = data.putArray("errors");
+            violations.forEach(v -> errors.addObject().put("pointer", "/arguments" + v.pointer())
+                    .put("message", v.message()));
+            throw McpErrors.invalidParams("Invalid arguments for tool " + toolName + ".", data);
+        }
+        JsonNode progressToken = asTask ? null : SyncCalls.progressToken(request);
+        LegacyTaskView.requestedTtl(task); // validated; see LegacyTaskView#requestedTtl for the merge hook
+        Accepted accepted;
+        try {
+            if (tool.spec().mutating()) {
+                caller.require(Scopes.TOOLS_WRITE);
+            }
+            accepted = executions.submit(caller, Surface.MCP_2025,
+                    asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY, receiptKey(), toolName, arguments);
+        } catch (ProblemException e) {
+            throw McpProblems.translate(e);
+        }
+        if (asTask) {
+            String taskId = handles.mint(accepted.executionId(), Surface.MCP_2025, caller.caller());
+            return Served.done(McpResult.of(view.created(taskId, accepted.execution())));
+        }
+        return Served.waiting(syncCalls.open(caller, accepted.executionId(), progressToken, McpResult::raw));
+    }
+
+    // Ids of 2025-era requests repeat across sessions and reconnects: every call gets a fresh receipt.
+    private String receiptKey() {
+        byte[] nonce = new byte[16];
+        random.nextBytes(nonce);
+        return "mcp-2025:" + Base64.getUrlEncoder().withoutPadding().encodeToString(nonce);
+    }
+}
