@@ -26,6 +26,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.catalog.OperationSpec;
+import dev.taskgate.contracts.catalog.PreTaskInput;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
 
 /**
@@ -154,6 +155,7 @@ class ContractSchemaTest {
         shapes.add(Arguments.of("api/ExecutionOutcome.schema.json", "/properties/error",
                 ExecutionOutcome.ExecutionError.class));
         shapes.add(Arguments.of("operations/catalog.schema.json", "/$defs/operation", OperationSpec.class));
+        shapes.add(Arguments.of("operations/catalog.schema.json", "/$defs/preTaskInput", PreTaskInput.class));
         return shapes.stream();
     }
 
