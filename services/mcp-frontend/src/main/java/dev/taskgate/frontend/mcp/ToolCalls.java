@@ -9,6 +9,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,6 +25,7 @@ import dev.taskgate.frontend.auth.Scopes;
 import dev.taskgate.frontend.execution.ExecutionService;
 import dev.taskgate.frontend.execution.InputViolation;
 import dev.taskgate.frontend.execution.ToolInputValidator;
+import dev.taskgate.frontend.mcp.rounds.InputRounds;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.problem.ProblemException;
 
@@ -38,7 +40,8 @@ import dev.taskgate.frontend.problem.ProblemException;
  * {@code required} tool needs the extension (else -32021), {@code arguments} is an object satisfying the tool's
  * input schema (else -32602 listing every violation), a request key in {@code _meta} is well formed and present for
  * a task-augmented call of a mutating tool ({@link RequestKeys}, else -32602 naming the field), a mutating tool needs
- * {@code tools:write} (else 403). Over an admission limit the answer is {@link McpErrors#ADMISSION_LIMIT}.
+ * {@code tools:write} (else 403). Over an admission limit the answer is {@link McpErrors#ADMISSION_LIMIT}. A tool
+ * that declares pre-task input first answers {@code input_required} rounds ({@link InputRounds}).
  */
 @Singleton
 public class ToolCalls {
@@ -49,6 +52,9 @@ public class ToolCalls {
     private final ExecutionHandles handles;
     private final TaskView view;
     private final SecureRandom random = new SecureRandom();
+    // field injection keeps the constructor that parallel changes also touch as it was
+    @Inject
+    InputRounds inputRounds;
 
     ToolCalls(ToolInputValidator tools, TaskPolicies policies, ExecutionService executions, SyncCalls syncCalls,
             ExecutionHandles handles, TaskView view) {
@@ -102,6 +108,12 @@ public class ToolCalls {
                     .put("message", v.message()));
             throw McpErrors.invalidParams("Invalid arguments for tool " + toolName + ".", data);
         }
+        // MCP 2026-07-28 §10: input the tool needs before its execution exists; the last round falls through
+        InputRounds.Gathered gathered = inputRounds.gather(request, meta, caller, tool, (ObjectNode) arguments);
+        if (gathered.pending() != null) {
+            return Served.done(gathered.pending());
+        }
+        arguments = gathered.arguments();
         Optional<String> requestKey = RequestKeys.read(request);
         if (asTask && tool.spec().mutating() && requestKey.isEmpty()) {
             throw RequestKeys.required(toolName);
