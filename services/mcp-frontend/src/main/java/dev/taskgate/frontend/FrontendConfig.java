@@ -214,7 +214,10 @@ public interface FrontendConfig {
         String serverVersion();
     }
 
-    /** Multi-round-trip {@code input_required} results on MCP {@code tools/call}, under {@code taskgate.frontend.request-state}. */
+    /**
+     * Multi-round-trip {@code input_required} results on MCP {@code tools/call}, under
+     * {@code taskgate.frontend.request-state}.
+     */
     RequestState requestState();
 
     /**

@@ -74,9 +74,10 @@ public class Tasks {
 
     /**
      * Delivers {@code inputResponses} (§6.3) and acknowledges. Every response to an outstanding request must be an
-     * {@code ElicitResult} (-32602 otherwise, nothing sent). Only keys the task currently lists in {@code inputRequests} are forwarded to
-     * job-control, which re-checks them; other keys (never issued, answered, superseded) are ignored silently, and
-     * when none is left the ack is sent without a command. Eventually consistent: the ack may precede the change.
+     * {@code ElicitResult} (-32602 otherwise, nothing sent). Only keys the task currently lists in
+     * {@code inputRequests} are forwarded to job-control, which re-checks them; other keys (never issued, answered,
+     * superseded) are ignored silently, and when none is left the ack is sent without a command. Eventually
+     * consistent: the ack may precede the change.
      */
     public McpResult update(JsonRpcRequest request, AuthenticatedCaller caller) {
         String taskId = taskId(request);

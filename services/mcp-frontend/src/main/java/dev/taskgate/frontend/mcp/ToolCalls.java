@@ -108,16 +108,16 @@ public class ToolCalls {
                     .put("message", v.message()));
             throw McpErrors.invalidParams("Invalid arguments for tool " + toolName + ".", data);
         }
+        Optional<String> requestKey = RequestKeys.read(request);
+        if (asTask && tool.spec().mutating() && requestKey.isEmpty()) {
+            throw RequestKeys.required(toolName);
+        }
         // MCP 2026-07-28 §10: input the tool needs before its execution exists; the last round falls through
         InputRounds.Gathered gathered = inputRounds.gather(request, meta, caller, tool, (ObjectNode) arguments);
         if (gathered.pending() != null) {
             return Served.done(gathered.pending());
         }
         arguments = gathered.arguments();
-        Optional<String> requestKey = RequestKeys.read(request);
-        if (asTask && tool.spec().mutating() && requestKey.isEmpty()) {
-            throw RequestKeys.required(toolName);
-        }
         String receiptKey = requestKey.map(RequestKeys::receiptKey).orElseGet(() -> receiptKey(request.id()));
         // a task is a background execution (native surface); a call answered in-line is the compatibility surface
         TaskSurface taskSurface = asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY;

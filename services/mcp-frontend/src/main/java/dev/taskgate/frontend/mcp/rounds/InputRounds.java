@@ -106,8 +106,11 @@ public class InputRounds {
                 }
             }
             List<PreTaskInput> missing = new ArrayList<>();
-            final ObjectNode answered = answers;
-            asked.stream().filter(input -> !answered.has(input.key())).forEach(missing::add);
+            for (PreTaskInput input : asked) {
+                if (!answers.has(input.key())) {
+                    missing.add(input);
+                }
+            }
             if (!missing.isEmpty()) {
                 RequestState state = new RequestState(binding, round,
                         clock.instant().plus(ttl).toEpochMilli(), answers);
