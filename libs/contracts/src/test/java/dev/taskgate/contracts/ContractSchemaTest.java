@@ -26,6 +26,7 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.catalog.OperationSpec;
+import dev.taskgate.contracts.catalog.PreTaskInput;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.contracts.operator.AuditEntry;
 
@@ -156,6 +157,7 @@ class ContractSchemaTest {
                 ExecutionOutcome.ExecutionError.class));
         shapes.add(Arguments.of("operations/catalog.schema.json", "/$defs/operation", OperationSpec.class));
         shapes.add(Arguments.of("api/AuditPage.schema.json", "/$defs/auditEntry", AuditEntry.class));
+        shapes.add(Arguments.of("operations/catalog.schema.json", "/$defs/preTaskInput", PreTaskInput.class));
         return shapes.stream();
     }
 

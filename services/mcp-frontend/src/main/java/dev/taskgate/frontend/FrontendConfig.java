@@ -214,4 +214,20 @@ public interface FrontendConfig {
         @WithDefault("0.1.0")
         String serverVersion();
     }
+
+    /**
+     * Multi-round-trip {@code input_required} results on MCP {@code tools/call}, under
+     * {@code taskgate.frontend.request-state}.
+     */
+    RequestState requestState();
+
+    /**
+     * The signed {@code requestState} of multi-round-trip {@code tools/call}s. Its key is derived from
+     * {@code taskgate.handles.key}, so every replica that shares the handle key accepts the others' states.
+     */
+    interface RequestState {
+        /** How long a client has to answer one round before it must start the call again. */
+        @WithDefault("10m")
+        Duration ttl();
+    }
 }

@@ -1,5 +1,6 @@
 package dev.taskgate.contracts.catalog;
 
+import java.util.List;
 import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
@@ -25,6 +26,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
  * @param handoff     what an ordinary (non-task) MCP call of it does while the work runs: {@code block} (wait for the
  *                    terminal result) or {@code handoff_after=<duration>} ({@code 500ms}, {@code 10s}, {@code 2m}:
  *                    answer with an execution handle once the work has run that long); {@code null} means block
+ * @param inputRounds input the tool needs before its execution exists, asked round by round with multi-round-trip
+ *                    {@code input_required} results on MCP {@code tools/call}; each round lists the requests asked
+ *                    together. Empty (absent) for a tool that needs none
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record OperationSpec(
@@ -37,31 +41,49 @@ public record OperationSpec(
         @JsonProperty("inputSchema") JsonNode inputSchema,
         @JsonProperty("cancellable") Boolean cancellable,
         @JsonProperty("taskSupport") String taskSupport,
-        @JsonProperty("handoff") String handoff) {
+        @JsonProperty("handoff") String handoff,
+        @JsonProperty("inputRounds") List<List<PreTaskInput>> inputRounds) {
 
     public OperationSpec {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(inputSchema, "inputSchema");
         annotations = annotations == null ? JsonNodeFactory.instance.objectNode() : annotations;
+        inputRounds = inputRounds == null ? List.of() : inputRounds.stream().map(List::copyOf).toList();
+        inputRounds.stream().flatMap(List::stream).forEach(PreTaskInput::check);
+        if (inputRounds.stream().anyMatch(List::isEmpty)) {
+            throw new IllegalArgumentException("operation " + name + " declares an empty input round");
+        }
+        if (inputRounds.stream().flatMap(List::stream).map(PreTaskInput::key).distinct().count()
+                != inputRounds.stream().mapToLong(List::size).sum()) {
+            throw new IllegalArgumentException("operation " + name + " declares an input key twice");
+        }
     }
 
-    /** The signature before {@code handoff} was added: the call blocks until the result. */
+    /** The signature before {@code inputRounds} was added: no pre-task input. */
+    public OperationSpec(String name, String version, String title, String description, boolean mutating,
+            JsonNode annotations, JsonNode inputSchema, Boolean cancellable, String taskSupport, String handoff) {
+        this(name, version, title, description, mutating, annotations, inputSchema, cancellable, taskSupport, handoff,
+                null);
+    }
+
+    /** The signature before {@code handoff} and {@code inputRounds} were added: blocks, no pre-task input. */
     public OperationSpec(String name, String version, String title, String description, boolean mutating,
             JsonNode annotations, JsonNode inputSchema, Boolean cancellable, String taskSupport) {
-        this(name, version, title, description, mutating, annotations, inputSchema, cancellable, taskSupport, null);
+        this(name, version, title, description, mutating, annotations, inputSchema, cancellable, taskSupport, null,
+                null);
     }
 
     /** The signature before {@code cancellable} and {@code taskSupport} were added: cancellable, no task policy. */
     public OperationSpec(String name, String version, String title, String description, boolean mutating,
             JsonNode annotations, JsonNode inputSchema) {
-        this(name, version, title, description, mutating, annotations, inputSchema, null, null);
+        this(name, version, title, description, mutating, annotations, inputSchema, null, null, null);
     }
 
     /** An operation that says whether it can be cancelled while running, without a task policy. */
     public OperationSpec(String name, String version, String title, String description, boolean mutating,
             JsonNode annotations, JsonNode inputSchema, Boolean cancellable) {
-        this(name, version, title, description, mutating, annotations, inputSchema, cancellable, null);
+        this(name, version, title, description, mutating, annotations, inputSchema, cancellable, null, null);
     }
 
     /** Whether a running execution of this operation may be asked to stop (absent means yes). */

@@ -145,6 +145,19 @@ public final class McpErrors {
         return of(INVALID_REQUEST, "The body exceeds " + limit + " bytes.", null, Disposition.TOO_LARGE);
     }
 
+    /**
+     * -32021 naming the client capabilities a tool needs to ask its questions ({@code elicitation}, {@code sampling},
+     * {@code roots}) as a {@code ClientCapabilities} object, HTTP 400 (§3 missing-capability rule).
+     */
+    public static McpException missingClientCapabilities(java.util.Collection<String> capabilities) {
+        ObjectNode required = JSON.objectNode();
+        capabilities.forEach(required::putObject);
+        ObjectNode data = JSON.objectNode();
+        data.set("requiredCapabilities", required);
+        return of(MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability", data,
+                Disposition.REJECTED);
+    }
+
     private static McpException of(int code, String message, JsonNode data, Disposition disposition) {
         return new McpException(new JsonRpcError(code, message, data), disposition);
     }

@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -75,23 +74,17 @@ public class Tasks {
     }
 
     /**
-     * Delivers {@code inputResponses} (§6.3) and acknowledges. Every response must be an {@code ElicitResult}
-     * (-32602 otherwise, nothing sent). Only keys the task currently lists in {@code inputRequests} are forwarded to
-     * job-control, which re-checks them; other keys (never issued, answered, superseded) are ignored silently, and
-     * when none is left the ack is sent without a command. Eventually consistent: the ack may precede the change.
+     * Delivers {@code inputResponses} (§6.3) and acknowledges. Every response to an outstanding request must be an
+     * {@code ElicitResult} (-32602 otherwise, nothing sent). Only keys the task currently lists in
+     * {@code inputRequests} are forwarded to job-control, which re-checks them; other keys (never issued, answered,
+     * superseded) are ignored silently, and when none is left the ack is sent without a command. Eventually
+     * consistent: the ack may precede the change.
      */
     public McpResult update(JsonRpcRequest request, AuthenticatedCaller caller) {
         String taskId = taskId(request);
         JsonNode responses = request.params().get("inputResponses");
         if (responses == null || !responses.isObject()) {
             throw McpErrors.invalidParams("params.inputResponses is required (an object of input responses).", null);
-        }
-        for (Iterator<Map.Entry<String, JsonNode>> it = responses.fields(); it.hasNext();) {
-            Map.Entry<String, JsonNode> entry = it.next();
-            InputResponseShape.violation(entry.getValue()).ifPresent(violation -> {
-                throw McpErrors.invalidParams("params.inputResponses[\"" + entry.getKey() + "\"]"
-                        + violation.pointer() + ": " + violation.message() + ".", null);
-            });
         }
         UUID executionId = verify(taskId, caller);
         ExecutionSnapshot snapshot;
@@ -109,6 +102,13 @@ public class Tasks {
                 if (snapshot.inputRequests().containsKey(entry.getKey())) {
                     outstanding.put(entry.getKey(), entry.getValue());
                 }
+            });
+        }
+        // MCP 2026-07-28 §10: responses under keys the task does not list are ignored, whatever their shape
+        for (Map.Entry<String, JsonNode> entry : outstanding.entrySet()) {
+            InputResponseShape.violation(entry.getValue()).ifPresent(violation -> {
+                throw McpErrors.invalidParams("params.inputResponses[\"" + entry.getKey() + "\"]"
+                        + violation.pointer() + ": " + violation.message() + ".", null);
             });
         }
         if (!outstanding.isEmpty()) {

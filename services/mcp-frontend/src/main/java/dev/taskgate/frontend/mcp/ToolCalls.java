@@ -9,6 +9,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,6 +25,7 @@ import dev.taskgate.frontend.auth.Scopes;
 import dev.taskgate.frontend.execution.ExecutionService;
 import dev.taskgate.frontend.execution.InputViolation;
 import dev.taskgate.frontend.execution.ToolInputValidator;
+import dev.taskgate.frontend.mcp.rounds.InputRounds;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 import dev.taskgate.frontend.mcp.compat.HandoffPolicies;
@@ -40,7 +42,8 @@ import dev.taskgate.frontend.problem.ProblemException;
  * {@code required} tool needs the extension (else -32021), {@code arguments} is an object satisfying the tool's
  * input schema (else -32602 listing every violation), a request key in {@code _meta} is well formed and present for
  * a task-augmented call of a mutating tool ({@link RequestKeys}, else -32602 naming the field), a mutating tool needs
- * {@code tools:write} (else 403). Over an admission limit the answer is {@link McpErrors#ADMISSION_LIMIT}.
+ * {@code tools:write} (else 403). Over an admission limit the answer is {@link McpErrors#ADMISSION_LIMIT}. A tool
+ * that declares pre-task input first answers {@code input_required} rounds ({@link InputRounds}).
  */
 @Singleton
 public class ToolCalls {
@@ -53,6 +56,9 @@ public class ToolCalls {
     private final CompatibilityTools compat;
     private final HandoffPolicies handoffs;
     private final SecureRandom random = new SecureRandom();
+    // field injection keeps the constructor that parallel changes also touch as it was
+    @Inject
+    InputRounds inputRounds;
 
     ToolCalls(ToolInputValidator tools, TaskPolicies policies, ExecutionService executions, SyncCalls syncCalls,
             ExecutionHandles handles, TaskView view, CompatibilityTools compat, HandoffPolicies handoffs) {
@@ -117,6 +123,12 @@ public class ToolCalls {
         if (asTask && tool.spec().mutating() && requestKey.isEmpty()) {
             throw RequestKeys.required(toolName);
         }
+        // MCP 2026-07-28 §10: input the tool needs before its execution exists; the last round falls through
+        InputRounds.Gathered gathered = inputRounds.gather(request, meta, caller, tool, (ObjectNode) arguments);
+        if (gathered.pending() != null) {
+            return Served.done(gathered.pending());
+        }
+        arguments = gathered.arguments();
         String receiptKey = requestKey.map(RequestKeys::receiptKey).orElseGet(() -> receiptKey(request.id()));
         // a task is a background execution (native surface); a call answered in-line is the compatibility surface
         TaskSurface taskSurface = asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY;

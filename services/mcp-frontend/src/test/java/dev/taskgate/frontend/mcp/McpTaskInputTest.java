@@ -171,7 +171,22 @@ class McpTaskInputTest {
             }
             assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
         }
-        assertThat(queries.requests()).isEmpty();
+    }
+
+    @Test
+    void aResponseOfAnyShapeUnderAKeyTheTaskDoesNotListIsIgnored() throws Exception {
+        UUID id = UUID.randomUUID();
+        String taskId = waiting(id, "ir_first");
+
+        try (KafkaTestClient kafka = KafkaTestClient.connect();
+                KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
+            Api.Result response = McpCall.task(5, "tasks/update", taskId)
+                    .param("inputResponses", Map.of("unknown-key", Map.of("ignored", true))).post(base);
+
+            assertThat(response.json().at("/result/resultType").asText()).as(response.toString())
+                    .isEqualTo("complete");
+            assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
+        }
     }
 
     @Test

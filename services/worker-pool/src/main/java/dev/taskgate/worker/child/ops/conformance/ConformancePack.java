@@ -25,6 +25,18 @@ public final class ConformancePack {
                 Map.entry("slow_compute", new SlowComputeOperation()),
                 Map.entry("failing_job", new FailingJobOperation()),
                 Map.entry("protocol_error_job", new ProtocolErrorOperation()),
-                Map.entry("test_tool_with_task", new GreetOperation("user_name", "task")));
+                Map.entry("test_tool_with_task", new GreetOperation("user_name", "task")),
+                Map.entry("test_input_required_result_elicitation", new GreetOperation("name", "world")),
+                Map.entry("test_input_required_result_sampling", new AnswersOperation("Sampling answered:")),
+                Map.entry("test_input_required_result_list_roots", new AnswersOperation("Roots received:")),
+                Map.entry("test_input_required_result_request_state", new AnswersOperation("state-ok:")),
+                Map.entry("test_input_required_result_multiple_inputs", new AnswersOperation("All inputs received:")),
+                Map.entry("test_input_required_result_multi_round", new AnswersOperation("Both rounds answered:")),
+                Map.entry("test_input_required_result_tampered_state", new AnswersOperation("state-ok:")),
+                Map.entry("test_input_required_result_capabilities", new AnswersOperation("Answers received:")),
+                Map.entry("test_missing_capability", new AnswersOperation("Sampling answered:")),
+                Map.entry("confirm_delete", new ConfirmDeleteOperation()),
+                Map.entry("multi_input", new MultiInputOperation()),
+                Map.entry("test_streaming_elicitation", new GreetOperation("name", "world")));
     }
 }

@@ -7,8 +7,8 @@ import dev.taskgate.worker.child.Operation;
 import dev.taskgate.worker.child.OperationContext;
 
 /**
- * {@code greet} ({@code Hello, {name}!}) and {@code test_tool_with_task} (greets {@code user_name}). The suite's
- * multi-round variant of the latter, which first asks for the name, needs input_required results (issue 3 item 4).
+ * {@code greet} ({@code Hello, {name}!}), {@code test_tool_with_task} (greets {@code user_name}, which the frontend
+ * gathers with an input_required round before the task exists) and {@code test_input_required_result_elicitation}.
  */
 public final class GreetOperation implements Operation {
     private final String member;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.Base64;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
@@ -78,5 +80,52 @@ class ConformanceFixturesTest {
         assertThat(run("failing_job", "{}").path("isError").asBoolean()).isTrue();
         assertThatThrownBy(() -> run("protocol_error_job", "{}")).isInstanceOf(IllegalStateException.class)
                 .hasMessage(ProtocolErrorOperation.MESSAGE);
+    }
+
+    @Test
+    void inputRequiredFixturesReportTheAnswersTheFrontendWroteIntoTheirArguments() throws Exception {
+        assertThat(run("test_input_required_result_elicitation", "{\"name\":\"Alice\"}").at("/content/0/text").asText())
+                .isEqualTo("Hello, Alice!");
+        assertThat(run("test_input_required_result_request_state", "{\"ok\":true}").at("/content/0/text").asText())
+                .startsWith("state-ok").contains("\"ok\":true");
+        assertThat(run("test_input_required_result_multi_round", "{\"name\":\"A\",\"color\":\"blue\"}")
+                .at("/content/0/text").asText()).contains("\"color\":\"blue\"");
+        assertThat(run("test_missing_capability", "{\"answer\":\"hi\"}").path("isError").asBoolean()).isFalse();
+    }
+
+    @Test
+    void confirmDeleteAsksOneElicitationAndReportsTheChoice() throws Exception {
+        RecordingContext accepting = new RecordingContext().answering(requests -> Map.of(ConfirmDeleteOperation.KEY,
+                json("{\"action\":\"accept\",\"content\":{\"confirm\":true}}")));
+        RecordingContext declining = new RecordingContext().answering(requests -> Map.of(ConfirmDeleteOperation.KEY,
+                json("{\"action\":\"decline\"}")));
+
+        assertThat(run("confirm_delete", "{\"filename\":\"a.txt\"}", accepting).at("/content/0/text").asText())
+                .isEqualTo("Deleted a.txt.");
+        assertThat(run("confirm_delete", "{\"filename\":\"a.txt\"}", declining).at("/content/0/text").asText())
+                .isEqualTo("Kept a.txt.");
+        JsonNode request = accepting.inputRequests().get(0).get(ConfirmDeleteOperation.KEY);
+        assertThat(request.path("method").asText()).isEqualTo("elicitation/create");
+        assertThat(request.at("/params/requestedSchema/properties/confirm/type").asText()).isEqualTo("boolean");
+    }
+
+    @Test
+    void multiInputAsksTwoElicitationsAtOnce() throws Exception {
+        RecordingContext context = new RecordingContext().answering(requests -> requests.keySet().stream()
+                .collect(Collectors.toMap(k -> k, k -> json("{\"action\":\"accept\",\"content\":{\"name\":\"" + k + "\"}}"))));
+
+        JsonNode result = run("multi_input", "{}", context);
+
+        assertThat(context.inputRequests()).hasSize(1);
+        assertThat(context.inputRequests().get(0)).containsOnlyKeys("name", "confirm");
+        assertThat(result.at("/content/0/text").asText()).contains("name=").contains("confirm=");
+    }
+
+    private static JsonNode json(String text) {
+        try {
+            return MAPPER.readTree(text);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 }
