@@ -18,9 +18,11 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = Failed.class, name = "Failed"),
         @JsonSubTypes.Type(value = Stopped.class, name = "Stopped"),
         @JsonSubTypes.Type(value = ChildDied.class, name = "ChildDied"),
-        @JsonSubTypes.Type(value = InputRequested.class, name = "InputRequested")
+        @JsonSubTypes.Type(value = InputRequested.class, name = "InputRequested"),
+        @JsonSubTypes.Type(value = ResultStaged.class, name = "ResultStaged")
 })
-public sealed interface WorkerEvent permits Started, Progress, Finished, Failed, Stopped, ChildDied, InputRequested {
+public sealed interface WorkerEvent permits Started, Progress, Finished, Failed, Stopped, ChildDied, InputRequested,
+        ResultStaged {
 
     /** Unique per record. */
     UUID messageId();
@@ -42,6 +44,6 @@ public sealed interface WorkerEvent permits Started, Progress, Finished, Failed,
 
     /** Event kinds. */
     enum Kind {
-        STARTED, PROGRESS, FINISHED, FAILED, STOPPED, CHILD_DIED, INPUT_REQUESTED
+        STARTED, PROGRESS, FINISHED, FAILED, STOPPED, CHILD_DIED, INPUT_REQUESTED, RESULT_STAGED
     }
 }

@@ -11,6 +11,10 @@ import dev.taskgate.jobctl.recovery.OwnerLossVerdict.Action;
  * <p>In order:
  * <ol>
  * <li>not running ({@code working}/{@code input_required}) → nothing to settle;</li>
+ * <li>the lost epoch staged its result → {@code completed} with exactly those bytes, nothing re-run — unless a
+ * read-only operation was asked to cancel (its live path would have stopped it: a checkpoint never overrides a
+ * cancellation); a mutating operation stages only after its changes are applied, so its staged result is the
+ * actual outcome even when a cancellation arrived after that point;</li>
  * <li>a mutating operation → {@code failed}, {@value #OWNER_LOST}: whether it changed anything is unknown and it
  * is never invoked again (a pending cancellation cannot be confirmed either, so it is named in the message);</li>
  * <li>a cancellation was requested before the loss → {@code cancelled}, never overridden by a replacement;</li>
@@ -43,6 +47,10 @@ public final class OwnerLossDecisions {
     public static OwnerLossVerdict decide(LostExecution execution, String cause) {
         if (execution.state() != ExecutionStatus.WORKING && execution.state() != ExecutionStatus.INPUT_REQUIRED) {
             return new OwnerLossVerdict(Action.IGNORE, null, null, null);
+        }
+        if (execution.resultStaged() && (execution.mutating() || !execution.cancelRequested())) {
+            return new OwnerLossVerdict(Action.PUBLISH_STAGED, null, null,
+                    "Completed with the result staged before its owner was lost (" + cause + "); not re-run.");
         }
         if (execution.mutating()) {
             String detail = execution.cancelRequested()

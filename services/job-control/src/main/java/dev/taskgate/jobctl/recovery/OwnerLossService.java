@@ -19,6 +19,7 @@ import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.checkpoint.db.ResultCheckpointRepository;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.OwnedExecution;
@@ -26,6 +27,7 @@ import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
+import dev.taskgate.jobctl.payload.PayloadUnreadableException;
 import dev.taskgate.jobctl.report.ReportDecisions;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -46,8 +48,11 @@ public class OwnerLossService {
     private final OutboxWriter outbox;
     private final JobControlConfig config;
     private final IdSource ids;
+    private final ResultCheckpointRepository resultCheckpoints;
 
-    OwnerLossService(ExecutionRepository executions, OutboxWriter outbox, JobControlConfig config, IdSource ids) {
+    OwnerLossService(ExecutionRepository executions, OutboxWriter outbox, JobControlConfig config, IdSource ids,
+            ResultCheckpointRepository resultCheckpoints) {
+        this.resultCheckpoints = resultCheckpoints;
         this.executions = executions;
         this.outbox = outbox;
         this.config = config;
@@ -79,11 +84,26 @@ public class OwnerLossService {
      */
     public Uni<Boolean> settle(SqlConnection tx, OwnedExecution owned, String cause, Instant now) {
         Execution execution = owned.execution();
+        return resultCheckpoints.find(tx, execution.id(), execution.epoch())
+                .onFailure(PayloadUnreadableException.class).recoverWithItem(failure -> {
+                    // settle without it (as if nothing was staged) rather than retrying a value no key opens
+                    LOG.warnf(failure, "Staged result unreadable; settling without it [executionId=%s epoch=%d]",
+                            execution.id(), execution.epoch());
+                    return Optional.<byte[]>empty();
+                })
+                .flatMap(staged -> settle(tx, owned, staged, cause, now));
+    }
+
+    private Uni<Boolean> settle(SqlConnection tx, OwnedExecution owned, Optional<byte[]> staged, String cause,
+            Instant now) {
+        Execution execution = owned.execution();
         OwnerLossVerdict verdict = OwnerLossDecisions.decide(new LostExecution(execution.state(),
                 execution.mutating(), execution.cancelRequestedAt() != null, owned.replacements(),
-                owned.replacedFromFrontier(), currentFrontier(owned)), cause);
+                owned.replacedFromFrontier(), currentFrontier(owned), staged.isPresent()), cause);
         return switch (verdict.action()) {
             case IGNORE -> Uni.createFrom().item(false);
+            case PUBLISH_STAGED -> end(tx, execution, StateChange.of(execution, ExecutionStatus.COMPLETED, now)
+                    .withResult(staged.orElseThrow()).withStatusMessage(verdict.message()));
             case REPLACE -> replace(tx, owned, verdict, now);
             case FAIL -> end(tx, execution, StateChange.of(execution, ExecutionStatus.FAILED, now)
                     .withError(verdict.errorCode(), verdict.message()));

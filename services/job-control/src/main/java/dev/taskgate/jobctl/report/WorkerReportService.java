@@ -14,11 +14,13 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.event.InputRequested;
 import dev.taskgate.contracts.event.ChildDied;
 import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.event.ResultStaged;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.checkpoint.ResultCheckpointService;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.StateChange;
@@ -53,10 +55,11 @@ public class WorkerReportService {
     private final IdSource ids;
     private final WorkerInstanceRepository workers;
     private final OwnerLossService ownerLoss;
+    private final ResultCheckpointService resultCheckpoints;
 
     WorkerReportService(Pool pool, ExecutionRepository executions, InputRequestService inputs, OutboxWriter outbox,
             JobControlConfig config, Clock clock, IdSource ids, WorkerInstanceRepository workers,
-            OwnerLossService ownerLoss) {
+            OwnerLossService ownerLoss, ResultCheckpointService resultCheckpoints) {
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
@@ -66,6 +69,7 @@ public class WorkerReportService {
         this.ids = ids;
         this.workers = workers;
         this.ownerLoss = ownerLoss;
+        this.resultCheckpoints = resultCheckpoints;
     }
 
     /**
@@ -90,6 +94,9 @@ public class WorkerReportService {
             }
             if (event instanceof ChildDied died) {
                 return ownerLoss.settleChildDied(tx, died, now);
+            }
+            if (event instanceof ResultStaged staged) {
+                return resultCheckpoints.stage(tx, execution, staged, now);
             }
             Optional<StateChange> change = ReportDecisions.decide(execution, event, now);
             if (change.isEmpty()) {

@@ -58,7 +58,8 @@ class McpDiscoveryTest {
         assertThat(result.has("nextCursor")).isFalse();
         Map<String, JsonNode> tools = new HashMap<>();
         result.path("tools").forEach(t -> tools.put(t.path("name").asText(), t));
-        assertThat(tools).containsOnlyKeys("demo.echo", "demo.sleep", "demo.fail", "demo.crash", "demo.confirm");
+        assertThat(tools).containsOnlyKeys("demo.echo", "demo.sleep", "demo.fail", "demo.crash", "demo.confirm",
+                "demo.staged");
         JsonNode sleep = tools.get("demo.sleep");
         assertThat(sleep.path("inputSchema"))
                 .isEqualTo(OperationCatalog.load().find("demo.sleep").orElseThrow().inputSchema());

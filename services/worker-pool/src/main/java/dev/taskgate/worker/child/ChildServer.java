@@ -234,6 +234,14 @@ public final class ChildServer {
         }
 
         @Override
+        public void stageResult(String callToolResult) {
+            if (callToolResult == null) {
+                throw new IllegalArgumentException("a staged result must not be null");
+            }
+            out.stage(callToolResult);
+        }
+
+        @Override
         public boolean isStopRequested() {
             return stopRequested.getCount() == 0;
         }

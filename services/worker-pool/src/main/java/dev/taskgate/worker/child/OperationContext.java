@@ -43,4 +43,17 @@ public interface OperationContext {
      */
     Map<String, JsonNode> requestInput(Map<String, JsonNode> requests)
             throws OperationStoppedException, InterruptedException;
+
+    /**
+     * Stages the result checkpoint: {@code callToolResult} is sent to job-control (as {@code ResultStaged}) before
+     * anything the operation reports later, and stored there sealed. If this run's owner is lost afterwards, the
+     * execution completes with exactly these bytes and is not run again. The operation should return the same text
+     * from {@link Operation#run}; work after staging must be safe to lose.
+     *
+     * @param callToolResult the MCP {@code CallToolResult} as compact JSON text
+     * @throws UnsupportedOperationException where the context cannot stage (the default)
+     */
+    default void stageResult(String callToolResult) {
+        throw new UnsupportedOperationException("this context cannot stage results");
+    }
 }

@@ -11,6 +11,7 @@ import dev.taskgate.worker.child.ops.CrashOperation;
 import dev.taskgate.worker.child.ops.EchoOperation;
 import dev.taskgate.worker.child.ops.FailOperation;
 import dev.taskgate.worker.child.ops.SleepOperation;
+import dev.taskgate.worker.child.ops.StagedOperation;
 import dev.taskgate.worker.child.ops.conformance.ConformancePack;
 
 /**
@@ -33,7 +34,8 @@ public final class OperationRegistry {
                 "demo.sleep", new SleepOperation(),
                 "demo.fail", new FailOperation(),
                 "demo.crash", new CrashOperation(),
-                "demo.confirm", new ConfirmOperation()));
+                "demo.confirm", new ConfirmOperation(),
+                "demo.staged", new StagedOperation()));
         operations.putAll(ConformancePack.operations());
         return new OperationRegistry(operations);
     }

@@ -54,6 +54,11 @@ public final class ProtocolWriter {
         write(message("result").put("result", callToolResult));
     }
 
+    /** The result checkpoint: the operation staged this exact {@code CallToolResult} text. */
+    public void stage(String callToolResult) {
+        write(message("stage").put("result", callToolResult));
+    }
+
     /** A refused message or an unexpected exception in an operation. */
     public void error(String code, String message) {
         write(message("error").put("code", code).put("message", message));

@@ -243,6 +243,7 @@ public class ExecutionService {
                     }
                 }
                 case INPUT -> requestInput(key, message);
+                case STAGE -> stageResult(key, message);
                 case RESULT -> end(child, events.finished(key, message.result()), true);
                 case ERROR -> end(child, events.failed(key, FailureCode.OPERATION_ERROR,
                         run.operation() + " failed in the worker (" + message.code() + "): " + message.message()), true);
@@ -273,6 +274,21 @@ public class ExecutionService {
                 await(publisher.publish(events.inputRequested(key, message.requests())));
             } catch (RuntimeException e) {
                 LOG.errorf(e, "Input request not delivered; the operation waits until stopped [%s]", key);
+            }
+        }
+
+        /**
+         * Publishes the result checkpoint and waits for its acknowledgement. This runs on the reader thread, which
+         * handles the child's lines in order: the {@code Finished} of a later result line is published only after
+         * this returns, so job-control always sees the staged result first.
+         */
+        private void stageResult(ExecutionKey key, ChildMessage message) {
+            try {
+                await(publisher.publish(events.resultStaged(key, message.result())));
+                LOG.debugf("Result staged [%s]", key);
+            } catch (RuntimeException e) {
+                // the result still reaches job-control with Finished; only the owner-loss shortcut is lost
+                LOG.errorf(e, "Result checkpoint not delivered [%s]", key);
             }
         }
 

@@ -13,7 +13,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * @param progress for {@link Kind#PROGRESS}
  * @param total    for {@link Kind#PROGRESS}, when known
  * @param message  for progress, error and stopped lines
- * @param result   for {@link Kind#RESULT}: the exact {@code CallToolResult} text
+ * @param result   for {@link Kind#RESULT} and {@link Kind#STAGE}: the exact {@code CallToolResult} text
  * @param code     for {@link Kind#ERROR}
  * @param requests for {@link Kind#INPUT}: the operation's keys → MCP {@code InputRequest} objects
  */
@@ -23,7 +23,9 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
 
     /** Line kinds. */
     public enum Kind {
-        READY, PROGRESS, RESULT, ERROR, STOPPED, INPUT;
+        READY, PROGRESS, RESULT, ERROR, STOPPED, INPUT,
+        /** The result checkpoint: the operation staged its result before returning it. */
+        STAGE;
 
         /** Whether the line ends the current run. */
         public boolean isTerminal() {
@@ -60,6 +62,9 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
             case "error" -> Optional.of(new ChildMessage(Kind.ERROR, 0, null,
                     message == null ? "the operation failed without a message" : message, null,
                     text(node, "code") == null ? "unknown" : text(node, "code")));
+            case "stage" -> node.path("result").isTextual()
+                    ? Optional.of(new ChildMessage(Kind.STAGE, 0, null, null, node.get("result").asText(), null))
+                    : Optional.empty();
             case "stopped" -> Optional.of(new ChildMessage(Kind.STOPPED, 0, null, message, null, null));
             case "input" -> isRequestMap(node.get("requests"))
                     ? Optional.of(new ChildMessage(Kind.INPUT, 0, null, null, null, null, node.get("requests")))

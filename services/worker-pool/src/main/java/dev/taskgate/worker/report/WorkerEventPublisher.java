@@ -101,6 +101,7 @@ public class WorkerEventPublisher {
             case STOPPED -> "Stopped";
             case CHILD_DIED -> "ChildDied";
             case INPUT_REQUESTED -> "InputRequested";
+            case RESULT_STAGED -> "ResultStaged";
         };
     }
 }

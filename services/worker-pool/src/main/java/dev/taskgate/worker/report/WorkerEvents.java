@@ -16,6 +16,7 @@ import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.InputRequested;
 import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.event.ResultStaged;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.Stopped;
 import dev.taskgate.worker.WorkerConfig;
@@ -49,6 +50,11 @@ public class WorkerEvents {
     /** The operation returned this exact {@code CallToolResult} text. */
     public Finished finished(ExecutionKey key, String result) {
         return new Finished(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, result);
+    }
+
+    /** The operation staged this exact {@code CallToolResult} text as its result checkpoint. */
+    public ResultStaged resultStaged(ExecutionKey key, String result) {
+        return new ResultStaged(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, result);
     }
 
     /** The execution broke or was refused. */

@@ -23,6 +23,7 @@ public final class RecordingContext implements OperationContext {
     private final CountDownLatch stop = new CountDownLatch(1);
     private final List<Map<String, JsonNode>> inputRequests = new CopyOnWriteArrayList<>();
     private volatile Function<Map<String, JsonNode>, Map<String, JsonNode>> answers;
+    private final List<String> staged = new CopyOnWriteArrayList<>();
 
     /** Answers every input request with {@code script}. */
     public RecordingContext answering(Function<Map<String, JsonNode>, Map<String, JsonNode>> script) {
@@ -32,6 +33,16 @@ public final class RecordingContext implements OperationContext {
 
     public List<Map<String, JsonNode>> inputRequests() {
         return inputRequests;
+    }
+
+    /** The results staged with {@link #stageResult}, in order. */
+    public List<String> staged() {
+        return staged;
+    }
+
+    @Override
+    public void stageResult(String callToolResult) {
+        staged.add(callToolResult);
     }
 
     public List<Report> reports() {
