@@ -12,7 +12,8 @@ import dev.taskgate.worker.child.OperationStoppedException;
 
 /**
  * {@code demo.staged}: computes a result that names a fresh run id (so a second run is visible in the result),
- * stages it as the result checkpoint, reports progress {@value #STAGED} and then holds it for {@code hold_seconds}
+ * stages it as the result checkpoint, reports progress {@value #STAGED} with the run id and then holds it for
+ * {@code hold_seconds}
  * before returning exactly the staged text. A stop during the hold ends the run without a result.
  */
 public final class StagedOperation implements Operation {
@@ -25,9 +26,10 @@ public final class StagedOperation implements Operation {
         if (hold != null && (!hold.isNumber() || hold.asDouble() < 0)) {
             throw new IllegalArgumentException("hold_seconds must be a non-negative number");
         }
-        String result = CallToolResults.text("run " + UUID.randomUUID(), false);
+        String runId = "run " + UUID.randomUUID();
+        String result = CallToolResults.text(runId, false);
         context.stageResult(result);
-        context.progress(1, 1.0, STAGED);
+        context.progress(1, 1.0, STAGED + ": " + runId);
         long holdMillis = hold == null ? 0 : Math.round(hold.asDouble() * 1000);
         if (holdMillis > 0 && context.awaitStop(Duration.ofMillis(holdMillis))) {
             throw new OperationStoppedException("stopped while holding the staged result");

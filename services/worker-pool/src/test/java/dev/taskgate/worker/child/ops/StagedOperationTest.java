@@ -22,8 +22,9 @@ class StagedOperationTest {
         assertThat(context.staged()).containsExactly(result);
         assertThat(result).matches("\\{\"content\":\\[\\{\"type\":\"text\",\"text\":\"run [0-9a-f-]{36}\"}],"
                 + "\"isError\":false}");
+        String runId = result.substring(result.indexOf("run "), result.indexOf("\"}]"));
         assertThat(context.reports()).extracting(RecordingContext.Report::message)
-                .containsExactly(StagedOperation.STAGED);
+                .containsExactly(StagedOperation.STAGED + ": " + runId);
     }
 
     @Test
