@@ -11,3 +11,16 @@ create table result_checkpoint (
     staged_at    timestamptz not null,
     primary key (execution_id, epoch)
 );
+
+-- The transaction journal of rewrites: the plan a mutating operation asked to commit (CommitRequested), bound
+-- EXACTLY ONCE per execution (primary key) under the epoch that asked; a second request, for the same or another
+-- plan, is refused. plan holds the JournalEntry JSON (plan hash, summary, per-file pre-/post-image hashes), sealed
+-- like every payload (kind checkpoint). After an owner loss past the grant, the outcome is reconstructed from it.
+create table transaction_journal (
+    execution_id       uuid        primary key references execution (id) on delete cascade,
+    epoch              bigint      not null check (epoch >= 1),
+    request_message_id uuid        not null,
+    plan_hash          text        not null check (plan_hash ~ '^sha256:[0-9a-f]{64}$'),
+    plan               bytea       not null,
+    bound_at           timestamptz not null
+);

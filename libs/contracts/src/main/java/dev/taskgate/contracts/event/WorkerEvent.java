@@ -19,10 +19,11 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = Stopped.class, name = "Stopped"),
         @JsonSubTypes.Type(value = ChildDied.class, name = "ChildDied"),
         @JsonSubTypes.Type(value = InputRequested.class, name = "InputRequested"),
-        @JsonSubTypes.Type(value = ResultStaged.class, name = "ResultStaged")
+        @JsonSubTypes.Type(value = ResultStaged.class, name = "ResultStaged"),
+        @JsonSubTypes.Type(value = CommitRequested.class, name = "CommitRequested")
 })
 public sealed interface WorkerEvent permits Started, Progress, Finished, Failed, Stopped, ChildDied, InputRequested,
-        ResultStaged {
+        ResultStaged, CommitRequested {
 
     /** Unique per record. */
     UUID messageId();
@@ -44,6 +45,6 @@ public sealed interface WorkerEvent permits Started, Progress, Finished, Failed,
 
     /** Event kinds. */
     enum Kind {
-        STARTED, PROGRESS, FINISHED, FAILED, STOPPED, CHILD_DIED, INPUT_REQUESTED, RESULT_STAGED
+        STARTED, PROGRESS, FINISHED, FAILED, STOPPED, CHILD_DIED, INPUT_REQUESTED, RESULT_STAGED, COMMIT_REQUESTED
     }
 }

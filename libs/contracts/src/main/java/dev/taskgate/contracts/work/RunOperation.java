@@ -9,6 +9,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.contracts.journal.JournalEntry;
+
 /**
  * job-control → worker-pool on {@code taskgate.work.v1}: run one registered operation under a dispatch
  * epoch. The worker reports back on {@code taskgate.worker-events.v1} with the same epoch; reports for
@@ -23,6 +25,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param toolVersion the catalog version the input was validated against
  * @param input       validated input for the operation
  * @param deadline    when the execution fails if it has not finished
+ * @param journal     for a reconciliation run only: the journal entry bound before the previous owner was lost; the
+ *                    worker then checks the files against it (and restores pre-images of a partial apply) instead of
+ *                    running the operation, which is never planned or applied twice
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -35,7 +40,8 @@ public record RunOperation(
         @JsonProperty("operation") String operation,
         @JsonProperty("toolVersion") String toolVersion,
         @JsonProperty("input") JsonNode input,
-        @JsonProperty("deadline") Instant deadline) {
+        @JsonProperty("deadline") Instant deadline,
+        @JsonProperty("journal") JournalEntry journal) {
 
     /** The value of the {@code type} property and header. */
     public static final String TYPE = "RunOperation";
@@ -50,6 +56,12 @@ public record RunOperation(
             throw new IllegalArgumentException("input must be a JSON object");
         }
         Objects.requireNonNull(deadline, "deadline");
+    }
+
+    /** A regular dispatch: runs the operation. */
+    public RunOperation(UUID messageId, Instant occurredAt, UUID executionId, int attempt, long epoch, String operation,
+            String toolVersion, JsonNode input, Instant deadline) {
+        this(messageId, occurredAt, executionId, attempt, epoch, operation, toolVersion, input, deadline, null);
     }
 
     /** The record's type name, serialised as {@code type}. */

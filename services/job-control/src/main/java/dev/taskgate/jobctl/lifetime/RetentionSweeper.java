@@ -15,6 +15,7 @@ import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.checkpoint.db.ResultCheckpointRepository;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.db.InputRequestRepository;
+import dev.taskgate.jobctl.journal.db.JournalRepository;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -45,15 +46,18 @@ public class RetentionSweeper {
     private final Clock clock;
     private final SweepLoop loop;
     private final ResultCheckpointRepository resultCheckpoints;
+    private final JournalRepository journal;
 
     RetentionSweeper(Pool pool, ExecutionRepository executions, InputRequestRepository inputs,
-            JobControlConfig config, Clock clock, ResultCheckpointRepository resultCheckpoints) {
+            JobControlConfig config, Clock clock, ResultCheckpointRepository resultCheckpoints,
+            JournalRepository journal) {
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
         this.config = config;
         this.clock = clock;
         this.resultCheckpoints = resultCheckpoints;
+        this.journal = journal;
         this.loop = new SweepLoop("Retention sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
     }
 
@@ -86,6 +90,7 @@ public class RetentionSweeper {
                     return executions.purge(tx, keep, now)
                             .flatMap(v -> inputs.deleteFor(tx, keep))
                             .flatMap(v -> resultCheckpoints.deleteFor(tx, keep))
+                            .flatMap(v -> journal.deleteFor(tx, keep))
                             .flatMap(v -> executions.delete(tx, drop))
                             .invoke(v -> {
                                 if (!expired.isEmpty()) {

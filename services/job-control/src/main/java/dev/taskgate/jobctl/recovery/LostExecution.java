@@ -16,6 +16,8 @@ import dev.taskgate.contracts.ExecutionStatus;
  * @param frontier             where a replacement would start now: {@link OwnerLossDecisions#FROM_START} until
  *                             checkpoints exist, later the identity of the last valid checkpoint
  * @param resultStaged         whether the lost epoch staged its result ({@code ResultStaged}) before it was lost
+ * @param journalBound         whether a rewrite plan is bound to the execution's transaction journal entry (its
+ *                             commit was granted)
  */
 public record LostExecution(
         ExecutionStatus state,
@@ -24,7 +26,8 @@ public record LostExecution(
         int replacements,
         String replacedFromFrontier,
         String frontier,
-        boolean resultStaged) {
+        boolean resultStaged,
+        boolean journalBound) {
 
     public LostExecution {
         Objects.requireNonNull(state, "state");
@@ -37,6 +40,12 @@ public record LostExecution(
     /** An execution without a staged result. */
     public LostExecution(ExecutionStatus state, boolean mutating, boolean cancelRequested, int replacements,
             String replacedFromFrontier, String frontier) {
-        this(state, mutating, cancelRequested, replacements, replacedFromFrontier, frontier, false);
+        this(state, mutating, cancelRequested, replacements, replacedFromFrontier, frontier, false, false);
+    }
+
+    /** An execution without a journal entry. */
+    public LostExecution(ExecutionStatus state, boolean mutating, boolean cancelRequested, int replacements,
+            String replacedFromFrontier, String frontier, boolean resultStaged) {
+        this(state, mutating, cancelRequested, replacements, replacedFromFrontier, frontier, resultStaged, false);
     }
 }

@@ -15,7 +15,10 @@ import dev.taskgate.jobctl.recovery.OwnerLossVerdict.Action;
  * read-only operation was asked to cancel (its live path would have stopped it: a checkpoint never overrides a
  * cancellation); a mutating operation stages only after its changes are applied, so its staged result is the
  * actual outcome even when a cancellation arrived after that point;</li>
- * <li>a mutating operation → {@code failed}, {@value #OWNER_LOST}: whether it changed anything is unknown and it
+ * <li>a mutating operation whose plan is bound to the transaction journal (past its commit grant) → a reconciliation
+ * run reconstructs the outcome from the journal, whatever cancellation was requested (the outcome past the commit
+ * boundary is what happened); at most {@value #MAX_REPLACEMENTS} such runs, then {@code failed};</li>
+ * <li>any other mutating operation → {@code failed}, {@value #OWNER_LOST}: whether it changed anything is unknown and it
  * is never invoked again (a pending cancellation cannot be confirmed either, so it is named in the message);</li>
  * <li>a cancellation was requested before the loss → {@code cancelled}, never overridden by a replacement;</li>
  * <li>already {@value #MAX_REPLACEMENTS} replacements, or the latest one started from the same frontier as a new
@@ -31,6 +34,8 @@ public final class OwnerLossDecisions {
     public static final String OWNER_LOST = "owner-lost";
     /** The frontier of an execution without a checkpoint: a replacement starts from the beginning. */
     public static final String FROM_START = "start";
+    /** The frontier of a reconciliation run: the transaction journal entry. */
+    public static final String JOURNAL = "journal";
     /** At most this many replacement dispatches per execution. */
     public static final int MAX_REPLACEMENTS = 2;
 
@@ -51,6 +56,16 @@ public final class OwnerLossDecisions {
         if (execution.resultStaged() && (execution.mutating() || !execution.cancelRequested())) {
             return new OwnerLossVerdict(Action.PUBLISH_STAGED, null, null,
                     "Completed with the result staged before its owner was lost (" + cause + "); not re-run.");
+        }
+        if (execution.mutating() && execution.journalBound()) {
+            if (execution.replacements() >= MAX_REPLACEMENTS) {
+                return fail(cause + "; its rewrite was past the commit grant and " + execution.replacements()
+                        + " reconciliation runs did not settle it");
+            }
+            return new OwnerLossVerdict(Action.RECONCILE, JOURNAL, null,
+                    "Reconstructing the outcome from the transaction journal after owner loss (" + cause
+                            + "); attempt " + (execution.replacements() + 2) + " checks the files, the rewrite is "
+                            + "not applied again.");
         }
         if (execution.mutating()) {
             String detail = execution.cancelRequested()

@@ -14,6 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.ChildDied;
+import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
@@ -25,6 +26,8 @@ import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.OwnedExecution;
 import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.journal.BoundPlan;
+import dev.taskgate.jobctl.journal.db.JournalRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.payload.PayloadUnreadableException;
@@ -49,9 +52,11 @@ public class OwnerLossService {
     private final JobControlConfig config;
     private final IdSource ids;
     private final ResultCheckpointRepository resultCheckpoints;
+    private final JournalRepository journal;
 
     OwnerLossService(ExecutionRepository executions, OutboxWriter outbox, JobControlConfig config, IdSource ids,
-            ResultCheckpointRepository resultCheckpoints) {
+            ResultCheckpointRepository resultCheckpoints, JournalRepository journal) {
+        this.journal = journal;
         this.resultCheckpoints = resultCheckpoints;
         this.executions = executions;
         this.outbox = outbox;
@@ -84,27 +89,29 @@ public class OwnerLossService {
      */
     public Uni<Boolean> settle(SqlConnection tx, OwnedExecution owned, String cause, Instant now) {
         Execution execution = owned.execution();
-        return resultCheckpoints.find(tx, execution.id(), execution.epoch())
+        Uni<Optional<byte[]>> staged = resultCheckpoints.find(tx, execution.id(), execution.epoch())
                 .onFailure(PayloadUnreadableException.class).recoverWithItem(failure -> {
                     // settle without it (as if nothing was staged) rather than retrying a value no key opens
                     LOG.warnf(failure, "Staged result unreadable; settling without it [executionId=%s epoch=%d]",
                             execution.id(), execution.epoch());
                     return Optional.<byte[]>empty();
-                })
-                .flatMap(staged -> settle(tx, owned, staged, cause, now));
+                });
+        return staged.flatMap(result -> journal.find(tx, execution.id())
+                .flatMap(bound -> settle(tx, owned, result, bound, cause, now)));
     }
 
-    private Uni<Boolean> settle(SqlConnection tx, OwnedExecution owned, Optional<byte[]> staged, String cause,
-            Instant now) {
+    private Uni<Boolean> settle(SqlConnection tx, OwnedExecution owned, Optional<byte[]> staged,
+            Optional<BoundPlan> bound, String cause, Instant now) {
         Execution execution = owned.execution();
         OwnerLossVerdict verdict = OwnerLossDecisions.decide(new LostExecution(execution.state(),
                 execution.mutating(), execution.cancelRequestedAt() != null, owned.replacements(),
-                owned.replacedFromFrontier(), currentFrontier(owned), staged.isPresent()), cause);
+                owned.replacedFromFrontier(), currentFrontier(owned), staged.isPresent(), bound.isPresent()), cause);
         return switch (verdict.action()) {
             case IGNORE -> Uni.createFrom().item(false);
             case PUBLISH_STAGED -> end(tx, execution, StateChange.of(execution, ExecutionStatus.COMPLETED, now)
                     .withResult(staged.orElseThrow()).withStatusMessage(verdict.message()));
-            case REPLACE -> replace(tx, owned, verdict, now);
+            case REPLACE -> replace(tx, owned, verdict, null, now);
+            case RECONCILE -> replace(tx, owned, verdict, bound.orElseThrow().plan(), now);
             case FAIL -> end(tx, execution, StateChange.of(execution, ExecutionStatus.FAILED, now)
                     .withError(verdict.errorCode(), verdict.message()));
             case CANCEL -> end(tx, execution, StateChange.of(execution, ExecutionStatus.CANCELLED, now)
@@ -117,7 +124,9 @@ public class OwnerLossService {
         return OwnerLossDecisions.FROM_START;
     }
 
-    private Uni<Boolean> replace(SqlConnection tx, OwnedExecution owned, OwnerLossVerdict verdict, Instant now) {
+    /** A replacement dispatch; with {@code journal}, a reconciliation run that never runs the operation itself. */
+    private Uni<Boolean> replace(SqlConnection tx, OwnedExecution owned, OwnerLossVerdict verdict,
+            JournalEntry journal, Instant now) {
         Execution execution = owned.execution();
         return executions.findInput(tx, execution.id()).flatMap(input -> {
             Optional<JsonNode> parsed = input.map(bytes -> Wire.fromBytes(bytes, JsonNode.class));
@@ -138,7 +147,7 @@ public class OwnerLossService {
                                 ExecutionStatus.QUEUED, now, ExecutionStatus.QUEUED.wireName());
                         RunOperation run = new RunOperation(ids.newId(), now, execution.id(), execution.attempt() + 1,
                                 execution.epoch() + 1, execution.toolName(), execution.toolVersion(), parsed.get(),
-                                execution.deadlineAt());
+                                execution.deadlineAt(), journal);
                         List<OutboxMessage> messages = new ArrayList<>(stopLostEpoch(execution, now));
                         messages.add(OutboxMessage.of(config.topics().lifecycle(), key, lifecycle.messageId(),
                                 ExecutionChanged.TYPE, lifecycle));

@@ -28,6 +28,12 @@ public record OwnerLossVerdict(Action action, String frontier, String errorCode,
         /** Nothing to settle: the execution is not running under the lost owner. */
         IGNORE,
         /** End {@code completed} with the exact result the lost epoch staged; nothing runs again. */
-        PUBLISH_STAGED
+        PUBLISH_STAGED,
+        /**
+         * Dispatch a reconciliation run under a new epoch, from {@link #frontier()} = {@value
+         * OwnerLossDecisions#JOURNAL}: it reconstructs the outcome of the bound rewrite from the journal and the files;
+         * the rewrite is never planned or applied again.
+         */
+        RECONCILE
     }
 }

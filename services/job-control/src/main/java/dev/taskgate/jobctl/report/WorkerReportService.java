@@ -13,6 +13,7 @@ import org.jboss.logging.Logger;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.event.InputRequested;
 import dev.taskgate.contracts.event.ChildDied;
+import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.ResultStaged;
 import dev.taskgate.contracts.event.Started;
@@ -26,6 +27,7 @@ import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.InputRequestService;
+import dev.taskgate.jobctl.journal.CommitService;
 import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
@@ -56,10 +58,11 @@ public class WorkerReportService {
     private final WorkerInstanceRepository workers;
     private final OwnerLossService ownerLoss;
     private final ResultCheckpointService resultCheckpoints;
+    private final CommitService commits;
 
     WorkerReportService(Pool pool, ExecutionRepository executions, InputRequestService inputs, OutboxWriter outbox,
             JobControlConfig config, Clock clock, IdSource ids, WorkerInstanceRepository workers,
-            OwnerLossService ownerLoss, ResultCheckpointService resultCheckpoints) {
+            OwnerLossService ownerLoss, ResultCheckpointService resultCheckpoints, CommitService commits) {
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
@@ -70,6 +73,7 @@ public class WorkerReportService {
         this.workers = workers;
         this.ownerLoss = ownerLoss;
         this.resultCheckpoints = resultCheckpoints;
+        this.commits = commits;
     }
 
     /**
@@ -97,6 +101,9 @@ public class WorkerReportService {
             }
             if (event instanceof ResultStaged staged) {
                 return resultCheckpoints.stage(tx, execution, staged, now);
+            }
+            if (event instanceof CommitRequested commit) {
+                return commits.request(tx, commit, now);
             }
             Optional<StateChange> change = ReportDecisions.decide(execution, event, now);
             if (change.isEmpty()) {

@@ -23,7 +23,7 @@ class OwnerLossDecisionsTest {
 
     /**
      * Every state × mutating × cancel requested × replacements 0..3 × frontier (none, same, moved on) × result
-     * staged.
+     * staged × journal entry bound.
      */
     static Stream<Arguments> everyCase() {
         List<Arguments> cases = new ArrayList<>();
@@ -37,8 +37,10 @@ class OwnerLossDecisionsTest {
                             }
                             for (String frontier : new String[] {FROM_START, "cp-2"}) {
                                 for (boolean staged : new boolean[] {false, true}) {
-                                    cases.add(Arguments.of(state, mutating, cancel, replacements, previous, frontier,
-                                            staged));
+                                    for (boolean journal : new boolean[] {false, true}) {
+                                        cases.add(Arguments.of(state, mutating, cancel, replacements, previous,
+                                                frontier, staged, journal));
+                                    }
                                 }
                             }
                         }
@@ -49,12 +51,12 @@ class OwnerLossDecisionsTest {
         return cases.stream();
     }
 
-    @ParameterizedTest(name = "{0} mutating={1} cancel={2} replacements={3} from={4} now={5} staged={6}")
+    @ParameterizedTest(name = "{0} mutating={1} cancel={2} replacements={3} from={4} now={5} staged={6} journal={7}")
     @MethodSource("everyCase")
     void decidesEveryCaseByTheRules(ExecutionStatus state, boolean mutating, boolean cancel, int replacements,
-            String previous, String frontier, boolean staged) {
+            String previous, String frontier, boolean staged, boolean journal) {
         OwnerLossVerdict verdict = OwnerLossDecisions.decide(
-                new LostExecution(state, mutating, cancel, replacements, previous, frontier, staged), CAUSE);
+                new LostExecution(state, mutating, cancel, replacements, previous, frontier, staged, journal), CAUSE);
 
         boolean running = state == ExecutionStatus.WORKING || state == ExecutionStatus.INPUT_REQUIRED;
         Action expected;
@@ -62,6 +64,8 @@ class OwnerLossDecisionsTest {
             expected = Action.IGNORE;
         } else if (staged && (mutating || !cancel)) {
             expected = Action.PUBLISH_STAGED;
+        } else if (mutating && journal) {
+            expected = replacements >= MAX_REPLACEMENTS ? Action.FAIL : Action.RECONCILE;
         } else if (mutating) {
             expected = Action.FAIL;
         } else if (cancel) {
@@ -88,6 +92,12 @@ class OwnerLossDecisionsTest {
                 assertThat(verdict.errorCode()).isNull();
             }
             case IGNORE -> assertThat(verdict.message()).isNull();
+            case RECONCILE -> {
+                assertThat(verdict.frontier()).isEqualTo(OwnerLossDecisions.JOURNAL);
+                assertThat(verdict.errorCode()).isNull();
+                assertThat(verdict.message()).startsWith("Reconstructing the outcome from the transaction journal "
+                        + "after owner loss (" + CAUSE + "); attempt " + (replacements + 2));
+            }
             case PUBLISH_STAGED -> {
                 assertThat(verdict.message()).isEqualTo("Completed with the result staged before its owner was lost ("
                         + CAUSE + "); not re-run.");

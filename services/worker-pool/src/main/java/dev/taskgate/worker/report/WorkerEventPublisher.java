@@ -102,6 +102,7 @@ public class WorkerEventPublisher {
             case CHILD_DIED -> "ChildDied";
             case INPUT_REQUESTED -> "InputRequested";
             case RESULT_STAGED -> "ResultStaged";
+            case COMMIT_REQUESTED -> "CommitRequested";
         };
     }
 }
