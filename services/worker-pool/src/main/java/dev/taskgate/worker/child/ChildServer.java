@@ -19,8 +19,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.taskgate.worker.child.journal.CommitRefusedException;
+import dev.taskgate.worker.child.journal.RewritePlan;
+
 /**
- * The child side of the protocol: reads parent → child lines ({@code run}, {@code stop}, {@code input-response}),
+ * The child side of the protocol: reads parent → child lines ({@code run}, {@code stop}, {@code input-response},
+ * {@code commit-granted}, {@code commit-refused}),
  * runs one operation
  * at a time on its own thread, and answers through the {@link ProtocolWriter}. Refusals (unknown operation,
  * busy, malformed line) are {@code error} lines; the child stays usable after them.
@@ -96,6 +100,7 @@ public final class ChildServer {
             case "run" -> startRun(message);
             case "stop" -> requestStop();
             case "input-response" -> provideInput(message);
+            case "commit-granted", "commit-refused" -> decideCommit(message, type.equals("commit-granted"));
             default -> out.error(MALFORMED_MESSAGE, "unknown message type: '" + type + "'");
         }
     }
@@ -116,12 +121,17 @@ public final class ChildServer {
             out.error(UNKNOWN_OPERATION, "operation not registered in this worker: " + name.asText());
             return;
         }
+        JsonNode journal = message.get("journal");
+        if (journal != null && !journal.isObject()) {
+            out.error(MALFORMED_MESSAGE, "run needs an object 'journal' when it has one");
+            return;
+        }
         Run run = new Run();
         if (!current.compareAndSet(null, run)) {
             out.error(BUSY, "another operation is still running");
             return;
         }
-        runner.execute(() -> execute(name.asText(), operation, input, run));
+        runner.execute(() -> execute(name.asText(), operation, input, journal, run));
     }
 
     private void requestStop() {
@@ -146,10 +156,24 @@ public final class ChildServer {
         }
     }
 
-    private void execute(String name, Operation operation, JsonNode input, Run run) {
+    private void decideCommit(JsonNode message, boolean granted) {
+        JsonNode planHash = message.get("planHash");
+        if (planHash == null || !planHash.isTextual()) {
+            out.error(MALFORMED_MESSAGE, "a commit decision needs a string 'planHash'");
+            return;
+        }
+        Run running = current.get();
+        String reason = message.path("reason").asText("refused");
+        if (running == null || !running.decideCommit(planHash.asText(), granted, reason)) {
+            log.println("commit decision ignored: no running operation waits for plan " + planHash.asText());
+        }
+    }
+
+    private void execute(String name, Operation operation, JsonNode input, JsonNode journal, Run run) {
         Runnable report;
         try {
-            String result = operation.run(input, run);
+            // a reconciliation run never runs the operation: it only reconstructs the journaled outcome
+            String result = journal == null ? operation.run(input, run) : operation.reconcile(input, journal);
             report = () -> out.result(result);
         } catch (OperationStoppedException e) {
             report = () -> out.stopped(e.getMessage());
@@ -173,6 +197,9 @@ public final class ChildServer {
         private final Object inputLock = new Object();
         private final Set<String> asked = new HashSet<>();
         private final Map<String, JsonNode> answers = new HashMap<>();
+        private String awaitedPlan;
+        private Boolean commitGranted;
+        private String commitReason;
 
         void stop() {
             stopRequested.countDown();
@@ -231,6 +258,46 @@ public final class ChildServer {
         @Override
         public void progress(double progress, Double total, String message) {
             out.progress(progress, total, message);
+        }
+
+        /** Records job-control's answer for the plan this run waits for; {@code false} for any other plan. */
+        boolean decideCommit(String planHash, boolean granted, String reason) {
+            synchronized (inputLock) {
+                if (!planHash.equals(awaitedPlan) || commitGranted != null) {
+                    return false;
+                }
+                commitGranted = granted;
+                commitReason = reason;
+                inputLock.notifyAll();
+                return true;
+            }
+        }
+
+        @Override
+        public void requestCommit(RewritePlan plan)
+                throws CommitRefusedException, OperationStoppedException, InterruptedException {
+            if (plan.isEmpty()) {
+                throw new IllegalArgumentException("a plan that changes nothing never commits");
+            }
+            String planHash = plan.planHash();
+            synchronized (inputLock) {
+                if (awaitedPlan != null) {
+                    throw new IllegalStateException("a run commits at most one plan");
+                }
+                awaitedPlan = planHash;
+            }
+            out.commit(plan.toJournal());
+            synchronized (inputLock) {
+                while (commitGranted == null) {
+                    if (isStopRequested()) {
+                        throw new OperationStoppedException("stopped before the commit boundary; nothing was changed");
+                    }
+                    inputLock.wait();
+                }
+                if (!commitGranted) {
+                    throw new CommitRefusedException(commitReason);
+                }
+            }
         }
 
         @Override

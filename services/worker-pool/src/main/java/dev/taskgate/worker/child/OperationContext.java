@@ -5,6 +5,9 @@ import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.worker.child.journal.CommitRefusedException;
+import dev.taskgate.worker.child.journal.RewritePlan;
+
 /**
  * What a running operation may do besides computing its result: report progress, notice stop requests and ask
  * the caller for input.
@@ -55,5 +58,22 @@ public interface OperationContext {
      */
     default void stageResult(String callToolResult) {
         throw new UnsupportedOperationException("this context cannot stage results");
+    }
+
+    /**
+     * Asks to cross the commit boundary with {@code plan} (transaction journal, ARCHITECTURE §4): job-control binds
+     * it to this execution's journal entry exactly once and grants it; only then may the operation apply it (e.g.
+     * with {@link dev.taskgate.worker.child.journal.JournaledFiles#apply}). Never call it with an empty plan: a plan
+     * that changes nothing, or that the operation decides not to apply, never binds. After the grant a stop request
+     * no longer stops the rewrite: the operation finishes applying and reports what it did.
+     *
+     * @throws CommitRefusedException    when job-control refused to bind the plan; nothing may be changed
+     * @throws OperationStoppedException when a stop is requested before the answer arrives; nothing may be changed
+     * @throws InterruptedException      when the child is shutting down
+     * @throws IllegalArgumentException  when the plan is empty
+     */
+    default void requestCommit(RewritePlan plan)
+            throws CommitRefusedException, OperationStoppedException, InterruptedException {
+        throw new UnsupportedOperationException("this context cannot commit");
     }
 }

@@ -10,6 +10,7 @@ import dev.taskgate.worker.child.ops.ConfirmOperation;
 import dev.taskgate.worker.child.ops.CrashOperation;
 import dev.taskgate.worker.child.ops.EchoOperation;
 import dev.taskgate.worker.child.ops.FailOperation;
+import dev.taskgate.worker.child.ops.RewriteOperation;
 import dev.taskgate.worker.child.ops.SleepOperation;
 import dev.taskgate.worker.child.ops.StagedOperation;
 import dev.taskgate.worker.child.ops.conformance.ConformancePack;
@@ -35,7 +36,8 @@ public final class OperationRegistry {
                 "demo.fail", new FailOperation(),
                 "demo.crash", new CrashOperation(),
                 "demo.confirm", new ConfirmOperation(),
-                "demo.staged", new StagedOperation()));
+                "demo.staged", new StagedOperation(),
+                "demo.rewrite", new RewriteOperation()));
         operations.putAll(ConformancePack.operations());
         return new OperationRegistry(operations);
     }

@@ -59,6 +59,13 @@ public final class ProtocolWriter {
         write(message("stage").put("result", callToolResult));
     }
 
+    /** The operation asks to commit this plan (its journal form). */
+    public void commit(JsonNode plan) {
+        ObjectNode line = message("commit");
+        line.set("plan", plan);
+        write(line);
+    }
+
     /** A refused message or an unexpected exception in an operation. */
     public void error(String code, String message) {
         write(message("error").put("code", code).put("message", message));

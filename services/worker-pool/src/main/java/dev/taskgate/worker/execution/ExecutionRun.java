@@ -89,6 +89,19 @@ final class ExecutionRun {
         return true;
     }
 
+    /**
+     * Hands a commit decision to the child while it still belongs to this run (under the lock, see {@link #start}).
+     *
+     * @return whether it was sent
+     */
+    synchronized boolean deliverCommit(String planHash, boolean granted, String reason) {
+        if (!running || finished) {
+            return false;
+        }
+        child.decideCommit(planHash, granted, reason);
+        return true;
+    }
+
     synchronized void armKillTimer(ScheduledFuture<?> timer) {
         this.killTimer = timer;
     }

@@ -3,6 +3,7 @@ package dev.taskgate.worker.execution;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -19,9 +20,14 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
@@ -122,6 +128,20 @@ public class ExecutionService {
         LOG.debugf("Input response handed to the child [%s requestKey=%s]", key, input.requestKey());
     }
 
+    /**
+     * Hands job-control's answer to a commit request to the child of the held dispatch with that epoch; ignored for a
+     * dispatch held elsewhere (the child also ignores an answer for a plan it does not wait for).
+     */
+    public void decideCommit(UUID executionId, long epoch, String planHash, boolean granted, String reason) {
+        ExecutionKey key = new ExecutionKey(executionId, epoch);
+        ExecutionRun run = held.find(key).orElse(null);
+        if (run == null || !run.deliverCommit(planHash, granted, reason)) {
+            LOG.debugf("Commit decision for a dispatch not running here [%s planHash=%s]", key, planHash);
+            return;
+        }
+        LOG.infof("Commit %s handed to the child [%s planHash=%s]", granted ? "granted" : "refused", key, planHash);
+    }
+
     /** Whether a stop for this dispatch is remembered. */
     public boolean isStopRemembered(ExecutionKey key) {
         return stops.contains(key);
@@ -173,7 +193,8 @@ public class ExecutionService {
             dispatched.remove(key);
             return CompletableFuture.failedFuture(new IllegalStateException("Started not acknowledged for " + key, e));
         }
-        if (run.start(child, () -> child.run(record.operation(), record.input(), new Observer(run)))) {
+        JsonNode journal = record.journal() == null ? null : Wire.mapper().valueToTree(record.journal());
+        if (run.start(child, () -> child.run(record.operation(), record.input(), journal, new Observer(run)))) {
             armKillTimer(run);
         }
         LOG.debugf("Operation started [%s operation=%s childPid=%d]", key, record.operation(), child.pid());
@@ -244,6 +265,7 @@ public class ExecutionService {
                 }
                 case INPUT -> requestInput(key, message);
                 case STAGE -> stageResult(key, message);
+                case COMMIT -> requestCommit(child, key, message);
                 case RESULT -> end(child, events.finished(key, message.result()), true);
                 case ERROR -> end(child, events.failed(key, FailureCode.OPERATION_ERROR,
                         run.operation() + " failed in the worker (" + message.code() + "): " + message.message()), true);
@@ -289,6 +311,29 @@ public class ExecutionService {
             } catch (RuntimeException e) {
                 // the result still reaches job-control with Finished; only the owner-loss shortcut is lost
                 LOG.errorf(e, "Result checkpoint not delivered [%s]", key);
+            }
+        }
+
+        /**
+         * Publishes the commit request and waits for its acknowledgement; the answer comes over the control topic. A
+         * plan that does not parse as a journal entry is refused here, without asking job-control.
+         */
+        private void requestCommit(ChildProcess child, ExecutionKey key, ChildMessage message) {
+            JournalEntry plan;
+            try {
+                plan = Wire.mapper().treeToValue(message.plan(), JournalEntry.class);
+            } catch (JsonProcessingException | IllegalArgumentException e) {
+                String planHash = message.plan().path("planHash").asText("");
+                LOG.warnf("Invalid commit plan refused [%s]: %s", key, e.getMessage());
+                run.deliverCommit(planHash, false, "invalid plan: " + e.getMessage());
+                return;
+            }
+            try {
+                await(publisher.publish(events.commitRequested(key, plan)));
+                LOG.infof("Commit requested [%s planHash=%s files=%d]", key, plan.planHash(), plan.files().size());
+            } catch (RuntimeException e) {
+                // the operation keeps waiting and changes nothing; a stop or the deadline ends it
+                LOG.errorf(e, "Commit request not delivered [%s]", key);
             }
         }
 

@@ -12,6 +12,7 @@ import jakarta.inject.Inject;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.event.ChildDied;
+import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.InputRequested;
@@ -19,6 +20,7 @@ import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.ResultStaged;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.Stopped;
+import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.worker.WorkerConfig;
 import dev.taskgate.worker.execution.ExecutionKey;
 
@@ -55,6 +57,11 @@ public class WorkerEvents {
     /** The operation staged this exact {@code CallToolResult} text as its result checkpoint. */
     public ResultStaged resultStaged(ExecutionKey key, String result) {
         return new ResultStaged(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, result);
+    }
+
+    /** The operation asks to commit this plan. */
+    public CommitRequested commitRequested(ExecutionKey key, JournalEntry plan) {
+        return new CommitRequested(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, plan);
     }
 
     /** The execution broke or was refused. */

@@ -10,6 +10,9 @@ import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.worker.child.journal.CommitRefusedException;
+import dev.taskgate.worker.child.journal.RewritePlan;
+
 /**
  * An {@link OperationContext} for in-process operation tests: records progress and input requests, stops on demand,
  * answers input with a scripted function (none set: a request waits until stopped).
@@ -24,6 +27,8 @@ public final class RecordingContext implements OperationContext {
     private final List<Map<String, JsonNode>> inputRequests = new CopyOnWriteArrayList<>();
     private volatile Function<Map<String, JsonNode>, Map<String, JsonNode>> answers;
     private final List<String> staged = new CopyOnWriteArrayList<>();
+    private final List<RewritePlan> commits = new CopyOnWriteArrayList<>();
+    private volatile String refusal;
 
     /** Answers every input request with {@code script}. */
     public RecordingContext answering(Function<Map<String, JsonNode>, Map<String, JsonNode>> script) {
@@ -33,6 +38,31 @@ public final class RecordingContext implements OperationContext {
 
     public List<Map<String, JsonNode>> inputRequests() {
         return inputRequests;
+    }
+
+    /** Refuses every commit request with {@code reason} (default: every request is granted). */
+    public RecordingContext refusingCommits(String reason) {
+        this.refusal = reason;
+        return this;
+    }
+
+    /** The plans passed to {@link #requestCommit}, in order. */
+    public List<RewritePlan> commits() {
+        return commits;
+    }
+
+    @Override
+    public void requestCommit(RewritePlan plan) throws CommitRefusedException, OperationStoppedException {
+        if (plan.isEmpty()) {
+            throw new IllegalArgumentException("a plan that changes nothing never commits");
+        }
+        commits.add(plan);
+        if (isStopRequested()) {
+            throw new OperationStoppedException("stopped before the commit boundary; nothing was changed");
+        }
+        if (refusal != null) {
+            throw new CommitRefusedException(refusal);
+        }
     }
 
     /** The results staged with {@link #stageResult}, in order. */
