@@ -68,6 +68,11 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         return REPO;
     }
 
+    /** The directory demo.rewrite works in (the worker's {@code taskgate.worker.rewrite.sandbox}). */
+    public static Path rewriteSandbox() {
+        return REPO.resolve("e2e/target/rewrite-sandbox");
+    }
+
     /** A service process by name, e.g. to stop or restart it in a test. */
     public ServiceProcess service(String name) {
         return services.get(name);
@@ -97,6 +102,7 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         Map<String, String> workerEnv = new HashMap<>(env);
         // three operations at once: WorkerOwnerLossE2E kills the worker while three executions run
         workerEnv.put("TASKGATE_WORKER_CHILDREN", "3");
+        workerEnv.put("TASKGATE_WORKER_REWRITE_SANDBOX", Files.createDirectories(rewriteSandbox()).toString());
         add("worker-pool", freePort(), workerEnv);
         add("webhook-dispatcher", freePort(), webhookDispatcherEnv(env));
         add("mcp-frontend", freePort(), env);
