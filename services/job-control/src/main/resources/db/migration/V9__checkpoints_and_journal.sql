@@ -24,3 +24,17 @@ create table transaction_journal (
     plan               bytea       not null,
     bound_at           timestamptz not null
 );
+
+-- Intermediate frontiers: the latest CheckpointSaved of a running read-only execution (a higher sequence replaces a
+-- lower one; sequences continue across epochs). mac is job-control's HMAC (checkpoint key) over execution id,
+-- sequence, revision and frontier; frontier is sealed (kind checkpoint). A replacement receives it in
+-- RunOperation.checkpoint; owner-loss decisions use 'checkpoint-<sequence>' as the frontier.
+create table frontier_checkpoint (
+    execution_id uuid        primary key references execution (id) on delete cascade,
+    epoch        bigint      not null check (epoch >= 1),
+    sequence     bigint      not null check (sequence >= 1),
+    revision     text        not null,
+    frontier     bytea       not null,
+    mac          text        not null,
+    saved_at     timestamptz not null
+);

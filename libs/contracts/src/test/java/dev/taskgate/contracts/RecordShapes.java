@@ -83,12 +83,16 @@ final class RecordShapes {
 
     /**
      * A placeholder that also satisfies checks tied to the component's meaning: a {@code ...Hash} is a
-     * {@code sha256:} hash (distinct per component name), a list of records holds one placeholder record.
+     * {@code sha256:} hash (distinct per component name), a {@code mac} an {@code hmac-sha256:} value, a list of
+     * records holds one placeholder record.
      */
     private static Object placeholder(RecordComponent component) {
         if (component.getType() == String.class && component.getName().endsWith("Hash")) {
             String digit = Integer.toHexString(Math.floorMod(component.getName().hashCode(), 16));
             return "sha256:" + digit.repeat(64);
+        }
+        if (component.getType() == String.class && component.getName().equals("mac")) {
+            return "hmac-sha256:" + "0".repeat(64);
         }
         if (component.getType() == List.class
                 && component.getGenericType() instanceof java.lang.reflect.ParameterizedType list

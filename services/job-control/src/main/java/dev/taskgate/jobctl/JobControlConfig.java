@@ -3,6 +3,7 @@ package dev.taskgate.jobctl;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 import jakarta.validation.constraints.Max;
@@ -78,6 +79,9 @@ public interface JobControlConfig {
     Admission admission();
 
     /** Lifetime of executions. */
+    /** Intermediate frontier checkpoints. */
+    Checkpoints checkpoints();
+
     interface Execution {
         /**
          * How long after submission an execution that has not reached a terminal state fails, for operations
@@ -220,5 +224,16 @@ public interface JobControlConfig {
          */
         @WithDefault("5s")
         Duration retryAfter();
+    }
+
+    /** Intermediate frontier checkpoints ({@code CheckpointSaved}). */
+    interface Checkpoints {
+        /**
+         * The checkpoint key, base64, at least 32 bytes, shared with every worker-pool instance: job-control makes the
+         * MAC of every stored frontier with it, workers check it before a replacement resumes. From
+         * {@code taskgate.checkpoint.key} [{@code TASKGATE_CHECKPOINT_KEY}]. Unset: frontiers are not stored and a
+         * replacement always starts afresh.
+         */
+        Optional<String> key();
     }
 }

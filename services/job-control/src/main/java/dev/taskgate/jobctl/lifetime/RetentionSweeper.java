@@ -12,6 +12,7 @@ import org.jboss.logging.Logger;
 
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.checkpoint.db.FrontierCheckpointRepository;
 import dev.taskgate.jobctl.checkpoint.db.ResultCheckpointRepository;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.db.InputRequestRepository;
@@ -47,10 +48,11 @@ public class RetentionSweeper {
     private final SweepLoop loop;
     private final ResultCheckpointRepository resultCheckpoints;
     private final JournalRepository journal;
+    private final FrontierCheckpointRepository frontiers;
 
     RetentionSweeper(Pool pool, ExecutionRepository executions, InputRequestRepository inputs,
             JobControlConfig config, Clock clock, ResultCheckpointRepository resultCheckpoints,
-            JournalRepository journal) {
+            JournalRepository journal, FrontierCheckpointRepository frontiers) {
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
@@ -58,6 +60,7 @@ public class RetentionSweeper {
         this.clock = clock;
         this.resultCheckpoints = resultCheckpoints;
         this.journal = journal;
+        this.frontiers = frontiers;
         this.loop = new SweepLoop("Retention sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
     }
 
@@ -91,6 +94,7 @@ public class RetentionSweeper {
                             .flatMap(v -> inputs.deleteFor(tx, keep))
                             .flatMap(v -> resultCheckpoints.deleteFor(tx, keep))
                             .flatMap(v -> journal.deleteFor(tx, keep))
+                            .flatMap(v -> frontiers.deleteFor(tx, keep))
                             .flatMap(v -> executions.delete(tx, drop))
                             .invoke(v -> {
                                 if (!expired.isEmpty()) {

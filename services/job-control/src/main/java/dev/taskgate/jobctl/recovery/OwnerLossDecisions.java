@@ -34,6 +34,8 @@ public final class OwnerLossDecisions {
     public static final String OWNER_LOST = "owner-lost";
     /** The frontier of an execution without a checkpoint: a replacement starts from the beginning. */
     public static final String FROM_START = "start";
+    /** The frontier of a replacement that resumes from a checkpoint: this prefix and the checkpoint's sequence. */
+    public static final String CHECKPOINT_PREFIX = "checkpoint-";
     /** The frontier of a reconciliation run: the transaction journal entry. */
     public static final String JOURNAL = "journal";
     /** At most this many replacement dispatches per execution. */
@@ -95,6 +97,8 @@ public final class OwnerLossDecisions {
     }
 
     private static String describe(String frontier) {
-        return FROM_START.equals(frontier) ? "the beginning" : "checkpoint " + frontier;
+        return FROM_START.equals(frontier) ? "the beginning"
+                : "checkpoint " + frontier.substring(frontier.startsWith(CHECKPOINT_PREFIX) ? CHECKPOINT_PREFIX.length()
+                        : 0);
     }
 }

@@ -12,6 +12,7 @@ import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.event.InputRequested;
+import dev.taskgate.contracts.event.CheckpointSaved;
 import dev.taskgate.contracts.event.ChildDied;
 import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.contracts.event.Progress;
@@ -21,6 +22,7 @@ import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.checkpoint.FrontierCheckpointService;
 import dev.taskgate.jobctl.checkpoint.ResultCheckpointService;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
@@ -59,10 +61,12 @@ public class WorkerReportService {
     private final OwnerLossService ownerLoss;
     private final ResultCheckpointService resultCheckpoints;
     private final CommitService commits;
+    private final FrontierCheckpointService frontiers;
 
     WorkerReportService(Pool pool, ExecutionRepository executions, InputRequestService inputs, OutboxWriter outbox,
             JobControlConfig config, Clock clock, IdSource ids, WorkerInstanceRepository workers,
-            OwnerLossService ownerLoss, ResultCheckpointService resultCheckpoints, CommitService commits) {
+            OwnerLossService ownerLoss, ResultCheckpointService resultCheckpoints, CommitService commits,
+            FrontierCheckpointService frontiers) {
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
@@ -74,6 +78,7 @@ public class WorkerReportService {
         this.ownerLoss = ownerLoss;
         this.resultCheckpoints = resultCheckpoints;
         this.commits = commits;
+        this.frontiers = frontiers;
     }
 
     /**
@@ -101,6 +106,9 @@ public class WorkerReportService {
             }
             if (event instanceof ResultStaged staged) {
                 return resultCheckpoints.stage(tx, execution, staged, now);
+            }
+            if (event instanceof CheckpointSaved saved) {
+                return frontiers.save(tx, execution, saved, now);
             }
             if (event instanceof CommitRequested commit) {
                 return commits.request(tx, commit, now);

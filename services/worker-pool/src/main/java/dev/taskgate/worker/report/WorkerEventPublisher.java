@@ -103,6 +103,7 @@ public class WorkerEventPublisher {
             case INPUT_REQUESTED -> "InputRequested";
             case RESULT_STAGED -> "ResultStaged";
             case COMMIT_REQUESTED -> "CommitRequested";
+            case CHECKPOINT_SAVED -> "CheckpointSaved";
         };
     }
 }
