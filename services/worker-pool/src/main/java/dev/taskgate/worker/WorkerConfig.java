@@ -79,6 +79,13 @@ public interface WorkerConfig {
     @WithDefault("false")
     boolean conformancePack();
 
+    /**
+     * The checkpoint key job-control authenticates frontiers with (base64, at least 32 bytes), from
+     * {@code taskgate.checkpoint.key} [{@code TASKGATE_CHECKPOINT_KEY}]. A replacement resumes from a frontier only
+     * if its MAC verifies under this key; unset, every replacement starts afresh.
+     */
+    Optional<String> checkpointKey();
+
     /** Settings of the rewrite operations. */
     Rewrite rewrite();
 

@@ -59,7 +59,7 @@ class McpDiscoveryTest {
         Map<String, JsonNode> tools = new HashMap<>();
         result.path("tools").forEach(t -> tools.put(t.path("name").asText(), t));
         assertThat(tools).containsOnlyKeys("demo.echo", "demo.sleep", "demo.fail", "demo.crash", "demo.confirm",
-                "demo.staged", "demo.rewrite");
+                "demo.staged", "demo.rewrite", "demo.count");
         JsonNode sleep = tools.get("demo.sleep");
         assertThat(sleep.path("inputSchema"))
                 .isEqualTo(OperationCatalog.load().find("demo.sleep").orElseThrow().inputSchema());

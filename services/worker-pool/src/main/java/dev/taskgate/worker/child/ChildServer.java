@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -126,7 +127,13 @@ public final class ChildServer {
             out.error(MALFORMED_MESSAGE, "run needs an object 'journal' when it has one");
             return;
         }
-        Run run = new Run();
+        JsonNode resume = message.get("resume");
+        long sequenceBase = message.path("sequenceBase").asLong(0);
+        Run run = new Run(sequenceBase, resume != null && resume.path("revision").isTextual()
+                && resume.path("frontier").isTextual()
+                        ? new FrontierResume(resume.path("sequence").asLong(), resume.get("revision").asText(),
+                                resume.get("frontier").asText())
+                        : null);
         if (!current.compareAndSet(null, run)) {
             out.error(BUSY, "another operation is still running");
             return;
@@ -200,6 +207,34 @@ public final class ChildServer {
         private String awaitedPlan;
         private Boolean commitGranted;
         private String commitReason;
+        private final FrontierResume resume;
+        private long lastSequence;
+
+        /**
+         * @param sequenceBase the sequence of the latest stored checkpoint (0 if none): this run numbers on from it
+         * @param resume       the verified frontier to offer the operation, or {@code null}
+         */
+        Run(long sequenceBase, FrontierResume resume) {
+            this.lastSequence = Math.max(0, sequenceBase);
+            this.resume = resume;
+        }
+
+        @Override
+        public Optional<FrontierResume> resumeFrom() {
+            return Optional.ofNullable(resume);
+        }
+
+        @Override
+        public void saveCheckpoint(String revision, String frontier) {
+            if (revision == null || frontier == null) {
+                throw new IllegalArgumentException("a checkpoint needs a revision and a frontier");
+            }
+            long sequence;
+            synchronized (this) {
+                sequence = ++lastSequence;
+            }
+            out.checkpoint(sequence, revision, frontier);
+        }
 
         void stop() {
             stopRequested.countDown();

@@ -2,6 +2,7 @@ package dev.taskgate.worker.child;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -72,6 +73,26 @@ public interface OperationContext {
      * @throws InterruptedException      when the child is shutting down
      * @throws IllegalArgumentException  when the plan is empty
      */
+    /**
+     * The authenticated frontier this run may continue from (a replacement after an owner loss), if any. The
+     * operation must compare {@link FrontierResume#revision()} with the current revision of its source and start
+     * afresh on any mismatch or on a frontier it cannot read.
+     */
+    default Optional<FrontierResume> resumeFrom() {
+        return Optional.empty();
+    }
+
+    /**
+     * Saves an intermediate frontier (sent as {@code CheckpointSaved}; job-control keeps the latest, authenticated
+     * with its checkpoint key). Read-only operations only: a rewrite commits through the journal instead.
+     *
+     * @param revision the source revision the frontier was computed on
+     * @param frontier the operation's own compact JSON text
+     */
+    default void saveCheckpoint(String revision, String frontier) {
+        throw new UnsupportedOperationException("this context cannot save checkpoints");
+    }
+
     default void requestCommit(RewritePlan plan)
             throws CommitRefusedException, OperationStoppedException, InterruptedException {
         throw new UnsupportedOperationException("this context cannot commit");

@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import dev.taskgate.worker.child.ops.ConfirmOperation;
+import dev.taskgate.worker.child.ops.CountOperation;
 import dev.taskgate.worker.child.ops.CrashOperation;
 import dev.taskgate.worker.child.ops.EchoOperation;
 import dev.taskgate.worker.child.ops.FailOperation;
@@ -37,7 +38,8 @@ public final class OperationRegistry {
                 "demo.crash", new CrashOperation(),
                 "demo.confirm", new ConfirmOperation(),
                 "demo.staged", new StagedOperation(),
-                "demo.rewrite", new RewriteOperation()));
+                "demo.rewrite", new RewriteOperation(),
+                "demo.count", new CountOperation()));
         operations.putAll(ConformancePack.operations());
         return new OperationRegistry(operations);
     }

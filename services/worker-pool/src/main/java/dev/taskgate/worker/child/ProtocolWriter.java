@@ -66,6 +66,13 @@ public final class ProtocolWriter {
         write(line);
     }
 
+    /** An intermediate frontier the operation saved. */
+    public void checkpoint(long sequence, String revision, String frontier) {
+        ObjectNode line = message("checkpoint");
+        line.putObject("checkpoint").put("sequence", sequence).put("revision", revision).put("frontier", frontier);
+        write(line);
+    }
+
     /** A refused message or an unexpected exception in an operation. */
     public void error(String code, String message) {
         write(message("error").put("code", code).put("message", message));

@@ -60,6 +60,7 @@ public class ExecutionService {
     private final WorkerConfig config;
     private final BoundedKeySet dispatched;
     private final BoundedKeySet stops;
+    private final FrontierVerifier frontiers;
     // Waiting for an idle child can take as long as the running operations do: it happens here, on a thread
     // of our own, never on an event loop or a Vert.x worker (whose blocked-thread checker would fire).
     private final ExecutorService dispatcher = Executors.newSingleThreadExecutor(r -> new Thread(r, "work-dispatcher"));
@@ -71,7 +72,9 @@ public class ExecutionService {
 
     @Inject
     ExecutionService(ChildPool pool, WorkerEventPublisher publisher, WorkerEvents events, HeldExecutions held,
-            InputValidator validator, OperationCatalog catalog, Clock clock, WorkerConfig config) {
+            InputValidator validator, OperationCatalog catalog, Clock clock, WorkerConfig config,
+            FrontierVerifier frontiers) {
+        this.frontiers = frontiers;
         this.pool = pool;
         this.publisher = publisher;
         this.events = events;
@@ -194,7 +197,10 @@ public class ExecutionService {
             return CompletableFuture.failedFuture(new IllegalStateException("Started not acknowledged for " + key, e));
         }
         JsonNode journal = record.journal() == null ? null : Wire.mapper().valueToTree(record.journal());
-        if (run.start(child, () -> child.run(record.operation(), record.input(), journal, new Observer(run)))) {
+        JsonNode resume = frontiers.resumeOf(record).orElse(null);
+        long sequenceBase = frontiers.sequenceBase(record);
+        if (run.start(child, () -> child.run(record.operation(), record.input(), journal, sequenceBase, resume,
+                new Observer(run)))) {
             armKillTimer(run);
         }
         LOG.debugf("Operation started [%s operation=%s childPid=%d]", key, record.operation(), child.pid());
@@ -266,6 +272,7 @@ public class ExecutionService {
                 case INPUT -> requestInput(key, message);
                 case STAGE -> stageResult(key, message);
                 case COMMIT -> requestCommit(child, key, message);
+                case CHECKPOINT -> saveCheckpoint(key, message.plan());
                 case RESULT -> end(child, events.finished(key, message.result()), true);
                 case ERROR -> end(child, events.failed(key, FailureCode.OPERATION_ERROR,
                         run.operation() + " failed in the worker (" + message.code() + "): " + message.message()), true);
@@ -334,6 +341,17 @@ public class ExecutionService {
             } catch (RuntimeException e) {
                 // the operation keeps waiting and changes nothing; a stop or the deadline ends it
                 LOG.errorf(e, "Commit request not delivered [%s]", key);
+            }
+        }
+
+        /** Publishes the frontier and waits for its acknowledgement, so that it is ahead of any later event. */
+        private void saveCheckpoint(ExecutionKey key, JsonNode checkpoint) {
+            try {
+                await(publisher.publish(events.checkpointSaved(key, checkpoint.get("sequence").asLong(),
+                        checkpoint.get("revision").asText(), checkpoint.get("frontier").asText())));
+            } catch (RuntimeException e) {
+                // a lost frontier only means a replacement starts from an earlier one
+                LOG.errorf(e, "Checkpoint not delivered [%s]", key);
             }
         }
 

@@ -16,7 +16,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * @param result   for {@link Kind#RESULT} and {@link Kind#STAGE}: the exact {@code CallToolResult} text
  * @param code     for {@link Kind#ERROR}
  * @param requests for {@link Kind#INPUT}: the operation's keys → MCP {@code InputRequest} objects
- * @param plan     for {@link Kind#COMMIT}: the plan's journal form {@code {planHash, planSummary, files}}
+ * @param plan     for {@link Kind#COMMIT}: the plan's journal form {@code {planHash, planSummary, files}}; for
+ *                 {@link Kind#CHECKPOINT}: {@code {sequence, revision, frontier}}
  */
 public record ChildMessage(Kind kind, double progress, Double total, String message, String result, String code,
         JsonNode requests, JsonNode plan) {
@@ -28,7 +29,9 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
         /** The result checkpoint: the operation staged its result before returning it. */
         STAGE,
         /** The operation asks to commit a rewrite plan and waits for job-control's answer. */
-        COMMIT;
+        COMMIT,
+        /** The operation saved an intermediate frontier. */
+        CHECKPOINT;
 
         /** Whether the line ends the current run. */
         public boolean isTerminal() {
@@ -77,12 +80,22 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
             case "commit" -> node.path("plan").isObject()
                     ? Optional.of(new ChildMessage(Kind.COMMIT, 0, null, null, null, null, null, node.get("plan")))
                     : Optional.empty();
+            case "checkpoint" -> isCheckpoint(node.get("checkpoint"))
+                    ? Optional.of(new ChildMessage(Kind.CHECKPOINT, 0, null, null, null, null, null,
+                            node.get("checkpoint")))
+                    : Optional.empty();
             case "stopped" -> Optional.of(new ChildMessage(Kind.STOPPED, 0, null, message, null, null));
             case "input" -> isRequestMap(node.get("requests"))
                     ? Optional.of(new ChildMessage(Kind.INPUT, 0, null, null, null, null, node.get("requests")))
                     : Optional.empty();
             default -> Optional.empty();
         };
+    }
+
+    private static boolean isCheckpoint(JsonNode checkpoint) {
+        return checkpoint != null && checkpoint.path("sequence").canConvertToLong()
+                && checkpoint.path("sequence").asLong() >= 1 && checkpoint.path("revision").isTextual()
+                && checkpoint.path("frontier").isTextual();
     }
 
     private static boolean isRequestMap(JsonNode requests) {

@@ -108,6 +108,15 @@ public final class ChildProcess {
      * reconstructs the journaled rewrite's outcome instead of running the operation.
      */
     public void run(String operation, JsonNode input, JsonNode journal, RunObserver runObserver) {
+        run(operation, input, journal, 0, null, runObserver);
+    }
+
+    /**
+     * Like {@link #run(String, JsonNode, JsonNode, RunObserver)}, numbering checkpoints on from {@code sequenceBase}
+     * and offering the operation {@code resume} ({@code {sequence, revision, frontier}}, already verified), if any.
+     */
+    public void run(String operation, JsonNode input, JsonNode journal, long sequenceBase, JsonNode resume,
+            RunObserver runObserver) {
         if (!observer.compareAndSet(null, runObserver)) {
             throw new IllegalStateException("child " + pid() + " is already running an operation");
         }
@@ -115,6 +124,12 @@ public final class ChildProcess {
         line.set("input", input);
         if (journal != null) {
             line.set("journal", journal);
+        }
+        if (sequenceBase > 0) {
+            line.put("sequenceBase", sequenceBase);
+        }
+        if (resume != null) {
+            line.set("resume", resume);
         }
         try {
             send(line);

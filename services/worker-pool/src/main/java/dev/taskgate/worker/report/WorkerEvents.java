@@ -11,6 +11,7 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.contracts.event.CheckpointSaved;
 import dev.taskgate.contracts.event.ChildDied;
 import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.contracts.event.Failed;
@@ -62,6 +63,12 @@ public class WorkerEvents {
     /** The operation asks to commit this plan. */
     public CommitRequested commitRequested(ExecutionKey key, JournalEntry plan) {
         return new CommitRequested(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, plan);
+    }
+
+    /** The operation saved an intermediate frontier. */
+    public CheckpointSaved checkpointSaved(ExecutionKey key, long sequence, String revision, String frontier) {
+        return new CheckpointSaved(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId,
+                sequence, revision, frontier);
     }
 
     /** The execution broke or was refused. */

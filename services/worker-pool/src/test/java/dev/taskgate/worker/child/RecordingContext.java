@@ -29,6 +29,8 @@ public final class RecordingContext implements OperationContext {
     private final List<String> staged = new CopyOnWriteArrayList<>();
     private final List<RewritePlan> commits = new CopyOnWriteArrayList<>();
     private volatile String refusal;
+    private volatile FrontierResume resume;
+    private final List<String> checkpoints = new CopyOnWriteArrayList<>();
 
     /** Answers every input request with {@code script}. */
     public RecordingContext answering(Function<Map<String, JsonNode>, Map<String, JsonNode>> script) {
@@ -38,6 +40,27 @@ public final class RecordingContext implements OperationContext {
 
     public List<Map<String, JsonNode>> inputRequests() {
         return inputRequests;
+    }
+
+    /** Offers {@code frontier} as the frontier to resume from. */
+    public RecordingContext resuming(FrontierResume frontier) {
+        this.resume = frontier;
+        return this;
+    }
+
+    /** The checkpoints saved, as {@code revision|frontier}, in order. */
+    public List<String> checkpoints() {
+        return checkpoints;
+    }
+
+    @Override
+    public java.util.Optional<FrontierResume> resumeFrom() {
+        return java.util.Optional.ofNullable(resume);
+    }
+
+    @Override
+    public void saveCheckpoint(String revision, String frontier) {
+        checkpoints.add(revision + "|" + frontier);
     }
 
     /** Refuses every commit request with {@code reason} (default: every request is granted). */
