@@ -96,6 +96,9 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         new SecureRandom().nextBytes(payloadKey);
         env.put("JOBCTL_PAYLOAD_KEYS", "e2e-1:" + Base64.getEncoder().encodeToString(payloadKey));
         env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", "file:" + publicKey);
+        byte[] checkpointKey = new byte[32];
+        new SecureRandom().nextBytes(checkpointKey);
+        env.put("TASKGATE_CHECKPOINT_KEY", Base64.getEncoder().encodeToString(checkpointKey));
 
         sharedEnv.putAll(env);
         add("job-control", jobControlPort, env);
