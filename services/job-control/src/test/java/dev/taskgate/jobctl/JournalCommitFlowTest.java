@@ -196,6 +196,26 @@ class JournalCommitFlowTest {
     }
 
     @Test
+    void aCancellationWhileQueuedForReconciliationIsRecordedButNeverSkipsTheReconciliation() {
+        Caller caller = newCaller();
+        String owner = worker();
+        heartbeat(owner);
+        UUID id = startedMutation(caller, owner);
+        try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
+            fixture.report(request(id, 1, owner, PLAN_A));
+            awaitSignal(control, CommitGranted.class, id);
+        }
+        clock.advance(PAST_TIMEOUT);
+        awaitStatus(caller, id, ExecutionStatus.QUEUED);
+
+        Accepted reply = (Accepted) fixture.send(cancel(caller, id));
+
+        assertThat(reply.execution().status()).as("not cancelled before the files were checked")
+                .isEqualTo(ExecutionStatus.QUEUED);
+        assertThat(reply.execution().cancelRequested()).isTrue();
+    }
+
+    @Test
     void aMutationLostBeforeItsCommitFailsExplicitlyAndIsNotRunAgain() {
         Caller caller = newCaller();
         String owner = worker();

@@ -156,7 +156,9 @@ public class ExecutionService {
             LOG.infof("Duplicate RunOperation dropped [%s messageId=%s]", key, record.messageId());
             return CompletableFuture.completedFuture(null);
         }
-        if (stops.contains(key)) {
+        // a reconciliation run reports what the files show; a stop cannot change that (issue 6, journal)
+        boolean stoppable = record.journal() == null;
+        if (stoppable && stops.contains(key)) {
             return report(events.stopped(key, STOPPED_BEFORE_START));
         }
         OperationSpec spec = catalog.find(record.operation()).orElse(null);
@@ -172,7 +174,7 @@ public class ExecutionService {
         if (isPastDeadline(record)) {
             return report(deadlineExceeded(key, record));
         }
-        ExecutionRun run = new ExecutionRun(key, record.operation());
+        ExecutionRun run = new ExecutionRun(key, record.operation(), stoppable);
         held.add(run);
         ChildProcess child;
         try {
@@ -183,10 +185,11 @@ public class ExecutionService {
             // Shutting down: leave the record unacknowledged so that it is delivered again after a restart.
             return new CompletableFuture<>();
         }
-        if (stops.contains(key) || isPastDeadline(record)) {
+        if ((stoppable && stops.contains(key)) || isPastDeadline(record)) {
             pool.returnUnused(child);
             held.remove(run);
-            return report(stops.contains(key) ? events.stopped(key, STOPPED_BEFORE_START) : deadlineExceeded(key, record));
+            return report(stoppable && stops.contains(key) ? events.stopped(key, STOPPED_BEFORE_START)
+                    : deadlineExceeded(key, record));
         }
         try {
             await(publisher.publish(events.started(key, child.pid())));
@@ -283,7 +286,7 @@ public class ExecutionService {
 
         @Override
         public void onExit(ChildProcess child, int exitCode) {
-            WorkerEvent event = run.isKilledForStop()
+            WorkerEvent event = run.isKilledForStop() && !run.isCommitGranted()
                     ? events.stopped(run.key(), "the operation did not stop within " + seconds(config.stopGrace())
                             + " of the stop request; its child process was killed")
                     : events.childDied(run.key(), child.pid(), exitCode);

@@ -146,6 +146,26 @@ class RunRewriteJournalTest {
         }
     }
 
+    @Test
+    void aStopNeverPreventsAReconciliationRunFromReportingWhatTheFilesShow() throws Exception {
+        UUID id = UUID.randomUUID();
+        Path file = file(id, "new");
+        String name = file.getFileName().toString();
+        JournalEntry journal = new JournalEntry(ContentHash.of("plan-" + id), "replace a literal in 1 of 1 files",
+                List.of(new JournalFile(name, ContentHash.of("old"), ContentHash.of("new"))));
+        RunOperation plain = rewrite(id, 2);
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            stop(kafka, id, 2);
+            send(kafka, new RunOperation(UUID.randomUUID(), Instant.now(), id, 2, 2, plain.operation(), "1",
+                    plain.input(), plain.deadline(), journal));
+            stop(kafka, id, 2);
+
+            assertThat(awaitEvent(events, Finished.class, id).result()).contains("rewrote 1 files");
+            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+                    .doesNotContain(WorkerEvent.Kind.STOPPED);
+        }
+    }
+
     private static RunOperation rewrite(UUID id, long epoch) {
         return run(id, epoch, "demo.rewrite", json("{\"files\":[\"" + id + ".txt\"],\"search\":\"old\","
                 + "\"replace\":\"new\"}").toString());
