@@ -48,11 +48,12 @@ class RewriteJournalOwnerLossE2E {
         Path file = LocalStack.rewriteSandbox().resolve(name);
         Files.writeString(file, "alpha old omega");
 
+        // a short hold: see StagedResultOwnerLossE2E (a redelivered stale dispatch re-plans; its commit is refused)
         String id = given().auth().oauth2(token)
                 .header("Idempotency-Key", "e2e-" + UUID.randomUUID())
                 .contentType(ContentType.JSON)
                 .body(Map.of("tool_name", "demo.rewrite", "input", Map.of("files", List.of(name), "search", "old",
-                        "replace", "old+", "hold_seconds", 600)))
+                        "replace", "old+", "hold_seconds", 30)))
                 .post(BASE)
                 .then().statusCode(202).extract().path("execution_id");
 
