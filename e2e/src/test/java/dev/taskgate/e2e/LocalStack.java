@@ -68,6 +68,11 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         return REPO;
     }
 
+    /** The directory demo.rewrite works in (the worker's {@code taskgate.worker.rewrite.sandbox}). */
+    public static Path rewriteSandbox() {
+        return REPO.resolve("e2e/target/rewrite-sandbox");
+    }
+
     /** A service process by name, e.g. to stop or restart it in a test. */
     public ServiceProcess service(String name) {
         return services.get(name);
@@ -91,12 +96,16 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         new SecureRandom().nextBytes(payloadKey);
         env.put("JOBCTL_PAYLOAD_KEYS", "e2e-1:" + Base64.getEncoder().encodeToString(payloadKey));
         env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", "file:" + publicKey);
+        byte[] checkpointKey = new byte[32];
+        new SecureRandom().nextBytes(checkpointKey);
+        env.put("TASKGATE_CHECKPOINT_KEY", Base64.getEncoder().encodeToString(checkpointKey));
 
         sharedEnv.putAll(env);
         add("job-control", jobControlPort, env);
         Map<String, String> workerEnv = new HashMap<>(env);
         // three operations at once: WorkerOwnerLossE2E kills the worker while three executions run
         workerEnv.put("TASKGATE_WORKER_CHILDREN", "3");
+        workerEnv.put("TASKGATE_WORKER_REWRITE_SANDBOX", Files.createDirectories(rewriteSandbox()).toString());
         add("worker-pool", freePort(), workerEnv);
         add("webhook-dispatcher", freePort(), webhookDispatcherEnv(env));
         add("mcp-frontend", freePort(), env);

@@ -3,6 +3,7 @@ package dev.taskgate.jobctl;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 import jakarta.validation.constraints.Max;
@@ -105,6 +106,9 @@ public interface JobControlConfig {
 
     /** Sessions of the 2025-era MCP adapter ({@code /internal/v1/mcp-sessions}, issue 4). */
     McpSessions mcpSessions();
+
+    /** Intermediate frontier checkpoints. */
+    Checkpoints checkpoints();
 
     /** Lifetime of executions. */
     interface Execution {
@@ -259,5 +263,16 @@ public interface JobControlConfig {
          */
         @WithDefault("30m")
         Duration idleTimeout();
+    }
+
+    /** Intermediate frontier checkpoints ({@code CheckpointSaved}). */
+    interface Checkpoints {
+        /**
+         * The checkpoint key, base64, at least 32 bytes, shared with every worker-pool instance: job-control makes the
+         * MAC of every stored frontier with it, workers check it before a replacement resumes. From
+         * {@code taskgate.checkpoint.key} [{@code TASKGATE_CHECKPOINT_KEY}]. Unset: frontiers are not stored and a
+         * replacement always starts afresh.
+         */
+        Optional<String> key();
     }
 }

@@ -1,6 +1,8 @@
 package dev.taskgate.worker;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Optional;
 
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
@@ -76,4 +78,24 @@ public interface WorkerConfig {
      */
     @WithDefault("false")
     boolean conformancePack();
+
+    /**
+     * The checkpoint key job-control authenticates frontiers with (base64, at least 32 bytes), from
+     * {@code taskgate.checkpoint.key} [{@code TASKGATE_CHECKPOINT_KEY}]. A replacement resumes from a frontier only
+     * if its MAC verifies under this key; unset, every replacement starts afresh.
+     */
+    Optional<String> checkpointKey();
+
+    /** Settings of the rewrite operations. */
+    Rewrite rewrite();
+
+    /** Rewrite operations ({@code demo.rewrite}): which files they may change. */
+    interface Rewrite {
+        /**
+         * The directory {@code demo.rewrite} works in [{@code TASKGATE_WORKER_REWRITE_SANDBOX}]: every path it
+         * rewrites is relative to it and never leaves it; pre-images are kept in its {@code .taskgate-journal}
+         * directory. Unset: {@code demo.rewrite} fails without touching anything.
+         */
+        Optional<Path> sandbox();
+    }
 }

@@ -18,9 +18,13 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = Failed.class, name = "Failed"),
         @JsonSubTypes.Type(value = Stopped.class, name = "Stopped"),
         @JsonSubTypes.Type(value = ChildDied.class, name = "ChildDied"),
-        @JsonSubTypes.Type(value = InputRequested.class, name = "InputRequested")
+        @JsonSubTypes.Type(value = InputRequested.class, name = "InputRequested"),
+        @JsonSubTypes.Type(value = ResultStaged.class, name = "ResultStaged"),
+        @JsonSubTypes.Type(value = CommitRequested.class, name = "CommitRequested"),
+        @JsonSubTypes.Type(value = CheckpointSaved.class, name = "CheckpointSaved")
 })
-public sealed interface WorkerEvent permits Started, Progress, Finished, Failed, Stopped, ChildDied, InputRequested {
+public sealed interface WorkerEvent permits Started, Progress, Finished, Failed, Stopped, ChildDied, InputRequested,
+        ResultStaged, CommitRequested, CheckpointSaved {
 
     /** Unique per record. */
     UUID messageId();
@@ -42,6 +46,7 @@ public sealed interface WorkerEvent permits Started, Progress, Finished, Failed,
 
     /** Event kinds. */
     enum Kind {
-        STARTED, PROGRESS, FINISHED, FAILED, STOPPED, CHILD_DIED, INPUT_REQUESTED
+        STARTED, PROGRESS, FINISHED, FAILED, STOPPED, CHILD_DIED, INPUT_REQUESTED, RESULT_STAGED, COMMIT_REQUESTED,
+        CHECKPOINT_SAVED
     }
 }

@@ -9,6 +9,9 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.contracts.checkpoint.FrontierCheckpoint;
+import dev.taskgate.contracts.journal.JournalEntry;
+
 /**
  * job-control → worker-pool on {@code taskgate.work.v1}: run one registered operation under a dispatch
  * epoch. The worker reports back on {@code taskgate.worker-events.v1} with the same epoch; reports for
@@ -23,6 +26,12 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param toolVersion the catalog version the input was validated against
  * @param input       validated input for the operation
  * @param deadline    when the execution fails if it has not finished
+ * @param journal     for a reconciliation run only: the journal entry bound before the previous owner was lost; the
+ *                    worker then checks the files against it (and restores pre-images of a partial apply) instead of
+ *                    running the operation, which is never planned or applied twice
+ * @param checkpoint  for a replacement of a read-only operation only: the latest authenticated frontier; the
+ *                    operation continues from it if the source still has its revision, else starts afresh;
+ *                    ignored when {@code journal} is present (a reconciliation run never resumes)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -35,7 +44,9 @@ public record RunOperation(
         @JsonProperty("operation") String operation,
         @JsonProperty("toolVersion") String toolVersion,
         @JsonProperty("input") JsonNode input,
-        @JsonProperty("deadline") Instant deadline) {
+        @JsonProperty("deadline") Instant deadline,
+        @JsonProperty("journal") JournalEntry journal,
+        @JsonProperty("checkpoint") FrontierCheckpoint checkpoint) {
 
     /** The value of the {@code type} property and header. */
     public static final String TYPE = "RunOperation";
@@ -50,6 +61,19 @@ public record RunOperation(
             throw new IllegalArgumentException("input must be a JSON object");
         }
         Objects.requireNonNull(deadline, "deadline");
+    }
+
+    /** A regular dispatch: runs the operation. */
+    public RunOperation(UUID messageId, Instant occurredAt, UUID executionId, int attempt, long epoch, String operation,
+            String toolVersion, JsonNode input, Instant deadline) {
+        this(messageId, occurredAt, executionId, attempt, epoch, operation, toolVersion, input, deadline, null);
+    }
+
+    /** A regular dispatch or a reconciliation run, without a frontier checkpoint. */
+    public RunOperation(UUID messageId, Instant occurredAt, UUID executionId, int attempt, long epoch, String operation,
+            String toolVersion, JsonNode input, Instant deadline, JournalEntry journal) {
+        this(messageId, occurredAt, executionId, attempt, epoch, operation, toolVersion, input, deadline, journal,
+                null);
     }
 
     /** The record's type name, serialised as {@code type}. */

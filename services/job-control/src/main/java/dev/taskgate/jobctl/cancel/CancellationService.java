@@ -23,6 +23,7 @@ import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.journal.db.JournalRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import io.smallrye.mutiny.Uni;
@@ -47,9 +48,11 @@ public class CancellationService {
     private final JobControlConfig config;
     private final Clock clock;
     private final IdSource ids;
+    private final JournalRepository journal;
 
     CancellationService(Pool pool, ExecutionRepository executions, OutboxWriter outbox, JobControlConfig config,
-            Clock clock, IdSource ids) {
+            Clock clock, IdSource ids, JournalRepository journal) {
+        this.journal = journal;
         this.pool = pool;
         this.executions = executions;
         this.outbox = outbox;
@@ -79,7 +82,11 @@ public class CancellationService {
                     return switch (execution.state()) {
                         case COMPLETED, FAILED, CANCELLED -> Uni.createFrom().item(new CommandOutcome(
                                 Replies.accepted(ids.newId(), now, command, execution, false), false));
-                        case QUEUED -> cancelQueued(tx, command, execution, now);
+                        // queued for a reconciliation run (its rewrite is past the commit grant): the outcome is
+                        // what the files show, so the cancellation is only recorded (issue 6, journal)
+                        case QUEUED -> journal.find(tx, execution.id()).flatMap(bound -> bound.isPresent()
+                                ? requestStop(tx, command, execution, now)
+                                : cancelQueued(tx, command, execution, now));
                         case WORKING, INPUT_REQUIRED -> requestStop(tx, command, execution, now);
                     };
                 }));

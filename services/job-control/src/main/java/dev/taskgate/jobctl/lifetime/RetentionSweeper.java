@@ -12,8 +12,11 @@ import org.jboss.logging.Logger;
 
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.checkpoint.db.FrontierCheckpointRepository;
+import dev.taskgate.jobctl.checkpoint.db.ResultCheckpointRepository;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.db.InputRequestRepository;
+import dev.taskgate.jobctl.journal.db.JournalRepository;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -43,14 +46,21 @@ public class RetentionSweeper {
     private final JobControlConfig config;
     private final Clock clock;
     private final SweepLoop loop;
+    private final ResultCheckpointRepository resultCheckpoints;
+    private final JournalRepository journal;
+    private final FrontierCheckpointRepository frontiers;
 
     RetentionSweeper(Pool pool, ExecutionRepository executions, InputRequestRepository inputs,
-            JobControlConfig config, Clock clock) {
+            JobControlConfig config, Clock clock, ResultCheckpointRepository resultCheckpoints,
+            JournalRepository journal, FrontierCheckpointRepository frontiers) {
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
         this.config = config;
         this.clock = clock;
+        this.resultCheckpoints = resultCheckpoints;
+        this.journal = journal;
+        this.frontiers = frontiers;
         this.loop = new SweepLoop("Retention sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
     }
 
@@ -82,6 +92,9 @@ public class RetentionSweeper {
                     List<UUID> drop = expired.stream().filter(e -> !e.mutating()).map(Execution::id).toList();
                     return executions.purge(tx, keep, now)
                             .flatMap(v -> inputs.deleteFor(tx, keep))
+                            .flatMap(v -> resultCheckpoints.deleteFor(tx, keep))
+                            .flatMap(v -> journal.deleteFor(tx, keep))
+                            .flatMap(v -> frontiers.deleteFor(tx, keep))
                             .flatMap(v -> executions.delete(tx, drop))
                             .invoke(v -> {
                                 if (!expired.isEmpty()) {

@@ -15,6 +15,9 @@ import dev.taskgate.contracts.ExecutionStatus;
  * @param replacedFromFrontier the frontier the latest replacement started from, or {@code null} if none was made
  * @param frontier             where a replacement would start now: {@link OwnerLossDecisions#FROM_START} until
  *                             checkpoints exist, later the identity of the last valid checkpoint
+ * @param resultStaged         whether the lost epoch staged its result ({@code ResultStaged}) before it was lost
+ * @param journalBound         whether a rewrite plan is bound to the execution's transaction journal entry (its
+ *                             commit was granted)
  */
 public record LostExecution(
         ExecutionStatus state,
@@ -22,7 +25,9 @@ public record LostExecution(
         boolean cancelRequested,
         int replacements,
         String replacedFromFrontier,
-        String frontier) {
+        String frontier,
+        boolean resultStaged,
+        boolean journalBound) {
 
     public LostExecution {
         Objects.requireNonNull(state, "state");
@@ -30,5 +35,17 @@ public record LostExecution(
         if (replacements < 0) {
             throw new IllegalArgumentException("replacements must not be negative");
         }
+    }
+
+    /** An execution without a staged result. */
+    public LostExecution(ExecutionStatus state, boolean mutating, boolean cancelRequested, int replacements,
+            String replacedFromFrontier, String frontier) {
+        this(state, mutating, cancelRequested, replacements, replacedFromFrontier, frontier, false, false);
+    }
+
+    /** An execution without a journal entry. */
+    public LostExecution(ExecutionStatus state, boolean mutating, boolean cancelRequested, int replacements,
+            String replacedFromFrontier, String frontier, boolean resultStaged) {
+        this(state, mutating, cancelRequested, replacements, replacedFromFrontier, frontier, resultStaged, false);
     }
 }

@@ -11,7 +11,14 @@ import dev.taskgate.jobctl.recovery.OwnerLossVerdict.Action;
  * <p>In order:
  * <ol>
  * <li>not running ({@code working}/{@code input_required}) → nothing to settle;</li>
- * <li>a mutating operation → {@code failed}, {@value #OWNER_LOST}: whether it changed anything is unknown and it
+ * <li>the lost epoch staged its result → {@code completed} with exactly those bytes, nothing re-run — unless a
+ * read-only operation was asked to cancel (its live path would have stopped it: a checkpoint never overrides a
+ * cancellation); a mutating operation stages only after its changes are applied, so its staged result is the
+ * actual outcome even when a cancellation arrived after that point;</li>
+ * <li>a mutating operation whose plan is bound to the transaction journal (past its commit grant) → a reconciliation
+ * run reconstructs the outcome from the journal, whatever cancellation was requested (the outcome past the commit
+ * boundary is what happened); at most {@value #MAX_REPLACEMENTS} such runs, then {@code failed};</li>
+ * <li>any other mutating operation → {@code failed}, {@value #OWNER_LOST}: whether it changed anything is unknown and it
  * is never invoked again (a pending cancellation cannot be confirmed either, so it is named in the message);</li>
  * <li>a cancellation was requested before the loss → {@code cancelled}, never overridden by a replacement;</li>
  * <li>already {@value #MAX_REPLACEMENTS} replacements, or the latest one started from the same frontier as a new
@@ -27,6 +34,10 @@ public final class OwnerLossDecisions {
     public static final String OWNER_LOST = "owner-lost";
     /** The frontier of an execution without a checkpoint: a replacement starts from the beginning. */
     public static final String FROM_START = "start";
+    /** The frontier of a replacement that resumes from a checkpoint: this prefix and the checkpoint's sequence. */
+    public static final String CHECKPOINT_PREFIX = "checkpoint-";
+    /** The frontier of a reconciliation run: the transaction journal entry. */
+    public static final String JOURNAL = "journal";
     /** At most this many replacement dispatches per execution. */
     public static final int MAX_REPLACEMENTS = 2;
 
@@ -43,6 +54,20 @@ public final class OwnerLossDecisions {
     public static OwnerLossVerdict decide(LostExecution execution, String cause) {
         if (execution.state() != ExecutionStatus.WORKING && execution.state() != ExecutionStatus.INPUT_REQUIRED) {
             return new OwnerLossVerdict(Action.IGNORE, null, null, null);
+        }
+        if (execution.resultStaged() && (execution.mutating() || !execution.cancelRequested())) {
+            return new OwnerLossVerdict(Action.PUBLISH_STAGED, null, null,
+                    "Completed with the result staged before its owner was lost (" + cause + "); not re-run.");
+        }
+        if (execution.mutating() && execution.journalBound()) {
+            if (execution.replacements() >= MAX_REPLACEMENTS) {
+                return fail(cause + "; its rewrite was past the commit grant and " + execution.replacements()
+                        + " reconciliation runs did not settle it");
+            }
+            return new OwnerLossVerdict(Action.RECONCILE, JOURNAL, null,
+                    "Reconstructing the outcome from the transaction journal after owner loss (" + cause
+                            + "); attempt " + (execution.replacements() + 2) + " checks the files, the rewrite is "
+                            + "not applied again.");
         }
         if (execution.mutating()) {
             String detail = execution.cancelRequested()
@@ -72,6 +97,8 @@ public final class OwnerLossDecisions {
     }
 
     private static String describe(String frontier) {
-        return FROM_START.equals(frontier) ? "the beginning" : "checkpoint " + frontier;
+        return FROM_START.equals(frontier) ? "the beginning"
+                : "checkpoint " + frontier.substring(frontier.startsWith(CHECKPOINT_PREFIX) ? CHECKPOINT_PREFIX.length()
+                        : 0);
     }
 }

@@ -13,19 +13,26 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.checkpoint.FrontierCheckpoint;
 import dev.taskgate.contracts.event.ChildDied;
+import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.checkpoint.db.FrontierCheckpointRepository;
+import dev.taskgate.jobctl.checkpoint.db.ResultCheckpointRepository;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.OwnedExecution;
 import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.journal.BoundPlan;
+import dev.taskgate.jobctl.journal.db.JournalRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
+import dev.taskgate.jobctl.payload.PayloadUnreadableException;
 import dev.taskgate.jobctl.report.ReportDecisions;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -46,8 +53,16 @@ public class OwnerLossService {
     private final OutboxWriter outbox;
     private final JobControlConfig config;
     private final IdSource ids;
+    private final ResultCheckpointRepository resultCheckpoints;
+    private final JournalRepository journal;
+    private final FrontierCheckpointRepository frontiers;
 
-    OwnerLossService(ExecutionRepository executions, OutboxWriter outbox, JobControlConfig config, IdSource ids) {
+    OwnerLossService(ExecutionRepository executions, OutboxWriter outbox, JobControlConfig config, IdSource ids,
+            ResultCheckpointRepository resultCheckpoints, JournalRepository journal,
+            FrontierCheckpointRepository frontiers) {
+        this.frontiers = frontiers;
+        this.journal = journal;
+        this.resultCheckpoints = resultCheckpoints;
         this.executions = executions;
         this.outbox = outbox;
         this.config = config;
@@ -79,12 +94,38 @@ public class OwnerLossService {
      */
     public Uni<Boolean> settle(SqlConnection tx, OwnedExecution owned, String cause, Instant now) {
         Execution execution = owned.execution();
+        Uni<Optional<byte[]>> staged = resultCheckpoints.find(tx, execution.id(), execution.epoch())
+                .onFailure(PayloadUnreadableException.class).recoverWithItem(failure -> {
+                    // settle without it (as if nothing was staged) rather than retrying a value no key opens
+                    LOG.warnf(failure, "Staged result unreadable; settling without it [executionId=%s epoch=%d]",
+                            execution.id(), execution.epoch());
+                    return Optional.<byte[]>empty();
+                });
+        Uni<Optional<FrontierCheckpoint>> frontier = frontiers.find(tx, execution.id())
+                .onFailure(PayloadUnreadableException.class).recoverWithItem(failure -> {
+                    LOG.warnf(failure, "Frontier unreadable; a replacement starts afresh [executionId=%s]",
+                            execution.id());
+                    return Optional.<FrontierCheckpoint>empty();
+                });
+        return staged.flatMap(result -> journal.find(tx, execution.id())
+                .flatMap(bound -> frontier.flatMap(latest -> settle(tx, owned, result, bound, latest, cause, now))));
+    }
+
+    private Uni<Boolean> settle(SqlConnection tx, OwnedExecution owned, Optional<byte[]> staged,
+            Optional<BoundPlan> bound, Optional<FrontierCheckpoint> latest, String cause, Instant now) {
+        Execution execution = owned.execution();
+        // a rewrite never resumes from a frontier (none is stored for one, see FrontierCheckpointService)
+        Optional<FrontierCheckpoint> resumable = execution.mutating() ? Optional.empty() : latest;
         OwnerLossVerdict verdict = OwnerLossDecisions.decide(new LostExecution(execution.state(),
                 execution.mutating(), execution.cancelRequestedAt() != null, owned.replacements(),
-                owned.replacedFromFrontier(), currentFrontier(owned)), cause);
+                owned.replacedFromFrontier(), currentFrontier(resumable), staged.isPresent(), bound.isPresent()),
+                cause);
         return switch (verdict.action()) {
             case IGNORE -> Uni.createFrom().item(false);
-            case REPLACE -> replace(tx, owned, verdict, now);
+            case PUBLISH_STAGED -> end(tx, execution, StateChange.of(execution, ExecutionStatus.COMPLETED, now)
+                    .withResult(staged.orElseThrow()).withStatusMessage(verdict.message()));
+            case REPLACE -> replace(tx, owned, verdict, null, resumable.orElse(null), now);
+            case RECONCILE -> replace(tx, owned, verdict, bound.orElseThrow().plan(), null, now);
             case FAIL -> end(tx, execution, StateChange.of(execution, ExecutionStatus.FAILED, now)
                     .withError(verdict.errorCode(), verdict.message()));
             case CANCEL -> end(tx, execution, StateChange.of(execution, ExecutionStatus.CANCELLED, now)
@@ -92,12 +133,15 @@ public class OwnerLossService {
         };
     }
 
-    /** Where a replacement would start: always the beginning until checkpoints exist (issue 6 item 2). */
-    private static String currentFrontier(OwnedExecution owned) {
-        return OwnerLossDecisions.FROM_START;
+    /** Where a replacement would start: the latest frontier's sequence, or the beginning without one. */
+    static String currentFrontier(Optional<FrontierCheckpoint> latest) {
+        return latest.map(c -> OwnerLossDecisions.CHECKPOINT_PREFIX + c.sequence())
+                .orElse(OwnerLossDecisions.FROM_START);
     }
 
-    private Uni<Boolean> replace(SqlConnection tx, OwnedExecution owned, OwnerLossVerdict verdict, Instant now) {
+    /** A replacement dispatch; with {@code journal}, a reconciliation run that never runs the operation itself. */
+    private Uni<Boolean> replace(SqlConnection tx, OwnedExecution owned, OwnerLossVerdict verdict,
+            JournalEntry journal, FrontierCheckpoint checkpoint, Instant now) {
         Execution execution = owned.execution();
         return executions.findInput(tx, execution.id()).flatMap(input -> {
             Optional<JsonNode> parsed = input.map(bytes -> Wire.fromBytes(bytes, JsonNode.class));
@@ -118,7 +162,7 @@ public class OwnerLossService {
                                 ExecutionStatus.QUEUED, now, ExecutionStatus.QUEUED.wireName());
                         RunOperation run = new RunOperation(ids.newId(), now, execution.id(), execution.attempt() + 1,
                                 execution.epoch() + 1, execution.toolName(), execution.toolVersion(), parsed.get(),
-                                execution.deadlineAt());
+                                execution.deadlineAt(), journal, checkpoint);
                         List<OutboxMessage> messages = new ArrayList<>(stopLostEpoch(execution, now));
                         messages.add(OutboxMessage.of(config.topics().lifecycle(), key, lifecycle.messageId(),
                                 ExecutionChanged.TYPE, lifecycle));

@@ -26,13 +26,14 @@ public final class ReportDecisions {
     }
 
     /**
-     * The state a report moves an execution to; {@code Progress} keeps the state and has none, and {@code ChildDied}
+     * The state a report moves an execution to; {@code Progress}, {@code ResultStaged} and {@code CheckpointSaved}
+     * (checkpoints) and {@code CommitRequested} (a journal binding) keep the state and have none, and {@code ChildDied}
      * is an owner loss that {@code recovery.OwnerLossDecisions} settles (replace, fail or cancel).
      */
     public static Optional<ExecutionStatus> targetOf(WorkerEvent event) {
         return switch (event.kind()) {
             case STARTED -> Optional.of(ExecutionStatus.WORKING);
-            case PROGRESS, CHILD_DIED -> Optional.empty();
+            case PROGRESS, CHILD_DIED, RESULT_STAGED, COMMIT_REQUESTED, CHECKPOINT_SAVED -> Optional.empty();
             case FINISHED -> Optional.of(ExecutionStatus.COMPLETED);
             case FAILED -> Optional.of(ExecutionStatus.FAILED);
             case STOPPED -> Optional.of(ExecutionStatus.CANCELLED);
@@ -55,7 +56,7 @@ public final class ReportDecisions {
         }
         StateChange change = StateChange.of(execution, target.get(), now);
         return Optional.of(switch (event.kind()) {
-            case STARTED, PROGRESS, CHILD_DIED -> change;
+            case STARTED, PROGRESS, CHILD_DIED, RESULT_STAGED, COMMIT_REQUESTED, CHECKPOINT_SAVED -> change;
             case FINISHED -> change.withResult(((Finished) event).result().getBytes(StandardCharsets.UTF_8));
             case FAILED -> change.withError(((Failed) event).code(), ((Failed) event).message());
             case STOPPED -> change.withStatusMessage(((Stopped) event).message());

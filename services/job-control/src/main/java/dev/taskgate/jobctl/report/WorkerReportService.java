@@ -12,18 +12,24 @@ import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.event.InputRequested;
+import dev.taskgate.contracts.event.CheckpointSaved;
 import dev.taskgate.contracts.event.ChildDied;
+import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.event.ResultStaged;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.checkpoint.FrontierCheckpointService;
+import dev.taskgate.jobctl.checkpoint.ResultCheckpointService;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.InputRequestService;
+import dev.taskgate.jobctl.journal.CommitService;
 import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
@@ -53,10 +59,14 @@ public class WorkerReportService {
     private final IdSource ids;
     private final WorkerInstanceRepository workers;
     private final OwnerLossService ownerLoss;
+    private final ResultCheckpointService resultCheckpoints;
+    private final CommitService commits;
+    private final FrontierCheckpointService frontiers;
 
     WorkerReportService(Pool pool, ExecutionRepository executions, InputRequestService inputs, OutboxWriter outbox,
             JobControlConfig config, Clock clock, IdSource ids, WorkerInstanceRepository workers,
-            OwnerLossService ownerLoss) {
+            OwnerLossService ownerLoss, ResultCheckpointService resultCheckpoints, CommitService commits,
+            FrontierCheckpointService frontiers) {
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
@@ -66,6 +76,9 @@ public class WorkerReportService {
         this.ids = ids;
         this.workers = workers;
         this.ownerLoss = ownerLoss;
+        this.resultCheckpoints = resultCheckpoints;
+        this.commits = commits;
+        this.frontiers = frontiers;
     }
 
     /**
@@ -90,6 +103,15 @@ public class WorkerReportService {
             }
             if (event instanceof ChildDied died) {
                 return ownerLoss.settleChildDied(tx, died, now);
+            }
+            if (event instanceof ResultStaged staged) {
+                return resultCheckpoints.stage(tx, execution, staged, now);
+            }
+            if (event instanceof CheckpointSaved saved) {
+                return frontiers.save(tx, execution, saved, now);
+            }
+            if (event instanceof CommitRequested commit) {
+                return commits.request(tx, commit, now);
             }
             Optional<StateChange> change = ReportDecisions.decide(execution, event, now);
             if (change.isEmpty()) {

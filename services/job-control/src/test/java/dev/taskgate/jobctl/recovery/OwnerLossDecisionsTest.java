@@ -21,7 +21,10 @@ class OwnerLossDecisionsTest {
 
     private static final String CAUSE = "worker instance w-1 stopped heartbeating";
 
-    /** Every state × mutating × cancel requested × replacements 0..3 × frontier (none, same, moved on). */
+    /**
+     * Every state × mutating × cancel requested × replacements 0..3 × frontier (none, same, moved on) × result
+     * staged × journal entry bound.
+     */
     static Stream<Arguments> everyCase() {
         List<Arguments> cases = new ArrayList<>();
         for (ExecutionStatus state : ExecutionStatus.values()) {
@@ -33,7 +36,12 @@ class OwnerLossDecisionsTest {
                                 continue; // a replacement always records its frontier
                             }
                             for (String frontier : new String[] {FROM_START, "cp-2"}) {
-                                cases.add(Arguments.of(state, mutating, cancel, replacements, previous, frontier));
+                                for (boolean staged : new boolean[] {false, true}) {
+                                    for (boolean journal : new boolean[] {false, true}) {
+                                        cases.add(Arguments.of(state, mutating, cancel, replacements, previous,
+                                                frontier, staged, journal));
+                                    }
+                                }
                             }
                         }
                     }
@@ -43,17 +51,21 @@ class OwnerLossDecisionsTest {
         return cases.stream();
     }
 
-    @ParameterizedTest(name = "{0} mutating={1} cancel={2} replacements={3} from={4} now={5}")
+    @ParameterizedTest(name = "{0} mutating={1} cancel={2} replacements={3} from={4} now={5} staged={6} journal={7}")
     @MethodSource("everyCase")
     void decidesEveryCaseByTheRules(ExecutionStatus state, boolean mutating, boolean cancel, int replacements,
-            String previous, String frontier) {
+            String previous, String frontier, boolean staged, boolean journal) {
         OwnerLossVerdict verdict = OwnerLossDecisions.decide(
-                new LostExecution(state, mutating, cancel, replacements, previous, frontier), CAUSE);
+                new LostExecution(state, mutating, cancel, replacements, previous, frontier, staged, journal), CAUSE);
 
         boolean running = state == ExecutionStatus.WORKING || state == ExecutionStatus.INPUT_REQUIRED;
         Action expected;
         if (!running) {
             expected = Action.IGNORE;
+        } else if (staged && (mutating || !cancel)) {
+            expected = Action.PUBLISH_STAGED;
+        } else if (mutating && journal) {
+            expected = replacements >= MAX_REPLACEMENTS ? Action.FAIL : Action.RECONCILE;
         } else if (mutating) {
             expected = Action.FAIL;
         } else if (cancel) {
@@ -80,6 +92,18 @@ class OwnerLossDecisionsTest {
                 assertThat(verdict.errorCode()).isNull();
             }
             case IGNORE -> assertThat(verdict.message()).isNull();
+            case RECONCILE -> {
+                assertThat(verdict.frontier()).isEqualTo(OwnerLossDecisions.JOURNAL);
+                assertThat(verdict.errorCode()).isNull();
+                assertThat(verdict.message()).startsWith("Reconstructing the outcome from the transaction journal "
+                        + "after owner loss (" + CAUSE + "); attempt " + (replacements + 2));
+            }
+            case PUBLISH_STAGED -> {
+                assertThat(verdict.message()).isEqualTo("Completed with the result staged before its owner was lost ("
+                        + CAUSE + "); not re-run.");
+                assertThat(verdict.errorCode()).isNull();
+                assertThat(verdict.frontier()).isNull();
+            }
         }
     }
 
@@ -118,6 +142,23 @@ class OwnerLossDecisionsTest {
         assertThat(OwnerLossDecisions.decide(
                 new LostExecution(ExecutionStatus.WORKING, true, true, 0, null, FROM_START), CAUSE).message())
                 .contains("the requested cancellation cannot be confirmed");
+    }
+
+    @Test
+    void aStagedResultIsPublishedEvenAfterTheLastReplacementButNeverOverridesACancellationOfAReadOnlyExecution() {
+        assertThat(OwnerLossDecisions.decide(
+                new LostExecution(ExecutionStatus.WORKING, false, false, 2, "cp-7", "cp-7", true), CAUSE).action())
+                .isEqualTo(Action.PUBLISH_STAGED);
+        assertThat(OwnerLossDecisions.decide(
+                new LostExecution(ExecutionStatus.WORKING, false, true, 0, null, FROM_START, true), CAUSE).action())
+                .isEqualTo(Action.CANCEL);
+        assertThat(OwnerLossDecisions.decide(
+                new LostExecution(ExecutionStatus.WORKING, true, true, 0, null, FROM_START, true), CAUSE).action())
+                .as("a mutating operation stages after applying: its staged result is what happened")
+                .isEqualTo(Action.PUBLISH_STAGED);
+        assertThat(OwnerLossDecisions.decide(
+                new LostExecution(ExecutionStatus.COMPLETED, false, false, 0, null, FROM_START, true), CAUSE)
+                .action()).isEqualTo(Action.IGNORE);
     }
 
     @Test

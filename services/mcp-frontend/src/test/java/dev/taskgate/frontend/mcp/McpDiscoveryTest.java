@@ -59,8 +59,8 @@ class McpDiscoveryTest {
         Map<String, JsonNode> tools = new HashMap<>();
         result.path("tools").forEach(t -> tools.put(t.path("name").asText(), t));
         assertThat(tools).containsOnlyKeys("demo.echo", "demo.sleep", "demo.fail", "demo.crash", "demo.confirm",
-                "execution_list", "execution_get", "execution_provide_input", "execution_cancel", "job_inspect",
-                "job_cancel");
+                "demo.staged", "demo.rewrite", "demo.count", "execution_list", "execution_get",
+                "execution_provide_input", "execution_cancel", "job_inspect", "job_cancel");
         // the compatibility tools are control-plane calls: never tasks
         assertThat(policy(tools.get("execution_get"))).isEqualTo("forbidden");
         JsonNode sleep = tools.get("demo.sleep");

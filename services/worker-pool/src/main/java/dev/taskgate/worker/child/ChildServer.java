@@ -8,6 +8,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -19,8 +20,12 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.taskgate.worker.child.journal.CommitRefusedException;
+import dev.taskgate.worker.child.journal.RewritePlan;
+
 /**
- * The child side of the protocol: reads parent → child lines ({@code run}, {@code stop}, {@code input-response}),
+ * The child side of the protocol: reads parent → child lines ({@code run}, {@code stop}, {@code input-response},
+ * {@code commit-granted}, {@code commit-refused}),
  * runs one operation
  * at a time on its own thread, and answers through the {@link ProtocolWriter}. Refusals (unknown operation,
  * busy, malformed line) are {@code error} lines; the child stays usable after them.
@@ -96,6 +101,7 @@ public final class ChildServer {
             case "run" -> startRun(message);
             case "stop" -> requestStop();
             case "input-response" -> provideInput(message);
+            case "commit-granted", "commit-refused" -> decideCommit(message, type.equals("commit-granted"));
             default -> out.error(MALFORMED_MESSAGE, "unknown message type: '" + type + "'");
         }
     }
@@ -116,12 +122,23 @@ public final class ChildServer {
             out.error(UNKNOWN_OPERATION, "operation not registered in this worker: " + name.asText());
             return;
         }
-        Run run = new Run();
+        JsonNode journal = message.get("journal");
+        if (journal != null && !journal.isObject()) {
+            out.error(MALFORMED_MESSAGE, "run needs an object 'journal' when it has one");
+            return;
+        }
+        JsonNode resume = message.get("resume");
+        long sequenceBase = message.path("sequenceBase").asLong(0);
+        Run run = new Run(sequenceBase, resume != null && resume.path("revision").isTextual()
+                && resume.path("frontier").isTextual()
+                        ? new FrontierResume(resume.path("sequence").asLong(), resume.get("revision").asText(),
+                                resume.get("frontier").asText())
+                        : null);
         if (!current.compareAndSet(null, run)) {
             out.error(BUSY, "another operation is still running");
             return;
         }
-        runner.execute(() -> execute(name.asText(), operation, input, run));
+        runner.execute(() -> execute(name.asText(), operation, input, journal, run));
     }
 
     private void requestStop() {
@@ -146,10 +163,24 @@ public final class ChildServer {
         }
     }
 
-    private void execute(String name, Operation operation, JsonNode input, Run run) {
+    private void decideCommit(JsonNode message, boolean granted) {
+        JsonNode planHash = message.get("planHash");
+        if (planHash == null || !planHash.isTextual()) {
+            out.error(MALFORMED_MESSAGE, "a commit decision needs a string 'planHash'");
+            return;
+        }
+        Run running = current.get();
+        String reason = message.path("reason").asText("refused");
+        if (running == null || !running.decideCommit(planHash.asText(), granted, reason)) {
+            log.println("commit decision ignored: no running operation waits for plan " + planHash.asText());
+        }
+    }
+
+    private void execute(String name, Operation operation, JsonNode input, JsonNode journal, Run run) {
         Runnable report;
         try {
-            String result = operation.run(input, run);
+            // a reconciliation run never runs the operation: it only reconstructs the journaled outcome
+            String result = journal == null ? operation.run(input, run) : operation.reconcile(input, journal);
             report = () -> out.result(result);
         } catch (OperationStoppedException e) {
             report = () -> out.stopped(e.getMessage());
@@ -173,6 +204,37 @@ public final class ChildServer {
         private final Object inputLock = new Object();
         private final Set<String> asked = new HashSet<>();
         private final Map<String, JsonNode> answers = new HashMap<>();
+        private String awaitedPlan;
+        private Boolean commitGranted;
+        private String commitReason;
+        private final FrontierResume resume;
+        private long lastSequence;
+
+        /**
+         * @param sequenceBase the sequence of the latest stored checkpoint (0 if none): this run numbers on from it
+         * @param resume       the verified frontier to offer the operation, or {@code null}
+         */
+        Run(long sequenceBase, FrontierResume resume) {
+            this.lastSequence = Math.max(0, sequenceBase);
+            this.resume = resume;
+        }
+
+        @Override
+        public Optional<FrontierResume> resumeFrom() {
+            return Optional.ofNullable(resume);
+        }
+
+        @Override
+        public void saveCheckpoint(String revision, String frontier) {
+            if (revision == null || frontier == null) {
+                throw new IllegalArgumentException("a checkpoint needs a revision and a frontier");
+            }
+            long sequence;
+            synchronized (this) {
+                sequence = ++lastSequence;
+            }
+            out.checkpoint(sequence, revision, frontier);
+        }
 
         void stop() {
             stopRequested.countDown();
@@ -231,6 +293,54 @@ public final class ChildServer {
         @Override
         public void progress(double progress, Double total, String message) {
             out.progress(progress, total, message);
+        }
+
+        /** Records job-control's answer for the plan this run waits for; {@code false} for any other plan. */
+        boolean decideCommit(String planHash, boolean granted, String reason) {
+            synchronized (inputLock) {
+                if (!planHash.equals(awaitedPlan) || commitGranted != null) {
+                    return false;
+                }
+                commitGranted = granted;
+                commitReason = reason;
+                inputLock.notifyAll();
+                return true;
+            }
+        }
+
+        @Override
+        public void requestCommit(RewritePlan plan)
+                throws CommitRefusedException, OperationStoppedException, InterruptedException {
+            if (plan.isEmpty()) {
+                throw new IllegalArgumentException("a plan that changes nothing never commits");
+            }
+            String planHash = plan.planHash();
+            synchronized (inputLock) {
+                if (awaitedPlan != null) {
+                    throw new IllegalStateException("a run commits at most one plan");
+                }
+                awaitedPlan = planHash;
+            }
+            out.commit(plan.toJournal());
+            synchronized (inputLock) {
+                while (commitGranted == null) {
+                    if (isStopRequested()) {
+                        throw new OperationStoppedException("stopped before the commit boundary; nothing was changed");
+                    }
+                    inputLock.wait();
+                }
+                if (!commitGranted) {
+                    throw new CommitRefusedException(commitReason);
+                }
+            }
+        }
+
+        @Override
+        public void stageResult(String callToolResult) {
+            if (callToolResult == null) {
+                throw new IllegalArgumentException("a staged result must not be null");
+            }
+            out.stage(callToolResult);
         }
 
         @Override

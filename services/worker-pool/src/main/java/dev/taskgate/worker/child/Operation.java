@@ -19,4 +19,19 @@ public interface Operation {
      * @throws InterruptedException      when the child is shutting down
      */
     String run(JsonNode input, OperationContext context) throws OperationStoppedException, InterruptedException;
+
+    /**
+     * Reconstructs the outcome of a rewrite whose previous owner was lost after its commit grant, from the journal
+     * entry and the files; never plans or applies anything again. Only mutating operations that commit through the
+     * journal implement it.
+     *
+     * @param input   the execution's validated input
+     * @param journal the bound journal entry {@code {planHash, planSummary, files: [{path, preImageHash,
+     *                postImageHash}]}}
+     * @return the {@code CallToolResult} text of the reconstructed outcome
+     * @throws IllegalStateException when the outcome is a failure (e.g. the plan was not applied)
+     */
+    default String reconcile(JsonNode input, JsonNode journal) throws InterruptedException {
+        throw new UnsupportedOperationException("this operation does not commit through the transaction journal");
+    }
 }

@@ -2,8 +2,12 @@ package dev.taskgate.worker.child;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.worker.child.journal.CommitRefusedException;
+import dev.taskgate.worker.child.journal.RewritePlan;
 
 /**
  * What a running operation may do besides computing its result: report progress, notice stop requests and ask
@@ -43,4 +47,54 @@ public interface OperationContext {
      */
     Map<String, JsonNode> requestInput(Map<String, JsonNode> requests)
             throws OperationStoppedException, InterruptedException;
+
+    /**
+     * Stages the result checkpoint: {@code callToolResult} is sent to job-control (as {@code ResultStaged}) before
+     * anything the operation reports later, and stored there sealed. If this run's owner is lost afterwards, the
+     * execution completes with exactly these bytes and is not run again. The operation should return the same text
+     * from {@link Operation#run}; work after staging must be safe to lose.
+     *
+     * @param callToolResult the MCP {@code CallToolResult} as compact JSON text
+     * @throws UnsupportedOperationException where the context cannot stage (the default)
+     */
+    default void stageResult(String callToolResult) {
+        throw new UnsupportedOperationException("this context cannot stage results");
+    }
+
+    /**
+     * Asks to cross the commit boundary with {@code plan} (transaction journal, ARCHITECTURE §4): job-control binds
+     * it to this execution's journal entry exactly once and grants it; only then may the operation apply it (e.g.
+     * with {@link dev.taskgate.worker.child.journal.JournaledFiles#apply}). Never call it with an empty plan: a plan
+     * that changes nothing, or that the operation decides not to apply, never binds. After the grant a stop request
+     * no longer stops the rewrite: the operation finishes applying and reports what it did.
+     *
+     * @throws CommitRefusedException    when job-control refused to bind the plan; nothing may be changed
+     * @throws OperationStoppedException when a stop is requested before the answer arrives; nothing may be changed
+     * @throws InterruptedException      when the child is shutting down
+     * @throws IllegalArgumentException  when the plan is empty
+     */
+    /**
+     * The authenticated frontier this run may continue from (a replacement after an owner loss), if any. The
+     * operation must compare {@link FrontierResume#revision()} with the current revision of its source and start
+     * afresh on any mismatch or on a frontier it cannot read.
+     */
+    default Optional<FrontierResume> resumeFrom() {
+        return Optional.empty();
+    }
+
+    /**
+     * Saves an intermediate frontier (sent as {@code CheckpointSaved}; job-control keeps the latest, authenticated
+     * with its checkpoint key). Read-only operations only: a rewrite commits through the journal instead.
+     *
+     * @param revision the source revision the frontier was computed on
+     * @param frontier the operation's own compact JSON text
+     */
+    default void saveCheckpoint(String revision, String frontier) {
+        throw new UnsupportedOperationException("this context cannot save checkpoints");
+    }
+
+    default void requestCommit(RewritePlan plan)
+            throws CommitRefusedException, OperationStoppedException, InterruptedException {
+        throw new UnsupportedOperationException("this context cannot commit");
+    }
 }

@@ -7,10 +7,13 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import dev.taskgate.worker.child.ops.ConfirmOperation;
+import dev.taskgate.worker.child.ops.CountOperation;
 import dev.taskgate.worker.child.ops.CrashOperation;
 import dev.taskgate.worker.child.ops.EchoOperation;
 import dev.taskgate.worker.child.ops.FailOperation;
+import dev.taskgate.worker.child.ops.RewriteOperation;
 import dev.taskgate.worker.child.ops.SleepOperation;
+import dev.taskgate.worker.child.ops.StagedOperation;
 import dev.taskgate.worker.child.ops.conformance.ConformancePack;
 
 /**
@@ -33,7 +36,10 @@ public final class OperationRegistry {
                 "demo.sleep", new SleepOperation(),
                 "demo.fail", new FailOperation(),
                 "demo.crash", new CrashOperation(),
-                "demo.confirm", new ConfirmOperation()));
+                "demo.confirm", new ConfirmOperation(),
+                "demo.staged", new StagedOperation(),
+                "demo.rewrite", new RewriteOperation(),
+                "demo.count", new CountOperation()));
         operations.putAll(ConformancePack.operations());
         return new OperationRegistry(operations);
     }

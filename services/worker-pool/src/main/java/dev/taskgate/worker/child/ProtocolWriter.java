@@ -54,6 +54,25 @@ public final class ProtocolWriter {
         write(message("result").put("result", callToolResult));
     }
 
+    /** The result checkpoint: the operation staged this exact {@code CallToolResult} text. */
+    public void stage(String callToolResult) {
+        write(message("stage").put("result", callToolResult));
+    }
+
+    /** The operation asks to commit this plan (its journal form). */
+    public void commit(JsonNode plan) {
+        ObjectNode line = message("commit");
+        line.set("plan", plan);
+        write(line);
+    }
+
+    /** An intermediate frontier the operation saved. */
+    public void checkpoint(long sequence, String revision, String frontier) {
+        ObjectNode line = message("checkpoint");
+        line.putObject("checkpoint").put("sequence", sequence).put("revision", revision).put("frontier", frontier);
+        write(line);
+    }
+
     /** A refused message or an unexpected exception in an operation. */
     public void error(String code, String message) {
         write(message("error").put("code", code).put("message", message));

@@ -19,12 +19,21 @@ final class ExecutionRun {
     private boolean stopRequested;
     private boolean killedForStop;
     private boolean finished;
+    private boolean commitGranted;
     private long lastProgressMillis = Long.MIN_VALUE;
     private ScheduledFuture<?> killTimer;
 
+    private final boolean stoppable;
+
     ExecutionRun(ExecutionKey key, String operation) {
+        this(key, operation, true);
+    }
+
+    /** @param stoppable {@code false} for a reconciliation run, which ignores stop requests */
+    ExecutionRun(ExecutionKey key, String operation, boolean stoppable) {
         this.key = key;
         this.operation = operation;
+        this.stoppable = stoppable;
     }
 
     ExecutionKey key() {
@@ -64,7 +73,7 @@ final class ExecutionRun {
      * @return whether a stop line was sent (the caller arms the kill timer)
      */
     synchronized boolean requestStop() {
-        if (stopRequested || finished) {
+        if (!stoppable || stopRequested || finished) {
             return false;
         }
         stopRequested = true;
@@ -87,6 +96,28 @@ final class ExecutionRun {
         }
         child.provideInput(key, response);
         return true;
+    }
+
+    /**
+     * Hands a commit decision to the child while it still belongs to this run (under the lock, see {@link #start}).
+     *
+     * @return whether it was sent
+     */
+    synchronized boolean deliverCommit(String planHash, boolean granted, String reason) {
+        if (!running || finished) {
+            return false;
+        }
+        child.decideCommit(planHash, granted, reason);
+        commitGranted |= granted;
+        return true;
+    }
+
+    /**
+     * Whether the run crossed its commit boundary: a child killed after it may have changed files, so its end is
+     * an owner loss that job-control reconstructs from the journal, never a plain "stopped".
+     */
+    synchronized boolean isCommitGranted() {
+        return commitGranted;
     }
 
     synchronized void armKillTimer(ScheduledFuture<?> timer) {

@@ -3,6 +3,7 @@ package dev.taskgate.worker.execution;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
@@ -19,9 +20,14 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
@@ -54,6 +60,7 @@ public class ExecutionService {
     private final WorkerConfig config;
     private final BoundedKeySet dispatched;
     private final BoundedKeySet stops;
+    private final FrontierVerifier frontiers;
     // Waiting for an idle child can take as long as the running operations do: it happens here, on a thread
     // of our own, never on an event loop or a Vert.x worker (whose blocked-thread checker would fire).
     private final ExecutorService dispatcher = Executors.newSingleThreadExecutor(r -> new Thread(r, "work-dispatcher"));
@@ -65,7 +72,9 @@ public class ExecutionService {
 
     @Inject
     ExecutionService(ChildPool pool, WorkerEventPublisher publisher, WorkerEvents events, HeldExecutions held,
-            InputValidator validator, OperationCatalog catalog, Clock clock, WorkerConfig config) {
+            InputValidator validator, OperationCatalog catalog, Clock clock, WorkerConfig config,
+            FrontierVerifier frontiers) {
+        this.frontiers = frontiers;
         this.pool = pool;
         this.publisher = publisher;
         this.events = events;
@@ -122,6 +131,20 @@ public class ExecutionService {
         LOG.debugf("Input response handed to the child [%s requestKey=%s]", key, input.requestKey());
     }
 
+    /**
+     * Hands job-control's answer to a commit request to the child of the held dispatch with that epoch; ignored for a
+     * dispatch held elsewhere (the child also ignores an answer for a plan it does not wait for).
+     */
+    public void decideCommit(UUID executionId, long epoch, String planHash, boolean granted, String reason) {
+        ExecutionKey key = new ExecutionKey(executionId, epoch);
+        ExecutionRun run = held.find(key).orElse(null);
+        if (run == null || !run.deliverCommit(planHash, granted, reason)) {
+            LOG.debugf("Commit decision for a dispatch not running here [%s planHash=%s]", key, planHash);
+            return;
+        }
+        LOG.infof("Commit %s handed to the child [%s planHash=%s]", granted ? "granted" : "refused", key, planHash);
+    }
+
     /** Whether a stop for this dispatch is remembered. */
     public boolean isStopRemembered(ExecutionKey key) {
         return stops.contains(key);
@@ -133,7 +156,9 @@ public class ExecutionService {
             LOG.infof("Duplicate RunOperation dropped [%s messageId=%s]", key, record.messageId());
             return CompletableFuture.completedFuture(null);
         }
-        if (stops.contains(key)) {
+        // a reconciliation run reports what the files show; a stop cannot change that (issue 6, journal)
+        boolean stoppable = record.journal() == null;
+        if (stoppable && stops.contains(key)) {
             return report(events.stopped(key, STOPPED_BEFORE_START));
         }
         OperationSpec spec = catalog.find(record.operation()).orElse(null);
@@ -149,7 +174,7 @@ public class ExecutionService {
         if (isPastDeadline(record)) {
             return report(deadlineExceeded(key, record));
         }
-        ExecutionRun run = new ExecutionRun(key, record.operation());
+        ExecutionRun run = new ExecutionRun(key, record.operation(), stoppable);
         held.add(run);
         ChildProcess child;
         try {
@@ -160,10 +185,11 @@ public class ExecutionService {
             // Shutting down: leave the record unacknowledged so that it is delivered again after a restart.
             return new CompletableFuture<>();
         }
-        if (stops.contains(key) || isPastDeadline(record)) {
+        if ((stoppable && stops.contains(key)) || isPastDeadline(record)) {
             pool.returnUnused(child);
             held.remove(run);
-            return report(stops.contains(key) ? events.stopped(key, STOPPED_BEFORE_START) : deadlineExceeded(key, record));
+            return report(stoppable && stops.contains(key) ? events.stopped(key, STOPPED_BEFORE_START)
+                    : deadlineExceeded(key, record));
         }
         try {
             await(publisher.publish(events.started(key, child.pid())));
@@ -173,7 +199,11 @@ public class ExecutionService {
             dispatched.remove(key);
             return CompletableFuture.failedFuture(new IllegalStateException("Started not acknowledged for " + key, e));
         }
-        if (run.start(child, () -> child.run(record.operation(), record.input(), new Observer(run)))) {
+        JsonNode journal = record.journal() == null ? null : Wire.mapper().valueToTree(record.journal());
+        JsonNode resume = frontiers.resumeOf(record).orElse(null);
+        long sequenceBase = frontiers.sequenceBase(record);
+        if (run.start(child, () -> child.run(record.operation(), record.input(), journal, sequenceBase, resume,
+                new Observer(run)))) {
             armKillTimer(run);
         }
         LOG.debugf("Operation started [%s operation=%s childPid=%d]", key, record.operation(), child.pid());
@@ -243,6 +273,9 @@ public class ExecutionService {
                     }
                 }
                 case INPUT -> requestInput(key, message);
+                case STAGE -> stageResult(key, message);
+                case COMMIT -> requestCommit(child, key, message);
+                case CHECKPOINT -> saveCheckpoint(key, message.plan());
                 case RESULT -> end(child, events.finished(key, message.result()), true);
                 case ERROR -> end(child, events.failed(key, FailureCode.OPERATION_ERROR,
                         run.operation() + " failed in the worker (" + message.code() + "): " + message.message()), true);
@@ -253,7 +286,7 @@ public class ExecutionService {
 
         @Override
         public void onExit(ChildProcess child, int exitCode) {
-            WorkerEvent event = run.isKilledForStop()
+            WorkerEvent event = run.isKilledForStop() && !run.isCommitGranted()
                     ? events.stopped(run.key(), "the operation did not stop within " + seconds(config.stopGrace())
                             + " of the stop request; its child process was killed")
                     : events.childDied(run.key(), child.pid(), exitCode);
@@ -273,6 +306,55 @@ public class ExecutionService {
                 await(publisher.publish(events.inputRequested(key, message.requests())));
             } catch (RuntimeException e) {
                 LOG.errorf(e, "Input request not delivered; the operation waits until stopped [%s]", key);
+            }
+        }
+
+        /**
+         * Publishes the result checkpoint and waits for its acknowledgement. This runs on the reader thread, which
+         * handles the child's lines in order: the {@code Finished} of a later result line is published only after
+         * this returns, so job-control always sees the staged result first.
+         */
+        private void stageResult(ExecutionKey key, ChildMessage message) {
+            try {
+                await(publisher.publish(events.resultStaged(key, message.result())));
+                LOG.debugf("Result staged [%s]", key);
+            } catch (RuntimeException e) {
+                // the result still reaches job-control with Finished; only the owner-loss shortcut is lost
+                LOG.errorf(e, "Result checkpoint not delivered [%s]", key);
+            }
+        }
+
+        /**
+         * Publishes the commit request and waits for its acknowledgement; the answer comes over the control topic. A
+         * plan that does not parse as a journal entry is refused here, without asking job-control.
+         */
+        private void requestCommit(ChildProcess child, ExecutionKey key, ChildMessage message) {
+            JournalEntry plan;
+            try {
+                plan = Wire.mapper().treeToValue(message.plan(), JournalEntry.class);
+            } catch (JsonProcessingException | IllegalArgumentException e) {
+                String planHash = message.plan().path("planHash").asText("");
+                LOG.warnf("Invalid commit plan refused [%s]: %s", key, e.getMessage());
+                run.deliverCommit(planHash, false, "invalid plan: " + e.getMessage());
+                return;
+            }
+            try {
+                await(publisher.publish(events.commitRequested(key, plan)));
+                LOG.infof("Commit requested [%s planHash=%s files=%d]", key, plan.planHash(), plan.files().size());
+            } catch (RuntimeException e) {
+                // the operation keeps waiting and changes nothing; a stop or the deadline ends it
+                LOG.errorf(e, "Commit request not delivered [%s]", key);
+            }
+        }
+
+        /** Publishes the frontier and waits for its acknowledgement, so that it is ahead of any later event. */
+        private void saveCheckpoint(ExecutionKey key, JsonNode checkpoint) {
+            try {
+                await(publisher.publish(events.checkpointSaved(key, checkpoint.get("sequence").asLong(),
+                        checkpoint.get("revision").asText(), checkpoint.get("frontier").asText())));
+            } catch (RuntimeException e) {
+                // a lost frontier only means a replacement starts from an earlier one
+                LOG.errorf(e, "Checkpoint not delivered [%s]", key);
             }
         }
 

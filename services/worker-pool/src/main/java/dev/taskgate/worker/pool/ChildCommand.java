@@ -1,12 +1,16 @@
 package dev.taskgate.worker.pool;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import dev.taskgate.worker.child.ChildMain;
+import dev.taskgate.worker.child.ops.RewriteOperation;
 
 /** The command line that starts one child JVM: {@code java} from the worker's own {@code java.home}. */
 public final class ChildCommand {
+
     private ChildCommand() {
     }
 
@@ -15,8 +19,18 @@ public final class ChildCommand {
      * @return the command and its arguments
      */
     public static List<String> build(String maxHeap) {
+        return build(maxHeap, Optional.empty());
+    }
+
+    /**
+     * @param maxHeap         value for {@code -Xmx}, e.g. {@code 64m}
+     * @param rewriteSandbox  the directory rewrite operations work in, handed to the child as
+     *                        {@code taskgate.rewrite.root}
+     * @return the command and its arguments
+     */
+    public static List<String> build(String maxHeap, Optional<Path> rewriteSandbox) {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        return List.of(
+        List<String> command = new ArrayList<>(List.of(
                 java.toString(),
                 "-Xmx" + maxHeap,
                 "-XX:+UseSerialGC",
@@ -24,7 +38,9 @@ public final class ChildCommand {
                 // HotSpot prints its own warnings on stdout by default, which would corrupt the protocol.
                 "-XX:+DisplayVMOutputToStderr",
                 "-Dfile.encoding=UTF-8",
-                "-cp", ChildClasspath.asArgument(),
-                ChildMain.class.getName());
+                "-cp", ChildClasspath.asArgument()));
+        rewriteSandbox.ifPresent(dir -> command.add("-D" + RewriteOperation.ROOT_PROPERTY + "=" + dir.toAbsolutePath()));
+        command.add(ChildMain.class.getName());
+        return List.copyOf(command);
     }
 }

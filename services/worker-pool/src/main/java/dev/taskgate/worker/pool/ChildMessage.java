@@ -13,17 +13,25 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * @param progress for {@link Kind#PROGRESS}
  * @param total    for {@link Kind#PROGRESS}, when known
  * @param message  for progress, error and stopped lines
- * @param result   for {@link Kind#RESULT}: the exact {@code CallToolResult} text
+ * @param result   for {@link Kind#RESULT} and {@link Kind#STAGE}: the exact {@code CallToolResult} text
  * @param code     for {@link Kind#ERROR}
  * @param requests for {@link Kind#INPUT}: the operation's keys → MCP {@code InputRequest} objects
+ * @param plan     for {@link Kind#COMMIT}: the plan's journal form {@code {planHash, planSummary, files}}; for
+ *                 {@link Kind#CHECKPOINT}: {@code {sequence, revision, frontier}}
  */
 public record ChildMessage(Kind kind, double progress, Double total, String message, String result, String code,
-        JsonNode requests) {
+        JsonNode requests, JsonNode plan) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** Line kinds. */
     public enum Kind {
-        READY, PROGRESS, RESULT, ERROR, STOPPED, INPUT;
+        READY, PROGRESS, RESULT, ERROR, STOPPED, INPUT,
+        /** The result checkpoint: the operation staged its result before returning it. */
+        STAGE,
+        /** The operation asks to commit a rewrite plan and waits for job-control's answer. */
+        COMMIT,
+        /** The operation saved an intermediate frontier. */
+        CHECKPOINT;
 
         /** Whether the line ends the current run. */
         public boolean isTerminal() {
@@ -31,9 +39,15 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
         }
     }
 
-    /** A line without input requests (every kind but {@link Kind#INPUT}). */
+    /** A line without input requests (every kind but {@link Kind#INPUT} and {@link Kind#COMMIT}). */
     public ChildMessage(Kind kind, double progress, Double total, String message, String result, String code) {
-        this(kind, progress, total, message, result, code, null);
+        this(kind, progress, total, message, result, code, null, null);
+    }
+
+    /** A line without a plan (every kind but {@link Kind#COMMIT}). */
+    public ChildMessage(Kind kind, double progress, Double total, String message, String result, String code,
+            JsonNode requests) {
+        this(kind, progress, total, message, result, code, requests, null);
     }
 
     /** Parses a line; empty when it is not a protocol line (which the caller logs and ignores). */
@@ -60,12 +74,28 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
             case "error" -> Optional.of(new ChildMessage(Kind.ERROR, 0, null,
                     message == null ? "the operation failed without a message" : message, null,
                     text(node, "code") == null ? "unknown" : text(node, "code")));
+            case "stage" -> node.path("result").isTextual()
+                    ? Optional.of(new ChildMessage(Kind.STAGE, 0, null, null, node.get("result").asText(), null))
+                    : Optional.empty();
+            case "commit" -> node.path("plan").isObject()
+                    ? Optional.of(new ChildMessage(Kind.COMMIT, 0, null, null, null, null, null, node.get("plan")))
+                    : Optional.empty();
+            case "checkpoint" -> isCheckpoint(node.get("checkpoint"))
+                    ? Optional.of(new ChildMessage(Kind.CHECKPOINT, 0, null, null, null, null, null,
+                            node.get("checkpoint")))
+                    : Optional.empty();
             case "stopped" -> Optional.of(new ChildMessage(Kind.STOPPED, 0, null, message, null, null));
             case "input" -> isRequestMap(node.get("requests"))
                     ? Optional.of(new ChildMessage(Kind.INPUT, 0, null, null, null, null, node.get("requests")))
                     : Optional.empty();
             default -> Optional.empty();
         };
+    }
+
+    private static boolean isCheckpoint(JsonNode checkpoint) {
+        return checkpoint != null && checkpoint.path("sequence").canConvertToLong()
+                && checkpoint.path("sequence").asLong() >= 1 && checkpoint.path("revision").isTextual()
+                && checkpoint.path("frontier").isTextual();
     }
 
     private static boolean isRequestMap(JsonNode requests) {

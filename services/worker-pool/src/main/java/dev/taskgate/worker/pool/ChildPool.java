@@ -48,7 +48,7 @@ public class ChildPool {
     @Inject
     ChildPool(WorkerConfig config) {
         this.config = config;
-        this.command = ChildCommand.build(config.childMaxHeap());
+        this.command = ChildCommand.build(config.childMaxHeap(), config.rewrite().sandbox());
     }
 
     void onStart(@Observes StartupEvent event) {

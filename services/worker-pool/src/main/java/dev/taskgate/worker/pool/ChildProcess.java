@@ -100,11 +100,37 @@ public final class ChildProcess {
      * already gone, the observer hears {@link RunObserver#onExit} instead.
      */
     public void run(String operation, JsonNode input, RunObserver runObserver) {
+        run(operation, input, null, runObserver);
+    }
+
+    /**
+     * Like {@link #run(String, JsonNode, RunObserver)}; with a {@code journal}, a reconciliation run: the child
+     * reconstructs the journaled rewrite's outcome instead of running the operation.
+     */
+    public void run(String operation, JsonNode input, JsonNode journal, RunObserver runObserver) {
+        run(operation, input, journal, 0, null, runObserver);
+    }
+
+    /**
+     * Like {@link #run(String, JsonNode, JsonNode, RunObserver)}, numbering checkpoints on from {@code sequenceBase}
+     * and offering the operation {@code resume} ({@code {sequence, revision, frontier}}, already verified), if any.
+     */
+    public void run(String operation, JsonNode input, JsonNode journal, long sequenceBase, JsonNode resume,
+            RunObserver runObserver) {
         if (!observer.compareAndSet(null, runObserver)) {
             throw new IllegalStateException("child " + pid() + " is already running an operation");
         }
         ObjectNode line = MAPPER.createObjectNode().put("type", "run").put("operation", operation);
         line.set("input", input);
+        if (journal != null) {
+            line.set("journal", journal);
+        }
+        if (sequenceBase > 0) {
+            line.put("sequenceBase", sequenceBase);
+        }
+        if (resume != null) {
+            line.set("resume", resume);
+        }
         try {
             send(line);
         } catch (UncheckedIOException e) {
@@ -126,6 +152,20 @@ public final class ChildProcess {
     }
 
     /** Hands the caller's response to the input request the running operation made under {@code key}. */
+    /** Hands job-control's answer to a commit request to the child. */
+    public void decideCommit(String planHash, boolean granted, String reason) {
+        ObjectNode line = MAPPER.createObjectNode().put("type", granted ? "commit-granted" : "commit-refused")
+                .put("planHash", planHash);
+        if (reason != null) {
+            line.put("reason", reason);
+        }
+        try {
+            send(line);
+        } catch (UncheckedIOException e) {
+            LOG.debugf(e, "Could not send a commit decision to the child [pid=%d]", pid());
+        }
+    }
+
     public void provideInput(String key, JsonNode response) {
         ObjectNode line = MAPPER.createObjectNode().put("type", "input-response").put("key", key);
         line.set("response", response);

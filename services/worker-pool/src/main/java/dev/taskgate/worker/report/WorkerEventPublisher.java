@@ -101,6 +101,9 @@ public class WorkerEventPublisher {
             case STOPPED -> "Stopped";
             case CHILD_DIED -> "ChildDied";
             case INPUT_REQUESTED -> "InputRequested";
+            case RESULT_STAGED -> "ResultStaged";
+            case COMMIT_REQUESTED -> "CommitRequested";
+            case CHECKPOINT_SAVED -> "CheckpointSaved";
         };
     }
 }

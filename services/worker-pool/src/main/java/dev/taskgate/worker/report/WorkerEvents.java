@@ -11,13 +11,17 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.contracts.event.CheckpointSaved;
 import dev.taskgate.contracts.event.ChildDied;
+import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.InputRequested;
 import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.event.ResultStaged;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.Stopped;
+import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.worker.WorkerConfig;
 import dev.taskgate.worker.execution.ExecutionKey;
 
@@ -49,6 +53,22 @@ public class WorkerEvents {
     /** The operation returned this exact {@code CallToolResult} text. */
     public Finished finished(ExecutionKey key, String result) {
         return new Finished(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, result);
+    }
+
+    /** The operation staged this exact {@code CallToolResult} text as its result checkpoint. */
+    public ResultStaged resultStaged(ExecutionKey key, String result) {
+        return new ResultStaged(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, result);
+    }
+
+    /** The operation asks to commit this plan. */
+    public CommitRequested commitRequested(ExecutionKey key, JournalEntry plan) {
+        return new CommitRequested(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, plan);
+    }
+
+    /** The operation saved an intermediate frontier. */
+    public CheckpointSaved checkpointSaved(ExecutionKey key, long sequence, String revision, String frontier) {
+        return new CheckpointSaved(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId,
+                sequence, revision, frontier);
     }
 
     /** The execution broke or was refused. */

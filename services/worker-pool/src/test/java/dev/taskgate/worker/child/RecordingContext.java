@@ -10,6 +10,9 @@ import java.util.function.Function;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.worker.child.journal.CommitRefusedException;
+import dev.taskgate.worker.child.journal.RewritePlan;
+
 /**
  * An {@link OperationContext} for in-process operation tests: records progress and input requests, stops on demand,
  * answers input with a scripted function (none set: a request waits until stopped).
@@ -23,6 +26,11 @@ public final class RecordingContext implements OperationContext {
     private final CountDownLatch stop = new CountDownLatch(1);
     private final List<Map<String, JsonNode>> inputRequests = new CopyOnWriteArrayList<>();
     private volatile Function<Map<String, JsonNode>, Map<String, JsonNode>> answers;
+    private final List<String> staged = new CopyOnWriteArrayList<>();
+    private final List<RewritePlan> commits = new CopyOnWriteArrayList<>();
+    private volatile String refusal;
+    private volatile FrontierResume resume;
+    private final List<String> checkpoints = new CopyOnWriteArrayList<>();
 
     /** Answers every input request with {@code script}. */
     public RecordingContext answering(Function<Map<String, JsonNode>, Map<String, JsonNode>> script) {
@@ -32,6 +40,62 @@ public final class RecordingContext implements OperationContext {
 
     public List<Map<String, JsonNode>> inputRequests() {
         return inputRequests;
+    }
+
+    /** Offers {@code frontier} as the frontier to resume from. */
+    public RecordingContext resuming(FrontierResume frontier) {
+        this.resume = frontier;
+        return this;
+    }
+
+    /** The checkpoints saved, as {@code revision|frontier}, in order. */
+    public List<String> checkpoints() {
+        return checkpoints;
+    }
+
+    @Override
+    public java.util.Optional<FrontierResume> resumeFrom() {
+        return java.util.Optional.ofNullable(resume);
+    }
+
+    @Override
+    public void saveCheckpoint(String revision, String frontier) {
+        checkpoints.add(revision + "|" + frontier);
+    }
+
+    /** Refuses every commit request with {@code reason} (default: every request is granted). */
+    public RecordingContext refusingCommits(String reason) {
+        this.refusal = reason;
+        return this;
+    }
+
+    /** The plans passed to {@link #requestCommit}, in order. */
+    public List<RewritePlan> commits() {
+        return commits;
+    }
+
+    @Override
+    public void requestCommit(RewritePlan plan) throws CommitRefusedException, OperationStoppedException {
+        if (plan.isEmpty()) {
+            throw new IllegalArgumentException("a plan that changes nothing never commits");
+        }
+        commits.add(plan);
+        if (isStopRequested()) {
+            throw new OperationStoppedException("stopped before the commit boundary; nothing was changed");
+        }
+        if (refusal != null) {
+            throw new CommitRefusedException(refusal);
+        }
+    }
+
+    /** The results staged with {@link #stageResult}, in order. */
+    public List<String> staged() {
+        return staged;
+    }
+
+    @Override
+    public void stageResult(String callToolResult) {
+        staged.add(callToolResult);
     }
 
     public List<Report> reports() {

@@ -32,6 +32,18 @@ class ChildMessageTest {
     }
 
     @Test
+    void parsesAStageLineAsANonTerminalResultCheckpoint() {
+        ChildMessage stage = ChildMessage.parse("{\"type\":\"stage\",\"result\":\"{\\\"isError\\\":false}\"}")
+                .orElseThrow();
+
+        assertThat(stage.kind()).isEqualTo(Kind.STAGE);
+        assertThat(stage.kind().isTerminal()).isFalse();
+        assertThat(stage.result()).isEqualTo("{\"isError\":false}");
+        assertThat(ChildMessage.parse("{\"type\":\"stage\"}")).isEmpty();
+        assertThat(ChildMessage.parse("{\"type\":\"stage\",\"result\":{}}")).isEmpty();
+    }
+
+    @Test
     void rejectsInputLinesWithoutRequestObjects() {
         assertThat(ChildMessage.parse("{\"type\":\"input\"}")).isEmpty();
         assertThat(ChildMessage.parse("{\"type\":\"input\",\"requests\":{}}")).isEmpty();

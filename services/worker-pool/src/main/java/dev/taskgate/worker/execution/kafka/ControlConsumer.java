@@ -9,6 +9,8 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.work.ControlSignal;
+import dev.taskgate.contracts.work.CommitGranted;
+import dev.taskgate.contracts.work.CommitRefused;
 import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.worker.execution.ExecutionService;
@@ -39,6 +41,11 @@ public class ControlConsumer {
             executions.requestStop(stop);
         } else if (signal instanceof InputProvided input) {
             executions.provideInput(input);
+        } else if (signal instanceof CommitGranted granted) {
+            executions.decideCommit(granted.executionId(), granted.epoch(), granted.planHash(), true, null);
+        } else if (signal instanceof CommitRefused refused) {
+            executions.decideCommit(refused.executionId(), refused.epoch(), refused.planHash(), false,
+                    refused.reason());
         }
     }
 }

@@ -1,0 +1,199 @@
+package dev.taskgate.jobctl;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Topics;
+import dev.taskgate.contracts.checkpoint.FrontierMac;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.event.CheckpointSaved;
+import dev.taskgate.contracts.event.Started;
+import dev.taskgate.contracts.event.WorkerHeartbeat;
+import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.vertx.mutiny.sqlclient.Pool;
+
+/**
+ * Intermediate frontiers inside job-control (issue 6 item 2): the latest frontier is stored with job-control's MAC,
+ * a replacement receives it, and owner-loss decisions count it as the frontier — at most two replacements, never two
+ * from the same unchanged frontier.
+ */
+@QuarkusTest
+@TestProfile(LivenessTestProfile.class)
+class FrontierCheckpointOwnerLossTest {
+
+    private static final Duration PAST_TIMEOUT = Duration.ofSeconds(7);
+    private static JobControlFixture fixture;
+
+    @Inject
+    AdjustableClock clock;
+
+    @Inject
+    Pool pool;
+
+    @ConfigProperty(name = "taskgate.checkpoint.key")
+    String checkpointKey;
+
+    @BeforeAll
+    static void connect() {
+        fixture = new JobControlFixture();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        fixture.close();
+    }
+
+    @BeforeEach
+    void warmUpTheQueryApi() {
+        given().get("/q/health/live").then().statusCode(200);
+    }
+
+    @Test
+    void theLatestFrontierGoesToTheReplacementAuthenticatedAndMovesTheFrontier() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        String first = worker();
+        heartbeat(first);
+        fixture.report(started(id, 1, first));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        fixture.report(saved(id, 1, first, 1, "{\"next\":1}"));
+        fixture.report(saved(id, 1, first, 3, "{\"next\":3}"));
+        fixture.report(saved(id, 1, first, 2, "{\"next\":2}")); // older: ignored
+        await().atMost(WAIT).until(() -> storedSequence(id) == 3);
+
+        RunOperation replacement = awaitReplacement(id);
+        assertThat(replacement.epoch()).isEqualTo(2);
+        assertThat(replacement.checkpoint().sequence()).isEqualTo(3);
+        assertThat(replacement.checkpoint().revision()).isEqualTo("rev-1");
+        assertThat(replacement.checkpoint().frontier()).isEqualTo("{\"next\":3}");
+        assertThat(FrontierMac.fromBase64(checkpointKey).verifies(id, replacement.checkpoint())).isTrue();
+        assertThat(awaitStatus(caller, id, ExecutionStatus.QUEUED).statusMessage()).endsWith(
+                "; attempt 2 starts from checkpoint 3.");
+
+        // the replacement saves further: a second loss is replaced again, from the new frontier
+        String second = worker();
+        heartbeat(second);
+        fixture.report(started(id, 2, second));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        fixture.report(saved(id, 2, second, 4, "{\"next\":4}"));
+        await().atMost(WAIT).until(() -> storedSequence(id) == 4);
+        RunOperation again = awaitReplacement(id);
+        assertThat(again.epoch()).isEqualTo(3);
+        assertThat(again.checkpoint().sequence()).isEqualTo(4);
+
+        // a third loss: never more than two replacements
+        String third = worker();
+        heartbeat(third);
+        fixture.report(started(id, 3, third));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        fixture.report(saved(id, 3, third, 5, "{\"next\":5}"));
+        await().atMost(WAIT).until(() -> storedSequence(id) == 5);
+        clock.advance(PAST_TIMEOUT);
+        awaitStatus(caller, id, ExecutionStatus.FAILED);
+        assertThat(WorkerReportFlowTest.outcome(caller, id).error().message()).contains("already replaced 2 times");
+    }
+
+    @Test
+    void aReplacementThatSavedNothingNewIsNotReplacedFromTheSameFrontierAgain() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        String first = worker();
+        heartbeat(first);
+        fixture.report(started(id, 1, first));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        fixture.report(saved(id, 1, first, 1, "{\"next\":1}"));
+        await().atMost(WAIT).until(() -> storedSequence(id) == 1);
+        awaitReplacement(id);
+
+        String second = worker();
+        heartbeat(second);
+        fixture.report(started(id, 2, second));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        // a stale epoch's checkpoint never moves the frontier
+        fixture.report(saved(id, 1, first, 2, "{\"next\":2}"));
+        clock.advance(PAST_TIMEOUT);
+
+        awaitStatus(caller, id, ExecutionStatus.FAILED);
+        assertThat(WorkerReportFlowTest.outcome(caller, id).error().message())
+                .endsWith("; already replaced once from checkpoint 1 and no progress was saved since)");
+        assertThat(storedSequence(id)).isEqualTo(1);
+    }
+
+    @Test
+    void aRewriteNeverStoresAFrontier() {
+        Caller caller = newCaller();
+        Accepted accepted = (Accepted) fixture.send(submit(caller, "key-" + UUID.randomUUID(),
+                OperationsWithTestMutation.NAME, "{\"x\":1}"));
+        UUID id = accepted.executionId();
+        String owner = worker();
+        fixture.report(started(id, 1, owner));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        fixture.report(saved(id, 1, owner, 1, "{\"next\":1}"));
+        // same partition: once the progress shows, the checkpoint was handled before it
+        fixture.report(new dev.taskgate.contracts.event.Progress(UUID.randomUUID(), Instant.now(), id, 1, owner, 1,
+                null, "sync"));
+        await().atMost(WAIT).until(() -> "sync".equals(JobControlFixture.snapshot(caller, id).statusMessage()));
+        assertThat(storedSequence(id)).isZero();
+    }
+
+    private RunOperation awaitReplacement(UUID id) {
+        try (TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK))) {
+            clock.advance(PAST_TIMEOUT);
+            return work.await(RunOperation.class, r -> r.executionId().equals(id), WAIT);
+        }
+    }
+
+    private long storedSequence(UUID id) {
+        return JobControlFixture.count(pool, "select coalesce(max(sequence), 0) from jobctl.frontier_checkpoint "
+                + "where execution_id = $1", id);
+    }
+
+    private static CheckpointSaved saved(UUID id, long epoch, String worker, long sequence, String frontier) {
+        return new CheckpointSaved(UUID.randomUUID(), Instant.now(), id, epoch, worker, sequence, "rev-1", frontier);
+    }
+
+    private static Started started(UUID executionId, long epoch, String workerId) {
+        return new Started(UUID.randomUUID(), Instant.now(), executionId, epoch, workerId, 4242L);
+    }
+
+    private static String worker() {
+        return "worker-" + UUID.randomUUID();
+    }
+
+    private void heartbeat(String workerId) {
+        OffsetDateTime sent = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
+        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {
+            fixture.kafka.send(topic(Topics.WORKER_HEARTBEATS), workerId,
+                    new WorkerHeartbeat(UUID.randomUUID(), Instant.now(), workerId, List.of()));
+            return JobControlFixture.count(pool,
+                    "select count(*) from jobctl.worker_instance where worker_id = $1 and last_seen_at >= $2",
+                    workerId, sent) == 1;
+        });
+    }
+}

@@ -1,0 +1,179 @@
+package dev.taskgate.worker.execution;
+
+import static dev.taskgate.worker.RewriteSandboxProfile.SANDBOX;
+import static dev.taskgate.worker.WorkerTestRecords.CONTROL;
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.json;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static dev.taskgate.worker.WorkerTestRecords.stop;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import dev.taskgate.contracts.event.CommitRequested;
+import dev.taskgate.contracts.event.Failed;
+import dev.taskgate.contracts.event.Finished;
+import dev.taskgate.contracts.event.Stopped;
+import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.contracts.journal.JournalEntry;
+import dev.taskgate.contracts.journal.JournalFile;
+import dev.taskgate.contracts.work.CommitGranted;
+import dev.taskgate.contracts.work.CommitRefused;
+import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.testsupport.KafkaTestClient;
+import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
+import dev.taskgate.worker.RewriteSandboxProfile;
+import dev.taskgate.worker.child.journal.ContentHash;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/**
+ * demo.rewrite in a real child against real files: nothing is touched before job-control's {@code CommitGranted},
+ * a refusal or a stop before it changes nothing, and a reconciliation run reconstructs the outcome from the journal
+ * without applying anything.
+ */
+@QuarkusTest
+@TestProfile(RewriteSandboxProfile.class)
+class RunRewriteJournalTest {
+    private static KafkaTestClient kafka;
+
+    @Inject
+    ExecutionService executions;
+
+    @BeforeAll
+    static void connect() {
+        kafka = KafkaTestClient.connect();
+    }
+
+    @AfterAll
+    static void close() {
+        kafka.close();
+    }
+
+    @BeforeEach
+    void controlConsumerLive() {
+        awaitControlConsumerLive(kafka, executions);
+    }
+
+    @Test
+    void aGrantedPlanIsAppliedOnceAfterTheGrant() throws Exception {
+        UUID id = UUID.randomUUID();
+        Path file = file(id, "one old two old");
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            send(kafka, rewrite(id, 1));
+            CommitRequested request = awaitEvent(events, CommitRequested.class, id);
+            JournalFile journaled = request.plan().files().get(0);
+            assertThat(journaled.path()).isEqualTo(file.getFileName().toString());
+            assertThat(journaled.preImageHash()).isEqualTo(ContentHash.of("one old two old"));
+            assertThat(journaled.postImageHash()).isEqualTo(ContentHash.of("one new two new"));
+            assertThat(file).as("nothing is touched before the grant").hasContent("one old two old");
+
+            kafka.send(CONTROL, id.toString(), new CommitGranted(UUID.randomUUID(), Instant.now(), id, 1,
+                    request.plan().planHash()));
+
+            Finished finished = awaitEvent(events, Finished.class, id);
+            assertThat(finished.result()).contains("rewrote 1 files (plan " + request.plan().planHash() + ")");
+            assertThat(file).hasContent("one new two new");
+        }
+    }
+
+    @Test
+    void aRefusedPlanEndsFailedAndChangesNothing() throws Exception {
+        UUID id = UUID.randomUUID();
+        Path file = file(id, "old");
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            send(kafka, rewrite(id, 1));
+            CommitRequested request = awaitEvent(events, CommitRequested.class, id);
+            kafka.send(CONTROL, id.toString(), new CommitRefused(UUID.randomUUID(), Instant.now(), id, 1,
+                    request.plan().planHash(), "another plan is already bound to this execution's journal entry"));
+
+            Failed failed = awaitEvent(events, Failed.class, id);
+            assertThat(failed.message()).contains("commit refused: another plan is already bound");
+            assertThat(file).hasContent("old");
+        }
+    }
+
+    @Test
+    void aStopBeforeTheGrantEndsStoppedAndChangesNothing() throws Exception {
+        UUID id = UUID.randomUUID();
+        Path file = file(id, "old");
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            send(kafka, rewrite(id, 1));
+            awaitEvent(events, CommitRequested.class, id);
+            stop(kafka, id, 1);
+
+            assertThat(awaitEvent(events, Stopped.class, id).message()).contains("before the commit boundary");
+            assertThat(file).hasContent("old");
+        }
+    }
+
+    @Test
+    void aReconciliationRunReconstructsTheCommittedOutcomeWithoutApplyingAgain() throws Exception {
+        UUID id = UUID.randomUUID();
+        // the lost owner had applied the plan: "old" → "new"; applying it again would find nothing to replace
+        Path file = file(id, "new");
+        String name = file.getFileName().toString();
+        JournalEntry journal = new JournalEntry(ContentHash.of("plan-" + id), "replace a literal in 1 of 1 files",
+                List.of(new JournalFile(name, ContentHash.of("old"), ContentHash.of("new"))));
+        RunOperation plain = rewrite(id, 2);
+        RunOperation reconciliation = new RunOperation(UUID.randomUUID(), Instant.now(), id, 2, 2, plain.operation(),
+                "1", plain.input(), plain.deadline(), journal);
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            send(kafka, reconciliation);
+
+            Finished finished = awaitEvent(events, Finished.class, id);
+            assertThat(finished.result()).isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"rewrote 1 files (plan "
+                    + journal.planHash() + "): " + name + "\"}],\"isError\":false}");
+            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+                    .doesNotContain(WorkerEvent.Kind.COMMIT_REQUESTED);
+            assertThat(file).hasContent("new");
+        }
+    }
+
+    @Test
+    void aStopNeverPreventsAReconciliationRunFromReportingWhatTheFilesShow() throws Exception {
+        UUID id = UUID.randomUUID();
+        Path file = file(id, "new");
+        String name = file.getFileName().toString();
+        JournalEntry journal = new JournalEntry(ContentHash.of("plan-" + id), "replace a literal in 1 of 1 files",
+                List.of(new JournalFile(name, ContentHash.of("old"), ContentHash.of("new"))));
+        RunOperation plain = rewrite(id, 2);
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            stop(kafka, id, 2);
+            send(kafka, new RunOperation(UUID.randomUUID(), Instant.now(), id, 2, 2, plain.operation(), "1",
+                    plain.input(), plain.deadline(), journal));
+            stop(kafka, id, 2);
+
+            assertThat(awaitEvent(events, Finished.class, id).result()).contains("rewrote 1 files");
+            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+                    .doesNotContain(WorkerEvent.Kind.STOPPED);
+        }
+    }
+
+    private static RunOperation rewrite(UUID id, long epoch) {
+        return run(id, epoch, "demo.rewrite", json("{\"files\":[\"" + id + ".txt\"],\"search\":\"old\","
+                + "\"replace\":\"new\"}").toString());
+    }
+
+    private static Path file(UUID id, String content) throws Exception {
+        Path file = SANDBOX.resolve(id + ".txt");
+        Files.writeString(file, content);
+        return file;
+    }
+}
