@@ -28,6 +28,9 @@ import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.SyncCalls;
 import dev.taskgate.frontend.mcp.TaskPolicies;
 import dev.taskgate.frontend.mcp.TaskPolicy;
+import dev.taskgate.frontend.mcp.SyncCall;
+import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
+import dev.taskgate.frontend.mcp.compat.HandoffPolicies;
 import dev.taskgate.frontend.problem.ProblemException;
 
 /**
@@ -46,10 +49,14 @@ public class LegacyToolCalls {
     private final SyncCalls syncCalls;
     private final ExecutionHandles handles;
     private final LegacyTaskView view;
+    private final CompatibilityTools compat;
+    private final HandoffPolicies handoffs;
     private final SecureRandom random = new SecureRandom();
 
     LegacyToolCalls(ToolInputValidator tools, TaskPolicies policies, ExecutionService executions, SyncCalls syncCalls,
-            ExecutionHandles handles, LegacyTaskView view) {
+            ExecutionHandles handles, LegacyTaskView view, CompatibilityTools compat, HandoffPolicies handoffs) {
+        this.compat = compat;
+        this.handoffs = handoffs;
         this.tools = tools;
         this.policies = policies;
         this.executions = executions;
@@ -114,7 +121,11 @@ public class LegacyToolCalls {
             String taskId = handles.mint(accepted.executionId(), Surface.MCP_2025, caller.caller());
             return Served.done(McpResult.of(view.created(taskId, accepted.execution())));
         }
-        return Served.waiting(syncCalls.open(caller, accepted.executionId(), progressToken, McpResult::raw));
+        SyncCall pending = syncCalls.open(caller, accepted.executionId(), progressToken, McpResult::raw);
+        // the tool's handoff policy: still running after that long → the handle view under a 2025 handle
+        handoffs.of(toolName).after().ifPresent(after -> pending.handOffAfter(after, () -> McpResult.raw(
+                compat.handoff(caller, Surface.MCP_2025, accepted.executionId(), after.toMillis()))));
+        return Served.waiting(pending);
     }
 
     // Ids of 2025-era requests repeat across sessions and reconnects: every call gets a fresh receipt.
