@@ -153,6 +153,34 @@ class Mcp2025SessionE2E {
                 .as(listed.text()).isEqualTo(id);
     }
 
+    @Test
+    void aTaskReportsTheTtlJobControlGrantedForWhatTheClientAsked() throws Exception {
+        String token = token("ttl-2025");
+        URI endpoint = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
+        String session = initialize(endpoint, token);
+        long tenMinutes = Duration.ofMinutes(10).toMillis();
+
+        // requested as is, clamped to [1 min, 7 days], absent → jobctl.task-visibility.default-ttl (24 h)
+        Map<Long, Long> granted = new java.util.LinkedHashMap<>();
+        granted.put(tenMinutes, tenMinutes);
+        granted.put(1_000L, Duration.ofMinutes(1).toMillis());
+        granted.put(Duration.ofDays(30).toMillis(), Duration.ofDays(7).toMillis());
+        granted.put(null, Duration.ofHours(24).toMillis());
+        for (Map.Entry<Long, Long> ttl : granted.entrySet()) {
+            ObjectNode call = JSON.createObjectNode().put("name", "demo.sleep");
+            call.putObject("arguments").put("seconds", 1);
+            ObjectNode task = call.putObject("task");
+            if (ttl.getKey() != null) {
+                task.put("ttl", ttl.getKey());
+            }
+            Reply created = post(endpoint, token, session, request("tools/call", call));
+            assertThat(created.body().at("/result/task/ttl").asLong()).as(created.text()).isEqualTo(ttl.getValue());
+            Reply got = post(endpoint, token, session, request("tasks/get",
+                    JSON.createObjectNode().put("taskId", created.body().at("/result/task/taskId").asText())));
+            assertThat(got.body().at("/result/ttl").asLong()).as(got.text()).isEqualTo(ttl.getValue());
+        }
+    }
+
     // The envelope is ours ({"jsonrpc","id","result":…}); the result member runs to the closing brace.
     private static String rawResult(String text) {
         int start = text.indexOf("\"result\":");

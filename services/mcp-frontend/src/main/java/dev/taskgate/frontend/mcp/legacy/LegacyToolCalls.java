@@ -78,8 +78,10 @@ public class LegacyToolCalls {
         if (task != null && !task.isNull() && !task.isObject()) {
             throw McpErrors.invalidParams("params.task must be an object.", null);
         }
-        if (task != null && task.isObject() && task.has("ttl") && !task.get("ttl").isIntegralNumber()) {
-            throw McpErrors.invalidParams("params.task.ttl must be an integer number of milliseconds.", null);
+        if (task != null && task.isObject() && task.hasNonNull("ttl")
+                && (!task.get("ttl").isIntegralNumber() || task.get("ttl").bigIntegerValue().signum() < 0)) {
+            throw McpErrors.invalidParams("params.task.ttl must be a non-negative integer number of milliseconds.",
+                    null);
         }
         boolean asTask = task != null && task.isObject();
         TaskPolicy policy = policies.of(toolName);
@@ -106,14 +108,16 @@ public class LegacyToolCalls {
             throw McpErrors.invalidParams("Invalid arguments for tool " + toolName + ".", data);
         }
         JsonNode progressToken = asTask ? null : SyncCalls.progressToken(request);
-        LegacyTaskView.requestedTtl(task); // validated; see LegacyTaskView#requestedTtl for the merge hook
+        // tasks §10: the requested TTL goes to job-control, which clamps it and stores the visibility end
+        Long taskTtlMs = asTask ? LegacyTaskView.requestedTtl(task) : null;
         Accepted accepted;
         try {
             if (tool.spec().mutating()) {
                 caller.require(Scopes.TOOLS_WRITE);
             }
             accepted = executions.submit(caller, Surface.MCP_2025,
-                    asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY, receiptKey(), toolName, arguments);
+                    asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY, receiptKey(), toolName, arguments,
+                    taskTtlMs);
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }
