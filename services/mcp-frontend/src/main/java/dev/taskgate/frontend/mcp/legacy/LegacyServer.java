@@ -27,8 +27,8 @@ import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
  * The transport-independent 2025-era MCP server (protocol versions 2025-03-26, 2025-06-18, 2025-11-25) over the
  * same durable control service as 2026-07-28: {@code initialize} negotiation, {@code ping}, {@code tools/list}
  * with {@code execution.taskSupport}, {@code tools/call} (the catalog's tools and the compatibility tools) and the
- * 2025-11-25 core tasks. Results carry no
- * {@code resultType}. The session (who, which version, which client capabilities) is resolved by the transport.
+ * 2025-11-25 core tasks. Results carry no {@code resultType}. The session (who, which version, which client
+ * capabilities) is resolved by the transport.
  */
 @Singleton
 public class LegacyServer {

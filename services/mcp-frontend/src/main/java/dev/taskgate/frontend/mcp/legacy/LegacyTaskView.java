@@ -17,9 +17,10 @@ import dev.taskgate.frontend.mcp.TaskView;
 
 /**
  * An execution seen as a 2025-11-25 core {@code Task} (tasks §4): {@code ttl} and {@code pollInterval} in
- * milliseconds, no {@code resultType}; {@code ttl} is the effective one job-control granted (visibility end − creation,
- * as for 2026-07-28: {@link TaskView#ttlMs(ExecutionSnapshot)}). Status mapping of this generation: {@code queued} is {@code working}; a
- * completed execution whose stored {@code CallToolResult} says {@code isError: true} is {@code failed} (the stored
+ * milliseconds, no {@code resultType}; {@code ttl} is the effective one job-control granted (visibility end −
+ * creation, as for 2026-07-28: {@link TaskView#ttlMs(ExecutionSnapshot)}). Status mapping of this generation:
+ * {@code queued} is {@code working}; a completed execution whose stored {@code CallToolResult} says
+ * {@code isError: true} is {@code failed} (the stored
  * result itself is untouched and returned by {@code tasks/result}); a non-terminal execution whose cancellation
  * was requested is {@code cancelled} (§6.4: cancelled before the reply, and it stays so).
  */
