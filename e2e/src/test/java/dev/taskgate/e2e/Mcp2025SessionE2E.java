@@ -28,7 +28,9 @@ import dev.taskgate.testsupport.Tokens;
 /**
  * The 2025-era adapter across real processes: a session opened on one frontend instance is used and ended through
  * another (no sticky routing), and a session with its task survives a SIGKILL and restart of the frontend. Prints
- * what a session lookup costs (the same request with and without a session, on one instance).
+ * what a session lookup costs (the same request with and without a session, on one instance). The compatibility
+ * tools over a 2025 session: an ordinary call of demo.sleep (catalog: {@code handoff_after=10s}) hands off under a
+ * 2025 handle that {@code execution_get} and the 2025 task methods accept, with the exact stored result.
  */
 @ExtendWith(LocalStack.class)
 class Mcp2025SessionE2E {
@@ -37,7 +39,10 @@ class Mcp2025SessionE2E {
     private static final AtomicLong IDS = new AtomicLong(1);
     private static final String VERSION = "2025-11-25";
 
-    private record Reply(int status, String session, JsonNode body) {
+    private record Reply(int status, String session, JsonNode body, String text) {
+        Reply(int status, String session, JsonNode body) {
+            this(status, session, body, null);
+        }
     }
 
     @Test
@@ -96,6 +101,91 @@ class Mcp2025SessionE2E {
                 .isEqualTo(taskId);
         System.out.printf("[measure] session survived a frontend SIGKILL: first request in the old session served "
                 + "%d ms after the restart began (JVM start included)%n", firstServedMs);
+    }
+
+    @Test
+    void aLongCallHandsOffAndExecutionGetReturnsTheResultOverA2025Session() throws Exception {
+        String token = token("handoff-2025");
+        URI endpoint = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
+        String session = initialize(endpoint, token);
+
+        Reply tools = post(endpoint, token, session, request("tools/list", JSON.createObjectNode()));
+        JsonNode executionGet = null;
+        for (JsonNode tool : tools.body().at("/result/tools")) {
+            if ("execution_get".equals(tool.path("name").asText())) {
+                executionGet = tool;
+            }
+        }
+        assertThat(executionGet).as(tools.toString()).isNotNull();
+        assertThat(executionGet.at("/execution/taskSupport").asText()).isEqualTo("forbidden");
+
+        ObjectNode call = JSON.createObjectNode().put("name", "demo.sleep");
+        call.putObject("arguments").put("seconds", 13);
+        Reply handedOff = post(endpoint, token, session, request("tools/call", call));
+        assertThat(handedOff.status()).as(handedOff.toString()).isEqualTo(200);
+        JsonNode result = handedOff.body().path("result");
+        assertThat(result.has("resultType")).isFalse();
+        assertThat(result.path("isError").asBoolean()).as(handedOff.text()).isFalse();
+        assertThat(result.at("/structuredContent/type").asText()).isEqualTo("taskgate.execution/v1");
+        assertThat(result.at("/structuredContent/next_action/tool").asText()).isEqualTo("execution_get");
+        String id = result.at("/structuredContent/execution_id").asText();
+
+        ObjectNode get = JSON.createObjectNode().put("name", "execution_get");
+        get.putObject("arguments").put("execution_id", id).put("wait_ms", 45_000);
+        get.putObject("task").put("ttl", 60_000); // never a task: answered in-line all the same
+        Reply got = post(endpoint, token, session, request("tools/call", get));
+        assertThat(got.status()).as(got.toString()).isEqualTo(200);
+        assertThat(got.body().at("/result/task").isMissingNode()).as(got.text()).isTrue();
+        assertThat(got.body().at("/result/content/0/text").asText()).as(got.text()).contains("slept 13 seconds");
+        assertThat(got.body().at("/result").has("resultType")).isFalse();
+
+        // the handle is a 2025 task id: tasks/result carries the very same stored bytes (plus related-task _meta)
+        Reply task = post(endpoint, token, session, request("tasks/result",
+                JSON.createObjectNode().put("taskId", id)));
+        String stored = rawResult(got.text());
+        assertThat(rawResult(task.text())).isEqualTo("{\"_meta\":{\"io.modelcontextprotocol/related-task\":"
+                + "{\"taskId\":\"" + id + "\"}}," + stored.substring(1));
+
+        ObjectNode list = JSON.createObjectNode().put("name", "execution_list");
+        list.putObject("arguments");
+        Reply listed = post(endpoint, token, session, request("tools/call", list));
+        assertThat(listed.body().at("/result/structuredContent/executions/0/execution_id").asText())
+                .as(listed.text()).isEqualTo(id);
+    }
+
+    @Test
+    void aTaskReportsTheTtlJobControlGrantedForWhatTheClientAsked() throws Exception {
+        String token = token("ttl-2025");
+        URI endpoint = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
+        String session = initialize(endpoint, token);
+        long tenMinutes = Duration.ofMinutes(10).toMillis();
+
+        // requested as is, clamped to [1 min, 7 days], absent → jobctl.task-visibility.default-ttl (24 h)
+        Map<Long, Long> granted = new java.util.LinkedHashMap<>();
+        granted.put(tenMinutes, tenMinutes);
+        granted.put(1_000L, Duration.ofMinutes(1).toMillis());
+        granted.put(Duration.ofDays(30).toMillis(), Duration.ofDays(7).toMillis());
+        granted.put(null, Duration.ofHours(24).toMillis());
+        for (Map.Entry<Long, Long> ttl : granted.entrySet()) {
+            ObjectNode call = JSON.createObjectNode().put("name", "demo.sleep");
+            call.putObject("arguments").put("seconds", 1);
+            ObjectNode task = call.putObject("task");
+            if (ttl.getKey() != null) {
+                task.put("ttl", ttl.getKey());
+            }
+            Reply created = post(endpoint, token, session, request("tools/call", call));
+            assertThat(created.body().at("/result/task/ttl").asLong()).as(created.text()).isEqualTo(ttl.getValue());
+            Reply got = post(endpoint, token, session, request("tasks/get",
+                    JSON.createObjectNode().put("taskId", created.body().at("/result/task/taskId").asText())));
+            assertThat(got.body().at("/result/ttl").asLong()).as(got.text()).isEqualTo(ttl.getValue());
+        }
+    }
+
+    // The envelope is ours ({"jsonrpc","id","result":…}); the result member runs to the closing brace.
+    private static String rawResult(String text) {
+        int start = text.indexOf("\"result\":");
+        assertThat(start).as(text).isPositive();
+        return text.substring(start + "\"result\":".length(), text.lastIndexOf('}'));
     }
 
     @Test
@@ -167,7 +257,8 @@ class Mcp2025SessionE2E {
         HttpResponse<String> response = HTTP.send(request.build(),
                 HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         JsonNode body = response.body().isEmpty() ? JSON.createObjectNode() : JSON.readTree(response.body());
-        return new Reply(response.statusCode(), response.headers().firstValue("Mcp-Session-Id").orElse(null), body);
+        return new Reply(response.statusCode(), response.headers().firstValue("Mcp-Session-Id").orElse(null), body,
+                response.body());
     }
 
     private static Reply delete(URI endpoint, String token, String session) throws Exception {

@@ -13,6 +13,3 @@ create table mcp_session (
 );
 
 create index mcp_session_last_used_at_idx on mcp_session (last_used_at);
-
--- tasks/list of the 2025-era adapter: the owner's executions of one surface, newest first.
-create index execution_owner_surface_idx on execution (principal, workspace, surface, created_at desc, id desc);

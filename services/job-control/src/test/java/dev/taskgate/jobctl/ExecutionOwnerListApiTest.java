@@ -97,6 +97,37 @@ class ExecutionOwnerListApiTest {
     }
 
     @Test
+    void pagesWithinOneSurfaceKeepTheFilterAcrossTheCursor() {
+        Caller owner = newCaller();
+        List<UUID> legacy = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            legacy.add(0, submit(owner, Surface.MCP_2025));
+        }
+        submit(owner, Surface.MCP_2026);
+        submit(newCaller(), Surface.MCP_2025);
+
+        Response first = as(owner).queryParam("surface", "mcp-2025").queryParam("limit", 2)
+                .get("/internal/v1/executions");
+        String cursor = first.jsonPath().getString("nextCursor");
+        Response second = as(owner).queryParam("surface", "mcp-2025").queryParam("limit", 2)
+                .queryParam("cursor", cursor).get("/internal/v1/executions");
+
+        assertThat(first.statusCode()).as(first.asString()).isEqualTo(200);
+        assertThat(first.jsonPath().getList("items.executionId")).containsExactly(legacy.get(0).toString(),
+                legacy.get(1).toString());
+        assertThat(cursor).isNotBlank();
+        assertThat(second.jsonPath().getList("items.executionId")).containsExactly(legacy.get(2).toString());
+        assertThat(second.jsonPath().getString("nextCursor")).isNull();
+        assertThat(second.jsonPath().getList("items.surface")).containsOnly("mcp-2025");
+    }
+
+    private static UUID submit(Caller caller, Surface surface) {
+        return ((Accepted) fixture.send(new SubmitExecution(UUID.randomUUID(), Instant.now(),
+                JobControlFixture.REPLY_TO, caller, surface, "k-" + UUID.randomUUID(), "demo.echo",
+                json("{}")))).executionId();
+    }
+
+    @Test
     void neverListsPurgedOrExpiredExecutions() {
         Caller owner = newCaller();
         UUID kept = fixture.submitNew(owner).executionId();

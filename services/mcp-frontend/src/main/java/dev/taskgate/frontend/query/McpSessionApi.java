@@ -2,20 +2,18 @@ package dev.taskgate.frontend.query;
 
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
-import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * job-control's internal API for the 2025-era adapter: sessions ({@code /internal/v1/mcp-sessions/{idHash}}) and
- * the owner's list of one surface. Raw responses: the caller decides what each status means.
+ * job-control's internal API for the 2025-era adapter's sessions ({@code /internal/v1/mcp-sessions/{idHash}}). Raw
+ * responses: the caller decides what each status means.
  */
 @Path("/internal/v1")
 @Produces(MediaType.APPLICATION_JSON)
@@ -42,12 +40,5 @@ public interface McpSessionApi {
     @DELETE
     @Path("/mcp-sessions/{idHash}")
     Response end(@PathParam("idHash") String idHash, @HeaderParam(PRINCIPAL) String principal,
-            @HeaderParam(WORKSPACE) String workspace);
-
-    /** 200 {@code OwnerExecutionPage}, or 400 for a bad cursor. */
-    @GET
-    @Path("/surfaces/{surface}/executions")
-    Response list(@PathParam("surface") String surface, @QueryParam("cursor") String cursor,
-            @QueryParam("limit") int limit, @HeaderParam(PRINCIPAL) String principal,
             @HeaderParam(WORKSPACE) String workspace);
 }

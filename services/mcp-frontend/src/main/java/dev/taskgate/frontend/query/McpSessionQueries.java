@@ -12,18 +12,16 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.Caller;
-import dev.taskgate.contracts.Problem;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.session.McpSession;
 import dev.taskgate.contracts.session.OpenMcpSession;
-import dev.taskgate.contracts.session.OwnerExecutionPage;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.problem.Problems;
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 
 /**
- * job-control's session table and owner list for the 2025-era MCP adapter ({@link McpSessionApi}). A session is
+ * job-control's session table for the 2025-era MCP adapter ({@link McpSessionApi}). A session is
  * named by the SHA-256 (hex) of its id. job-control's 404 is an answer (empty/false); an unreachable or failing
  * job-control is 503 {@code unavailable}. Blocking: call from a worker thread.
  */
@@ -79,21 +77,6 @@ public class McpSessionQueries {
             return false;
         }
         throw unexpected("end a session", status);
-    }
-
-    /** One page of the caller's executions of {@code surface}; a 400 problem for a cursor job-control refused. */
-    public OwnerExecutionPage list(String surface, Caller caller, String cursor, int limit) {
-        try (Response response = call(() -> api.list(surface, cursor, limit, caller.principal(),
-                caller.workspace()))) {
-            if (response.getStatus() == 400) {
-                throw new ProblemException(dev.taskgate.frontend.problem.ApiProblem.from(Problem.of("invalid-request", "Invalid request", 400,
-                        "The cursor is not one this server returned.")));
-            }
-            if (response.getStatus() != 200) {
-                throw unexpected("list executions", response.getStatus());
-            }
-            return Wire.fromBytes(response.readEntity(byte[].class), OwnerExecutionPage.class);
-        }
     }
 
     private ProblemException unexpected(String what, int status) {

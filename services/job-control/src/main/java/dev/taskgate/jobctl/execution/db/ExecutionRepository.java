@@ -333,22 +333,6 @@ public class ExecutionRepository {
                 .map(rows -> rows.rowCount() == 1);
     }
 
-    /**
-     * Up to {@code limit} executions of one owner (principal in workspace) created through {@code surface} and
-     * visible at {@code now}, newest first (created time, then id), starting after the position when given. For
-     * the 2025-era {@code tasks/list} (issue 4).
-     */
-    public Uni<List<Execution>> listVisibleOfOwner(SqlClient client, String principal, String workspace,
-            Surface surface, Instant afterCreatedAt, UUID afterId, Instant now, int limit) {
-        return client.preparedQuery("select " + COLUMNS + " from jobctl.execution where principal = $1 "
-                + "and workspace = $2 and surface = $3 and purged_at is null and retention_expires_at > $4 "
-                + "and ($5::timestamptz is null or (created_at, id) < ($5, $6)) "
-                + "order by created_at desc, id desc limit $7")
-                .execute(Tuple.from(Arrays.asList(principal, workspace, surface.wireName(), ts(now),
-                        ts(afterCreatedAt), afterId, limit)))
-                .map(ExecutionRepository::all);
-    }
-
     private static Optional<Execution> firstExecution(RowSet<Row> rows) {
         var it = rows.iterator();
         return it.hasNext() ? Optional.of(map(it.next())) : Optional.empty();

@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.frontend.FrontendConfig;
@@ -19,12 +20,15 @@ import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.ServerIdentity;
 import dev.taskgate.frontend.mcp.TaskPolicies;
+import dev.taskgate.frontend.mcp.TaskPolicy;
+import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 
 /**
  * The transport-independent 2025-era MCP server (protocol versions 2025-03-26, 2025-06-18, 2025-11-25) over the
  * same durable control service as 2026-07-28: {@code initialize} negotiation, {@code ping}, {@code tools/list}
- * with {@code execution.taskSupport}, {@code tools/call} and the 2025-11-25 core tasks. Results carry no
- * {@code resultType}. The session (who, which version, which client capabilities) is resolved by the transport.
+ * with {@code execution.taskSupport}, {@code tools/call} (the catalog's tools and the compatibility tools) and the
+ * 2025-11-25 core tasks. Results carry no {@code resultType}. The session (who, which version, which client
+ * capabilities) is resolved by the transport.
  */
 @Singleton
 public class LegacyServer {
@@ -40,9 +44,11 @@ public class LegacyServer {
     private final LegacyToolCalls calls;
     private final LegacyTasks tasks;
     private final String serverVersion;
+    private final CompatibilityTools compat;
 
     LegacyServer(OperationCatalog catalog, TaskPolicies policies, LegacyToolCalls calls, LegacyTasks tasks,
-            FrontendConfig config) {
+            FrontendConfig config, CompatibilityTools compat) {
+        this.compat = compat;
         this.operations = catalog.all();
         this.policies = policies;
         this.calls = calls;
@@ -113,8 +119,12 @@ public class LegacyServer {
                 }
                 return Served.done(McpResult.of(toolList(withTasks)));
             case "tools/call":
-                // Compatibility tools (issue 4 items 4-5) plug in here at merge: a generation-neutral component
-                // from dev.taskgate.frontend.mcp.compat answers its own tool names before the durable path.
+                if (isCompatibilityCall(request)) {
+                    // control-plane tools: answered here, never a task (params.task notwithstanding), never an
+                    // execution (docs/design.md, "Compatibility tools"); the result goes out as is (no resultType)
+                    return Served.done(McpResult.raw(compat.call(caller, Surface.MCP_2025,
+                            request.params().get("name").asText(), request.params().get("arguments")).json()));
+                }
                 return calls.start(withTasks ? request : withoutTask(request), caller);
             case "tasks/get":
                 return Served.done(tasks.get(requireTasks(request, withTasks), caller));
@@ -151,8 +161,18 @@ public class LegacyServer {
                 tool.putObject("execution").put("taskSupport", policies.of(op.name()).wireName());
             }
         }
-        // Compatibility tools (issue 4 items 4-5) are appended here at merge.
+        for (ObjectNode tool : compat.definitions()) {
+            list.add(tool);
+            if (withTasks) {
+                tool.putObject("execution").put("taskSupport", TaskPolicy.FORBIDDEN.wireName());
+            }
+        }
         return result;
+    }
+
+    private static boolean isCompatibilityCall(JsonRpcRequest request) {
+        JsonNode name = request.params().get("name");
+        return name != null && name.isTextual() && CompatibilityTools.isCompatibilityTool(name.asText());
     }
 
     // Tasks exist only in 2025-11-25: older sessions never negotiated them (tasks §3: a receiver that did not

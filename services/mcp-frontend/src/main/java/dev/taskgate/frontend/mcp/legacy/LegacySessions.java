@@ -15,7 +15,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.session.McpSession;
 import dev.taskgate.contracts.session.OpenMcpSession;
-import dev.taskgate.contracts.session.OwnerExecutionPage;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpProblems;
 import dev.taskgate.frontend.problem.ProblemException;
@@ -76,18 +75,6 @@ public class LegacySessions {
         try {
             return store.end(hash(id), caller);
         } catch (ProblemException e) {
-            throw McpProblems.translate(e);
-        }
-    }
-
-    /** One page of the caller's 2025-era executions. -32602 for a cursor job-control did not issue. */
-    public OwnerExecutionPage tasks(Caller caller, String cursor, int limit) {
-        try {
-            return store.list("mcp-2025", caller, cursor, limit);
-        } catch (ProblemException e) {
-            if (e.problem().status() == 400) {
-                throw McpErrors.invalidParams("Invalid cursor.", null);
-            }
             throw McpProblems.translate(e);
         }
     }

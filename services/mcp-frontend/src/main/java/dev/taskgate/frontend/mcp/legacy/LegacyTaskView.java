@@ -1,8 +1,6 @@
 package dev.taskgate.frontend.mcp.legacy;
 
 import java.io.IOException;
-import java.time.Duration;
-import java.util.Optional;
 
 import jakarta.inject.Singleton;
 
@@ -19,32 +17,35 @@ import dev.taskgate.frontend.mcp.TaskView;
 
 /**
  * An execution seen as a 2025-11-25 core {@code Task} (tasks §4): {@code ttl} and {@code pollInterval} in
- * milliseconds, no {@code resultType}. Status mapping of this generation: {@code queued} is {@code working}; a
- * completed execution whose stored {@code CallToolResult} says {@code isError: true} is {@code failed} (the stored
+ * milliseconds, no {@code resultType}; {@code ttl} is the effective one job-control granted (visibility end −
+ * creation, as for 2026-07-28: {@link TaskView#ttlMs(ExecutionSnapshot)}). Status mapping of this generation:
+ * {@code queued} is {@code working}; a completed execution whose stored {@code CallToolResult} says
+ * {@code isError: true} is {@code failed} (the stored
  * result itself is untouched and returned by {@code tasks/result}); a non-terminal execution whose cancellation
  * was requested is {@code cancelled} (§6.4: cancelled before the reply, and it stays so).
  */
 @Singleton
 public class LegacyTaskView {
-    private final long ttlMs;
+    private final TaskView ttls;
     private final long pollIntervalMs;
 
-    LegacyTaskView(FrontendConfig config) {
-        this.ttlMs = TaskView.clampTtl(config.mcp().taskTtl());
+    LegacyTaskView(FrontendConfig config, TaskView ttls) {
+        this.ttls = ttls;
         this.pollIntervalMs = Math.max(1, config.mcp().taskPollInterval().toMillis());
     }
 
     /**
-     * The retention a task-augmented {@code tools/call} asked for ({@code params.task.ttl}, milliseconds), if any.
-     * The one place where the requested TTL enters: the lead connects it to {@code SubmitExecution}'s requested
-     * TTL (issue 5) at merge; until then every task reports the configured TTL.
+     * The TTL a task-augmented {@code tools/call} asked for ({@code params.task.ttl}, milliseconds), as
+     * {@code SubmitExecution.taskTtlMs}: {@code null} when absent or null (job-control grants its default). The
+     * receiver may override it (tasks §10): job-control clamps it to [1 min, 7 days], so a value beyond a
+     * {@code long} is passed as the largest one. The caller has checked that it is a non-negative integer.
      */
-    public static Optional<Duration> requestedTtl(JsonNode task) {
+    public static Long requestedTtl(JsonNode task) {
         JsonNode ttl = task == null ? null : task.get("ttl");
         if (ttl == null || ttl.isNull()) {
-            return Optional.empty();
+            return null;
         }
-        return Optional.of(Duration.ofMillis(TaskView.clampTtl(Duration.ofMillis(ttl.asLong()))));
+        return ttl.canConvertToLong() ? ttl.asLong() : Long.MAX_VALUE;
     }
 
     /** {@code CreateTaskResult}: {@code {"task": Task}}. */
@@ -61,7 +62,7 @@ public class LegacyTaskView {
                 .put("status", status(snapshot, storedResult))
                 .put("createdAt", snapshot.createdAt().toString())
                 .put("lastUpdatedAt", snapshot.updatedAt().toString())
-                .put("ttl", ttlMs);
+                .put("ttl", ttls.ttlMs(snapshot));
         if (!snapshot.status().isTerminal()) {
             task.put("pollInterval", pollIntervalMs);
         }

@@ -13,11 +13,11 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionPage;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.contracts.session.OwnerExecutionPage;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionService;
@@ -53,20 +53,18 @@ public class LegacyTasks {
     private final ExecutionQueries queries;
     private final ExecutionService executions;
     private final ExecutionSignals signals;
-    private final LegacySessions sessions;
     private final LegacyTaskView view;
     private final Duration poll;
     private final Clock clock;
 
     LegacyTasks(ExecutionHandles handles, ExecutionQueries queries, ExecutionService executions,
-            ExecutionSignals signals, LegacySessions sessions, LegacyTaskView view, FrontendConfig config,
+            ExecutionSignals signals, LegacyTaskView view, FrontendConfig config,
             Clock clock) {
         this.clock = clock;
         this.handles = handles;
         this.queries = queries;
         this.executions = executions;
         this.signals = signals;
-        this.sessions = sessions;
         this.view = view;
         this.poll = config.mcp().syncPollInterval();
     }
@@ -106,8 +104,17 @@ public class LegacyTasks {
         if (cursor != null && !cursor.isNull() && !cursor.isTextual()) {
             throw McpErrors.invalidParams("Invalid cursor.", null);
         }
-        OwnerExecutionPage page = sessions.tasks(caller.caller(),
-                cursor == null || cursor.isNull() ? null : cursor.asText(), PAGE_SIZE);
+        ExecutionPage page;
+        try {
+            // job-control's owner list also hides tasks past their visibility (docs/design.md, "Owner list")
+            page = queries.list(caller.caller(), Surface.MCP_2025, PAGE_SIZE,
+                    cursor == null || cursor.isNull() ? null : cursor.asText());
+        } catch (ProblemException e) {
+            if (e.problem().status() == 400) {
+                throw McpErrors.invalidParams("Invalid cursor.", null);
+            }
+            throw McpProblems.translate(e);
+        }
         ObjectNode result = JsonNodeFactory.instance.objectNode();
         ArrayNode tasks = result.putArray("tasks");
         for (ExecutionSnapshot snapshot : page.items()) {

@@ -25,9 +25,12 @@ import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpProblems;
 import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.Served;
+import dev.taskgate.frontend.mcp.SyncCall;
 import dev.taskgate.frontend.mcp.SyncCalls;
 import dev.taskgate.frontend.mcp.TaskPolicies;
 import dev.taskgate.frontend.mcp.TaskPolicy;
+import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
+import dev.taskgate.frontend.mcp.compat.HandoffPolicies;
 import dev.taskgate.frontend.problem.ProblemException;
 
 /**
@@ -46,10 +49,14 @@ public class LegacyToolCalls {
     private final SyncCalls syncCalls;
     private final ExecutionHandles handles;
     private final LegacyTaskView view;
+    private final CompatibilityTools compat;
+    private final HandoffPolicies handoffs;
     private final SecureRandom random = new SecureRandom();
 
     LegacyToolCalls(ToolInputValidator tools, TaskPolicies policies, ExecutionService executions, SyncCalls syncCalls,
-            ExecutionHandles handles, LegacyTaskView view) {
+            ExecutionHandles handles, LegacyTaskView view, CompatibilityTools compat, HandoffPolicies handoffs) {
+        this.compat = compat;
+        this.handoffs = handoffs;
         this.tools = tools;
         this.policies = policies;
         this.executions = executions;
@@ -71,8 +78,10 @@ public class LegacyToolCalls {
         if (task != null && !task.isNull() && !task.isObject()) {
             throw McpErrors.invalidParams("params.task must be an object.", null);
         }
-        if (task != null && task.isObject() && task.has("ttl") && !task.get("ttl").isIntegralNumber()) {
-            throw McpErrors.invalidParams("params.task.ttl must be an integer number of milliseconds.", null);
+        if (task != null && task.isObject() && task.hasNonNull("ttl")
+                && (!task.get("ttl").isIntegralNumber() || task.get("ttl").bigIntegerValue().signum() < 0)) {
+            throw McpErrors.invalidParams("params.task.ttl must be a non-negative integer number of milliseconds.",
+                    null);
         }
         boolean asTask = task != null && task.isObject();
         TaskPolicy policy = policies.of(toolName);
@@ -99,14 +108,16 @@ public class LegacyToolCalls {
             throw McpErrors.invalidParams("Invalid arguments for tool " + toolName + ".", data);
         }
         JsonNode progressToken = asTask ? null : SyncCalls.progressToken(request);
-        LegacyTaskView.requestedTtl(task); // validated; see LegacyTaskView#requestedTtl for the merge hook
+        // tasks §10: the requested TTL goes to job-control, which clamps it and stores the visibility end
+        Long taskTtlMs = asTask ? LegacyTaskView.requestedTtl(task) : null;
         Accepted accepted;
         try {
             if (tool.spec().mutating()) {
                 caller.require(Scopes.TOOLS_WRITE);
             }
             accepted = executions.submit(caller, Surface.MCP_2025,
-                    asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY, receiptKey(), toolName, arguments);
+                    asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY, receiptKey(), toolName, arguments,
+                    taskTtlMs);
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }
@@ -114,7 +125,11 @@ public class LegacyToolCalls {
             String taskId = handles.mint(accepted.executionId(), Surface.MCP_2025, caller.caller());
             return Served.done(McpResult.of(view.created(taskId, accepted.execution())));
         }
-        return Served.waiting(syncCalls.open(caller, accepted.executionId(), progressToken, McpResult::raw));
+        SyncCall pending = syncCalls.open(caller, accepted.executionId(), progressToken, McpResult::raw);
+        // the tool's handoff policy: still running after that long → the handle view under a 2025 handle
+        handoffs.of(toolName).after().ifPresent(after -> pending.handOffAfter(after, () -> McpResult.raw(
+                compat.handoff(caller, Surface.MCP_2025, accepted.executionId(), after.toMillis()))));
+        return Served.waiting(pending);
     }
 
     // Ids of 2025-era requests repeat across sessions and reconnects: every call gets a fresh receipt.

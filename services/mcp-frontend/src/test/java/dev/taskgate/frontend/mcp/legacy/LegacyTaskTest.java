@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionPage;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
@@ -25,7 +26,6 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.contracts.session.OwnerExecutionPage;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
@@ -210,7 +210,7 @@ class LegacyTaskTest {
     void tasksListPagesTheCallersTasks() {
         UUID first = UUID.randomUUID();
         UUID second = UUID.randomUUID();
-        queries.answer("GET", "/internal/v1/surfaces/mcp-2025/executions", 200, Wire.toBytes(new OwnerExecutionPage(
+        queries.answer("GET", "/internal/v1/executions", 200, Wire.toBytes(new ExecutionPage(
                 List.of(Fixtures.snapshot(first, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2025),
                         Fixtures.snapshot(second, "demo.sleep", ExecutionStatus.QUEUED, Surface.MCP_2025)),
                 "next-page")));
@@ -223,11 +223,15 @@ class LegacyTaskTest {
                 Surface.MCP_2025, Fixtures.caller("alice")));
         assertThat(response.json().at("/result/tasks/1/status").asText()).isEqualTo("working");
         assertThat(response.json().at("/result/nextCursor").asText()).isEqualTo("next-page");
+        FakeJobControlQueries.Request asked = queries.requests().stream()
+                .filter(r -> r.path().equals("/internal/v1/executions")).findFirst().orElseThrow();
+        assertThat(asked.query()).contains("surface=mcp-2025").contains("limit=50");
+        assertThat(asked.principal()).isEqualTo(Fixtures.caller("alice").principal());
     }
 
     @Test
     void anInvalidListCursorIsInvalidParams() {
-        queries.answer("GET", "/internal/v1/surfaces/mcp-2025/executions", 400, "{\"status\":400}".getBytes());
+        queries.answer("GET", "/internal/v1/executions", 400, "{\"status\":400}".getBytes());
 
         Api.Result response = client.request(18, "tasks/list", Mcp2025.params().put("cursor", "bogus"));
 
