@@ -47,7 +47,10 @@ public interface WorkerConfig {
     @Pattern(regexp = "[1-9][0-9]*[kKmMgG]")
     String childMaxHeap();
 
-    /** Minimum interval between two {@code Progress} events of one execution; reports in between are dropped. */
+    /**
+     * Minimum interval between two {@code Progress} events of one execution; of the reports in between only the
+     * newest is kept, published when the interval ends or just before the terminal event.
+     */
     @WithDefault("250ms")
     Duration progressInterval();
 

@@ -20,7 +20,6 @@ final class ExecutionRun {
     private boolean killedForStop;
     private boolean finished;
     private boolean commitGranted;
-    private long lastProgressMillis = Long.MIN_VALUE;
     private ScheduledFuture<?> killTimer;
 
     private final boolean stoppable;
@@ -137,6 +136,11 @@ final class ExecutionRun {
         return killedForStop;
     }
 
+    /** Whether the terminal report of this run was claimed. */
+    synchronized boolean isFinished() {
+        return finished;
+    }
+
     /** Claims the single terminal report of this run; {@code false} if it was already claimed. */
     synchronized boolean finish() {
         if (finished) {
@@ -146,15 +150,6 @@ final class ExecutionRun {
         if (killTimer != null) {
             killTimer.cancel(false);
         }
-        return true;
-    }
-
-    /** Whether a progress report at {@code nowMillis} may be published, given the minimum interval. */
-    synchronized boolean admitProgress(long nowMillis, long intervalMillis) {
-        if (lastProgressMillis != Long.MIN_VALUE && nowMillis - lastProgressMillis < intervalMillis) {
-            return false;
-        }
-        lastProgressMillis = nowMillis;
         return true;
     }
 }

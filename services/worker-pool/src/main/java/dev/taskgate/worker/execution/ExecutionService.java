@@ -26,6 +26,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
+import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.contracts.work.InputProvided;
@@ -64,8 +65,8 @@ public class ExecutionService {
     // Waiting for an idle child can take as long as the running operations do: it happens here, on a thread
     // of our own, never on an event loop or a Vert.x worker (whose blocked-thread checker would fire).
     private final ExecutorService dispatcher = Executors.newSingleThreadExecutor(r -> new Thread(r, "work-dispatcher"));
-    private final ScheduledExecutorService stopTimers = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "stop-timer");
+    private final ScheduledExecutorService runTimers = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "run-timer");
         t.setDaemon(true);
         return t;
     });
@@ -90,7 +91,7 @@ public class ExecutionService {
     @PreDestroy
     void close() {
         dispatcher.shutdownNow();
-        stopTimers.shutdownNow();
+        runTimers.shutdownNow();
     }
 
     /**
@@ -228,7 +229,7 @@ public class ExecutionService {
     private void armKillTimer(ExecutionRun run) {
         ChildProcess child = run.child();
         LOG.infof("Stop sent to the child [%s childPid=%d]", run.key(), child.pid());
-        run.armKillTimer(stopTimers.schedule(() -> {
+        run.armKillTimer(runTimers.schedule(() -> {
             if (run.markKilledForStop()) {
                 LOG.warnf("Child ignored the stop request; killing it [%s childPid=%d grace=%s]",
                         run.key(), child.pid(), config.stopGrace());
@@ -258,6 +259,7 @@ public class ExecutionService {
     /** Turns one run's child lines into events; runs on the child's reader thread. */
     private final class Observer implements RunObserver {
         private final ExecutionRun run;
+        private final ProgressThrottle throttle = new ProgressThrottle(config.progressInterval().toMillis());
 
         Observer(ExecutionRun run) {
             this.run = run;
@@ -267,11 +269,8 @@ public class ExecutionService {
         public void onMessage(ChildProcess child, ChildMessage message) {
             ExecutionKey key = run.key();
             switch (message.kind()) {
-                case PROGRESS -> {
-                    if (run.admitProgress(clock.millis(), config.progressInterval().toMillis())) {
-                        publisher.publishProgress(events.progress(key, message.progress(), message.total(), message.message()));
-                    }
-                }
+                case PROGRESS -> offerProgress(events.progress(key, message.progress(), message.total(),
+                        message.message()));
                 case INPUT -> requestInput(key, message);
                 case STAGE -> stageResult(key, message);
                 case COMMIT -> requestCommit(child, key, message);
@@ -281,6 +280,26 @@ public class ExecutionService {
                         run.operation() + " failed in the worker (" + message.code() + "): " + message.message()), true);
                 case STOPPED -> end(child, events.stopped(key, message.message()), true);
                 case READY -> LOG.warnf("Unexpected ready line during a run [%s childPid=%d]", key, child.pid());
+            }
+        }
+
+        private void offerProgress(Progress report) {
+            ProgressThrottle.Offer offer = throttle.offer(report, clock.millis());
+            if (offer.publishNow() != null) {
+                publisher.publishProgress(offer.publishNow());
+            } else if (offer.flushInMillis() != ProgressThrottle.Offer.NO_FLUSH) {
+                runTimers.schedule(this::publishHeldProgress, offer.flushInMillis(), TimeUnit.MILLISECONDS);
+            }
+        }
+
+        /** Publishes the report held back by the throttle, unless the run has ended meanwhile. */
+        private void publishHeldProgress() {
+            if (run.isFinished()) {
+                return;
+            }
+            Progress held = throttle.takeHeld(clock.millis());
+            if (held != null) {
+                publisher.publishProgress(held);
             }
         }
 
@@ -358,12 +377,19 @@ public class ExecutionService {
             }
         }
 
-        /** Publishes the one terminal event and waits for its acknowledgement before the child is reused. */
+        /**
+         * Publishes the one terminal event and waits for its acknowledgement before the child is reused; a progress
+         * report the throttle still holds goes first.
+         */
         private void end(ChildProcess child, WorkerEvent event, boolean childReusable) {
             if (!run.finish()) {
                 return;
             }
             try {
+                Progress held = throttle.takeHeld(clock.millis());
+                if (held != null) {
+                    publisher.publishProgress(held);
+                }
                 await(publisher.publish(event));
             } catch (RuntimeException e) {
                 LOG.errorf(e, "Terminal event not delivered [%s event=%s]", run.key(), event.kind());

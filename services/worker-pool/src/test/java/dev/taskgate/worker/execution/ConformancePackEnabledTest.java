@@ -2,10 +2,13 @@ package dev.taskgate.worker.execution;
 
 import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
 import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
 import static dev.taskgate.worker.WorkerTestRecords.run;
 import static dev.taskgate.worker.WorkerTestRecords.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.time.Duration;
+import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
@@ -14,6 +17,8 @@ import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
+import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.worker.ConformancePackProfile;
@@ -45,6 +50,25 @@ class ConformancePackEnabledTest {
             send(kafka, run(id, 1, "test_simple_text", "{}"));
 
             assertThat(awaitEvent(events, Finished.class, id).result()).isEqualTo(ContentFixtures.simpleText());
+        }
+    }
+
+    @Test
+    void aBurstOfProgressInsideOneIntervalStillDeliversItsLastReportBeforeTheResult() {
+        UUID id = UUID.randomUUID();
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            // reports 0, 50 and 100 about 50 ms apart: well inside the default 250 ms progress interval
+            send(kafka, run(id, 1, "test_tool_with_progress", "{}"));
+
+            awaitEvent(events, Finished.class, id);
+            List<WorkerEvent> all = eventsFor(events, id, Duration.ofMillis(300));
+
+            assertThat(all.get(all.size() - 1).kind()).isEqualTo(WorkerEvent.Kind.FINISHED);
+            List<Double> reported = all.stream().filter(Progress.class::isInstance).map(Progress.class::cast)
+                    .map(Progress::progress).toList();
+            assertThat(reported).first().isEqualTo(0.0);
+            assertThat(reported).last().isEqualTo(100.0);
+            assertThat(reported).isSorted().doesNotHaveDuplicates();
         }
     }
 

@@ -11,15 +11,6 @@ class ExecutionRunTest {
     private final ExecutionRun run = new ExecutionRun(new ExecutionKey(UUID.randomUUID(), 1), "demo.sleep");
 
     @Test
-    void progressIsAdmittedAtMostOncePerInterval() {
-        assertThat(run.admitProgress(1_000, 250)).isTrue();
-        assertThat(run.admitProgress(1_100, 250)).isFalse();
-        assertThat(run.admitProgress(1_249, 250)).isFalse();
-        assertThat(run.admitProgress(1_250, 250)).isTrue();
-        assertThat(run.admitProgress(2_000, 250)).isTrue();
-    }
-
-    @Test
     void onlyOneTerminalReportIsClaimed() {
         assertThat(run.finish()).isTrue();
         assertThat(run.finish()).isFalse();
