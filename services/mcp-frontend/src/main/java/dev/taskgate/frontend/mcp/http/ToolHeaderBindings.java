@@ -5,6 +5,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 import io.quarkus.runtime.Startup;
 
@@ -20,6 +21,7 @@ import dev.taskgate.contracts.catalog.OperationSpec;
 public class ToolHeaderBindings {
     private final Map<String, List<HeaderBindings.Binding>> byTool;
 
+    @Inject
     ToolHeaderBindings(OperationCatalog catalog) {
         this(catalog.all());
     }
