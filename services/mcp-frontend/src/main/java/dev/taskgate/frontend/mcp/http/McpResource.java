@@ -63,10 +63,12 @@ public class McpResource {
     private final McpServer server;
     private final SyncCallResponder responder;
     private final LegacyHttp legacy;
+    private final ToolHeaderBindings toolHeaders;
 
     McpResource(HostGuard hosts, OriginGuard origins, CallerResolver callers, McpServer server,
-            SyncCallResponder responder, LegacyHttp legacy) {
+            SyncCallResponder responder, LegacyHttp legacy, ToolHeaderBindings toolHeaders) {
         this.hosts = hosts;
+        this.toolHeaders = toolHeaders;
         this.legacy = legacy;
         this.responder = responder;
         this.origins = origins;
@@ -169,7 +171,21 @@ public class McpResource {
         checked.checkProtocolVersion(meta);
         meta.requireSupportedVersion();
         checked.checkMethodAndName(request);
+        checkParamHeaders(headers, request);
         return server.serve(request, meta, caller);
+    }
+
+    // §6.4 row 9 continued: Mcp-Param-* of the called tool; Mcp-Name already equals params.name here.
+    private void checkParamHeaders(HttpHeaders headers, JsonRpcRequest request) {
+        if (!"tools/call".equals(request.method())) {
+            return;
+        }
+        JsonNode name = request.params().get("name");
+        if (name == null || !name.isTextual()) {
+            return; // the params are invalid; the method answers -32602
+        }
+        new ParamHeaders(headers::getRequestHeader).check(toolHeaders.of(name.asText()),
+                request.params().get("arguments"));
     }
 
     // 2026-07-28 defines no client notification over HTTP: a well-formed one is accepted and ignored.

@@ -37,6 +37,7 @@ public final class ConformancePack {
                 Map.entry("test_missing_capability", new AnswersOperation("Sampling answered:")),
                 Map.entry("confirm_delete", new ConfirmDeleteOperation()),
                 Map.entry("multi_input", new MultiInputOperation()),
-                Map.entry("test_streaming_elicitation", new GreetOperation("name", "world")));
+                Map.entry("test_streaming_elicitation", new GreetOperation("name", "world")),
+                Map.entry("test_custom_header", new GreetOperation("region", "world")));
     }
 }

@@ -65,6 +65,13 @@ class ConformanceFixturesTest {
     }
 
     @Test
+    void theCustomHeaderToolGreetsItsRegion() throws Exception {
+        JsonNode result = run("test_custom_header", "{\"region\":\"Hello\",\"priority\":1}");
+
+        assertThat(result.at("/content/0/text").asText()).isEqualTo("Hello, Hello!");
+    }
+
+    @Test
     void slowComputeFinishesAfterZeroSecondsAndStopsWhenAsked() throws Exception {
         assertThat(run("slow_compute", "{\"seconds\":0,\"label\":\"now\"}").at("/content/0/text").asText())
                 .contains("now");
