@@ -29,6 +29,7 @@ import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -145,6 +146,44 @@ class WorkerReportFlowTest {
         assertThat(outcome.error().message()).isEqualTo("owner lost; not re-run (the child process running it on "
                 + "worker instance worker-test exited abruptly (exit code 137); already replaced once from the "
                 + "beginning and no progress was saved since)");
+    }
+
+    @Test
+    void aRunStartedForAnEpochNoLongerCurrentIsAskedToStopAndChangesNothing() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        fixture.report(started(id, 1));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        fixture.report(new ChildDied(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", 4242L, 137));
+        awaitStatus(caller, id, ExecutionStatus.QUEUED);
+
+        try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
+            // Kafka redelivered the epoch-1 dispatch to a restarted worker, which started it again
+            fixture.report(started(id, 1));
+
+            StopRequested stop = control.await(StopRequested.class,
+                    r -> r.executionId().equals(id) && r.epoch() == 1, WAIT);
+            assertThat(stop.reason()).isEqualTo("stale run: epoch 1 is no longer current");
+        }
+        assertThat(awaitStatus(caller, id, ExecutionStatus.QUEUED).statusMessage())
+                .startsWith("Replaced after owner loss");
+    }
+
+    @Test
+    void aRunStartedAgainAfterTheExecutionEndedIsAskedToStop() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        fixture.report(started(id, 1));
+        fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", "{\"content\":[]}"));
+        awaitStatus(caller, id, ExecutionStatus.COMPLETED);
+
+        try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
+            fixture.report(started(id, 1));
+
+            assertThat(control.await(StopRequested.class, r -> r.executionId().equals(id) && r.epoch() == 1, WAIT))
+                    .isNotNull();
+        }
+        assertThat(outcome(caller, id).result()).isEqualTo("{\"content\":[]}");
     }
 
     @Test

@@ -20,6 +20,7 @@ import dev.taskgate.contracts.event.ResultStaged;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.checkpoint.FrontierCheckpointService;
@@ -118,10 +119,32 @@ public class WorkerReportService {
                 LOG.debugf("Ignoring report [executionId=%s type=%s messageId=%s state=%s epoch=%d reportEpoch=%d]",
                         execution.id(), event.kind(), event.messageId(), execution.state(), execution.epoch(),
                         event.epoch());
+                if (event instanceof Started started && isStaleRun(execution, started)) {
+                    return stopStaleRun(tx, execution, started, now);
+                }
                 return Uni.createFrom().item(false);
             }
             return applyChange(tx, execution, change.get(), event);
         }));
+    }
+
+    /**
+     * A run started for an epoch that is no longer current, or of an execution that already ended: typically a
+     * dispatch Kafka redelivered to a restarted worker because its dead predecessor never committed the offset. The
+     * stop the settlement published went out before that worker listened, so it would hold a child for nothing.
+     */
+    private static boolean isStaleRun(Execution execution, Started started) {
+        return started.epoch() < execution.epoch() || execution.state().isTerminal();
+    }
+
+    /** Asks the worker to stop the stale run (its reports are fenced either way); the execution is unchanged. */
+    private Uni<Boolean> stopStaleRun(SqlConnection tx, Execution execution, Started started, Instant now) {
+        LOG.infof("Stopping a stale run [executionId=%s runEpoch=%d epoch=%d state=%s workerId=%s]", execution.id(),
+                started.epoch(), execution.epoch(), execution.state(), started.workerId());
+        StopRequested stop = new StopRequested(ids.newId(), now, execution.id(), started.epoch(),
+                "stale run: epoch " + started.epoch() + " is no longer current");
+        return outbox.append(tx, List.of(OutboxMessage.of(config.topics().control(), execution.id().toString(),
+                stop.messageId(), StopRequested.TYPE, stop))).replaceWith(true);
     }
 
     private Uni<Boolean> applyChange(SqlConnection tx, Execution execution, StateChange change, WorkerEvent event) {
