@@ -6,14 +6,12 @@ import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
-import java.util.List;
 import java.util.Optional;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -23,7 +21,6 @@ import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.Scopes;
 import dev.taskgate.frontend.execution.ExecutionService;
-import dev.taskgate.frontend.execution.InputViolation;
 import dev.taskgate.frontend.execution.ToolInputValidator;
 import dev.taskgate.frontend.mcp.rounds.InputRounds;
 import dev.taskgate.contracts.handle.ExecutionHandles;
@@ -105,20 +102,7 @@ public class ToolCalls {
         if (policy == TaskPolicy.REQUIRED && !meta.declaresTasks()) {
             throw McpErrors.tasksExtensionRequired();
         }
-        JsonNode arguments = request.params().get("arguments");
-        if (arguments == null || arguments.isNull()) {
-            arguments = JsonNodeFactory.instance.objectNode();
-        } else if (!arguments.isObject()) {
-            throw McpErrors.invalidParams("params.arguments must be an object.", null);
-        }
-        List<InputViolation> violations = tool.violations(arguments);
-        if (!violations.isEmpty()) {
-            ObjectNode data = JsonNodeFactory.instance.objectNode();
-            ArrayNode errors = data.putArray("errors");
-            violations.forEach(v -> errors.addObject().put("pointer", "/arguments" + v.pointer())
-                    .put("message", v.message()));
-            throw McpErrors.invalidParams("Invalid arguments for tool " + toolName + ".", data);
-        }
+        JsonNode arguments = ToolArguments.read(request, tool, toolName);
         Optional<String> requestKey = RequestKeys.read(request);
         if (asTask && tool.spec().mutating() && requestKey.isEmpty()) {
             throw RequestKeys.required(toolName);

@@ -2,14 +2,11 @@ package dev.taskgate.frontend.mcp.legacy;
 
 import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.List;
 
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.TaskSurface;
@@ -18,12 +15,12 @@ import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.Scopes;
 import dev.taskgate.frontend.execution.ExecutionService;
-import dev.taskgate.frontend.execution.InputViolation;
 import dev.taskgate.frontend.execution.ToolInputValidator;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpProblems;
 import dev.taskgate.frontend.mcp.McpResult;
+import dev.taskgate.frontend.mcp.ToolArguments;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.SyncCall;
 import dev.taskgate.frontend.mcp.SyncCalls;
@@ -93,20 +90,7 @@ public class LegacyToolCalls {
             throw McpErrors.methodNotFound("tools/call without params.task (the tool " + toolName
                     + " must run as a task)");
         }
-        JsonNode arguments = request.params().get("arguments");
-        if (arguments == null || arguments.isNull()) {
-            arguments = JsonNodeFactory.instance.objectNode();
-        } else if (!arguments.isObject()) {
-            throw McpErrors.invalidParams("params.arguments must be an object.", null);
-        }
-        List<InputViolation> violations = tool.violations(arguments);
-        if (!violations.isEmpty()) {
-            ObjectNode data = JsonNodeFactory.instance.objectNode();
-            ArrayNode errors = data.putArray("errors");
-            violations.forEach(v -> errors.addObject().put("pointer", "/arguments" + v.pointer())
-                    .put("message", v.message()));
-            throw McpErrors.invalidParams("Invalid arguments for tool " + toolName + ".", data);
-        }
+        JsonNode arguments = ToolArguments.read(request, tool, toolName);
         JsonNode progressToken = asTask ? null : SyncCalls.progressToken(request);
         // tasks §10: the requested TTL goes to job-control, which clamps it and stores the visibility end
         Long taskTtlMs = asTask ? LegacyTaskView.requestedTtl(task) : null;

@@ -12,17 +12,16 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.catalog.PreTaskInput;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.execution.InputViolation;
 import dev.taskgate.frontend.execution.ToolInputValidator;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
+import dev.taskgate.frontend.mcp.ToolArguments;
 import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.ServerIdentity;
@@ -169,15 +168,8 @@ public class InputRounds {
                 }
             }
         }
-        List<InputViolation> violations = tool.violations(merged);
-        if (!violations.isEmpty()) {
-            ObjectNode data = JsonNodeFactory.instance.objectNode();
-            ArrayNode errors = data.putArray("errors");
-            violations.forEach(v -> errors.addObject().put("pointer", "/arguments" + v.pointer())
-                    .put("message", v.message()));
-            throw McpErrors.invalidParams("The input responses do not fit tool " + tool.spec().name()
-                    + "'s arguments.", data);
-        }
+        ToolArguments.check(tool, merged, "The input responses do not fit tool " + tool.spec().name()
+                + "'s arguments.");
         return merged;
     }
 
