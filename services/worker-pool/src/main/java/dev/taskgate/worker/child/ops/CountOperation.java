@@ -17,7 +17,8 @@ import dev.taskgate.worker.child.OperationStoppedException;
  * {@code demo.count}: a long read-only traversal in miniature. Counts {@code to} steps of {@code step_ms}, saving a
  * frontier {@code {"next": n}} after every step, bound to the source revision {@code demo.count/v1/<to>}. A
  * replacement continues from a resumed frontier only if the revision matches and the frontier is in range; otherwise
- * it starts afresh. The result is the same either way.
+ * it starts afresh. The result is the same either way. Every step's progress follows its saved frontier and names the
+ * point a replacement resumed at, so a caller (and the system tests) can see where a replacement continued.
  */
 public final class CountOperation implements Operation {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -37,8 +38,14 @@ public final class CountOperation implements Operation {
                 throw new OperationStoppedException("stopped at " + next + " of " + to);
             }
             context.saveCheckpoint(revision, "{\"next\":" + (next + 1) + "}");
+            context.progress(next + 1, (double) to, stepMessage(next + 1, to, start));
         }
         return CallToolResults.text("counted to " + to, false);
+    }
+
+    /** The progress message of a step: how far the count is, and where this run resumed if it did. */
+    static String stepMessage(int done, int to, int resumedAt) {
+        return "at " + done + " of " + to + (resumedAt > 0 ? " (resumed at " + resumedAt + ")" : "");
     }
 
     /** The source revision: what the count depends on. */

@@ -30,6 +30,18 @@ class CountOperationTest {
         assertThat(count(context)).contains("counted to 4");
         assertThat(context.checkpoints()).containsExactly(REVISION + "|{\"next\":3}", REVISION + "|{\"next\":4}");
         assertThat(context.reports().get(0).message()).isEqualTo("resumed at 2");
+        assertThat(context.reports()).extracting(r -> r.message())
+                .containsExactly("resumed at 2", "at 3 of 4 (resumed at 2)", "at 4 of 4 (resumed at 2)");
+    }
+
+    @Test
+    void reportsEveryStepAfterItsFrontier() throws Exception {
+        RecordingContext context = new RecordingContext();
+
+        count(context);
+
+        assertThat(context.reports()).extracting(r -> r.message())
+                .containsExactly("counting from the beginning", "at 1 of 4", "at 2 of 4", "at 3 of 4", "at 4 of 4");
     }
 
     @Test
