@@ -5,15 +5,14 @@ import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
 import static dev.taskgate.jobctl.JobControlFixture.newCaller;
 import static dev.taskgate.jobctl.JobControlFixture.submit;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
+import static dev.taskgate.jobctl.StandInWorkers.started;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.List;
 import java.util.UUID;
 
 import jakarta.inject.Inject;
@@ -30,8 +29,6 @@ import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.checkpoint.FrontierMac;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.event.CheckpointSaved;
-import dev.taskgate.contracts.event.Started;
-import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import io.quarkus.test.junit.QuarkusTest;
@@ -49,6 +46,7 @@ class FrontierCheckpointOwnerLossTest {
 
     private static final Duration PAST_TIMEOUT = Duration.ofSeconds(7);
     private static JobControlFixture fixture;
+    private StandInWorkers workers;
 
     @Inject
     AdjustableClock clock;
@@ -72,16 +70,14 @@ class FrontierCheckpointOwnerLossTest {
     @BeforeEach
     void warmUpTheQueryApi() {
         given().get("/q/health/live").then().statusCode(200);
+        workers = new StandInWorkers(fixture, pool, clock);
     }
 
     @Test
     void theLatestFrontierGoesToTheReplacementAuthenticatedAndMovesTheFrontier() {
         Caller caller = newCaller();
-        UUID id = fixture.submitNew(caller).executionId();
-        String first = worker();
-        heartbeat(first);
-        fixture.report(started(id, 1, first));
-        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        String first = newWorkerId();
+        UUID id = workers.submitAndStart(caller, first);
         fixture.report(saved(id, 1, first, 1, "{\"next\":1}"));
         fixture.report(saved(id, 1, first, 3, "{\"next\":3}"));
         fixture.report(saved(id, 1, first, 2, "{\"next\":2}")); // older: ignored
@@ -97,8 +93,8 @@ class FrontierCheckpointOwnerLossTest {
                 "; attempt 2 starts from checkpoint 3.");
 
         // the replacement saves further: a second loss is replaced again, from the new frontier
-        String second = worker();
-        heartbeat(second);
+        String second = newWorkerId();
+        workers.heartbeat(second);
         fixture.report(started(id, 2, second));
         awaitStatus(caller, id, ExecutionStatus.WORKING);
         fixture.report(saved(id, 2, second, 4, "{\"next\":4}"));
@@ -108,8 +104,8 @@ class FrontierCheckpointOwnerLossTest {
         assertThat(again.checkpoint().sequence()).isEqualTo(4);
 
         // a third loss: never more than two replacements
-        String third = worker();
-        heartbeat(third);
+        String third = newWorkerId();
+        workers.heartbeat(third);
         fixture.report(started(id, 3, third));
         awaitStatus(caller, id, ExecutionStatus.WORKING);
         fixture.report(saved(id, 3, third, 5, "{\"next\":5}"));
@@ -122,17 +118,14 @@ class FrontierCheckpointOwnerLossTest {
     @Test
     void aReplacementThatSavedNothingNewIsNotReplacedFromTheSameFrontierAgain() {
         Caller caller = newCaller();
-        UUID id = fixture.submitNew(caller).executionId();
-        String first = worker();
-        heartbeat(first);
-        fixture.report(started(id, 1, first));
-        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        String first = newWorkerId();
+        UUID id = workers.submitAndStart(caller, first);
         fixture.report(saved(id, 1, first, 1, "{\"next\":1}"));
         await().atMost(WAIT).until(() -> storedSequence(id) == 1);
         awaitReplacement(id);
 
-        String second = worker();
-        heartbeat(second);
+        String second = newWorkerId();
+        workers.heartbeat(second);
         fixture.report(started(id, 2, second));
         awaitStatus(caller, id, ExecutionStatus.WORKING);
         // a stale epoch's checkpoint never moves the frontier
@@ -151,7 +144,7 @@ class FrontierCheckpointOwnerLossTest {
         Accepted accepted = (Accepted) fixture.send(submit(caller, "key-" + UUID.randomUUID(),
                 OperationsWithTestMutation.NAME, "{\"x\":1}"));
         UUID id = accepted.executionId();
-        String owner = worker();
+        String owner = newWorkerId();
         fixture.report(started(id, 1, owner));
         awaitStatus(caller, id, ExecutionStatus.WORKING);
         fixture.report(saved(id, 1, owner, 1, "{\"next\":1}"));
@@ -176,24 +169,5 @@ class FrontierCheckpointOwnerLossTest {
 
     private static CheckpointSaved saved(UUID id, long epoch, String worker, long sequence, String frontier) {
         return new CheckpointSaved(UUID.randomUUID(), Instant.now(), id, epoch, worker, sequence, "rev-1", frontier);
-    }
-
-    private static Started started(UUID executionId, long epoch, String workerId) {
-        return new Started(UUID.randomUUID(), Instant.now(), executionId, epoch, workerId, 4242L);
-    }
-
-    private static String worker() {
-        return "worker-" + UUID.randomUUID();
-    }
-
-    private void heartbeat(String workerId) {
-        OffsetDateTime sent = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {
-            fixture.kafka.send(topic(Topics.WORKER_HEARTBEATS), workerId,
-                    new WorkerHeartbeat(UUID.randomUUID(), Instant.now(), workerId, List.of()));
-            return JobControlFixture.count(pool,
-                    "select count(*) from jobctl.worker_instance where worker_id = $1 and last_seen_at >= $2",
-                    workerId, sent) == 1;
-        });
     }
 }

@@ -5,6 +5,8 @@ import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
 import static dev.taskgate.jobctl.JobControlFixture.newCaller;
 import static dev.taskgate.jobctl.JobControlFixture.submit;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
+import static dev.taskgate.jobctl.StandInWorkers.started;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -12,8 +14,6 @@ import static org.awaitility.Awaitility.await;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
@@ -33,8 +33,6 @@ import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.contracts.event.Finished;
-import dev.taskgate.contracts.event.Started;
-import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.contracts.journal.JournalFile;
 import dev.taskgate.contracts.work.CommitGranted;
@@ -60,6 +58,7 @@ class JournalCommitFlowTest {
     private static final JournalEntry PLAN_A = plan("a", "README.md", "docs/guide.md");
     private static final JournalEntry PLAN_B = plan("b", "README.md");
     private static JobControlFixture fixture;
+    private StandInWorkers workers;
 
     @Inject
     AdjustableClock clock;
@@ -80,12 +79,13 @@ class JournalCommitFlowTest {
     @BeforeEach
     void warmUpTheQueryApi() {
         given().get("/q/health/live").then().statusCode(200);
+        workers = new StandInWorkers(fixture, pool, clock);
     }
 
     @Test
     void aPlanIsBoundOnceAndEveryOtherRequestIsRefused() {
         Caller caller = newCaller();
-        String owner = worker();
+        String owner = newWorkerId();
         UUID id = startedMutation(caller, owner);
 
         try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
@@ -113,7 +113,7 @@ class JournalCommitFlowTest {
     @Test
     void theJournalEntryIsStoredSealed() {
         Caller caller = newCaller();
-        String owner = worker();
+        String owner = newWorkerId();
         UUID id = startedMutation(caller, owner);
         fixture.report(request(id, 1, owner, PLAN_A));
         await().atMost(WAIT).until(() -> boundPlanHashes(id).size() == 1);
@@ -127,7 +127,7 @@ class JournalCommitFlowTest {
     @Test
     void aCancellationBeforeTheCommitBoundaryRefusesThePlan() {
         Caller caller = newCaller();
-        String owner = worker();
+        String owner = newWorkerId();
         UUID id = startedMutation(caller, owner);
         assertThat(((Accepted) fixture.send(cancel(caller, id))).execution().cancelRequested()).isTrue();
 
@@ -142,7 +142,7 @@ class JournalCommitFlowTest {
     @Test
     void aReadOnlyExecutionOrAnotherEpochNeverBinds() {
         Caller caller = newCaller();
-        String owner = worker();
+        String owner = newWorkerId();
         UUID readOnly = fixture.submitNew(caller).executionId();
         fixture.report(started(readOnly, 1, owner));
         awaitStatus(caller, readOnly, ExecutionStatus.WORKING);
@@ -163,8 +163,8 @@ class JournalCommitFlowTest {
     @Test
     void anOwnerLostPastTheGrantGetsAReconciliationRunWithTheJournalEvenIfCancelWasRequested() {
         Caller caller = newCaller();
-        String owner = worker();
-        heartbeat(owner);
+        String owner = newWorkerId();
+        workers.heartbeat(owner);
         UUID id = startedMutation(caller, owner);
         try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
             fixture.report(request(id, 1, owner, PLAN_A));
@@ -185,8 +185,8 @@ class JournalCommitFlowTest {
                 + "after owner loss (worker instance " + owner).endsWith("; attempt 2 checks the files, the rewrite "
                         + "is not applied again.");
 
-        String reconciler = worker();
-        heartbeat(reconciler);
+        String reconciler = newWorkerId();
+        workers.heartbeat(reconciler);
         fixture.report(started(id, 2, reconciler));
         awaitStatus(caller, id, ExecutionStatus.WORKING);
         String committed = "{\"content\":[{\"type\":\"text\",\"text\":\"committed\"}],\"isError\":false}";
@@ -198,8 +198,8 @@ class JournalCommitFlowTest {
     @Test
     void aCancellationWhileQueuedForReconciliationIsRecordedButNeverSkipsTheReconciliation() {
         Caller caller = newCaller();
-        String owner = worker();
-        heartbeat(owner);
+        String owner = newWorkerId();
+        workers.heartbeat(owner);
         UUID id = startedMutation(caller, owner);
         try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
             fixture.report(request(id, 1, owner, PLAN_A));
@@ -218,8 +218,8 @@ class JournalCommitFlowTest {
     @Test
     void aMutationLostBeforeItsCommitFailsExplicitlyAndIsNotRunAgain() {
         Caller caller = newCaller();
-        String owner = worker();
-        heartbeat(owner);
+        String owner = newWorkerId();
+        workers.heartbeat(owner);
         UUID id = startedMutation(caller, owner);
 
         clock.advance(PAST_TIMEOUT);
@@ -263,14 +263,6 @@ class JournalCommitFlowTest {
         return new CommitRequested(UUID.randomUUID(), Instant.now(), id, epoch, owner, plan);
     }
 
-    private static Started started(UUID executionId, long epoch, String workerId) {
-        return new Started(UUID.randomUUID(), Instant.now(), executionId, epoch, workerId, 4242L);
-    }
-
-    private static String worker() {
-        return "worker-" + UUID.randomUUID();
-    }
-
     private static <T extends ControlSignal> T awaitSignal(TopicWatcher control, Class<T> type, UUID id) {
         return type.cast(control.await(ControlSignal.class, s -> type.isInstance(s) && s.executionId().equals(id),
                 WAIT));
@@ -296,16 +288,5 @@ class JournalCommitFlowTest {
                     return hashes;
                 })
                 .await().atMost(WAIT);
-    }
-
-    private void heartbeat(String workerId) {
-        OffsetDateTime sent = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {
-            fixture.kafka.send(topic(Topics.WORKER_HEARTBEATS), workerId,
-                    new WorkerHeartbeat(UUID.randomUUID(), Instant.now(), workerId, List.of()));
-            return JobControlFixture.count(pool,
-                    "select count(*) from jobctl.worker_instance where worker_id = $1 and last_seen_at >= $2",
-                    workerId, sent) == 1;
-        });
     }
 }

@@ -5,14 +5,14 @@ import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
 import static dev.taskgate.jobctl.JobControlFixture.newCaller;
 import static dev.taskgate.jobctl.JobControlFixture.submit;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
+import static dev.taskgate.jobctl.StandInWorkers.started;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -55,6 +55,7 @@ class OwnerLossSweepTest {
 
     private static final Duration PAST_TIMEOUT = Duration.ofSeconds(7);
     private static JobControlFixture fixture;
+    private StandInWorkers workers;
 
     @Inject
     AdjustableClock clock;
@@ -82,16 +83,14 @@ class OwnerLossSweepTest {
     @BeforeEach
     void warmUpTheQueryApi() {
         given().get("/q/health/live").then().statusCode(200);
+        workers = new StandInWorkers(fixture, pool, clock);
     }
 
     @Test
     void aSilentWorkersReadOnlyExecutionIsReplacedOnceAndFailsExplicitlyWhenItsOwnerIsLostAgain() {
         Caller caller = newCaller();
-        UUID id = fixture.submitNew(caller).executionId();
-        String first = worker();
-        heartbeat(first, List.of());
-        fixture.report(started(id, 1, first));
-        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        String first = newWorkerId();
+        UUID id = workers.submitAndStart(caller, first);
 
         RunOperation replacement;
         try (TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK));
@@ -109,8 +108,8 @@ class OwnerLossSweepTest {
         assertThat(queued.statusMessage()).startsWith("Replaced after owner loss (worker instance " + first
                 + " stopped heartbeating (last heard from at ").endsWith("); attempt 2 starts from the beginning.");
 
-        String second = worker();
-        heartbeat(second, List.of());
+        String second = newWorkerId();
+        workers.heartbeat(second);
         fixture.report(started(id, 2, second));
         awaitStatus(caller, id, ExecutionStatus.WORKING);
         clock.advance(PAST_TIMEOUT);
@@ -130,8 +129,8 @@ class OwnerLossSweepTest {
         Accepted accepted = (Accepted) fixture.send(submit(caller, "key-" + UUID.randomUUID(),
                 OperationsWithTestMutation.NAME, "{\"x\":1}"));
         UUID id = accepted.executionId();
-        String owner = worker();
-        heartbeat(owner, List.of());
+        String owner = newWorkerId();
+        workers.heartbeat(owner);
         fixture.report(started(id, 1, owner));
         awaitStatus(caller, id, ExecutionStatus.WORKING);
 
@@ -151,11 +150,8 @@ class OwnerLossSweepTest {
     @Test
     void aCancellationRequestedBeforeTheLossEndsCancelledInsteadOfBeingReplaced() {
         Caller caller = newCaller();
-        UUID id = fixture.submitNew(caller).executionId();
-        String owner = worker();
-        heartbeat(owner, List.of());
-        fixture.report(started(id, 1, owner));
-        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        String owner = newWorkerId();
+        UUID id = workers.submitAndStart(caller, owner);
         assertThat(((Accepted) fixture.send(JobControlFixture.cancel(caller, id))).execution().cancelRequested())
                 .isTrue();
 
@@ -163,7 +159,7 @@ class OwnerLossSweepTest {
             clock.advance(PAST_TIMEOUT);
             ExecutionSnapshot cancelled = awaitStatus(caller, id, ExecutionStatus.CANCELLED);
             assertThat(cancelled.statusMessage()).isEqualTo("Cancelled: its owner was lost (worker instance " + owner
-                    + " stopped heartbeating (last heard from at " + lastSeen(owner)
+                    + " stopped heartbeating (last heard from at " + workers.lastSeen(owner)
                     + ")) after the cancellation was requested.");
             assertThat(work.drain(Duration.ofSeconds(1)).stream()
                     .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
@@ -174,19 +170,16 @@ class OwnerLossSweepTest {
     @Test
     void aLateReportFromTheLostEpochChangesNothingAndTheReplacementsResultCounts() {
         Caller caller = newCaller();
-        UUID id = fixture.submitNew(caller).executionId();
-        String lost = worker();
-        heartbeat(lost, List.of());
-        fixture.report(started(id, 1, lost));
-        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        String lost = newWorkerId();
+        UUID id = workers.submitAndStart(caller, lost);
         clock.advance(PAST_TIMEOUT);
         ExecutionSnapshot queued = awaitStatus(caller, id, ExecutionStatus.QUEUED);
 
         // the presumed-dead owner was only slow: its result for epoch 1 must not be taken
         fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, lost, "{\"late\":true}"));
         fixture.report(started(id, 1, lost));
-        String survivor = worker();
-        heartbeat(survivor, List.of());
+        String survivor = newWorkerId();
+        workers.heartbeat(survivor);
         // same key, same partition: once epoch 2 shows as working, both late reports were handled before it
         fixture.report(started(id, 2, survivor));
         ExecutionSnapshot working = awaitStatus(caller, id, ExecutionStatus.WORKING);
@@ -203,14 +196,14 @@ class OwnerLossSweepTest {
     void heartbeatsKeepAWorkersExecutionsAlive() {
         Caller caller = newCaller();
         UUID id = fixture.submitNew(caller).executionId();
-        String owner = worker();
-        heartbeat(owner, List.of());
+        String owner = newWorkerId();
+        workers.heartbeat(owner);
         fixture.report(started(id, 1, owner));
         ExecutionSnapshot working = awaitStatus(caller, id, ExecutionStatus.WORKING);
 
         // 8 s after Started in all, but never more than 4 s without a heartbeat
         clock.advance(Duration.ofSeconds(4));
-        heartbeat(owner, List.of(new HeldExecution(id, 1)));
+        workers.heartbeat(owner, List.of(new HeldExecution(id, 1)));
         clock.advance(Duration.ofSeconds(4));
         sweeper.sweep(5).await().atMost(WAIT);
 
@@ -222,11 +215,8 @@ class OwnerLossSweepTest {
     @Test
     void aLeavingHeartbeatSettlesTheWorkersExecutionsWithoutWaitingForTheTimeout() {
         Caller caller = newCaller();
-        UUID id = fixture.submitNew(caller).executionId();
-        String owner = worker();
-        heartbeat(owner, List.of());
-        fixture.report(started(id, 1, owner));
-        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        String owner = newWorkerId();
+        UUID id = workers.submitAndStart(caller, owner);
 
         fixture.kafka.send(topic(Topics.WORKER_HEARTBEATS), owner,
                 new WorkerHeartbeat(UUID.randomUUID(), Instant.now(), owner, List.of(), true));
@@ -239,8 +229,8 @@ class OwnerLossSweepTest {
     @Test
     void concurrentSweepsSettleEachExecutionExactlyOnce() {
         Caller caller = newCaller();
-        String owner = worker();
-        heartbeat(owner, List.of());
+        String owner = newWorkerId();
+        workers.heartbeat(owner);
         List<UUID> ids = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             UUID id = fixture.submitNew(caller).executionId();
@@ -269,35 +259,5 @@ class OwnerLossSweepTest {
                         .extracting(RunOperation::epoch).isEqualTo(2L);
             }
         }
-    }
-
-    private static String worker() {
-        return "worker-" + UUID.randomUUID();
-    }
-
-    private static Started started(UUID executionId, long epoch, String workerId) {
-        return new Started(UUID.randomUUID(), Instant.now(), executionId, epoch, workerId, 4242L);
-    }
-
-    /**
-     * Sends heartbeats, as a worker does, until job-control recorded one at its current (test) time. The consumer
-     * starts at the latest offset, so a heartbeat sent before it got its partitions is never seen.
-     */
-    private void heartbeat(String workerId, List<HeldExecution> held) {
-        OffsetDateTime sent = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {
-            fixture.kafka.send(topic(Topics.WORKER_HEARTBEATS), workerId,
-                    new WorkerHeartbeat(UUID.randomUUID(), Instant.now(), workerId, held));
-            return JobControlFixture.count(pool,
-                    "select count(*) from jobctl.worker_instance where worker_id = $1 and last_seen_at >= $2",
-                    workerId, sent) == 1;
-        });
-    }
-
-    private Instant lastSeen(String workerId) {
-        return pool.preparedQuery("select last_seen_at from jobctl.worker_instance where worker_id = $1")
-                .execute(io.vertx.mutiny.sqlclient.Tuple.of(workerId))
-                .map(rows -> rows.iterator().next().getOffsetDateTime(0).toInstant())
-                .await().atMost(WAIT);
     }
 }

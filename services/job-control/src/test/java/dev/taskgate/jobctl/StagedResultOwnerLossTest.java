@@ -4,6 +4,8 @@ import static dev.taskgate.jobctl.JobControlFixture.WAIT;
 import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
 import static dev.taskgate.jobctl.JobControlFixture.newCaller;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
+import static dev.taskgate.jobctl.StandInWorkers.started;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -11,9 +13,6 @@ import static org.awaitility.Awaitility.await;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.List;
 import java.util.UUID;
 
 import jakarta.inject.Inject;
@@ -33,8 +32,6 @@ import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.ResultStaged;
-import dev.taskgate.contracts.event.Started;
-import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import io.quarkus.test.junit.QuarkusTest;
@@ -54,6 +51,7 @@ class StagedResultOwnerLossTest {
     private static final Duration PAST_TIMEOUT = Duration.ofSeconds(7);
     private static final String EXACT = "{\"content\":[{\"type\":\"text\",\"text\":\"run 7 ü\"}], \"isError\":false}";
     private static JobControlFixture fixture;
+    private StandInWorkers workers;
 
     @Inject
     AdjustableClock clock;
@@ -74,16 +72,14 @@ class StagedResultOwnerLossTest {
     @BeforeEach
     void warmUpTheQueryApi() {
         given().get("/q/health/live").then().statusCode(200);
+        workers = new StandInWorkers(fixture, pool, clock);
     }
 
     @Test
     void aLostOwnersStagedResultCompletesTheExecutionWithTheExactBytesAndNothingRunsAgain() {
         Caller caller = newCaller();
-        UUID id = fixture.submitNew(caller).executionId();
-        String owner = worker();
-        heartbeat(owner);
-        fixture.report(started(id, 1, owner));
-        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        String owner = newWorkerId();
+        UUID id = workers.submitAndStart(caller, owner);
         fixture.report(staged(id, 1, owner, EXACT));
         // a redelivery or a second staging of the same epoch never replaces the first
         fixture.report(staged(id, 1, owner, "{\"content\":[],\"isError\":false}"));
@@ -94,7 +90,7 @@ class StagedResultOwnerLossTest {
             ExecutionSnapshot completed = awaitStatus(caller, id, ExecutionStatus.COMPLETED);
             assertThat(completed.statusMessage()).isEqualTo("Completed with the result staged before its owner was "
                     + "lost (worker instance " + owner + " stopped heartbeating (last heard from at "
-                    + lastSeen(owner) + ")); not re-run.");
+                    + workers.lastSeen(owner) + ")); not re-run.");
             assertThat(work.drain(Duration.ofSeconds(1)).stream()
                     .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
                     .filter(r -> r.executionId().equals(id))).as("no replacement is dispatched").isEmpty();
@@ -107,11 +103,8 @@ class StagedResultOwnerLossTest {
     @Test
     void theStagedResultIsStoredSealedUnderTheExecution() {
         Caller caller = newCaller();
-        UUID id = fixture.submitNew(caller).executionId();
-        String owner = worker();
-        heartbeat(owner);
-        fixture.report(started(id, 1, owner));
-        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        String owner = newWorkerId();
+        UUID id = workers.submitAndStart(caller, owner);
         fixture.report(staged(id, 1, owner, EXACT));
         awaitCheckpoints(id, 1);
 
@@ -126,8 +119,8 @@ class StagedResultOwnerLossTest {
     void aResultStagedBeforeStartOrUnderAnotherEpochIsNotStored() {
         Caller caller = newCaller();
         UUID id = fixture.submitNew(caller).executionId();
-        String owner = worker();
-        heartbeat(owner);
+        String owner = newWorkerId();
+        workers.heartbeat(owner);
         fixture.report(staged(id, 1, owner, EXACT));
         fixture.report(started(id, 1, owner));
         awaitStatus(caller, id, ExecutionStatus.WORKING);
@@ -145,11 +138,8 @@ class StagedResultOwnerLossTest {
     @Test
     void aCancellationRequestedBeforeTheLossWinsOverTheStagedResultOfAReadOnlyExecution() {
         Caller caller = newCaller();
-        UUID id = fixture.submitNew(caller).executionId();
-        String owner = worker();
-        heartbeat(owner);
-        fixture.report(started(id, 1, owner));
-        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        String owner = newWorkerId();
+        UUID id = workers.submitAndStart(caller, owner);
         fixture.report(staged(id, 1, owner, EXACT));
         awaitCheckpoints(id, 1);
         assertThat(((Accepted) fixture.send(JobControlFixture.cancel(caller, id))).execution().cancelRequested())
@@ -159,14 +149,6 @@ class StagedResultOwnerLossTest {
 
         awaitStatus(caller, id, ExecutionStatus.CANCELLED);
         assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isNull();
-    }
-
-    private static String worker() {
-        return "worker-" + UUID.randomUUID();
-    }
-
-    private static Started started(UUID executionId, long epoch, String workerId) {
-        return new Started(UUID.randomUUID(), Instant.now(), executionId, epoch, workerId, 4242L);
     }
 
     private static ResultStaged staged(UUID executionId, long epoch, String workerId, String result) {
@@ -180,24 +162,5 @@ class StagedResultOwnerLossTest {
 
     private void awaitCheckpoints(UUID id, long expected) {
         await().atMost(WAIT).until(() -> checkpoints(id) == expected);
-    }
-
-    /** Sends heartbeats until job-control recorded one at its current (test) time (see OwnerLossSweepTest). */
-    private void heartbeat(String workerId) {
-        OffsetDateTime sent = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {
-            fixture.kafka.send(topic(Topics.WORKER_HEARTBEATS), workerId,
-                    new WorkerHeartbeat(UUID.randomUUID(), Instant.now(), workerId, List.of()));
-            return JobControlFixture.count(pool,
-                    "select count(*) from jobctl.worker_instance where worker_id = $1 and last_seen_at >= $2",
-                    workerId, sent) == 1;
-        });
-    }
-
-    private Instant lastSeen(String workerId) {
-        return pool.preparedQuery("select last_seen_at from jobctl.worker_instance where worker_id = $1")
-                .execute(Tuple.of(workerId))
-                .map(rows -> rows.iterator().next().getOffsetDateTime(0).toInstant())
-                .await().atMost(WAIT);
     }
 }
