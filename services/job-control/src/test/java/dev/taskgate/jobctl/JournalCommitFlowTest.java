@@ -237,7 +237,7 @@ class JournalCommitFlowTest {
         return id;
     }
 
-    private static JournalEntry plan(String seed, String... paths) {
+    static JournalEntry plan(String seed, String... paths) {
         List<JournalFile> files = java.util.Arrays.stream(paths)
                 .map(p -> new JournalFile(p, hash(seed + "-pre-" + p), hash(seed + "-post-" + p))).toList();
         return new JournalEntry(hash(seed), "replace in " + paths.length + " files", files);

@@ -19,6 +19,9 @@ import dev.taskgate.contracts.journal.JournalFile;
  * @param executionId the execution
  * @param epoch       the dispatch epoch the grant is for
  * @param planHash    the plan that was bound
+ * @param workerId    the worker-pool instance whose request was granted (the execution's recorded owner); only it
+ *                    may apply the plan, never a duplicate run of the same dispatch on another instance. Absent in
+ *                    records written before it existed: then every instance holding the epoch may act.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -27,7 +30,8 @@ public record CommitGranted(
         @JsonProperty("occurredAt") Instant occurredAt,
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("epoch") long epoch,
-        @JsonProperty("planHash") String planHash) implements ControlSignal {
+        @JsonProperty("planHash") String planHash,
+        @JsonProperty("workerId") String workerId) implements ControlSignal {
 
     /** The value of the {@code type} property and header. */
     public static final String TYPE = "CommitGranted";
@@ -37,5 +41,15 @@ public record CommitGranted(
         Objects.requireNonNull(occurredAt, "occurredAt");
         Objects.requireNonNull(executionId, "executionId");
         JournalFile.requireHash(planHash, "planHash");
+    }
+
+    /** A grant without a named instance. */
+    public CommitGranted(UUID messageId, Instant occurredAt, UUID executionId, long epoch, String planHash) {
+        this(messageId, occurredAt, executionId, epoch, planHash, null);
+    }
+
+    /** Whether the instance {@code instanceId} may act on this grant. */
+    public boolean isFor(String instanceId) {
+        return workerId == null || workerId.equals(instanceId);
     }
 }

@@ -75,8 +75,9 @@ public class CommitService {
     private Uni<Boolean> grant(SqlConnection tx, CommitRequested request, Instant now) {
         LOG.infof("Commit granted [executionId=%s epoch=%d planHash=%s files=%d]", request.executionId(),
                 request.epoch(), request.plan().planHash(), request.plan().files().size());
+        // named for the requesting instance: a duplicate run of the same dispatch elsewhere never applies it
         CommitGranted granted = new CommitGranted(ids.newId(), now, request.executionId(), request.epoch(),
-                request.plan().planHash());
+                request.plan().planHash(), request.workerId());
         return outbox.append(tx, List.of(OutboxMessage.of(config.topics().control(),
                 request.executionId().toString(), granted.messageId(), CommitGranted.TYPE, granted)))
                 .replaceWith(true);

@@ -27,6 +27,7 @@ import dev.taskgate.jobctl.checkpoint.FrontierCheckpointService;
 import dev.taskgate.jobctl.checkpoint.ResultCheckpointService;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
+import dev.taskgate.jobctl.execution.OwnedExecution;
 import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.InputRequestService;
@@ -89,13 +90,16 @@ public class WorkerReportService {
      */
     public Uni<Boolean> apply(WorkerEvent event) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        return pool.withTransaction(tx -> executions.findById(tx, event.executionId()).flatMap(found -> {
+        return pool.withTransaction(tx -> executions.findOwned(tx, event.executionId()).flatMap(found -> {
             if (found.isEmpty()) {
                 LOG.debugf("Ignoring report for unknown execution [executionId=%s type=%s messageId=%s]",
                         event.executionId(), event.kind(), event.messageId());
                 return Uni.createFrom().item(false);
             }
-            Execution execution = found.get();
+            Execution execution = found.get().execution();
+            if (isDuplicateRun(found.get(), event)) {
+                return fenceDuplicateRun(tx, found.get(), event, now);
+            }
             if (event instanceof Progress progress) {
                 return recordProgress(tx, execution, progress);
             }
@@ -126,6 +130,33 @@ public class WorkerReportService {
             }
             return applyChange(tx, execution, change.get(), event);
         }));
+    }
+
+    /**
+     * A report of the current epoch from another instance than the recorded owner: the same dispatch running a second
+     * time, typically after Kafka reassigned the work partition before the first instance committed its offset. The
+     * first {@code Started} recorded the owner; everything the duplicate reports is fenced like a stale epoch, so a
+     * result, failure, commit request or child death of the duplicate never decides the execution.
+     */
+    private static boolean isDuplicateRun(OwnedExecution owned, WorkerEvent event) {
+        return event.epoch() == owned.execution().epoch() && owned.ownerWorkerId() != null
+                && !owned.ownerWorkerId().equals(event.workerId());
+    }
+
+    /** Ignores the duplicate's report; its {@code Started} gets a stop addressed to that instance only. */
+    private Uni<Boolean> fenceDuplicateRun(SqlConnection tx, OwnedExecution owned, WorkerEvent event, Instant now) {
+        Execution execution = owned.execution();
+        if (!(event instanceof Started started) || execution.state().isTerminal()) {
+            LOG.debugf("Ignoring a duplicate run's report [executionId=%s type=%s epoch=%d workerId=%s owner=%s]",
+                    execution.id(), event.kind(), event.epoch(), event.workerId(), owned.ownerWorkerId());
+            return Uni.createFrom().item(false);
+        }
+        LOG.infof("Stopping a duplicate run [executionId=%s epoch=%d workerId=%s owner=%s]", execution.id(),
+                started.epoch(), started.workerId(), owned.ownerWorkerId());
+        StopRequested stop = new StopRequested(ids.newId(), now, execution.id(), started.epoch(),
+                "duplicate run: epoch " + started.epoch() + " already runs on its owner", started.workerId());
+        return outbox.append(tx, List.of(OutboxMessage.of(config.topics().control(), execution.id().toString(),
+                stop.messageId(), StopRequested.TYPE, stop))).replaceWith(true);
     }
 
     /**

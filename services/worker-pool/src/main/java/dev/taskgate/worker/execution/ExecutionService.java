@@ -29,6 +29,7 @@ import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.journal.JournalEntry;
+import dev.taskgate.contracts.work.CommitGranted;
 import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
@@ -106,6 +107,10 @@ public class ExecutionService {
     /** Handles a {@code StopRequested}: stops the held dispatch with that epoch, or remembers it for later. */
     public void requestStop(StopRequested stop) {
         ExecutionKey key = new ExecutionKey(stop.executionId(), stop.epoch());
+        if (!stop.isFor(config.instanceId())) {
+            LOG.debugf("Stop addressed to another instance ignored [%s workerId=%s]", key, stop.workerId());
+            return;
+        }
         stops.add(key);
         ExecutionRun run = held.find(key).orElse(null);
         if (run == null) {
@@ -130,6 +135,19 @@ public class ExecutionService {
             return;
         }
         LOG.debugf("Input response handed to the child [%s requestKey=%s]", key, input.requestKey());
+    }
+
+    /**
+     * Hands a commit grant to the child of the held dispatch, unless it names another instance: then this instance
+     * runs a duplicate of that dispatch, which must never apply the plan the owner was granted.
+     */
+    public void grantCommit(CommitGranted granted) {
+        if (!granted.isFor(config.instanceId())) {
+            LOG.infof("Commit grant for another instance ignored [%s planHash=%s workerId=%s]",
+                    new ExecutionKey(granted.executionId(), granted.epoch()), granted.planHash(), granted.workerId());
+            return;
+        }
+        decideCommit(granted.executionId(), granted.epoch(), granted.planHash(), true, null);
     }
 
     /**

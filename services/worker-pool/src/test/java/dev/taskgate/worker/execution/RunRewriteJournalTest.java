@@ -36,6 +36,7 @@ import dev.taskgate.contracts.journal.JournalFile;
 import dev.taskgate.contracts.work.CommitGranted;
 import dev.taskgate.contracts.work.CommitRefused;
 import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.worker.RewriteSandboxProfile;
@@ -90,6 +91,31 @@ class RunRewriteJournalTest {
             Finished finished = awaitEvent(events, Finished.class, id);
             assertThat(finished.result()).contains("rewrote 1 files (plan " + request.plan().planHash() + ")");
             assertThat(file).hasContent("one new two new");
+        }
+    }
+
+    @Test
+    void aGrantOrStopAddressedToAnotherInstanceIsADuplicateRunsAndChangesNothingHere() throws Exception {
+        UUID id = UUID.randomUUID();
+        Path file = file(id, "old");
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            send(kafka, rewrite(id, 1));
+            CommitRequested request = awaitEvent(events, CommitRequested.class, id);
+            String planHash = request.plan().planHash();
+            kafka.send(CONTROL, id.toString(), new StopRequested(UUID.randomUUID(), Instant.now(), id, 1,
+                    "duplicate run", "worker-elsewhere"));
+            kafka.send(CONTROL, id.toString(), new CommitGranted(UUID.randomUUID(), Instant.now(), id, 1, planHash,
+                    "worker-elsewhere"));
+            assertThat(eventsFor(events, id, Duration.ofSeconds(3)))
+                    .as("neither stopped nor applied here").noneMatch(e -> e instanceof Stopped
+                            || e instanceof Finished || e instanceof Failed);
+            assertThat(file).hasContent("old");
+
+            kafka.send(CONTROL, id.toString(), new CommitGranted(UUID.randomUUID(), Instant.now(), id, 1, planHash,
+                    request.workerId()));
+
+            assertThat(awaitEvent(events, Finished.class, id).result()).contains("rewrote 1 files");
+            assertThat(file).hasContent("new");
         }
     }
 

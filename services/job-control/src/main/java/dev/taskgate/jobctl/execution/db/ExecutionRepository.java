@@ -264,6 +264,17 @@ public class ExecutionRepository {
                 .replaceWithVoid();
     }
 
+    /** The execution with its ownership, if it exists. */
+    public Uni<Optional<OwnedExecution>> findOwned(SqlClient client, UUID id) {
+        return client.preparedQuery("select " + OWNED_COLUMNS + " from jobctl.execution e "
+                + "left join jobctl.worker_instance w on w.worker_id = e.owner_worker_id where e.id = $1")
+                .execute(Tuple.of(id))
+                .map(rows -> {
+                    var it = rows.iterator();
+                    return it.hasNext() ? Optional.of(mapOwned(it.next())) : Optional.empty();
+                });
+    }
+
     /** The execution with its ownership, locked until the end of the caller's transaction, if it exists. */
     public Uni<Optional<OwnedExecution>> findOwnedForUpdate(SqlClient client, UUID id) {
         return client.preparedQuery("select " + OWNED_COLUMNS + " from jobctl.execution e "

@@ -42,7 +42,7 @@ public class ControlConsumer {
         } else if (signal instanceof InputProvided input) {
             executions.provideInput(input);
         } else if (signal instanceof CommitGranted granted) {
-            executions.decideCommit(granted.executionId(), granted.epoch(), granted.planHash(), true, null);
+            executions.grantCommit(granted);
         } else if (signal instanceof CommitRefused refused) {
             executions.decideCommit(refused.executionId(), refused.epoch(), refused.planHash(), false,
                     refused.reason());
