@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -37,6 +38,8 @@ final class ChaosClient {
     private final List<ChaosNode> frontends;
     private final List<String> tokens;
     final AtomicInteger resubmissions = new AtomicInteger();
+    /** Per submission, the milliseconds from its first attempt until a frontend accepted it. */
+    final ConcurrentLinkedQueue<Long> acceptMillis = new ConcurrentLinkedQueue<>();
 
     ChaosClient(List<ChaosNode> frontends, List<String> tokens) {
         this.frontends = frontends;
@@ -49,6 +52,7 @@ final class ChaosClient {
      */
     String submit(ChaosWork work, long deadlineNanos) throws InterruptedException {
         int first = ThreadLocalRandom.current().nextInt(frontends.size());
+        long started = System.nanoTime();
         String lastProblem = "no attempt";
         for (int attempt = 0; attempt < MAX_ATTEMPTS && System.nanoTime() < deadlineNanos; attempt++) {
             ChaosNode frontend = frontends.get((first + attempt) % frontends.size());
@@ -63,6 +67,7 @@ final class ChaosClient {
                     .POST(HttpRequest.BodyPublishers.ofString(work.body())).build();
             Reply reply = send(request);
             if (reply != null && reply.status() == 202) {
+                acceptMillis.add((System.nanoTime() - started) / 1_000_000);
                 return reply.json().get("execution_id").asText();
             }
             if (reply != null && reply.status() < 500 && reply.status() != 429) {

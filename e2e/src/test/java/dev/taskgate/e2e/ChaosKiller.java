@@ -61,15 +61,16 @@ final class ChaosKiller implements Runnable {
         ExecutorService helpers = Executors.newCachedThreadPool();
         try {
             for (int k = 0; k < maxKills && System.nanoTime() < untilNanos; k++) {
-                Thread.sleep(3000 + random.nextInt(4000));
+                Thread.sleep(3000 + random.nextInt(3000));
                 ChaosNode.Kind kind = k < firsts.size() ? firsts.get(k)
                         : ChaosNode.Kind.values()[random.nextInt(ChaosNode.Kind.values().length)];
                 List<ChaosNode> siblings = cluster.of(kind);
-                ChaosNode victim = siblings.get(random.nextInt(siblings.size()));
+                int pick = random.nextInt(siblings.size());
                 long pauseMillis = 1000 + random.nextInt(2000);
                 if (!awaitAllUp(siblings)) {
                     break;
                 }
+                ChaosNode victim = kind == ChaosNode.Kind.WORKER ? busiestFirst(siblings, pick) : siblings.get(pick);
                 long at = System.nanoTime();
                 String instanceId = victim.kill();
                 List<ChaosDb.Held> held = kind == ChaosNode.Kind.WORKER ? ChaosDb.heldBy(instanceId) : List.of();
@@ -96,6 +97,23 @@ final class ChaosKiller implements Runnable {
                 Thread.currentThread().interrupt();
             }
         }
+    }
+
+    /**
+     * The worker drawn, unless it holds no running execution and its sibling does: a kill of an idle worker proves
+     * little about recovery.
+     */
+    private static ChaosNode busiestFirst(List<ChaosNode> workers, int pick) throws java.sql.SQLException {
+        ChaosNode drawn = workers.get(pick);
+        if (!ChaosDb.heldBy(drawn.instanceId()).isEmpty()) {
+            return drawn;
+        }
+        for (ChaosNode other : workers) {
+            if (other != drawn && !ChaosDb.heldBy(other.instanceId()).isEmpty()) {
+                return other;
+            }
+        }
+        return drawn;
     }
 
     /** Waits (bounded by the killer's window) until every instance of a kind is up again. */
