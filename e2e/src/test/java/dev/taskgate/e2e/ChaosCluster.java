@@ -8,6 +8,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -35,7 +37,7 @@ final class ChaosCluster implements AutoCloseable {
         Files.createDirectories(rewriteSandbox);
         List<Integer> jobControlPorts = List.of(freePort(), freePort());
         for (int i = 0; i < 2; i++) {
-            var worker = new java.util.HashMap<>(shared);
+            Map<String, String> worker = new HashMap<>(shared);
             worker.put("TASKGATE_WORKER_CHILDREN", WORKER_CHILDREN);
             worker.put("TASKGATE_WORKER_REWRITE_SANDBOX", rewriteSandbox.toString());
             nodes.add(new ChaosNode(ChaosNode.Kind.WORKER, "chaos-worker-pool-" + (i + 1), freePort(), worker));
@@ -45,7 +47,7 @@ final class ChaosCluster implements AutoCloseable {
                     shared));
         }
         for (int i = 0; i < 2; i++) {
-            var frontend = new java.util.HashMap<>(shared);
+            Map<String, String> frontend = new HashMap<>(shared);
             frontend.put("TASKGATE_JOB_CONTROL_URL", "http://127.0.0.1:" + jobControlPorts.get(i));
             nodes.add(new ChaosNode(ChaosNode.Kind.FRONTEND, "chaos-mcp-frontend-" + (i + 1), freePort(), frontend));
         }
@@ -95,7 +97,7 @@ final class ChaosCluster implements AutoCloseable {
             n.stop();
         }
         List<ServiceProcess> restart = new ArrayList<>(paused);
-        java.util.Collections.reverse(restart);
+        Collections.reverse(restart);
         for (ServiceProcess s : restart) {
             s.restart(READY);
         }

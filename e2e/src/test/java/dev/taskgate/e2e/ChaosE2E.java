@@ -35,9 +35,11 @@ import dev.taskgate.testsupport.Tokens;
 @ExtendWith(LocalStack.class)
 class ChaosE2E {
     private static final int CALLERS = 6;
+    private static final int MIN_KILLS = 6;
     private static final int MAX_KILLS = 9;
     private static final Duration SUBMISSION_SPREAD = Duration.ofSeconds(70);
     private static final Duration KILL_WINDOW = Duration.ofSeconds(80);
+    private static final Duration KILL_LAST_CHANCE = Duration.ofSeconds(140);
     private static final Duration SUBMIT_BOUND = Duration.ofSeconds(150);
     private static final Duration SETTLE_BOUND = Duration.ofSeconds(150);
     private static final List<String> TERMINAL = List.of("completed", "failed", "cancelled");
@@ -73,8 +75,8 @@ class ChaosE2E {
             ChaosClient client = new ChaosClient(cluster.of(ChaosNode.Kind.FRONTEND), tokens);
             long loadStart = System.nanoTime();
             long chaosStart = loadStart;
-            ChaosKiller killer = new ChaosKiller(random.nextLong(), cluster, MAX_KILLS,
-                    loadStart + KILL_WINDOW.toNanos());
+            ChaosKiller killer = new ChaosKiller(random.nextLong(), cluster, MIN_KILLS, MAX_KILLS,
+                    loadStart + KILL_WINDOW.toNanos(), loadStart + KILL_LAST_CHANCE.toNanos());
             Thread killerThread = new Thread(killer, "chaos-killer");
             killerThread.start();
 
@@ -113,7 +115,7 @@ class ChaosE2E {
                     (System.nanoTime() - testStart) / 1_000_000);
             System.out.println("chaos: failures by kind and code " + verdict.failuresByKindAndCode);
 
-            assertThat(kills).as("kills").hasSizeGreaterThanOrEqualTo(6);
+            assertThat(kills).as("kills").hasSizeGreaterThanOrEqualTo(MIN_KILLS);
             for (ChaosNode.Kind kind : ChaosNode.Kind.values()) {
                 assertThat(perKind[kind.ordinal()]).as("kills of " + kind).isPositive();
             }

@@ -1,5 +1,6 @@
 package dev.taskgate.e2e;
 
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
@@ -27,17 +28,26 @@ final class ChaosKiller implements Runnable {
 
     private final long seed;
     private final ChaosCluster cluster;
+    private final int minKills;
     private final int maxKills;
     private final long untilNanos;
+    private final long lastChanceNanos;
     private final List<Kill> kills = Collections.synchronizedList(new ArrayList<>());
     private final ConcurrentLinkedQueue<Long> settleMillis = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
 
-    ChaosKiller(long seed, ChaosCluster cluster, int maxKills, long untilNanos) {
+    /**
+     * @param untilNanos      no kill starts after this moment once {@code minKills} happened
+     * @param lastChanceNanos the moment after which no kill starts at all (slow restarts on a loaded machine can
+     *                        delay the minimum past {@code untilNanos})
+     */
+    ChaosKiller(long seed, ChaosCluster cluster, int minKills, int maxKills, long untilNanos, long lastChanceNanos) {
         this.seed = seed;
         this.cluster = cluster;
+        this.minKills = minKills;
         this.maxKills = maxKills;
         this.untilNanos = untilNanos;
+        this.lastChanceNanos = lastChanceNanos;
     }
 
     List<Kill> kills() {
@@ -60,7 +70,7 @@ final class ChaosKiller implements Runnable {
         Collections.shuffle(firsts, random);
         ExecutorService helpers = Executors.newCachedThreadPool();
         try {
-            for (int k = 0; k < maxKills && System.nanoTime() < untilNanos; k++) {
+            for (int k = 0; k < maxKills && mayKill(k); k++) {
                 Thread.sleep(3000 + random.nextInt(3000));
                 ChaosNode.Kind kind = k < firsts.size() ? firsts.get(k)
                         : ChaosNode.Kind.values()[random.nextInt(ChaosNode.Kind.values().length)];
@@ -103,7 +113,7 @@ final class ChaosKiller implements Runnable {
      * The worker drawn, unless it holds no running execution and its sibling does: a kill of an idle worker proves
      * little about recovery.
      */
-    private static ChaosNode busiestFirst(List<ChaosNode> workers, int pick) throws java.sql.SQLException {
+    private static ChaosNode busiestFirst(List<ChaosNode> workers, int pick) throws SQLException {
         ChaosNode drawn = workers.get(pick);
         if (!ChaosDb.heldBy(drawn.instanceId()).isEmpty()) {
             return drawn;
@@ -116,9 +126,14 @@ final class ChaosKiller implements Runnable {
         return drawn;
     }
 
-    /** Waits (bounded by the killer's window) until every instance of a kind is up again. */
+    private boolean mayKill(int done) {
+        long now = System.nanoTime();
+        return now < untilNanos || (done < minKills && now < lastChanceNanos);
+    }
+
+    /** Waits (bounded by the killer's last chance) until every instance of a kind is up again. */
     private boolean awaitAllUp(List<ChaosNode> siblings) throws InterruptedException {
-        while (System.nanoTime() < untilNanos) {
+        while (System.nanoTime() < lastChanceNanos) {
             if (siblings.stream().allMatch(ChaosNode::isUp)) {
                 return true;
             }

@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.UUID;
@@ -171,7 +172,7 @@ final class ChaosWork {
 
     /** The mix: 200 executions, deterministic for a seed's shuffle. */
     static List<Kind> mix() {
-        List<Kind> kinds = new java.util.ArrayList<>();
+        List<Kind> kinds = new ArrayList<>();
         add(kinds, Kind.ECHO, 30);
         add(kinds, Kind.COUNT, 40);
         add(kinds, Kind.STAGED, 30);
