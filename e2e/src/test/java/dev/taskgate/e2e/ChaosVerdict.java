@@ -124,7 +124,13 @@ final class ChaosVerdict {
                 failedExplicitly++;
                 String code = row.errorCode();
                 failuresByKindAndCode.merge(w.kind + "/" + code, 1, Integer::sum);
-                if (!explicit(w, code, row.errorMessage())) {
+                if (w.file != null && ChaosWork.APPLIED.equals(fileContent) && row.errorMessage() != null
+                        && row.errorMessage().contains("nothing was changed")) {
+                    // seen: a second run of the same dispatch (same epoch, another worker) re-planned on the applied
+                    // file, was refused the commit, and its failure was recorded over the first run's success
+                    problems.add(what + ": failed as 'nothing was changed', yet the file shows the rewrite applied "
+                            + "(journal plan " + entries + "): " + row);
+                } else if (!explicit(w, code, row.errorMessage())) {
                     problems.add(what + ": failed without an explicit owner-loss error: " + row);
                 }
                 ChaosClient.Reply result = client.result(handle, w.caller);
