@@ -161,6 +161,11 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         return extra;
     }
 
+    /** The extra instances started so far (e.g. to pause them while a test needs only its own instances). */
+    public synchronized java.util.List<ServiceProcess> extras() {
+        return java.util.List.copyOf(extras.values());
+    }
+
     private void add(String name, int port, Map<String, String> env) {
         Path jar = REPO.resolve("services").resolve(name).resolve("target/quarkus-app/quarkus-run.jar");
         services.put(name, new ServiceProcess(name, port, jar, env, LOGS));

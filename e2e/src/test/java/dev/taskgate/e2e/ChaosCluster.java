@@ -1,0 +1,113 @@
+package dev.taskgate.e2e;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The processes the chaos test kills: two worker-pools, two job-controls and two mcp-frontends, each frontend reading
+ * through its own job-control (so one job-control down leaves one frontend that can answer reads). While it runs,
+ * the shared {@link LocalStack}'s own job-control, worker-pool and frontend (and any extra instance another test
+ * started) are stopped, so that every instance doing the work is one the killer may hit; they are started again
+ * afterwards for the test classes that follow.
+ */
+final class ChaosCluster implements AutoCloseable {
+    private static final Duration READY = Duration.ofSeconds(180);
+    private static final List<String> PAUSED = List.of("mcp-frontend", "worker-pool", "job-control");
+    /** Children per worker: enough that a kill usually finds several executions running. */
+    private static final String WORKER_CHILDREN = "3";
+
+    private final List<ChaosNode> nodes = new ArrayList<>();
+    private final List<ServiceProcess> paused = new ArrayList<>();
+
+    ChaosCluster(Path rewriteSandbox) throws IOException {
+        Map<String, String> shared = LocalStack.get().sharedEnv();
+        Files.createDirectories(rewriteSandbox);
+        List<Integer> jobControlPorts = List.of(freePort(), freePort());
+        for (int i = 0; i < 2; i++) {
+            Map<String, String> worker = new HashMap<>(shared);
+            worker.put("TASKGATE_WORKER_CHILDREN", WORKER_CHILDREN);
+            worker.put("TASKGATE_WORKER_REWRITE_SANDBOX", rewriteSandbox.toString());
+            nodes.add(new ChaosNode(ChaosNode.Kind.WORKER, "chaos-worker-pool-" + (i + 1), freePort(), worker));
+        }
+        for (int i = 0; i < 2; i++) {
+            nodes.add(new ChaosNode(ChaosNode.Kind.JOB_CONTROL, "chaos-job-control-" + (i + 1), jobControlPorts.get(i),
+                    shared));
+        }
+        for (int i = 0; i < 2; i++) {
+            Map<String, String> frontend = new HashMap<>(shared);
+            frontend.put("TASKGATE_JOB_CONTROL_URL", "http://127.0.0.1:" + jobControlPorts.get(i));
+            nodes.add(new ChaosNode(ChaosNode.Kind.FRONTEND, "chaos-mcp-frontend-" + (i + 1), freePort(), frontend));
+        }
+    }
+
+    List<ChaosNode> nodes() {
+        return List.copyOf(nodes);
+    }
+
+    List<ChaosNode> of(ChaosNode.Kind kind) {
+        return nodes.stream().filter(n -> n.kind() == kind).toList();
+    }
+
+    /** Stops the shared stack's working services, then starts every chaos node (in parallel) and waits for all. */
+    void start() throws Exception {
+        LocalStack stack = LocalStack.get();
+        for (ServiceProcess extra : stack.extras()) {
+            extra.stop();
+            paused.add(extra);
+        }
+        for (String name : PAUSED) {
+            ServiceProcess s = stack.service(name);
+            s.stop();
+            paused.add(s);
+        }
+        ExecutorService starters = Executors.newFixedThreadPool(nodes.size());
+        try {
+            List<Future<?>> started = new ArrayList<>();
+            for (ChaosNode n : nodes) {
+                started.add(starters.submit(() -> {
+                    n.start();
+                    return null;
+                }));
+            }
+            for (Future<?> f : started) {
+                f.get();
+            }
+        } finally {
+            starters.shutdownNow();
+        }
+    }
+
+    /** Stops every chaos node and starts the paused services again (job-control first). */
+    @Override
+    public void close() throws Exception {
+        for (ChaosNode n : nodes) {
+            n.stop();
+        }
+        List<ServiceProcess> restart = new ArrayList<>(paused);
+        Collections.reverse(restart);
+        for (ServiceProcess s : restart) {
+            s.restart(READY);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
