@@ -15,6 +15,7 @@ import java.util.UUID;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -57,6 +58,7 @@ public class ClientRequestIds {
     private final SecretKeySpec key;
     private final Clock clock;
 
+    @Inject
     ClientRequestIds(FrontendConfig config, Clock clock) {
         this(Base64.getDecoder().decode(config.handlesKey()), clock);
     }
