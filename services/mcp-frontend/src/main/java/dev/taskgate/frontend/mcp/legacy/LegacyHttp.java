@@ -38,9 +38,11 @@ public class LegacyHttp {
     private final LegacyInFlight inFlight;
     private final LegacyCallResponder responder;
     private final ClientResponses clientResponses;
+    private final LegacyTaskResults taskResults;
 
     LegacyHttp(LegacySessions sessions, LegacyServer server, LegacyInFlight inFlight,
-            LegacyCallResponder responder, ClientResponses clientResponses) {
+            LegacyCallResponder responder, ClientResponses clientResponses, LegacyTaskResults taskResults) {
+        this.taskResults = taskResults;
         this.sessions = sessions;
         this.server = server;
         this.inFlight = inFlight;
@@ -106,6 +108,9 @@ public class LegacyHttp {
         String key = LegacyInFlight.key(session.id(), request.id());
         if ("tools/call".equals(request.method()) && inFlight.cancelledEarly(key)) {
             throw McpErrors.internal("The request was cancelled before it was admitted; nothing ran.", null);
+        }
+        if ("tasks/result".equals(request.method()) && LegacyServer.LATEST.equals(session.protocolVersion())) {
+            return taskResults.respond(request, session, caller); // streams the task's input requests (tasks §7)
         }
         Served served = server.serve(request, session, caller);
         if (served.pending() != null) {

@@ -34,6 +34,7 @@ import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.ExecutionCommand;
 import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
@@ -71,6 +72,9 @@ class LegacyClientRequestsTest {
 
     @Inject
     ClientResponses responses;
+
+    @Inject
+    ExecutionHandles handles;
 
     @ConfigProperty(name = "taskgate.handles.key")
     String handlesKey;
@@ -276,6 +280,55 @@ class LegacyClientRequestsTest {
 
         Mcp2025.assertValid("ElicitRequest", request);
         assertThat(request.at("/params").has("mode")).isFalse();
+    }
+
+    @Test
+    void tasksResultStreamsTheTasksElicitationWithRelatedTaskMetaThenTheResult() {
+        client.initialize("2025-11-25", capabilities("elicitation"));
+        UUID id = UUID.randomUUID();
+        String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
+        jobControl = JobControlResponder.answering(c -> {
+            if (!(c instanceof ProvideInput)) {
+                return null;
+            }
+            queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
+                    Fixtures.snapshot(id, "demo.confirm", ExecutionStatus.COMPLETED, Surface.MCP_2025), DONE, null)));
+            return Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.confirm", Surface.MCP_2025);
+        });
+        answerWaiting(id, Map.of("confirm", Fixtures.confirmRequest()));
+
+        stream = client.stream(33, "tasks/result", Mcp2025.params().put("taskId", taskId));
+        JsonNode request = awaitRequest();
+
+        Mcp2025.assertValid("ElicitRequest", request);
+        assertThat(request.at("/params/_meta/" + LegacyTasks.RELATED_TASK.replace("/", "~1") + "/taskId").asText())
+                .isEqualTo(taskId);
+        ObjectNode answer = json("{\"action\":\"accept\",\"content\":{\"confirm\":false}}");
+        assertThat(client.respond(request.get("id"), "result", answer).status()).isEqualTo(202);
+        assertThat(provided().responses().get("confirm")).isEqualTo(answer);
+        JsonNode last = awaitEnd();
+        Mcp2025.assertValid("JSONRPCResultResponse", last);
+        Mcp2025.assertValid("CallToolResult", last.get("result"));
+        assertThat(last.path("id").asInt()).isEqualTo(33);
+        assertThat(last.at("/result/_meta/" + LegacyTasks.RELATED_TASK.replace("/", "~1") + "/taskId").asText())
+                .isEqualTo(taskId);
+        assertThat(jobControl.received()).extracting(JobControlResponder.Received::command)
+                .noneMatch(CancelExecution.class::isInstance);
+    }
+
+    @Test
+    void tasksResultOfATaskThatNeedsNoInputIsPlainJsonAsBefore() {
+        client.initialize("2025-11-25", capabilities("elicitation"));
+        UUID id = UUID.randomUUID();
+        String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
+        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
+                Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.COMPLETED, Surface.MCP_2025), DONE, null)));
+
+        Api.Result result = client.request(34, "tasks/result", Mcp2025.params().put("taskId", taskId));
+
+        assertThat(result.header("Content-Type")).startsWith("application/json");
+        Mcp2025.assertValid("JSONRPCResultResponse", result.json());
+        assertThat(result.json().at("/result/content/0/text").asText()).isEqualTo("done");
     }
 
     // --- helpers ---
