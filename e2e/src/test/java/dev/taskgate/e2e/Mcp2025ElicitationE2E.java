@@ -50,11 +50,11 @@ class Mcp2025ElicitationE2E {
         assertThat(taskId).as(created.body()).isNotBlank();
 
         List<String> lines = new CopyOnWriteArrayList<>();
-        CompletableFuture<HttpResponse<Void>> stream = HTTP.sendAsync(builder(a, token, session,
+        CompletableFuture<Integer> stream = HTTP.sendAsync(builder(a, token, session,
                 request("tasks/result", JSON.createObjectNode().put("taskId", taskId))).build(),
                 HttpResponse.BodyHandlers.ofLines()).thenApply(r -> {
                     r.body().forEach(lines::add);
-                    return r;
+                    return r.statusCode();
                 });
         await().atMost(Duration.ofSeconds(90)).until(() -> messages(lines).stream().anyMatch(m -> m.has("method")));
         JsonNode asked = messages(lines).stream().filter(m -> m.has("method")).findFirst().orElseThrow();
@@ -68,8 +68,7 @@ class Mcp2025ElicitationE2E {
         HttpResponse<String> delivered = post(b, token, session, answer);
 
         assertThat(delivered.statusCode()).as(delivered.body()).isEqualTo(202);
-        HttpResponse<Void> ended = stream.get(90, java.util.concurrent.TimeUnit.SECONDS);
-        assertThat(ended.statusCode()).isEqualTo(200);
+        assertThat(stream.get(90, java.util.concurrent.TimeUnit.SECONDS)).isEqualTo(200);
         JsonNode last = messages(lines).get(messages(lines).size() - 1);
         assertThat(last.at("/result/structuredContent/action").asText()).as(last.toString()).isEqualTo("accept");
         assertThat(last.at("/result/structuredContent/content/confirm").asBoolean()).isTrue();
