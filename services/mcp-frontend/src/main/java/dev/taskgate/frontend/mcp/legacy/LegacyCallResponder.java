@@ -120,7 +120,13 @@ class LegacyCallResponder {
                             out.flush();
                             break;
                         case INPUT:
-                            LegacyCallInput.Asked asked = input.ask(asker, call, step);
+                            LegacyCallInput.Asked asked;
+                            try {
+                                asked = input.ask(asker, call, step);
+                            } catch (McpException e) {
+                                event(out, McpResponses.error(id, e.error()));
+                                return;
+                            }
                             if (asked.answer() != null) {
                                 event(out, McpResponses.result(id, asked.answer()));
                                 return;

@@ -113,6 +113,11 @@ class LegacyTaskResults {
                 event(out, last);
             } catch (McpException e) {
                 event(out, McpResponses.error(request.id(), e.error()));
+            } catch (RuntimeException e) {
+                String correlationId = UUID.randomUUID().toString();
+                LOG.errorf(e, "MCP 2025 tasks/result stream failed correlationId=%s executionId=%s", correlationId,
+                        wait.executionId);
+                event(out, McpResponses.error(request.id(), McpErrors.unexpected(correlationId).error()));
             } catch (IOException e) {
                 LOG.debugf("2025 tasks/result stream closed by the client executionId=%s", wait.executionId);
             } finally {
