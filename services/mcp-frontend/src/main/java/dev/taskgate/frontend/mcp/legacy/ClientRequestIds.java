@@ -100,9 +100,10 @@ public class ClientRequestIds {
             return Optional.empty();
         }
         try {
-            byte[] mac = B64D.decode(parts[2]);
-            byte[] expected = hmac(key, (parts[0] + "." + parts[1]).getBytes(StandardCharsets.US_ASCII));
-            if (!MessageDigest.isEqual(mac, expected)) {
+            // compared in the canonical encoding: a MAC spelled differently (unused trailing bits) is not ours
+            byte[] expected = B64.encodeToString(hmac(key, (parts[0] + "." + parts[1])
+                    .getBytes(StandardCharsets.US_ASCII))).getBytes(StandardCharsets.US_ASCII);
+            if (!MessageDigest.isEqual(parts[2].getBytes(StandardCharsets.US_ASCII), expected)) {
                 return Optional.empty();
             }
             JsonNode payload = Wire.mapper().readTree(B64D.decode(parts[1]));
