@@ -1,6 +1,8 @@
 package dev.taskgate.frontend.mcp;
 
 import java.time.Duration;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
@@ -13,6 +15,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionService;
@@ -45,7 +49,12 @@ public final class SyncCall implements AutoCloseable {
         /** Nothing was sent for a heartbeat interval (an SSE stream sends a comment line). */
         HEARTBEAT,
         /** The final result in {@link Step#result()}. */
-        RESULT
+        RESULT,
+        /**
+         * The execution waits for input it has not reported yet: {@link Step#message()} maps each new request key
+         * to its MCP {@code InputRequest}. Only after {@link #reportInputRequests()}.
+         */
+        INPUT
     }
 
     /**
@@ -77,6 +86,9 @@ public final class SyncCall implements AutoCloseable {
     private Progress pending;
     private Supplier<McpResult> handoff;
     private long handoffAt;
+    private boolean reportInput;
+    private final Set<String> inputReported = new HashSet<>();
+    private ExecutionSnapshot latest;
 
     SyncCall(AuthenticatedCaller caller, UUID executionId, JsonNode progressToken, ExecutionWatch watch,
             ExecutionQueries queries, ExecutionService executions, SyncCalls.Timing timing) {
@@ -112,6 +124,14 @@ public final class SyncCall implements AutoCloseable {
         this.handoffAt = System.nanoTime() + after.toNanos();
     }
 
+    /**
+     * Makes {@link #next()} also return {@link Kind#INPUT} steps, once per request key, so that a transport can ask
+     * the caller (2025-era server-to-client requests). Without it an {@code input_required} execution just waits.
+     */
+    public void reportInputRequests() {
+        this.reportInput = true;
+    }
+
     /** The execution this call waits for. */
     public UUID executionId() {
         return executionId;
@@ -127,6 +147,10 @@ public final class SyncCall implements AutoCloseable {
                 McpResult result = outcome();
                 if (result != null) {
                     return new Step(Kind.RESULT, null, result);
+                }
+                ObjectNode asked = newInputRequests();
+                if (asked != null) {
+                    return new Step(Kind.INPUT, asked, null);
                 }
                 now = System.nanoTime();
             }
@@ -213,7 +237,8 @@ public final class SyncCall implements AutoCloseable {
                 }
                 break;
             case CHANGED:
-                if (signal.state() != null && signal.state().isTerminal()) {
+                if (signal.state() != null && (signal.state().isTerminal()
+                        || reportInput && signal.state() == ExecutionStatus.INPUT_REQUIRED)) {
                     queryDue = true;
                 }
                 break;
@@ -262,6 +287,7 @@ public final class SyncCall implements AutoCloseable {
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }
+        latest = outcome.execution();
         switch (outcome.execution().status()) {
             case COMPLETED:
                 if (outcome.result() == null) {
@@ -275,6 +301,21 @@ public final class SyncCall implements AutoCloseable {
             default:
                 return null;
         }
+    }
+
+    // The requests of the latest read that were not reported yet; null when there are none (or nobody asked).
+    private ObjectNode newInputRequests() {
+        if (!reportInput || latest == null || latest.status() != ExecutionStatus.INPUT_REQUIRED
+                || latest.inputRequests() == null) {
+            return null;
+        }
+        ObjectNode asked = JsonNodeFactory.instance.objectNode();
+        latest.inputRequests().forEach((key, request) -> {
+            if (inputReported.add(key)) {
+                asked.set(key, request);
+            }
+        });
+        return asked.isEmpty() ? null : asked;
     }
 
     private static long earliest(long... times) {

@@ -55,8 +55,15 @@ public final class Mcp2025 {
 
     /** Initializes with this version and {@code capabilities.tasks}; asserts success and keeps the session. */
     public JsonNode initialize(String protocolVersion) {
+        ObjectNode capabilities = Wire.mapper().createObjectNode();
+        capabilities.putObject("tasks").putObject("cancel");
+        return initialize(protocolVersion, capabilities);
+    }
+
+    /** Initializes with this version and these client capabilities; asserts success and keeps the session. */
+    public JsonNode initialize(String protocolVersion, ObjectNode capabilities) {
         ObjectNode params = Wire.mapper().createObjectNode().put("protocolVersion", protocolVersion);
-        params.putObject("capabilities").putObject("tasks").putObject("cancel");
+        params.set("capabilities", capabilities);
         params.putObject("clientInfo").put("name", "taskgate-tests").put("version", "1");
         Api.Result result = post(message(1, "initialize", params), Map.of());
         assertThat(result.status()).as(result.toString()).isEqualTo(200);
@@ -94,6 +101,22 @@ public final class Mcp2025 {
             api.bearer(token);
         }
         return api.bytes(message.toString().getBytes(StandardCharsets.UTF_8)).post("/mcp");
+    }
+
+    /** Opens a request in the session as a stream, read in the background (for SSE answers). */
+    public SseClient stream(Object id, String method, ObjectNode params) {
+        Map<String, String> headers = new LinkedHashMap<>(sessionHeaders());
+        headers.put("Content-Type", "application/json");
+        headers.put("Accept", "application/json, text/event-stream");
+        return SseClient.open(base, message(id, method, params), headers, token);
+    }
+
+    /** POSTs a JSON-RPC response (to a server-to-client request) in the session. */
+    public Api.Result respond(JsonNode id, String member, JsonNode value) {
+        ObjectNode message = Wire.mapper().createObjectNode().put("jsonrpc", "2.0");
+        message.set("id", id);
+        message.set(member, value);
+        return post(message, sessionHeaders());
     }
 
     /** The session and version headers. */

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
@@ -50,6 +51,18 @@ public final class SseClient implements AutoCloseable {
             }
         });
         request.header("Authorization", "Bearer " + token);
+        return new SseClient(request.build());
+    }
+
+    /** POSTs {@code message} to {@code /mcp} of {@code base} with these headers and token. */
+    public static SseClient open(URI base, JsonNode message, Map<String, String> headers,
+            String token) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("mcp")).timeout(Duration.ofSeconds(60))
+                .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
+        headers.forEach(request::header);
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
         return new SseClient(request.build());
     }
 

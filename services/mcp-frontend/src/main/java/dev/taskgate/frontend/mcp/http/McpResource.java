@@ -103,6 +103,13 @@ public class McpResource {
         } catch (McpException e) {
             return error(null, e);
         }
+        if (LegacyHttp.isClientResponse(headers, bytes)) {
+            try {
+                return legacy.clientResponse(headers, bytes, caller); // issue 4: answer to elicitation / sampling
+            } catch (McpException e) {
+                return error(null, e);
+            }
+        }
         JsonRpcRequest request;
         try {
             request = JsonRpcRequest.parse(bytes);

@@ -3,6 +3,7 @@ package dev.taskgate.frontend.mcp.legacy;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.inject.Singleton;
@@ -11,6 +12,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.jboss.logging.Logger;
 
@@ -36,12 +38,26 @@ class LegacyCallResponder {
     private static final byte[] END_EVENT = "\n\n".getBytes(StandardCharsets.US_ASCII);
 
     private final LegacyInFlight inFlight;
+    private final LegacyCallInput input;
 
-    LegacyCallResponder(LegacyInFlight inFlight) {
+    LegacyCallResponder(LegacyInFlight inFlight, LegacyCallInput input) {
         this.inFlight = inFlight;
+        this.input = input;
     }
 
     Response respond(String key, JsonNode id, SyncCall call, HttpServerResponse connection) {
+        return respond(key, id, call, connection, null);
+    }
+
+    /**
+     * As {@link #respond(String, JsonNode, SyncCall, HttpServerResponse)}; with {@code asker} (session and caller)
+     * the input the execution waits for is asked from the client on the stream ({@link LegacyCallInput}).
+     */
+    Response respond(String key, JsonNode id, SyncCall call, HttpServerResponse connection,
+            LegacyCallInput.Asker asker) {
+        if (asker != null) {
+            call.reportInputRequests();
+        }
         boolean handedOver = false;
         inFlight.started(key, call);
         try {
@@ -53,7 +69,15 @@ class LegacyCallResponder {
                                 .build();
                     case PROGRESS:
                         handedOver = true;
-                        return stream(key, id, call, step);
+                        return stream(key, id, call, List.of(step.message()), asker);
+                    case INPUT:
+                        LegacyCallInput.Asked asked = input.ask(asker, call, step);
+                        if (asked.answer() != null) {
+                            return Response.ok(McpResponses.result(id, asked.answer()), MediaType.APPLICATION_JSON)
+                                    .build();
+                        }
+                        handedOver = true;
+                        return stream(key, id, call, asked.requests(), asker);
                     default:
                         break;
                 }
@@ -66,10 +90,13 @@ class LegacyCallResponder {
         }
     }
 
-    private Response stream(String key, JsonNode id, SyncCall call, SyncCall.Step first) {
+    private Response stream(String key, JsonNode id, SyncCall call, List<ObjectNode> first,
+            LegacyCallInput.Asker asker) {
         StreamingOutput body = out -> {
             try {
-                event(out, McpResponses.notification(first.message()));
+                for (ObjectNode message : first) {
+                    event(out, McpResponses.notification(message));
+                }
                 while (true) {
                     SyncCall.Step step;
                     try {
@@ -91,6 +118,22 @@ class LegacyCallResponder {
                         case HEARTBEAT:
                             out.write(HEARTBEAT);
                             out.flush();
+                            break;
+                        case INPUT:
+                            LegacyCallInput.Asked asked;
+                            try {
+                                asked = input.ask(asker, call, step);
+                            } catch (McpException e) {
+                                event(out, McpResponses.error(id, e.error()));
+                                return;
+                            }
+                            if (asked.answer() != null) {
+                                event(out, McpResponses.result(id, asked.answer()));
+                                return;
+                            }
+                            for (ObjectNode request : asked.requests()) {
+                                event(out, McpResponses.notification(request));
+                            }
                             break;
                         default:
                             event(out, McpResponses.result(id, step.result()));

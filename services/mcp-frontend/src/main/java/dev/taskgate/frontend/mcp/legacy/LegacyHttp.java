@@ -37,13 +37,36 @@ public class LegacyHttp {
     private final LegacyServer server;
     private final LegacyInFlight inFlight;
     private final LegacyCallResponder responder;
+    private final ClientResponses clientResponses;
+    private final LegacyTaskResults taskResults;
 
     LegacyHttp(LegacySessions sessions, LegacyServer server, LegacyInFlight inFlight,
-            LegacyCallResponder responder) {
+            LegacyCallResponder responder, ClientResponses clientResponses, LegacyTaskResults taskResults) {
+        this.taskResults = taskResults;
         this.sessions = sessions;
         this.server = server;
         this.inFlight = inFlight;
         this.responder = responder;
+        this.clientResponses = clientResponses;
+    }
+
+    /** Whether this POST is a client's JSON-RPC response in a session (the answer to a server-to-client request). */
+    public static boolean isClientResponse(HttpHeaders headers, byte[] body) {
+        return headers.getHeaderString(SESSION_HEADER) != null && ClientResponses.isResponse(body);
+    }
+
+    /** Serves a client's JSON-RPC response ({@link ClientResponses}): 202, or 404 / 400 like any session message. */
+    public Response clientResponse(HttpHeaders headers, byte[] body, AuthenticatedCaller caller) {
+        Optional<LegacySession> found = sessions.use(headers.getHeaderString(SESSION_HEADER).trim(), caller.caller());
+        if (found.isEmpty()) {
+            return sessionNotFound(null);
+        }
+        String version = headers.getHeaderString(VERSION_HEADER);
+        if (version != null && !version.trim().equals(found.get().protocolVersion())) {
+            throw McpErrors.invalidRequest("Bad MCP-Protocol-Version: this session negotiated "
+                    + found.get().protocolVersion() + ".");
+        }
+        return clientResponses.accept(body, found.get(), caller);
     }
 
     /** Whether this POST belongs to the 2025-era adapter. */
@@ -86,9 +109,13 @@ public class LegacyHttp {
         if ("tools/call".equals(request.method()) && inFlight.cancelledEarly(key)) {
             throw McpErrors.internal("The request was cancelled before it was admitted; nothing ran.", null);
         }
+        if ("tasks/result".equals(request.method()) && LegacyServer.LATEST.equals(session.protocolVersion())) {
+            return taskResults.respond(request, session, caller); // streams the task's input requests (tasks §7)
+        }
         Served served = server.serve(request, session, caller);
         if (served.pending() != null) {
-            return responder.respond(key, request.id(), served.pending(), connection);
+            return responder.respond(key, request.id(), served.pending(), connection,
+                    new LegacyCallInput.Asker(session, caller));
         }
         return Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON).build();
     }

@@ -213,7 +213,7 @@ public class LegacyTasks {
         }
     }
 
-    private ExecutionOutcome outcome(UUID executionId, AuthenticatedCaller caller) {
+    ExecutionOutcome outcome(UUID executionId, AuthenticatedCaller caller) {
         ExecutionOutcome outcome;
         try {
             outcome = queries.outcome(executionId, caller.caller());
@@ -226,7 +226,7 @@ public class LegacyTasks {
         return outcome;
     }
 
-    private UUID verify(String taskId, AuthenticatedCaller caller) {
+    UUID verify(String taskId, AuthenticatedCaller caller) {
         return handles.verify(taskId, Surface.MCP_2025, caller.caller()).orElseThrow(() -> {
             Surface claimed = ExecutionHandles.parse(taskId).map(ExecutionHandles.Claimed::surface).orElse(null);
             if (claimed != null && claimed != Surface.MCP_2025) {
@@ -236,7 +236,7 @@ public class LegacyTasks {
         });
     }
 
-    private static String taskId(JsonRpcRequest request) {
+    static String taskId(JsonRpcRequest request) {
         JsonNode taskId = request.params().get("taskId");
         if (taskId == null || !taskId.isTextual()) {
             throw McpErrors.invalidParams("params.taskId is required (a string).", null);

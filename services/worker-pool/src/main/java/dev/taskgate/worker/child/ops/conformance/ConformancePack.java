@@ -38,6 +38,14 @@ public final class ConformancePack {
                 Map.entry("confirm_delete", new ConfirmDeleteOperation()),
                 Map.entry("multi_input", new MultiInputOperation()),
                 Map.entry("test_streaming_elicitation", new GreetOperation("name", "world")),
-                Map.entry("test_custom_header", new GreetOperation("region", "world")));
+                Map.entry("test_custom_header", new GreetOperation("region", "world")),
+                Map.entry("test_elicitation", new AskClientOperation(ClientRequestFixtures::userInfo,
+                        r -> "User response: " + AskClientOperation.elicitResult(r))),
+                Map.entry("test_sampling", new AskClientOperation(ClientRequestFixtures::sampling,
+                        r -> "LLM response: " + AskClientOperation.sampled(r))),
+                Map.entry("test_elicitation_sep1034_defaults", new AskClientOperation(ClientRequestFixtures::defaults,
+                        r -> "Elicitation completed: " + AskClientOperation.elicitResult(r))),
+                Map.entry("test_elicitation_sep1330_enums", new AskClientOperation(ClientRequestFixtures::enums,
+                        r -> "Elicitation completed: " + AskClientOperation.elicitResult(r))));
     }
 }

@@ -128,6 +128,51 @@ class ConformanceFixturesTest {
         assertThat(result.at("/content/0/text").asText()).contains("name=").contains("confirm=");
     }
 
+    @Test
+    void clientRequestFixturesAskWhatTheSuiteChecksAndReportTheAnswer() throws Exception {
+        RecordingContext elicit = new RecordingContext().answering(requests -> Map.of(AskClientOperation.KEY,
+                json("{\"action\":\"accept\",\"content\":{\"username\":\"u\",\"email\":\"e@x\"}}")));
+        RecordingContext sample = new RecordingContext().answering(requests -> Map.of(AskClientOperation.KEY,
+                json("{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"hi\"},\"model\":\"m\"}")));
+        RecordingContext defaults = new RecordingContext().answering(requests -> Map.of(AskClientOperation.KEY,
+                json("{\"action\":\"decline\"}")));
+        RecordingContext enums = new RecordingContext().answering(requests -> Map.of(AskClientOperation.KEY,
+                json("{\"action\":\"cancel\"}")));
+
+        assertThat(run("test_elicitation", "{\"message\":\"Who?\"}", elicit).at("/content/0/text").asText())
+                .isEqualTo("User response: action=accept, content={\"username\":\"u\",\"email\":\"e@x\"}");
+        assertThat(run("test_sampling", "{\"prompt\":\"Say hi\"}", sample).at("/content/0/text").asText())
+                .isEqualTo("LLM response: hi");
+        assertThat(run("test_elicitation_sep1034_defaults", "{}", defaults).at("/content/0/text").asText())
+                .isEqualTo("Elicitation completed: action=decline, content={}");
+        assertThat(run("test_elicitation_sep1330_enums", "{}", enums).at("/content/0/text").asText())
+                .isEqualTo("Elicitation completed: action=cancel, content={}");
+
+        JsonNode asked = elicit.inputRequests().get(0).get(AskClientOperation.KEY);
+        assertThat(asked.path("method").asText()).isEqualTo("elicitation/create");
+        assertThat(asked.at("/params/message").asText()).isEqualTo("Who?");
+        assertThat(asked.at("/params/requestedSchema/required")).extracting(JsonNode::asText)
+                .containsExactly("username", "email");
+        JsonNode sampling = sample.inputRequests().get(0).get(AskClientOperation.KEY);
+        assertThat(sampling.path("method").asText()).isEqualTo("sampling/createMessage");
+        assertThat(sampling.at("/params/messages/0/content/text").asText()).isEqualTo("Say hi");
+        assertThat(sampling.at("/params/maxTokens").asInt()).isEqualTo(100);
+        JsonNode withDefaults = defaults.inputRequests().get(0).get(AskClientOperation.KEY)
+                .at("/params/requestedSchema/properties");
+        assertThat(withDefaults.at("/name/default").asText()).isEqualTo("John Doe");
+        assertThat(withDefaults.at("/age/default").asInt()).isEqualTo(30);
+        assertThat(withDefaults.at("/score/default").asDouble()).isEqualTo(95.5);
+        assertThat(withDefaults.at("/status/default").asText()).isEqualTo("active");
+        assertThat(withDefaults.at("/verified/default").asBoolean()).isTrue();
+        JsonNode withEnums = enums.inputRequests().get(0).get(AskClientOperation.KEY)
+                .at("/params/requestedSchema/properties");
+        assertThat(withEnums.at("/untitledSingle/enum")).hasSize(3);
+        assertThat(withEnums.at("/titledSingle/oneOf/0/title").asText()).isEqualTo("First Option");
+        assertThat(withEnums.at("/legacyEnum/enumNames")).hasSize(3);
+        assertThat(withEnums.at("/untitledMulti/items/enum")).hasSize(3);
+        assertThat(withEnums.at("/titledMulti/items/anyOf/1/const").asText()).isEqualTo("value2");
+    }
+
     private static JsonNode json(String text) {
         try {
             return MAPPER.readTree(text);

@@ -1,0 +1,221 @@
+package dev.taskgate.frontend.mcp.legacy;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+
+import jakarta.inject.Singleton;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import org.jboss.logging.Logger;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.mcp.JsonRpcRequest;
+import dev.taskgate.frontend.mcp.McpErrors;
+import dev.taskgate.frontend.mcp.McpException;
+import dev.taskgate.frontend.mcp.McpResponses;
+import dev.taskgate.frontend.mcp.McpResult;
+import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
+import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
+import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
+
+/**
+ * {@code tasks/result} over Streamable HTTP in a 2025-11-25 session (tasks §7): while the task waits in
+ * {@code input_required}, the response becomes an SSE stream on which each outstanding input request is sent to the
+ * client as a JSON-RPC request carrying the related-task {@code _meta} ({@link ClientRequests}; only what the
+ * client's capabilities allow, other requests are left to the other input routes), then it keeps blocking until the
+ * task is terminal and ends with exactly what {@link LegacyTasks#result} answers. A task that never needs input is
+ * answered as before, as plain JSON. A disconnect never cancels the task; keep-alive comments every heartbeat
+ * interval while nothing else is sent. The answers come back as POSTs ({@link ClientResponses}).
+ */
+@Singleton
+class LegacyTaskResults {
+    private static final Logger LOG = Logger.getLogger(LegacyTaskResults.class);
+    private static final byte[] HEARTBEAT = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] DATA_EVENT = "event: message\ndata: ".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] END_EVENT = "\n\n".getBytes(StandardCharsets.US_ASCII);
+    // A deadline ends every execution; this bounds a wait on one whose deadline is unknown (as LegacyTasks does).
+    private static final Duration LONGEST_WAIT = Duration.ofHours(25);
+
+    private final LegacyTasks tasks;
+    private final ExecutionSignals signals;
+    private final ClientRequests requests;
+    private final Duration poll;
+    private final Duration heartbeat;
+
+    LegacyTaskResults(LegacyTasks tasks, ExecutionSignals signals, ClientRequests requests, FrontendConfig config) {
+        this.tasks = tasks;
+        this.signals = signals;
+        this.requests = requests;
+        this.poll = config.mcp().syncPollInterval();
+        this.heartbeat = config.mcp().heartbeatInterval();
+    }
+
+    /** Serves {@code tasks/result} in an HTTP session. Errors before the stream starts are thrown. Blocking. */
+    Response respond(JsonRpcRequest request, LegacySession session, AuthenticatedCaller caller) {
+        String taskId = LegacyTasks.taskId(request);
+        UUID executionId = tasks.verify(taskId, caller);
+        Wait wait = new Wait(executionId, taskId, session, caller);
+        boolean handedOver = false;
+        try {
+            List<ObjectNode> first = wait.next(Long.MAX_VALUE);
+            if (first == null) {
+                return Response.ok(McpResponses.result(request.id(), tasks.result(request, caller)),
+                        MediaType.APPLICATION_JSON).build();
+            }
+            handedOver = true;
+            return Response.ok(stream(request, caller, wait, first), "text/event-stream")
+                    .header("Cache-Control", "no-cache").header("X-Accel-Buffering", "no").build();
+        } finally {
+            if (!handedOver) {
+                wait.close();
+            }
+        }
+    }
+
+    private StreamingOutput stream(JsonRpcRequest request, AuthenticatedCaller caller, Wait wait,
+            List<ObjectNode> first) {
+        return out -> {
+            try {
+                List<ObjectNode> batch = first;
+                while (batch != null) {
+                    if (batch.isEmpty()) {
+                        out.write(HEARTBEAT);
+                        out.flush();
+                    }
+                    for (ObjectNode message : batch) {
+                        event(out, McpResponses.notification(message));
+                    }
+                    batch = wait.next(heartbeat.toNanos());
+                }
+                byte[] last;
+                try {
+                    McpResult result = tasks.result(request, caller);
+                    last = McpResponses.result(request.id(), result);
+                } catch (McpException e) {
+                    last = McpResponses.error(request.id(), e.error());
+                }
+                event(out, last);
+            } catch (McpException e) {
+                event(out, McpResponses.error(request.id(), e.error()));
+            } catch (RuntimeException e) {
+                String correlationId = UUID.randomUUID().toString();
+                LOG.errorf(e, "MCP 2025 tasks/result stream failed correlationId=%s executionId=%s", correlationId,
+                        wait.executionId);
+                event(out, McpResponses.error(request.id(), McpErrors.unexpected(correlationId).error()));
+            } catch (IOException e) {
+                LOG.debugf("2025 tasks/result stream closed by the client executionId=%s", wait.executionId);
+            } finally {
+                wait.close();
+            }
+        };
+    }
+
+    // Stored results may hold raw line breaks (JSON whitespace): each becomes a space so the event is one data line.
+    private static void event(OutputStream out, byte[] json) throws IOException {
+        for (int i = 0; i < json.length; i++) {
+            if (json[i] == '\n' || json[i] == '\r') {
+                json[i] = ' ';
+            }
+        }
+        out.write(DATA_EVENT);
+        out.write(json);
+        out.write(END_EVENT);
+        out.flush();
+    }
+
+    /** Waits on one task for new input requests or its end. One thread at a time. */
+    private final class Wait implements AutoCloseable {
+        private final UUID executionId;
+        private final String taskId;
+        private final LegacySession session;
+        private final AuthenticatedCaller caller;
+        private final ExecutionWatch watch;
+        private final Set<String> asked = new HashSet<>();
+        private final long giveUp = System.nanoTime() + LONGEST_WAIT.toNanos();
+
+        Wait(UUID executionId, String taskId, LegacySession session, AuthenticatedCaller caller) {
+            this.executionId = executionId;
+            this.taskId = taskId;
+            this.session = session;
+            this.caller = caller;
+            this.watch = signals.watch(executionId); // opened before the first read: no change is missed
+        }
+
+        /**
+         * The requests to send next; {@code null} once the task is terminal; an empty list when {@code maxNanos}
+         * passed without either (a heartbeat is due). Throws {@link McpException} when the wait gives up.
+         */
+        List<ObjectNode> next(long maxNanos) {
+            long until = maxNanos == Long.MAX_VALUE ? giveUp : System.nanoTime() + maxNanos;
+            while (true) {
+                ExecutionOutcome outcome = tasks.outcome(executionId, caller);
+                ExecutionSnapshot execution = outcome.execution();
+                if (execution.status().isTerminal()) {
+                    return null;
+                }
+                List<ObjectNode> messages = newRequests(execution);
+                if (!messages.isEmpty()) {
+                    return messages;
+                }
+                long now = System.nanoTime();
+                if (now - giveUp >= 0) {
+                    throw McpErrors.internal("The task did not end in time.", null);
+                }
+                if (now - until >= 0) {
+                    return List.of();
+                }
+                try {
+                    ExecutionSignal signal = watch.poll(Math.min(poll.toNanos(), until - now));
+                    while (signal != null && signal.kind() == ExecutionSignal.Kind.PROGRESS) {
+                        signal = watch.poll(0); // progress is not shown here; only a state change matters
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw McpErrors.internal("The request was interrupted.", null);
+                }
+            }
+        }
+
+        private List<ObjectNode> newRequests(ExecutionSnapshot execution) {
+            if (execution.status() != ExecutionStatus.INPUT_REQUIRED || execution.inputRequests() == null) {
+                return List.of();
+            }
+            ObjectNode fresh = JsonNodeFactory.instance.objectNode();
+            execution.inputRequests().forEach((key, value) -> {
+                if (asked.add(key)) {
+                    fresh.set(key, value);
+                }
+            });
+            if (fresh.isEmpty()) {
+                return List.of();
+            }
+            ClientRequests.Plan plan = requests.plan(session, executionId, fresh, taskId);
+            if (!plan.isComplete()) {
+                LOG.debugf("2025 client cannot be asked for task input executionId=%s missing=%s", executionId,
+                        plan.unsupported());
+            }
+            return new ArrayList<>(plan.messages());
+        }
+
+        @Override
+        public void close() {
+            watch.close();
+        }
+    }
+}
