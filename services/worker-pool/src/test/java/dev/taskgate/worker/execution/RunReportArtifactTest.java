@@ -136,15 +136,15 @@ class RunReportArtifactTest {
     }
 
     @Test
-    void aKeyTheParentRefusesIsAnInvalidArgumentForTheOperation() {
+    void aKeyOutsideTheArtifactRulesIsRefusedAtDispatch() {
         UUID id = UUID.randomUUID();
         try (TopicWatcher events = kafka.watch(EVENTS)) {
-            // the catalog pattern already refuses it at dispatch; the worker's own check is the same rule
+            // the catalog pattern is ArtifactRules' key rule, so the run never starts
             send(kafka, run(id, "acme/demo", "{\"key\":\"has space\"}"));
 
             Failed failed = awaitEvent(events, Failed.class, id);
 
-            assertThat(failed.message()).contains("key");
+            assertThat(failed.message()).contains("input does not match the schema of demo.report");
         }
     }
 
