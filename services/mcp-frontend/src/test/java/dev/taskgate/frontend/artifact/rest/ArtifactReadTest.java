@@ -77,7 +77,7 @@ class ArtifactReadTest {
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.text()).isEqualTo("shared");
-        assertThat(response.header("Content-Type")).isEqualTo("text/plain;charset=utf-8");
+        assertThat(response.header("Content-Type")).isEqualTo("text/plain; charset=utf-8");
     }
 
     @Test
