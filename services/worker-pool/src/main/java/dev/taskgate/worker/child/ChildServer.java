@@ -20,12 +20,16 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.taskgate.worker.child.artifact.ArtifactChannel;
+import dev.taskgate.worker.child.artifact.ArtifactRef;
 import dev.taskgate.worker.child.journal.CommitRefusedException;
 import dev.taskgate.worker.child.journal.RewritePlan;
+import dev.taskgate.worker.child.workspace.Workspace;
 
 /**
  * The child side of the protocol: reads parent → child lines ({@code run}, {@code stop}, {@code input-response},
- * {@code commit-granted}, {@code commit-refused}),
+ * {@code commit-granted}, {@code commit-refused}; a {@code run} may carry the {@code workspace} of an operation that
+ * needs one),
  * runs one operation
  * at a time on its own thread, and answers through the {@link ProtocolWriter}. Refusals (unknown operation,
  * busy, malformed line) are {@code error} lines; the child stays usable after them.
@@ -52,6 +56,7 @@ public final class ChildServer {
         return t;
     });
     private final AtomicReference<Run> current = new AtomicReference<>();
+    private final ArtifactChannel artifacts;
 
     /**
      * @param registry the operations this child may run
@@ -62,6 +67,7 @@ public final class ChildServer {
         this.registry = registry;
         this.out = out;
         this.log = log;
+        this.artifacts = new ArtifactChannel(out);
     }
 
     /** Announces readiness and serves until the parent closes the input stream. */
@@ -102,6 +108,7 @@ public final class ChildServer {
             case "stop" -> requestStop();
             case "input-response" -> provideInput(message);
             case "commit-granted", "commit-refused" -> decideCommit(message, type.equals("commit-granted"));
+            case "artifact-saved", "artifact-loaded", "artifact-failed" -> answerArtifact(message);
             default -> out.error(MALFORMED_MESSAGE, "unknown message type: '" + type + "'");
         }
     }
@@ -127,13 +134,22 @@ public final class ChildServer {
             out.error(MALFORMED_MESSAGE, "run needs an object 'journal' when it has one");
             return;
         }
+        Workspace workspace = null;
+        if (message.hasNonNull("workspace")) {
+            try {
+                workspace = Workspace.fromJson(message.get("workspace"));
+            } catch (IllegalArgumentException e) {
+                out.error(MALFORMED_MESSAGE, "run has an invalid 'workspace': " + e.getMessage());
+                return;
+            }
+        }
         JsonNode resume = message.get("resume");
         long sequenceBase = message.path("sequenceBase").asLong(0);
         Run run = new Run(sequenceBase, resume != null && resume.path("revision").isTextual()
                 && resume.path("frontier").isTextual()
                         ? new FrontierResume(resume.path("sequence").asLong(), resume.get("revision").asText(),
                                 resume.get("frontier").asText())
-                        : null);
+                        : null, workspace);
         if (!current.compareAndSet(null, run)) {
             out.error(BUSY, "another operation is still running");
             return;
@@ -176,11 +192,17 @@ public final class ChildServer {
         }
     }
 
+    private void answerArtifact(JsonNode message) {
+        if (!artifacts.answer(message)) {
+            log.println("artifact answer ignored: no request waits for id " + message.path("requestId").asText());
+        }
+    }
+
     private void execute(String name, Operation operation, JsonNode input, JsonNode journal, Run run) {
         Runnable report;
         try {
             // a reconciliation run never runs the operation: it only reconstructs the journaled outcome
-            String result = journal == null ? operation.run(input, run) : operation.reconcile(input, journal);
+            String result = journal == null ? operation.run(input, run) : operation.reconcile(input, journal, run);
             report = () -> out.result(result);
         } catch (OperationStoppedException e) {
             report = () -> out.stopped(e.getMessage());
@@ -208,15 +230,22 @@ public final class ChildServer {
         private Boolean commitGranted;
         private String commitReason;
         private final FrontierResume resume;
+        private final Workspace workspace;
         private long lastSequence;
 
         /**
          * @param sequenceBase the sequence of the latest stored checkpoint (0 if none): this run numbers on from it
          * @param resume       the verified frontier to offer the operation, or {@code null}
          */
-        Run(long sequenceBase, FrontierResume resume) {
+        Run(long sequenceBase, FrontierResume resume, Workspace workspace) {
             this.lastSequence = Math.max(0, sequenceBase);
             this.resume = resume;
+            this.workspace = workspace;
+        }
+
+        @Override
+        public Optional<Workspace> workspace() {
+            return Optional.ofNullable(workspace);
         }
 
         @Override
@@ -341,6 +370,16 @@ public final class ChildServer {
                 throw new IllegalArgumentException("a staged result must not be null");
             }
             out.stage(callToolResult);
+        }
+
+        @Override
+        public ArtifactRef saveArtifact(String name, String mediaType, byte[] content, Optional<String> key) {
+            return artifacts.save(name, mediaType, content, key);
+        }
+
+        @Override
+        public Optional<byte[]> loadArtifact(String key) {
+            return artifacts.load(key);
         }
 
         @Override
