@@ -21,10 +21,11 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
         @JsonSubTypes.Type(value = InputRequested.class, name = "InputRequested"),
         @JsonSubTypes.Type(value = ResultStaged.class, name = "ResultStaged"),
         @JsonSubTypes.Type(value = CommitRequested.class, name = "CommitRequested"),
-        @JsonSubTypes.Type(value = CheckpointSaved.class, name = "CheckpointSaved")
+        @JsonSubTypes.Type(value = CheckpointSaved.class, name = "CheckpointSaved"),
+        @JsonSubTypes.Type(value = ArtifactSaved.class, name = "ArtifactSaved")
 })
 public sealed interface WorkerEvent permits Started, Progress, Finished, Failed, Stopped, ChildDied, InputRequested,
-        ResultStaged, CommitRequested, CheckpointSaved {
+        ResultStaged, CommitRequested, CheckpointSaved, ArtifactSaved {
 
     /** Unique per record. */
     UUID messageId();
@@ -47,6 +48,6 @@ public sealed interface WorkerEvent permits Started, Progress, Finished, Failed,
     /** Event kinds. */
     enum Kind {
         STARTED, PROGRESS, FINISHED, FAILED, STOPPED, CHILD_DIED, INPUT_REQUESTED, RESULT_STAGED, COMMIT_REQUESTED,
-        CHECKPOINT_SAVED
+        CHECKPOINT_SAVED, ARTIFACT_SAVED
     }
 }

@@ -33,7 +33,7 @@ public final class ReportDecisions {
     public static Optional<ExecutionStatus> targetOf(WorkerEvent event) {
         return switch (event.kind()) {
             case STARTED -> Optional.of(ExecutionStatus.WORKING);
-            case PROGRESS, CHILD_DIED, RESULT_STAGED, COMMIT_REQUESTED, CHECKPOINT_SAVED -> Optional.empty();
+            case PROGRESS, CHILD_DIED, RESULT_STAGED, COMMIT_REQUESTED, CHECKPOINT_SAVED, ARTIFACT_SAVED -> Optional.empty();
             case FINISHED -> Optional.of(ExecutionStatus.COMPLETED);
             case FAILED -> Optional.of(ExecutionStatus.FAILED);
             case STOPPED -> Optional.of(ExecutionStatus.CANCELLED);
@@ -56,7 +56,7 @@ public final class ReportDecisions {
         }
         StateChange change = StateChange.of(execution, target.get(), now);
         return Optional.of(switch (event.kind()) {
-            case STARTED, PROGRESS, CHILD_DIED, RESULT_STAGED, COMMIT_REQUESTED, CHECKPOINT_SAVED -> change;
+            case STARTED, PROGRESS, CHILD_DIED, RESULT_STAGED, COMMIT_REQUESTED, CHECKPOINT_SAVED, ARTIFACT_SAVED -> change;
             case FINISHED -> change.withResult(((Finished) event).result().getBytes(StandardCharsets.UTF_8));
             case FAILED -> change.withError(((Failed) event).code(), ((Failed) event).message());
             case STOPPED -> change.withStatusMessage(((Stopped) event).message());

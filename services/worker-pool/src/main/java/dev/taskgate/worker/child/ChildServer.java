@@ -20,6 +20,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.taskgate.worker.child.artifact.ArtifactChannel;
+import dev.taskgate.worker.child.artifact.ArtifactRef;
 import dev.taskgate.worker.child.journal.CommitRefusedException;
 import dev.taskgate.worker.child.journal.RewritePlan;
 
@@ -52,6 +54,7 @@ public final class ChildServer {
         return t;
     });
     private final AtomicReference<Run> current = new AtomicReference<>();
+    private final ArtifactChannel artifacts;
 
     /**
      * @param registry the operations this child may run
@@ -62,6 +65,7 @@ public final class ChildServer {
         this.registry = registry;
         this.out = out;
         this.log = log;
+        this.artifacts = new ArtifactChannel(out);
     }
 
     /** Announces readiness and serves until the parent closes the input stream. */
@@ -102,6 +106,7 @@ public final class ChildServer {
             case "stop" -> requestStop();
             case "input-response" -> provideInput(message);
             case "commit-granted", "commit-refused" -> decideCommit(message, type.equals("commit-granted"));
+            case "artifact-saved", "artifact-loaded", "artifact-failed" -> answerArtifact(message);
             default -> out.error(MALFORMED_MESSAGE, "unknown message type: '" + type + "'");
         }
     }
@@ -173,6 +178,12 @@ public final class ChildServer {
         String reason = message.path("reason").asText("refused");
         if (running == null || !running.decideCommit(planHash.asText(), granted, reason)) {
             log.println("commit decision ignored: no running operation waits for plan " + planHash.asText());
+        }
+    }
+
+    private void answerArtifact(JsonNode message) {
+        if (!artifacts.answer(message)) {
+            log.println("artifact answer ignored: no request waits for id " + message.path("requestId").asText());
         }
     }
 
@@ -341,6 +352,16 @@ public final class ChildServer {
                 throw new IllegalArgumentException("a staged result must not be null");
             }
             out.stage(callToolResult);
+        }
+
+        @Override
+        public ArtifactRef saveArtifact(String name, String mediaType, byte[] content, Optional<String> key) {
+            return artifacts.save(name, mediaType, content, key);
+        }
+
+        @Override
+        public Optional<byte[]> loadArtifact(String key) {
+            return artifacts.load(key);
         }
 
         @Override

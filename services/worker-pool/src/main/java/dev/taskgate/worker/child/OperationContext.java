@@ -6,6 +6,8 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.worker.child.artifact.ArtifactException;
+import dev.taskgate.worker.child.artifact.ArtifactRef;
 import dev.taskgate.worker.child.journal.CommitRefusedException;
 import dev.taskgate.worker.child.journal.RewritePlan;
 
@@ -96,5 +98,36 @@ public interface OperationContext {
     default void requestCommit(RewritePlan plan)
             throws CommitRefusedException, OperationStoppedException, InterruptedException {
         throw new UnsupportedOperationException("this context cannot commit");
+    }
+
+    /**
+     * Saves an artifact in this execution's workspace (sent as {@code ArtifactSaved}, ahead of the run's result, so a
+     * result may link it). Any principal granted the workspace may read it at {@link ArtifactRef#path()} until its
+     * retention ends. Blocks until the worker has handed it to Kafka.
+     *
+     * @param name      the file name callers see: 1–200 characters, no control characters, slashes or quotes
+     * @param mediaType lower-case {@code type/subtype}, optionally {@code ; charset=...}, e.g. {@code image/svg+xml}
+     * @param content   at most 512 KiB
+     * @param key       a retention key unique within the workspace (e.g. {@code graph/<identity>/<revision>}) by which
+     *                  later operations {@link #loadArtifact load} it; a later save under the same key replaces the
+     *                  content (latest wins). Without a key the artifact is content-addressed.
+     * @return where callers find it; the same artifact saved again (a retry, a replacement) gets the same id
+     * @throws IllegalArgumentException      when an argument is refused (too large, bad name, media type or key)
+     * @throws ArtifactException             when the worker could not store it (e.g. no workspace for this execution)
+     * @throws UnsupportedOperationException where the context cannot save artifacts (the default)
+     */
+    default ArtifactRef saveArtifact(String name, String mediaType, byte[] content, Optional<String> key) {
+        throw new UnsupportedOperationException("this context cannot save artifacts");
+    }
+
+    /**
+     * Reads the artifact retained under {@code key} in this execution's workspace.
+     *
+     * @return its content, or empty when no unexpired artifact has that key
+     * @throws ArtifactException             when job-control could not be asked
+     * @throws UnsupportedOperationException where the context cannot load artifacts (the default)
+     */
+    default Optional<byte[]> loadArtifact(String key) {
+        throw new UnsupportedOperationException("this context cannot load artifacts");
     }
 }

@@ -73,6 +73,21 @@ public final class ProtocolWriter {
         write(line);
     }
 
+    /** The operation saves an artifact; the parent answers with the same {@code requestId}. */
+    public void artifactSave(long requestId, String name, String mediaType, String key, String contentBase64) {
+        ObjectNode line = message("artifact-save").put("requestId", requestId).put("name", name)
+                .put("mediaType", mediaType);
+        if (key != null) {
+            line.put("key", key);
+        }
+        write(line.put("contentBase64", contentBase64));
+    }
+
+    /** The operation loads the artifact retained under {@code key}; the parent answers with the same {@code requestId}. */
+    public void artifactLoad(long requestId, String key) {
+        write(message("artifact-load").put("requestId", requestId).put("key", key));
+    }
+
     /** A refused message or an unexpected exception in an operation. */
     public void error(String code, String message) {
         write(message("error").put("code", code).put("message", message));

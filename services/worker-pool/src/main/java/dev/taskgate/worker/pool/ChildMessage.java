@@ -18,9 +18,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  * @param requests for {@link Kind#INPUT}: the operation's keys → MCP {@code InputRequest} objects
  * @param plan     for {@link Kind#COMMIT}: the plan's journal form {@code {planHash, planSummary, files}}; for
  *                 {@link Kind#CHECKPOINT}: {@code {sequence, revision, frontier}}
+ * @param artifact for {@link Kind#ARTIFACT_SAVE} ({@code {requestId, name, mediaType, key?, contentBase64}}) and
+ *                 {@link Kind#ARTIFACT_LOAD} ({@code {requestId, key}}): the whole line
  */
 public record ChildMessage(Kind kind, double progress, Double total, String message, String result, String code,
-        JsonNode requests, JsonNode plan) {
+        JsonNode requests, JsonNode plan, JsonNode artifact) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** Line kinds. */
@@ -31,12 +33,22 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
         /** The operation asks to commit a rewrite plan and waits for job-control's answer. */
         COMMIT,
         /** The operation saved an intermediate frontier. */
-        CHECKPOINT;
+        CHECKPOINT,
+        /** The operation saves an artifact and waits for the parent's answer. */
+        ARTIFACT_SAVE,
+        /** The operation loads a retained artifact and waits for the parent's answer. */
+        ARTIFACT_LOAD;
 
         /** Whether the line ends the current run. */
         public boolean isTerminal() {
             return this == RESULT || this == ERROR || this == STOPPED;
         }
+    }
+
+    /** A line without an artifact request (every kind but the {@code ARTIFACT_*} ones). */
+    public ChildMessage(Kind kind, double progress, Double total, String message, String result, String code,
+            JsonNode requests, JsonNode plan) {
+        this(kind, progress, total, message, result, code, requests, plan, null);
     }
 
     /** A line without input requests (every kind but {@link Kind#INPUT} and {@link Kind#COMMIT}). */
@@ -84,12 +96,24 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
                     ? Optional.of(new ChildMessage(Kind.CHECKPOINT, 0, null, null, null, null, null,
                             node.get("checkpoint")))
                     : Optional.empty();
+            case "artifact-save" -> isArtifactSave(node)
+                    ? Optional.of(new ChildMessage(Kind.ARTIFACT_SAVE, 0, null, null, null, null, null, null, node))
+                    : Optional.empty();
+            case "artifact-load" -> node.path("requestId").canConvertToLong() && node.path("key").isTextual()
+                    ? Optional.of(new ChildMessage(Kind.ARTIFACT_LOAD, 0, null, null, null, null, null, null, node))
+                    : Optional.empty();
             case "stopped" -> Optional.of(new ChildMessage(Kind.STOPPED, 0, null, message, null, null));
             case "input" -> isRequestMap(node.get("requests"))
                     ? Optional.of(new ChildMessage(Kind.INPUT, 0, null, null, null, null, node.get("requests")))
                     : Optional.empty();
             default -> Optional.empty();
         };
+    }
+
+    private static boolean isArtifactSave(JsonNode node) {
+        return node.path("requestId").canConvertToLong() && node.path("name").isTextual()
+                && node.path("mediaType").isTextual() && node.path("contentBase64").isTextual()
+                && (node.get("key") == null || node.get("key").isTextual());
     }
 
     private static boolean isCheckpoint(JsonNode checkpoint) {

@@ -176,6 +176,39 @@ public final class ChildProcess {
         }
     }
 
+    /** Answers an {@code artifact-save}: stored under {@code artifact} ({@code {id, name, mediaType, sha256, size, path}}). */
+    public void artifactSaved(long requestId, JsonNode artifact) {
+        ObjectNode line = MAPPER.createObjectNode().put("type", "artifact-saved").put("requestId", requestId);
+        line.set("artifact", artifact);
+        sendQuietly(line);
+    }
+
+    /** Answers an {@code artifact-load}: the content in base64, or {@code null} when nothing is retained under the key. */
+    public void artifactLoaded(long requestId, String contentBase64) {
+        ObjectNode line = MAPPER.createObjectNode().put("type", "artifact-loaded").put("requestId", requestId);
+        if (contentBase64 != null) {
+            line.put("contentBase64", contentBase64);
+        }
+        sendQuietly(line);
+    }
+
+    /**
+     * Refuses an artifact request; the operation sees an {@code IllegalArgumentException} for code
+     * {@code invalid_argument}, an {@code ArtifactException} otherwise.
+     */
+    public void artifactFailed(long requestId, String code, String message) {
+        sendQuietly(MAPPER.createObjectNode().put("type", "artifact-failed").put("requestId", requestId)
+                .put("code", code).put("message", message));
+    }
+
+    private void sendQuietly(ObjectNode line) {
+        try {
+            send(line);
+        } catch (UncheckedIOException e) {
+            LOG.debugf(e, "Could not send %s to the child [pid=%d]", line.path("type").asText(), pid());
+        }
+    }
+
     /** Kills the process at once (SIGKILL). */
     public void kill() {
         process.destroyForcibly();

@@ -104,6 +104,7 @@ public class WorkerEventPublisher {
             case RESULT_STAGED -> "ResultStaged";
             case COMMIT_REQUESTED -> "CommitRequested";
             case CHECKPOINT_SAVED -> "CheckpointSaved";
+            case ARTIFACT_SAVED -> "ArtifactSaved";
         };
     }
 }
