@@ -180,6 +180,8 @@ class JournalCommitFlowTest {
         }
         assertThat(reconciliation.epoch()).isEqualTo(2);
         assertThat(reconciliation.journal()).isEqualTo(PLAN_A);
+        assertThat(reconciliation.workspace()).as("the reconciliation run keeps the workspace")
+                .isEqualTo(caller.workspace());
         ExecutionSnapshot queued = awaitStatus(caller, id, ExecutionStatus.QUEUED);
         assertThat(queued.statusMessage()).startsWith("Reconstructing the outcome from the transaction journal "
                 + "after owner loss (worker instance " + owner).endsWith("; attempt 2 checks the files, the rewrite "

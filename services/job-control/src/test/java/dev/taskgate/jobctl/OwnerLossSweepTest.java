@@ -105,6 +105,7 @@ class OwnerLossSweepTest {
         assertThat(replacement.attempt()).isEqualTo(2);
         assertThat(replacement.operation()).isEqualTo("demo.echo");
         assertThat(replacement.input()).isEqualTo(JobControlFixture.json("{\"a\":1}"));
+        assertThat(replacement.workspace()).as("the replacement keeps the workspace").isEqualTo(caller.workspace());
         ExecutionSnapshot queued = awaitStatus(caller, id, ExecutionStatus.QUEUED);
         assertThat(queued.statusMessage()).startsWith("Replaced after owner loss (worker instance " + first
                 + " stopped heartbeating (last heard from at ").endsWith("); attempt 2 starts from the beginning.");

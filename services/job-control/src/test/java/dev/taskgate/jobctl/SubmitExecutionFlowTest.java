@@ -75,6 +75,7 @@ class SubmitExecutionFlowTest {
             assertThat(run.attempt()).isEqualTo(1);
             assertThat(run.operation()).isEqualTo("demo.echo");
             assertThat(run.input()).isEqualTo(command.input());
+            assertThat(run.workspace()).as("the execution's <org>/<project>").isEqualTo(caller.workspace());
             ConsumerRecord<String, byte[]> record = work.drain(Duration.ZERO).stream()
                     .filter(r -> new String(r.value(), StandardCharsets.UTF_8).contains(id.toString()))
                     .findFirst().orElseThrow();

@@ -2,6 +2,8 @@ package dev.taskgate.worker;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import jakarta.validation.constraints.Max;
@@ -91,6 +93,41 @@ public interface WorkerConfig {
 
     /** Settings of the rewrite operations. */
     Rewrite rewrite();
+
+    /**
+     * The workspaces the workspace operations ({@code workspace.*}) may work over, by workspace id
+     * {@code "<org>/<project>"} (quoted in properties: {@code taskgate.worker.workspaces."acme/demo".roots}); or by a
+     * plain name with the id in {@code .id} (the form environment variables can express:
+     * {@code TASKGATE_WORKER_WORKSPACES_DEMO_ID=acme/demo}). Every worker instance must register the same workspaces,
+     * and the roots must be the same files on each (in Kubernetes: volumes mounted into every worker pod). Checked at
+     * startup ({@code WorkspaceRegistry}): the service refuses to start with an invalid entry.
+     */
+    Map<String, WorkspaceSettings> workspaces();
+
+    /** One registered workspace. */
+    interface WorkspaceSettings {
+        /** The workspace id {@code "<org>/<project>"}; defaults to the map key. */
+        Optional<String> id();
+
+        /**
+         * The workspace's directories, absolute, each existing: {@code /path} (named by its last segment) or
+         * {@code name=/path}; names unique. Workspace paths are {@code <name>/<relative/path>}.
+         */
+        Optional<List<String>> roots();
+
+        /**
+         * Regexes with exactly one capture group, the referenced path, that find references between files (includes,
+         * imports, links); default: C/C++ {@code #include "x"}, JS/TS {@code import … from 'x'} and
+         * {@code require('x')}, Markdown links {@code ](x)} and Python {@code from x import}. A comma inside a regex
+         * is written {@code \,}.
+         */
+        Optional<List<String>> referencePatterns();
+
+        /** Files larger than this are skipped by listings and refused when read (default 1 MiB). */
+        @WithDefault("1048576")
+        @Min(1)
+        long maxFileBytes();
+    }
 
     /** Rewrite operations ({@code demo.rewrite}): which files they may change. */
     interface Rewrite {

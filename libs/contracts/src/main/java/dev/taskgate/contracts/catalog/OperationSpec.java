@@ -29,6 +29,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
  * @param inputRounds input the tool needs before its execution exists, asked round by round with multi-round-trip
  *                    {@code input_required} results on MCP {@code tools/call}; each round lists the requests asked
  *                    together. Empty (absent) for a tool that needs none
+ * @param workspace   whether the operation works over the caller's workspace (the directories worker-pool registered
+ *                    for the execution's {@code <org>/<project>}); absent ({@code null}) means no, and the accessor
+ *                    then returns {@code false}
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record OperationSpec(
@@ -42,13 +45,15 @@ public record OperationSpec(
         @JsonProperty("cancellable") Boolean cancellable,
         @JsonProperty("taskSupport") String taskSupport,
         @JsonProperty("handoff") String handoff,
-        @JsonProperty("inputRounds") List<List<PreTaskInput>> inputRounds) {
+        @JsonProperty("inputRounds") List<List<PreTaskInput>> inputRounds,
+        @JsonProperty("workspace") Boolean workspace) {
 
     public OperationSpec {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(version, "version");
         Objects.requireNonNull(inputSchema, "inputSchema");
         annotations = annotations == null ? JsonNodeFactory.instance.objectNode() : annotations;
+        workspace = Boolean.TRUE.equals(workspace);
         inputRounds = inputRounds == null ? List.of() : inputRounds.stream().map(List::copyOf).toList();
         inputRounds.stream().flatMap(List::stream).forEach(PreTaskInput::check);
         if (inputRounds.stream().anyMatch(List::isEmpty)) {
@@ -58,6 +63,14 @@ public record OperationSpec(
                 != inputRounds.stream().mapToLong(List::size).sum()) {
             throw new IllegalArgumentException("operation " + name + " declares an input key twice");
         }
+    }
+
+    /** The signature before {@code workspace} was added: no workspace. */
+    public OperationSpec(String name, String version, String title, String description, boolean mutating,
+            JsonNode annotations, JsonNode inputSchema, Boolean cancellable, String taskSupport, String handoff,
+            List<List<PreTaskInput>> inputRounds) {
+        this(name, version, title, description, mutating, annotations, inputSchema, cancellable, taskSupport, handoff,
+                inputRounds, Boolean.FALSE);
     }
 
     /** The signature before {@code inputRounds} was added: no pre-task input. */

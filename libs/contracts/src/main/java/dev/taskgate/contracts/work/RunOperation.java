@@ -32,6 +32,9 @@ import dev.taskgate.contracts.journal.JournalEntry;
  * @param checkpoint  for a replacement of a read-only operation only: the latest authenticated frontier; the
  *                    operation continues from it if the source still has its revision, else starts afresh;
  *                    ignored when {@code journal} is present (a reconciliation run never resumes)
+ * @param workspace   the execution's workspace id {@code "<org>/<project>"}, from its organization and project;
+ *                    operations whose catalog spec needs a workspace run over the directories the worker registered
+ *                    under this id. {@code null} from a job-control that predates it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -46,7 +49,8 @@ public record RunOperation(
         @JsonProperty("input") JsonNode input,
         @JsonProperty("deadline") Instant deadline,
         @JsonProperty("journal") JournalEntry journal,
-        @JsonProperty("checkpoint") FrontierCheckpoint checkpoint) {
+        @JsonProperty("checkpoint") FrontierCheckpoint checkpoint,
+        @JsonProperty("workspace") String workspace) {
 
     /** The value of the {@code type} property and header. */
     public static final String TYPE = "RunOperation";
@@ -74,6 +78,13 @@ public record RunOperation(
             String toolVersion, JsonNode input, Instant deadline, JournalEntry journal) {
         this(messageId, occurredAt, executionId, attempt, epoch, operation, toolVersion, input, deadline, journal,
                 null);
+    }
+
+    /** A dispatch without a workspace id (the shape before {@code workspace} was added). */
+    public RunOperation(UUID messageId, Instant occurredAt, UUID executionId, int attempt, long epoch, String operation,
+            String toolVersion, JsonNode input, Instant deadline, JournalEntry journal, FrontierCheckpoint checkpoint) {
+        this(messageId, occurredAt, executionId, attempt, epoch, operation, toolVersion, input, deadline, journal,
+                checkpoint, null);
     }
 
     /** The record's type name, serialised as {@code type}. */

@@ -27,6 +27,7 @@ import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.OwnedExecution;
 import dev.taskgate.jobctl.execution.StateChange;
+import dev.taskgate.jobctl.execution.WorkspaceIds;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.journal.BoundPlan;
 import dev.taskgate.jobctl.journal.db.JournalRepository;
@@ -162,7 +163,7 @@ public class OwnerLossService {
                                 ExecutionStatus.QUEUED, now, ExecutionStatus.QUEUED.wireName());
                         RunOperation run = new RunOperation(ids.newId(), now, execution.id(), execution.attempt() + 1,
                                 execution.epoch() + 1, execution.toolName(), execution.toolVersion(), parsed.get(),
-                                execution.deadlineAt(), journal, checkpoint);
+                                execution.deadlineAt(), journal, checkpoint, WorkspaceIds.of(execution));
                         List<OutboxMessage> messages = new ArrayList<>(stopLostEpoch(execution, now));
                         messages.add(OutboxMessage.of(config.topics().lifecycle(), key, lifecycle.messageId(),
                                 ExecutionChanged.TYPE, lifecycle));

@@ -30,6 +30,7 @@ import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.ExecutionLifetime;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.TaskVisibility;
+import dev.taskgate.jobctl.execution.WorkspaceIds;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
@@ -128,7 +129,8 @@ public class SubmissionService {
     private Uni<CommandOutcome> create(SqlConnection tx, SubmitExecution command, Execution execution, byte[] input,
             Instant now) {
         RunOperation run = new RunOperation(ids.newId(), now, execution.id(), execution.attempt(), execution.epoch(),
-                execution.toolName(), execution.toolVersion(), command.input(), execution.deadlineAt());
+                execution.toolName(), execution.toolVersion(), command.input(), execution.deadlineAt(), null, null,
+                WorkspaceIds.of(execution));
         ExecutionChanged changed = LifecycleEvents.changed(ids.newId(), execution, ExecutionStatus.QUEUED, now,
                 ExecutionStatus.QUEUED.wireName());
         String key = execution.id().toString();

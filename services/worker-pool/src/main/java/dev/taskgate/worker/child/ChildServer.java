@@ -24,10 +24,12 @@ import dev.taskgate.worker.child.artifact.ArtifactChannel;
 import dev.taskgate.worker.child.artifact.ArtifactRef;
 import dev.taskgate.worker.child.journal.CommitRefusedException;
 import dev.taskgate.worker.child.journal.RewritePlan;
+import dev.taskgate.worker.child.workspace.Workspace;
 
 /**
  * The child side of the protocol: reads parent → child lines ({@code run}, {@code stop}, {@code input-response},
- * {@code commit-granted}, {@code commit-refused}),
+ * {@code commit-granted}, {@code commit-refused}; a {@code run} may carry the {@code workspace} of an operation that
+ * needs one),
  * runs one operation
  * at a time on its own thread, and answers through the {@link ProtocolWriter}. Refusals (unknown operation,
  * busy, malformed line) are {@code error} lines; the child stays usable after them.
@@ -132,13 +134,22 @@ public final class ChildServer {
             out.error(MALFORMED_MESSAGE, "run needs an object 'journal' when it has one");
             return;
         }
+        Workspace workspace = null;
+        if (message.hasNonNull("workspace")) {
+            try {
+                workspace = Workspace.fromJson(message.get("workspace"));
+            } catch (IllegalArgumentException e) {
+                out.error(MALFORMED_MESSAGE, "run has an invalid 'workspace': " + e.getMessage());
+                return;
+            }
+        }
         JsonNode resume = message.get("resume");
         long sequenceBase = message.path("sequenceBase").asLong(0);
         Run run = new Run(sequenceBase, resume != null && resume.path("revision").isTextual()
                 && resume.path("frontier").isTextual()
                         ? new FrontierResume(resume.path("sequence").asLong(), resume.get("revision").asText(),
                                 resume.get("frontier").asText())
-                        : null);
+                        : null, workspace);
         if (!current.compareAndSet(null, run)) {
             out.error(BUSY, "another operation is still running");
             return;
@@ -191,7 +202,7 @@ public final class ChildServer {
         Runnable report;
         try {
             // a reconciliation run never runs the operation: it only reconstructs the journaled outcome
-            String result = journal == null ? operation.run(input, run) : operation.reconcile(input, journal);
+            String result = journal == null ? operation.run(input, run) : operation.reconcile(input, journal, run);
             report = () -> out.result(result);
         } catch (OperationStoppedException e) {
             report = () -> out.stopped(e.getMessage());
@@ -219,15 +230,22 @@ public final class ChildServer {
         private Boolean commitGranted;
         private String commitReason;
         private final FrontierResume resume;
+        private final Workspace workspace;
         private long lastSequence;
 
         /**
          * @param sequenceBase the sequence of the latest stored checkpoint (0 if none): this run numbers on from it
          * @param resume       the verified frontier to offer the operation, or {@code null}
          */
-        Run(long sequenceBase, FrontierResume resume) {
+        Run(long sequenceBase, FrontierResume resume, Workspace workspace) {
             this.lastSequence = Math.max(0, sequenceBase);
             this.resume = resume;
+            this.workspace = workspace;
+        }
+
+        @Override
+        public Optional<Workspace> workspace() {
+            return Optional.ofNullable(workspace);
         }
 
         @Override

@@ -34,4 +34,12 @@ public interface Operation {
     default String reconcile(JsonNode input, JsonNode journal) throws InterruptedException {
         throw new UnsupportedOperationException("this operation does not commit through the transaction journal");
     }
+
+    /**
+     * Like {@link #reconcile(JsonNode, JsonNode)}, with the run's context (e.g. its {@link OperationContext#workspace()
+     * workspace}); the child calls this one. The default ignores the context.
+     */
+    default String reconcile(JsonNode input, JsonNode journal, OperationContext context) throws InterruptedException {
+        return reconcile(input, journal);
+    }
 }

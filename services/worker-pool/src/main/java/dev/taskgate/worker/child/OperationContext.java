@@ -10,6 +10,7 @@ import dev.taskgate.worker.child.artifact.ArtifactException;
 import dev.taskgate.worker.child.artifact.ArtifactRef;
 import dev.taskgate.worker.child.journal.CommitRefusedException;
 import dev.taskgate.worker.child.journal.RewritePlan;
+import dev.taskgate.worker.child.workspace.Workspace;
 
 /**
  * What a running operation may do besides computing its result: report progress, notice stop requests and ask
@@ -75,6 +76,15 @@ public interface OperationContext {
      * @throws InterruptedException      when the child is shutting down
      * @throws IllegalArgumentException  when the plan is empty
      */
+    /**
+     * The workspace this run works over: present only for operations whose catalog entry needs a workspace, as the
+     * worker registered it for the execution's {@code <org>/<project>} (read it with
+     * {@link dev.taskgate.worker.child.workspace.WorkspaceFiles}).
+     */
+    default Optional<Workspace> workspace() {
+        return Optional.empty();
+    }
+
     /**
      * The authenticated frontier this run may continue from (a replacement after an owner loss), if any. The
      * operation must compare {@link FrontierResume#revision()} with the current revision of its source and start

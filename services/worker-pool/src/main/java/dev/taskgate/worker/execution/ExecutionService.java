@@ -33,6 +33,7 @@ import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.worker.WorkerConfig;
+import dev.taskgate.worker.child.workspace.Workspace;
 import dev.taskgate.worker.pool.ChildMessage;
 import dev.taskgate.worker.pool.ChildPool;
 import dev.taskgate.worker.pool.ChildProcess;
@@ -40,6 +41,7 @@ import dev.taskgate.worker.pool.RunObserver;
 import dev.taskgate.worker.report.FailureCode;
 import dev.taskgate.worker.report.WorkerEventPublisher;
 import dev.taskgate.worker.report.WorkerEvents;
+import dev.taskgate.worker.workspace.WorkspaceRegistry;
 
 /**
  * Decides what happens to each dispatch and stop request: refuses bad work with a {@code Failed} event, drops
@@ -62,6 +64,7 @@ public class ExecutionService {
     private final BoundedKeySet dispatched;
     private final BoundedKeySet stops;
     private final FrontierVerifier frontiers;
+    private final WorkspaceRegistry workspaces;
     // Waiting for an idle child can take as long as the running operations do: it happens here, on a thread
     // of our own, never on an event loop or a Vert.x worker (whose blocked-thread checker would fire).
     private final ExecutorService dispatcher = Executors.newSingleThreadExecutor(r -> new Thread(r, "work-dispatcher"));
@@ -74,8 +77,9 @@ public class ExecutionService {
     @Inject
     ExecutionService(ChildPool pool, WorkerEventPublisher publisher, WorkerEvents events, HeldExecutions held,
             InputValidator validator, OperationCatalog catalog, Clock clock, WorkerConfig config,
-            FrontierVerifier frontiers) {
+            FrontierVerifier frontiers, WorkspaceRegistry workspaces) {
         this.frontiers = frontiers;
+        this.workspaces = workspaces;
         this.pool = pool;
         this.publisher = publisher;
         this.events = events;
@@ -172,6 +176,16 @@ public class ExecutionService {
             return report(events.failed(key, FailureCode.INVALID_INPUT,
                     "input does not match the schema of " + spec.name() + ": " + String.join("; ", violations)));
         }
+        Workspace workspace = null;
+        if (spec.workspace()) {
+            workspace = workspaces.find(record.workspace()).orElse(null);
+            if (workspace == null) {
+                return report(events.failed(key, FailureCode.WORKSPACE_NOT_REGISTERED, record.workspace() == null
+                        ? spec.name() + " needs a workspace and the dispatch names none; nothing was read or changed"
+                        : "workspace " + record.workspace() + " is not registered on this worker; nothing was read "
+                                + "or changed"));
+            }
+        }
         if (isPastDeadline(record)) {
             return report(deadlineExceeded(key, record));
         }
@@ -203,8 +217,9 @@ public class ExecutionService {
         JsonNode journal = record.journal() == null ? null : Wire.mapper().valueToTree(record.journal());
         JsonNode resume = frontiers.resumeOf(record).orElse(null);
         long sequenceBase = frontiers.sequenceBase(record);
+        JsonNode workspaceJson = workspace == null ? null : workspace.toJson();
         if (run.start(child, () -> child.run(record.operation(), record.input(), journal, sequenceBase, resume,
-                new Observer(run)))) {
+                workspaceJson, new Observer(run)))) {
             armKillTimer(run);
         }
         LOG.debugf("Operation started [%s operation=%s childPid=%d]", key, record.operation(), child.pid());

@@ -117,6 +117,15 @@ public final class ChildProcess {
      */
     public void run(String operation, JsonNode input, JsonNode journal, long sequenceBase, JsonNode resume,
             RunObserver runObserver) {
+        run(operation, input, journal, sequenceBase, resume, null, runObserver);
+    }
+
+    /**
+     * Like {@link #run(String, JsonNode, JsonNode, long, JsonNode, RunObserver)}, handing the operation the
+     * {@code workspace} it works over ({@code Workspace.toJson()}), if any.
+     */
+    public void run(String operation, JsonNode input, JsonNode journal, long sequenceBase, JsonNode resume,
+            JsonNode workspace, RunObserver runObserver) {
         if (!observer.compareAndSet(null, runObserver)) {
             throw new IllegalStateException("child " + pid() + " is already running an operation");
         }
@@ -130,6 +139,9 @@ public final class ChildProcess {
         }
         if (resume != null) {
             line.set("resume", resume);
+        }
+        if (workspace != null) {
+            line.set("workspace", workspace);
         }
         try {
             send(line);

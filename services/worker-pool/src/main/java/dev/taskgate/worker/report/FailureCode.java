@@ -9,7 +9,9 @@ public enum FailureCode {
     /** The execution's deadline had passed before the operation could start. */
     DEADLINE_EXCEEDED("deadline_exceeded"),
     /** The operation threw an unexpected exception or the child refused the run. */
-    OPERATION_ERROR("operation_error");
+    OPERATION_ERROR("operation_error"),
+    /** The operation needs a workspace and the execution's {@code <org>/<project>} is not registered here. */
+    WORKSPACE_NOT_REGISTERED("workspace_not_registered");
 
     private final String wireValue;
 
