@@ -15,6 +15,10 @@ import dev.taskgate.worker.child.ops.RewriteOperation;
 import dev.taskgate.worker.child.ops.SleepOperation;
 import dev.taskgate.worker.child.ops.StagedOperation;
 import dev.taskgate.worker.child.ops.conformance.ConformancePack;
+import dev.taskgate.worker.child.ops.workspace.CompareOperation;
+import dev.taskgate.worker.child.ops.workspace.InspectOperation;
+import dev.taskgate.worker.child.ops.workspace.RenderOperation;
+import dev.taskgate.worker.child.ops.workspace.WorkspaceGraphSource;
 
 /**
  * The fixed set of operations compiled into the worker. A child runs only names found here; it never
@@ -40,6 +44,9 @@ public final class OperationRegistry {
                 "demo.staged", new StagedOperation(),
                 "demo.rewrite", new RewriteOperation(),
                 "demo.count", new CountOperation()));
+        operations.put("workspace.inspect", new InspectOperation(WorkspaceGraphSource.provider()));
+        operations.put("workspace.render", new RenderOperation(WorkspaceGraphSource.provider()));
+        operations.put("workspace.compare", new CompareOperation(WorkspaceGraphSource.provider()));
         operations.putAll(ConformancePack.operations());
         return new OperationRegistry(operations);
     }

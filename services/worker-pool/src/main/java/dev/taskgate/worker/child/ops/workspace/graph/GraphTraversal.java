@@ -76,7 +76,8 @@ public final class GraphTraversal {
             }
         }
         this.resolver = new ReferenceResolver(fileSet, roots);
-        this.patterns = query.patterns().stream().map(Pattern::compile).toList();
+        // MULTILINE, as the workspace compiles them: a pattern may anchor at line starts (Python "from x import")
+        this.patterns = query.patterns().stream().map(p -> Pattern.compile(p, Pattern.MULTILINE)).toList();
     }
 
     /** Runs the traversal, continuing from {@code resume} when it is valid for this graph and the current files. */
