@@ -1,8 +1,10 @@
 package dev.taskgate.worker.child.ops.workspace;
 
 import java.nio.charset.StandardCharsets;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -66,7 +68,7 @@ public final class RenderOperation implements Operation {
         }
         GraphLayout layout = new GraphLayout(graph, request.maxNodes());
         List<GraphNode> drawnNodes = graph.nodes().subList(0, layout.drawnNodes());
-        List<String> drawnPaths = drawnNodes.stream().map(GraphNode::path).toList();
+        Set<String> drawnPaths = new HashSet<>(drawnNodes.stream().map(GraphNode::path).toList());
         List<GraphEdge> drawnEdges = graph.edges().stream().filter(e -> drawnPaths.contains(e.from())
                 && (e.isDangling() || drawnPaths.contains(e.to()))).toList();
         String title = "Reference graph " + graph.graphId() + " at " + graph.revision();

@@ -100,10 +100,6 @@ public final class GraphTraversal {
                 limitReason = "max_bytes_read";
                 break;
             }
-            if (state.nodes.size() >= limits.maxNodes()) {
-                limitReason = "max_nodes_discovered";
-                break;
-            }
             if (listener.isStopRequested()) {
                 throw new OperationStoppedException("stopped after reading " + state.read.size() + " files");
             }
@@ -117,6 +113,9 @@ public final class GraphTraversal {
                 }
                 listener.progress(state.read.size(), state.nodes.size(), resumed);
             }
+        }
+        if (limitReason == null && state.nodesCapped) {
+            limitReason = "max_nodes_discovered";
         }
         ReferenceGraph graph = new ReferenceGraph(query, revisionOf.apply(state.read), state.nodes, state.edges,
                 files.size(), state.read.size(), state.nodes.size() - state.cursor, limitReason);
@@ -136,9 +135,12 @@ public final class GraphTraversal {
             Optional<String> target = resolver.resolve(node.path(), ref);
             GraphEdge edge = new GraphEdge(node.path(), target.orElse(null), ref);
             found.putIfAbsent(edge.identity(), edge);
-            if (target.isPresent() && !state.depths.containsKey(target.get())
-                    && state.nodes.size() < limits.maxNodes()) {
-                state.add(new GraphNode(target.get(), node.depth() + 1));
+            if (target.isPresent() && !state.depths.containsKey(target.get())) {
+                if (state.nodes.size() < limits.maxNodes()) {
+                    state.add(new GraphNode(target.get(), node.depth() + 1));
+                } else {
+                    state.nodesCapped = true; // the edge stays: the reference exists, its target is not listed
+                }
             }
         }
         state.edges.addAll(found.values());
@@ -165,6 +167,7 @@ public final class GraphTraversal {
         State state = new State();
         for (String start : query.startsEverywhere() ? files : new ArrayList<>(query.start())) {
             if (state.nodes.size() >= limits.maxNodes()) {
+                state.nodesCapped = true;
                 break;
             }
             state.add(new GraphNode(start, 0));
@@ -201,6 +204,7 @@ public final class GraphTraversal {
         state.cursor = frontier.cursor();
         state.edges.addAll(frontier.edges());
         state.unreadable.addAll(frontier.unreadable());
+        state.nodesCapped = frontier.capped();
         return Optional.of(state);
     }
 
@@ -213,6 +217,7 @@ public final class GraphTraversal {
         final Set<String> unreadable = new TreeSet<>();
         long bytesRead;
         int cursor;
+        boolean nodesCapped;
 
         void add(GraphNode node) {
             nodes.add(node);
@@ -220,7 +225,7 @@ public final class GraphTraversal {
         }
 
         TraversalFrontier frontier() {
-            return new TraversalFrontier(query.graphId(), nodes, cursor, edges, unreadable);
+            return new TraversalFrontier(query.graphId(), nodes, cursor, edges, unreadable, nodesCapped);
         }
     }
 }

@@ -23,9 +23,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param cursor     how many nodes have been read (the queue position)
  * @param edges      edges found in the nodes read
  * @param unreadable nodes before the cursor that could not be read (not part of the revision)
+ * @param capped     whether a file was left out because {@link TraversalLimits#maxNodes()} was reached
  */
 public record TraversalFrontier(String graphId, List<GraphNode> nodes, int cursor, List<GraphEdge> edges,
-        Set<String> unreadable) {
+        Set<String> unreadable, boolean capped) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final int VERSION = 1;
 
@@ -49,7 +50,7 @@ public record TraversalFrontier(String graphId, List<GraphNode> nodes, int curso
         return read;
     }
 
-    /** Compact JSON: {@code {v, graph_id, cursor, nodes: [[path, depth]], edges: [[from, to|null, ref]], unreadable}}. */
+    /** Compact JSON: {@code {v, graph_id, cursor, nodes: [[path, depth]], edges: [[from, to|null, ref]], unreadable, capped}}. */
     public String toJson() {
         ObjectNode json = MAPPER.createObjectNode();
         json.put("v", VERSION);
@@ -60,6 +61,7 @@ public record TraversalFrontier(String graphId, List<GraphNode> nodes, int curso
         ArrayNode edgeArray = json.putArray("edges");
         edges.forEach(e -> edgeArray.addArray().add(e.from()).add(e.to()).add(e.ref()));
         new TreeSet<>(unreadable).forEach(json.putArray("unreadable")::add);
+        json.put("capped", capped);
         try {
             return MAPPER.writeValueAsString(json);
         } catch (JsonProcessingException e) {
@@ -93,7 +95,7 @@ public record TraversalFrontier(String graphId, List<GraphNode> nodes, int curso
             Set<String> unreadable = new TreeSet<>();
             json.path("unreadable").forEach(u -> unreadable.add(u.asText()));
             return Optional.of(new TraversalFrontier(json.get("graph_id").asText(), nodes, json.get("cursor").asInt(),
-                    edges, unreadable));
+                    edges, unreadable, json.path("capped").asBoolean(false)));
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
             return Optional.empty();
         }

@@ -118,6 +118,20 @@ class GraphTraversalTest {
     }
 
     @Test
+    void keepsReadingWhenTheNodeBoundIsReachedAndSaysFilesWereLeftOut() throws Exception {
+        InMemoryWorkspace ws = chain();
+
+        ReferenceGraph graph = ws.traversal(query(2, "src/main.c"), new TraversalLimits(100, 1 << 20, 2, 10, 10_000))
+                .traverse(Optional.empty(), new RecordingListener()).graph();
+
+        assertThat(graph.nodes()).extracting(GraphNode::path).containsExactly("src/main.c", "src/a.h");
+        assertThat(graph.filesRead()).isEqualTo(2);
+        // the reference to b.h exists even though b.h is not listed
+        assertThat(graph.edges()).contains(new GraphEdge("src/main.c", "src/b.h", "b.h"));
+        assertThat(graph.limitReason()).isEqualTo("max_nodes_discovered");
+    }
+
+    @Test
     void rejectsAStartPathOutsideTheWorkspaceAndABadPattern() {
         InMemoryWorkspace ws = chain();
 
