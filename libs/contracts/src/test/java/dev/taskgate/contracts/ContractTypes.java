@@ -46,7 +46,9 @@ record ContractTypes(String folder, String name, Class<?> type, Class<?> readAs)
             api(OperatorExecutionPage.class),
             api(OperatorPayload.class),
             api(OperatorCancelResult.class),
-            api(AuditPage.class))
+            api(AuditPage.class),
+            api(dev.taskgate.contracts.artifact.ArtifactMetadata.class),
+            api(dev.taskgate.contracts.artifact.ArtifactContent.class))
             .flatMap(List::stream)
             .toList();
 

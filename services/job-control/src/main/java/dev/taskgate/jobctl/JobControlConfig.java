@@ -110,6 +110,19 @@ public interface JobControlConfig {
     /** Intermediate frontier checkpoints. */
     Checkpoints checkpoints();
 
+    /** Artifacts operations save ({@code ArtifactSaved}). */
+    Artifacts artifacts();
+
+    /** Artifacts: how long they are kept. */
+    interface Artifacts {
+        /**
+         * How long an artifact stays readable after it was last saved; then it reads as not-found and the artifact
+         * sweeper (on {@code jobctl.sweeper.interval}, {@code jobctl.sweeper.batch-size} per pass) removes it.
+         */
+        @WithDefault("30d")
+        Duration retention();
+    }
+
     /** Lifetime of executions. */
     interface Execution {
         /**

@@ -95,6 +95,13 @@ public interface WorkerConfig {
     Rewrite rewrite();
 
     /**
+     * Where job-control's internal API answers [{@code TASKGATE_WORKER_JOB_CONTROL_URL}]: operations load retained
+     * artifacts through it ({@code GET /internal/v1/artifacts/by-key}). Default: a job-control on this host.
+     */
+    @WithDefault("http://127.0.0.1:8081")
+    java.net.URI jobControlUrl();
+
+    /**
      * The workspaces the workspace operations ({@code workspace.*}) may work over, by workspace id
      * {@code "<org>/<project>"} (quoted in properties: {@code taskgate.worker.workspaces."acme/demo".roots}); or by a
      * plain name with the id in {@code .id} (the form environment variables can express:

@@ -16,7 +16,9 @@ public enum PayloadKind {
     /** A caller's response to an input request. */
     INPUT_RESPONSE("input-response"),
     /** A worker checkpoint. */
-    CHECKPOINT("checkpoint");
+    CHECKPOINT("checkpoint"),
+    /** The content of an artifact; sealed under the artifact id (as a UUID) instead of an execution id. */
+    ARTIFACT("artifact");
 
     private final byte[] label;
 

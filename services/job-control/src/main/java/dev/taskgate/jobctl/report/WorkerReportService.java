@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.event.ArtifactSaved;
 import dev.taskgate.contracts.event.InputRequested;
 import dev.taskgate.contracts.event.CheckpointSaved;
 import dev.taskgate.contracts.event.ChildDied;
@@ -23,6 +24,7 @@ import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.artifact.ArtifactService;
 import dev.taskgate.jobctl.checkpoint.FrontierCheckpointService;
 import dev.taskgate.jobctl.checkpoint.ResultCheckpointService;
 import dev.taskgate.jobctl.execution.Execution;
@@ -63,11 +65,13 @@ public class WorkerReportService {
     private final ResultCheckpointService resultCheckpoints;
     private final CommitService commits;
     private final FrontierCheckpointService frontiers;
+    private final ArtifactService artifacts;
 
     WorkerReportService(Pool pool, ExecutionRepository executions, InputRequestService inputs, OutboxWriter outbox,
             JobControlConfig config, Clock clock, IdSource ids, WorkerInstanceRepository workers,
             OwnerLossService ownerLoss, ResultCheckpointService resultCheckpoints, CommitService commits,
-            FrontierCheckpointService frontiers) {
+            FrontierCheckpointService frontiers, ArtifactService artifacts) {
+        this.artifacts = artifacts;
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
@@ -110,6 +114,9 @@ public class WorkerReportService {
             }
             if (event instanceof CheckpointSaved saved) {
                 return frontiers.save(tx, execution, saved, now);
+            }
+            if (event instanceof ArtifactSaved artifact) {
+                return artifacts.store(tx, execution, artifact, now);
             }
             if (event instanceof CommitRequested commit) {
                 return commits.request(tx, commit, now);

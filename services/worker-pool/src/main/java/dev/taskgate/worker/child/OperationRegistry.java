@@ -11,6 +11,7 @@ import dev.taskgate.worker.child.ops.CountOperation;
 import dev.taskgate.worker.child.ops.CrashOperation;
 import dev.taskgate.worker.child.ops.EchoOperation;
 import dev.taskgate.worker.child.ops.FailOperation;
+import dev.taskgate.worker.child.ops.ReportOperation;
 import dev.taskgate.worker.child.ops.RewriteOperation;
 import dev.taskgate.worker.child.ops.SleepOperation;
 import dev.taskgate.worker.child.ops.StagedOperation;
@@ -43,7 +44,8 @@ public final class OperationRegistry {
                 "demo.confirm", new ConfirmOperation(),
                 "demo.staged", new StagedOperation(),
                 "demo.rewrite", new RewriteOperation(),
-                "demo.count", new CountOperation()));
+                "demo.count", new CountOperation(),
+                "demo.report", new ReportOperation()));
         operations.put("workspace.inspect", new InspectOperation(WorkspaceGraphSource.provider()));
         operations.put("workspace.render", new RenderOperation(WorkspaceGraphSource.provider()));
         operations.put("workspace.compare", new CompareOperation(WorkspaceGraphSource.provider()));

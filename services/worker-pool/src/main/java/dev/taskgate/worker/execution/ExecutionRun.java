@@ -23,6 +23,7 @@ final class ExecutionRun {
     private ScheduledFuture<?> killTimer;
 
     private final boolean stoppable;
+    private final String workspace;
 
     ExecutionRun(ExecutionKey key, String operation) {
         this(key, operation, true);
@@ -30,9 +31,20 @@ final class ExecutionRun {
 
     /** @param stoppable {@code false} for a reconciliation run, which ignores stop requests */
     ExecutionRun(ExecutionKey key, String operation, boolean stoppable) {
+        this(key, operation, stoppable, null);
+    }
+
+    /** @param workspace the dispatch's {@code RunOperation.workspace} (where artifacts go), or {@code null} */
+    ExecutionRun(ExecutionKey key, String operation, boolean stoppable, String workspace) {
         this.key = key;
         this.operation = operation;
         this.stoppable = stoppable;
+        this.workspace = workspace;
+    }
+
+    /** The execution's workspace {@code <org>/<project>}, or {@code null} when the dispatch named none. */
+    String workspace() {
+        return workspace;
     }
 
     ExecutionKey key() {

@@ -65,6 +65,7 @@ public class ExecutionService {
     private final BoundedKeySet stops;
     private final FrontierVerifier frontiers;
     private final WorkspaceRegistry workspaces;
+    private final ArtifactRelay artifacts;
     // Waiting for an idle child can take as long as the running operations do: it happens here, on a thread
     // of our own, never on an event loop or a Vert.x worker (whose blocked-thread checker would fire).
     private final ExecutorService dispatcher = Executors.newSingleThreadExecutor(r -> new Thread(r, "work-dispatcher"));
@@ -77,8 +78,9 @@ public class ExecutionService {
     @Inject
     ExecutionService(ChildPool pool, WorkerEventPublisher publisher, WorkerEvents events, HeldExecutions held,
             InputValidator validator, OperationCatalog catalog, Clock clock, WorkerConfig config,
-            FrontierVerifier frontiers, WorkspaceRegistry workspaces) {
+            FrontierVerifier frontiers, WorkspaceRegistry workspaces, ArtifactRelay artifacts) {
         this.frontiers = frontiers;
+        this.artifacts = artifacts;
         this.workspaces = workspaces;
         this.pool = pool;
         this.publisher = publisher;
@@ -189,7 +191,7 @@ public class ExecutionService {
         if (isPastDeadline(record)) {
             return report(deadlineExceeded(key, record));
         }
-        ExecutionRun run = new ExecutionRun(key, record.operation(), stoppable);
+        ExecutionRun run = new ExecutionRun(key, record.operation(), stoppable, record.workspace());
         held.add(run);
         ChildProcess child;
         try {
@@ -290,6 +292,8 @@ public class ExecutionService {
                 case STAGE -> stageResult(key, message);
                 case COMMIT -> requestCommit(child, key, message);
                 case CHECKPOINT -> saveCheckpoint(key, message.plan());
+                case ARTIFACT_SAVE -> artifacts.save(child, key, run.workspace(), message.artifact());
+                case ARTIFACT_LOAD -> artifacts.load(child, key, run.workspace(), message.artifact());
                 case RESULT -> end(child, events.finished(key, message.result()), true);
                 case ERROR -> end(child, events.failed(key, FailureCode.OPERATION_ERROR,
                         run.operation() + " failed in the worker (" + message.code() + "): " + message.message()), true);

@@ -11,6 +11,7 @@ import jakarta.inject.Inject;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.contracts.event.ArtifactSaved;
 import dev.taskgate.contracts.event.CheckpointSaved;
 import dev.taskgate.contracts.event.ChildDied;
 import dev.taskgate.contracts.event.CommitRequested;
@@ -69,6 +70,13 @@ public class WorkerEvents {
     public CheckpointSaved checkpointSaved(ExecutionKey key, long sequence, String revision, String frontier) {
         return new CheckpointSaved(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId,
                 sequence, revision, frontier);
+    }
+
+    /** The operation saved an artifact (its fields already checked and its id computed). */
+    public ArtifactSaved artifactSaved(ExecutionKey key, String artifactId, String name, String mediaType,
+            String sha256, long size, String artifactKey, String contentBase64) {
+        return new ArtifactSaved(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId,
+                artifactId, name, mediaType, sha256, size, artifactKey, contentBase64);
     }
 
     /** The execution broke or was refused. */

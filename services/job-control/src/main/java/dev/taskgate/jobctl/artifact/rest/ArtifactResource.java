@@ -1,0 +1,53 @@
+package dev.taskgate.jobctl.artifact.rest;
+
+import java.util.Base64;
+import java.util.Optional;
+
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import org.jboss.resteasy.reactive.RestPath;
+import org.jboss.resteasy.reactive.RestQuery;
+
+import dev.taskgate.contracts.artifact.ArtifactContent;
+import dev.taskgate.jobctl.artifact.ArtifactNotFoundException;
+import dev.taskgate.jobctl.artifact.ArtifactService;
+import dev.taskgate.jobctl.artifact.StoredArtifact;
+import io.smallrye.mutiny.Uni;
+
+/**
+ * The internal artifact API (design.md "Artifacts"), for the frontend (which has already checked the caller's grant
+ * for {@code workspace}) and worker-pool (which asks for its execution's workspace). Unknown, expired, another
+ * workspace's, or a malformed id, workspace or key: the same 404.
+ */
+@Path("/internal/v1/artifacts")
+@Produces(MediaType.APPLICATION_JSON)
+public class ArtifactResource {
+
+    private final ArtifactService artifacts;
+
+    ArtifactResource(ArtifactService artifacts) {
+        this.artifacts = artifacts;
+    }
+
+    /** The artifact retained under {@code key} in {@code workspace} ({@code <org>/<project>}), with its content. */
+    @GET
+    @Path("/by-key")
+    public Uni<ArtifactContent> byKey(@RestQuery String workspace, @RestQuery String key) {
+        return artifacts.findByKey(workspace, key).map(ArtifactResource::contentOrNotFound);
+    }
+
+    /** The artifact {@code id} of {@code workspace}, with its content. */
+    @GET
+    @Path("/{id}")
+    public Uni<ArtifactContent> byId(@RestPath String id, @RestQuery String workspace) {
+        return artifacts.findById(workspace, id).map(ArtifactResource::contentOrNotFound);
+    }
+
+    private static ArtifactContent contentOrNotFound(Optional<StoredArtifact> found) {
+        StoredArtifact artifact = found.orElseThrow(ArtifactNotFoundException::new);
+        return new ArtifactContent(artifact.metadata(), Base64.getEncoder().encodeToString(artifact.content()));
+    }
+}
