@@ -15,6 +15,8 @@ import dev.taskgate.worker.child.ops.RewriteOperation;
 import dev.taskgate.worker.child.ops.SleepOperation;
 import dev.taskgate.worker.child.ops.StagedOperation;
 import dev.taskgate.worker.child.ops.conformance.ConformancePack;
+import dev.taskgate.worker.child.ops.workspace.WorkspaceRewriteOperation;
+import dev.taskgate.worker.child.ops.workspace.WorkspaceSearchOperation;
 
 /**
  * The fixed set of operations compiled into the worker. A child runs only names found here; it never
@@ -40,6 +42,8 @@ public final class OperationRegistry {
                 "demo.staged", new StagedOperation(),
                 "demo.rewrite", new RewriteOperation(),
                 "demo.count", new CountOperation()));
+        operations.put(WorkspaceSearchOperation.NAME, new WorkspaceSearchOperation());
+        operations.put(WorkspaceRewriteOperation.NAME, new WorkspaceRewriteOperation());
         operations.putAll(ConformancePack.operations());
         return new OperationRegistry(operations);
     }
