@@ -96,7 +96,8 @@ public interface WorkerConfig {
 
     /**
      * Where job-control's internal API answers [{@code TASKGATE_WORKER_JOB_CONTROL_URL}]: operations load retained
-     * artifacts through it ({@code GET /internal/v1/artifacts/by-key}). Default: a job-control on this host.
+     * artifacts through it ({@code GET /internal/v1/artifacts/by-key}). application.properties defaults it to the
+     * stack-wide {@code taskgate.job-control.url} [{@code TASKGATE_JOB_CONTROL_URL}], else a job-control on this host.
      */
     @WithDefault("http://127.0.0.1:8081")
     java.net.URI jobControlUrl();
