@@ -78,10 +78,11 @@ public final class WorkspaceFiles {
         for (WorkspaceRoot root : workspace.roots()) {
             Path realRoot = realRoot(root);
             try {
-                Files.walkFileTree(root.directory(), new SimpleFileVisitor<>() {
+                // walk the real directory: a root registered through a symbolic link is still walked as a directory
+                Files.walkFileTree(realRoot, new SimpleFileVisitor<>() {
                     @Override
                     public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                        return !dir.equals(root.directory()) && isHidden(dir) ? FileVisitResult.SKIP_SUBTREE
+                        return !dir.equals(realRoot) && isHidden(dir) ? FileVisitResult.SKIP_SUBTREE
                                 : FileVisitResult.CONTINUE;
                     }
 
@@ -114,7 +115,7 @@ public final class WorkspaceFiles {
                             skipped[0]++;
                             return FileVisitResult.CONTINUE;
                         }
-                        files.add(root.name() + "/" + relative(root.directory(), file));
+                        files.add(root.name() + "/" + relative(realRoot, file));
                         return FileVisitResult.CONTINUE;
                     }
 
