@@ -1,5 +1,7 @@
 package dev.taskgate.worker.child.ops.workspace;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import dev.taskgate.worker.child.OperationContext;
 import dev.taskgate.worker.child.OperationStoppedException;
 import dev.taskgate.worker.child.ops.workspace.graph.GraphQuery;
@@ -13,6 +15,20 @@ import dev.taskgate.worker.child.ops.workspace.graph.TraversalLimits;
  */
 final class GraphComputation {
     private GraphComputation() {
+    }
+
+    /**
+     * Adds what the workspace listing left out to a response's {@code coverage}: {@code files_skipped}, and
+     * {@code listing_truncated} (then the response is not complete, reason {@code listing_truncated} unless it already
+     * has one).
+     */
+    static void addListingCoverage(ObjectNode coverage, GraphSource source) {
+        coverage.put("files_skipped", source.filesSkipped());
+        coverage.put("listing_truncated", source.listingTruncated());
+        if (source.listingTruncated() && coverage.path("reason").isNull()) {
+            coverage.put("truncated", true);
+            coverage.put("reason", "listing_truncated");
+        }
     }
 
     /**

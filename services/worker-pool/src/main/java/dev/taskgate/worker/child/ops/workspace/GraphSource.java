@@ -25,6 +25,16 @@ public interface GraphSource {
     /** The workspace's reference patterns: regexes whose first capture group is the referenced path. */
     List<String> referencePatterns();
 
+    /** Files seen but not listed (over the size limit, links leaving their root): references to them dangle. */
+    default int filesSkipped() {
+        return 0;
+    }
+
+    /** Whether the listing stopped at its limit, so that {@link #files()} is not every file. */
+    default boolean listingTruncated() {
+        return false;
+    }
+
     /** The revision of exactly these files ({@code sha256:...}). */
     String revision(SortedMap<String, byte[]> files);
 }

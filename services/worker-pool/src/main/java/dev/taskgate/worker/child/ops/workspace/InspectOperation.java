@@ -76,6 +76,7 @@ public final class InspectOperation implements Operation {
             throw new GraphToolError(e.getMessage());
         }
         ObjectNode structured = page.toStructuredContent();
+        GraphComputation.addListingCoverage((ObjectNode) structured.get("coverage"), source);
         if (cursor == null) { // continuation pages share the first page's revision, which is retained already
             RetainedGraphs.Retention retention = RetainedGraphs.retain(context, graph);
             ObjectNode retained = structured.putObject("retained");

@@ -59,10 +59,11 @@ public final class RenderOperation implements Operation {
     private String render(JsonNode input, OperationContext context) throws GraphToolError, OperationStoppedException {
         GraphInput request = GraphInput.of(input);
         ReferenceGraph graph;
+        GraphSource source = null;
         if (input.path("graph_id").isTextual()) {
             graph = RetainedGraphs.load(context, input.get("graph_id").asText(), input.path("revision").asText());
         } else {
-            GraphSource source = sources.open(context);
+            source = sources.open(context);
             graph = GraphComputation.compute(request.query(source), source, context, limits);
             RetainedGraphs.retain(context, graph);
         }
@@ -93,6 +94,9 @@ public final class RenderOperation implements Operation {
             coverage.putNull("reason");
         } else {
             coverage.put("reason", reason);
+        }
+        if (source != null) {
+            GraphComputation.addListingCoverage(coverage, source);
         }
         structured.putArray("artifacts").add(ToolResultBuilder.artifactJson(svg))
                 .add(ToolResultBuilder.artifactJson(dot));

@@ -15,7 +15,7 @@ import dev.taskgate.worker.child.workspace.WorkspaceRoot;
 public final class WorkspaceGraphSource implements GraphSource {
     private final Workspace workspace;
     private final WorkspaceFiles files;
-    private List<String> listed;
+    private WorkspaceFiles.Listing listing;
 
     public WorkspaceGraphSource(Workspace workspace) {
         this.workspace = workspace;
@@ -43,11 +43,25 @@ public final class WorkspaceGraphSource implements GraphSource {
     }
 
     @Override
-    public synchronized List<String> files() {
-        if (listed == null) {
-            listed = files.list();
+    public List<String> files() {
+        return listing().files();
+    }
+
+    @Override
+    public int filesSkipped() {
+        return listing().skipped();
+    }
+
+    @Override
+    public boolean listingTruncated() {
+        return listing().truncated();
+    }
+
+    private synchronized WorkspaceFiles.Listing listing() {
+        if (listing == null) {
+            listing = files.scan();
         }
-        return listed;
+        return listing;
     }
 
     @Override
