@@ -87,8 +87,8 @@ public final class RenderOperation implements Operation {
         coverage.put("edges_drawn", layout.drawnEdges());
         coverage.put("edges_discovered", graph.edges().size());
         coverage.put("files_total", graph.filesTotal());
-        String reason = layout.drawnNodes() < graph.nodes().size() ? "max_nodes"
-                : layout.drawnEdges() < graph.edges().size() ? "max_nodes" : graph.incompleteReason();
+        // with every file drawn, an edge is only left out when its target was never listed (a traversal bound)
+        String reason = layout.drawnNodes() < graph.nodes().size() ? "max_nodes" : graph.incompleteReason();
         coverage.put("truncated", reason != null);
         if (reason == null) {
             coverage.putNull("reason");

@@ -62,6 +62,19 @@ class RenderCompareOperationTest {
     }
 
     @Test
+    void aRenderBoundedByMaxNodesSaysWhatWasLeftOut() throws Exception {
+        JsonNode result = run(new RenderOperation(sources), "{\"start\":[\"docs/index.md\"],\"depth\":2,"
+                + "\"max_nodes\":1}", new ArtifactContext(store));
+
+        JsonNode coverage = result.at("/structuredContent/coverage");
+        assertThat(coverage.path("nodes_drawn").asInt()).isEqualTo(1);
+        assertThat(coverage.path("nodes_discovered").asInt()).isEqualTo(3);
+        assertThat(coverage.path("edges_drawn").asInt()).isEqualTo(1); // index.md's dangling reference only
+        assertThat(coverage.path("truncated").asBoolean()).isTrue();
+        assertThat(coverage.path("reason").asText()).isEqualTo("max_nodes");
+    }
+
+    @Test
     void rendersARetainedRevisionWithoutReadingTheWorkspace() throws Exception {
         JsonNode inspected = run(new InspectOperation(sources), "{\"start\":[\"docs/index.md\"],\"depth\":2}",
                 new ArtifactContext(store)).path("structuredContent");
