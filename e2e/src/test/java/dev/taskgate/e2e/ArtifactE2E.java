@@ -52,15 +52,16 @@ class ArtifactE2E {
 
         JsonNode link = first.at("/content/1");
         assertThat(link.path("type").asText()).isEqualTo("resource_link");
-        String path = link.path("uri").asText();
-        assertThat(path).startsWith("/v1/orgs/acme/projects/demo/artifacts/");
         JsonNode artifact = first.at("/structuredContent/artifacts/0");
-        assertThat(path).endsWith("/" + artifact.path("id").asText());
+        String path = artifact.path("path").asText();
+        assertThat(path).isEqualTo("/v1/orgs/acme/projects/demo/artifacts/" + artifact.path("id").asText());
+        // absolute: the stack gives the worker the frontend's public base URL
+        assertThat(link.path("uri").asText()).isEqualTo(LocalStack.get().frontendUrl() + path);
         assertThat(first.at("/structuredContent").has("previous_size")).isFalse();
 
         // the owner and another principal of the workspace read the same bytes
         for (String token : new String[] {alice, bob}) {
-            Response read = given().auth().oauth2(token).get(path);
+            Response read = given().auth().oauth2(token).get(link.path("uri").asText());
             read.then().statusCode(200)
                     .header("Content-Type", "text/plain; charset=utf-8")
                     .header("ETag", "\"" + artifact.path("sha256").asText() + "\"")

@@ -110,7 +110,10 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
 
         sharedEnv.putAll(env);
         add("job-control", jobControlPort, env);
+        int frontendPort = freePort();
         Map<String, String> workerEnv = new HashMap<>(env);
+        // results link artifacts with absolute URIs on the frontend
+        workerEnv.put("TASKGATE_WORKER_ARTIFACTS_PUBLIC_BASE_URL", "http://127.0.0.1:" + frontendPort);
         // three operations at once: WorkerOwnerLossE2E kills the worker while three executions run
         workerEnv.put("TASKGATE_WORKER_CHILDREN", "3");
         workerEnv.put("TASKGATE_WORKER_REWRITE_SANDBOX", Files.createDirectories(rewriteSandbox()).toString());
@@ -119,7 +122,7 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
                 + "docs=" + Files.createDirectories(workspaceRoot("docs")));
         add("worker-pool", freePort(), workerEnv);
         add("webhook-dispatcher", freePort(), webhookDispatcherEnv(env));
-        add("mcp-frontend", freePort(), env);
+        add("mcp-frontend", frontendPort, env);
         for (ServiceProcess s : services.values()) {
             s.start();
         }

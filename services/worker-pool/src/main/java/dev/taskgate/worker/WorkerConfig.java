@@ -102,6 +102,20 @@ public interface WorkerConfig {
     @WithDefault("http://127.0.0.1:8081")
     java.net.URI jobControlUrl();
 
+    /** Artifacts operations save. */
+    Artifacts artifacts();
+
+    /** Artifacts: how results link them. */
+    interface Artifacts {
+        /**
+         * The public base URL of the mcp-frontend (REST) [{@code TASKGATE_WORKER_ARTIFACTS_PUBLIC_BASE_URL}], e.g.
+         * {@code https://taskgate.example.com}: {@code ArtifactRef.uri()} is this plus the artifact's path, an absolute
+         * URI as MCP's {@code resource_link.uri} ({@code format: uri}) expects. Unset: the path alone, a reference
+         * relative to the Taskgate endpoint.
+         */
+        Optional<java.net.URI> publicBaseUrl();
+    }
+
     /**
      * The workspaces the workspace operations ({@code workspace.*}) may work over, by workspace id
      * {@code "<org>/<project>"} (quoted in properties: {@code taskgate.worker.workspaces."acme/demo".roots}); or by a

@@ -27,6 +27,8 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
  * Tests put artifacts with {@link #retain}; anything else answers 404 like job-control.
  */
 public class FakeJobControlArtifacts implements QuarkusTestResourceLifecycleManager {
+    /** The frontend's public base URL the worker is given (with a trailing slash, which it drops). */
+    public static final String PUBLIC_BASE_URL = "https://taskgate.example.com";
     private static final Map<String, byte[]> RETAINED = new ConcurrentHashMap<>();
     private HttpServer server;
 
@@ -44,7 +46,8 @@ public class FakeJobControlArtifacts implements QuarkusTestResourceLifecycleMana
         }
         server.createContext("/internal/v1/artifacts/by-key", this::byKey);
         server.start();
-        return Map.of("taskgate.worker.job-control-url", "http://127.0.0.1:" + server.getAddress().getPort());
+        return Map.of("taskgate.worker.job-control-url", "http://127.0.0.1:" + server.getAddress().getPort(),
+                "taskgate.worker.artifacts.public-base-url", PUBLIC_BASE_URL + "/");
     }
 
     private void byKey(HttpExchange exchange) throws IOException {

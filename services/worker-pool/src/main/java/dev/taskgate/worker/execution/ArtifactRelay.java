@@ -95,9 +95,16 @@ public class ArtifactRelay {
             return;
         }
         LOG.debugf("Artifact saved [%s artifactId=%s size=%d key=%s]", key, id, content.length, artifactKey);
+        String path = ArtifactIds.path(workspace, id);
         child.artifactSaved(requestId, MAPPER.createObjectNode().put("id", id).put("name", name)
                 .put("mediaType", mediaType).put("sha256", sha256).put("size", content.length)
-                .put("path", ArtifactIds.path(workspace, id)));
+                .put("path", path).put("uri", uriOf(path)));
+    }
+
+    /** {@code path} under the configured public base URL, or {@code path} itself. */
+    private String uriOf(String path) {
+        return config.artifacts().publicBaseUrl().map(base -> base.toString().replaceAll("/+$", "") + path)
+                .orElse(path);
     }
 
     /** Handles an {@code artifact-load} line of a run in {@code workspace} (null: none). */

@@ -79,11 +79,13 @@ class RunReportArtifactTest {
             String path = "/v1/orgs/acme/projects/demo/artifacts/" + artifactId;
             JsonNode link = result.path("content").get(1);
             assertThat(link.path("type").asText()).isEqualTo("resource_link");
-            assertThat(link.path("uri").asText()).isEqualTo(path);
+            assertThat(link.path("uri").asText()).isEqualTo(FakeJobControlArtifacts.PUBLIC_BASE_URL + path);
             assertThat(link.path("name").asText()).isEqualTo("report.txt");
             assertThat(link.path("mimeType").asText()).isEqualTo("text/plain; charset=utf-8");
             assertThat(result.path("structuredContent").path("artifacts").get(0).path("id").asText())
                     .isEqualTo(artifactId);
+            assertThat(result.path("structuredContent").path("artifacts").get(0).path("path").asText())
+                    .isEqualTo(path);
             assertThat(result.path("structuredContent").has("previous_size")).isFalse();
         }
     }

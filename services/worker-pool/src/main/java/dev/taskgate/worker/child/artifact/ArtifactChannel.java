@@ -60,9 +60,10 @@ public final class ArtifactChannel {
                 () -> out.artifactSave(requestId, name, mediaType, key.orElse(null), Base64.getEncoder()
                         .encodeToString(content)));
         JsonNode artifact = answer.path("artifact");
+        String path = artifact.path("path").asText();
         return new ArtifactRef(artifact.path("id").asText(), artifact.path("name").asText(),
                 artifact.path("mediaType").asText(), artifact.path("sha256").asText(), artifact.path("size").asLong(),
-                artifact.path("path").asText());
+                path, artifact.path("uri").asText(path));
     }
 
     /** See {@code OperationContext#loadArtifact}. */

@@ -39,9 +39,9 @@ public final class ReportOperation implements Operation {
         ArrayNode content = result.putArray("content");
         content.addObject().put("type", "text").put("text", "Report saved as " + ref.path()
                 + previous.map(p -> " (replacing a report of " + p.length + " bytes)").orElse(""));
-        // MCP ResourceLink: type, uri and name are required (2025-11-25 and 2026-07-28 schemas alike). The uri is
-        // the artifact's REST path, a reference relative to the Taskgate endpoint (design.md "Artifacts").
-        content.addObject().put("type", "resource_link").put("uri", ref.path()).put("name", ref.name())
+        // MCP ResourceLink: type, uri and name are required (2025-11-25 and 2026-07-28 schemas alike); uri is absolute
+        // when the worker knows the public base URL, else the path relative to the endpoint (design.md "Artifacts").
+        content.addObject().put("type", "resource_link").put("uri", ref.uri()).put("name", ref.name())
                 .put("mimeType", ref.mediaType()).put("size", ref.size());
         ObjectNode structured = result.putObject("structuredContent");
         ObjectNode artifact = structured.putArray("artifacts").addObject();

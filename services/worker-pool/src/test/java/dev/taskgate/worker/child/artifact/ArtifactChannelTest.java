@@ -67,8 +67,10 @@ class ArtifactChannelTest {
         ArtifactRef ref = channel.save("r.txt", "text/plain", "hi".getBytes(StandardCharsets.UTF_8),
                 Optional.of("report/latest"));
 
+        // without a public base URL the parent sends no uri: it is the path
         assertThat(ref).isEqualTo(new ArtifactRef("0123456789abcdef0123456789abcdef", "r.txt", "text/plain", "ab", 2,
                 "/v1/orgs/acme/projects/demo/artifacts/0123456789abcdef0123456789abcdef"));
+        assertThat(ref.uri()).isEqualTo(ref.path());
         assertThat(sent).singleElement().satisfies(line -> {
             assertThat(line.get("type").asText()).isEqualTo("artifact-save");
             assertThat(line.get("key").asText()).isEqualTo("report/latest");
