@@ -75,12 +75,13 @@ class WorkspaceGraphE2E {
 
         JsonPath render = result("workspace.render", Map.of("graph_id", graphId, "revision", revision));
         assertThat(render.getList("content.type")).containsExactly("text", "resource_link", "resource_link");
-        String svgPath = render.getString("content[1].uri");
+        String svgPath = render.getString("structuredContent.artifacts[0].path");
+        assertThat(render.getString("content[1].uri")).endsWith(svgPath);
         Response svg = given().auth().oauth2(token).get(svgPath);
         svg.then().statusCode(200).header("Content-Type", org.hamcrest.Matchers.startsWith("image/svg+xml"));
         assertThat(new String(svg.asByteArray(), StandardCharsets.UTF_8)).startsWith("<?xml")
                 .contains("src/" + dir + "/c.h").contains("? gone.h");
-        Response dot = given().auth().oauth2(token).get(render.getString("content[2].uri"));
+        Response dot = given().auth().oauth2(token).get(render.getString("structuredContent.artifacts[1].path"));
         dot.then().statusCode(200);
         assertThat(new String(dot.asByteArray(), StandardCharsets.UTF_8))
                 .contains("\"src/" + dir + "/main.c\" -> \"src/" + dir + "/a.h\";");

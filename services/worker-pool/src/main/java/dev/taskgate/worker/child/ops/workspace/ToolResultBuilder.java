@@ -17,11 +17,11 @@ final class ToolResultBuilder {
         content.addObject().put("type", "text").put("text", text);
     }
 
-    /** Links {@code artifact} (MCP {@code resource_link}: its REST path is the URI callers fetch it from). */
+    /** Links {@code artifact} (MCP {@code resource_link} with the URI callers fetch it from). */
     ToolResultBuilder link(ArtifactRef artifact, String description) {
         ObjectNode link = content.addObject();
         link.put("type", "resource_link");
-        link.put("uri", artifact.path());
+        link.put("uri", artifact.uri());
         link.put("name", artifact.name());
         link.put("description", description);
         link.put("mimeType", artifact.mediaType());
@@ -36,7 +36,7 @@ final class ToolResultBuilder {
         return CallToolResults.compact(result);
     }
 
-    /** {@code {id, name, media_type, sha256, size, path}}. */
+    /** {@code {id, name, media_type, sha256, size, path, uri}}. */
     static ObjectNode artifactJson(ArtifactRef artifact) {
         ObjectNode json = MAPPER.createObjectNode();
         json.put("id", artifact.id());
@@ -45,6 +45,7 @@ final class ToolResultBuilder {
         json.put("sha256", artifact.sha256());
         json.put("size", artifact.size());
         json.put("path", artifact.path());
+        json.put("uri", artifact.uri());
         return json;
     }
 }
