@@ -68,6 +68,14 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         return REPO;
     }
 
+    /**
+     * Root {@code name} ({@code src} or {@code docs}) of workspace {@code acme/demo}, which the worker registers
+     * through environment variables (the named-entry form: {@code TASKGATE_WORKER_WORKSPACES_DEMO_ID}).
+     */
+    public static Path workspaceRoot(String name) {
+        return REPO.resolve("e2e/target/workspace/" + name);
+    }
+
     /** The directory demo.rewrite works in (the worker's {@code taskgate.worker.rewrite.sandbox}). */
     public static Path rewriteSandbox() {
         return REPO.resolve("e2e/target/rewrite-sandbox");
@@ -109,6 +117,9 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         // three operations at once: WorkerOwnerLossE2E kills the worker while three executions run
         workerEnv.put("TASKGATE_WORKER_CHILDREN", "3");
         workerEnv.put("TASKGATE_WORKER_REWRITE_SANDBOX", Files.createDirectories(rewriteSandbox()).toString());
+        workerEnv.put("TASKGATE_WORKER_WORKSPACES_DEMO_ID", "acme/demo");
+        workerEnv.put("TASKGATE_WORKER_WORKSPACES_DEMO_ROOTS", Files.createDirectories(workspaceRoot("src")) + ","
+                + "docs=" + Files.createDirectories(workspaceRoot("docs")));
         add("worker-pool", freePort(), workerEnv);
         add("webhook-dispatcher", freePort(), webhookDispatcherEnv(env));
         add("mcp-frontend", frontendPort, env);

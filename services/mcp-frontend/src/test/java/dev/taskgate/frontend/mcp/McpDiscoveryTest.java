@@ -59,7 +59,8 @@ class McpDiscoveryTest {
         Map<String, JsonNode> tools = new HashMap<>();
         result.path("tools").forEach(t -> tools.put(t.path("name").asText(), t));
         assertThat(tools).containsOnlyKeys("demo.echo", "demo.sleep", "demo.fail", "demo.crash", "demo.confirm",
-                "demo.staged", "demo.rewrite", "demo.count", "demo.report", "execution_list", "execution_get",
+                "demo.staged", "demo.rewrite", "demo.count", "demo.report", "workspace.search", "workspace.rewrite",
+                "workspace.inspect", "workspace.render", "workspace.compare", "execution_list", "execution_get",
                 "execution_provide_input", "execution_cancel", "job_inspect", "job_cancel");
         // the compatibility tools are control-plane calls: never tasks
         assertThat(policy(tools.get("execution_get"))).isEqualTo("forbidden");

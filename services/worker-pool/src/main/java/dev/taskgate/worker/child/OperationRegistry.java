@@ -16,6 +16,12 @@ import dev.taskgate.worker.child.ops.RewriteOperation;
 import dev.taskgate.worker.child.ops.SleepOperation;
 import dev.taskgate.worker.child.ops.StagedOperation;
 import dev.taskgate.worker.child.ops.conformance.ConformancePack;
+import dev.taskgate.worker.child.ops.workspace.CompareOperation;
+import dev.taskgate.worker.child.ops.workspace.InspectOperation;
+import dev.taskgate.worker.child.ops.workspace.RenderOperation;
+import dev.taskgate.worker.child.ops.workspace.WorkspaceGraphSource;
+import dev.taskgate.worker.child.ops.workspace.WorkspaceRewriteOperation;
+import dev.taskgate.worker.child.ops.workspace.WorkspaceSearchOperation;
 
 /**
  * The fixed set of operations compiled into the worker. A child runs only names found here; it never
@@ -42,6 +48,11 @@ public final class OperationRegistry {
                 "demo.rewrite", new RewriteOperation(),
                 "demo.count", new CountOperation(),
                 "demo.report", new ReportOperation()));
+        operations.put(WorkspaceSearchOperation.NAME, new WorkspaceSearchOperation());
+        operations.put(WorkspaceRewriteOperation.NAME, new WorkspaceRewriteOperation());
+        operations.put("workspace.inspect", new InspectOperation(WorkspaceGraphSource.provider()));
+        operations.put("workspace.render", new RenderOperation(WorkspaceGraphSource.provider()));
+        operations.put("workspace.compare", new CompareOperation(WorkspaceGraphSource.provider()));
         operations.putAll(ConformancePack.operations());
         return new OperationRegistry(operations);
     }

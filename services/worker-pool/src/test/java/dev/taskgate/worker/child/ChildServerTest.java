@@ -72,4 +72,30 @@ class ChildServerTest {
         assertThat(lines.get(1).get("code").asText()).isEqualTo(ChildServer.OPERATION_EXCEPTION);
         assertThat(lines.get(1).get("message").asText()).contains("seconds must be a non-negative number");
     }
+
+    @Test
+    void refusesARunWithAnInvalidWorkspace() throws Exception {
+        List<JsonNode> lines = serve(
+                "{\"type\":\"run\",\"operation\":\"workspace.search\",\"input\":{\"query\":\"x\"},"
+                        + "\"workspace\":{\"id\":\"acme/demo\",\"roots\":[{\"name\":\"src\",\"directory\":\"relative\"}]}}",
+                "{\"type\":\"run\",\"operation\":\"workspace.search\",\"input\":{\"query\":\"x\"},"
+                        + "\"workspace\":\"acme/demo\"}");
+
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(1).path("code").asText()).isEqualTo(ChildServer.MALFORMED_MESSAGE);
+        assertThat(lines.get(1).path("message").asText()).isEqualTo("run has an invalid 'workspace': workspace root src "
+                + "must be an absolute directory: relative");
+        assertThat(lines.get(2).path("message").asText()).startsWith("run has an invalid 'workspace': a workspace "
+                + "needs a string 'id'");
+    }
+
+    @Test
+    void aWorkspaceOperationWithoutAWorkspaceFailsWithoutReadingAnything() throws Exception {
+        List<JsonNode> lines = serve("{\"type\":\"run\",\"operation\":\"workspace.search\",\"input\":{\"query\":\"x\"}}");
+
+        assertThat(lines).hasSize(2);
+        assertThat(lines.get(1).path("code").asText()).isEqualTo(ChildServer.OPERATION_EXCEPTION);
+        assertThat(lines.get(1).path("message").asText()).isEqualTo("workspace.search failed: workspace.search runs "
+                + "only over a registered workspace and this run has none; nothing was read or changed");
+    }
 }

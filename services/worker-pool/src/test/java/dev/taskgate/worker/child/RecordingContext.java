@@ -31,6 +31,18 @@ public final class RecordingContext implements OperationContext {
     private volatile String refusal;
     private volatile FrontierResume resume;
     private final List<String> checkpoints = new CopyOnWriteArrayList<>();
+    private volatile dev.taskgate.worker.child.workspace.Workspace workspace;
+
+    /** Runs over {@code workspace}. */
+    public RecordingContext over(dev.taskgate.worker.child.workspace.Workspace workspace) {
+        this.workspace = workspace;
+        return this;
+    }
+
+    @Override
+    public java.util.Optional<dev.taskgate.worker.child.workspace.Workspace> workspace() {
+        return java.util.Optional.ofNullable(workspace);
+    }
 
     /** Answers every input request with {@code script}. */
     public RecordingContext answering(Function<Map<String, JsonNode>, Map<String, JsonNode>> script) {

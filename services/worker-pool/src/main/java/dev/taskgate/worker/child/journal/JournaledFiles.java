@@ -15,12 +15,16 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.worker.child.workspace.WorkspaceFiles;
+
 /**
- * Applies committed rewrite plans to files under one root, and reconstructs the outcome of a plan from the files
- * afterwards. Usable by any operation that rewrites files.
+ * Applies committed rewrite plans to files under one root (or the roots of a workspace, see
+ * {@link #of(WorkspaceFiles)}), and reconstructs the outcome of a plan from the files afterwards. Usable by any
+ * operation that rewrites files.
  *
- * <p>Pre-images are kept under {@value #JOURNAL_DIR}{@code /<plan hash>/} inside the root before any file is
- * touched; each file is then replaced atomically (a temporary file in the same directory, renamed over it). A failure
+ * <p>Pre-images are kept under {@value #JOURNAL_DIR}{@code /<plan hash>/} inside the root (of a workspace: inside the
+ * root the file belongs to, by its path relative to that root) before any file is touched; each file is then replaced
+ * atomically (a temporary file in the same directory, renamed over it). A failure
  * while applying restores every file already replaced. Paths never leave the root, and the journal directory is not
  * a valid target.
  */
@@ -28,11 +32,73 @@ public final class JournaledFiles {
     /** The directory under the root that holds pre-images. */
     public static final String JOURNAL_DIR = ".taskgate-journal";
 
-    private final Path root;
+    private final Locator locator;
 
     /** @param root the directory every path is relative to */
     public JournaledFiles(Path root) {
-        this.root = Objects.requireNonNull(root, "root").toAbsolutePath().normalize();
+        this(new SingleRoot(Objects.requireNonNull(root, "root").toAbsolutePath().normalize()));
+    }
+
+    private JournaledFiles(Locator locator) {
+        this.locator = locator;
+    }
+
+    /**
+     * Journaled files addressed by workspace paths ({@code <root-name>/<relative/path>}), resolved and checked by
+     * {@code files}; the pre-images of a plan go to {@code <root>/.taskgate-journal/<plan hash>/<relative/path>}.
+     */
+    public static JournaledFiles of(WorkspaceFiles files) {
+        return new JournaledFiles(new WorkspaceLocator(files));
+    }
+
+    /** Where a path's file and its kept pre-image live. */
+    private interface Locator {
+        /** The file; rejects anything outside the files this instance may touch. */
+        Path file(String path);
+
+        /** The directory of a plan's pre-images that holds the pre-image of {@code path}. */
+        Path backupDir(String planHash, String path);
+
+        /** {@code path} relative to {@link #backupDir}. */
+        String backupName(String path);
+    }
+
+    private record SingleRoot(Path root) implements Locator {
+        @Override
+        public Path file(String path) {
+            Path file = root.resolve(path).normalize();
+            if (!file.startsWith(root) || file.equals(root) || file.startsWith(root.resolve(JOURNAL_DIR))) {
+                throw new IllegalArgumentException("path outside the operation's root: " + path);
+            }
+            return file;
+        }
+
+        @Override
+        public Path backupDir(String planHash, String path) {
+            return root.resolve(JOURNAL_DIR).resolve(planHash.replace("sha256:", ""));
+        }
+
+        @Override
+        public String backupName(String path) {
+            return path;
+        }
+    }
+
+    private record WorkspaceLocator(WorkspaceFiles files) implements Locator {
+        @Override
+        public Path file(String path) {
+            return files.resolve(path);
+        }
+
+        @Override
+        public Path backupDir(String planHash, String path) {
+            return files.locate(path).root().directory().resolve(JOURNAL_DIR).resolve(planHash.replace("sha256:", ""));
+        }
+
+        @Override
+        public String backupName(String path) {
+            return files.locate(path).relative();
+        }
     }
 
     /** The outcome of a plan as the files show it. */
@@ -47,11 +113,7 @@ public final class JournaledFiles {
 
     /** The file {@code path} names under the root; rejects anything outside it or inside the journal directory. */
     public Path resolve(String path) {
-        Path file = root.resolve(path).normalize();
-        if (!file.startsWith(root) || file.equals(root) || file.startsWith(root.resolve(JOURNAL_DIR))) {
-            throw new IllegalArgumentException("path outside the operation's root: " + path);
-        }
-        return file;
+        return locator.file(path);
     }
 
     /** The current content of {@code path}, or empty if the file does not exist. */
@@ -71,9 +133,8 @@ public final class JournaledFiles {
      * @throws IOException on any failure; every file already replaced has been restored to its pre-image
      */
     public void apply(RewritePlan plan) throws IOException {
-        Path backups = backupDir(plan.planHash());
         for (FileChange change : plan.changes()) {
-            Path backup = backups.resolve(change.path());
+            Path backup = backupOf(plan.planHash(), change.path());
             Files.createDirectories(backup.getParent());
             writeAtomically(backup, change.before());
         }
@@ -127,14 +188,18 @@ public final class JournaledFiles {
         if (unchanged == pre.size()) {
             return Outcome.NOT_APPLIED;
         }
-        Path backups = backupDir(planHash);
         for (Map.Entry<String, String> file : pre.entrySet()) {
             String current = read(file.getKey()).map(ContentHash::of).orElse("absent");
             if (current.equals(file.getValue())) {
                 continue;
             }
-            Path backup = backups.resolve(file.getKey()).normalize();
-            if (!backup.startsWith(backups) || !Files.isRegularFile(backup)) {
+            Path backup;
+            try {
+                backup = backupOf(planHash, file.getKey());
+            } catch (IllegalArgumentException e) {
+                throw new IOException("no kept pre-image of " + file.getKey() + ": " + e.getMessage());
+            }
+            if (!Files.isRegularFile(backup)) {
                 throw new IOException("no kept pre-image of " + file.getKey());
             }
             byte[] before = Files.readAllBytes(backup);
@@ -146,8 +211,14 @@ public final class JournaledFiles {
         return Outcome.RESTORED;
     }
 
-    private Path backupDir(String planHash) {
-        return root.resolve(JOURNAL_DIR).resolve(planHash.replace("sha256:", ""));
+    /** The kept pre-image of {@code path} under {@code planHash}; never outside that plan's backup directory. */
+    private Path backupOf(String planHash, String path) {
+        Path backups = locator.backupDir(planHash, path);
+        Path backup = backups.resolve(locator.backupName(path)).normalize();
+        if (!backup.startsWith(backups) || backup.equals(backups)) {
+            throw new IllegalArgumentException("path outside the journal: " + path);
+        }
+        return backup;
     }
 
     private static void writeAtomically(Path target, byte[] content) throws IOException {

@@ -1,9 +1,7 @@
 package dev.taskgate.worker.child.ops;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,9 +12,9 @@ import dev.taskgate.worker.child.CallToolResults;
 import dev.taskgate.worker.child.Operation;
 import dev.taskgate.worker.child.OperationContext;
 import dev.taskgate.worker.child.OperationStoppedException;
-import dev.taskgate.worker.child.journal.CommitRefusedException;
 import dev.taskgate.worker.child.journal.FileChange;
 import dev.taskgate.worker.child.journal.JournaledFiles;
+import dev.taskgate.worker.child.journal.JournaledRewrite;
 import dev.taskgate.worker.child.journal.RewritePlan;
 
 /**
@@ -66,46 +64,13 @@ public final class RewriteOperation implements Operation {
         if (plan.isEmpty()) {
             return CallToolResults.text("no changes: no file contains the search text; nothing was committed", false);
         }
-        try {
-            context.requestCommit(plan);
-        } catch (CommitRefusedException e) {
-            throw new IllegalStateException("commit refused: " + e.getMessage() + "; nothing was changed");
-        }
-        // past the commit boundary: a stop no longer stops the rewrite, the outcome is what was applied
-        try {
-            files.apply(plan);
-        } catch (IOException e) {
-            return CallToolResults.text("the rewrite failed and every file was restored to its pre-image: "
-                    + e.getMessage(), true);
-        }
-        context.progress(1, 1.0, "applied " + plan.planHash());
-        double hold = input.path("hold_seconds").asDouble(0);
-        if (hold > 0) {
-            context.awaitStop(Duration.ofMillis(Math.round(hold * 1000)));
-        }
-        return committed(plan.planHash(), plan.changes().stream().map(FileChange::path).toList());
+        return JournaledRewrite.commitAndApply(context, files, plan, input.path("hold_seconds").asDouble(0),
+                RewriteOperation::committed);
     }
 
     @Override
     public String reconcile(JsonNode input, JsonNode journal) {
-        JournaledFiles files = files();
-        List<String> paths = new ArrayList<>();
-        journal.path("files").forEach(f -> paths.add(f.path("path").asText()));
-        String planHash = journal.path("planHash").asText();
-        JournaledFiles.Outcome outcome;
-        try {
-            outcome = files.reconcile(journal);
-        } catch (IOException e) {
-            throw new IllegalStateException("the outcome of plan " + planHash + " cannot be reconstructed: "
-                    + e.getMessage());
-        }
-        return switch (outcome) {
-            case COMMITTED -> committed(planHash, paths);
-            case NOT_APPLIED -> throw new IllegalStateException("the rewrite was not applied (every file holds its "
-                    + "pre-image of plan " + planHash + "); it is not run again");
-            case RESTORED -> CallToolResults.text("the rewrite was interrupted; restored " + paths.size()
-                    + " files to their pre-images of plan " + planHash, true);
-        };
+        return JournaledRewrite.reconcile(files(), journal, RewriteOperation::committed);
     }
 
     /** The result of an applied plan; a reconstruction from the journal returns exactly the same text. */

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The files of a {@link Workspace}, addressed by workspace paths {@code "<root-name>/<relative/path>"} ({@code /}
@@ -77,10 +78,11 @@ public final class WorkspaceFiles {
         for (WorkspaceRoot root : workspace.roots()) {
             Path realRoot = realRoot(root);
             try {
-                Files.walkFileTree(root.directory(), new SimpleFileVisitor<>() {
+                // walk the real directory: a root registered through a symbolic link is still walked as a directory
+                Files.walkFileTree(realRoot, new SimpleFileVisitor<>() {
                     @Override
                     public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                        return !dir.equals(root.directory()) && isHidden(dir) ? FileVisitResult.SKIP_SUBTREE
+                        return !dir.equals(realRoot) && isHidden(dir) ? FileVisitResult.SKIP_SUBTREE
                                 : FileVisitResult.CONTINUE;
                     }
 
@@ -113,7 +115,7 @@ public final class WorkspaceFiles {
                             skipped[0]++;
                             return FileVisitResult.CONTINUE;
                         }
-                        files.add(root.name() + "/" + relative(root.directory(), file));
+                        files.add(root.name() + "/" + relative(realRoot, file));
                         return FileVisitResult.CONTINUE;
                     }
 
@@ -217,19 +219,38 @@ public final class WorkspaceFiles {
 
     /**
      * The source revision of what an operation read: {@code sha256:} over the sorted (path, SHA-256 of content)
-     * pairs. The same contents give the same revision; any changed, added or removed file gives another.
+     * pairs ({@code path NUL sha256:<hex> LF} each, in path order). The same contents give the same revision; any
+     * changed, added or removed file gives another.
      */
     public static String revision(SortedMap<String, byte[]> contentsRead) {
+        SortedMap<String, String> hashes = new TreeMap<>();
+        contentsRead.forEach((path, content) -> hashes.put(path, contentHash(content)));
+        return revisionOfHashes(hashes);
+    }
+
+    /**
+     * {@link #revision} from the content hashes ({@link #contentHash}) instead of the contents, for operations that
+     * read more than they can keep in memory; equal to {@code revision} of the same contents.
+     */
+    public static String revisionOfHashes(SortedMap<String, String> contentHashes) {
+        MessageDigest digest = sha256();
+        for (Map.Entry<String, String> entry : contentHashes.entrySet()) {
+            digest.update(entry.getKey().getBytes(StandardCharsets.UTF_8));
+            digest.update((byte) 0);
+            digest.update(entry.getValue().getBytes(StandardCharsets.US_ASCII));
+            digest.update((byte) '\n');
+        }
+        return "sha256:" + HexFormat.of().formatHex(digest.digest());
+    }
+
+    /** {@code sha256:<hex>} of one file's content. */
+    public static String contentHash(byte[] content) {
+        return "sha256:" + HexFormat.of().formatHex(sha256().digest(content));
+    }
+
+    private static MessageDigest sha256() {
         try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            for (Map.Entry<String, byte[]> entry : contentsRead.entrySet()) {
-                byte[] content = MessageDigest.getInstance("SHA-256").digest(entry.getValue());
-                digest.update(entry.getKey().getBytes(StandardCharsets.UTF_8));
-                digest.update((byte) 0);
-                digest.update(HexFormat.of().formatHex(content).getBytes(StandardCharsets.US_ASCII));
-                digest.update((byte) '\n');
-            }
-            return "sha256:" + HexFormat.of().formatHex(digest.digest());
+            return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is unavailable", e);
         }

@@ -75,6 +75,16 @@ class WorkspaceFilesTest {
     }
 
     @Test
+    void aRootRegisteredThroughASymlinkIsWalkedAsItsDirectory() throws IOException {
+        Path link = Files.createSymbolicLink(temp.resolve("src-link"), src);
+        WorkspaceFiles linked = WorkspaceFiles.of(new Workspace("acme/demo", List.of(new WorkspaceRoot("src", link)),
+                List.of(), 100));
+
+        assertThat(linked.list()).containsExactly("src/.eslintrc", "src/lib/util.h", "src/main.c");
+        assertThat(linked.read("src/main.c")).isPresent();
+    }
+
+    @Test
     void readsFilesByWorkspacePath() {
         assertThat(files.read("src/lib/util.h")).hasValueSatisfying(b -> assertThat(text(b)).isEqualTo(
                 "int f(void);\n"));
