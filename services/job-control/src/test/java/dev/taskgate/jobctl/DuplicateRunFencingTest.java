@@ -7,7 +7,6 @@ import static dev.taskgate.jobctl.JobControlFixture.submit;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
 import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
 import static dev.taskgate.jobctl.StandInWorkers.started;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -16,11 +15,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.Caller;
@@ -40,7 +34,6 @@ import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.vertx.mutiny.sqlclient.Pool;
 
 /**
  * The same dispatch running twice under one epoch (Kafka reassigned the work partition before the first instance
@@ -50,32 +43,8 @@ import io.vertx.mutiny.sqlclient.Pool;
  */
 @QuarkusTest
 @TestProfile(LivenessTestProfile.class)
-class DuplicateRunFencingTest {
+class DuplicateRunFencingTest extends OwnerLossComponentTest {
     private static final String OWNERS = "{\"content\":[{\"type\":\"text\",\"text\":\"owner\"}],\"isError\":false}";
-    private static JobControlFixture fixture;
-    private StandInWorkers workers;
-
-    @Inject
-    AdjustableClock clock;
-
-    @Inject
-    Pool pool;
-
-    @BeforeAll
-    static void connect() {
-        fixture = new JobControlFixture();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        fixture.close();
-    }
-
-    @BeforeEach
-    void warmUpTheQueryApi() {
-        given().get("/q/health/live").then().statusCode(200);
-        workers = new StandInWorkers(fixture, pool, clock);
-    }
 
     @Test
     void aDuplicateRunIsStoppedAloneAndNothingItReportsDecidesTheExecution() {

@@ -7,20 +7,13 @@ import static dev.taskgate.jobctl.JobControlFixture.submit;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
 import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
 import static dev.taskgate.jobctl.StandInWorkers.started;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
-import jakarta.inject.Inject;
-
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.Caller;
@@ -33,7 +26,6 @@ import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.vertx.mutiny.sqlclient.Pool;
 
 /**
  * Intermediate frontiers inside job-control (issue 6 item 2): the latest frontier is stored with job-control's MAC,
@@ -42,36 +34,9 @@ import io.vertx.mutiny.sqlclient.Pool;
  */
 @QuarkusTest
 @TestProfile(LivenessTestProfile.class)
-class FrontierCheckpointOwnerLossTest {
-
-    private static final Duration PAST_TIMEOUT = Duration.ofSeconds(7);
-    private static JobControlFixture fixture;
-    private StandInWorkers workers;
-
-    @Inject
-    AdjustableClock clock;
-
-    @Inject
-    Pool pool;
-
+class FrontierCheckpointOwnerLossTest extends OwnerLossComponentTest {
     @ConfigProperty(name = "taskgate.checkpoint.key")
     String checkpointKey;
-
-    @BeforeAll
-    static void connect() {
-        fixture = new JobControlFixture();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        fixture.close();
-    }
-
-    @BeforeEach
-    void warmUpTheQueryApi() {
-        given().get("/q/health/live").then().statusCode(200);
-        workers = new StandInWorkers(fixture, pool, clock);
-    }
 
     @Test
     void theLatestFrontierGoesToTheReplacementAuthenticatedAndMovesTheFrontier() {

@@ -7,7 +7,6 @@ import static dev.taskgate.jobctl.JobControlFixture.submit;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
 import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
 import static dev.taskgate.jobctl.StandInWorkers.started;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -17,11 +16,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.Caller;
@@ -42,7 +36,6 @@ import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
@@ -52,35 +45,9 @@ import io.vertx.mutiny.sqlclient.Tuple;
  */
 @QuarkusTest
 @TestProfile(LivenessTestProfile.class)
-class JournalCommitFlowTest {
-
-    private static final Duration PAST_TIMEOUT = Duration.ofSeconds(7);
+class JournalCommitFlowTest extends OwnerLossComponentTest {
     private static final JournalEntry PLAN_A = plan("a", "README.md", "docs/guide.md");
     private static final JournalEntry PLAN_B = plan("b", "README.md");
-    private static JobControlFixture fixture;
-    private StandInWorkers workers;
-
-    @Inject
-    AdjustableClock clock;
-
-    @Inject
-    Pool pool;
-
-    @BeforeAll
-    static void connect() {
-        fixture = new JobControlFixture();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        fixture.close();
-    }
-
-    @BeforeEach
-    void warmUpTheQueryApi() {
-        given().get("/q/health/live").then().statusCode(200);
-        workers = new StandInWorkers(fixture, pool, clock);
-    }
 
     @Test
     void aPlanIsBoundOnceAndEveryOtherRequestIsRefused() {

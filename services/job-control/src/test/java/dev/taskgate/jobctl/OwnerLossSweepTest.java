@@ -7,7 +7,6 @@ import static dev.taskgate.jobctl.JobControlFixture.submit;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
 import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
 import static dev.taskgate.jobctl.StandInWorkers.started;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -19,9 +18,6 @@ import java.util.UUID;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.Caller;
@@ -43,7 +39,6 @@ import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 
 /**
  * Worker liveness end to end inside job-control: heartbeats on the real topic, {@code Started} reports naming the
@@ -51,40 +46,9 @@ import io.vertx.mutiny.sqlclient.Pool;
  */
 @QuarkusTest
 @TestProfile(LivenessTestProfile.class)
-class OwnerLossSweepTest {
-
-    private static final Duration PAST_TIMEOUT = Duration.ofSeconds(7);
-    private static JobControlFixture fixture;
-    private StandInWorkers workers;
-
-    @Inject
-    AdjustableClock clock;
-
+class OwnerLossSweepTest extends OwnerLossComponentTest {
     @Inject
     OwnerLossSweeper sweeper;
-
-    @Inject
-    Pool pool;
-
-    @BeforeAll
-    static void connect() {
-        fixture = new JobControlFixture();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        fixture.close();
-    }
-
-    /**
-     * The first query of a test JVM can take many seconds (client set-up), longer than the heartbeat timeout these
-     * tests run against: make it before any worker is started.
-     */
-    @BeforeEach
-    void warmUpTheQueryApi() {
-        given().get("/q/health/live").then().statusCode(200);
-        workers = new StandInWorkers(fixture, pool, clock);
-    }
 
     @Test
     void aSilentWorkersReadOnlyExecutionIsReplacedOnceAndFailsExplicitlyWhenItsOwnerIsLostAgain() {

@@ -6,7 +6,6 @@ import static dev.taskgate.jobctl.JobControlFixture.newCaller;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
 import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
 import static dev.taskgate.jobctl.StandInWorkers.started;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -15,11 +14,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.Caller;
@@ -36,7 +30,6 @@ import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
@@ -46,34 +39,8 @@ import io.vertx.mutiny.sqlclient.Tuple;
  */
 @QuarkusTest
 @TestProfile(LivenessTestProfile.class)
-class StagedResultOwnerLossTest {
-
-    private static final Duration PAST_TIMEOUT = Duration.ofSeconds(7);
+class StagedResultOwnerLossTest extends OwnerLossComponentTest {
     private static final String EXACT = "{\"content\":[{\"type\":\"text\",\"text\":\"run 7 ü\"}], \"isError\":false}";
-    private static JobControlFixture fixture;
-    private StandInWorkers workers;
-
-    @Inject
-    AdjustableClock clock;
-
-    @Inject
-    Pool pool;
-
-    @BeforeAll
-    static void connect() {
-        fixture = new JobControlFixture();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        fixture.close();
-    }
-
-    @BeforeEach
-    void warmUpTheQueryApi() {
-        given().get("/q/health/live").then().statusCode(200);
-        workers = new StandInWorkers(fixture, pool, clock);
-    }
 
     @Test
     void aLostOwnersStagedResultCompletesTheExecutionWithTheExactBytesAndNothingRunsAgain() {

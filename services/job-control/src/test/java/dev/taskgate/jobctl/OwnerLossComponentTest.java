@@ -1,0 +1,52 @@
+package dev.taskgate.jobctl;
+
+import static io.restassured.RestAssured.given;
+
+import java.time.Duration;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+
+import io.vertx.mutiny.sqlclient.Pool;
+
+/**
+ * What the owner-loss, checkpoint and journal component tests share: the Kafka fixture, the adjustable clock, the
+ * pool for direct checks, and {@link StandInWorkers} playing worker-pool instances. Subclasses run under
+ * {@link LivenessTestProfile}.
+ */
+abstract class OwnerLossComponentTest {
+    /** Longer than {@link LivenessTestProfile}'s heartbeat timeout: advancing the clock by it loses a silent owner. */
+    protected static final Duration PAST_TIMEOUT = Duration.ofSeconds(7);
+
+    protected static JobControlFixture fixture;
+    protected StandInWorkers workers;
+
+    @Inject
+    AdjustableClock clock;
+
+    @Inject
+    Pool pool;
+
+    @BeforeAll
+    static void connect() {
+        fixture = new JobControlFixture();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        fixture.close();
+    }
+
+    /**
+     * The first query of a test JVM can take many seconds (client set-up), longer than the heartbeat timeout these
+     * tests run against: make it before any worker is started.
+     */
+    @BeforeEach
+    void warmUpTheQueryApi() {
+        given().get("/q/health/live").then().statusCode(200);
+        workers = new StandInWorkers(fixture, pool, clock);
+    }
+}
