@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.worker.child.CallToolResults;
-import dev.taskgate.worker.child.Operation;
 import dev.taskgate.worker.child.OperationContext;
 import dev.taskgate.worker.child.OperationStoppedException;
 import dev.taskgate.worker.child.ops.workspace.graph.GraphDiff;
@@ -18,33 +17,24 @@ import dev.taskgate.worker.child.ops.workspace.graph.TraversalLimits;
  * a retained revision; {@code head} is another retained revision or {@code current}, which computes the graph of the
  * base's query over the workspace as it is now and retains it.
  */
-public final class CompareOperation implements Operation {
+public final class CompareOperation extends GraphOperation {
     static final String CURRENT = "current";
     static final int MAX_ITEMS = 1000;
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private final GraphSourceProvider sources;
-    private final TraversalLimits limits;
 
     public CompareOperation(GraphSourceProvider sources) {
         this(sources, TraversalLimits.DEFAULT);
     }
 
     CompareOperation(GraphSourceProvider sources, TraversalLimits limits) {
-        this.sources = sources;
-        this.limits = limits;
+        super(sources, limits);
     }
 
     @Override
-    public String run(JsonNode input, OperationContext context) throws OperationStoppedException, InterruptedException {
-        String result;
-        try {
-            result = compare(input, context);
-        } catch (GraphToolError e) {
-            result = CallToolResults.text(e.getMessage(), true);
-        }
-        context.stageResult(result);
-        return result;
+    protected String answer(JsonNode input, OperationContext context)
+            throws GraphToolError, OperationStoppedException, InterruptedException {
+        return compare(input, context);
     }
 
     private String compare(JsonNode input, OperationContext context) throws GraphToolError, OperationStoppedException {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.worker.child.CallToolResults;
-import dev.taskgate.worker.child.Operation;
 import dev.taskgate.worker.child.OperationContext;
 import dev.taskgate.worker.child.OperationStoppedException;
 import dev.taskgate.worker.child.ops.workspace.graph.GraphPage;
@@ -19,32 +18,22 @@ import dev.taskgate.worker.child.ops.workspace.graph.TraversalLimits;
  * is not the last carries {@code next_cursor}; a cursor whose revision no longer matches the files is refused. The
  * whole graph is retained as an artifact for render and compare; the result is staged before it is returned.
  */
-public final class InspectOperation implements Operation {
+public final class InspectOperation extends GraphOperation {
     static final String WORKSPACE_CHANGED = "the workspace changed since this page; start again (call without cursor)";
 
-    private final GraphSourceProvider sources;
-    private final TraversalLimits limits;
 
     public InspectOperation(GraphSourceProvider sources) {
         this(sources, TraversalLimits.DEFAULT);
     }
 
     InspectOperation(GraphSourceProvider sources, TraversalLimits limits) {
-        this.sources = sources;
-        this.limits = limits;
+        super(sources, limits);
     }
 
     @Override
-    public String run(JsonNode input, OperationContext context) throws OperationStoppedException, InterruptedException {
-        GraphInput request = GraphInput.of(input);
-        String result;
-        try {
-            result = inspect(request, context);
-        } catch (GraphToolError e) {
-            result = CallToolResults.text(e.getMessage(), true);
-        }
-        context.stageResult(result);
-        return result;
+    protected String answer(JsonNode input, OperationContext context)
+            throws GraphToolError, OperationStoppedException, InterruptedException {
+        return inspect(GraphInput.of(input), context);
     }
 
     private String inspect(GraphInput request, OperationContext context)

@@ -10,8 +10,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.taskgate.worker.child.CallToolResults;
-import dev.taskgate.worker.child.Operation;
 import dev.taskgate.worker.child.OperationContext;
 import dev.taskgate.worker.child.OperationStoppedException;
 import dev.taskgate.worker.child.artifact.ArtifactRef;
@@ -27,33 +25,24 @@ import dev.taskgate.worker.child.ops.workspace.graph.TraversalLimits;
  * retained {@code graph_id} + {@code revision}, drawn as SVG (a layered layout) and DOT artifacts linked from the
  * result. At most {@code max_nodes} files are drawn; the coverage says how many were left out.
  */
-public final class RenderOperation implements Operation {
+public final class RenderOperation extends GraphOperation {
     static final String SVG = "image/svg+xml";
     static final String DOT = "text/vnd.graphviz";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private final GraphSourceProvider sources;
-    private final TraversalLimits limits;
 
     public RenderOperation(GraphSourceProvider sources) {
         this(sources, TraversalLimits.DEFAULT);
     }
 
     RenderOperation(GraphSourceProvider sources, TraversalLimits limits) {
-        this.sources = sources;
-        this.limits = limits;
+        super(sources, limits);
     }
 
     @Override
-    public String run(JsonNode input, OperationContext context) throws OperationStoppedException, InterruptedException {
-        String result;
-        try {
-            result = render(input, context);
-        } catch (GraphToolError e) {
-            result = CallToolResults.text(e.getMessage(), true);
-        }
-        context.stageResult(result);
-        return result;
+    protected String answer(JsonNode input, OperationContext context)
+            throws GraphToolError, OperationStoppedException, InterruptedException {
+        return render(input, context);
     }
 
     private String render(JsonNode input, OperationContext context) throws GraphToolError, OperationStoppedException {
