@@ -37,9 +37,11 @@ public class LegacyHttp {
     private final LegacyServer server;
     private final LegacyInFlight inFlight;
     private final LegacyCallResponder responder;
+    private final ListenStreams listeners;
 
     LegacyHttp(LegacySessions sessions, LegacyServer server, LegacyInFlight inFlight,
-            LegacyCallResponder responder) {
+            LegacyCallResponder responder, ListenStreams listeners) {
+        this.listeners = listeners;
         this.sessions = sessions;
         this.server = server;
         this.inFlight = inFlight;
@@ -96,6 +98,7 @@ public class LegacyHttp {
     /** {@code DELETE} with {@code Mcp-Session-Id}: 204 when a live session of the caller ended, 404 otherwise. */
     public Response delete(String sessionId, AuthenticatedCaller caller) {
         if (sessions.end(sessionId.trim(), caller.caller())) {
+            listeners.sessionEnded(LegacySessions.hash(sessionId.trim())); // its listen streams here end now
             return Response.noContent().build();
         }
         return sessionNotFound(null);
