@@ -55,8 +55,9 @@ public final class SseClient implements AutoCloseable {
 
     /** GETs {@code /mcp} of {@code base} with these headers ({@code null} value: left out) and token (a listen stream). */
     public static SseClient get(URI base, java.util.Map<String, String> headers, String token) {
+        // HTTP/1.1 as MCP clients speak it: a body-less GET would otherwise try an h2c upgrade
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("mcp")).timeout(Duration.ofSeconds(120))
-                .GET();
+                .version(HttpClient.Version.HTTP_1_1).GET();
         headers.forEach((k, v) -> {
             if (v != null) {
                 request.header(k, v);

@@ -138,7 +138,8 @@ public class McpResource {
      * {@code Mcp-Session-Id} ({@link LegacyListen}), after the same Host, Origin and authentication checks as POST.
      */
     @GET
-    public Response get(HttpHeaders headers, @Context HttpServerRequest http) {
+    public Response get(HttpHeaders headers, @Context HttpServerRequest http,
+            @Context HttpServerResponse connection) {
         String session = headers.getHeaderString(LegacyHttp.SESSION_HEADER);
         if (session == null) {
             return notAllowed();
@@ -156,7 +157,7 @@ public class McpResource {
         }
         try {
             return listen.open(session, headers.getHeaderString(HttpHeaders.ACCEPT),
-                    headers.getHeaderString(LegacyHttp.VERSION_HEADER), authenticate(headers));
+                    headers.getHeaderString(LegacyHttp.VERSION_HEADER), authenticate(headers), connection);
         } catch (McpException e) {
             return error(null, e);
         }

@@ -14,6 +14,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.jboss.logging.Logger;
 
+import io.vertx.core.http.HttpServerResponse;
+
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
@@ -51,7 +53,8 @@ public class LegacyListen {
     }
 
     /** Opens the stream, or the error response. */
-    public Response open(String sessionId, String accept, String version, AuthenticatedCaller caller) {
+    public Response open(String sessionId, String accept, String version, AuthenticatedCaller caller,
+            HttpServerResponse connection) {
         if (accept == null || !accept.contains("text/event-stream")) {
             return Response.status(406).type(MediaType.APPLICATION_JSON).entity(McpResponses.error(null,
                     McpErrors.invalidRequest("GET /mcp opens an SSE stream: send Accept: text/event-stream.")
@@ -78,12 +81,18 @@ public class LegacyListen {
             default:
                 break;
         }
-        StreamingOutput body = out -> serve(stream, out);
+        // a client that goes away before the body is written (then never is) frees its place; once streaming,
+        // the loop sees the closed connection (writes to it do not always fail)
+        connection.closeHandler(v -> {
+            stream.end();
+            streams.closed(stream);
+        });
+        StreamingOutput body = out -> serve(stream, out, connection);
         return Response.ok(body, "text/event-stream").header("Cache-Control", "no-cache")
                 .header("X-Accel-Buffering", "no").build();
     }
 
-    private void serve(ListenStream stream, OutputStream out) {
+    private void serve(ListenStream stream, OutputStream out, HttpServerResponse connection) {
         boolean tasks = LegacyServer.LATEST.equals(stream.session().protocolVersion());
         long now = System.nanoTime();
         long endAt = now + limits.maxOpen().toNanos();
@@ -92,6 +101,9 @@ public class LegacyListen {
             out.write(OPENED); // the headers go out now: the client knows the stream is open
             out.flush();
             while (!stream.ended()) {
+                if (connection.closed()) {
+                    return;
+                }
                 now = System.nanoTime();
                 if (now >= endAt) {
                     return; // the client reconnects (§2.2); bounded worker-thread use

@@ -55,6 +55,11 @@ public class ListenStreams {
         open.stream().filter(s -> s.sessionHash().equals(sessionHash)).forEach(ListenStream::end);
     }
 
+    /** How many streams of a session are open here (tests, diagnostics). */
+    int openFor(String sessionHash) {
+        return (int) open.stream().filter(s -> s.sessionHash().equals(sessionHash)).count();
+    }
+
     /** How many streams are open here (tests, diagnostics). */
     public int size() {
         return open.size();

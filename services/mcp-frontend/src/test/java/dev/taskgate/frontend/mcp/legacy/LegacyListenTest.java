@@ -33,6 +33,7 @@ import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.Mcp2025;
+import dev.taskgate.frontend.support.RawHttp;
 import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithListenStreams;
 import dev.taskgate.testsupport.KafkaTestClient;
@@ -130,7 +131,8 @@ class LegacyListenTest {
                 changed(mine, bobs, ExecutionStatus.WORKING, "bob", Surface.MCP_2025);
                 changed(mine, rest, ExecutionStatus.WORKING, "alice", Surface.MCP_2026);
                 changed(mine, mine, ExecutionStatus.WORKING, "alice", Surface.MCP_2025);
-                assertThat(stream.messages()).isNotEmpty();
+                assertThat(stream.messages()).as("%s ended=%s open=%d", stream.lines(), stream.ended(),
+                        streams.size()).isNotEmpty();
             });
 
             assertThat(stream.messages()).hasSize(1);
@@ -143,7 +145,8 @@ class LegacyListenTest {
     void anIdleStreamGetsKeepAlives() {
         try (SseClient stream = listen(client, Fixtures.aliceToken())) {
             assertThat(stream.status()).isEqualTo(200);
-            await().atMost(PATIENCE).until(() -> stream.comments() >= 3);
+            await().atMost(PATIENCE).untilAsserted(() -> assertThat(stream.comments())
+                    .as("%s ended=%s", stream.lines(), stream.ended()).isGreaterThanOrEqualTo(3));
             assertThat(stream.events()).isEmpty();
             assertThat(stream.ended()).isFalse();
         }
@@ -199,6 +202,24 @@ class LegacyListenTest {
     }
 
     @Test
+    void aClientThatDropsTheConnectionFreesItsPlace() {
+        String hash = LegacySessions.hash(client.sessionId());
+        Map<String, String> raw = new LinkedHashMap<>(headers(client));
+        raw.put("Host", "127.0.0.1:" + base.getPort());
+        raw.put("Authorization", "Bearer " + Fixtures.aliceToken());
+        try (SseClient kept = listen(client, Fixtures.aliceToken())) {
+            try (RawHttp dropped = RawHttp.get(base, raw)) {
+                await().atMost(PATIENCE).until(() -> streams.openFor(hash) == 2);
+            }
+
+            await().atMost(PATIENCE).until(() -> streams.openFor(hash) == 1);
+            try (SseClient third = listen(client, Fixtures.aliceToken())) {
+                assertThat(third.status()).as("the place is free again").isEqualTo(200);
+            }
+        }
+    }
+
+    @Test
     void deletingTheSessionHereEndsItsStream() {
         try (SseClient stream = listen(client, Fixtures.aliceToken())) {
             await().atMost(PATIENCE).until(() -> stream.comments() >= 1);
@@ -208,7 +229,7 @@ class LegacyListenTest {
 
             assertThat(deleted.status()).isEqualTo(204);
             await().atMost(PATIENCE).until(stream::ended);
-            await().atMost(PATIENCE).until(() -> streams.size() == 0);
+            await().atMost(PATIENCE).until(() -> streams.openFor(LegacySessions.hash(client.sessionId())) == 0);
         }
     }
 
