@@ -38,9 +38,11 @@ public class LegacyHttp {
     private final LegacyInFlight inFlight;
     private final LegacyCallResponder responder;
     private final ListenStreams listeners;
+    private final LegacyRemoteCancel remoteCancel;
 
     LegacyHttp(LegacySessions sessions, LegacyServer server, LegacyInFlight inFlight,
-            LegacyCallResponder responder, ListenStreams listeners) {
+            LegacyCallResponder responder, ListenStreams listeners, LegacyRemoteCancel remoteCancel) {
+        this.remoteCancel = remoteCancel;
         this.listeners = listeners;
         this.sessions = sessions;
         this.server = server;
@@ -79,7 +81,9 @@ public class LegacyHttp {
             if ("notifications/cancelled".equals(request.method())) {
                 JsonNode requestId = request.params().get("requestId");
                 if (requestId != null && (requestId.isTextual() || requestId.isIntegralNumber())) {
-                    inFlight.cancel(LegacyInFlight.key(session.id(), requestId));
+                    if (!inFlight.cancel(LegacyInFlight.key(session.id(), requestId))) {
+                        remoteCancel.cancel(session.id(), requestId, caller); // the call may wait elsewhere
+                    }
                 }
             }
             return Response.accepted().build();
