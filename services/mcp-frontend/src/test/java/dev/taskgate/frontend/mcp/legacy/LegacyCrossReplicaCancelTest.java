@@ -125,8 +125,10 @@ class LegacyCrossReplicaCancelTest {
 
     private void answerReceipt(com.fasterxml.jackson.databind.JsonNode requestId, UUID id, ExecutionStatus status) {
         String key = LegacyRemoteCancel.receiptKey(client.sessionId(), requestId);
-        queries.answer("/internal/v1/receipts/" + URLEncoder.encode(key, StandardCharsets.UTF_8), 200,
-                Wire.toBytes(Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2025)));
+        byte[] snapshot = Wire.toBytes(Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2025));
+        // ':' may travel as is or percent-encoded in a path segment; either way it names this key
+        queries.answer("/internal/v1/receipts/" + key, 200, snapshot);
+        queries.answer("/internal/v1/receipts/" + URLEncoder.encode(key, StandardCharsets.UTF_8), 200, snapshot);
     }
 
     private java.util.stream.Stream<SubmitExecution> submits() {
