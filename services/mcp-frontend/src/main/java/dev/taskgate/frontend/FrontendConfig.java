@@ -230,4 +230,35 @@ public interface FrontendConfig {
         @WithDefault("10m")
         Duration ttl();
     }
+    /** The 2025-era standalone SSE stream ({@code GET /mcp} in a session), under {@code taskgate.frontend.listen}. */
+    Listen listen();
+
+    /**
+     * Bounds of the 2025-era listen streams ({@code GET /mcp} with {@code Mcp-Session-Id}): each holds a worker
+     * thread while open, so they are capped per session and per instance and end after a while (clients reconnect).
+     */
+    interface Listen {
+        /** A {@code : keep-alive} comment after this much silence (also how fast a dropped client is noticed). */
+        @WithDefault("15s")
+        Duration keepAlive();
+
+        /** The server ends a stream after this long; the client opens a new one (transports 2025-11-25 §2.2). */
+        @WithDefault("5m")
+        Duration maxOpen();
+
+        /**
+         * How often an open stream checks that its session is still live (a DELETE on another replica ends it then;
+         * a DELETE on this replica ends it at once). Each check renews the session like a request would.
+         */
+        @WithDefault("30s")
+        Duration sessionCheck();
+
+        /** Open streams per session on this instance; one more is refused with 409. */
+        @WithDefault("2")
+        int maxPerSession();
+
+        /** Open streams on this instance (each holds a worker thread); one more is refused with 503. */
+        @WithDefault("64")
+        int maxPerInstance();
+    }
 }

@@ -48,6 +48,7 @@ public final class FakeJobControlQueries {
         server.createContext("/internal/v1/operator", this::handle);
         server.createContext("/internal/v1/mcp-sessions", this::handle);
         server.createContext("/internal/v1/artifacts", this::handle);
+        server.createContext("/internal/v1/receipts", this::handle);
         server.start();
     }
 

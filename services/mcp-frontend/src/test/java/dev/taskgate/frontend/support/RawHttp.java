@@ -45,6 +45,24 @@ public final class RawHttp implements AutoCloseable {
         }
     }
 
+    /** Opens a connection to {@code base} and sends {@code GET /mcp} HTTP/1.1 with exactly these headers. */
+    public static RawHttp get(URI base, Map<String, String> headers) {
+        try {
+            Socket socket = new Socket();
+            socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
+            socket.setSoTimeout(30_000);
+            StringBuilder head = new StringBuilder("GET /mcp HTTP/1.1\r\n");
+            headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
+            head.append("\r\n");
+            OutputStream out = socket.getOutputStream();
+            out.write(head.toString().getBytes(StandardCharsets.US_ASCII));
+            out.flush();
+            return new RawHttp(socket);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Reads the whole response (the server closes the connection after it). */
     public String readAll() {
         try (InputStream in = socket.getInputStream()) {

@@ -66,6 +66,20 @@ public final class SseClient implements AutoCloseable {
         return new SseClient(request.build());
     }
 
+    /** GETs {@code /mcp} of {@code base} with these headers ({@code null} value: left out) and token (a listen stream). */
+    public static SseClient get(URI base, java.util.Map<String, String> headers, String token) {
+        // HTTP/1.1 as MCP clients speak it: a body-less GET would otherwise try an h2c upgrade
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("mcp")).timeout(Duration.ofSeconds(120))
+                .version(HttpClient.Version.HTTP_1_1).GET();
+        headers.forEach((k, v) -> {
+            if (v != null) {
+                request.header(k, v);
+            }
+        });
+        request.header("Authorization", "Bearer " + token);
+        return new SseClient(request.build());
+    }
+
     private void read() {
         try {
             HttpResponse<InputStream> r = response.get(60, TimeUnit.SECONDS);

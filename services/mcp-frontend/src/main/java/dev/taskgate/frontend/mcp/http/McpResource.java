@@ -35,6 +35,7 @@ import dev.taskgate.frontend.mcp.McpServer;
 import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.legacy.LegacyHttp;
+import dev.taskgate.frontend.mcp.legacy.LegacyListen;
 import dev.taskgate.frontend.problem.ProblemException;
 
 /**
@@ -64,10 +65,12 @@ public class McpResource {
     private final SyncCallResponder responder;
     private final LegacyHttp legacy;
     private final ToolHeaderBindings toolHeaders;
+    private final LegacyListen listen;
 
     McpResource(HostGuard hosts, OriginGuard origins, CallerResolver callers, McpServer server,
-            SyncCallResponder responder, LegacyHttp legacy, ToolHeaderBindings toolHeaders) {
+            SyncCallResponder responder, LegacyHttp legacy, ToolHeaderBindings toolHeaders, LegacyListen listen) {
         this.hosts = hosts;
+        this.listen = listen;
         this.toolHeaders = toolHeaders;
         this.legacy = legacy;
         this.responder = responder;
@@ -137,10 +140,34 @@ public class McpResource {
         }
     }
 
-    /** No standalone SSE stream in 2026-07-28 (§6.1). */
+    /**
+     * No standalone SSE stream in 2026-07-28 (§6.1); a 2025-era session opens its listen stream with GET and its
+     * {@code Mcp-Session-Id} ({@link LegacyListen}), after the same Host, Origin and authentication checks as POST.
+     */
     @GET
-    public Response get() {
-        return notAllowed();
+    public Response get(HttpHeaders headers, @Context HttpServerRequest http,
+            @Context HttpServerResponse connection) {
+        String session = headers.getHeaderString(LegacyHttp.SESSION_HEADER);
+        if (session == null) {
+            return notAllowed();
+        }
+        switch (hosts.check(http.authority())) {
+            case MISSING:
+                return error(null, McpErrors.invalidRequest("A Host header is required."));
+            case FOREIGN:
+                return error(null, McpErrors.forbidden("Host not allowed."));
+            default:
+                break;
+        }
+        if (!origins.allows(headers.getHeaderString("Origin"))) {
+            return error(null, McpErrors.forbidden("Origin not allowed."));
+        }
+        try {
+            return listen.open(session, headers.getHeaderString(HttpHeaders.ACCEPT),
+                    headers.getHeaderString(LegacyHttp.VERSION_HEADER), authenticate(headers), connection);
+        } catch (McpException e) {
+            return error(null, e);
+        }
     }
 
     /** No sessions to end in 2026-07-28 (§6.6); a 2025-era session ends with DELETE and its Mcp-Session-Id. */

@@ -39,10 +39,15 @@ public class LegacyHttp {
     private final LegacyCallResponder responder;
     private final ClientResponses clientResponses;
     private final LegacyTaskResults taskResults;
+    private final ListenStreams listeners;
+    private final LegacyRemoteCancel remoteCancel;
 
     LegacyHttp(LegacySessions sessions, LegacyServer server, LegacyInFlight inFlight,
-            LegacyCallResponder responder, ClientResponses clientResponses, LegacyTaskResults taskResults) {
+            LegacyCallResponder responder, ClientResponses clientResponses, LegacyTaskResults taskResults,
+            ListenStreams listeners, LegacyRemoteCancel remoteCancel) {
         this.taskResults = taskResults;
+        this.remoteCancel = remoteCancel;
+        this.listeners = listeners;
         this.sessions = sessions;
         this.server = server;
         this.inFlight = inFlight;
@@ -100,7 +105,9 @@ public class LegacyHttp {
             if ("notifications/cancelled".equals(request.method())) {
                 JsonNode requestId = request.params().get("requestId");
                 if (requestId != null && (requestId.isTextual() || requestId.isIntegralNumber())) {
-                    inFlight.cancel(LegacyInFlight.key(session.id(), requestId));
+                    if (!inFlight.cancel(LegacyInFlight.key(session.id(), requestId))) {
+                        remoteCancel.cancel(session.id(), requestId, caller); // the call may wait elsewhere
+                    }
                 }
             }
             return Response.accepted().build();
@@ -123,6 +130,7 @@ public class LegacyHttp {
     /** {@code DELETE} with {@code Mcp-Session-Id}: 204 when a live session of the caller ended, 404 otherwise. */
     public Response delete(String sessionId, AuthenticatedCaller caller) {
         if (sessions.end(sessionId.trim(), caller.caller())) {
+            listeners.sessionEnded(LegacySessions.hash(sessionId.trim())); // its listen streams here end now
             return Response.noContent().build();
         }
         return sessionNotFound(null);

@@ -44,12 +44,15 @@ public class LegacyInFlight {
         return at != null && System.nanoTime() - at < MARK_TTL_NANOS;
     }
 
-    /** {@code notifications/cancelled}: stops the call if it waits here, else marks it to be refused. */
-    public void cancel(String key) {
+    /**
+     * {@code notifications/cancelled}: stops the call if it waits here (true), else marks it to be refused should it
+     * arrive here later (false: it may wait on another replica).
+     */
+    public boolean cancel(String key) {
         SyncCall call = calls.get(key);
         if (call != null) {
             call.callerGone();
-            return;
+            return true;
         }
         long now = System.nanoTime();
         if (early.size() >= MAX_MARKS) {
@@ -58,5 +61,6 @@ public class LegacyInFlight {
         if (early.size() < MAX_MARKS) {
             early.put(key, now);
         }
+        return false;
     }
 }

@@ -125,7 +125,8 @@ public class LegacyServer {
                     return Served.done(McpResult.raw(compat.call(caller, Surface.MCP_2025,
                             request.params().get("name").asText(), request.params().get("arguments")).json()));
                 }
-                return calls.start(withTasks ? request : withoutTask(request), caller);
+                return calls.start(withTasks ? request : withoutTask(request), caller,
+                        session.id() == null ? null : LegacyRemoteCancel.receiptKey(session.id(), request.id()));
             case "tasks/get":
                 return Served.done(tasks.get(requireTasks(request, withTasks), caller));
             case "tasks/result":

@@ -64,6 +64,15 @@ public class LegacyToolCalls {
 
     /** Serves one call up to acceptance: the task's result, or the synchronous call now waiting. Blocking. */
     public Served start(JsonRpcRequest request, AuthenticatedCaller caller) {
+        return start(request, caller, null);
+    }
+
+    /**
+     * As {@link #start(JsonRpcRequest, AuthenticatedCaller)}; an ordinary (non-task) call is submitted under
+     * {@code syncReceiptKey} when given (derived from session and request id, so any replica can find it to cancel
+     * it: {@link LegacyRemoteCancel}), else under a fresh one.
+     */
+    public Served start(JsonRpcRequest request, AuthenticatedCaller caller, String syncReceiptKey) {
         JsonNode name = request.params().get("name");
         if (name == null || !name.isTextual() || name.asText().isEmpty()) {
             throw McpErrors.invalidParams("params.name is required (the tool's name).", null);
@@ -100,7 +109,8 @@ public class LegacyToolCalls {
                 caller.require(Scopes.TOOLS_WRITE);
             }
             accepted = executions.submit(caller, Surface.MCP_2025,
-                    asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY, receiptKey(), toolName, arguments,
+                    asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY,
+                    asTask || syncReceiptKey == null ? receiptKey() : syncReceiptKey, toolName, arguments,
                     taskTtlMs);
         } catch (ProblemException e) {
             throw McpProblems.translate(e);

@@ -29,9 +29,11 @@ public class SignalConsumers {
     private final InstanceTopicReader progress;
     private final InstanceTopicReader lifecycle;
     private final ExecutionSignals signals;
+    private final LifecycleFeed feed;
 
-    SignalConsumers(FrontendConfig config, InstanceIdentity identity, ExecutionSignals signals) {
+    SignalConsumers(FrontendConfig config, InstanceIdentity identity, ExecutionSignals signals, LifecycleFeed feed) {
         this.signals = signals;
+        this.feed = feed;
         String prefix = config.topicPrefix().orElse("");
         String group = "mcp-frontend-" + identity.id();
         this.progress = new InstanceTopicReader(config.kafkaBootstrap(), prefix + Topics.PROGRESS, group + "-progress",
@@ -61,10 +63,18 @@ public class SignalConsumers {
     }
 
     void onLifecycle(ConsumerRecord<String, byte[]> record) {
-        if (!watched(record.key())) {
+        boolean watched = watched(record.key());
+        boolean listened = feed.wanted();
+        if (!watched && !listened) {
             return;
         }
-        signals.changed(Wire.fromBytes(record.value(), ExecutionChanged.class));
+        ExecutionChanged changed = Wire.fromBytes(record.value(), ExecutionChanged.class);
+        if (watched) {
+            signals.changed(changed);
+        }
+        if (listened) {
+            feed.publish(changed); // 2025-era listen streams follow executions by owner
+        }
     }
 
     private boolean watched(String key) {
