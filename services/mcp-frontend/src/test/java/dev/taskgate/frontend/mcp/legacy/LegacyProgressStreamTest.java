@@ -1,0 +1,164 @@
+package dev.taskgate.frontend.mcp.legacy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
+import dev.taskgate.frontend.support.FakeJobControlQueries;
+import dev.taskgate.frontend.support.Fixtures;
+import dev.taskgate.frontend.support.JobControlResponder;
+import dev.taskgate.frontend.support.Mcp2025;
+import dev.taskgate.frontend.support.SseClient;
+import dev.taskgate.frontend.support.WithProgressStreaming;
+import dev.taskgate.testsupport.KafkaTestClient;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/**
+ * The synchronous contract of an ordinary {@code tools/call} in a 2025-11-25 session (issue 4 item 6), against the
+ * real broker with the test playing worker-pool's progress records and job-control: progress notifications for the
+ * request's {@code progressToken} strictly increasing, keep-alive heartbeats while the operation is silent, the exact
+ * stored result last, and the call's watch on the execution released when it completes. Every message is checked
+ * against the 2025-11-25 schema.
+ */
+@QuarkusTest
+@TestProfile(WithProgressStreaming.class)
+class LegacyProgressStreamTest {
+    private static final String PROGRESS_TOPIC = "fe-test.taskgate.progress.v1";
+    private static final String LIFECYCLE_TOPIC = "fe-test.taskgate.lifecycle.v1";
+    private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"slept\"}],\"isError\":false}";
+
+    private static KafkaTestClient kafka;
+    private final FakeJobControlQueries queries = FakeJobControlQueries.get();
+    private final UUID id = UUID.randomUUID();
+    private JobControlResponder jobControl;
+    private Mcp2025 client;
+
+    @TestHTTPResource("/")
+    URI base;
+
+    @Inject
+    ExecutionSignals signals;
+
+    @BeforeAll
+    static void connect() {
+        kafka = KafkaTestClient.connect();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        kafka.close();
+    }
+
+    @BeforeEach
+    void openSession() {
+        queries.reset();
+        answerOutcome(ExecutionStatus.WORKING, null);
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, c instanceof SubmitExecution,
+                c instanceof SubmitExecution ? ExecutionStatus.QUEUED : ExecutionStatus.WORKING, "demo.sleep",
+                Surface.MCP_2025));
+        client = Mcp2025.at(base);
+        client.initialize("2025-11-25");
+    }
+
+    @AfterEach
+    void stop() {
+        jobControl.close();
+    }
+
+    @Test
+    void streamsStrictlyIncreasingProgressHeartbeatsAndThenTheExactResult() {
+        try (SseClient stream = client.stream(3, "tools/call", sleepCall("tok-1"))) {
+            await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
+            for (double p : new double[] {1, 2, 2, 1.5, 3}) {
+                progress(p, 10.0, "step " + p);
+            }
+            await().atMost(Duration.ofSeconds(20)).until(() -> stream.messages().stream()
+                    .anyMatch(m -> m.at("/params/progress").asDouble() == 3.0));
+            // silent now: the heartbeat interval is 200 ms
+            await().atMost(Duration.ofSeconds(20)).until(() -> stream.comments() >= 2);
+
+            answerOutcome(ExecutionStatus.COMPLETED, STORED);
+            changed(ExecutionStatus.COMPLETED);
+            await().atMost(Duration.ofSeconds(20)).until(stream::ended);
+
+            assertThat(stream.header("Content-Type")).startsWith("text/event-stream");
+            List<JsonNode> messages = stream.messages();
+            List<JsonNode> progress = messages.subList(0, messages.size() - 1);
+            progress.forEach(m -> {
+                Mcp2025.assertValid("ProgressNotification", m);
+                assertThat(m.at("/params/progressToken").asText()).isEqualTo("tok-1");
+            });
+            List<Double> values = progress.stream().map(m -> m.at("/params/progress").asDouble()).toList();
+            for (int i = 1; i < values.size(); i++) {
+                assertThat(values.get(i)).as("strictly increasing: " + values).isGreaterThan(values.get(i - 1));
+            }
+            assertThat(values).first().isEqualTo(1.0);
+            assertThat(values).last().isEqualTo(3.0);
+            assertThat(stream.lines()).filteredOn(l -> l.startsWith(":"))
+                    .allSatisfy(l -> assertThat(l).isEqualTo(": keep-alive"));
+
+            JsonNode last = messages.get(messages.size() - 1);
+            Mcp2025.assertValid("JSONRPCResultResponse", last);
+            Mcp2025.assertValid("CallToolResult", last.get("result"));
+            assertThat(stream.events().get(messages.size() - 1))
+                    .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":" + STORED + "}");
+            await().atMost(Duration.ofSeconds(10)).until(() -> !signals.isWatched(id));
+        }
+    }
+
+    private static ObjectNode sleepCall(String progressToken) {
+        ObjectNode params = Mcp2025.params().put("name", "demo.sleep");
+        params.set("arguments", Wire.mapper().createObjectNode().put("seconds", 5));
+        params.set("_meta", Wire.mapper().createObjectNode().put("progressToken", progressToken));
+        return params;
+    }
+
+    private void progress(double value, Double total, String message) {
+        Progress p = new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", value, total, message);
+        try {
+            kafka.sendRaw(PROGRESS_TOPIC, id.toString(), Wire.mapper().writerFor(WorkerEvent.class).writeValueAsBytes(p));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private void changed(ExecutionStatus state) {
+        Instant now = Instant.now();
+        kafka.send(LIFECYCLE_TOPIC, id.toString(), new ExecutionChanged(UUID.randomUUID(), now, id, state,
+                Fixtures.CREATED, now, state.name().toLowerCase(), "acme", "demo",
+                Fixtures.caller("alice").principal(), Surface.MCP_2025));
+    }
+
+    private void answerOutcome(ExecutionStatus status, String result) {
+        ExecutionOutcome outcome = new ExecutionOutcome(Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2025),
+                result, null);
+        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(outcome));
+    }
+}
