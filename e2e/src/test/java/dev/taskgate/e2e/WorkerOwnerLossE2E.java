@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -60,8 +61,7 @@ class WorkerOwnerLossE2E {
                 ids.add(create());
             }
             // LocalStack gives the worker three children: all three run when it is killed
-            await().atMost(SETTLE).pollInterval(Duration.ofMillis(100))
-                    .until(() -> ids.stream().allMatch(id -> status(id).getString("status").equals("working")));
+            awaitAllWorking(ids);
 
             // settlement is measured over what the worker had started (an execution still waiting for a child would
             // never have been acknowledged: Kafka hands it to the restarted worker instead)
@@ -94,6 +94,21 @@ class WorkerOwnerLossE2E {
         System.out.printf("[owner-loss] worker-pool SIGKILL -> settlement over %d kills x %d executions: "
                 + "p50 %d ms, max %d ms (%d held executions)%n", KILLS, EXECUTIONS_PER_KILL, p50, max,
                 settleMillis.size());
+    }
+
+    private static void awaitAllWorking(List<String> ids) {
+        try {
+            await().atMost(SETTLE).pollInterval(Duration.ofMillis(100))
+                    .until(() -> ids.stream().allMatch(id -> status(id).getString("status").equals("working")));
+        } catch (ConditionTimeoutException e) {
+            StringBuilder states = new StringBuilder();
+            for (String id : ids) {
+                JsonPath execution = status(id);
+                states.append(String.format("%n  %s %s (%s)", id, execution.getString("status"),
+                        execution.getString("status_message")));
+            }
+            throw new AssertionError("not every execution reached working within " + SETTLE + ":" + states, e);
+        }
     }
 
     /** Replaced (back to queued with the owner-loss status message) or terminal. */

@@ -79,6 +79,33 @@ class DuplicateRunFencingTest extends OwnerLossComponentTest {
         assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isEqualTo(OWNERS);
     }
 
+    /**
+     * A dispatch redelivered to a restarted worker after its execution ended under the same epoch (demo.staged,
+     * completed from its staged result when the owner was lost): the run is stopped, or it would hold a child for
+     * as long as the operation takes. The outcome stays the owner's.
+     */
+    @Test
+    void aDuplicateRunOfAnEndedExecutionIsStoppedToo() {
+        Caller caller = newCaller();
+        String owner = newWorkerId();
+        UUID id = workers.submitAndStart(caller, owner);
+        fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, owner, OWNERS));
+        awaitStatus(caller, id, ExecutionStatus.COMPLETED);
+        String restarted = newWorkerId();
+        workers.heartbeat(restarted);
+
+        try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
+            fixture.report(started(id, 1, restarted));
+            StopRequested stop = (StopRequested) control.await(ControlSignal.class,
+                    s -> s instanceof StopRequested && s.executionId().equals(id), WAIT);
+            assertThat(stop.epoch()).isEqualTo(1);
+            assertThat(stop.workerId()).isEqualTo(restarted);
+            assertThat(stop.reason()).contains("already ended completed");
+        }
+        assertThat(JobControlFixture.snapshot(caller, id).status()).isEqualTo(ExecutionStatus.COMPLETED);
+        assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isEqualTo(OWNERS);
+    }
+
     @Test
     void aCommitGrantNamesTheOwnerAndADuplicatesRequestBindsNothing() {
         Caller caller = newCaller();

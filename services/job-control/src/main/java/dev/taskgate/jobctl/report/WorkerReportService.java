@@ -150,18 +150,25 @@ public class WorkerReportService {
                 && !owned.ownerWorkerId().equals(event.workerId());
     }
 
-    /** Ignores the duplicate's report; its {@code Started} gets a stop addressed to that instance only. */
+    /**
+     * Ignores the duplicate's report; its {@code Started} gets a stop addressed to that instance only. That holds for
+     * an execution that already ended too (e.g. completed from its staged result after the owner was lost, under the
+     * same epoch): nothing else would stop the redelivered run, which would hold a child until it ended by itself.
+     */
     private Uni<Boolean> fenceDuplicateRun(SqlConnection tx, OwnedExecution owned, WorkerEvent event, Instant now) {
         Execution execution = owned.execution();
-        if (!(event instanceof Started started) || execution.state().isTerminal()) {
+        if (!(event instanceof Started started)) {
             LOG.debugf("Ignoring a duplicate run's report [executionId=%s type=%s epoch=%d workerId=%s owner=%s]",
                     execution.id(), event.kind(), event.epoch(), event.workerId(), owned.ownerWorkerId());
             return Uni.createFrom().item(false);
         }
-        LOG.infof("Stopping a duplicate run [executionId=%s epoch=%d workerId=%s owner=%s]", execution.id(),
-                started.epoch(), started.workerId(), owned.ownerWorkerId());
-        StopRequested stop = new StopRequested(ids.newId(), now, execution.id(), started.epoch(),
-                "duplicate run: epoch " + started.epoch() + " already runs on its owner", started.workerId());
+        LOG.infof("Stopping a duplicate run [executionId=%s epoch=%d state=%s workerId=%s owner=%s]", execution.id(),
+                started.epoch(), execution.state(), started.workerId(), owned.ownerWorkerId());
+        String reason = execution.state().isTerminal()
+                ? "duplicate run: the execution already ended " + execution.state().wireName()
+                : "duplicate run: epoch " + started.epoch() + " already runs on its owner";
+        StopRequested stop = new StopRequested(ids.newId(), now, execution.id(), started.epoch(), reason,
+                started.workerId());
         return outbox.append(tx, List.of(OutboxMessage.of(config.topics().control(), execution.id().toString(),
                 stop.messageId(), StopRequested.TYPE, stop))).replaceWith(true);
     }
