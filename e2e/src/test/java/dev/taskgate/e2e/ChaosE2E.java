@@ -1,6 +1,7 @@
 package dev.taskgate.e2e;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,13 +10,14 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -154,21 +156,24 @@ class ChaosE2E {
     }
 
     /** Polls every execution until all are terminal or the bound passes; returns the last representation of each. */
-    private static Map<Integer, JsonNode> awaitTerminal(ChaosClient client, List<ChaosWork> work, String[] handles)
-            throws InterruptedException {
-        Map<Integer, JsonNode> finals = new TreeMap<>();
-        long deadline = System.nanoTime() + SETTLE_BOUND.toNanos();
-        while (finals.size() < work.size() && System.nanoTime() < deadline) {
-            for (ChaosWork w : work) {
-                if (finals.containsKey(w.index)) {
-                    continue;
+    private static Map<Integer, JsonNode> awaitTerminal(ChaosClient client, List<ChaosWork> work, String[] handles) {
+        Map<Integer, JsonNode> finals = new ConcurrentSkipListMap<>();
+        try {
+            await().atMost(SETTLE_BOUND).pollInterval(Duration.ofMillis(500)).until(() -> {
+                for (ChaosWork w : work) {
+                    if (finals.containsKey(w.index)) {
+                        continue;
+                    }
+                    ChaosClient.Reply reply = client.get(handles[w.index], w.caller);
+                    if (reply != null && reply.status() == 200
+                            && TERMINAL.contains(reply.json().get("status").asText())) {
+                        finals.put(w.index, reply.json());
+                    }
                 }
-                ChaosClient.Reply reply = client.get(handles[w.index], w.caller);
-                if (reply != null && reply.status() == 200 && TERMINAL.contains(reply.json().get("status").asText())) {
-                    finals.put(w.index, reply.json());
-                }
-            }
-            Thread.sleep(500);
+                return finals.size() == work.size();
+            });
+        } catch (ConditionTimeoutException e) {
+            // the verdict names every execution that is still not terminal
         }
         return finals;
     }

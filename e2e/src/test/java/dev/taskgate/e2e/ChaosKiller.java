@@ -1,17 +1,22 @@
 package dev.taskgate.e2e;
 
+import static org.awaitility.Awaitility.await;
+
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+
+import org.awaitility.core.ConditionTimeoutException;
 
 /**
  * SIGKILLs chaos nodes at moments and in an order drawn from a seeded {@link Random}, each kind at least once (the
@@ -132,14 +137,18 @@ final class ChaosKiller implements Runnable {
     }
 
     /** Waits (bounded by the killer's last chance) until every instance of a kind is up again. */
-    private boolean awaitAllUp(List<ChaosNode> siblings) throws InterruptedException {
-        while (System.nanoTime() < lastChanceNanos) {
-            if (siblings.stream().allMatch(ChaosNode::isUp)) {
-                return true;
-            }
-            Thread.sleep(200);
+    private boolean awaitAllUp(List<ChaosNode> siblings) {
+        long remaining = lastChanceNanos - System.nanoTime();
+        if (remaining <= 0) {
+            return siblings.stream().allMatch(ChaosNode::isUp);
         }
-        return false;
+        try {
+            await().atMost(Duration.ofNanos(remaining)).pollInterval(Duration.ofMillis(200))
+                    .until(() -> siblings.stream().allMatch(ChaosNode::isUp));
+            return true;
+        } catch (ConditionTimeoutException e) {
+            return false;
+        }
     }
 
     private void restart(ChaosNode victim, long pauseMillis) {
@@ -152,14 +161,17 @@ final class ChaosKiller implements Runnable {
     }
 
     private void measureSettlement(long killedAt, List<ChaosDb.Held> held) {
-        Map<UUID, Long> settled = new HashMap<>();
+        Map<UUID, Long> settled = new ConcurrentHashMap<>();
+        long remaining = SETTLE_BOUND_NANOS - (System.nanoTime() - killedAt);
         try {
-            while (settled.size() < held.size() && System.nanoTime() - killedAt < SETTLE_BOUND_NANOS) {
+            await().atMost(Duration.ofNanos(Math.max(remaining, 1))).pollInterval(Duration.ofMillis(100)).until(() -> {
                 for (UUID id : ChaosDb.settled(held)) {
                     settled.putIfAbsent(id, (System.nanoTime() - killedAt) / 1_000_000);
                 }
-                Thread.sleep(100);
-            }
+                return settled.size() == held.size();
+            });
+        } catch (ConditionTimeoutException e) {
+            // reported below with the count of executions that did not settle
         } catch (Exception e) {
             problems.add("settlement measurement failed: " + e);
         }
