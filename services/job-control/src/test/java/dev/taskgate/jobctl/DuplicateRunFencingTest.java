@@ -54,14 +54,9 @@ class DuplicateRunFencingTest extends OwnerLossComponentTest {
         String duplicate = newWorkerId();
         workers.heartbeat(duplicate);
 
-        try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
-            fixture.report(started(id, 1, duplicate));
-            StopRequested stop = (StopRequested) control.await(ControlSignal.class,
-                    s -> s instanceof StopRequested && s.executionId().equals(id), WAIT);
-            assertThat(stop.epoch()).isEqualTo(1);
-            assertThat(stop.workerId()).as("addressed to the duplicate only").isEqualTo(duplicate);
-            assertThat(stop.isFor(owner)).isFalse();
-        }
+        StopRequested stop = stopAnsweringStartedOfEpochOne(id, duplicate);
+        assertThat(stop.workerId()).as("addressed to the duplicate only").isEqualTo(duplicate);
+        assertThat(stop.isFor(owner)).isFalse();
 
         fixture.report(new Progress(UUID.randomUUID(), Instant.now(), id, 1, duplicate, 1, null, "duplicate"));
         fixture.report(new ChildDied(UUID.randomUUID(), Instant.now(), id, 1, duplicate, 4243L, 137));
@@ -94,16 +89,22 @@ class DuplicateRunFencingTest extends OwnerLossComponentTest {
         String restarted = newWorkerId();
         workers.heartbeat(restarted);
 
+        StopRequested stop = stopAnsweringStartedOfEpochOne(id, restarted);
+        assertThat(stop.workerId()).isEqualTo(restarted);
+        assertThat(stop.reason()).contains("already ended completed");
+        assertThat(JobControlFixture.snapshot(caller, id).status()).isEqualTo(ExecutionStatus.COMPLETED);
+        assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isEqualTo(OWNERS);
+    }
+
+    /** Reports a {@code Started} of epoch 1 from {@code workerId} and returns the stop job-control answers with. */
+    private StopRequested stopAnsweringStartedOfEpochOne(UUID id, String workerId) {
         try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
-            fixture.report(started(id, 1, restarted));
+            fixture.report(started(id, 1, workerId));
             StopRequested stop = (StopRequested) control.await(ControlSignal.class,
                     s -> s instanceof StopRequested && s.executionId().equals(id), WAIT);
             assertThat(stop.epoch()).isEqualTo(1);
-            assertThat(stop.workerId()).isEqualTo(restarted);
-            assertThat(stop.reason()).contains("already ended completed");
+            return stop;
         }
-        assertThat(JobControlFixture.snapshot(caller, id).status()).isEqualTo(ExecutionStatus.COMPLETED);
-        assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isEqualTo(OWNERS);
     }
 
     @Test

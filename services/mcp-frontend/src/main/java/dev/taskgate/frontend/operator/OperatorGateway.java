@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.operator;
 
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import jakarta.annotation.PreDestroy;
@@ -22,7 +21,7 @@ import dev.taskgate.contracts.operator.OperatorPayload;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
-import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+import dev.taskgate.frontend.query.JobControlClients;
 
 /**
  * Carries operator calls to job-control, which serves and audits them. job-control's 404 becomes the uniform 404,
@@ -38,12 +37,7 @@ public class OperatorGateway {
     private final long retryAfterSeconds;
 
     OperatorGateway(FrontendConfig config) {
-        this.api = QuarkusRestClientBuilder.newBuilder()
-                .baseUri(config.jobControlUrl())
-                .connectTimeout(config.jobControlConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(config.jobControlReadTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .disableDefaultMapper(true)
-                .build(JobControlOperatorApi.class);
+        this.api = JobControlClients.build(config, JobControlOperatorApi.class);
         this.retryAfterSeconds = Problems.retryAfterSeconds(config.pollInterval());
     }
 

@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.query;
 
-import java.util.concurrent.TimeUnit;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
@@ -14,7 +13,6 @@ import dev.taskgate.contracts.artifact.ArtifactContent;
 import dev.taskgate.contracts.artifact.ArtifactIds;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.problem.Problems;
-import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 
 /**
  * Reads artifacts from job-control for a caller already authorized for the workspace. job-control's 404 (unknown,
@@ -29,12 +27,7 @@ public class ArtifactQueries {
     private final long retryAfterSeconds;
 
     ArtifactQueries(FrontendConfig config) {
-        this.api = QuarkusRestClientBuilder.newBuilder()
-                .baseUri(config.jobControlUrl())
-                .connectTimeout(config.jobControlConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(config.jobControlReadTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .disableDefaultMapper(true)
-                .build(JobControlArtifactApi.class);
+        this.api = JobControlClients.build(config, JobControlArtifactApi.class);
         this.retryAfterSeconds = Problems.retryAfterSeconds(config.pollInterval());
     }
 

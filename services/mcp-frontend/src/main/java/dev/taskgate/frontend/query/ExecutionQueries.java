@@ -1,7 +1,6 @@
 package dev.taskgate.frontend.query;
 
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import jakarta.annotation.PreDestroy;
@@ -20,7 +19,6 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
-import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 
 /**
  * Reads executions from job-control on behalf of a verified caller. job-control's 404 (unknown or not this
@@ -35,13 +33,7 @@ public class ExecutionQueries {
     private final long retryAfterSeconds;
 
     ExecutionQueries(FrontendConfig config) {
-        this.api = QuarkusRestClientBuilder.newBuilder()
-                .baseUri(config.jobControlUrl())
-                .connectTimeout(config.jobControlConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(config.jobControlReadTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                // Statuses are interpreted here (404 is an answer, not an error), so no exception mapping.
-                .disableDefaultMapper(true)
-                .build(JobControlApi.class);
+        this.api = JobControlClients.build(config, JobControlApi.class);
         this.retryAfterSeconds = Problems.retryAfterSeconds(config.pollInterval());
     }
 

@@ -1,7 +1,6 @@
 package dev.taskgate.frontend.query;
 
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 import jakarta.annotation.PreDestroy;
@@ -18,7 +17,6 @@ import dev.taskgate.contracts.session.OpenMcpSession;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.problem.Problems;
-import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 
 /**
  * job-control's session table for the 2025-era MCP adapter ({@link McpSessionApi}). A session is
@@ -33,11 +31,7 @@ public class McpSessionQueries {
     private final long retryAfterSeconds;
 
     McpSessionQueries(FrontendConfig config) {
-        this.api = QuarkusRestClientBuilder.newBuilder().baseUri(config.jobControlUrl())
-                .connectTimeout(config.jobControlConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(config.jobControlReadTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .disableDefaultMapper(true)
-                .build(McpSessionApi.class);
+        this.api = JobControlClients.build(config, McpSessionApi.class);
         this.retryAfterSeconds = Problems.retryAfterSeconds(config.pollInterval());
     }
 

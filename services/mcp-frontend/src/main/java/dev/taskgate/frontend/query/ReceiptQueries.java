@@ -1,7 +1,6 @@
 package dev.taskgate.frontend.query;
 
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
@@ -14,7 +13,6 @@ import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.frontend.FrontendConfig;
-import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 
 /**
  * Finds the execution a caller's receipt key admitted, on any replica. Best effort: an unknown key, an unreachable
@@ -28,12 +26,7 @@ public class ReceiptQueries {
     private final ReceiptApi api;
 
     ReceiptQueries(FrontendConfig config) {
-        this.api = QuarkusRestClientBuilder.newBuilder()
-                .baseUri(config.jobControlUrl())
-                .connectTimeout(config.jobControlConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(config.jobControlReadTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .disableDefaultMapper(true)
-                .build(ReceiptApi.class);
+        this.api = JobControlClients.build(config, ReceiptApi.class);
     }
 
     /** The execution admitted under {@code receiptKey} for {@code caller}, if any. */

@@ -1,0 +1,25 @@
+package dev.taskgate.frontend.query;
+
+import java.util.concurrent.TimeUnit;
+
+import dev.taskgate.frontend.FrontendConfig;
+import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+
+/** Builds the REST clients of job-control's internal API with the frontend's address and timeouts. */
+public final class JobControlClients {
+    private JobControlClients() {
+    }
+
+    /**
+     * A client for {@code api}. Statuses are interpreted by the caller (a 404 is an answer, not an error), so the
+     * default exception mapping is off.
+     */
+    public static <T> T build(FrontendConfig config, Class<T> api) {
+        return QuarkusRestClientBuilder.newBuilder()
+                .baseUri(config.jobControlUrl())
+                .connectTimeout(config.jobControlConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .readTimeout(config.jobControlReadTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .disableDefaultMapper(true)
+                .build(api);
+    }
+}
