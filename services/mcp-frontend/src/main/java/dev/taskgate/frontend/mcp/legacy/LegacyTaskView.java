@@ -21,8 +21,10 @@ import dev.taskgate.frontend.mcp.TaskView;
  * creation, as for 2026-07-28: {@link TaskView#ttlMs(ExecutionSnapshot)}). Status mapping of this generation:
  * {@code queued} is {@code working}; a completed execution whose stored {@code CallToolResult} says
  * {@code isError: true} is {@code failed} (the stored
- * result itself is untouched and returned by {@code tasks/result}); a non-terminal execution whose cancellation
- * was requested is {@code cancelled} (§6.4: cancelled before the reply, and it stays so).
+ * result itself is untouched and returned by {@code tasks/result}); an execution whose cancellation was requested
+ * is {@code cancelled} from the reply of {@code tasks/cancel} on, and stays so even when the work finished before
+ * the stop reached it (§6.4). job-control still records what really happened; the status message says it, and
+ * {@code tasks/result} returns that recorded outcome.
  */
 @Singleton
 public class LegacyTaskView {
@@ -66,10 +68,9 @@ public class LegacyTaskView {
         if (!snapshot.status().isTerminal()) {
             task.put("pollInterval", pollIntervalMs);
         }
-        if (snapshot.statusMessage() != null) {
-            task.put("statusMessage", snapshot.statusMessage());
-        } else if (Boolean.TRUE.equals(snapshot.cancelRequested()) && !snapshot.status().isTerminal()) {
-            task.put("statusMessage", "Cancelled by request");
+        String message = statusMessage(snapshot);
+        if (message != null) {
+            task.put("statusMessage", message);
         }
         return task;
     }
@@ -79,10 +80,24 @@ public class LegacyTaskView {
         return task(taskId, outcome.execution(), outcome.result());
     }
 
-    /** The 2025-11-25 status. */
+    private static String statusMessage(ExecutionSnapshot snapshot) {
+        if (!Boolean.TRUE.equals(snapshot.cancelRequested())) {
+            return snapshot.statusMessage();
+        }
+        ExecutionStatus status = snapshot.status();
+        if (!status.isTerminal() || status == ExecutionStatus.CANCELLED) {
+            return snapshot.statusMessage() != null ? snapshot.statusMessage() : "Cancelled by request";
+        }
+        // the work ended before the stop reached it: say what job-control recorded
+        String recorded = "Cancelled by request, but the work had already ended " + status.wireName()
+                + " (tasks/result returns that outcome)";
+        return snapshot.statusMessage() == null ? recorded : recorded + ": " + snapshot.statusMessage();
+    }
+
+    /** The 2025-11-25 status: a requested cancellation wins over every later outcome (tasks §6.4). */
     public static String status(ExecutionSnapshot snapshot, String storedResult) {
         ExecutionStatus status = snapshot.status();
-        if (!status.isTerminal() && Boolean.TRUE.equals(snapshot.cancelRequested())) {
+        if (Boolean.TRUE.equals(snapshot.cancelRequested())) {
             return "cancelled";
         }
         if (status == ExecutionStatus.COMPLETED && isToolError(storedResult)) {

@@ -176,6 +176,28 @@ class LegacyTaskTest {
     }
 
     @Test
+    void aCancelledTaskStaysCancelledWhenTheWorkFinishedBeforeTheStop() {
+        UUID id = UUID.randomUUID();
+        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
+                cancelRequested(id, ExecutionStatus.COMPLETED), STORED, null)));
+        String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
+        jobControl = JobControlResponder.answering(c -> null);
+
+        Api.Result get = client.request(22, "tasks/get", Mcp2025.params().put("taskId", taskId));
+        Api.Result result = client.request(23, "tasks/result", Mcp2025.params().put("taskId", taskId));
+        Api.Result cancelAgain = client.request(24, "tasks/cancel", Mcp2025.params().put("taskId", taskId));
+
+        Mcp2025.assertValid("GetTaskResult", get.json().get("result"));
+        assertThat(get.json().at("/result/status").asText()).isEqualTo("cancelled");
+        assertThat(get.json().at("/result/statusMessage").asText()).contains("already ended completed");
+        // the recorded outcome is what tasks/result returns, byte for byte
+        assertThat(new String(result.bytes(), StandardCharsets.UTF_8)).contains(STORED.substring(1));
+        Mcp2025.assertError(cancelAgain.json(), -32602);
+        assertThat(cancelAgain.json().at("/error/message").asText()).contains("terminal status 'cancelled'");
+        assertThat(jobControl.received()).isEmpty();
+    }
+
+    @Test
     void handlesOfTheOtherGenerationAreRefusedClearly() {
         UUID id = UUID.randomUUID();
         String modern = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
@@ -201,7 +223,7 @@ class LegacyTaskTest {
         Api.Result response = dev.taskgate.frontend.support.McpCall.task(21, "tasks/get", legacyTask).post(base);
 
         assertThat(response.status()).isEqualTo(200);
-        dev.taskgate.frontend.support.McpSchemas.assertValidError(response.json());
+        dev.taskgate.testsupport.McpSchemas.assertValidError(response.json());
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(response.json().at("/error/message").asText()).contains("2025-era session");
     }
@@ -281,7 +303,11 @@ class LegacyTaskTest {
     }
 
     private static ExecutionSnapshot cancelRequested(UUID id) {
-        ExecutionSnapshot s = Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2025);
+        return cancelRequested(id, ExecutionStatus.WORKING);
+    }
+
+    private static ExecutionSnapshot cancelRequested(UUID id, ExecutionStatus status) {
+        ExecutionSnapshot s = Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2025);
         return new ExecutionSnapshot(s.executionId(), s.toolName(), s.toolVersion(), s.status(), s.surface(),
                 s.createdAt(), s.updatedAt(), s.executionDeadline(), s.retentionExpiresAt(), null, null, null,
                 Boolean.TRUE, null);
