@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.support;
+package dev.taskgate.testsupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,8 +20,8 @@ import com.networknt.schema.ValidationMessage;
 import dev.taskgate.contracts.Wire;
 
 /**
- * Validates emitted MCP messages against the official 2026-07-28 schemas in {@code ../shared/spec/schemas}
- * (system property {@code taskgate.spec.dir}, set by the module's pom). A definition is validated by compiling
+ * Validates emitted MCP messages against the official schemas (2026-07-28, its tasks extension, 2025-11-25) in
+ * {@code ../shared/spec/schemas} (system property {@code taskgate.spec.dir}, set by the test modules' poms). A definition is validated by compiling
  * the whole schema document with a root {@code $ref} to {@code #/$defs/<name>} (the documents reference their
  * definitions only as {@code #/$defs/…}); the ext-tasks document's {@code $id} is dropped so that nothing is fetched.
  */
@@ -30,6 +30,8 @@ public final class McpSchemas {
     public static final String BASE = "mcp-2026-07-28.schema.json";
     /** The tasks extension schema. */
     public static final String TASKS = "ext-tasks-2026-07-28.schema.json";
+    /** The 2025-11-25 schema (the 2025-era adapter). */
+    public static final String V2025 = "mcp-2025-11-25.schema.json";
 
     private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
     private static final Map<String, JsonSchema> COMPILED = new ConcurrentHashMap<>();
@@ -68,6 +70,11 @@ public final class McpSchemas {
         if (tasksResultDefinition != null) {
             assertThat(errors(TASKS, tasksResultDefinition, message.path("result"))).as(message.toString()).isEmpty();
         }
+    }
+
+    /** Asserts {@code json} is valid against {@code #/$defs/<definition>} of the 2025-11-25 schema. */
+    public static void assertValid2025(String definition, JsonNode json) {
+        assertThat(errors(V2025, definition, json)).as(definition + ": " + json).isEmpty();
     }
 
     private static JsonSchema compile(String file, String definition) {

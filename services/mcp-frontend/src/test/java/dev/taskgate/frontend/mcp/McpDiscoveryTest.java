@@ -14,7 +14,7 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.McpCall;
-import dev.taskgate.frontend.support.McpSchemas;
+import dev.taskgate.testsupport.McpSchemas;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 

@@ -29,7 +29,7 @@ import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
-import dev.taskgate.frontend.support.McpSchemas;
+import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.Tokens;
 import io.quarkus.test.common.http.TestHTTPResource;

@@ -33,7 +33,7 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
-import dev.taskgate.frontend.support.McpSchemas;
+import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.KafkaTestClient;
 import io.quarkus.test.common.http.TestHTTPResource;

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.testsupport.McpSchemas;
 
 /**
  * A 2025-era MCP client for component tests: {@code initialize} over {@code /mcp}, then requests carrying the
@@ -18,7 +19,7 @@ import dev.taskgate.contracts.Wire;
  */
 public final class Mcp2025 {
     /** The schema file. */
-    public static final String SCHEMA = "mcp-2025-11-25.schema.json";
+    public static final String SCHEMA = McpSchemas.V2025;
     /** The version the tests negotiate. */
     public static final String VERSION = "2025-11-25";
 
@@ -147,7 +148,7 @@ public final class Mcp2025 {
 
     /** Asserts {@code json} is valid against {@code #/$defs/<definition>} of the 2025-11-25 schema. */
     public static void assertValid(String definition, JsonNode json) {
-        assertThat(McpSchemas.errors(SCHEMA, definition, json)).as(definition + ": " + json).isEmpty();
+        McpSchemas.assertValid2025(definition, json);
     }
 
     /** Asserts an error response is valid and has this code. */

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.testsupport.McpSchemas;
 
 /** The schema check the MCP tests rely on does reject what the official schemas forbid. */
 class McpSchemasTest {
