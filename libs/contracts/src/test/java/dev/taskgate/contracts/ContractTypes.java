@@ -7,6 +7,7 @@ import java.util.stream.Stream;
 
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.ExecutionCommand;
+import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
@@ -38,6 +39,7 @@ record ContractTypes(String folder, String name, Class<?> type, Class<?> readAs)
             family(Topics.CONTROL, ControlSignal.class),
             family(Topics.WORKER_EVENTS, WorkerEvent.class),
             List.of(new ContractTypes("kafka/" + Topics.PROGRESS, "Progress", Progress.class, WorkerEvent.class)),
+            single(Topics.PROGRESS, LogMessage.class),
             single(Topics.WORKER_HEARTBEATS, WorkerHeartbeat.class),
             single(Topics.LIFECYCLE, ExecutionChanged.class),
             api(ExecutionSnapshot.class),

@@ -17,7 +17,8 @@ import io.restassured.response.Response;
 
 /**
  * The internal session API of the 2025-era MCP adapter against the real database: create, use (renews), end;
- * ended, unknown, malformed and foreign sessions are one uniform 404; bad bodies are 400 and create nothing.
+ * ended, unknown, malformed and foreign sessions are one uniform 404; bad bodies are 400 and create nothing; the
+ * log level {@code logging/setLevel} asked for is kept with the session and returned by every use.
  */
 @QuarkusTest
 class McpSessionApiTest {
@@ -86,6 +87,41 @@ class McpSessionApiTest {
         assertThat(use(owner, other).statusCode()).isEqualTo(404);
     }
 
+    @Test
+    void theLogLevelASessionAskedForIsKeptAndReturnedByEveryUse() throws Exception {
+        Caller owner = newCaller();
+        String hash = newHash();
+        open(owner, hash, BODY);
+
+        assertThat(use(owner, hash).jsonPath().getString("logLevel")).as("none asked for yet").isNull();
+        assertThat(setLogLevel(owner, hash, "{\"level\":\"warning\"}").statusCode()).isEqualTo(204);
+        assertThat(use(owner, hash).jsonPath().getString("logLevel")).isEqualTo("warning");
+        assertThat(setLogLevel(owner, hash, "{\"level\":\"debug\"}").statusCode()).isEqualTo(204);
+        assertThat(use(owner, hash).jsonPath().getString("logLevel")).isEqualTo("debug");
+    }
+
+    @Test
+    void aBadLogLevelOrAnotherCallersSessionChangesNothing() throws Exception {
+        Caller owner = newCaller();
+        String hash = newHash();
+        open(owner, hash, BODY);
+        setLogLevel(owner, hash, "{\"level\":\"error\"}");
+
+        Response unknownLevel = setLogLevel(owner, hash, "{\"level\":\"verbose\"}");
+        Response noLevel = setLogLevel(owner, hash, "{}");
+        Response foreign = setLogLevel(newCaller(), hash, "{\"level\":\"debug\"}");
+        String kept = use(owner, hash).jsonPath().getString("logLevel");
+        end(owner, hash);
+        Response ended = setLogLevel(owner, hash, "{\"level\":\"debug\"}");
+
+        assertThat(unknownLevel.statusCode()).isEqualTo(400);
+        assertThat(unknownLevel.jsonPath().getString("type")).isEqualTo("https://taskgate.dev/problems/invalid-request");
+        assertThat(noLevel.statusCode()).isEqualTo(400);
+        assertThat(foreign.statusCode()).isEqualTo(404);
+        assertThat(ended.statusCode()).isEqualTo(404);
+        assertThat(kept).isEqualTo("error");
+    }
+
     static String newHash() throws Exception {
         byte[] id = new byte[32];
         RANDOM.nextBytes(id);
@@ -104,6 +140,13 @@ class McpSessionApiTest {
         return given().header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
                 .post("/internal/v1/mcp-sessions/" + hash + "/use");
+    }
+
+    private static Response setLogLevel(Caller caller, String hash, String body) {
+        return given().header("Taskgate-Principal", caller.principal())
+                .header("Taskgate-Workspace", caller.workspace())
+                .contentType("application/json").body(body)
+                .put("/internal/v1/mcp-sessions/" + hash + "/log-level");
     }
 
     private static Response end(Caller caller, String hash) {

@@ -15,6 +15,8 @@ import org.jboss.logging.Logger;
 import dev.taskgate.contracts.Problem;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.session.McpSession;
+import dev.taskgate.contracts.event.LogLevel;
+import dev.taskgate.contracts.session.McpSessionLogLevel;
 import dev.taskgate.contracts.session.OpenMcpSession;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.command.Problems;
@@ -75,6 +77,28 @@ public class McpSessions {
         Instant now = now();
         return sessions.use(pool, hash, principal, workspace, now.minus(config.mcpSessions().idleTimeout()), now)
                 .map(found -> found.orElseThrow(McpSessions::notFound));
+    }
+
+    /**
+     * Sets the minimum log level of the owner's live session ({@code logging/setLevel}); 400 for a level that is
+     * not an MCP {@code LoggingLevel}, the uniform 404 when there is no such session.
+     */
+    public Uni<Void> setLogLevel(String idHash, String principal, String workspace, McpSessionLogLevel request) {
+        byte[] hash = parseHash(idHash);
+        LogLevel level = request == null || request.level() == null ? null : LogLevel.of(request.level()).orElse(null);
+        if (level == null) {
+            return Uni.createFrom().failure(invalid("level must be one of debug, info, notice, warning, error, "
+                    + "critical, alert, emergency."));
+        }
+        Instant now = now();
+        return sessions.setLogLevel(pool, hash, principal, workspace, now.minus(config.mcpSessions().idleTimeout()),
+                now, level)
+                .map(changed -> {
+                    if (!changed) {
+                        throw notFound();
+                    }
+                    return null;
+                });
     }
 
     /** Ends the owner's live session; the uniform 404 when there is none. */

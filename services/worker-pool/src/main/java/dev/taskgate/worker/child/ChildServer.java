@@ -324,6 +324,11 @@ public final class ChildServer {
             out.progress(progress, total, message);
         }
 
+        @Override
+        public void log(OperationLogLevel level, String logger, JsonNode data) {
+            out.log(level, logger, data);
+        }
+
         /** Records job-control's answer for the plan this run waits for; {@code false} for any other plan. */
         boolean decideCommit(String planHash, boolean granted, String reason) {
             synchronized (inputLock) {

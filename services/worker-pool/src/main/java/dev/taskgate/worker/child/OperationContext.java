@@ -27,6 +27,19 @@ public interface OperationContext {
      */
     void progress(double progress, Double total, String message);
 
+    /**
+     * Logs a message for the caller: forwarded, best effort, as an MCP {@code notifications/message} to a caller
+     * that asked for messages of this level or above while it waits for the result; never stored.
+     *
+     * @param level  the severity
+     * @param logger the part of the operation that logs it, or {@code null}
+     * @param data   the message, any JSON value (usually a string), at most {@value ProtocolWriter#MAX_LOG_BYTES}
+     *               bytes as JSON
+     * @throws IllegalArgumentException when {@code data} is larger, or {@code logger} longer than
+     *                                  {@value ProtocolWriter#MAX_LOGGER_LENGTH} characters
+     */
+    void log(OperationLogLevel level, String logger, JsonNode data);
+
     /** Whether the parent asked this run to stop. */
     boolean isStopRequested();
 

@@ -14,6 +14,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * writer of the protocol stream; lines from the operation thread and the reader thread never interleave.
  */
 public final class ProtocolWriter {
+    /** The largest log message, as JSON bytes. */
+    public static final int MAX_LOG_BYTES = 16 * 1024;
+    /** The longest logger name. */
+    public static final int MAX_LOGGER_LENGTH = 200;
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final OutputStream out;
@@ -38,6 +42,25 @@ public final class ProtocolWriter {
         if (message != null) {
             line.put("message", message);
         }
+        write(line);
+    }
+
+    /** A log message of the running operation (see {@link OperationContext#log}). */
+    public void log(OperationLogLevel level, String logger, JsonNode data) {
+        if (level == null || data == null) {
+            throw new IllegalArgumentException("a log message needs a level and data");
+        }
+        if (logger != null && logger.length() > MAX_LOGGER_LENGTH) {
+            throw new IllegalArgumentException("a logger name is at most " + MAX_LOGGER_LENGTH + " characters");
+        }
+        if (data.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length > MAX_LOG_BYTES) {
+            throw new IllegalArgumentException("a log message is at most " + MAX_LOG_BYTES + " bytes as JSON");
+        }
+        ObjectNode line = message("log").put("level", level.wireName());
+        if (logger != null) {
+            line.put("logger", logger);
+        }
+        line.set("data", data);
         write(line);
     }
 

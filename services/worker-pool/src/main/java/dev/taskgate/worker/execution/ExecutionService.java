@@ -52,6 +52,8 @@ import dev.taskgate.worker.workspace.WorkspaceRegistry;
 @ApplicationScoped
 public class ExecutionService {
     private static final Logger LOG = Logger.getLogger(ExecutionService.class);
+    private static final int MAX_LOG_MESSAGES = 1000;
+    private static final Duration LOG_FLUSH_TIMEOUT = Duration.ofSeconds(2);
     static final String STOPPED_BEFORE_START = "stopped before the operation started; it did not run";
 
     private final ChildPool pool;
@@ -295,6 +297,8 @@ public class ExecutionService {
     private final class Observer implements RunObserver {
         private final ExecutionRun run;
         private final ProgressThrottle throttle = new ProgressThrottle(config.progressInterval().toMillis());
+        private int logMessages;
+        private CompletableFuture<Void> lastLog = CompletableFuture.completedFuture(null);
 
         Observer(ExecutionRun run) {
             this.run = run;
@@ -316,6 +320,7 @@ public class ExecutionService {
                 case ERROR -> end(child, events.failed(key, FailureCode.OPERATION_ERROR,
                         run.operation() + " failed in the worker (" + message.code() + "): " + message.message()), true);
                 case STOPPED -> end(child, events.stopped(key, message.message()), true);
+                case LOG -> logForCaller(key, message.log());
                 case READY -> LOG.warnf("Unexpected ready line during a run [%s childPid=%d]", key, child.pid());
             }
         }
@@ -327,6 +332,20 @@ public class ExecutionService {
             } else if (offer.flushInMillis() != ProgressThrottle.Offer.NO_FLUSH) {
                 runTimers.schedule(this::publishHeldProgress, offer.flushInMillis(), TimeUnit.MILLISECONDS);
             }
+        }
+
+        /**
+         * Publishes a log message to the progress topic, at most {@value #MAX_LOG_MESSAGES} per run (more are dropped:
+         * a caller's stream is not a log sink); not awaited here, but before the terminal event.
+         */
+        private void logForCaller(ExecutionKey key, JsonNode line) {
+            if (++logMessages > MAX_LOG_MESSAGES) {
+                if (logMessages == MAX_LOG_MESSAGES + 1) {
+                    LOG.warnf("Log messages beyond %d dropped for the rest of the run [%s]", MAX_LOG_MESSAGES, key);
+                }
+                return;
+            }
+            lastLog = publisher.publishLog(events.logMessage(key, line));
         }
 
         /** Publishes the report held back by the throttle, unless the run has ended meanwhile. */
@@ -414,6 +433,18 @@ public class ExecutionService {
             }
         }
 
+        // The log messages are on the broker before the terminal event is sent, so a frontend forwarding them to a
+        // waiting caller sees them ahead of the result; bounded, as a best-effort message may never be acknowledged.
+        private void awaitLastLog() {
+            try {
+                lastLog.get(LOG_FLUSH_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException | TimeoutException e) {
+                LOG.debugf("Log messages not acknowledged before the end of the run [%s]", run.key());
+            }
+        }
+
         /**
          * Publishes the one terminal event and waits for its acknowledgement before the child is reused; a progress
          * report the throttle still holds goes first.
@@ -427,6 +458,7 @@ public class ExecutionService {
                 if (held != null) {
                     publisher.publishProgress(held);
                 }
+                awaitLastLog();
                 await(publisher.publish(event));
             } catch (RuntimeException e) {
                 LOG.errorf(e, "Terminal event not delivered [%s event=%s]", run.key(), event.kind());

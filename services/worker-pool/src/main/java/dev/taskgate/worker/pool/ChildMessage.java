@@ -6,6 +6,8 @@ import java.util.Optional;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.taskgate.contracts.event.LogLevel;
+
 /**
  * One child → parent protocol line, as the parent sees it.
  *
@@ -20,9 +22,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  *                 {@link Kind#CHECKPOINT}: {@code {sequence, revision, frontier}}
  * @param artifact for {@link Kind#ARTIFACT_SAVE} ({@code {requestId, name, mediaType, key?, contentBase64}}) and
  *                 {@link Kind#ARTIFACT_LOAD} ({@code {requestId, key}}): the whole line
+ * @param log      for {@link Kind#LOG}: the whole line, {@code {level, logger?, data}} with a known level
  */
 public record ChildMessage(Kind kind, double progress, Double total, String message, String result, String code,
-        JsonNode requests, JsonNode plan, JsonNode artifact) {
+        JsonNode requests, JsonNode plan, JsonNode artifact, JsonNode log) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** Line kinds. */
@@ -37,12 +40,20 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
         /** The operation saves an artifact and waits for the parent's answer. */
         ARTIFACT_SAVE,
         /** The operation loads a retained artifact and waits for the parent's answer. */
-        ARTIFACT_LOAD;
+        ARTIFACT_LOAD,
+        /** The operation logged a message for the caller. */
+        LOG;
 
         /** Whether the line ends the current run. */
         public boolean isTerminal() {
             return this == RESULT || this == ERROR || this == STOPPED;
         }
+    }
+
+    /** A line without a log message (every kind but {@link Kind#LOG}). */
+    public ChildMessage(Kind kind, double progress, Double total, String message, String result, String code,
+            JsonNode requests, JsonNode plan, JsonNode artifact) {
+        this(kind, progress, total, message, result, code, requests, plan, artifact, null);
     }
 
     /** A line without an artifact request (every kind but the {@code ARTIFACT_*} ones). */
@@ -102,6 +113,9 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
             case "artifact-load" -> node.path("requestId").canConvertToLong() && node.path("key").isTextual()
                     ? Optional.of(new ChildMessage(Kind.ARTIFACT_LOAD, 0, null, null, null, null, null, null, node))
                     : Optional.empty();
+            case "log" -> isLog(node)
+                    ? Optional.of(new ChildMessage(Kind.LOG, 0, null, null, null, null, null, null, null, node))
+                    : Optional.empty();
             case "stopped" -> Optional.of(new ChildMessage(Kind.STOPPED, 0, null, message, null, null));
             case "input" -> isRequestMap(node.get("requests"))
                     ? Optional.of(new ChildMessage(Kind.INPUT, 0, null, null, null, null, node.get("requests")))
@@ -114,6 +128,11 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
         return node.path("requestId").canConvertToLong() && node.path("name").isTextual()
                 && node.path("mediaType").isTextual() && node.path("contentBase64").isTextual()
                 && (node.get("key") == null || node.get("key").isTextual());
+    }
+
+    private static boolean isLog(JsonNode node) {
+        return node.path("level").isTextual() && LogLevel.of(node.get("level").asText()).isPresent()
+                && node.has("data") && (node.get("logger") == null || node.get("logger").isTextual());
     }
 
     private static boolean isCheckpoint(JsonNode checkpoint) {

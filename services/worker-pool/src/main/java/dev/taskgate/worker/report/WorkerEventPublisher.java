@@ -1,6 +1,7 @@
 package dev.taskgate.worker.report;
 
 import java.nio.charset.StandardCharsets;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -17,13 +18,14 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 
 import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 
 /**
  * Publishes worker events to {@code taskgate.worker-events.v1} (key = execution id, acks=all, idempotent
- * producer) and progress, best effort, also to {@code taskgate.progress.v1}.
+ * producer) and progress, best effort, also to {@code taskgate.progress.v1}, where log messages go alone.
  */
 @ApplicationScoped
 public class WorkerEventPublisher {
@@ -64,6 +66,21 @@ public class WorkerEventPublisher {
         }
     }
 
+    /**
+     * Sends a log message to the progress topic only (frontends forward it; job-control never needs it). The future
+     * completes when the broker has it; a message that cannot be sent fails the future instead of throwing.
+     */
+    public CompletableFuture<Void> publishLog(LogMessage message) {
+        CompletableFuture<Void> acked = new CompletableFuture<>();
+        try {
+            progress.send(record(Wire.toBytes(message), message.messageId(), LogMessage.TYPE, message.executionId(),
+                    acked));
+        } catch (RuntimeException e) {
+            acked.completeExceptionally(e);
+        }
+        return acked;
+    }
+
     static Message<byte[]> record(WorkerEvent event, CompletableFuture<Void> acked) {
         byte[] value;
         try {
@@ -72,11 +89,16 @@ public class WorkerEventPublisher {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialise " + event.kind(), e);
         }
+        return record(value, event.messageId(), typeName(event), event.executionId(), acked);
+    }
+
+    private static Message<byte[]> record(byte[] value, UUID messageId, String type, UUID executionId,
+            CompletableFuture<Void> acked) {
         RecordHeaders headers = new RecordHeaders();
-        headers.add(MessageHeaders.MESSAGE_ID, event.messageId().toString().getBytes(StandardCharsets.UTF_8));
-        headers.add(MessageHeaders.MESSAGE_TYPE, typeName(event).getBytes(StandardCharsets.UTF_8));
+        headers.add(MessageHeaders.MESSAGE_ID, messageId.toString().getBytes(StandardCharsets.UTF_8));
+        headers.add(MessageHeaders.MESSAGE_TYPE, type.getBytes(StandardCharsets.UTF_8));
         OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String> builder()
-                .withKey(event.executionId().toString())
+                .withKey(executionId.toString())
                 .withHeaders(headers)
                 .build();
         return Message.of(value)

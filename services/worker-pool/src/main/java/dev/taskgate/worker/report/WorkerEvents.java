@@ -18,6 +18,8 @@ import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.InputRequested;
+import dev.taskgate.contracts.event.LogLevel;
+import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.ResultStaged;
 import dev.taskgate.contracts.event.Started;
@@ -49,6 +51,13 @@ public class WorkerEvents {
     public Progress progress(ExecutionKey key, double progress, Double total, String message) {
         return new Progress(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, progress, total,
                 message);
+    }
+
+    /** The operation logged a message for the caller ({@code line}: the child's {@code {level, logger?, data}}). */
+    public LogMessage logMessage(ExecutionKey key, JsonNode line) {
+        return new LogMessage(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId,
+                LogLevel.of(line.path("level").asText()).orElseThrow(),
+                line.path("logger").isTextual() ? line.get("logger").asText() : null, line.get("data"));
     }
 
     /** The operation returned this exact {@code CallToolResult} text. */

@@ -22,7 +22,12 @@ public final class RecordingContext implements OperationContext {
     public record Report(double progress, Double total, String message) {
     }
 
+    /** One log message. */
+    public record Logged(OperationLogLevel level, String logger, JsonNode data) {
+    }
+
     private final List<Report> reports = new CopyOnWriteArrayList<>();
+    private final List<Logged> logged = new CopyOnWriteArrayList<>();
     private final CountDownLatch stop = new CountDownLatch(1);
     private final List<Map<String, JsonNode>> inputRequests = new CopyOnWriteArrayList<>();
     private volatile Function<Map<String, JsonNode>, Map<String, JsonNode>> answers;
@@ -121,6 +126,16 @@ public final class RecordingContext implements OperationContext {
     @Override
     public void progress(double progress, Double total, String message) {
         reports.add(new Report(progress, total, message));
+    }
+
+    @Override
+    public void log(OperationLogLevel level, String logger, JsonNode data) {
+        logged.add(new Logged(level, logger, data));
+    }
+
+    /** The log messages, in order. */
+    public List<Logged> logged() {
+        return logged;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.taskgate.worker.execution;
 
 import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.PROGRESS;
 import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
 import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
 import static dev.taskgate.worker.WorkerTestRecords.run;
@@ -15,8 +16,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
+import dev.taskgate.contracts.event.LogLevel;
+import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.testsupport.KafkaTestClient;
@@ -69,6 +73,26 @@ class ConformancePackEnabledTest {
             assertThat(reported).first().isEqualTo(0.0);
             assertThat(reported).last().isEqualTo(100.0);
             assertThat(reported).isSorted().doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
+    void theLoggingFixturesMessagesGoToTheProgressTopicOnly() {
+        UUID id = UUID.randomUUID();
+        try (TopicWatcher events = kafka.watch(EVENTS); TopicWatcher progress = kafka.watch(PROGRESS)) {
+            send(kafka, run(id, 1, "test_tool_with_logging", "{}"));
+
+            awaitEvent(events, Finished.class, id);
+            List<LogMessage> logged = progress.drain(Duration.ofSeconds(2)).stream()
+                    .filter(r -> id.toString().equals(r.key()))
+                    .map(r -> Wire.fromBytes(r.value(), LogMessage.class)).toList();
+
+            assertThat(logged).extracting(LogMessage::level).containsOnly(LogLevel.INFO);
+            assertThat(logged).extracting(m -> m.data().asText())
+                    .containsExactly("Tool execution started", "Tool processing data", "Tool execution completed");
+            assertThat(logged).extracting(LogMessage::epoch).containsOnly(1L);
+            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+                    .containsExactly(WorkerEvent.Kind.STARTED, WorkerEvent.Kind.FINISHED);
         }
     }
 

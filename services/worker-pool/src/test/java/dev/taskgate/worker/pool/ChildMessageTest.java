@@ -32,6 +32,26 @@ class ChildMessageTest {
     }
 
     @Test
+    void parsesALogLineWithAKnownLevelAndAnyJsonData() {
+        ChildMessage log = ChildMessage.parse("{\"type\":\"log\",\"level\":\"warning\",\"logger\":\"scan\","
+                + "\"data\":{\"files\":3}}").orElseThrow();
+
+        assertThat(log.kind()).isEqualTo(Kind.LOG);
+        assertThat(log.kind().isTerminal()).isFalse();
+        assertThat(log.log().path("level").asText()).isEqualTo("warning");
+        assertThat(log.log().at("/data/files").asInt()).isEqualTo(3);
+        assertThat(ChildMessage.parse("{\"type\":\"log\",\"level\":\"info\",\"data\":\"plain\"}")).isPresent();
+    }
+
+    @Test
+    void rejectsLogLinesWithAnUnknownLevelNoDataOrANonTextLogger() {
+        assertThat(ChildMessage.parse("{\"type\":\"log\",\"level\":\"verbose\",\"data\":\"x\"}")).isEmpty();
+        assertThat(ChildMessage.parse("{\"type\":\"log\",\"level\":\"info\"}")).isEmpty();
+        assertThat(ChildMessage.parse("{\"type\":\"log\",\"level\":\"info\",\"logger\":7,\"data\":\"x\"}"))
+                .isEmpty();
+    }
+
+    @Test
     void parsesAStageLineAsANonTerminalResultCheckpoint() {
         ChildMessage stage = ChildMessage.parse("{\"type\":\"stage\",\"result\":\"{\\\"isError\\\":false}\"}")
                 .orElseThrow();

@@ -8,6 +8,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.session.McpSession;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
@@ -43,12 +44,28 @@ public class McpSessionRepository {
         return client.preparedQuery("update jobctl.mcp_session set last_used_at = greatest(last_used_at, $5) "
                 + "where id_hash = $1 and principal = $2 and workspace = $3 and ended_at is null "
                 + "and last_used_at > $4 "
-                + "returning protocol_version, client_capabilities, created_at, last_used_at")
+                + "returning protocol_version, client_capabilities, created_at, last_used_at, log_level")
                 .execute(Tuple.of(Buffer.buffer(idHash), principal, workspace, ts(idleSince), ts(at)))
                 .map(rows -> {
                     var it = rows.iterator();
                     return it.hasNext() ? Optional.of(map(it.next())) : Optional.empty();
                 });
+    }
+
+    /**
+     * Sets the minimum log level of the owner's live session and renews it, like {@link #use}.
+     *
+     * @return whether a live session was changed
+     */
+    public Uni<Boolean> setLogLevel(SqlClient client, byte[] idHash, String principal, String workspace,
+            Instant idleSince, Instant at, LogLevel level) {
+        return client.preparedQuery("update jobctl.mcp_session set log_level = $6, "
+                + "last_used_at = greatest(last_used_at, $5) "
+                + "where id_hash = $1 and principal = $2 and workspace = $3 and ended_at is null "
+                + "and last_used_at > $4")
+                .execute(Tuple.of(Buffer.buffer(idHash), principal, workspace, ts(idleSince), ts(at),
+                        level.wireName()))
+                .map(rows -> rows.rowCount() == 1);
     }
 
     /**
@@ -77,7 +94,8 @@ public class McpSessionRepository {
         return new McpSession(row.getString("protocol_version"),
                 Wire.fromBytes(row.getBuffer("client_capabilities").getBytes(),
                         com.fasterxml.jackson.databind.JsonNode.class),
-                instant(row.getOffsetDateTime("created_at")), instant(row.getOffsetDateTime("last_used_at")));
+                instant(row.getOffsetDateTime("created_at")), instant(row.getOffsetDateTime("last_used_at")),
+                row.getString("log_level") == null ? null : LogLevel.of(row.getString("log_level")).orElseThrow());
     }
 
     private static OffsetDateTime ts(Instant instant) {

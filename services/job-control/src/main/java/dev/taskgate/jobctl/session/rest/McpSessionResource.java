@@ -14,13 +14,15 @@ import org.jboss.resteasy.reactive.RestPath;
 
 import dev.taskgate.contracts.Problem;
 import dev.taskgate.contracts.session.McpSession;
+import dev.taskgate.contracts.session.McpSessionLogLevel;
 import dev.taskgate.contracts.session.OpenMcpSession;
 import dev.taskgate.jobctl.session.McpSessions;
 import io.smallrye.mutiny.Uni;
 
 /**
  * The internal session API of the 2025-era MCP adapter (design.md "2025-era adapter"): {@code PUT} creates,
- * {@code POST …/use} renews and returns, {@code DELETE} ends. The path names the SHA-256 (hex) of the session id;
+ * {@code POST …/use} renews and returns, {@code PUT …/log-level} keeps what {@code logging/setLevel} asked for,
+ * {@code DELETE} ends. The path names the SHA-256 (hex) of the session id;
  * the frontend forwards the verified caller in {@code Taskgate-Principal} and {@code Taskgate-Workspace}.
  */
 @Path("/internal/v1/mcp-sessions/{idHash}")
@@ -51,6 +53,16 @@ public class McpSessionResource {
             @RestHeader(WORKSPACE) String workspace) {
         requireCaller(principal, workspace);
         return sessions.use(idHash, principal, workspace);
+    }
+
+    /** Sets the minimum log level of the caller's live session: 204, 400 for an unknown level, or 404. */
+    @PUT
+    @Path("/log-level")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Uni<Response> setLogLevel(@RestPath String idHash, @RestHeader(PRINCIPAL) String principal,
+            @RestHeader(WORKSPACE) String workspace, McpSessionLogLevel body) {
+        requireCaller(principal, workspace);
+        return sessions.setLogLevel(idHash, principal, workspace, body).map(v -> Response.noContent().build());
     }
 
     /** Ends the caller's live session: 204, or 404. */

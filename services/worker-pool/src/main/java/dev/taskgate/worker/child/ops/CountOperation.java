@@ -6,11 +6,13 @@ import java.util.Optional;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
 
 import dev.taskgate.worker.child.CallToolResults;
 import dev.taskgate.worker.child.FrontierResume;
 import dev.taskgate.worker.child.Operation;
 import dev.taskgate.worker.child.OperationContext;
+import dev.taskgate.worker.child.OperationLogLevel;
 import dev.taskgate.worker.child.OperationStoppedException;
 
 /**
@@ -33,6 +35,7 @@ public final class CountOperation implements Operation {
         String revision = revisionOf(to);
         int start = startOf(context.resumeFrom(), revision, to);
         context.progress(start, (double) to, start == 0 ? "counting from the beginning" : "resumed at " + start);
+        context.log(OperationLogLevel.INFO, "demo.count", TextNode.valueOf("counting to " + to + " from " + start));
         for (int next = start; next < to; next++) {
             if (context.awaitStop(Duration.ofMillis(Math.max(1, stepMillis)))) {
                 throw new OperationStoppedException("stopped at " + next + " of " + to);
@@ -40,6 +43,7 @@ public final class CountOperation implements Operation {
             context.saveCheckpoint(revision, "{\"next\":" + (next + 1) + "}");
             context.progress(next + 1, (double) to, stepMessage(next + 1, to, start));
         }
+        context.log(OperationLogLevel.INFO, "demo.count", TextNode.valueOf("counted to " + to));
         return CallToolResults.text("counted to " + to, false);
     }
 

@@ -20,6 +20,7 @@ public final class ConformancePack {
                 Map.entry("test_multiple_content_types", new FixedResultOperation(ContentFixtures.mixed())),
                 Map.entry("test_error_handling", new FixedResultOperation(ContentFixtures.error())),
                 Map.entry("test_tool_with_progress", new ProgressOperation()),
+                Map.entry("test_tool_with_logging", new LoggingOperation()),
                 Map.entry("json_schema_2020_12_tool", new FixedResultOperation(ContentFixtures.ok())),
                 Map.entry("greet", new GreetOperation("name", "world")),
                 Map.entry("slow_compute", new SlowComputeOperation()),

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.taskgate.worker.child.OperationLogLevel;
 import dev.taskgate.worker.child.OperationStoppedException;
 import dev.taskgate.worker.child.RecordingContext;
 
@@ -55,6 +56,18 @@ class ConformanceFixturesTest {
         assertThat(result.path("isError").asBoolean()).isFalse();
         assertThat(context.reports()).extracting(RecordingContext.Report::progress).containsExactly(0.0, 50.0, 100.0);
         assertThat(context.reports()).extracting(RecordingContext.Report::total).containsOnly(100.0);
+    }
+
+    @Test
+    void loggingFixtureLogsThreeInfoMessagesInOrder() throws Exception {
+        RecordingContext context = new RecordingContext();
+
+        JsonNode result = run("test_tool_with_logging", "{}", context);
+
+        assertThat(result.path("isError").asBoolean()).isFalse();
+        assertThat(context.logged()).extracting(RecordingContext.Logged::level).containsOnly(OperationLogLevel.INFO);
+        assertThat(context.logged()).extracting(l -> l.data().asText())
+                .containsExactly("Tool execution started", "Tool processing data", "Tool execution completed");
     }
 
     @Test

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.worker.child.FrontierResume;
 import dev.taskgate.worker.child.OperationContext;
+import dev.taskgate.worker.child.OperationLogLevel;
 import dev.taskgate.worker.child.OperationStoppedException;
 import dev.taskgate.worker.child.RecordingContext;
 import dev.taskgate.worker.child.artifact.ArtifactRef;
@@ -63,6 +64,11 @@ final class ArtifactContext implements OperationContext {
     @Override
     public void progress(double progress, Double total, String message) {
         recording.progress(progress, total, message);
+    }
+
+    @Override
+    public void log(OperationLogLevel level, String logger, JsonNode data) {
+        recording.log(level, logger, data);
     }
 
     @Override
