@@ -1,9 +1,12 @@
 package dev.taskgate.frontend.mcp;
 
 import java.util.List;
+import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.taskgate.contracts.event.LogLevel;
 
 /**
  * The per-request metadata of MCP 2026-07-28 §3, read from {@code params._meta} of one request. Nothing is
@@ -21,6 +24,8 @@ public record RequestMeta(String protocolVersion, ObjectNode clientCapabilities)
     public static final String PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
     /** {@code _meta} key of the client capabilities. */
     public static final String CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
+    /** {@code _meta} key of the minimum level of log messages the request wants (deprecated, optional). */
+    public static final String LOG_LEVEL_KEY = "io.modelcontextprotocol/logLevel";
     /** Identifier of the tasks extension. */
     public static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
@@ -41,6 +46,20 @@ public record RequestMeta(String protocolVersion, ObjectNode clientCapabilities)
                     + "\"] is required (an object; {} declares nothing optional).");
         }
         return new RequestMeta(version.asText(), (ObjectNode) capabilities);
+    }
+
+    /**
+     * The request's {@code _meta["io.modelcontextprotocol/logLevel"]}: {@code null} when absent (no log messages
+     * may be sent for the request); -32602 when it is not an MCP {@code LoggingLevel}.
+     */
+    public static LogLevel logLevel(JsonRpcRequest request) {
+        JsonNode level = request.params().path("_meta").get(LOG_LEVEL_KEY);
+        if (level == null || level.isNull()) {
+            return null;
+        }
+        return (level.isTextual() ? LogLevel.of(level.asText()) : Optional.<LogLevel>empty())
+                .orElseThrow(() -> McpErrors.invalidMeta("params._meta[\"" + LOG_LEVEL_KEY + "\"] must be one of "
+                        + "debug, info, notice, warning, error, critical, alert, emergency."));
     }
 
     /** Throws -32022 unless this server speaks the requested version. */

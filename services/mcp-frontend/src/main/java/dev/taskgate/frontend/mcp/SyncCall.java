@@ -1,6 +1,8 @@
 package dev.taskgate.frontend.mcp;
 
 import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.UUID;
@@ -17,6 +19,8 @@ import org.jboss.logging.Logger;
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.event.LogLevel;
+import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionService;
@@ -30,8 +34,9 @@ import dev.taskgate.frontend.query.ExecutionQueries;
  * A synchronous {@code tools/call} whose execution job-control accepted and that now waits for its end. A
  * transport pulls {@link Step}s with {@link #next()}: {@code notifications/progress} when the request carried a
  * {@code progressToken} (strictly increasing {@code progress}, at most one per progress interval, the newest
- * report winning), a heartbeat tick after a silent heartbeat interval, and finally the result. Error outcomes are
- * thrown as {@link McpException}.
+ * report winning), {@code notifications/message} for the operation's log messages at or above the level the caller
+ * asked for ({@link #forwardLogs}), a heartbeat tick after a silent heartbeat interval, and finally the result.
+ * Error outcomes are thrown as {@link McpException}. Log messages that arrived before the end go out before it.
  *
  * <p>The outcome is read from job-control when a lifecycle record says the execution reached a terminal state,
  * once right after the watch was opened (a record published before that is missed), and every sync poll interval
@@ -41,6 +46,7 @@ import dev.taskgate.frontend.query.ExecutionQueries;
  */
 public final class SyncCall implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(SyncCall.class);
+    private static final int MAX_QUEUED_LOGS = 256;
 
     /** What {@link #next()} produced. */
     public enum Kind {
@@ -50,6 +56,8 @@ public final class SyncCall implements AutoCloseable {
         HEARTBEAT,
         /** The final result in {@link Step#result()}. */
         RESULT,
+        /** A {@code notifications/message} (a log message of the operation) in {@link Step#message()}. */
+        LOG,
         /**
          * The execution waits for input it has not reported yet: {@link Step#message()} maps each new request key
          * to its MCP {@code InputRequest}. Only after {@link #reportInputRequests()}.
@@ -85,6 +93,10 @@ public final class SyncCall implements AutoCloseable {
     private double highestSent = Double.NEGATIVE_INFINITY;
     private Progress pending;
     private Supplier<McpResult> handoff;
+    private LogLevel logMinimum;
+    private final Deque<ObjectNode> logs = new ArrayDeque<>();
+    private Step end;
+    private McpException endError;
     private long handoffAt;
     private boolean reportInput;
     private final Set<String> inputReported = new HashSet<>();
@@ -132,6 +144,14 @@ public final class SyncCall implements AutoCloseable {
         this.reportInput = true;
     }
 
+    /**
+     * Makes {@link #next()} also return {@link Kind#LOG} steps for the operation's log messages of {@code minimum}
+     * or above (MCP {@code logging/setLevel}, or 2026-07-28's per-request {@code logLevel}); {@code null}: none.
+     */
+    public void forwardLogs(LogLevel minimum) {
+        this.logMinimum = minimum;
+    }
+
     /** The execution this call waits for. */
     public UUID executionId() {
         return executionId;
@@ -140,13 +160,27 @@ public final class SyncCall implements AutoCloseable {
     /** The next step. Blocking. Throws {@link McpException} for a failed, cancelled or timed-out execution. */
     public Step next() {
         while (true) {
+            if (!logs.isEmpty()) {
+                lastSent = System.nanoTime();
+                return new Step(Kind.LOG, logs.poll(), null);
+            }
+            if (end != null || endError != null) {
+                return endNow();
+            }
             long now = System.nanoTime();
             if (queryDue || now - nextPoll >= 0) {
                 queryDue = false;
                 nextPoll = now + timing.poll().toNanos();
-                McpResult result = outcome();
+                McpResult result;
+                try {
+                    result = outcome();
+                } catch (McpException e) {
+                    endAfterLogs(null, e);
+                    continue;
+                }
                 if (result != null) {
-                    return new Step(Kind.RESULT, null, result);
+                    endAfterLogs(new Step(Kind.RESULT, null, result), null);
+                    continue;
                 }
                 ObjectNode asked = newInputRequests();
                 if (asked != null) {
@@ -155,8 +189,15 @@ public final class SyncCall implements AutoCloseable {
                 now = System.nanoTime();
             }
             if (handoff != null && now - handoffAt >= 0 && handoffAt - deadline < 0) {
-                McpResult result = outcome();
-                return new Step(Kind.RESULT, null, result != null ? result : handoff.get());
+                McpResult result;
+                try {
+                    result = outcome();
+                } catch (McpException e) {
+                    endAfterLogs(null, e);
+                    continue;
+                }
+                endAfterLogs(new Step(Kind.RESULT, null, result != null ? result : handoff.get()), null);
+                continue;
             }
             if (now - deadline >= 0) {
                 abandon("synchronous MCP call timed out");
@@ -227,8 +268,37 @@ public final class SyncCall implements AutoCloseable {
         watch.close();
     }
 
+    // The end is known: log messages already delivered to the watch still go out first, then the end.
+    private void endAfterLogs(Step result, McpException error) {
+        end = result;
+        endError = error;
+        ExecutionSignal signal;
+        while ((signal = watch.poll()) != null) {
+            if (signal.kind() == ExecutionSignal.Kind.LOG) {
+                onSignal(signal);
+            }
+        }
+    }
+
+    private Step endNow() {
+        if (endError != null) {
+            McpException error = endError;
+            endError = null;
+            throw error;
+        }
+        Step result = end;
+        end = null;
+        return result;
+    }
+
     private void onSignal(ExecutionSignal signal) {
         switch (signal.kind()) {
+            case LOG:
+                LogMessage log = signal.log();
+                if (logMinimum != null && log.level().isAtLeast(logMinimum) && logs.size() < MAX_QUEUED_LOGS) {
+                    logs.add(logNotification(log));
+                }
+                break;
             case PROGRESS:
                 Progress p = signal.progress();
                 double floor = pending == null ? highestSent : Math.max(highestSent, pending.progress());
@@ -248,6 +318,17 @@ public final class SyncCall implements AutoCloseable {
             default:
                 throw new IllegalStateException("unknown signal " + signal.kind());
         }
+    }
+
+    private static ObjectNode logNotification(LogMessage log) {
+        ObjectNode message = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0")
+                .put("method", "notifications/message");
+        ObjectNode params = message.putObject("params").put("level", log.level().wireName());
+        if (log.logger() != null) {
+            params.put("logger", log.logger());
+        }
+        params.set("data", log.data());
+        return message;
     }
 
     private ObjectNode sendPending(long now) {

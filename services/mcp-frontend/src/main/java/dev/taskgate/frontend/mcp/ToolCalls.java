@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.Scopes;
 import dev.taskgate.frontend.execution.ExecutionService;
@@ -117,6 +118,7 @@ public class ToolCalls {
         // a task is a background execution (native surface); a call answered in-line is the compatibility surface
         TaskSurface taskSurface = asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY;
         JsonNode progressToken = asTask ? null : SyncCalls.progressToken(request);
+        LogLevel logLevel = RequestMeta.logLevel(request); // checked for tasks too; used by synchronous calls
         Accepted accepted;
         try {
             if (tool.spec().mutating()) {
@@ -136,6 +138,7 @@ public class ToolCalls {
             return Served.done(McpResult.of(view.created(taskId, accepted.execution())));
         }
         SyncCall pending = syncCalls.open(caller, accepted.executionId(), progressToken);
+        pending.forwardLogs(logLevel); // §3: without a logLevel in this request, no notifications/message for it
         handoffs.of(toolName).after().ifPresent(after -> pending.handOffAfter(after, () -> McpResult.raw(
                 CallToolResults.withResultType(compat.handoff(caller, Surface.MCP_2026, accepted.executionId(),
                         after.toMillis())))));

@@ -43,6 +43,8 @@ public class ToolListing {
         RequestMeta.SUPPORTED_VERSIONS.forEach(result.putArray("supportedVersions")::add);
         ObjectNode capabilities = result.putObject("capabilities");
         capabilities.putObject("tools").put("listChanged", false);
+        // deprecated in 2026-07-28, still honoured: a request's logLevel brings its operation's log messages
+        capabilities.putObject("logging");
         capabilities.putObject("extensions").putObject(RequestMeta.TASKS_EXTENSION);
         result.put("instructions", "Tools run as durable executions. Declare the io.modelcontextprotocol/tasks "
                 + "extension to receive long-running calls as tasks and poll them with tasks/get.");

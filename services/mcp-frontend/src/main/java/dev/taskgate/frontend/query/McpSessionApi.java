@@ -36,6 +36,13 @@ public interface McpSessionApi {
     Response use(@PathParam("idHash") String idHash, @HeaderParam(PRINCIPAL) String principal,
             @HeaderParam(WORKSPACE) String workspace);
 
+    /** 204, 400 (not a level) or 404. */
+    @PUT
+    @Path("/mcp-sessions/{idHash}/log-level")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Response setLogLevel(@PathParam("idHash") String idHash, @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace, byte[] body);
+
     /** 204, or 404. */
     @DELETE
     @Path("/mcp-sessions/{idHash}")

@@ -12,7 +12,9 @@ import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.session.McpSession;
+import dev.taskgate.contracts.session.McpSessionLogLevel;
 import dev.taskgate.contracts.session.OpenMcpSession;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.problem.ProblemException;
@@ -59,6 +61,19 @@ public class McpSessionQueries {
             }
             return Optional.of(Wire.fromBytes(response.readEntity(byte[].class), McpSession.class));
         }
+    }
+
+    /** Keeps the minimum log level the caller's live session asked for; false when there is no such session. */
+    public boolean setLogLevel(String idHash, Caller caller, LogLevel level) {
+        byte[] body = Wire.toBytes(new McpSessionLogLevel(level.wireName()));
+        int status = status(() -> api.setLogLevel(idHash, caller.principal(), caller.workspace(), body));
+        if (status == 204) {
+            return true;
+        }
+        if (status == 404) {
+            return false;
+        }
+        throw unexpected("set a session's log level", status);
     }
 
     /** Ends the caller's live session; false when there was none. */

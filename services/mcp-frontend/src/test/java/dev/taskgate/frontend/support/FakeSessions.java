@@ -8,11 +8,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.session.McpSession;
 
 /**
  * job-control's session API as {@link FakeJobControlQueries} plays it: an in-memory table with the real API's
- * statuses (201/409 on create, 200/404 on use, 204/404 on end; owner-bound). The real table and API are tested in
+ * statuses (201/409 on create, 200/404 on use, 204/400/404 on setting the log level, 204/404 on end; owner-bound). The real table and API are tested in
  * job-control and end to end.
  */
 public final class FakeSessions {
@@ -21,7 +22,7 @@ public final class FakeSessions {
     }
 
     private record Row(String principal, String workspace, String version, JsonNode capabilities, Instant created,
-            boolean ended) {
+            boolean ended, LogLevel logLevel) {
     }
 
     private static final FakeSessions INSTANCE = new FakeSessions();
@@ -44,15 +45,20 @@ public final class FakeSessions {
         }
         String rest = path.substring(PREFIX.length());
         boolean use = rest.endsWith("/use");
-        String hash = use ? rest.substring(0, rest.length() - "/use".length()) : rest;
+        boolean logLevel = rest.endsWith("/log-level");
+        String hash = use ? rest.substring(0, rest.length() - "/use".length())
+                : logLevel ? rest.substring(0, rest.length() - "/log-level".length()) : rest;
         Row row = rows.get(hash);
         boolean owned = row != null && !row.ended() && row.principal().equals(principal)
                 && row.workspace().equals(workspace);
         switch (method) {
             case "PUT": {
                 JsonNode request = Wire.fromBytes(body, JsonNode.class);
+                if (logLevel) {
+                    return setLogLevel(hash, row, owned, request.path("level").asText());
+                }
                 Row created = new Row(principal, workspace, request.path("protocolVersion").asText(),
-                        request.get("clientCapabilities"), Instant.now(), false);
+                        request.get("clientCapabilities"), Instant.now(), false, null);
                 return rows.putIfAbsent(hash, created) == null ? new Answer(201, new byte[0]) : new Answer(409,
                         "{}".getBytes(StandardCharsets.UTF_8));
             }
@@ -61,17 +67,29 @@ public final class FakeSessions {
                     return notFound();
                 }
                 return new Answer(200, Wire.toBytes(new McpSession(row.version(), row.capabilities(), row.created(),
-                        Instant.now())));
+                        Instant.now(), row.logLevel())));
             case "DELETE":
                 if (!owned) {
                     return notFound();
                 }
                 rows.put(hash, new Row(row.principal(), row.workspace(), row.version(), row.capabilities(),
-                        row.created(), true));
+                        row.created(), true, row.logLevel()));
                 return new Answer(204, new byte[0]);
             default:
                 return notFound();
         }
+    }
+
+    private Answer setLogLevel(String hash, Row row, boolean owned, String level) {
+        if (LogLevel.of(level).isEmpty()) {
+            return new Answer(400, "{\"status\":400}".getBytes(StandardCharsets.UTF_8));
+        }
+        if (!owned) {
+            return notFound();
+        }
+        rows.put(hash, new Row(row.principal(), row.workspace(), row.version(), row.capabilities(), row.created(),
+                false, LogLevel.of(level).orElseThrow()));
+        return new Answer(204, new byte[0]);
     }
 
     private static Answer notFound() {

@@ -52,6 +52,7 @@ class SyncCallResponder {
                     case RESULT:
                         return Response.ok(McpResponses.result(id, step.result()), MediaType.APPLICATION_JSON).build();
                     case PROGRESS:
+                    case LOG:
                         handedOver = true;
                         return stream(id, call, step);
                     default:
@@ -85,6 +86,7 @@ class SyncCallResponder {
                     }
                     switch (step.kind()) {
                         case PROGRESS:
+                        case LOG:
                             event(out, McpResponses.notification(step.message()));
                             break;
                         case HEARTBEAT:

@@ -25,8 +25,8 @@ import dev.taskgate.frontend.mcp.SyncCall;
 
 /**
  * Answers a running 2025-era synchronous {@code tools/call} over Streamable HTTP: plain JSON when the result comes
- * first; an SSE stream of {@code notifications/progress}, keep-alive comments and finally the response when
- * progress comes first. Unlike 2026-07-28, a disconnect is not a cancellation in this generation (transports
+ * first; an SSE stream of {@code notifications/progress} and {@code notifications/message}, keep-alive comments and
+ * finally the response when a notification comes first. Unlike 2026-07-28, a disconnect is not a cancellation in this generation (transports
  * §2.1): only {@code notifications/cancelled} (through {@link LegacyInFlight}) cancels. Keeps the in-flight
  * registration for the call's whole life.
  */
@@ -68,6 +68,7 @@ class LegacyCallResponder {
                         return Response.ok(McpResponses.result(id, step.result()), MediaType.APPLICATION_JSON)
                                 .build();
                     case PROGRESS:
+                    case LOG:
                         handedOver = true;
                         return stream(key, id, call, List.of(step.message()), asker);
                     case INPUT:
@@ -113,6 +114,7 @@ class LegacyCallResponder {
                     }
                     switch (step.kind()) {
                         case PROGRESS:
+                        case LOG:
                             event(out, McpResponses.notification(step.message()));
                             break;
                         case HEARTBEAT:

@@ -1,6 +1,7 @@
 package dev.taskgate.frontend.mcp.legacy;
 
 import java.util.List;
+import java.util.Optional;
 
 import jakarta.inject.Singleton;
 
@@ -12,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
+import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
@@ -36,8 +38,6 @@ public class LegacyServer {
     public static final List<String> VERSIONS = List.of("2025-03-26", "2025-06-18", "2025-11-25");
     /** The version answered to a client that asks for one this adapter does not speak. */
     public static final String LATEST = "2025-11-25";
-    private static final List<String> LOG_LEVELS = List.of("debug", "info", "notice", "warning", "error",
-            "critical", "alert", "emergency");
 
     private final List<OperationSpec> operations;
     private final TaskPolicies policies;
@@ -45,10 +45,12 @@ public class LegacyServer {
     private final LegacyTasks tasks;
     private final String serverVersion;
     private final CompatibilityTools compat;
+    private final LegacySessions sessions;
 
     LegacyServer(OperationCatalog catalog, TaskPolicies policies, LegacyToolCalls calls, LegacyTasks tasks,
-            FrontendConfig config, CompatibilityTools compat) {
+            FrontendConfig config, CompatibilityTools compat, LegacySessions sessions) {
         this.compat = compat;
+        this.sessions = sessions;
         this.operations = catalog.all();
         this.policies = policies;
         this.calls = calls;
@@ -82,6 +84,14 @@ public class LegacyServer {
         return VERSIONS.contains(requested) ? requested : LATEST;
     }
 
+    /** The level of a {@code logging/setLevel} request; -32602 when it is not an MCP {@code LoggingLevel}. */
+    public static LogLevel requestedLogLevel(JsonRpcRequest request) {
+        JsonNode level = request.params().get("level");
+        return (level != null && level.isTextual() ? LogLevel.of(level.asText()) : Optional.<LogLevel>empty())
+                .orElseThrow(() -> McpErrors.invalidParams("params.level must be one of debug, info, notice, "
+                        + "warning, error, critical, alert, emergency.", null));
+    }
+
     /** The {@code InitializeResult} for the negotiated version. */
     public ObjectNode initializeResult(String version) {
         ObjectNode result = JsonNodeFactory.instance.objectNode().put("protocolVersion", version);
@@ -107,10 +117,11 @@ public class LegacyServer {
             case "ping":
                 return Served.done(McpResult.of(JsonNodeFactory.instance.objectNode()));
             case "logging/setLevel":
-                // Accepted and kept nowhere: the server sends no log notifications (tools report progress only).
-                JsonNode level = request.params().get("level");
-                if (level == null || !level.isTextual() || !LOG_LEVELS.contains(level.asText())) {
-                    throw McpErrors.invalidParams("params.level must be one of " + LOG_LEVELS + ".", null);
+                // kept with the durable session, so every replica forwards the operations' log messages at or
+                // above it (over stdio the transport keeps it: the connection is the session)
+                LogLevel level = requestedLogLevel(request);
+                if (session.id() != null && !sessions.setLogLevel(session.id(), caller.caller(), level)) {
+                    throw McpErrors.invalidRequest("The session has ended; initialize again.");
                 }
                 return Served.done(McpResult.of(JsonNodeFactory.instance.objectNode()));
             case "tools/list":
@@ -126,7 +137,8 @@ public class LegacyServer {
                             request.params().get("name").asText(), request.params().get("arguments")).json()));
                 }
                 return calls.start(withTasks ? request : withoutTask(request), caller,
-                        session.id() == null ? null : LegacyRemoteCancel.receiptKey(session.id(), request.id()));
+                        session.id() == null ? null : LegacyRemoteCancel.receiptKey(session.id(), request.id()),
+                        session.logLevel());
             case "tasks/get":
                 return Served.done(tasks.get(requireTasks(request, withTasks), caller));
             case "tasks/result":

@@ -2,6 +2,8 @@ package dev.taskgate.frontend.mcp.legacy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.contracts.event.LogLevel;
+
 /**
  * A live 2025-era session as one request sees it.
  *
@@ -9,6 +11,18 @@ import com.fasterxml.jackson.databind.JsonNode;
  *                           over stdio, where the connection is the session
  * @param protocolVersion    the negotiated protocol version
  * @param clientCapabilities the client's {@code initialize} capabilities
+ * @param logLevel           the minimum level of log messages {@code logging/setLevel} asked for; {@code null}
+ *                           until the client asks (it then receives none)
  */
-public record LegacySession(String id, String protocolVersion, JsonNode clientCapabilities) {
+public record LegacySession(String id, String protocolVersion, JsonNode clientCapabilities, LogLevel logLevel) {
+
+    /** A session whose client has not asked for log messages. */
+    public LegacySession(String id, String protocolVersion, JsonNode clientCapabilities) {
+        this(id, protocolVersion, clientCapabilities, null);
+    }
+
+    /** The same session with another minimum log level. */
+    public LegacySession withLogLevel(LogLevel level) {
+        return new LegacySession(id, protocolVersion, clientCapabilities, level);
+    }
 }

@@ -13,6 +13,7 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.session.McpSession;
 import dev.taskgate.contracts.session.OpenMcpSession;
 import dev.taskgate.frontend.mcp.McpErrors;
@@ -61,7 +62,19 @@ public class LegacySessions {
         }
         try {
             Optional<McpSession> found = store.use(hash(id), caller);
-            return found.map(s -> new LegacySession(id, s.protocolVersion(), s.clientCapabilities()));
+            return found.map(s -> new LegacySession(id, s.protocolVersion(), s.clientCapabilities(), s.logLevel()));
+        } catch (ProblemException e) {
+            throw McpProblems.translate(e);
+        }
+    }
+
+    /** Keeps the minimum log level of the caller's live session; false when there is none. */
+    public boolean setLogLevel(String id, Caller caller, LogLevel level) {
+        if (!wellFormed(id)) {
+            return false;
+        }
+        try {
+            return store.setLogLevel(hash(id), caller, level);
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }

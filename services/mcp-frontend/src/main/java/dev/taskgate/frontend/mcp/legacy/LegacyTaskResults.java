@@ -182,8 +182,8 @@ class LegacyTaskResults {
                 }
                 try {
                     ExecutionSignal signal = watch.poll(Math.min(poll.toNanos(), until - now));
-                    while (signal != null && signal.kind() == ExecutionSignal.Kind.PROGRESS) {
-                        signal = watch.poll(0); // progress is not shown here; only a state change matters
+                    while (signal != null && signal.kind().isBestEffort()) {
+                        signal = watch.poll(0); // progress and logs are not shown here; only a state change matters
                     }
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();

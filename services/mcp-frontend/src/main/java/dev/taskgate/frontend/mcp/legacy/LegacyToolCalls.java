@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.Scopes;
@@ -62,17 +63,15 @@ public class LegacyToolCalls {
         this.view = view;
     }
 
-    /** Serves one call up to acceptance: the task's result, or the synchronous call now waiting. Blocking. */
-    public Served start(JsonRpcRequest request, AuthenticatedCaller caller) {
-        return start(request, caller, null);
-    }
-
     /**
-     * As {@link #start(JsonRpcRequest, AuthenticatedCaller)}; an ordinary (non-task) call is submitted under
+     * Serves one call up to acceptance: the task's result, or the synchronous call now waiting. Blocking. An
+     * ordinary (non-task) call is submitted under
      * {@code syncReceiptKey} when given (derived from session and request id, so any replica can find it to cancel
-     * it: {@link LegacyRemoteCancel}), else under a fresh one.
+     * it: {@link LegacyRemoteCancel}), else under a fresh one; the operation's log messages of {@code logLevel} or
+     * above ({@code logging/setLevel}; {@code null}: none) go to the caller of an ordinary call while it waits.
      */
-    public Served start(JsonRpcRequest request, AuthenticatedCaller caller, String syncReceiptKey) {
+    public Served start(JsonRpcRequest request, AuthenticatedCaller caller, String syncReceiptKey,
+            LogLevel logLevel) {
         JsonNode name = request.params().get("name");
         if (name == null || !name.isTextual() || name.asText().isEmpty()) {
             throw McpErrors.invalidParams("params.name is required (the tool's name).", null);
@@ -120,6 +119,7 @@ public class LegacyToolCalls {
             return Served.done(McpResult.of(view.created(taskId, accepted.execution())));
         }
         SyncCall pending = syncCalls.open(caller, accepted.executionId(), progressToken, McpResult::raw);
+        pending.forwardLogs(logLevel);
         // the tool's handoff policy: still running after that long → the handle view under a 2025 handle
         handoffs.of(toolName).after().ifPresent(after -> pending.handOffAfter(after, () -> McpResult.raw(
                 compat.handoff(caller, Surface.MCP_2025, accepted.executionId(), after.toMillis()))));

@@ -7,11 +7,12 @@ import java.util.concurrent.ConcurrentMap;
 
 import jakarta.inject.Singleton;
 
+import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 
 /**
- * In-memory routing of progress and lifecycle records to the requests of this instance that wait on the
+ * In-memory routing of progress, log and lifecycle records to the requests of this instance that wait on the
  * execution. Records for executions nobody here watches are dropped: every frontend instance reads every record.
  */
 @Singleton
@@ -33,6 +34,11 @@ public class ExecutionSignals {
     /** Routes a progress report. */
     public void progress(Progress progress) {
         deliver(progress.executionId(), ExecutionSignal.progress(progress));
+    }
+
+    /** Routes a log message. */
+    public void log(LogMessage log) {
+        deliver(log.executionId(), ExecutionSignal.log(log));
     }
 
     /** Routes a committed state change. */

@@ -7,8 +7,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One request's subscription to the signals of one execution, held while the request waits. Bounded: a burst of
- * progress beyond the capacity is dropped (progress is best effort; the newest report wins anyway), while state
- * changes and the caller leaving always get through.
+ * progress or log messages beyond the capacity is dropped (both are best effort), while state changes and the
+ * caller leaving always get through.
  */
 public final class ExecutionWatch implements AutoCloseable {
     private static final int CAPACITY = 256;
@@ -32,13 +32,18 @@ public final class ExecutionWatch implements AutoCloseable {
         return signals.poll(Math.max(0, nanos), TimeUnit.NANOSECONDS);
     }
 
+    /** The next signal already delivered, or {@code null}; never waits. */
+    public ExecutionSignal poll() {
+        return signals.poll();
+    }
+
     /** Tells the waiting request that its caller went away; safe from any thread, including an event loop. */
     public void callerGone() {
         signals.offer(ExecutionSignal.callerGone());
     }
 
     void deliver(ExecutionSignal signal) {
-        if (signal.kind() == ExecutionSignal.Kind.PROGRESS && signals.size() >= CAPACITY) {
+        if (signal.kind().isBestEffort() && signals.size() >= CAPACITY) {
             return;
         }
         signals.offer(signal);

@@ -7,8 +7,11 @@ import jakarta.inject.Singleton;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
@@ -18,7 +21,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 
 /**
- * Reads {@code taskgate.progress.v1} and {@code taskgate.lifecycle.v1} in consumer groups of this instance alone
+ * Reads {@code taskgate.progress.v1} (progress and log messages) and {@code taskgate.lifecycle.v1} in consumer groups of this instance alone
  * ({@code mcp-frontend-<instance id>-progress} and {@code -lifecycle}, from the end) and routes the records of
  * watched executions through {@link ExecutionSignals}. Both are hints: a waiting request also polls job-control
  * slowly, so a lost record delays an answer but never loses it. Records are keyed by execution id, so records of
@@ -56,7 +59,13 @@ public class SignalConsumers {
         if (!watched(record.key())) {
             return;
         }
-        WorkerEvent event = Wire.fromBytes(record.value(), WorkerEvent.class);
+        // the topic carries Progress (a WorkerEvent) and LogMessage records, told apart by their type
+        JsonNode value = Wire.fromBytes(record.value(), JsonNode.class);
+        if (LogMessage.TYPE.equals(value.path("type").asText())) {
+            signals.log(Wire.mapper().convertValue(value, LogMessage.class));
+            return;
+        }
+        WorkerEvent event = Wire.mapper().convertValue(value, WorkerEvent.class);
         if (event instanceof Progress) {
             signals.progress((Progress) event);
         }

@@ -157,6 +157,11 @@ public class StdioTransport {
                 return;
             }
             LegacySession session = legacySession;
+            if (session != null && "logging/setLevel".equals(request.method())) {
+                // the connection is the session: its level lives here (an invalid one is -32602 before it is kept)
+                session = session.withLogLevel(LegacyServer.requestedLogLevel(request));
+                legacySession = session;
+            }
             if (session != null) {
                 Served served = legacy.serve(request, session, caller);
                 if (served.result() != null) {
@@ -194,7 +199,7 @@ public class StdioTransport {
         try {
             while (true) {
                 SyncCall.Step step = call.next();
-                if (step.kind() == SyncCall.Kind.PROGRESS) {
+                if (step.kind() == SyncCall.Kind.PROGRESS || step.kind() == SyncCall.Kind.LOG) {
                     write(McpResponses.notification(step.message()));
                 } else if (step.kind() == SyncCall.Kind.RESULT) {
                     write(McpResponses.result(id, step.result()));

@@ -1,0 +1,139 @@
+package dev.taskgate.frontend.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.contracts.event.LogLevel;
+import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
+import dev.taskgate.frontend.support.Api;
+import dev.taskgate.frontend.support.FakeJobControlQueries;
+import dev.taskgate.frontend.support.Fixtures;
+import dev.taskgate.frontend.support.JobControlResponder;
+import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.PlayedExecution;
+import dev.taskgate.frontend.support.SseClient;
+import dev.taskgate.frontend.support.WithProgressStreaming;
+import dev.taskgate.testsupport.KafkaTestClient;
+import dev.taskgate.testsupport.McpSchemas;
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+/**
+ * Log messages on MCP 2026-07-28 (§3, deprecated but honoured): a synchronous {@code tools/call} with
+ * {@code _meta["io.modelcontextprotocol/logLevel"]} streams its operation's messages at or above that level before
+ * the result; a request without it receives none (MUST NOT); a level that is not a {@code LoggingLevel} is -32602 and
+ * nothing is submitted. Against the real broker, with the test playing worker-pool and job-control.
+ */
+@QuarkusTest
+@TestProfile(WithProgressStreaming.class)
+class McpLogMessagesTest {
+    private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"slept\"}],\"isError\":false}";
+
+    private static KafkaTestClient kafka;
+    private final FakeJobControlQueries queries = FakeJobControlQueries.get();
+    private final UUID id = UUID.randomUUID();
+    private PlayedExecution execution;
+    private JobControlResponder jobControl;
+
+    @TestHTTPResource("/")
+    URI base;
+
+    @Inject
+    ExecutionSignals signals;
+
+    @BeforeAll
+    static void connect() {
+        kafka = KafkaTestClient.connect();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        kafka.close();
+    }
+
+    @BeforeEach
+    void playTheExecution() {
+        queries.reset();
+        execution = new PlayedExecution(kafka, id, "demo.sleep", Surface.MCP_2026);
+        execution.answerOutcome(queries, ExecutionStatus.WORKING, null);
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, c instanceof SubmitExecution,
+                ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2026));
+    }
+
+    @AfterEach
+    void stop() {
+        jobControl.close();
+    }
+
+    @Test
+    void aRequestWithALogLevelReceivesTheMessagesAtOrAboveItAndOnlyItDoes() {
+        try (SseClient quiet = SseClient.open(base, sleepCall("quiet"), Fixtures.aliceToken())) {
+            await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
+            McpCall asking = sleepCall("asking").meta(RequestMeta.LOG_LEVEL_KEY, "notice");
+            try (SseClient loud = SseClient.open(base, asking, Fixtures.aliceToken())) {
+                // both calls wait on the same execution; once the one that asked sees a message, so has the other
+                await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
+                    execution.log(LogLevel.INFO, "below the level");
+                    execution.log(LogLevel.CRITICAL, "the replica is gone");
+                    return !loud.messages().isEmpty();
+                });
+                execution.complete(queries, STORED);
+                await().atMost(Duration.ofSeconds(20)).until(() -> quiet.ended() && loud.ended());
+
+                assertThat(quiet.header("Content-Type")).startsWith("application/json");
+                assertThat(quiet.text()).doesNotContain("notifications/message");
+                List<JsonNode> messages = loud.messages();
+                JsonNode result = messages.get(messages.size() - 1);
+                McpSchemas.assertValidResult("CallToolResultResponse", null, result);
+                for (JsonNode message : messages.subList(0, messages.size() - 1)) {
+                    assertThat(McpSchemas.errors(McpSchemas.BASE, "LoggingMessageNotification", message))
+                            .as(message.toString()).isEmpty();
+                    assertThat(message.at("/params/level").asText()).isEqualTo("critical");
+                    assertThat(message.at("/params/data").asText()).isEqualTo("the replica is gone");
+                }
+            }
+        }
+    }
+
+    @Test
+    void aLogLevelThatIsNotALoggingLevelIsRefusedBeforeAnythingIsSubmitted() {
+        Api.Result refused = sleepCall("bad").meta(RequestMeta.LOG_LEVEL_KEY, "verbose").post(base);
+
+        assertThat(refused.status()).isEqualTo(400);
+        McpSchemas.assertValidError(refused.json());
+        assertThat(refused.json().at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(refused.json().at("/error/message").asText()).contains("logLevel");
+        assertThat(jobControl.received()).isEmpty();
+    }
+
+    @Test
+    void discoveryDeclaresTheLoggingCapability() {
+        Api.Result discovered = McpCall.request(1, "server/discover").post(base);
+
+        assertThat(discovered.json().at("/result/capabilities/logging").isObject()).as(discovered.toString()).isTrue();
+    }
+
+    private static McpCall sleepCall(Object id) {
+        return McpCall.toolCall(id, "demo.sleep", Map.of("seconds", 5)).token(Fixtures.aliceToken());
+    }
+}

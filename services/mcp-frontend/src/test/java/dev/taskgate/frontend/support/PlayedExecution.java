@@ -1,0 +1,76 @@
+package dev.taskgate.frontend.support;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.node.TextNode;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.event.LogLevel;
+import dev.taskgate.contracts.event.LogMessage;
+import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.testsupport.KafkaTestClient;
+
+/**
+ * One execution whose worker and job-control the test plays over the real broker: its progress and log records on
+ * {@code taskgate.progress.v1}, its state changes on {@code taskgate.lifecycle.v1} (the module's {@code fe-test.}
+ * prefix), and the outcome job-control's query API answers ({@link FakeJobControlQueries}).
+ */
+public final class PlayedExecution {
+    private static final String PROGRESS_TOPIC = "fe-test.taskgate.progress.v1";
+    private static final String LIFECYCLE_TOPIC = "fe-test.taskgate.lifecycle.v1";
+
+    private final KafkaTestClient kafka;
+    private final UUID id;
+    private final String tool;
+    private final Surface surface;
+
+    public PlayedExecution(KafkaTestClient kafka, UUID id, String tool, Surface surface) {
+        this.kafka = kafka;
+        this.id = id;
+        this.tool = tool;
+        this.surface = surface;
+    }
+
+    /** The operation reports progress. */
+    public void progress(double value, Double total, String message) {
+        Progress p = new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", value, total, message);
+        try {
+            kafka.sendRaw(PROGRESS_TOPIC, id.toString(), Wire.mapper().writerFor(WorkerEvent.class).writeValueAsBytes(p));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The operation logs a text message. */
+    public void log(LogLevel level, String text) {
+        kafka.send(PROGRESS_TOPIC, id.toString(), new LogMessage(UUID.randomUUID(), Instant.now(), id, 1,
+                "worker-test", level, tool, TextNode.valueOf(text)));
+    }
+
+    /** job-control committed a state change. */
+    public void changed(ExecutionStatus state) {
+        Instant now = Instant.now();
+        kafka.send(LIFECYCLE_TOPIC, id.toString(), new ExecutionChanged(UUID.randomUUID(), now, id, state,
+                Fixtures.CREATED, now, state.wireName(), "acme", "demo", Fixtures.caller("alice").principal(),
+                surface));
+    }
+
+    /** What job-control's outcome query answers from now on. */
+    public void answerOutcome(FakeJobControlQueries queries, ExecutionStatus status, String result) {
+        ExecutionOutcome outcome = new ExecutionOutcome(Fixtures.snapshot(id, tool, status, surface), result, null);
+        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(outcome));
+    }
+
+    /** The execution completes with {@code result}: the outcome first, then the lifecycle record. */
+    public void complete(FakeJobControlQueries queries, String result) {
+        answerOutcome(queries, ExecutionStatus.COMPLETED, result);
+        changed(ExecutionStatus.COMPLETED);
+    }
+}
