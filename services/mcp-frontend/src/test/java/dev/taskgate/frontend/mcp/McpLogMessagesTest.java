@@ -3,38 +3,23 @@ package dev.taskgate.frontend.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
-import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.event.LogLevel;
-import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.support.Api;
-import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
-import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
-import dev.taskgate.frontend.support.PlayedExecution;
 import dev.taskgate.frontend.support.SseClient;
+import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
-import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.McpSchemas;
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -46,43 +31,12 @@ import io.quarkus.test.junit.TestProfile;
  */
 @QuarkusTest
 @TestProfile(WithProgressStreaming.class)
-class McpLogMessagesTest {
+class McpLogMessagesTest extends WithPlayedExecution {
     private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"slept\"}],\"isError\":false}";
 
-    private static KafkaTestClient kafka;
-    private final FakeJobControlQueries queries = FakeJobControlQueries.get();
-    private final UUID id = UUID.randomUUID();
-    private PlayedExecution execution;
-    private JobControlResponder jobControl;
-
-    @TestHTTPResource("/")
-    URI base;
-
-    @Inject
-    ExecutionSignals signals;
-
-    @BeforeAll
-    static void connect() {
-        kafka = KafkaTestClient.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        kafka.close();
-    }
-
-    @BeforeEach
-    void playTheExecution() {
-        queries.reset();
-        execution = new PlayedExecution(kafka, id, "demo.sleep", Surface.MCP_2026);
-        execution.answerOutcome(queries, ExecutionStatus.WORKING, null);
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, c instanceof SubmitExecution,
-                ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2026));
-    }
-
-    @AfterEach
-    void stop() {
-        jobControl.close();
+    @Override
+    protected Surface surface() {
+        return Surface.MCP_2026;
     }
 
     @Test

@@ -3,44 +3,25 @@ package dev.taskgate.frontend.mcp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.net.URI;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
-import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CancelExecution;
-import dev.taskgate.contracts.command.SubmitExecution;
-import dev.taskgate.contracts.event.Progress;
-import dev.taskgate.contracts.event.WorkerEvent;
-import dev.taskgate.contracts.lifecycle.ExecutionChanged;
-import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
-import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
-import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
 import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.frontend.support.RawHttp;
 import dev.taskgate.frontend.support.SseClient;
+import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
-import dev.taskgate.testsupport.KafkaTestClient;
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -54,45 +35,13 @@ import io.quarkus.test.junit.TestProfile;
  */
 @QuarkusTest
 @TestProfile(WithProgressStreaming.class)
-class McpProgressStreamTest {
-    private static final String PROGRESS_TOPIC = "fe-test.taskgate.progress.v1";
-    private static final String LIFECYCLE_TOPIC = "fe-test.taskgate.lifecycle.v1";
+class McpProgressStreamTest extends WithPlayedExecution {
     // exact bytes with a line break as JSON whitespace: the SSE framing must carry it intact
     private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"slept\"}],\n  \"isError\":false}";
 
-    private static KafkaTestClient kafka;
-    private final FakeJobControlQueries queries = FakeJobControlQueries.get();
-    private final UUID id = UUID.randomUUID();
-    private JobControlResponder jobControl;
-
-    @TestHTTPResource("/")
-    URI base;
-
-    @Inject
-    ExecutionSignals signals;
-
-    @BeforeAll
-    static void connect() {
-        kafka = KafkaTestClient.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        kafka.close();
-    }
-
-    @BeforeEach
-    void playJobControl() {
-        queries.reset();
-        answerOutcome(ExecutionStatus.WORKING, null);
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, c instanceof SubmitExecution,
-                c instanceof SubmitExecution ? ExecutionStatus.QUEUED : ExecutionStatus.WORKING, "demo.sleep",
-                Surface.MCP_2026));
-    }
-
-    @AfterEach
-    void stop() {
-        jobControl.close();
+    @Override
+    protected Surface surface() {
+        return Surface.MCP_2026;
     }
 
     @Test
@@ -104,12 +53,12 @@ class McpProgressStreamTest {
                 published.add((double) i);
             }
             long start = System.nanoTime();
-            published.forEach(p -> progress(p, 20.0, "step " + p));
+            published.forEach(p -> execution.progress(p, 20.0, "step " + p));
             long publishMs = (System.nanoTime() - start) / 1_000_000;
             await().atMost(Duration.ofSeconds(20)).until(() -> client.messages().stream()
                     .anyMatch(m -> m.at("/params/progress").asDouble() == 20.0));
 
-            complete();
+            execution.complete(queries, STORED);
             await().atMost(Duration.ofSeconds(20)).until(client::ended);
 
             assertThat(client.status()).isEqualTo(200);
@@ -147,9 +96,9 @@ class McpProgressStreamTest {
     void sendsHeartbeatsWhileTheOperationIsSilent() {
         try (SseClient client = SseClient.open(base, sleepCall(7), Fixtures.aliceToken())) {
             awaitWatched();
-            progress(1.0, null, null);
+            execution.progress(1.0, null, null);
             await().atMost(Duration.ofSeconds(20)).until(() -> client.comments() >= 3);
-            complete();
+            execution.complete(queries, STORED);
             await().atMost(Duration.ofSeconds(20)).until(client::ended);
 
             List<JsonNode> messages = client.messages();
@@ -166,8 +115,8 @@ class McpProgressStreamTest {
     void aCallThatReportsNoProgressStaysJsonAndIsWokenByTheLifecycleRecord() {
         try (SseClient client = SseClient.open(base, sleepCall("p-2"), Fixtures.aliceToken())) {
             awaitWatched();
-            changed(ExecutionStatus.WORKING); // not terminal: no query
-            complete();
+            execution.changed(ExecutionStatus.WORKING); // not terminal: no query
+            execution.complete(queries, STORED);
             await().atMost(Duration.ofSeconds(20)).until(client::ended);
 
             assertThat(client.status()).isEqualTo(200);
@@ -184,7 +133,7 @@ class McpProgressStreamTest {
     void closingTheStreamCancelsTheExecution() {
         try (SseClient client = SseClient.open(base, sleepCall("p-3"), Fixtures.aliceToken())) {
             awaitWatched();
-            progress(1.0, 10.0, "one");
+            execution.progress(1.0, 10.0, "one");
             await().atMost(Duration.ofSeconds(20)).until(() -> client.messages().size() == 1);
             client.close();
 
@@ -243,34 +192,4 @@ class McpProgressStreamTest {
         return cancel;
     }
 
-    private void progress(double value, Double total, String message) {
-        Progress p = new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", value, total, message);
-        kafka.sendRaw(PROGRESS_TOPIC, id.toString(), writeEvent(p));
-    }
-
-    private static byte[] writeEvent(WorkerEvent event) {
-        try {
-            return Wire.mapper().writerFor(WorkerEvent.class).writeValueAsBytes(event);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private void complete() {
-        answerOutcome(ExecutionStatus.COMPLETED, STORED);
-        changed(ExecutionStatus.COMPLETED);
-    }
-
-    private void changed(ExecutionStatus state) {
-        Instant now = Instant.now();
-        kafka.send(LIFECYCLE_TOPIC, id.toString(), new ExecutionChanged(UUID.randomUUID(), now, id, state,
-                Fixtures.CREATED, now, state.name().toLowerCase(), "acme", "demo",
-                Fixtures.caller("alice").principal(), Surface.MCP_2026));
-    }
-
-    private void answerOutcome(ExecutionStatus status, String result) {
-        ExecutionOutcome outcome = new ExecutionOutcome(Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2026),
-                result, null);
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(outcome));
-    }
 }

@@ -3,38 +3,23 @@ package dev.taskgate.frontend.mcp.legacy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import java.util.UUID;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
-import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.event.LogLevel;
-import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.support.Api;
-import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
-import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.Mcp2025;
-import dev.taskgate.frontend.support.PlayedExecution;
 import dev.taskgate.frontend.support.SseClient;
+import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
-import dev.taskgate.testsupport.KafkaTestClient;
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -47,43 +32,12 @@ import io.quarkus.test.junit.TestProfile;
  */
 @QuarkusTest
 @TestProfile(WithProgressStreaming.class)
-class LegacyLogMessagesTest {
+class LegacyLogMessagesTest extends WithPlayedExecution {
     private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"slept\"}],\"isError\":false}";
 
-    private static KafkaTestClient kafka;
-    private final FakeJobControlQueries queries = FakeJobControlQueries.get();
-    private final UUID id = UUID.randomUUID();
-    private PlayedExecution execution;
-    private JobControlResponder jobControl;
-
-    @TestHTTPResource("/")
-    URI base;
-
-    @Inject
-    ExecutionSignals signals;
-
-    @BeforeAll
-    static void connect() {
-        kafka = KafkaTestClient.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        kafka.close();
-    }
-
-    @BeforeEach
-    void playTheExecution() {
-        queries.reset();
-        execution = new PlayedExecution(kafka, id, "demo.sleep", Surface.MCP_2025);
-        execution.answerOutcome(queries, ExecutionStatus.WORKING, null);
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, c instanceof SubmitExecution,
-                ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2025));
-    }
-
-    @AfterEach
-    void stop() {
-        jobControl.close();
+    @Override
+    protected Surface surface() {
+        return Surface.MCP_2025;
     }
 
     @Test

@@ -3,40 +3,22 @@ package dev.taskgate.frontend.mcp.legacy;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import java.net.URI;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.List;
-import java.util.UUID;
 
-import jakarta.inject.Inject;
-
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
-import dev.taskgate.contracts.command.SubmitExecution;
-import dev.taskgate.contracts.event.Progress;
-import dev.taskgate.contracts.event.WorkerEvent;
-import dev.taskgate.contracts.lifecycle.ExecutionChanged;
-import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
-import dev.taskgate.frontend.support.FakeJobControlQueries;
-import dev.taskgate.frontend.support.Fixtures;
-import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.Mcp2025;
 import dev.taskgate.frontend.support.SseClient;
+import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
-import dev.taskgate.testsupport.KafkaTestClient;
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -49,47 +31,20 @@ import io.quarkus.test.junit.TestProfile;
  */
 @QuarkusTest
 @TestProfile(WithProgressStreaming.class)
-class LegacyProgressStreamTest {
-    private static final String PROGRESS_TOPIC = "fe-test.taskgate.progress.v1";
-    private static final String LIFECYCLE_TOPIC = "fe-test.taskgate.lifecycle.v1";
+class LegacyProgressStreamTest extends WithPlayedExecution {
     private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"slept\"}],\"isError\":false}";
 
-    private static KafkaTestClient kafka;
-    private final FakeJobControlQueries queries = FakeJobControlQueries.get();
-    private final UUID id = UUID.randomUUID();
-    private JobControlResponder jobControl;
     private Mcp2025 client;
 
-    @TestHTTPResource("/")
-    URI base;
-
-    @Inject
-    ExecutionSignals signals;
-
-    @BeforeAll
-    static void connect() {
-        kafka = KafkaTestClient.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        kafka.close();
+    @Override
+    protected Surface surface() {
+        return Surface.MCP_2025;
     }
 
     @BeforeEach
     void openSession() {
-        queries.reset();
-        answerOutcome(ExecutionStatus.WORKING, null);
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, c instanceof SubmitExecution,
-                c instanceof SubmitExecution ? ExecutionStatus.QUEUED : ExecutionStatus.WORKING, "demo.sleep",
-                Surface.MCP_2025));
         client = Mcp2025.at(base);
         client.initialize("2025-11-25");
-    }
-
-    @AfterEach
-    void stop() {
-        jobControl.close();
     }
 
     @Test
@@ -97,15 +52,15 @@ class LegacyProgressStreamTest {
         try (SseClient stream = client.stream(3, "tools/call", sleepCall("tok-1"))) {
             await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
             for (double p : new double[] {1, 2, 2, 1.5, 3}) {
-                progress(p, 10.0, "step " + p);
+                execution.progress(p, 10.0, "step " + p);
             }
             await().atMost(Duration.ofSeconds(20)).until(() -> stream.messages().stream()
                     .anyMatch(m -> m.at("/params/progress").asDouble() == 3.0));
             // silent now: the heartbeat interval is 200 ms
             await().atMost(Duration.ofSeconds(20)).until(() -> stream.comments() >= 2);
 
-            answerOutcome(ExecutionStatus.COMPLETED, STORED);
-            changed(ExecutionStatus.COMPLETED);
+            execution.answerOutcome(queries, ExecutionStatus.COMPLETED, STORED);
+            execution.changed(ExecutionStatus.COMPLETED);
             await().atMost(Duration.ofSeconds(20)).until(stream::ended);
 
             assertThat(stream.header("Content-Type")).startsWith("text/event-stream");
@@ -140,25 +95,4 @@ class LegacyProgressStreamTest {
         return params;
     }
 
-    private void progress(double value, Double total, String message) {
-        Progress p = new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", value, total, message);
-        try {
-            kafka.sendRaw(PROGRESS_TOPIC, id.toString(), Wire.mapper().writerFor(WorkerEvent.class).writeValueAsBytes(p));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private void changed(ExecutionStatus state) {
-        Instant now = Instant.now();
-        kafka.send(LIFECYCLE_TOPIC, id.toString(), new ExecutionChanged(UUID.randomUUID(), now, id, state,
-                Fixtures.CREATED, now, state.name().toLowerCase(), "acme", "demo",
-                Fixtures.caller("alice").principal(), Surface.MCP_2025));
-    }
-
-    private void answerOutcome(ExecutionStatus status, String result) {
-        ExecutionOutcome outcome = new ExecutionOutcome(Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2025),
-                result, null);
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(outcome));
-    }
 }
