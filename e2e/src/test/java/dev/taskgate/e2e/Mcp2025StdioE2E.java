@@ -11,6 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -27,13 +29,15 @@ import dev.taskgate.testsupport.Tokens;
 
 /**
  * A 2025-era client over {@code bin/taskgate-mcp-stdio}: initialize, tools/list with taskSupport, a synchronous
- * call answered without {@code resultType}, and a 2025-11-25 task polled and fetched with tasks/result.
+ * call answered without {@code resultType}, {@code logging/setLevel} bringing a call's log messages ahead of its
+ * result, and a 2025-11-25 task polled and fetched with tasks/result.
  */
 @ExtendWith(LocalStack.class)
 class Mcp2025StdioE2E {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final AtomicLong IDS = new AtomicLong();
     private final BlockingQueue<JsonNode> messages = new LinkedBlockingQueue<>();
+    private final List<JsonNode> notifications = new ArrayList<>();
 
     @Test
     void servesA2025ClientOverStdio() throws Exception {
@@ -69,6 +73,17 @@ class Mcp2025StdioE2E {
             JsonNode echoed = call(stdin, "tools/call", echo);
             assertThat(echoed.at("/result/structuredContent/word").asText()).isEqualTo("old");
             assertThat(echoed.at("/result").has("resultType")).isFalse();
+
+            // the connection is the session: its log level is kept here, and the call's log messages precede it
+            assertThat(call(stdin, "logging/setLevel", JSON.createObjectNode().put("level", "info")).has("result"))
+                    .isTrue();
+            ObjectNode count = JSON.createObjectNode().put("name", "demo.count");
+            count.putObject("arguments").put("to", 2).put("step_ms", 50);
+            notifications.clear();
+            assertThat(call(stdin, "tools/call", count).at("/result/content/0/text").asText()).isEqualTo("counted to 2");
+            assertThat(notifications).extracting(n -> n.path("method").asText()).containsOnly("notifications/message");
+            assertThat(notifications).extracting(n -> n.at("/params/data").asText())
+                    .containsExactly("counting to 2 from 0", "counted to 2");
 
             ObjectNode sleep = JSON.createObjectNode().put("name", "demo.sleep");
             sleep.putObject("arguments").put("seconds", 1);
@@ -111,6 +126,9 @@ class Mcp2025StdioE2E {
             JsonNode next = messages.poll(1, TimeUnit.SECONDS);
             if (next != null && next.path("id").asLong(-1) == id) {
                 return next;
+            }
+            if (next != null && next.has("method")) {
+                notifications.add(next);
             }
         }
         throw new AssertionError("no response to " + method);

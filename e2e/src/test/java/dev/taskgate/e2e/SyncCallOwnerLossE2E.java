@@ -1,0 +1,92 @@
+package dev.taskgate.e2e;
+
+import static dev.taskgate.e2e.Mcp2025Session.JSON;
+import static dev.taskgate.e2e.Mcp2025Session.call;
+import static dev.taskgate.testsupport.McpSchemas.assertValid2025;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.taskgate.testsupport.Tokens;
+
+/**
+ * Issue 6 item 1: a caller waiting synchronously follows the replacement. Ordinary (non-task) {@code tools/call}s of
+ * {@code demo.count} — one in a 2025-11-25 session with a progress token, one on 2026-07-28 — are waiting when
+ * worker-pool is SIGKILLed; job-control replaces the executions, the restarted worker continues them, and each call
+ * answers the undisturbed final result: never a non-terminal state, and the 2025 progress keeps rising strictly.
+ */
+@ExtendWith(LocalStack.class)
+class SyncCallOwnerLossE2E {
+    private static final int STEPS = 40;
+    private static final Pattern AT = Pattern.compile("^at (\\d+) of " + STEPS);
+
+    @Test
+    void synchronousCallersOfBothGenerationsReceiveTheFinalResultAfterAWorkerKill() throws Exception {
+        String token = Tokens.forSubject("sync-owner-loss").org("acme").project("demo").scopes("tools:call").sign();
+        URI endpoint = URI.create(LocalStack.get().frontendUrl() + "/mcp");
+        Mcp2025Session session = Mcp2025Session.open(endpoint, token);
+        ObjectNode legacyCall = call("demo.count", JSON.createObjectNode().put("to", STEPS).put("step_ms", 250));
+        legacyCall.putObject("_meta").put("progressToken", "sync-owner-loss");
+
+        CompletableFuture<Mcp2025Session.Reply> legacy = CompletableFuture.supplyAsync(
+                () -> session.request("tools/call", legacyCall));
+        CompletableFuture<Http.Reply> modern = CompletableFuture.supplyAsync(() -> Http.mcp(token, "tools/call",
+                "demo.count", Map.of("name", "demo.count", "arguments", Map.of("to", STEPS, "step_ms", 250)),
+                false));
+        // the 2025 call's execution is a 2025 task id: tasks/list shows how far it got
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).until(
+                () -> session.request("tasks/list", JSON.createObjectNode()).json()
+                        .at("/result/tasks/0/statusMessage").asText(""), SyncCallOwnerLossE2E::pastStepTwo);
+
+        ServiceProcess worker = LocalStack.get().service("worker-pool");
+        long killedAt = System.nanoTime();
+        worker.kill();
+        worker.restart(Duration.ofSeconds(120));
+
+        Mcp2025Session.Reply legacyReply = legacy.get(120, TimeUnit.SECONDS);
+        long legacyMillis = (System.nanoTime() - killedAt) / 1_000_000;
+        Http.Reply modernReply = modern.get(120, TimeUnit.SECONDS);
+        long modernMillis = (System.nanoTime() - killedAt) / 1_000_000;
+
+        assertThat(legacyReply.status()).as(legacyReply.toString()).isEqualTo(200);
+        assertValid2025("JSONRPCResultResponse", legacyReply.json());
+        assertValid2025("CallToolResult", legacyReply.result());
+        assertThat(legacyReply.result().path("isError").asBoolean()).isFalse();
+        assertThat(legacyReply.result().at("/content/0/text").asText()).isEqualTo("counted to " + STEPS);
+        List<Double> progress = new ArrayList<>();
+        List<JsonNode> messages = legacyReply.messages();
+        for (JsonNode message : messages.subList(0, messages.size() - 1)) {
+            assertValid2025("ProgressNotification", message);
+            progress.add(message.at("/params/progress").asDouble());
+        }
+        assertThat(progress).as("progress across the replacement").isSorted().doesNotHaveDuplicates();
+
+        assertThat(modernReply.status()).as(modernReply.toString()).isEqualTo(200);
+        JsonNode modernResult = modernReply.json().path("result");
+        assertThat(modernResult.path("resultType").asText()).as(modernReply.text()).isEqualTo("complete");
+        assertThat(modernResult.at("/content/0/text").asText()).isEqualTo("counted to " + STEPS);
+        System.out.printf("[sync-owner-loss] worker-pool SIGKILL -> 2025 call answered the final result after %d ms, "
+                + "2026 call after %d ms (%d progress notifications, strictly rising)%n", legacyMillis,
+                modernMillis, progress.size());
+    }
+
+    private static boolean pastStepTwo(String statusMessage) {
+        Matcher m = AT.matcher(statusMessage);
+        return m.find() && Integer.parseInt(m.group(1)) >= 2;
+    }
+}
