@@ -171,15 +171,7 @@ public final class SyncCall implements AutoCloseable {
             if (queryDue || now - nextPoll >= 0) {
                 queryDue = false;
                 nextPoll = now + timing.poll().toNanos();
-                McpResult result;
-                try {
-                    result = outcome();
-                } catch (McpException e) {
-                    endAfterLogs(null, e);
-                    continue;
-                }
-                if (result != null) {
-                    endAfterLogs(new Step(Kind.RESULT, null, result), null);
+                if (endIfKnown(null)) {
                     continue;
                 }
                 ObjectNode asked = newInputRequests();
@@ -189,14 +181,7 @@ public final class SyncCall implements AutoCloseable {
                 now = System.nanoTime();
             }
             if (handoff != null && now - handoffAt >= 0 && handoffAt - deadline < 0) {
-                McpResult result;
-                try {
-                    result = outcome();
-                } catch (McpException e) {
-                    endAfterLogs(null, e);
-                    continue;
-                }
-                endAfterLogs(new Step(Kind.RESULT, null, result != null ? result : handoff.get()), null);
+                endIfKnown(handoff);
                 continue;
             }
             if (now - deadline >= 0) {
@@ -266,6 +251,28 @@ public final class SyncCall implements AutoCloseable {
     @Override
     public void close() {
         watch.close();
+    }
+
+    /**
+     * Reads the outcome; a terminal one (its result or its error), else {@code otherwise}'s answer when given, becomes
+     * the end of the call, sent after the log messages already delivered. Whether the call now has an end.
+     */
+    private boolean endIfKnown(Supplier<McpResult> otherwise) {
+        McpResult result;
+        try {
+            result = outcome();
+        } catch (McpException e) {
+            endAfterLogs(null, e);
+            return true;
+        }
+        if (result == null && otherwise != null) {
+            result = otherwise.get();
+        }
+        if (result == null) {
+            return false;
+        }
+        endAfterLogs(new Step(Kind.RESULT, null, result), null);
+        return true;
     }
 
     // The end is known: log messages already delivered to the watch still go out first, then the end.
