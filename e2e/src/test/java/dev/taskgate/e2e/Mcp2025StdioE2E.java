@@ -80,7 +80,8 @@ class Mcp2025StdioE2E {
             ObjectNode count = JSON.createObjectNode().put("name", "demo.count");
             count.putObject("arguments").put("to", 2).put("step_ms", 50);
             notifications.clear();
-            assertThat(call(stdin, "tools/call", count).at("/result/content/0/text").asText()).isEqualTo("counted to 2");
+            assertThat(call(stdin, "tools/call", count).at("/result/content/0/text").asText())
+                    .isEqualTo("counted to 2");
             assertThat(notifications).extracting(n -> n.path("method").asText()).containsOnly("notifications/message");
             assertThat(notifications).extracting(n -> n.at("/params/data").asText())
                     .containsExactly("counting to 2 from 0", "counted to 2");

@@ -28,13 +28,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.taskgate.testsupport.Tokens;
 
 /**
- * The 2025-era adapter's behaviours on the packaged stack (issue 4), every message the frontend sends checked
- * against the official 2025-11-25 schema: the session basics (initialize with the task capabilities, ping,
- * tools/list, the version header, unknown and ended sessions), a tool error as a {@code failed} task whose
- * {@code tasks/result} carries the stored bytes, {@code tasks/list} paging only the caller's tasks, {@code tasks/cancel}
- * (cancelled in the reply and for good, -32602 once terminal), progress of an ordinary call rising strictly up to its
- * result, the operation's log messages after {@code logging/setLevel} ahead of the result,
- * {@code notifications/cancelled} ending an ordinary call, and {@code execution_cancel} reporting its outcome.
+ * The 2025-era adapter's behaviours on the packaged stack (issue 4), every message the frontend sends checked against
+ * the official 2025-11-25 schema: the session basics (initialize with the task capabilities, ping, tools/list, the
+ * version header, unknown and ended sessions), a tool error as a {@code failed} task whose {@code tasks/result} carries
+ * the stored bytes, {@code tasks/list} paging only the caller's tasks, {@code tasks/cancel} (cancelled in the reply and
+ * for good, -32602 once terminal), progress of an ordinary call rising strictly up to its result, the operation's log
+ * messages after {@code logging/setLevel} ahead of the result, {@code notifications/cancelled} ending an ordinary call,
+ * and {@code execution_cancel} reporting its outcome.
  */
 @ExtendWith(LocalStack.class)
 class Mcp2025TasksE2E {

@@ -115,7 +115,8 @@ class McpSessionApiTest {
         Response ended = setLogLevel(owner, hash, "{\"level\":\"debug\"}");
 
         assertThat(unknownLevel.statusCode()).isEqualTo(400);
-        assertThat(unknownLevel.jsonPath().getString("type")).isEqualTo("https://taskgate.dev/problems/invalid-request");
+        assertThat(unknownLevel.jsonPath().getString("type"))
+                .isEqualTo("https://taskgate.dev/problems/invalid-request");
         assertThat(noLevel.statusCode()).isEqualTo(400);
         assertThat(foreign.statusCode()).isEqualTo(404);
         assertThat(ended.statusCode()).isEqualTo(404);

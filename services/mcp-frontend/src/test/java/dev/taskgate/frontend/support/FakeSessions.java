@@ -12,9 +12,9 @@ import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.session.McpSession;
 
 /**
- * job-control's session API as {@link FakeJobControlQueries} plays it: an in-memory table with the real API's
- * statuses (201/409 on create, 200/404 on use, 204/400/404 on setting the log level, 204/404 on end; owner-bound). The real table and API are tested in
- * job-control and end to end.
+ * job-control's session API as {@link FakeJobControlQueries} plays it: an in-memory table with the real API's statuses
+ * (201/409 on create, 200/404 on use, 204/400/404 on setting the log level, 204/404 on end; owner-bound). The real
+ * table and API are tested in job-control and end to end.
  */
 public final class FakeSessions {
     /** A response. */

@@ -42,7 +42,8 @@ public final class PlayedExecution {
     public void progress(double value, Double total, String message) {
         Progress p = new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", value, total, message);
         try {
-            kafka.sendRaw(PROGRESS_TOPIC, id.toString(), Wire.mapper().writerFor(WorkerEvent.class).writeValueAsBytes(p));
+            kafka.sendRaw(PROGRESS_TOPIC, id.toString(),
+                    Wire.mapper().writerFor(WorkerEvent.class).writeValueAsBytes(p));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

@@ -26,9 +26,9 @@ import dev.taskgate.frontend.mcp.SyncCall;
 /**
  * Answers a running 2025-era synchronous {@code tools/call} over Streamable HTTP: plain JSON when the result comes
  * first; an SSE stream of {@code notifications/progress} and {@code notifications/message}, keep-alive comments and
- * finally the response when a notification comes first. Unlike 2026-07-28, a disconnect is not a cancellation in this generation (transports
- * §2.1): only {@code notifications/cancelled} (through {@link LegacyInFlight}) cancels. Keeps the in-flight
- * registration for the call's whole life.
+ * finally the response when a notification comes first. Unlike 2026-07-28, a disconnect is not a cancellation in this
+ * generation (transports §2.1): only {@code notifications/cancelled} (through {@link LegacyInFlight}) cancels. Keeps
+ * the in-flight registration for the call's whole life.
  */
 @Singleton
 class LegacyCallResponder {

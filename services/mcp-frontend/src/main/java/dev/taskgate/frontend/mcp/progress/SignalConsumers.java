@@ -21,8 +21,9 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 
 /**
- * Reads {@code taskgate.progress.v1} (progress and log messages) and {@code taskgate.lifecycle.v1} in consumer groups of this instance alone
- * ({@code mcp-frontend-<instance id>-progress} and {@code -lifecycle}, from the end) and routes the records of
+ * Reads {@code taskgate.progress.v1} (progress and log messages) and {@code taskgate.lifecycle.v1} in consumer
+ * groups of this instance alone ({@code mcp-frontend-<instance id>-progress} and {@code -lifecycle}, from the end)
+ * and routes the records of
  * watched executions through {@link ExecutionSignals}. Both are hints: a waiting request also polls job-control
  * slowly, so a lost record delays an answer but never loses it. Records are keyed by execution id, so records of
  * unwatched executions are skipped without parsing.
