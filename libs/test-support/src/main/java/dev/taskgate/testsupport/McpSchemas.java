@@ -21,10 +21,10 @@ import dev.taskgate.contracts.Wire;
 
 /**
  * Validates emitted MCP messages against the official schemas (2026-07-28, its tasks extension, 2025-11-25) in
- * {@code ../shared/spec/schemas} (system property {@code taskgate.spec.dir}, set by the test modules' poms). A definition is
- * validated by compiling the whole schema document with a root {@code $ref} to {@code #/$defs/<name>} (the documents
- * reference their definitions only as {@code #/$defs/…}); the ext-tasks document's {@code $id} is dropped so that
- * nothing is fetched.
+ * {@code ../shared/spec/schemas} (system property {@code taskgate.spec.dir}, set by the test modules' poms). A
+ * definition is validated by compiling the whole schema document with a root {@code $ref} to {@code #/$defs/<name>}
+ * (the documents reference their definitions only as {@code #/$defs/…}); the ext-tasks document's {@code $id} is
+ * dropped so that nothing is fetched.
  */
 public final class McpSchemas {
     /** The base protocol schema. */
