@@ -33,6 +33,9 @@ import dev.taskgate.contracts.input.InputMaps;
  * @param visibleUntil       MCP executions only: when the task's visibility ends (its TTL); from then on its
  *                           owner's lookups answer not-found while the durable outcome stays behind its receipt.
  *                           Absent for REST executions (visible until {@code retentionExpiresAt})
+ * @param toolError          completed executions: whether the tool's stored result says {@code isError: true} (so a
+ *                           frontend can tell without reading the result); absent otherwise, and for results stored
+ *                           before it was recorded
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -51,7 +54,8 @@ public record ExecutionSnapshot(
         @JsonProperty("total") Double total,
         @JsonProperty("cancelRequested") Boolean cancelRequested,
         @JsonProperty("inputRequests") Map<String, JsonNode> inputRequests,
-        @JsonProperty("visibleUntil") Instant visibleUntil) {
+        @JsonProperty("visibleUntil") Instant visibleUntil,
+        @JsonProperty("toolError") Boolean toolError) {
 
     public ExecutionSnapshot {
         Objects.requireNonNull(executionId, "executionId");
@@ -69,7 +73,7 @@ public record ExecutionSnapshot(
             Instant retentionExpiresAt, String statusMessage, Double progress, Double total,
             Boolean cancelRequested) {
         this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
-                retentionExpiresAt, statusMessage, progress, total, cancelRequested, null, null);
+                retentionExpiresAt, statusMessage, progress, total, cancelRequested, null, null, null);
     }
 
     /** The snapshot without a visibility end (the shape before issue 5's task TTL). */
@@ -78,6 +82,16 @@ public record ExecutionSnapshot(
             Instant retentionExpiresAt, String statusMessage, Double progress, Double total,
             Boolean cancelRequested, Map<String, JsonNode> inputRequests) {
         this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
-                retentionExpiresAt, statusMessage, progress, total, cancelRequested, inputRequests, null);
+                retentionExpiresAt, statusMessage, progress, total, cancelRequested, inputRequests, null, null);
+    }
+
+    /** The snapshot without the tool-error flag (the shape before the 2025 task list read it). */
+    public ExecutionSnapshot(UUID executionId, String toolName, String toolVersion, ExecutionStatus status,
+            Surface surface, Instant createdAt, Instant updatedAt, Instant executionDeadline,
+            Instant retentionExpiresAt, String statusMessage, Double progress, Double total,
+            Boolean cancelRequested, Map<String, JsonNode> inputRequests, Instant visibleUntil) {
+        this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
+                retentionExpiresAt, statusMessage, progress, total, cancelRequested, inputRequests, visibleUntil,
+                null);
     }
 }

@@ -72,6 +72,23 @@ class WorkerReportFlowTest {
         assertThat(outcome.result()).isEqualTo(result);
         assertThat(outcome.error()).isNull();
         assertThat(outcome.execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
+        assertThat(outcome.execution().toolError()).isFalse();
+    }
+
+    @Test
+    void aToolErrorResultCompletesAndTheSnapshotSaysItIsOne() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        String result = "{\"content\":[{\"type\":\"text\",\"text\":\"no\"}],\"isError\":true}";
+        fixture.report(started(id, 1));
+        ExecutionSnapshot working = awaitStatus(caller, id, ExecutionStatus.WORKING);
+        fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", result));
+
+        ExecutionSnapshot completed = awaitStatus(caller, id, ExecutionStatus.COMPLETED);
+
+        assertThat(working.toolError()).as("only a completed execution carries the flag").isNull();
+        assertThat(completed.toolError()).isTrue();
+        assertThat(outcome(caller, id).result()).isEqualTo(result);
     }
 
     @Test

@@ -38,6 +38,8 @@ import dev.taskgate.contracts.Surface;
  * @param purgedAt           when its payloads were purged after retention, or {@code null}
  * @param visibleUntil       MCP executions: when the task stops being visible to its owner ({@link TaskVisibility});
  *                           {@code null} for REST executions (visible until retention)
+ * @param toolError          whether its stored result says {@code isError: true} (recorded with the result;
+ *                           {@code null} without one, or for a result stored before the flag existed)
  */
 public record Execution(
         UUID id,
@@ -63,7 +65,19 @@ public record Execution(
         Instant retentionExpiresAt,
         boolean mutating,
         Instant purgedAt,
-        Instant visibleUntil) {
+        Instant visibleUntil,
+        Boolean toolError) {
+
+    /** An execution whose result (if any) has no tool-error flag recorded. */
+    public Execution(UUID id, String principal, String workspace, String orgId, String projectId, Surface surface,
+            String toolName, String toolVersion, ExecutionStatus state, long epoch, int attempt, String errorCode,
+            String errorMessage, String statusMessage, Double progress, Double total, Instant cancelRequestedAt,
+            Instant createdAt, Instant updatedAt, Instant deadlineAt, Instant retentionExpiresAt, boolean mutating,
+            Instant purgedAt, Instant visibleUntil) {
+        this(id, principal, workspace, orgId, projectId, surface, toolName, toolVersion, state, epoch, attempt,
+                errorCode, errorMessage, statusMessage, progress, total, cancelRequestedAt, createdAt, updatedAt,
+                deadlineAt, retentionExpiresAt, mutating, purgedAt, visibleUntil, null);
+    }
 
     /** An execution without a visibility end of its own (the shape before the MCP task TTL). */
     public Execution(UUID id, String principal, String workspace, String orgId, String projectId, Surface surface,
@@ -110,6 +124,7 @@ public record Execution(
     public ExecutionSnapshot toSnapshot(Map<String, JsonNode> inputRequests) {
         return new ExecutionSnapshot(id, toolName, toolVersion, state, surface, createdAt, updatedAt, deadlineAt,
                 retentionExpiresAt, statusMessage, progress, total, cancelRequestedAt != null ? Boolean.TRUE : null,
-                state == ExecutionStatus.INPUT_REQUIRED ? inputRequests : null, visibleUntil);
+                state == ExecutionStatus.INPUT_REQUIRED ? inputRequests : null, visibleUntil,
+                state == ExecutionStatus.COMPLETED ? toolError : null);
     }
 }

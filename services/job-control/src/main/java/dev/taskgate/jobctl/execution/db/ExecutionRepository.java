@@ -14,6 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.ToolResults;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.ExecutionLifetime;
 import dev.taskgate.jobctl.execution.OwnedExecution;
@@ -40,11 +41,12 @@ public class ExecutionRepository {
             + "tool_version, state, epoch, attempt, error_code, error_message, status_message, progress, total, "
             + "cancel_requested_at, created_at, updated_at, deadline_at, retention_expires_at, mutating, "
             + "visible_until";
-    private static final String COLUMNS = INSERT_COLUMNS + ", purged_at";
+    private static final String COLUMNS = INSERT_COLUMNS + ", purged_at, result_is_error";
     private static final String OWNED_COLUMNS = "e.id, e.principal, e.workspace, e.org_id, e.project_id, "
             + "e.surface, e.tool_name, e.tool_version, e.state, e.epoch, e.attempt, e.error_code, e.error_message, "
             + "e.status_message, e.progress, e.total, e.cancel_requested_at, e.created_at, e.updated_at, "
-            + "e.deadline_at, e.retention_expires_at, e.mutating, e.visible_until, e.purged_at, e.owner_worker_id, "
+            + "e.deadline_at, e.retention_expires_at, e.mutating, e.visible_until, e.purged_at, e.result_is_error, "
+            + "e.owner_worker_id, "
             + "e.replacements, e.replaced_from_frontier, w.last_seen_at as owner_last_seen_at, w.left_at as owner_left_at";
     private static final String NOT_TERMINAL = "('queued', 'working', 'input_required')";
     private static final String TERMINAL = "('completed', 'failed', 'cancelled')";
@@ -129,11 +131,13 @@ public class ExecutionRepository {
                 + "status_message = coalesce($6, status_message), error_code = coalesce($7, error_code), "
                 + "error_message = coalesce($8, error_message), result = coalesce($9, result), "
                 + "cancel_requested_at = coalesce($10, cancel_requested_at), "
-                + "retention_expires_at = coalesce($11, retention_expires_at) "
+                + "retention_expires_at = coalesce($11, retention_expires_at), "
+                + "result_is_error = coalesce($12, result_is_error) "
                 + "where id = $1 and state = $2 and epoch = $3")
                 .execute(Tuple.from(Arrays.asList(change.executionId(), change.from().wireName(), change.epoch(),
                         change.to().wireName(), ts(change.at()), change.statusMessage(), change.errorCode(),
-                        change.errorMessage(), result, ts(change.cancelRequestedAt()), ts(retention))))
+                        change.errorMessage(), result, ts(change.cancelRequestedAt()), ts(retention),
+                        change.result() == null ? null : ToolResults.isError(change.result()))))
                 .map(rows -> rows.rowCount() == 1);
     }
 
@@ -382,7 +386,8 @@ public class ExecutionRepository {
                 instant(row.getOffsetDateTime("retention_expires_at")),
                 row.getBoolean("mutating"),
                 instant(row.getOffsetDateTime("purged_at")),
-                instant(row.getOffsetDateTime("visible_until")));
+                instant(row.getOffsetDateTime("visible_until")),
+                row.getBoolean("result_is_error"));
     }
 
     private static OwnedExecution mapOwned(Row row) {

@@ -1,6 +1,6 @@
 package dev.taskgate.frontend.mcp.legacy;
 
-import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 import jakarta.inject.Singleton;
 
@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
-import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.ToolResults;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.mcp.TaskView;
 
@@ -100,22 +100,20 @@ public class LegacyTaskView {
         if (Boolean.TRUE.equals(snapshot.cancelRequested())) {
             return "cancelled";
         }
-        if (status == ExecutionStatus.COMPLETED && isToolError(storedResult)) {
+        if (status == ExecutionStatus.COMPLETED && isToolError(snapshot, storedResult)) {
             return "failed";
         }
         return TaskView.status(status);
     }
 
-    /** Whether a stored {@code CallToolResult} says {@code isError: true}. */
-    static boolean isToolError(String storedResult) {
-        if (storedResult == null) {
-            return false;
+    /**
+     * Whether a completed execution's tool result says {@code isError: true}: job-control's flag when the snapshot
+     * carries it, else the stored result itself.
+     */
+    static boolean isToolError(ExecutionSnapshot snapshot, String storedResult) {
+        if (snapshot.toolError() != null) {
+            return snapshot.toolError();
         }
-        try {
-            JsonNode parsed = Wire.mapper().readTree(storedResult);
-            return parsed != null && parsed.path("isError").asBoolean(false);
-        } catch (IOException e) {
-            return false;
-        }
+        return storedResult != null && ToolResults.isError(storedResult.getBytes(StandardCharsets.UTF_8));
     }
 }

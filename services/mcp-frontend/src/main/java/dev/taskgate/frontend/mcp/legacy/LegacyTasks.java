@@ -120,8 +120,9 @@ public class LegacyTasks {
         for (ExecutionSnapshot snapshot : page.items()) {
             String taskId = handles.mint(snapshot.executionId(), Surface.MCP_2025, caller.caller());
             String stored = null;
-            if (snapshot.status() == ExecutionStatus.COMPLETED) {
-                // completed-with-isError is "failed" in this generation; only the stored result says which
+            if (snapshot.status() == ExecutionStatus.COMPLETED && snapshot.toolError() == null) {
+                // completed-with-isError is "failed" in this generation; without job-control's flag (a result
+                // stored before it was recorded) only the stored result says which
                 stored = outcomeOrNull(snapshot.executionId(), caller);
             }
             tasks.add(view.task(taskId, snapshot, stored));

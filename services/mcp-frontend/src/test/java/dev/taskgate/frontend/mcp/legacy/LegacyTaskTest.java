@@ -252,6 +252,29 @@ class LegacyTaskTest {
     }
 
     @Test
+    void tasksListTellsFailedFromCompletedByJobControlsFlagWithoutReadingResults() {
+        UUID failed = UUID.randomUUID();
+        UUID completed = UUID.randomUUID();
+        UUID legacy = UUID.randomUUID();
+        queries.answer("GET", "/internal/v1/executions", 200, Wire.toBytes(new ExecutionPage(List.of(
+                flagged(failed, true), flagged(completed, false),
+                Fixtures.snapshot(legacy, "demo.fail", ExecutionStatus.COMPLETED, Surface.MCP_2025)), null)));
+        // a result stored before the flag existed is still read, once
+        queries.answer("/internal/v1/executions/" + legacy + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
+                Fixtures.snapshot(legacy, "demo.fail", ExecutionStatus.COMPLETED, Surface.MCP_2025), TOOL_ERROR,
+                null)));
+
+        Api.Result response = client.request(25, "tasks/list", Mcp2025.params());
+
+        Mcp2025.assertValid("ListTasksResult", response.json().get("result"));
+        assertThat(response.json().at("/result/tasks")).extracting(t -> t.path("status").asText())
+                .containsExactly("failed", "completed", "failed");
+        assertThat(queries.requests()).extracting(FakeJobControlQueries.Request::path)
+                .filteredOn(path -> path.endsWith("/outcome"))
+                .containsExactly("/internal/v1/executions/" + legacy + "/outcome");
+    }
+
+    @Test
     void anInvalidListCursorIsInvalidParams() {
         queries.answer("GET", "/internal/v1/executions", 400, "{\"status\":400}".getBytes());
 
@@ -300,6 +323,13 @@ class LegacyTaskTest {
         queries.answer("/internal/v1/executions/" + id + "/outcome", 200,
                 Wire.toBytes(new ExecutionOutcome(snapshot, result, null)));
         return handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
+    }
+
+    private static ExecutionSnapshot flagged(UUID id, boolean toolError) {
+        ExecutionSnapshot s = Fixtures.snapshot(id, "demo.fail", ExecutionStatus.COMPLETED, Surface.MCP_2025);
+        return new ExecutionSnapshot(s.executionId(), s.toolName(), s.toolVersion(), s.status(), s.surface(),
+                s.createdAt(), s.updatedAt(), s.executionDeadline(), s.retentionExpiresAt(), null, null, null, null,
+                null, null, toolError);
     }
 
     private static ExecutionSnapshot cancelRequested(UUID id) {
