@@ -31,7 +31,9 @@ import dev.taskgate.testsupport.Tokens;
 class FrontierResumeOwnerLossE2E {
     private static final String BASE = "/v1/orgs/acme/projects/demo/tool-executions";
     private static final Duration SETTLE = Duration.ofSeconds(120);
-    private static final int STEPS = 120;
+    // 10 s of counting at 250 ms a step: the kill comes at step 3 or soon after, so the replacement still has most of
+    // the count ahead of it and "resumed at n < STEPS" proves the resume; more steps only lengthen the run
+    private static final int STEPS = 40;
     private static final Pattern AT = Pattern.compile("^at (\\d+) of " + STEPS + "$");
     private static final Pattern RESUMED = Pattern.compile("\\(resumed at (\\d+)\\)$");
 

@@ -115,6 +115,9 @@ public final class KafkaTestClient implements AutoCloseable {
             p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
             p.put(ConsumerConfig.GROUP_ID_CONFIG, "test-watcher-" + UUID.randomUUID());
             p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+            // close() sends the fetch-session close behind the long poll in flight, so it lasts up to this wait
+            // (default 500 ms, paid by every watcher); a record still ends a waiting fetch at once
+            p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "50");
             p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
             p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
             this.consumer = new KafkaConsumer<>(p);

@@ -62,11 +62,13 @@ final class StandInWorkers {
 
     /**
      * Sends heartbeats, as a worker does, until job-control recorded one at its current (test) time. The consumer
-     * starts at the latest offset, so a heartbeat sent before it got its partitions is never seen.
+     * starts at the latest offset, so a heartbeat sent before it got its partitions is never seen. The first one
+     * goes out at once (no poll delay) and the next every 100 ms: a recorded heartbeat shows within a poll or two,
+     * and the tests that move the clock close to the heartbeat timeout lose little real time here.
      */
     void heartbeat(String workerId, List<HeldExecution> held) {
         OffsetDateTime sent = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
-        await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {
+        await().atMost(WAIT).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100)).until(() -> {
             fixture.kafka.send(topic(Topics.WORKER_HEARTBEATS), workerId,
                     new WorkerHeartbeat(UUID.randomUUID(), Instant.now(), workerId, held));
             return JobControlFixture.count(pool,

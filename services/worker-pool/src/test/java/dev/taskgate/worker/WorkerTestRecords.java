@@ -78,13 +78,15 @@ public final class WorkerTestRecords {
 
     /**
      * Sends throw-away stop requests until the control consumer has read one: its group starts at the latest
-     * offset, so a signal sent before its partitions are assigned would be missed.
+     * offset, so a signal sent before its partitions are assigned would be missed. The first goes out at once (no
+     * poll delay), the next every 100 ms.
      */
     public static void awaitControlConsumerLive(KafkaTestClient kafka, ExecutionService executions) {
         UUID probe = UUID.randomUUID();
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(500)).until(() -> {
-            stop(kafka, probe, 1);
-            return executions.isStopRemembered(new ExecutionKey(probe, 1));
-        });
+        await().atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100))
+                .until(() -> {
+                    stop(kafka, probe, 1);
+                    return executions.isStopRemembered(new ExecutionKey(probe, 1));
+                });
     }
 }

@@ -49,6 +49,8 @@ public final class JobControlResponder implements AutoCloseable {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.kafkaBootstrap());
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
+        // as for KafkaTestClient's watchers: close() waits behind the long poll in flight (default 500 ms)
+        p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "50");
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         consumer = new KafkaConsumer<>(p);
