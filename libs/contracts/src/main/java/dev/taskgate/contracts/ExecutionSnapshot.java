@@ -36,6 +36,8 @@ import dev.taskgate.contracts.input.InputMaps;
  * @param toolError          completed executions: whether the tool's stored result says {@code isError: true} (so a
  *                           frontend can tell without reading the result); absent otherwise, and for results stored
  *                           before it was recorded
+ * @param progressToken      a 2025-11-25 task's MCP {@code progressToken} ({@link ProgressTokens}), under which its
+ *                           progress is reported to its owner; absent otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -55,7 +57,8 @@ public record ExecutionSnapshot(
         @JsonProperty("cancelRequested") Boolean cancelRequested,
         @JsonProperty("inputRequests") Map<String, JsonNode> inputRequests,
         @JsonProperty("visibleUntil") Instant visibleUntil,
-        @JsonProperty("toolError") Boolean toolError) {
+        @JsonProperty("toolError") Boolean toolError,
+        @JsonProperty("progressToken") JsonNode progressToken) {
 
     public ExecutionSnapshot {
         Objects.requireNonNull(executionId, "executionId");
@@ -65,6 +68,9 @@ public record ExecutionSnapshot(
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(updatedAt, "updatedAt");
         inputRequests = inputRequests == null ? null : InputMaps.objects(inputRequests, "inputRequests");
+        if (progressToken != null && (progressToken.isNull() || progressToken.isMissingNode())) {
+            progressToken = null;
+        }
     }
 
     /** The snapshot without input requests (the shape before issue 3 item 4). */
@@ -73,7 +79,7 @@ public record ExecutionSnapshot(
             Instant retentionExpiresAt, String statusMessage, Double progress, Double total,
             Boolean cancelRequested) {
         this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
-                retentionExpiresAt, statusMessage, progress, total, cancelRequested, null, null, null);
+                retentionExpiresAt, statusMessage, progress, total, cancelRequested, null, null, null, null);
     }
 
     /** The snapshot without a visibility end (the shape before issue 5's task TTL). */
@@ -82,7 +88,7 @@ public record ExecutionSnapshot(
             Instant retentionExpiresAt, String statusMessage, Double progress, Double total,
             Boolean cancelRequested, Map<String, JsonNode> inputRequests) {
         this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
-                retentionExpiresAt, statusMessage, progress, total, cancelRequested, inputRequests, null, null);
+                retentionExpiresAt, statusMessage, progress, total, cancelRequested, inputRequests, null, null, null);
     }
 
     /** The snapshot without the tool-error flag (the shape before the 2025 task list read it). */
@@ -92,6 +98,16 @@ public record ExecutionSnapshot(
             Boolean cancelRequested, Map<String, JsonNode> inputRequests, Instant visibleUntil) {
         this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
                 retentionExpiresAt, statusMessage, progress, total, cancelRequested, inputRequests, visibleUntil,
-                null);
+                null, null);
+    }
+
+    /** The snapshot without a progress token (the shape before 2025 task progress). */
+    public ExecutionSnapshot(UUID executionId, String toolName, String toolVersion, ExecutionStatus status,
+            Surface surface, Instant createdAt, Instant updatedAt, Instant executionDeadline,
+            Instant retentionExpiresAt, String statusMessage, Double progress, Double total,
+            Boolean cancelRequested, Map<String, JsonNode> inputRequests, Instant visibleUntil, Boolean toolError) {
+        this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
+                retentionExpiresAt, statusMessage, progress, total, cancelRequested, inputRequests, visibleUntil,
+                toolError, null);
     }
 }

@@ -196,6 +196,30 @@ class ContractRejectionTest {
         assertRejectedBySchemaAndWire(example, broken);
     }
 
+    static Stream<Arguments> unstorableProgressTokens() {
+        return Stream.of(
+                Arguments.of("a string of 257 characters", Wire.mapper().valueToTree("t".repeat(257))),
+                Arguments.of("a fraction", Wire.mapper().valueToTree(1.5)),
+                Arguments.of("a boolean", Wire.mapper().valueToTree(true)),
+                Arguments.of("an object", Wire.mapper().createObjectNode().put("id", 1)),
+                Arguments.of("an integer beyond 64 bits",
+                        Wire.mapper().valueToTree(new java.math.BigInteger("123456789012345678901234567890"))));
+    }
+
+    @ParameterizedTest(name = "SubmitExecution with progressToken {0}")
+    @MethodSource("unstorableProgressTokens")
+    void unstorableProgressTokenIsRejected(String what, JsonNode token) {
+        String example = "examples/kafka/taskgate.commands.v1/SubmitExecution.mcp-2025-task.json";
+        ObjectNode broken = copy(example);
+        broken.set("progressToken", token);
+
+        ContractTypes type = typeOf(example);
+        assertWireRejects(broken, type);
+        if (!"an integer beyond 64 bits".equals(what)) { // JSON Schema "integer" has no width
+            assertThat(SchemaFiles.validate(type.schemaPath(), broken)).as("schema errors").isNotEmpty();
+        }
+    }
+
     private static void assertRejectedBySchemaAndWire(String example, ObjectNode broken) {
         ContractTypes type = typeOf(example);
         assertThat(SchemaFiles.validate(type.schemaPath(), broken)).as("schema errors").isNotEmpty();

@@ -14,6 +14,7 @@ import java.util.UUID;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.TextNode;
 
 /**
  * What a record class says about its JSON shape, found by reflection: the member names (from
@@ -83,8 +84,8 @@ final class RecordShapes {
 
     /**
      * A placeholder that also satisfies checks tied to the component's meaning: a {@code ...Hash} is a
-     * {@code sha256:} hash (distinct per component name), a {@code mac} an {@code hmac-sha256:} value, a list of
-     * records holds one placeholder record.
+     * {@code sha256:} hash (distinct per component name), a {@code mac} an {@code hmac-sha256:} value, a
+     * {@code progressToken} a string, a list of records holds one placeholder record.
      */
     private static Object placeholder(RecordComponent component) {
         if (component.getType() == String.class && component.getName().endsWith("Hash")) {
@@ -93,6 +94,9 @@ final class RecordShapes {
         }
         if (component.getType() == String.class && component.getName().equals("mac")) {
             return "hmac-sha256:" + "0".repeat(64);
+        }
+        if (component.getType() == JsonNode.class && component.getName().equals("progressToken")) {
+            return TextNode.valueOf("x");
         }
         if (component.getType() == List.class
                 && component.getGenericType() instanceof java.lang.reflect.ParameterizedType list

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ProgressTokens;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.TaskSurface;
 
@@ -32,6 +33,8 @@ import dev.taskgate.contracts.TaskSurface;
  * @param taskTtlMs   the task lifetime the MCP caller asked for (2025-11-25 {@code task.ttl}) or the frontend chose
  *                    (2026-07-28), in milliseconds from creation; job-control clamps it to [1 min, 7 days] and uses
  *                    its configured default when absent. Ignored for REST executions.
+ * @param progressToken the MCP {@code progressToken} of a task-augmented 2025-11-25 {@code tools/call}, kept so the
+ *                      task's progress is reported under it on any replica ({@link ProgressTokens}); absent otherwise
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -45,7 +48,8 @@ public record SubmitExecution(
         @JsonProperty("toolName") String toolName,
         @JsonProperty("input") JsonNode input,
         @JsonProperty("taskSurface") TaskSurface taskSurface,
-        @JsonProperty("taskTtlMs") Long taskTtlMs) implements ExecutionCommand {
+        @JsonProperty("taskTtlMs") Long taskTtlMs,
+        @JsonProperty("progressToken") JsonNode progressToken) implements ExecutionCommand {
 
     public SubmitExecution {
         Objects.requireNonNull(messageId, "messageId");
@@ -59,18 +63,32 @@ public record SubmitExecution(
         if (!input.isObject()) {
             throw new IllegalArgumentException("input must be a JSON object");
         }
+        if (progressToken != null && (progressToken.isNull() || progressToken.isMissingNode())) {
+            progressToken = null;
+        }
+        if (progressToken != null && !ProgressTokens.isStorable(progressToken)) {
+            throw new IllegalArgumentException("progressToken must be a string of at most " + ProgressTokens.MAX_CHARS
+                    + " characters or a 64-bit integer");
+        }
     }
 
     /** A submission without a task surface (the native one): the signature before {@code taskSurface} existed. */
     public SubmitExecution(UUID messageId, Instant occurredAt, String replyTo, Caller caller, Surface surface,
             String receiptKey, String toolName, JsonNode input) {
-        this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, null, null);
+        this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, null, null, null);
     }
 
     /** A submission without a requested task TTL: the signature before {@code taskTtlMs} existed. */
     public SubmitExecution(UUID messageId, Instant occurredAt, String replyTo, Caller caller, Surface surface,
             String receiptKey, String toolName, JsonNode input, TaskSurface taskSurface) {
-        this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, taskSurface, null);
+        this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, taskSurface, null, null);
+    }
+
+    /** A submission without a progress token: the signature before {@code progressToken} existed. */
+    public SubmitExecution(UUID messageId, Instant occurredAt, String replyTo, Caller caller, Surface surface,
+            String receiptKey, String toolName, JsonNode input, TaskSurface taskSurface, Long taskTtlMs) {
+        this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, taskSurface, taskTtlMs,
+                null);
     }
 
     /** The task surface admission applies to: {@link TaskSurface#NATIVE} when absent. */

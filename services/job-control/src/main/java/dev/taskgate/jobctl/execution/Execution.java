@@ -40,6 +40,8 @@ import dev.taskgate.contracts.Surface;
  *                           {@code null} for REST executions (visible until retention)
  * @param toolError          whether its stored result says {@code isError: true} (recorded with the result;
  *                           {@code null} without one, or for a result stored before the flag existed)
+ * @param progressToken      a 2025-11-25 task's MCP {@code progressToken} ({@code SubmitExecution.progressToken});
+ *                           {@code null} for every other execution
  */
 public record Execution(
         UUID id,
@@ -66,7 +68,19 @@ public record Execution(
         boolean mutating,
         Instant purgedAt,
         Instant visibleUntil,
-        Boolean toolError) {
+        Boolean toolError,
+        JsonNode progressToken) {
+
+    /** An execution without a progress token. */
+    public Execution(UUID id, String principal, String workspace, String orgId, String projectId, Surface surface,
+            String toolName, String toolVersion, ExecutionStatus state, long epoch, int attempt, String errorCode,
+            String errorMessage, String statusMessage, Double progress, Double total, Instant cancelRequestedAt,
+            Instant createdAt, Instant updatedAt, Instant deadlineAt, Instant retentionExpiresAt, boolean mutating,
+            Instant purgedAt, Instant visibleUntil, Boolean toolError) {
+        this(id, principal, workspace, orgId, projectId, surface, toolName, toolVersion, state, epoch, attempt,
+                errorCode, errorMessage, statusMessage, progress, total, cancelRequestedAt, createdAt, updatedAt,
+                deadlineAt, retentionExpiresAt, mutating, purgedAt, visibleUntil, toolError, null);
+    }
 
     /** An execution whose result (if any) has no tool-error flag recorded. */
     public Execution(UUID id, String principal, String workspace, String orgId, String projectId, Surface surface,
@@ -125,6 +139,6 @@ public record Execution(
         return new ExecutionSnapshot(id, toolName, toolVersion, state, surface, createdAt, updatedAt, deadlineAt,
                 retentionExpiresAt, statusMessage, progress, total, cancelRequestedAt != null ? Boolean.TRUE : null,
                 state == ExecutionStatus.INPUT_REQUIRED ? inputRequests : null, visibleUntil,
-                state == ExecutionStatus.COMPLETED ? toolError : null);
+                state == ExecutionStatus.COMPLETED ? toolError : null, progressToken);
     }
 }

@@ -13,6 +13,7 @@ import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.command.SubmitExecution;
@@ -188,6 +189,7 @@ public class SubmissionService {
         return new Execution(ids.newId(), caller.principal(), caller.workspace(), caller.orgId(),
                 caller.projectId(), command.surface(), spec.name(), spec.version(), ExecutionStatus.QUEUED, 1L, 1,
                 null, null, null, null, null, null, now, now, deadline, retention, spec.mutating(), null,
-                visibility.visibleUntil(command.surface(), command.taskTtlMs(), now, retention));
+                visibility.visibleUntil(command.surface(), command.taskTtlMs(), now, retention), null,
+                command.surface() == Surface.MCP_2025 ? command.progressToken() : null);
     }
 }

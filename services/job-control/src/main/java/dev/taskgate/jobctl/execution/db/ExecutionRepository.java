@@ -12,9 +12,13 @@ import java.util.function.Predicate;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.ToolResults;
+import dev.taskgate.contracts.Wire;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.ExecutionLifetime;
 import dev.taskgate.jobctl.execution.OwnedExecution;
@@ -40,12 +44,13 @@ public class ExecutionRepository {
     private static final String INSERT_COLUMNS = "id, principal, workspace, org_id, project_id, surface, tool_name, "
             + "tool_version, state, epoch, attempt, error_code, error_message, status_message, progress, total, "
             + "cancel_requested_at, created_at, updated_at, deadline_at, retention_expires_at, mutating, "
-            + "visible_until";
+            + "visible_until, progress_token";
     private static final String COLUMNS = INSERT_COLUMNS + ", purged_at, result_is_error";
     private static final String OWNED_COLUMNS = "e.id, e.principal, e.workspace, e.org_id, e.project_id, "
             + "e.surface, e.tool_name, e.tool_version, e.state, e.epoch, e.attempt, e.error_code, e.error_message, "
             + "e.status_message, e.progress, e.total, e.cancel_requested_at, e.created_at, e.updated_at, "
-            + "e.deadline_at, e.retention_expires_at, e.mutating, e.visible_until, e.purged_at, e.result_is_error, "
+            + "e.deadline_at, e.retention_expires_at, e.mutating, e.visible_until, e.progress_token, e.purged_at, "
+            + "e.result_is_error, "
             + "e.owner_worker_id, "
             + "e.replacements, e.replaced_from_frontier, w.last_seen_at as owner_last_seen_at, w.left_at as owner_left_at";
     private static final String NOT_TERMINAL = "('queued', 'working', 'input_required')";
@@ -64,12 +69,14 @@ public class ExecutionRepository {
         byte[] sealed = cipher.seal(e.id(), PayloadKind.INPUT, input);
         return client.preparedQuery("insert into jobctl.execution (" + INSERT_COLUMNS + ", input) values "
                 + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, "
-                + "$22, $23, $24)")
+                + "$22, $23, $24, $25)")
                 .execute(Tuple.from(Arrays.asList(e.id(), e.principal(), e.workspace(), e.orgId(), e.projectId(),
                         e.surface().wireName(), e.toolName(), e.toolVersion(), e.state().wireName(), e.epoch(),
                         e.attempt(), e.errorCode(), e.errorMessage(), e.statusMessage(), e.progress(), e.total(),
                         ts(e.cancelRequestedAt()), ts(e.createdAt()), ts(e.updatedAt()), ts(e.deadlineAt()),
-                        ts(e.retentionExpiresAt()), e.mutating(), ts(e.visibleUntil()), Buffer.buffer(sealed))))
+                        ts(e.retentionExpiresAt()), e.mutating(), ts(e.visibleUntil()),
+                        e.progressToken() == null ? null : Wire.mapper().valueToTree(e.progressToken()).toString(),
+                        Buffer.buffer(sealed))))
                 .replaceWithVoid();
     }
 
@@ -387,7 +394,19 @@ public class ExecutionRepository {
                 row.getBoolean("mutating"),
                 instant(row.getOffsetDateTime("purged_at")),
                 instant(row.getOffsetDateTime("visible_until")),
-                row.getBoolean("result_is_error"));
+                row.getBoolean("result_is_error"),
+                progressToken(row.getString("progress_token")));
+    }
+
+    private static JsonNode progressToken(String json) {
+        if (json == null) {
+            return null;
+        }
+        try {
+            return Wire.mapper().readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("unreadable progress_token in jobctl.execution", e);
+        }
     }
 
     private static OwnedExecution mapOwned(Row row) {
