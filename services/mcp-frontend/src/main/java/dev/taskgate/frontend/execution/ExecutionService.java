@@ -84,9 +84,19 @@ public class ExecutionService {
      */
     public Accepted submit(AuthenticatedCaller caller, Surface surface, TaskSurface taskSurface, String receiptKey,
             String toolName, JsonNode input, Long taskTtlMs) {
+        return submit(caller, surface, taskSurface, receiptKey, toolName, input, taskTtlMs, null);
+    }
+
+    /**
+     * As {@link #submit(AuthenticatedCaller, Surface, TaskSurface, String, String, JsonNode, Long)} for a 2025-11-25
+     * task whose {@code tools/call} carried a {@code progressToken} (already checked storable): job-control keeps it
+     * with the execution, so the task's progress can be reported under it from any replica.
+     */
+    public Accepted submit(AuthenticatedCaller caller, Surface surface, TaskSurface taskSurface, String receiptKey,
+            String toolName, JsonNode input, Long taskTtlMs, JsonNode progressToken) {
         policy.admit(caller, toolName, input);
         SubmitExecution command = new SubmitExecution(UUID.randomUUID(), clock.instant(), instanceId,
-                caller.caller(), surface, receiptKey, toolName, input, taskSurface, taskTtlMs);
+                caller.caller(), surface, receiptKey, toolName, input, taskSurface, taskTtlMs, progressToken);
         return accepted(send(() -> gateway.submit(command), command.messageId()));
     }
 

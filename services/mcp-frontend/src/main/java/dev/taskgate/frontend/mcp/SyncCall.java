@@ -21,7 +21,6 @@ import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.event.LogMessage;
-import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionService;
 import dev.taskgate.frontend.mcp.McpException.Disposition;
@@ -77,7 +76,6 @@ public final class SyncCall implements AutoCloseable {
 
     private final AuthenticatedCaller caller;
     private final UUID executionId;
-    private final JsonNode progressToken;
     private final ExecutionWatch watch;
     private final ExecutionQueries queries;
     private final ExecutionService executions;
@@ -88,10 +86,7 @@ public final class SyncCall implements AutoCloseable {
     private boolean queryDue = true;
     private long nextPoll;
     private long lastSent;
-    private long lastProgressSent;
-    private boolean progressSent;
-    private double highestSent = Double.NEGATIVE_INFINITY;
-    private Progress pending;
+    private final ProgressNotifications progress;
     private Supplier<McpResult> handoff;
     private LogLevel logMinimum;
     private final Deque<ObjectNode> logs = new ArrayDeque<>();
@@ -115,7 +110,7 @@ public final class SyncCall implements AutoCloseable {
         this.render = render;
         this.caller = caller;
         this.executionId = executionId;
-        this.progressToken = progressToken;
+        this.progress = new ProgressNotifications(progressToken, timing.progressInterval(), null);
         this.watch = watch;
         this.queries = queries;
         this.executions = executions;
@@ -190,10 +185,10 @@ public final class SyncCall implements AutoCloseable {
                         + " s and was cancelled; declare the io.modelcontextprotocol/tasks extension to run long "
                         + "calls as tasks.", null);
             }
-            long progressDue = pending == null ? Long.MAX_VALUE
-                    : (progressSent ? lastProgressSent + timing.progressInterval().toNanos() : now);
-            if (pending != null && now - progressDue >= 0) {
-                return new Step(Kind.PROGRESS, sendPending(now), null);
+            long progressDue = progress.hasPending() ? progress.dueAt(now) : Long.MAX_VALUE;
+            if (progress.hasPending() && now - progressDue >= 0) {
+                lastSent = now;
+                return new Step(Kind.PROGRESS, progress.take(now), null);
             }
             long heartbeatDue = lastSent + timing.heartbeat().toNanos();
             if (now - heartbeatDue >= 0) {
@@ -307,11 +302,7 @@ public final class SyncCall implements AutoCloseable {
                 }
                 break;
             case PROGRESS:
-                Progress p = signal.progress();
-                double floor = pending == null ? highestSent : Math.max(highestSent, pending.progress());
-                if (progressToken != null && p.progress() > floor) {
-                    pending = p;
-                }
+                progress.offer(signal.progress());
                 break;
             case CHANGED:
                 if (signal.state() != null && (signal.state().isTerminal()
@@ -336,36 +327,6 @@ public final class SyncCall implements AutoCloseable {
         }
         params.set("data", log.data());
         return message;
-    }
-
-    private ObjectNode sendPending(long now) {
-        Progress p = pending;
-        pending = null;
-        highestSent = p.progress();
-        progressSent = true;
-        lastProgressSent = now;
-        lastSent = now;
-        ObjectNode message = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0")
-                .put("method", "notifications/progress");
-        ObjectNode params = message.putObject("params");
-        params.set("progressToken", progressToken);
-        number(params, "progress", p.progress());
-        if (p.total() != null) {
-            number(params, "total", p.total());
-        }
-        if (p.message() != null) {
-            params.put("message", p.message());
-        }
-        return message;
-    }
-
-    // Whole numbers are written without a fraction (1, not 1.0): the same number, and what clients usually expect.
-    private static void number(ObjectNode node, String name, double value) {
-        if (value == Math.rint(value) && Math.abs(value) < 9.007199254740992E15) {
-            node.put(name, (long) value);
-        } else {
-            node.put(name, value);
-        }
     }
 
     private McpResult outcome() {

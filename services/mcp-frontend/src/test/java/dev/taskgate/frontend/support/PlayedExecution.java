@@ -7,6 +7,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.TextNode;
 
 import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
@@ -67,6 +68,12 @@ public final class PlayedExecution {
     public void answerOutcome(FakeJobControlQueries queries, ExecutionStatus status, String result) {
         ExecutionOutcome outcome = new ExecutionOutcome(Fixtures.snapshot(id, tool, status, surface), result, null);
         queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(outcome));
+    }
+
+    /** What job-control's outcome query answers from now on: {@code snapshot}, with {@code result} if any. */
+    public void answerOutcome(FakeJobControlQueries queries, ExecutionSnapshot snapshot, String result) {
+        queries.answer("/internal/v1/executions/" + id + "/outcome", 200,
+                Wire.toBytes(new ExecutionOutcome(snapshot, result, null)));
     }
 
     /** The execution completes with {@code result}: the outcome first, then the lifecycle record. */

@@ -20,7 +20,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import org.jboss.logging.Logger;
 
-import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.frontend.FrontendConfig;
@@ -30,18 +29,23 @@ import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpResponses;
 import dev.taskgate.frontend.mcp.McpResult;
+import dev.taskgate.frontend.mcp.ProgressNotifications;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
 
 /**
- * {@code tasks/result} over Streamable HTTP in a 2025-11-25 session (tasks §7): while the task waits in
- * {@code input_required}, the response becomes an SSE stream on which each outstanding input request is sent to the
- * client as a JSON-RPC request carrying the related-task {@code _meta} ({@link ClientRequests}; only what the
- * client's capabilities allow, other requests are left to the other input routes), then it keeps blocking until the
- * task is terminal and ends with exactly what {@link LegacyTasks#result} answers. A task that never needs input is
- * answered as before, as plain JSON. A disconnect never cancels the task; keep-alive comments every heartbeat
- * interval while nothing else is sent. The answers come back as POSTs ({@link ClientResponses}).
+ * {@code tasks/result} over Streamable HTTP in a 2025-11-25 session. While the task runs, the response becomes an SSE
+ * stream as soon as there is something to tell the client before the end: each outstanding input request of an
+ * {@code input_required} task, sent as a JSON-RPC request carrying the related-task {@code _meta} (tasks §7;
+ * {@link ClientRequests}; only what the client's capabilities allow, other requests are left to the other input
+ * routes), and the task's progress as {@code notifications/progress} under the {@code progressToken} its
+ * {@code tools/call} carried (tasks §9; kept by job-control, so any replica can report it), also with the
+ * related-task {@code _meta}, strictly increasing above the progress recorded when the stream opened, at most one
+ * per progress interval, none after the task is terminal. The stream keeps blocking until the task is terminal and
+ * ends with exactly what {@link LegacyTasks#result} answers. A task with nothing to tell is answered as before, as
+ * plain JSON. A disconnect never cancels the task; keep-alive comments every heartbeat interval while nothing else
+ * is sent. Input answers come back as POSTs ({@link ClientResponses}).
  */
 @Singleton
 class LegacyTaskResults {
@@ -57,6 +61,7 @@ class LegacyTaskResults {
     private final ClientRequests requests;
     private final Duration poll;
     private final Duration heartbeat;
+    private final Duration progressInterval;
 
     LegacyTaskResults(LegacyTasks tasks, ExecutionSignals signals, ClientRequests requests, FrontendConfig config) {
         this.tasks = tasks;
@@ -64,6 +69,7 @@ class LegacyTaskResults {
         this.requests = requests;
         this.poll = config.mcp().syncPollInterval();
         this.heartbeat = config.mcp().heartbeatInterval();
+        this.progressInterval = config.mcp().progressInterval();
     }
 
     /** Serves {@code tasks/result} in an HTTP session. Errors before the stream starts are thrown. Blocking. */
@@ -99,7 +105,7 @@ class LegacyTaskResults {
                         out.flush();
                     }
                     for (ObjectNode message : batch) {
-                        event(out, McpResponses.notification(message));
+                        event(out, McpResponses.notification(message)); // a request or a notification: as built
                     }
                     batch = wait.next(heartbeat.toNanos());
                 }
@@ -139,7 +145,7 @@ class LegacyTaskResults {
         out.flush();
     }
 
-    /** Waits on one task for new input requests or its end. One thread at a time. */
+    /** Waits on one task for new input requests, progress or its end. One thread at a time. */
     private final class Wait implements AutoCloseable {
         private final UUID executionId;
         private final String taskId;
@@ -148,6 +154,9 @@ class LegacyTaskResults {
         private final ExecutionWatch watch;
         private final Set<String> asked = new HashSet<>();
         private final long giveUp = System.nanoTime() + LONGEST_WAIT.toNanos();
+        private ProgressNotifications progress;
+        private boolean readDue = true;
+        private long nextRead;
 
         Wait(UUID executionId, String taskId, LegacySession session, AuthenticatedCaller caller) {
             this.executionId = executionId;
@@ -158,36 +167,77 @@ class LegacyTaskResults {
         }
 
         /**
-         * The requests to send next; {@code null} once the task is terminal; an empty list when {@code maxNanos}
-         * passed without either (a heartbeat is due). Throws {@link McpException} when the wait gives up.
+         * The messages to send next; {@code null} once the task is terminal; an empty list when {@code maxNanos}
+         * passed without either (a heartbeat is due). The task's state is read from job-control at the first call,
+         * after a lifecycle record of a change and every poll interval. Throws {@link McpException} when the wait
+         * gives up.
          */
         List<ObjectNode> next(long maxNanos) {
             long until = maxNanos == Long.MAX_VALUE ? giveUp : System.nanoTime() + maxNanos;
             while (true) {
-                ExecutionOutcome outcome = tasks.outcome(executionId, caller);
-                ExecutionSnapshot execution = outcome.execution();
-                if (execution.status().isTerminal()) {
-                    return null;
-                }
-                List<ObjectNode> messages = newRequests(execution);
-                if (!messages.isEmpty()) {
-                    return messages;
-                }
                 long now = System.nanoTime();
+                if (readDue || now - nextRead >= 0) {
+                    readDue = false;
+                    nextRead = now + poll.toNanos();
+                    ExecutionSnapshot execution = tasks.outcome(executionId, caller).execution();
+                    if (execution.status().isTerminal()) {
+                        return null;
+                    }
+                    if (progress == null) {
+                        progress = new ProgressNotifications(execution.progressToken(), progressInterval,
+                                LegacyTasks.relatedTask(taskId));
+                        progress.raiseFloor(execution.progress()); // what an earlier stream may have shown
+                    }
+                    List<ObjectNode> messages = newRequests(execution);
+                    if (!messages.isEmpty()) {
+                        return messages;
+                    }
+                    now = System.nanoTime();
+                }
+                if (progress.hasPending() && now - progress.dueAt(now) >= 0) {
+                    if (!endSignalled()) {
+                        return List.of(progress.take(now));
+                    }
+                    continue; // the task ended: no progress after it (tasks §9); the read above confirms the end
+                }
                 if (now - giveUp >= 0) {
                     throw McpErrors.internal("The task did not end in time.", null);
                 }
                 if (now - until >= 0) {
                     return List.of();
                 }
+                long wakeAt = Math.min(until - now, nextRead - now);
+                if (progress.hasPending()) {
+                    wakeAt = Math.min(wakeAt, progress.dueAt(now) - now);
+                }
+                ExecutionSignal signal;
                 try {
-                    ExecutionSignal signal = watch.poll(Math.min(poll.toNanos(), until - now));
-                    while (signal != null && signal.kind().isBestEffort()) {
-                        signal = watch.poll(0); // progress and logs are not shown here; only a state change matters
-                    }
+                    signal = watch.poll(Math.max(0, wakeAt));
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                     throw McpErrors.internal("The request was interrupted.", null);
+                }
+                if (signal != null) {
+                    onSignal(signal);
+                }
+            }
+        }
+
+        // Drains what already arrived; whether a change of state was among it (then the state is read first).
+        private boolean endSignalled() {
+            ExecutionSignal signal;
+            while ((signal = watch.poll()) != null) {
+                onSignal(signal);
+            }
+            return readDue;
+        }
+
+        private void onSignal(ExecutionSignal signal) {
+            switch (signal.kind()) {
+                case PROGRESS -> progress.offer(signal.progress());
+                case CHANGED -> readDue = true;
+                default -> {
+                    // log messages are not streamed on tasks/result; nobody's call is waiting here to be abandoned
                 }
             }
         }

@@ -179,6 +179,13 @@ public class LegacyTasks {
         return outcome;
     }
 
+    /** {@code {"io.modelcontextprotocol/related-task": {"taskId": …}}}: the {@code _meta} of a task's messages (§8). */
+    static ObjectNode relatedTask(String taskId) {
+        ObjectNode meta = JsonNodeFactory.instance.objectNode();
+        meta.putObject(RELATED_TASK).put("taskId", taskId);
+        return meta;
+    }
+
     /**
      * The stored result with {@code "_meta":{"io.modelcontextprotocol/related-task":{"taskId":…}}} inserted right
      * after the opening brace; nothing else changes.

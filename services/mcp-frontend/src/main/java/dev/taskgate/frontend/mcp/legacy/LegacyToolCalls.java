@@ -8,6 +8,7 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
+import dev.taskgate.contracts.ProgressTokens;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.contracts.command.Accepted;
@@ -37,7 +38,9 @@ import dev.taskgate.frontend.problem.ProblemException;
  * {@code CreateTaskResult} sent after job-control accepted; without it the call waits through the same
  * {@link SyncCalls} path as 2026 synchronous calls and answers the stored {@code CallToolResult} byte for byte.
  * Tool-level {@code execution.taskSupport} (tasks §3.1): {@code task} for a forbidden tool and no {@code task} for a
- * required tool are -32601. Checks run before anything is published.
+ * required tool are -32601. A task's {@code progressToken} is kept with its execution (tasks §9), and
+ * {@code tasks/result} streams its progress under it ({@link LegacyTaskResults}). Checks run before anything is
+ * published.
  */
 @Singleton
 public class LegacyToolCalls {
@@ -99,7 +102,12 @@ public class LegacyToolCalls {
                     + " must run as a task)");
         }
         JsonNode arguments = ToolArguments.read(request, tool, toolName);
-        JsonNode progressToken = asTask ? null : SyncCalls.progressToken(request);
+        JsonNode progressToken = SyncCalls.progressToken(request);
+        if (asTask && progressToken != null && !ProgressTokens.isStorable(progressToken)) {
+            throw McpErrors.invalidParams("params._meta.progressToken of a task must be a string of at most "
+                    + ProgressTokens.MAX_CHARS + " characters or a 64-bit integer: it is kept for the task's lifetime.",
+                    null);
+        }
         // tasks §10: the requested TTL goes to job-control, which clamps it and stores the visibility end
         Long taskTtlMs = asTask ? LegacyTaskView.requestedTtl(task) : null;
         Accepted accepted;
@@ -110,7 +118,7 @@ public class LegacyToolCalls {
             accepted = executions.submit(caller, Surface.MCP_2025,
                     asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY,
                     asTask || syncReceiptKey == null ? receiptKey() : syncReceiptKey, toolName, arguments,
-                    taskTtlMs);
+                    taskTtlMs, asTask ? progressToken : null);
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }
