@@ -32,7 +32,8 @@ import dev.taskgate.testsupport.Tokens;
  * the official 2025-11-25 schema: the session basics (initialize with the task capabilities, ping, tools/list, the
  * version header, unknown and ended sessions), a tool error as a {@code failed} task whose {@code tasks/result} carries
  * the stored bytes, {@code tasks/list} paging only the caller's tasks, {@code tasks/cancel} (cancelled in the reply and
- * for good, -32602 once terminal), progress of an ordinary call rising strictly up to its result, the operation's log
+ * for good, -32602 once terminal), progress of an ordinary call rising strictly up to its result, a task's progress
+ * streamed on {@code tasks/result} under its token (tasks §9), the operation's log
  * messages after {@code logging/setLevel} ahead of the result, {@code notifications/cancelled} ending an ordinary call,
  * and {@code execution_cancel} reporting its outcome.
  */
@@ -188,6 +189,36 @@ class Mcp2025TasksE2E {
         assertValid2025("JSONRPCResultResponse", reply.json());
         assertValid2025("CallToolResult", reply.result());
         assertThat(reply.result().at("/content/0/text").asText()).isEqualTo("counted to 8");
+    }
+
+    @Test
+    void aTasksProgressStreamsOnTasksResultUnderItsTokenBeforeTheResult() {
+        Mcp2025Session session = Mcp2025Session.open(endpoint, token("task-progress"));
+        ObjectNode params = call("demo.count", JSON.createObjectNode().put("to", 10).put("step_ms", 400));
+        params.putObject("task");
+        params.putObject("_meta").put("progressToken", "task-count-10");
+        JsonNode created = session.request("tools/call", params).json();
+        assertValid2025("CreateTaskResult", created.get("result"));
+        String taskId = created.at("/result/task/taskId").asText();
+
+        Mcp2025Session.Reply reply = session.request("tasks/result", task(taskId));
+
+        assertThat(reply.isStream()).as(reply.toString()).isTrue();
+        List<JsonNode> messages = reply.messages();
+        List<Double> progress = new ArrayList<>();
+        for (JsonNode message : messages.subList(0, messages.size() - 1)) {
+            assertValid2025("ProgressNotification", message);
+            assertThat(message.at("/params/progressToken").asText()).isEqualTo("task-count-10");
+            assertThat(message.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
+                    .isEqualTo(taskId);
+            progress.add(message.at("/params/progress").asDouble());
+        }
+        assertThat(progress).as(reply.text()).isNotEmpty().isSorted().doesNotHaveDuplicates();
+        assertValid2025("JSONRPCResultResponse", reply.json());
+        assertValid2025("CallToolResult", reply.result());
+        assertThat(reply.result().at("/content/0/text").asText()).isEqualTo("counted to 10");
+        assertThat(reply.result().at("/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
+                .isEqualTo(taskId);
     }
 
     @Test
