@@ -297,8 +297,8 @@ public final class SyncCall implements AutoCloseable {
         switch (signal.kind()) {
             case LOG:
                 LogMessage log = signal.log();
-                if (logMinimum != null && log.level().isAtLeast(logMinimum) && logs.size() < MAX_QUEUED_LOGS) {
-                    logs.add(logNotification(log));
+                if (LogNotifications.wanted(log, logMinimum) && logs.size() < MAX_QUEUED_LOGS) {
+                    logs.add(LogNotifications.of(log, null));
                 }
                 break;
             case PROGRESS:
@@ -316,17 +316,6 @@ public final class SyncCall implements AutoCloseable {
             default:
                 throw new IllegalStateException("unknown signal " + signal.kind());
         }
-    }
-
-    private static ObjectNode logNotification(LogMessage log) {
-        ObjectNode message = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0")
-                .put("method", "notifications/message");
-        ObjectNode params = message.putObject("params").put("level", log.level().wireName());
-        if (log.logger() != null) {
-            params.put("logger", log.logger());
-        }
-        params.set("data", log.data());
-        return message;
     }
 
     private McpResult outcome() {

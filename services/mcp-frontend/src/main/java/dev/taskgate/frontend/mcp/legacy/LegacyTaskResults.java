@@ -28,6 +28,7 @@ import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpResponses;
+import dev.taskgate.frontend.mcp.LogNotifications;
 import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.ProgressNotifications;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
@@ -42,7 +43,9 @@ import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
  * routes), and the task's progress as {@code notifications/progress} under the {@code progressToken} its
  * {@code tools/call} carried (tasks §9; kept by job-control, so any replica can report it), also with the
  * related-task {@code _meta}, strictly increasing above the progress recorded when the stream opened, at most one
- * per progress interval, none after the task is terminal. The stream keeps blocking until the task is terminal and
+ * per progress interval, none after the task is terminal; and the operation's log messages at or above the level the
+ * session set with {@code logging/setLevel}, as {@code notifications/message} with the related-task {@code _meta},
+ * those that arrived before the end ahead of it. The stream keeps blocking until the task is terminal and
  * ends with exactly what {@link LegacyTasks#result} answers. A task with nothing to tell is answered as before, as
  * plain JSON. A disconnect never cancels the task; keep-alive comments every heartbeat interval while nothing else
  * is sent. Input answers come back as POSTs ({@link ClientResponses}).
@@ -55,6 +58,7 @@ class LegacyTaskResults {
     private static final byte[] END_EVENT = "\n\n".getBytes(StandardCharsets.US_ASCII);
     // A deadline ends every execution; this bounds a wait on one whose deadline is unknown (as LegacyTasks does).
     private static final Duration LONGEST_WAIT = Duration.ofHours(25);
+    private static final int MAX_QUEUED_LOGS = 256;
 
     private final LegacyTasks tasks;
     private final ExecutionSignals signals;
@@ -155,8 +159,10 @@ class LegacyTaskResults {
         private final Set<String> asked = new HashSet<>();
         private final long giveUp = System.nanoTime() + LONGEST_WAIT.toNanos();
         private ProgressNotifications progress;
+        private final List<ObjectNode> logs = new ArrayList<>();
         private boolean readDue = true;
         private long nextRead;
+        private boolean ended;
 
         Wait(UUID executionId, String taskId, LegacySession session, AuthenticatedCaller caller) {
             this.executionId = executionId;
@@ -175,13 +181,23 @@ class LegacyTaskResults {
         List<ObjectNode> next(long maxNanos) {
             long until = maxNanos == Long.MAX_VALUE ? giveUp : System.nanoTime() + maxNanos;
             while (true) {
+                if (!logs.isEmpty()) {
+                    List<ObjectNode> batch = new ArrayList<>(logs);
+                    logs.clear();
+                    return batch;
+                }
+                if (ended) {
+                    return null;
+                }
                 long now = System.nanoTime();
                 if (readDue || now - nextRead >= 0) {
                     readDue = false;
                     nextRead = now + poll.toNanos();
                     ExecutionSnapshot execution = tasks.outcome(executionId, caller).execution();
                     if (execution.status().isTerminal()) {
-                        return null;
+                        ended = true;
+                        drainLogs(); // messages that arrived before the end go out before it
+                        continue;
                     }
                     if (progress == null) {
                         progress = new ProgressNotifications(execution.progressToken(), progressInterval,
@@ -232,12 +248,30 @@ class LegacyTaskResults {
             return readDue;
         }
 
+        private void drainLogs() {
+            ExecutionSignal signal;
+            while ((signal = watch.poll()) != null) {
+                if (signal.kind() == ExecutionSignal.Kind.LOG) {
+                    onSignal(signal);
+                }
+            }
+        }
+
         private void onSignal(ExecutionSignal signal) {
             switch (signal.kind()) {
-                case PROGRESS -> progress.offer(signal.progress());
+                case PROGRESS -> {
+                    if (progress != null) {
+                        progress.offer(signal.progress());
+                    }
+                }
+                case LOG -> {
+                    if (LogNotifications.wanted(signal.log(), session.logLevel()) && logs.size() < MAX_QUEUED_LOGS) {
+                        logs.add(LogNotifications.of(signal.log(), LegacyTasks.relatedTask(taskId)));
+                    }
+                }
                 case CHANGED -> readDue = true;
                 default -> {
-                    // log messages are not streamed on tasks/result; nobody's call is waiting here to be abandoned
+                    // CALLER_GONE: nobody's call waits here to be abandoned; a disconnect never cancels a task
                 }
             }
         }

@@ -20,6 +20,7 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.Fixtures;
@@ -31,16 +32,18 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
 /**
- * Progress of a 2025-11-25 task (tasks §9), against the real broker with the test playing worker-pool's records and
+ * What a 2025-11-25 task's {@code tasks/result} stream carries besides its result, against the real broker with the test playing worker-pool's records and
  * job-control: the {@code progressToken} of the task-augmented {@code tools/call} goes to job-control with the
  * submission, and {@code tasks/result} streams the task's progress under it with the related-task {@code _meta},
- * strictly increasing above what was recorded when the stream opened, then the exact result. A task created without
+ * strictly increasing above what was recorded when the stream opened, then the exact result; the operation's log
+ * messages at or above the session's {@code logging/setLevel} go out with the same {@code _meta}, those that arrived
+ * before the end ahead of it. A task created without
  * a token answers {@code tasks/result} as plain JSON whatever its progress; a token that cannot be kept for the
  * task's lifetime is refused before anything is published. Every message is checked against the 2025-11-25 schema.
  */
 @QuarkusTest
 @TestProfile(WithProgressStreaming.class)
-class LegacyTaskProgressTest extends WithPlayedExecution {
+class LegacyTaskResultStreamTest extends WithPlayedExecution {
     private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"counted\"}],\"isError\":false}";
 
     @Inject
@@ -92,6 +95,37 @@ class LegacyTaskProgressTest extends WithPlayedExecution {
             Mcp2025.assertValid("JSONRPCResultResponse", messages.get(2));
             assertThat(messages.get(2).at("/result/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
                     .isEqualTo(taskId);
+            assertThat(messages.get(2).at("/result/content/0/text").asText()).isEqualTo("counted");
+        }
+    }
+
+    @Test
+    void logMessagesAtOrAboveTheSessionsLevelGoOutOnTasksResultBeforeTheResult() {
+        Mcp2025 client = session();
+        Api.Result setLevel = client.request(2, "logging/setLevel", Mcp2025.params().put("level", "warning"));
+        Mcp2025.assertValid("JSONRPCResultResponse", setLevel.json());
+        String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
+        execution.answerOutcome(queries, working(null, null), null);
+
+        try (SseClient stream = client.stream(3, "tasks/result", Mcp2025.params().put("taskId", taskId))) {
+            await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
+            execution.log(LogLevel.INFO, "below the level");
+            execution.log(LogLevel.WARNING, "disk at 91%");
+            await().atMost(Duration.ofSeconds(20)).until(() -> stream.messages().size() >= 1);
+            execution.log(LogLevel.ERROR, "retrying the upload");
+            execution.complete(queries, STORED);
+            await().atMost(Duration.ofSeconds(20)).until(stream::ended);
+
+            List<JsonNode> messages = stream.messages();
+            assertThat(messages).hasSize(3);
+            for (JsonNode log : messages.subList(0, 2)) {
+                Mcp2025.assertValid("LoggingMessageNotification", log);
+                assertThat(log.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
+                        .isEqualTo(taskId);
+            }
+            assertThat(messages.subList(0, 2)).extracting(m -> m.at("/params/data").asText())
+                    .containsExactly("disk at 91%", "retrying the upload");
+            Mcp2025.assertValid("JSONRPCResultResponse", messages.get(2));
             assertThat(messages.get(2).at("/result/content/0/text").asText()).isEqualTo("counted");
         }
     }
