@@ -177,18 +177,9 @@ class Mcp2025TasksE2E {
 
         Mcp2025Session.Reply reply = session.request("tools/call", params);
 
-        assertThat(reply.isStream()).as(reply.toString()).isTrue();
-        List<JsonNode> messages = reply.messages();
-        List<Double> progress = new ArrayList<>();
-        for (JsonNode message : messages.subList(0, messages.size() - 1)) {
-            assertValid2025("ProgressNotification", message);
-            assertThat(message.at("/params/progressToken").asText()).isEqualTo("count-8");
-            progress.add(message.at("/params/progress").asDouble());
+        for (JsonNode message : assertRisingProgressThenResult(reply, "count-8", "counted to 8")) {
+            assertThat(message.at("/params/_meta").isMissingNode()).as("no task, no related-task _meta").isTrue();
         }
-        assertThat(progress).as(reply.text()).isNotEmpty().isSorted().doesNotHaveDuplicates();
-        assertValid2025("JSONRPCResultResponse", reply.json());
-        assertValid2025("CallToolResult", reply.result());
-        assertThat(reply.result().at("/content/0/text").asText()).isEqualTo("counted to 8");
     }
 
     @Test
@@ -203,22 +194,34 @@ class Mcp2025TasksE2E {
 
         Mcp2025Session.Reply reply = session.request("tasks/result", task(taskId));
 
-        assertThat(reply.isStream()).as(reply.toString()).isTrue();
-        List<JsonNode> messages = reply.messages();
-        List<Double> progress = new ArrayList<>();
-        for (JsonNode message : messages.subList(0, messages.size() - 1)) {
-            assertValid2025("ProgressNotification", message);
-            assertThat(message.at("/params/progressToken").asText()).isEqualTo("task-count-10");
+        for (JsonNode message : assertRisingProgressThenResult(reply, "task-count-10", "counted to 10")) {
             assertThat(message.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
                     .isEqualTo(taskId);
+        }
+        assertThat(reply.result().at("/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
+                .isEqualTo(taskId);
+    }
+
+    /**
+     * A stream of progress notifications under {@code token}, strictly rising, then the result with {@code text}; the
+     * notifications.
+     */
+    private static List<JsonNode> assertRisingProgressThenResult(Mcp2025Session.Reply reply, String token,
+            String text) {
+        assertThat(reply.isStream()).as(reply.toString()).isTrue();
+        List<JsonNode> messages = reply.messages();
+        List<JsonNode> notifications = messages.subList(0, messages.size() - 1);
+        List<Double> progress = new ArrayList<>();
+        for (JsonNode message : notifications) {
+            assertValid2025("ProgressNotification", message);
+            assertThat(message.at("/params/progressToken").asText()).isEqualTo(token);
             progress.add(message.at("/params/progress").asDouble());
         }
         assertThat(progress).as(reply.text()).isNotEmpty().isSorted().doesNotHaveDuplicates();
         assertValid2025("JSONRPCResultResponse", reply.json());
         assertValid2025("CallToolResult", reply.result());
-        assertThat(reply.result().at("/content/0/text").asText()).isEqualTo("counted to 10");
-        assertThat(reply.result().at("/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
-                .isEqualTo(taskId);
+        assertThat(reply.result().at("/content/0/text").asText()).isEqualTo(text);
+        return notifications;
     }
 
     @Test

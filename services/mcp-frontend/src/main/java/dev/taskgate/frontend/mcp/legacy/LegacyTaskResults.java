@@ -25,10 +25,10 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
+import dev.taskgate.frontend.mcp.LogNotifications;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpResponses;
-import dev.taskgate.frontend.mcp.LogNotifications;
 import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.ProgressNotifications;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
@@ -149,7 +149,7 @@ class LegacyTaskResults {
         out.flush();
     }
 
-    /** Waits on one task for new input requests, progress or its end. One thread at a time. */
+    /** Waits on one task for new input requests, progress, log messages or its end. One thread at a time. */
     private final class Wait implements AutoCloseable {
         private final UUID executionId;
         private final String taskId;
@@ -173,8 +173,9 @@ class LegacyTaskResults {
         }
 
         /**
-         * The messages to send next; {@code null} once the task is terminal; an empty list when {@code maxNanos}
-         * passed without either (a heartbeat is due). The task's state is read from job-control at the first call,
+         * The messages to send next (input requests, progress, log messages); {@code null} once the task is
+         * terminal and every log message that came before the end was sent; an empty list when {@code maxNanos}
+         * passed without any (a heartbeat is due). The task's state is read from job-control at the first call,
          * after a lifecycle record of a change and every poll interval. Throws {@link McpException} when the wait
          * gives up.
          */
@@ -214,7 +215,7 @@ class LegacyTaskResults {
                     if (!endSignalled()) {
                         return List.of(progress.take(now));
                     }
-                    continue; // the task ended: no progress after it (tasks §9); the read above confirms the end
+                    continue; // a state change came first: read it, so no progress follows the end (tasks §9)
                 }
                 if (now - giveUp >= 0) {
                     throw McpErrors.internal("The task did not end in time.", null);
