@@ -75,7 +75,7 @@ public class ExecutionRepository {
                         e.attempt(), e.errorCode(), e.errorMessage(), e.statusMessage(), e.progress(), e.total(),
                         ts(e.cancelRequestedAt()), ts(e.createdAt()), ts(e.updatedAt()), ts(e.deadlineAt()),
                         ts(e.retentionExpiresAt()), e.mutating(), ts(e.visibleUntil()),
-                        e.progressToken() == null ? null : Wire.mapper().valueToTree(e.progressToken()).toString(),
+                        e.progressToken() == null ? null : e.progressToken().toString(), // its JSON text
                         Buffer.buffer(sealed))))
                 .replaceWithVoid();
     }
