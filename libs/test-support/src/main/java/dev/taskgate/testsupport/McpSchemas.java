@@ -3,9 +3,8 @@ package dev.taskgate.testsupport;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,8 +19,8 @@ import com.networknt.schema.ValidationMessage;
 import dev.taskgate.contracts.Wire;
 
 /**
- * Validates emitted MCP messages against the official schemas (2026-07-28, its tasks extension, 2025-11-25) in
- * {@code ../shared/spec/schemas} (system property {@code taskgate.spec.dir}, set by the test modules' poms). A
+ * Validates emitted MCP messages against the official schemas (2026-07-28, its tasks extension, 2025-11-25), vendored
+ * in {@code vendor/mcp-schemas} and read from this module's classpath ({@code mcp-schemas/}). A
  * definition is validated by compiling the whole schema document with a root {@code $ref} to {@code #/$defs/<name>}
  * (the documents reference their definitions only as {@code #/$defs/…}); the ext-tasks document's {@code $id} is
  * dropped so that nothing is fetched.
@@ -79,13 +78,14 @@ public final class McpSchemas {
     }
 
     private static JsonSchema compile(String file, String definition) {
-        Path dir = Path.of(System.getProperty("taskgate.spec.dir", "../../../shared/spec"), "schemas");
         ObjectNode document;
-        try {
-            document = (ObjectNode) Wire.mapper().readTree(Files.readAllBytes(dir.resolve(file)));
+        try (InputStream in = McpSchemas.class.getResourceAsStream("/mcp-schemas/" + file)) {
+            if (in == null) {
+                throw new IllegalArgumentException("no vendored MCP schema " + file + " on the classpath");
+            }
+            document = (ObjectNode) Wire.mapper().readTree(in);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the MCP schema " + dir.resolve(file)
-                    + " (is ../shared beside the clone?)", e);
+            throw new UncheckedIOException("cannot read the MCP schema " + file, e);
         }
         if (!document.path("$defs").has(definition)) {
             throw new IllegalArgumentException(file + " has no definition " + definition);
