@@ -40,7 +40,8 @@ public class McpLatency {
         int count = args.length > 2 ? Integer.parseInt(args[2]) : 1000;
         String tool = args.length > 3 ? args[3] : "demo.echo";
         int warmup = args.length > 4 ? Integer.parseInt(args[4]) : 50;
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        HttpClient http =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
         List<String> taskIds = new ArrayList<>();
         List<Double> createMs = new ArrayList<>();
@@ -95,15 +96,18 @@ public class McpLatency {
 
     private static String post(HttpClient http, URI endpoint, String token, String method, String name, String body)
             throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(endpoint)
-                .timeout(java.time.Duration.ofSeconds(30))
-                .header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .header("MCP-Protocol-Version", "2026-07-28")
-                .header("Mcp-Method", method)
-                .header("Mcp-Name", name)
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> response = http.send(
+                HttpRequest.newBuilder(endpoint)
+                        .timeout(java.time.Duration.ofSeconds(30))
+                        .header("Authorization", "Bearer " + token)
+                        .header("Content-Type", "application/json")
+                        .header("Accept", "application/json, text/event-stream")
+                        .header("MCP-Protocol-Version", "2026-07-28")
+                        .header("Mcp-Method", method)
+                        .header("Mcp-Name", name)
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IllegalStateException(method + " answered " + response.statusCode() + ": " + response.body());
         }
@@ -112,8 +116,9 @@ public class McpLatency {
 
     private static void report(String what, List<Double> ms) {
         Collections.sort(ms);
-        System.out.printf("%s over %d calls: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n", what, ms.size(),
-                pct(ms, 50), pct(ms, 99), ms.get(ms.size() - 1));
+        System.out.printf(
+                "%s over %d calls: p50 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+                what, ms.size(), pct(ms, 50), pct(ms, 99), ms.get(ms.size() - 1));
     }
 
     private static double pct(List<Double> sorted, int p) {

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -39,8 +38,10 @@ public class McpLoad {
     private static final int MAX_IN_FLIGHT = 64;
     private static final Duration COMPLETION_CAP = Duration.ofMinutes(10);
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .executor(Executors.newFixedThreadPool(4)).build();
+    private final HttpClient http = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .executor(Executors.newFixedThreadPool(4))
+            .build();
     private final URI endpoint;
     private final String token;
     private final String tool;
@@ -100,10 +101,18 @@ public class McpLoad {
         double elapsed = (System.nanoTime() - start) / 1e9;
         List<Double> ms = new ArrayList<>(latencies);
         Collections.sort(ms);
-        System.out.printf("rate phase: %d tools/call (%s) due at %d/s, achieved %.1f/s; CreateTaskResult p50 %.1f ms, "
-                + "p99 %.1f ms, max %.1f ms; failed %d, refused by admission %d%n", total, tool, rate,
-                ms.size() / elapsed, pct(ms, 50), pct(ms, 99), ms.isEmpty() ? 0 : ms.get(ms.size() - 1),
-                failures.get(), refusedForLoad.get());
+        System.out.printf(
+                "rate phase: %d tools/call (%s) due at %d/s, achieved %.1f/s; CreateTaskResult p50 %.1f ms, "
+                        + "p99 %.1f ms, max %.1f ms; failed %d, refused by admission %d%n",
+                total,
+                tool,
+                rate,
+                ms.size() / elapsed,
+                pct(ms, 50),
+                pct(ms, 99),
+                ms.isEmpty() ? 0 : ms.get(ms.size() - 1),
+                failures.get(),
+                refusedForLoad.get());
     }
 
     private void throughput(int burst) throws Exception {
@@ -152,10 +161,19 @@ public class McpLoad {
             }
         }
         double elapsed = (System.nanoTime() - start) / 1e9;
-        System.out.printf("throughput phase: %d no-op tasks (%s) created in %.1f s (%.0f/s); %d completed, %d failed or "
-                + "cancelled, %d not terminal, %d create failures; created -> completed %.0f/s sustained over %.1f s%n",
-                taskIds.size(), tool, createdAfter, taskIds.size() / createdAfter, completed, otherTerminal,
-                pending.size(), failures.get(), completed / elapsed, elapsed);
+        System.out.printf(
+                "throughput phase: %d no-op tasks (%s) created in %.1f s (%.0f/s); %d completed, %d failed or "
+                        + "cancelled, %d not terminal, %d create failures; created -> completed %.0f/s sustained over %.1f s%n",
+                taskIds.size(),
+                tool,
+                createdAfter,
+                taskIds.size() / createdAfter,
+                completed,
+                otherTerminal,
+                pending.size(),
+                failures.get(),
+                completed / elapsed,
+                elapsed);
     }
 
     private static String statusOf(CompletableFuture<String> poll) {
@@ -181,15 +199,18 @@ public class McpLoad {
     }
 
     private CompletableFuture<String> post(String method, String name, String body) {
-        return http.sendAsync(HttpRequest.newBuilder(endpoint)
-                        .timeout(Duration.ofSeconds(30))
-                        .header("Authorization", "Bearer " + token)
-                        .header("Content-Type", "application/json")
-                        .header("Accept", "application/json, text/event-stream")
-                        .header("MCP-Protocol-Version", "2026-07-28")
-                        .header("Mcp-Method", method)
-                        .header("Mcp-Name", name)
-                        .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString())
+        return http.sendAsync(
+                        HttpRequest.newBuilder(endpoint)
+                                .timeout(Duration.ofSeconds(30))
+                                .header("Authorization", "Bearer " + token)
+                                .header("Content-Type", "application/json")
+                                .header("Accept", "application/json, text/event-stream")
+                                .header("MCP-Protocol-Version", "2026-07-28")
+                                .header("Mcp-Method", method)
+                                .header("Mcp-Name", name)
+                                .POST(HttpRequest.BodyPublishers.ofString(body))
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString())
                 .thenApply(HttpResponse::body);
     }
 

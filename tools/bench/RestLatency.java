@@ -42,12 +42,15 @@ public class RestLatency {
         List<Double> completedMs = new ArrayList<>();
         for (int i = 0; i < warmup + count; i++) {
             long t0 = System.nanoTime();
-            HttpResponse<String> created = http.send(HttpRequest.newBuilder(URI.create(base))
-                    .header("Authorization", "Bearer " + token)
-                    .header("Content-Type", "application/json")
-                    .header("Idempotency-Key", "bench-" + UUID.randomUUID())
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"tool_name\":\"" + tool + "\",\"input\":{\"i\":" + i + "}}"))
-                    .build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> created = http.send(
+                    HttpRequest.newBuilder(URI.create(base))
+                            .header("Authorization", "Bearer " + token)
+                            .header("Content-Type", "application/json")
+                            .header("Idempotency-Key", "bench-" + UUID.randomUUID())
+                            .POST(HttpRequest.BodyPublishers.ofString(
+                                    "{\"tool_name\":\"" + tool + "\",\"input\":{\"i\":" + i + "}}"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
             long t1 = System.nanoTime();
             if (created.statusCode() != 202) {
                 throw new IllegalStateException("create answered " + created.statusCode() + ": " + created.body());
@@ -61,8 +64,12 @@ public class RestLatency {
                 if (status.equals("failed") || status.equals("cancelled") || System.nanoTime() > deadline) {
                     throw new IllegalStateException("execution " + id + " ended " + status);
                 }
-                HttpResponse<String> got = http.send(HttpRequest.newBuilder(URI.create(base + "/" + id))
-                        .header("Authorization", "Bearer " + token).GET().build(), HttpResponse.BodyHandlers.ofString());
+                HttpResponse<String> got = http.send(
+                        HttpRequest.newBuilder(URI.create(base + "/" + id))
+                                .header("Authorization", "Bearer " + token)
+                                .GET()
+                                .build(),
+                        HttpResponse.BodyHandlers.ofString());
                 Matcher s = STATUS.matcher(got.body());
                 status = s.find() ? s.group(1) : "";
                 if (!status.equals("completed")) {
@@ -81,7 +88,8 @@ public class RestLatency {
 
     private static void report(String what, List<Double> ms) {
         Collections.sort(ms);
-        System.out.printf("%s over %d runs: p50 %.1f ms, p95 %.1f ms, max %.1f ms%n",
+        System.out.printf(
+                "%s over %d runs: p50 %.1f ms, p95 %.1f ms, max %.1f ms%n",
                 what, ms.size(), pct(ms, 50), pct(ms, 95), ms.get(ms.size() - 1));
     }
 

@@ -38,7 +38,8 @@ public final class DevToken {
     static final String PRIVATE_FILE = "jwt-private.pem";
     static final String PUBLIC_FILE = "jwt-public.pem";
 
-    private static final String USAGE = String.join("\n",
+    private static final String USAGE = String.join(
+            "\n",
             "Usage:",
             "  java tools/dev-token/DevToken.java keygen <dir>",
             "      Writes an RSA-2048 key pair to <dir>/" + PRIVATE_FILE + " (PKCS#8) and <dir>/" + PUBLIC_FILE,
@@ -55,8 +56,7 @@ public final class DevToken {
             "For development only: the frontend verifies tokens with the public key named by",
             "MP_JWT_VERIFY_PUBLICKEY_LOCATION (default file:.taskgate/keys/" + PUBLIC_FILE + ").");
 
-    private DevToken() {
-    }
+    private DevToken() {}
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -127,8 +127,9 @@ public final class DevToken {
     }
 
     private static int mint(String[] args, PrintStream out) throws IOException, GeneralSecurityException {
-        Map<String, String> options = options(args, List.of("--key", "--sub", "--org", "--project", "--scope",
-                "--ttl-seconds", "--issuer", "--audience"));
+        Map<String, String> options = options(
+                args,
+                List.of("--key", "--sub", "--org", "--project", "--scope", "--ttl-seconds", "--issuer", "--audience"));
         String key = required(options, "--key");
         String subject = required(options, "--sub");
         String org = required(options, "--org");
@@ -145,8 +146,18 @@ public final class DevToken {
         if (ttl <= 0) {
             throw new UsageException("--ttl-seconds must be positive");
         }
-        for (Map.Entry<String, String> e : Map.of("--sub", subject, "--org", org, "--project", project,
-                "--issuer", issuer, "--audience", audience).entrySet()) {
+        for (Map.Entry<String, String> e : Map.of(
+                        "--sub",
+                        subject,
+                        "--org",
+                        org,
+                        "--project",
+                        project,
+                        "--issuer",
+                        issuer,
+                        "--audience",
+                        audience)
+                .entrySet()) {
             if (e.getValue().isBlank()) {
                 throw new UsageException(e.getKey() + " must not be blank");
             }
@@ -253,7 +264,8 @@ public final class DevToken {
     }
 
     private static String pem(String type, byte[] der) {
-        String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII)).encodeToString(der);
+        String body = Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
+                .encodeToString(der);
         return "-----BEGIN " + type + "-----\n" + body + "\n-----END " + type + "-----\n";
     }
 

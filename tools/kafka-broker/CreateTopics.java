@@ -41,16 +41,19 @@ public class CreateTopics {
         p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, args[0]);
         try (Admin admin = Admin.create(p)) {
             Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
-            List<NewTopic> missing = wanted.stream().filter(t -> !existing.contains(t.name())).toList();
+            List<NewTopic> missing =
+                    wanted.stream().filter(t -> !existing.contains(t.name())).toList();
             if (!missing.isEmpty()) {
                 admin.createTopics(missing).all().get(60, TimeUnit.SECONDS);
             }
             List<String> names = wanted.stream().map(NewTopic::name).toList();
-            Map<String, TopicDescription> described = admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS);
+            Map<String, TopicDescription> described =
+                    admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS);
             for (NewTopic t : wanted) {
                 int actual = described.get(t.name()).partitions().size();
                 if (actual != t.numPartitions()) {
-                    System.err.println("topic " + t.name() + " has " + actual + " partitions, expected " + t.numPartitions());
+                    System.err.println(
+                            "topic " + t.name() + " has " + actual + " partitions, expected " + t.numPartitions());
                     System.exit(1);
                 }
             }

@@ -1,9 +1,5 @@
 package dev.taskgate.e2e;
 
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -17,10 +13,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.taskgate.testsupport.Tokens;
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
+
+import dev.taskgate.testsupport.Tokens;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Artifacts through the packaged services (issue 6 item 5): an operation saves one, its result links it, every
@@ -40,9 +41,21 @@ class ArtifactE2E {
     @BeforeAll
     static void setUp() {
         RestAssured.baseURI = LocalStack.get().frontendUrl();
-        alice = Tokens.forSubject("alice").org("acme").project("demo").scopes("tools:call").sign();
-        bob = Tokens.forSubject("bob").org("acme").project("demo").scopes("tools:call").sign();
-        carol = Tokens.forSubject("carol").org("acme").project("other").scopes("tools:call").sign();
+        alice = Tokens.forSubject("alice")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
+        bob = Tokens.forSubject("bob")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
+        carol = Tokens.forSubject("carol")
+                .org("acme")
+                .project("other")
+                .scopes("tools:call")
+                .sign();
     }
 
     @Test
@@ -54,7 +67,9 @@ class ArtifactE2E {
         assertThat(link.path("type").asText()).isEqualTo("resource_link");
         JsonNode artifact = first.at("/structuredContent/artifacts/0");
         String path = artifact.path("path").asText();
-        assertThat(path).isEqualTo("/v1/orgs/acme/projects/demo/artifacts/" + artifact.path("id").asText());
+        assertThat(path)
+                .isEqualTo("/v1/orgs/acme/projects/demo/artifacts/"
+                        + artifact.path("id").asText());
         // absolute: the stack gives the worker the frontend's public base URL
         assertThat(link.path("uri").asText()).isEqualTo(LocalStack.get().frontendUrl() + path);
         assertThat(first.at("/structuredContent").has("previous_size")).isFalse();
@@ -62,15 +77,22 @@ class ArtifactE2E {
         // the owner and another principal of the workspace read the same bytes
         for (String token : new String[] {alice, bob}) {
             Response read = given().auth().oauth2(token).get(link.path("uri").asText());
-            read.then().statusCode(200)
+            read.then()
+                    .statusCode(200)
                     .header("Content-Type", "text/plain; charset=utf-8")
                     .header("ETag", "\"" + artifact.path("sha256").asText() + "\"")
                     .header("X-Content-Type-Options", "nosniff");
             assertThat(new String(read.asByteArray(), StandardCharsets.UTF_8)).isEqualTo("Graph\na -> b\nb -> c\n");
         }
-        given().auth().oauth2(bob).get(path + "/metadata").then().statusCode(200)
+        given().auth()
+                .oauth2(bob)
+                .get(path + "/metadata")
+                .then()
+                .statusCode(200)
                 .body("key", org.hamcrest.Matchers.equalTo(key))
-                .body("size", org.hamcrest.Matchers.equalTo(artifact.path("size").asInt()));
+                .body(
+                        "size",
+                        org.hamcrest.Matchers.equalTo(artifact.path("size").asInt()));
 
         // another workspace: the same 404 as an id that does not exist
         String id = artifact.path("id").asText();
@@ -82,20 +104,28 @@ class ArtifactE2E {
 
         // bob's later report under the same key loads alice's first (through job-control), then replaces it
         JsonNode second = run(bob, Map.of("title", "Graph v2", "key", key));
-        assertThat(second.at("/structuredContent/previous_size").asInt()).isEqualTo(artifact.path("size").asInt());
+        assertThat(second.at("/structuredContent/previous_size").asInt())
+                .isEqualTo(artifact.path("size").asInt());
         assertThat(second.at("/structuredContent/artifacts/0/id").asText()).isEqualTo(id);
         assertThat(new String(given().auth().oauth2(alice).get(path).asByteArray(), StandardCharsets.UTF_8))
                 .isEqualTo("Graph v2\n");
     }
 
     private static JsonNode run(String token, Map<String, Object> input) throws Exception {
-        String id = given().auth().oauth2(token)
+        String id = given().auth()
+                .oauth2(token)
                 .header("Idempotency-Key", "e2e-" + UUID.randomUUID())
                 .contentType(ContentType.JSON)
                 .body(Map.of("tool_name", "demo.report", "input", input))
-                .post(BASE).then().statusCode(202).extract().path("execution_id");
-        await().atMost(SETTLE).pollInterval(Duration.ofMillis(100))
-                .until(() -> given().auth().oauth2(token).get(BASE + "/" + id).path("status"),
+                .post(BASE)
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
+        await().atMost(SETTLE)
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> given().auth().oauth2(token).get(BASE + "/" + id).path("status"),
                         s -> "completed".equals(s) || "failed".equals(s));
         Response result = given().auth().oauth2(token).get(BASE + "/" + id + "/result");
         assertThat(result.statusCode()).as(result.asString()).isEqualTo(200);

@@ -1,8 +1,5 @@
 package dev.taskgate.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -22,6 +19,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.e2e.Http.Reply;
 import dev.taskgate.testsupport.Tokens;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The authorization matrix (design.md "Authorization") through the packaged services: for the REST routes
@@ -43,13 +43,23 @@ class AuthorizationMatrixE2E {
 
     @BeforeAll
     static void createTheOwnersExecutions() {
-        Reply created = Http.rest("POST", DEMO, alice().sign(), "matrix-" + UUID.randomUUID(),
+        Reply created = Http.rest(
+                "POST",
+                DEMO,
+                alice().sign(),
+                "matrix-" + UUID.randomUUID(),
                 "{\"tool_name\":\"demo.sleep\",\"input\":{\"seconds\":600}}");
         assertThat(created.status()).as(created.text()).isEqualTo(202);
         restHandle = created.json().path("execution_id").asText();
-        Reply task = Http.mcp(alice().sign(), "tools/call", "demo.sleep",
-                Map.of("name", "demo.sleep", "arguments", Map.of("seconds", 600)), true);
-        assertThat(task.json().at("/result/resultType").asText()).as(task.text()).isEqualTo("task");
+        Reply task = Http.mcp(
+                alice().sign(),
+                "tools/call",
+                "demo.sleep",
+                Map.of("name", "demo.sleep", "arguments", Map.of("seconds", 600)),
+                true);
+        assertThat(task.json().at("/result/resultType").asText())
+                .as(task.text())
+                .isEqualTo("task");
         taskId = task.json().at("/result/taskId").asText();
     }
 
@@ -85,9 +95,21 @@ class AuthorizationMatrixE2E {
     @Test
     @Order(1)
     void everyNotYoursVariantIsTheUniformNotFoundAndChangesNothing() {
-        String bob = Tokens.forSubject("bob").org("acme").project("demo").scopes("tools:call").sign();
-        String otherProject = Tokens.forSubject("alice").org("acme").project("other").scopes("tools:call").sign();
-        String otherOrg = Tokens.forSubject("alice").org("globex").project("demo").scopes("tools:call").sign();
+        String bob = Tokens.forSubject("bob")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
+        String otherProject = Tokens.forSubject("alice")
+                .org("acme")
+                .project("other")
+                .scopes("tools:call")
+                .sign();
+        String otherOrg = Tokens.forSubject("alice")
+                .org("globex")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
         String unGranted = alice().claim("workspaces", List.of("acme/other")).sign();
         String ownerToken = alice().sign();
 
@@ -102,17 +124,22 @@ class AuthorizationMatrixE2E {
 
         Map<String, Map<String, Reply>> rest = new LinkedHashMap<>();
         rest.put("another principal, same project", restCalls(DEMO, bob, restHandle));
-        rest.put("the owner's token, path of another project", restCalls(
-                "/v1/orgs/acme/projects/other/tool-executions", ownerToken, restHandle));
-        rest.put("token and path of another project", restCalls("/v1/orgs/acme/projects/other/tool-executions",
-                otherProject, restHandle));
-        rest.put("token and path of another org", restCalls("/v1/orgs/globex/projects/demo/tool-executions",
-                otherOrg, restHandle));
+        rest.put(
+                "the owner's token, path of another project",
+                restCalls("/v1/orgs/acme/projects/other/tool-executions", ownerToken, restHandle));
+        rest.put(
+                "token and path of another project",
+                restCalls("/v1/orgs/acme/projects/other/tool-executions", otherProject, restHandle));
+        rest.put(
+                "token and path of another org",
+                restCalls("/v1/orgs/globex/projects/demo/tool-executions", otherOrg, restHandle));
         rest.put("workspaces claim without the project", restCalls(DEMO, unGranted, restHandle));
         rest.put("forged handle", restCalls(DEMO, ownerToken, forged()));
         rest.put("tampered handle", restCalls(DEMO, ownerToken, tampered(restHandle)));
         rest.put("handle minted for MCP", restCalls(DEMO, ownerToken, taskId));
-        rest.put("internal execution id", restCalls(DEMO, ownerToken, UUID.randomUUID().toString()));
+        rest.put(
+                "internal execution id",
+                restCalls(DEMO, ownerToken, UUID.randomUUID().toString()));
 
         Map<String, Map<String, Reply>> mcp = new LinkedHashMap<>();
         mcp.put("another principal, same project", mcpCalls(bob, taskId));
@@ -133,14 +160,17 @@ class AuthorizationMatrixE2E {
             assertThat(r.status()).as(row + " " + method).isEqualTo(200);
             assertThat(r.json().path("error")).as(row + " " + method).isEqualTo(notFoundError);
             assertThat(r.text()).doesNotContain("sleep", "working");
-            table.add("MCP  | " + row + " | " + method + " | " + r.json().at("/error/code").asInt());
+            table.add("MCP  | " + row + " | " + method + " | "
+                    + r.json().at("/error/code").asInt());
         }));
         table.forEach(System.out::println);
 
         // none of the cancels above touched the owner's executions
         Reply mine = Http.rest("GET", DEMO + "/" + restHandle, ownerToken, null, null);
         assertThat(mine.status()).isEqualTo(200);
-        assertThat(mine.json().path("cancel_requested").isMissingNode()).as(mine.text()).isTrue();
+        assertThat(mine.json().path("cancel_requested").isMissingNode())
+                .as(mine.text())
+                .isTrue();
         Reply myTask = Http.mcp(ownerToken, "tasks/get", taskId, Map.of("taskId", taskId), true);
         assertThat(myTask.json().at("/result/status").asText()).isEqualTo("working");
     }
@@ -150,16 +180,20 @@ class AuthorizationMatrixE2E {
     void badTokensAre401AndAMissingScope403OnEveryRoute() {
         Map<String, String> unauthenticated = new LinkedHashMap<>();
         unauthenticated.put("expired token", alice().expired().sign());
-        unauthenticated.put("wrong issuer", alice().issuer("https://evil.example").sign());
+        unauthenticated.put(
+                "wrong issuer", alice().issuer("https://evil.example").sign());
         unauthenticated.put("wrong audience", alice().audience("someone-else").sign());
-        unauthenticated.put("malformed workspaces claim", alice().claimJson("workspaces", "\"acme/demo\"").sign());
+        unauthenticated.put(
+                "malformed workspaces claim",
+                alice().claimJson("workspaces", "\"acme/demo\"").sign());
         unauthenticated.forEach((row, token) -> {
             restCalls(DEMO, token, restHandle).forEach((route, r) -> {
                 assertThat(r.status()).as(row + " " + route).isEqualTo(401);
                 assertThat(r.json().path("type").asText()).endsWith("/unauthenticated");
             });
-            mcpCalls(token, taskId).forEach((method, r) -> assertThat(r.status()).as(row + " " + method)
-                    .isEqualTo(401));
+            mcpCalls(token, taskId)
+                    .forEach((method, r) ->
+                            assertThat(r.status()).as(row + " " + method).isEqualTo(401));
         });
         // MCP takes the workspace from the token: one whose grants exclude it has no usable workspace at all
         mcpCalls(alice().claim("workspaces", List.of("acme/other")).sign(), taskId)
@@ -179,7 +213,8 @@ class AuthorizationMatrixE2E {
         Map<String, Reply> fakeMcp = mcpCalls(noScope, nobodys);
         realMcp.forEach((method, r) -> {
             assertThat(r.status()).as(method).isEqualTo(403);
-            assertThat(r.json().path("error")).isEqualTo(fakeMcp.get(method).json().path("error"));
+            assertThat(r.json().path("error"))
+                    .isEqualTo(fakeMcp.get(method).json().path("error"));
         });
     }
 
@@ -193,8 +228,13 @@ class AuthorizationMatrixE2E {
         assertThat(rest.get("cancel").status()).isEqualTo(202);
         Map<String, Reply> mcp = mcpCalls(owner, taskId);
         assertThat(mcp.get("tasks/get").json().at("/result/taskId").asText()).isEqualTo(taskId);
-        assertThat(mcp.get("tasks/cancel").json().at("/result/resultType").asText()).isEqualTo("complete");
-        await().atMost(Duration.ofSeconds(60)).until(() -> "cancelled".equals(
-                Http.rest("GET", DEMO + "/" + restHandle, owner, null, null).json().path("status").asText()));
+        assertThat(mcp.get("tasks/cancel").json().at("/result/resultType").asText())
+                .isEqualTo("complete");
+        await().atMost(Duration.ofSeconds(60))
+                .until(() -> "cancelled"
+                        .equals(Http.rest("GET", DEMO + "/" + restHandle, owner, null, null)
+                                .json()
+                                .path("status")
+                                .asText()));
     }
 }

@@ -20,7 +20,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 final class ChaosClient {
     static final String BASE = "/v1/orgs/acme/projects/demo/tool-executions";
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
     private static final int MAX_ATTEMPTS = 60;
 
@@ -64,7 +65,8 @@ final class ChaosClient {
                     .header("Authorization", "Bearer " + tokens.get(work.caller))
                     .header("Idempotency-Key", work.key)
                     .header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(work.body())).build();
+                    .POST(HttpRequest.BodyPublishers.ofString(work.body()))
+                    .build();
             Reply reply = send(request);
             if (reply != null && reply.status() == 202) {
                 acceptMillis.add((System.nanoTime() - started) / 1_000_000);
@@ -95,7 +97,9 @@ final class ChaosClient {
             ChaosNode frontend = frontends.get((first + i) % frontends.size());
             HttpRequest request = HttpRequest.newBuilder(URI.create(frontend.baseUrl() + BASE + "/" + handle + suffix))
                     .timeout(REQUEST_TIMEOUT)
-                    .header("Authorization", "Bearer " + tokens.get(caller)).GET().build();
+                    .header("Authorization", "Bearer " + tokens.get(caller))
+                    .GET()
+                    .build();
             Reply reply = send(request);
             if (reply != null && reply.status() < 500) {
                 return reply;

@@ -43,8 +43,8 @@ final class ChaosCluster implements AutoCloseable {
             nodes.add(new ChaosNode(ChaosNode.Kind.WORKER, "chaos-worker-pool-" + (i + 1), freePort(), worker));
         }
         for (int i = 0; i < 2; i++) {
-            nodes.add(new ChaosNode(ChaosNode.Kind.JOB_CONTROL, "chaos-job-control-" + (i + 1), jobControlPorts.get(i),
-                    shared));
+            nodes.add(new ChaosNode(
+                    ChaosNode.Kind.JOB_CONTROL, "chaos-job-control-" + (i + 1), jobControlPorts.get(i), shared));
         }
         for (int i = 0; i < 2; i++) {
             Map<String, String> frontend = new HashMap<>(shared);

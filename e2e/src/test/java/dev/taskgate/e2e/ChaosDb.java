@@ -17,23 +17,28 @@ import dev.taskgate.testsupport.TestInfra;
 /** What the chaos test reads from job-control's tables (schema {@code jobctl}) to prove and count recovery. */
 final class ChaosDb {
     /** An execution a killed worker owned, at the epoch it ran under. */
-    record Held(UUID id, long epoch) {
-    }
+    record Held(UUID id, long epoch) {}
 
     /** The recovery columns of one execution. */
-    record Row(UUID id, String state, long epoch, int replacements, String replacedFrom, String statusMessage,
-            String errorCode, String errorMessage) {
-    }
+    record Row(
+            UUID id,
+            String state,
+            long epoch,
+            int replacements,
+            String replacedFrom,
+            String statusMessage,
+            String errorCode,
+            String errorMessage) {}
 
-    private ChaosDb() {
-    }
+    private ChaosDb() {}
 
     /** Running executions whose current epoch was started by {@code workerId}. */
     static List<Held> heldBy(String workerId) throws SQLException {
         List<Held> held = new ArrayList<>();
-        try (Connection c = connect(); PreparedStatement s = c.prepareStatement(
-                "select id, epoch from jobctl.execution where owner_worker_id = ? "
-                        + "and state in ('working', 'input_required')")) {
+        try (Connection c = connect();
+                PreparedStatement s =
+                        c.prepareStatement("select id, epoch from jobctl.execution where owner_worker_id = ? "
+                                + "and state in ('working', 'input_required')")) {
             s.setString(1, workerId);
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
@@ -47,13 +52,15 @@ final class ChaosDb {
     /** Of {@code held}, those settled: terminal, or moved on to a later epoch (a replacement or reconciliation). */
     static List<UUID> settled(List<Held> held) throws SQLException {
         List<UUID> settled = new ArrayList<>();
-        try (Connection c = connect(); PreparedStatement s = c.prepareStatement(
-                "select state, epoch from jobctl.execution where id = ?")) {
+        try (Connection c = connect();
+                PreparedStatement s = c.prepareStatement("select state, epoch from jobctl.execution where id = ?")) {
             for (Held h : held) {
                 s.setObject(1, h.id());
                 try (ResultSet r = s.executeQuery()) {
-                    if (r.next() && (r.getLong(2) > h.epoch()
-                            || List.of("completed", "failed", "cancelled").contains(r.getString(1)))) {
+                    if (r.next()
+                            && (r.getLong(2) > h.epoch()
+                                    || List.of("completed", "failed", "cancelled")
+                                            .contains(r.getString(1)))) {
                         settled.add(h.id());
                     }
                 }
@@ -65,16 +72,26 @@ final class ChaosDb {
     /** Every execution of the given principals, by id. */
     static Map<UUID, Row> executionsOf(List<String> principals) throws SQLException {
         Map<UUID, Row> rows = new HashMap<>();
-        try (Connection c = connect(); PreparedStatement s = c.prepareStatement(
-                "select id, state, epoch, replacements, replaced_from_frontier, status_message, error_code, "
-                        + "error_message from jobctl.execution where principal = any(?)")) {
+        try (Connection c = connect();
+                PreparedStatement s = c.prepareStatement(
+                        "select id, state, epoch, replacements, replaced_from_frontier, status_message, error_code, "
+                                + "error_message from jobctl.execution where principal = any(?)")) {
             Array array = c.createArrayOf("text", principals.toArray());
             s.setArray(1, array);
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
                     UUID id = r.getObject(1, UUID.class);
-                    rows.put(id, new Row(id, r.getString(2), r.getLong(3), r.getInt(4), r.getString(5),
-                            r.getString(6), r.getString(7), r.getString(8)));
+                    rows.put(
+                            id,
+                            new Row(
+                                    id,
+                                    r.getString(2),
+                                    r.getLong(3),
+                                    r.getInt(4),
+                                    r.getString(5),
+                                    r.getString(6),
+                                    r.getString(7),
+                                    r.getString(8)));
                 }
             }
         }
@@ -84,8 +101,9 @@ final class ChaosDb {
     /** Receipts of the given principals: receipt key → execution id. */
     static Map<String, UUID> receiptsOf(List<String> principals) throws SQLException {
         Map<String, UUID> receipts = new HashMap<>();
-        try (Connection c = connect(); PreparedStatement s = c.prepareStatement(
-                "select receipt_key, execution_id from jobctl.receipt where principal = any(?)")) {
+        try (Connection c = connect();
+                PreparedStatement s = c.prepareStatement(
+                        "select receipt_key, execution_id from jobctl.receipt where principal = any(?)")) {
             s.setArray(1, c.createArrayOf("text", principals.toArray()));
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
@@ -102,12 +120,14 @@ final class ChaosDb {
     /** Journal entries per execution id (the table's primary key allows one; counted anyway, as the proof). */
     static Map<UUID, List<String>> journalPlanHashes(List<UUID> executions) throws SQLException {
         Map<UUID, List<String>> entries = new HashMap<>();
-        try (Connection c = connect(); PreparedStatement s = c.prepareStatement(
-                "select execution_id, plan_hash from jobctl.transaction_journal where execution_id = any(?)")) {
+        try (Connection c = connect();
+                PreparedStatement s = c.prepareStatement(
+                        "select execution_id, plan_hash from jobctl.transaction_journal where execution_id = any(?)")) {
             s.setArray(1, c.createArrayOf("uuid", executions.toArray()));
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
-                    entries.computeIfAbsent(r.getObject(1, UUID.class), k -> new ArrayList<>()).add(r.getString(2));
+                    entries.computeIfAbsent(r.getObject(1, UUID.class), k -> new ArrayList<>())
+                            .add(r.getString(2));
                 }
             }
         }
@@ -115,7 +135,7 @@ final class ChaosDb {
     }
 
     private static Connection connect() throws SQLException {
-        return DriverManager.getConnection("jdbc:postgresql://127.0.0.1:" + TestInfra.pgPort() + "/taskgate_e2e",
-                "taskgate", "");
+        return DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:" + TestInfra.pgPort() + "/taskgate_e2e", "taskgate", "");
     }
 }

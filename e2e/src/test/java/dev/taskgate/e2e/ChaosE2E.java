@@ -1,8 +1,5 @@
 package dev.taskgate.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -25,6 +22,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.testsupport.Tokens;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 6 item 6, the chaos test: 200 executions (echo, count with frontier checkpoints, staged results, sleeps,
@@ -62,8 +62,12 @@ class ChaosE2E {
             // several callers: the commands topic is keyed by caller, so the load reaches both job-controls
             String subject = "chaos-" + run + "-c" + c;
             principals.add(Tokens.DEFAULT_ISSUER + " " + subject);
-            tokens.add(Tokens.forSubject(subject).org("acme").project("demo").scopes("tools:call", "tools:write")
-                    .ttl(Duration.ofHours(2)).sign());
+            tokens.add(Tokens.forSubject(subject)
+                    .org("acme")
+                    .project("demo")
+                    .scopes("tools:call", "tools:write")
+                    .ttl(Duration.ofHours(2))
+                    .sign());
         }
         List<ChaosWork.Kind> kinds = ChaosWork.mix();
         Collections.shuffle(kinds, random);
@@ -77,8 +81,13 @@ class ChaosE2E {
             ChaosClient client = new ChaosClient(cluster.of(ChaosNode.Kind.FRONTEND), tokens);
             long loadStart = System.nanoTime();
             long chaosStart = loadStart;
-            ChaosKiller killer = new ChaosKiller(random.nextLong(), cluster, MIN_KILLS, MAX_KILLS,
-                    loadStart + KILL_WINDOW.toNanos(), loadStart + KILL_LAST_CHANCE.toNanos());
+            ChaosKiller killer = new ChaosKiller(
+                    random.nextLong(),
+                    cluster,
+                    MIN_KILLS,
+                    MAX_KILLS,
+                    loadStart + KILL_WINDOW.toNanos(),
+                    loadStart + KILL_LAST_CHANCE.toNanos());
             Thread killerThread = new Thread(killer, "chaos-killer");
             killerThread.start();
 
@@ -102,18 +111,32 @@ class ChaosE2E {
             Collections.sort(settle);
             long[] perKind = new long[ChaosNode.Kind.values().length];
             kills.forEach(k -> perKind[k.kind().ordinal()]++);
-            System.out.printf("chaos: seed=%d executions=%d kills=%d (worker=%d jobctl=%d frontend=%d) completed=%d "
-                    + "recovered_by_replacement=%d completed_from_staged=%d reconstructed_from_journal=%d "
-                    + "failed_explicitly=%d lost=%d resubmissions=%d rewrites_applied=%d "
-                    + "worker_kill_to_settle_p50=%sms max=%sms (n=%d) submit_to_accept_p50=%sms max=%sms "
-                    + "chaos_phase=%dms wall=%dms%n",
-                    seed, work.size(), kills.size(), perKind[0], perKind[1], perKind[2], verdict.completed,
-                    verdict.recoveredByReplacement, verdict.completedFromStaged, verdict.reconstructedFromJournal,
-                    verdict.failedExplicitly, verdict.lost, resubmissions, verdict.rewritesApplied,
+            System.out.printf(
+                    "chaos: seed=%d executions=%d kills=%d (worker=%d jobctl=%d frontend=%d) completed=%d "
+                            + "recovered_by_replacement=%d completed_from_staged=%d reconstructed_from_journal=%d "
+                            + "failed_explicitly=%d lost=%d resubmissions=%d rewrites_applied=%d "
+                            + "worker_kill_to_settle_p50=%sms max=%sms (n=%d) submit_to_accept_p50=%sms max=%sms "
+                            + "chaos_phase=%dms wall=%dms%n",
+                    seed,
+                    work.size(),
+                    kills.size(),
+                    perKind[0],
+                    perKind[1],
+                    perKind[2],
+                    verdict.completed,
+                    verdict.recoveredByReplacement,
+                    verdict.completedFromStaged,
+                    verdict.reconstructedFromJournal,
+                    verdict.failedExplicitly,
+                    verdict.lost,
+                    resubmissions,
+                    verdict.rewritesApplied,
                     settle.isEmpty() ? "-" : settle.get((settle.size() - 1) / 2),
-                    settle.isEmpty() ? "-" : settle.get(settle.size() - 1), settle.size(),
+                    settle.isEmpty() ? "-" : settle.get(settle.size() - 1),
+                    settle.size(),
                     accept.isEmpty() ? "-" : accept.get((accept.size() - 1) / 2),
-                    accept.isEmpty() ? "-" : accept.get(accept.size() - 1), chaosMillis,
+                    accept.isEmpty() ? "-" : accept.get(accept.size() - 1),
+                    chaosMillis,
                     (System.nanoTime() - testStart) / 1_000_000);
             System.out.println("chaos: failures by kind and code " + verdict.failuresByKindAndCode);
 
@@ -121,7 +144,8 @@ class ChaosE2E {
             for (ChaosNode.Kind kind : ChaosNode.Kind.values()) {
                 assertThat(perKind[kind.ordinal()]).as("kills of " + kind).isPositive();
             }
-            assertThat(verdict.problems).as("outcomes that are neither the exact result nor an explicit failure")
+            assertThat(verdict.problems)
+                    .as("outcomes that are neither the exact result nor an explicit failure")
                     .isEmpty();
             assertThat(verdict.lost).isZero();
         }
@@ -165,7 +189,8 @@ class ChaosE2E {
                         continue;
                     }
                     ChaosClient.Reply reply = client.get(handles[w.index], w.caller);
-                    if (reply != null && reply.status() == 200
+                    if (reply != null
+                            && reply.status() == 200
                             && TERMINAL.contains(reply.json().get("status").asText())) {
                         finals.put(w.index, reply.json());
                     }

@@ -1,7 +1,5 @@
 package dev.taskgate.e2e;
 
-import static org.awaitility.Awaitility.await;
-
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,6 +16,8 @@ import java.util.concurrent.TimeUnit;
 
 import org.awaitility.core.ConditionTimeoutException;
 
+import static org.awaitility.Awaitility.await;
+
 /**
  * SIGKILLs chaos nodes at moments and in an order drawn from a seeded {@link Random}, each kind at least once (the
  * first three kills are one of each, in a random order), never both instances of a kind at once; every victim is
@@ -26,8 +26,7 @@ import org.awaitility.core.ConditionTimeoutException;
  */
 final class ChaosKiller implements Runnable {
     /** One kill; {@code held} only for a worker-pool. */
-    record Kill(ChaosNode.Kind kind, String node, long atNanos, String instanceId, List<ChaosDb.Held> held) {
-    }
+    record Kill(ChaosNode.Kind kind, String node, long atNanos, String instanceId, List<ChaosDb.Held> held) {}
 
     private static final long SETTLE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(120);
 
@@ -77,7 +76,8 @@ final class ChaosKiller implements Runnable {
         try {
             for (int k = 0; k < maxKills && mayKill(k); k++) {
                 Thread.sleep(3000 + random.nextInt(3000));
-                ChaosNode.Kind kind = k < firsts.size() ? firsts.get(k)
+                ChaosNode.Kind kind = k < firsts.size()
+                        ? firsts.get(k)
                         : ChaosNode.Kind.values()[random.nextInt(ChaosNode.Kind.values().length)];
                 List<ChaosNode> siblings = cluster.of(kind);
                 int pick = random.nextInt(siblings.size());
@@ -143,7 +143,8 @@ final class ChaosKiller implements Runnable {
             return siblings.stream().allMatch(ChaosNode::isUp);
         }
         try {
-            await().atMost(Duration.ofNanos(remaining)).pollInterval(Duration.ofMillis(200))
+            await().atMost(Duration.ofNanos(remaining))
+                    .pollInterval(Duration.ofMillis(200))
                     .until(() -> siblings.stream().allMatch(ChaosNode::isUp));
             return true;
         } catch (ConditionTimeoutException e) {
@@ -164,12 +165,14 @@ final class ChaosKiller implements Runnable {
         Map<UUID, Long> settled = new ConcurrentHashMap<>();
         long remaining = SETTLE_BOUND_NANOS - (System.nanoTime() - killedAt);
         try {
-            await().atMost(Duration.ofNanos(Math.max(remaining, 1))).pollInterval(Duration.ofMillis(100)).until(() -> {
-                for (UUID id : ChaosDb.settled(held)) {
-                    settled.putIfAbsent(id, (System.nanoTime() - killedAt) / 1_000_000);
-                }
-                return settled.size() == held.size();
-            });
+            await().atMost(Duration.ofNanos(Math.max(remaining, 1)))
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> {
+                        for (UUID id : ChaosDb.settled(held)) {
+                            settled.putIfAbsent(id, (System.nanoTime() - killedAt) / 1_000_000);
+                        }
+                        return settled.size() == held.size();
+                    });
         } catch (ConditionTimeoutException e) {
             // reported below with the count of executions that did not settle
         } catch (Exception e) {

@@ -15,7 +15,9 @@ import java.util.UUID;
 final class ChaosNode {
     /** The service kinds the killer picks from. */
     enum Kind {
-        WORKER("worker-pool"), JOB_CONTROL("job-control"), FRONTEND("mcp-frontend");
+        WORKER("worker-pool"),
+        JOB_CONTROL("job-control"),
+        FRONTEND("mcp-frontend");
 
         final String service;
 
@@ -41,7 +43,9 @@ final class ChaosNode {
         this.name = name;
         this.port = port;
         this.env = Map.copyOf(env);
-        this.jar = LocalStack.repo().resolve("services").resolve(kind.service)
+        this.jar = LocalStack.repo()
+                .resolve("services")
+                .resolve(kind.service)
                 .resolve("target/quarkus-app/quarkus-run.jar");
         this.logs = LocalStack.repo().resolve("e2e/target/e2e-logs");
     }

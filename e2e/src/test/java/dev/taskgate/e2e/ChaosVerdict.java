@@ -34,7 +34,12 @@ final class ChaosVerdict {
     int rewritesApplied;
     int lost;
 
-    ChaosVerdict(ChaosClient client, Path sandbox, List<String> principals, List<ChaosWork> work, String[] handles,
+    ChaosVerdict(
+            ChaosClient client,
+            Path sandbox,
+            List<String> principals,
+            List<ChaosWork> work,
+            String[] handles,
             Map<Integer, JsonNode> finals) {
         this.client = client;
         this.sandbox = sandbox;
@@ -68,8 +73,9 @@ final class ChaosVerdict {
         }
     }
 
-    private void checkOne(ChaosWork w, Map<UUID, ChaosDb.Row> rows, Map<String, UUID> receipts,
-            Map<UUID, List<String>> journal) throws InterruptedException {
+    private void checkOne(
+            ChaosWork w, Map<UUID, ChaosDb.Row> rows, Map<String, UUID> receipts, Map<UUID, List<String>> journal)
+            throws InterruptedException {
         String handle = handles[w.index];
         String what = w.kind + " #" + w.index + " (" + w.key + ")";
         if (handle == null) {
@@ -114,8 +120,8 @@ final class ChaosVerdict {
                     problems.add(what + ": completed but the result answered " + result);
                     return;
                 }
-                String mismatch = w.checkCompleted(result.body(), entries.isEmpty() ? null : entries.get(0),
-                        fileContent);
+                String mismatch =
+                        w.checkCompleted(result.body(), entries.isEmpty() ? null : entries.get(0), fileContent);
                 if (mismatch != null) {
                     problems.add(what + ": " + mismatch + "; job-control has " + row);
                 }
@@ -124,7 +130,9 @@ final class ChaosVerdict {
                 failedExplicitly++;
                 String code = row.errorCode();
                 failuresByKindAndCode.merge(w.kind + "/" + code, 1, Integer::sum);
-                if (w.file != null && ChaosWork.APPLIED.equals(fileContent) && row.errorMessage() != null
+                if (w.file != null
+                        && ChaosWork.APPLIED.equals(fileContent)
+                        && row.errorMessage() != null
                         && row.errorMessage().contains("nothing was changed")) {
                     // seen: a second run of the same dispatch (same epoch, another worker) re-planned on the applied
                     // file, was refused the commit, and its failure was recorded over the first run's success

@@ -24,7 +24,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 final class ChaosWork {
     /** The operations of the mix. */
     enum Kind {
-        ECHO("demo.echo"), COUNT("demo.count"), STAGED("demo.staged"), SLEEP("demo.sleep"), REWRITE("demo.rewrite"),
+        ECHO("demo.echo"),
+        COUNT("demo.count"),
+        STAGED("demo.staged"),
+        SLEEP("demo.sleep"),
+        REWRITE("demo.rewrite"),
         CRASH("demo.crash");
 
         final String tool;
@@ -38,6 +42,7 @@ final class ChaosWork {
     static final String ORIGINAL = "chaos marker v0\n";
     /** {@code v0} → {@code v0 v1}: a second apply would read {@code v0 v1 v1}. */
     static final String APPLIED = "chaos marker v0 v1\n";
+
     private static final Pattern STAGED_RESULT = Pattern.compile(
             "\\{\"content\":\\[\\{\"type\":\"text\",\"text\":\"run [0-9a-f-]{36}\"}],\"isError\":false}");
     private static final int COUNT_TO = 15;
@@ -113,15 +118,18 @@ final class ChaosWork {
     private String rewriteExpectation(String result, String planHash, String fileContent) {
         String committed = text("rewrote 1 files (plan " + planHash + "): " + file, false);
         if (result.equals(committed)) {
-            return APPLIED.equals(fileContent) ? committed : "file " + file + " to read " + APPLIED.strip()
-                    + " after a committed rewrite, it reads " + fileContent.strip();
+            return APPLIED.equals(fileContent)
+                    ? committed
+                    : "file " + file + " to read " + APPLIED.strip() + " after a committed rewrite, it reads "
+                            + fileContent.strip();
         }
         // a reconciliation that found a torn apply restores the pre-image and says so with isError: true
-        String restored = text("the rewrite was interrupted; restored 1 files to their pre-images of plan " + planHash,
-                true);
+        String restored =
+                text("the rewrite was interrupted; restored 1 files to their pre-images of plan " + planHash, true);
         if (result.equals(restored)) {
-            return ORIGINAL.equals(fileContent) ? restored : "file " + file + " restored, it reads "
-                    + fileContent.strip();
+            return ORIGINAL.equals(fileContent)
+                    ? restored
+                    : "file " + file + " restored, it reads " + fileContent.strip();
         }
         return committed;
     }

@@ -1,8 +1,5 @@
 package dev.taskgate.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +12,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.testsupport.Tokens;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The compatibility tools, the handoff policy and the REST owner list on the packaged services: an ordinary call of
@@ -32,8 +32,12 @@ class CompatibilityToolsE2E {
     void aLongCallHandsOffAndExecutionGetReturnsTheExactOriginalResult() {
         String alice = token("alice-" + UUID.randomUUID());
 
-        Http.Reply handedOff = Http.mcp(alice, "tools/call", "demo.sleep", Map.of("name", "demo.sleep",
-                "arguments", Map.of("seconds", 13)), false);
+        Http.Reply handedOff = Http.mcp(
+                alice,
+                "tools/call",
+                "demo.sleep",
+                Map.of("name", "demo.sleep", "arguments", Map.of("seconds", 13)),
+                false);
 
         assertThat(handedOff.status()).as(handedOff.text()).isEqualTo(200);
         JsonNode result = handedOff.json().path("result");
@@ -46,16 +50,24 @@ class CompatibilityToolsE2E {
         assertThat(handle.at("/next_action/arguments/execution_id").asText()).isEqualTo(id);
         assertThat(result.at("/content/0/text").asText()).contains("execution_get");
 
-        Http.Reply got = Http.mcp(alice, "tools/call", "execution_get", Map.of("name", "execution_get",
-                "arguments", Map.of("execution_id", id, "wait_ms", 45_000)), false);
+        Http.Reply got = Http.mcp(
+                alice,
+                "tools/call",
+                "execution_get",
+                Map.of("name", "execution_get", "arguments", Map.of("execution_id", id, "wait_ms", 45_000)),
+                false);
         assertThat(got.json().at("/result/isError").asBoolean()).as(got.text()).isFalse();
         assertThat(got.json().at("/result/structuredContent/type").asText()).isNotEqualTo("taskgate.execution/v1");
         // the handle is this generation's: the same execution seen as a task carries the very same stored bytes
         Http.Reply task = Http.mcp(alice, "tasks/get", id, Map.of("taskId", id), true);
         assertThat(task.json().at("/result/status").asText()).as(task.text()).isEqualTo("completed");
         assertThat(rawMember(got.text(), "\"result\":")).isEqualTo(rawResultOfTask(task.text()));
-        Http.Reply again = Http.mcp(alice, "tools/call", "job_inspect", Map.of("name", "job_inspect",
-                "arguments", Map.of("execution_id", id)), false);
+        Http.Reply again = Http.mcp(
+                alice,
+                "tools/call",
+                "job_inspect",
+                Map.of("name", "job_inspect", "arguments", Map.of("execution_id", id)),
+                false);
         assertThat(rawMember(again.text(), "\"result\":")).isEqualTo(rawMember(got.text(), "\"result\":"));
     }
 
@@ -64,14 +76,21 @@ class CompatibilityToolsE2E {
         String alice = token("alice-" + UUID.randomUUID());
         List<String> tasks = new ArrayList<>();
         for (int i = 0; i < CHILDREN + 1; i++) {
-            Http.Reply created = Http.mcp(alice, "tools/call", "demo.sleep", Map.of("name", "demo.sleep",
-                    "arguments", Map.of("seconds", 60)), true);
-            assertThat(created.json().at("/result/resultType").asText()).as(created.text()).isEqualTo("task");
+            Http.Reply created = Http.mcp(
+                    alice,
+                    "tools/call",
+                    "demo.sleep",
+                    Map.of("name", "demo.sleep", "arguments", Map.of("seconds", 60)),
+                    true);
+            assertThat(created.json().at("/result/resultType").asText())
+                    .as(created.text())
+                    .isEqualTo("task");
             tasks.add(created.json().at("/result/taskId").asText());
         }
         // every child runs a demo.sleep once as many executions report progress as there are children
         await().atMost(SETTLE).pollInterval(Duration.ofMillis(500)).until(() -> {
-            JsonNode list = compat(alice, "execution_list", Map.of("limit", 10), true).path("structuredContent");
+            JsonNode list =
+                    compat(alice, "execution_list", Map.of("limit", 10), true).path("structuredContent");
             int running = 0;
             for (JsonNode e : list.path("executions")) {
                 if (e.has("progress")) {
@@ -92,19 +111,23 @@ class CompatibilityToolsE2E {
         List<String> outcomes = new ArrayList<>();
         for (String task : tasks) {
             outcomes.add(compat(alice, "execution_cancel", Map.of("execution_id", task), false)
-                    .at("/structuredContent/outcome").asText());
+                    .at("/structuredContent/outcome")
+                    .asText());
         }
         assertThat(outcomes).allMatch(o -> o.equals("accepted") || o.equals("stop_requested"));
         assertThat(outcomes).contains("stop_requested");
         assertThat(compat(alice, "job_cancel", Map.of("execution_id", tasks.get(0)), false)
-                .at("/structuredContent/outcome").asText()).isIn("stop_already_requested", "already_terminal");
+                        .at("/structuredContent/outcome")
+                        .asText())
+                .isIn("stop_already_requested", "already_terminal");
 
-        JsonNode ended = compat(alice, "execution_get", Map.of("execution_id", tasks.get(0), "wait_ms", 45_000),
-                false);
+        JsonNode ended = compat(alice, "execution_get", Map.of("execution_id", tasks.get(0), "wait_ms", 45_000), false);
         assertThat(ended.at("/structuredContent/state").asText()).isEqualTo("cancelled");
         assertThat(ended.path("isError").asBoolean()).isTrue();
         assertThat(compat(alice, "execution_cancel", Map.of("execution_id", tasks.get(0)), false)
-                .at("/structuredContent/outcome").asText()).isEqualTo("already_terminal");
+                        .at("/structuredContent/outcome")
+                        .asText())
+                .isEqualTo("already_terminal");
     }
 
     @Test
@@ -112,31 +135,63 @@ class CompatibilityToolsE2E {
         String subject = "alice-" + UUID.randomUUID();
         String alice = token(subject);
         String bob = token("bob-" + UUID.randomUUID());
-        Http.Reply rest = Http.rest("POST", "/v1/orgs/acme/projects/demo/tool-executions", alice,
-                "k-" + UUID.randomUUID(), "{\"tool_name\":\"demo.echo\",\"input\":{\"a\":1}}");
+        Http.Reply rest = Http.rest(
+                "POST",
+                "/v1/orgs/acme/projects/demo/tool-executions",
+                alice,
+                "k-" + UUID.randomUUID(),
+                "{\"tool_name\":\"demo.echo\",\"input\":{\"a\":1}}");
         assertThat(rest.status()).as(rest.text()).isEqualTo(202);
         String restHandle = rest.json().path("execution_id").asText();
-        String task = Http.mcp(alice, "tools/call", "demo.echo", Map.of("name", "demo.echo", "arguments",
-                Map.of("b", 2)), true).json().at("/result/taskId").asText();
+        String task = Http.mcp(
+                        alice,
+                        "tools/call",
+                        "demo.echo",
+                        Map.of("name", "demo.echo", "arguments", Map.of("b", 2)),
+                        true)
+                .json()
+                .at("/result/taskId")
+                .asText();
 
-        JsonNode otherGeneration = Http.mcp(alice, "tools/call", "execution_get", Map.of("name", "execution_get",
-                "arguments", Map.of("execution_id", restHandle)), false).json();
+        JsonNode otherGeneration = Http.mcp(
+                        alice,
+                        "tools/call",
+                        "execution_get",
+                        Map.of("name", "execution_get", "arguments", Map.of("execution_id", restHandle)),
+                        false)
+                .json();
         assertThat(otherGeneration.at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(otherGeneration.at("/error/message").asText()).contains("another API generation");
 
-        JsonNode bobs = Http.mcp(bob, "tools/call", "execution_cancel", Map.of("name", "execution_cancel",
-                "arguments", Map.of("execution_id", task)), false).json();
-        JsonNode forged = Http.mcp(bob, "tools/call", "execution_cancel", Map.of("name", "execution_cancel",
-                "arguments", Map.of("execution_id", "tgx_" + "A".repeat(44))), false).json();
+        JsonNode bobs = Http.mcp(
+                        bob,
+                        "tools/call",
+                        "execution_cancel",
+                        Map.of("name", "execution_cancel", "arguments", Map.of("execution_id", task)),
+                        false)
+                .json();
+        JsonNode forged = Http.mcp(
+                        bob,
+                        "tools/call",
+                        "execution_cancel",
+                        Map.of(
+                                "name",
+                                "execution_cancel",
+                                "arguments",
+                                Map.of("execution_id", "tgx_" + "A".repeat(44))),
+                        false)
+                .json();
         assertThat(bobs.at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(bobs.path("error")).isEqualTo(forged.path("error"));
 
         // bob's list is empty; alice's MCP list has only her MCP execution, her REST list only the REST one
-        assertThat(compat(bob, "execution_list", Map.of(), false).at("/structuredContent/executions")).isEmpty();
+        assertThat(compat(bob, "execution_list", Map.of(), false).at("/structuredContent/executions"))
+                .isEmpty();
         JsonNode mine = compat(alice, "execution_list", Map.of(), false).at("/structuredContent/executions");
         assertThat(mine).hasSize(1);
         assertThat(mine.get(0).path("execution_id").asText()).isEqualTo(task);
-        JsonNode restList = Http.rest("GET", "/v1/orgs/acme/projects/demo/tool-executions", alice, null, null).json();
+        JsonNode restList = Http.rest("GET", "/v1/orgs/acme/projects/demo/tool-executions", alice, null, null)
+                .json();
         assertThat(restList.path("items")).hasSize(1);
         assertThat(restList.at("/items/0/execution_id").asText()).isEqualTo(restHandle);
     }
@@ -147,8 +202,12 @@ class CompatibilityToolsE2E {
         String bob = token("bob-" + UUID.randomUUID());
         List<String> created = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            Http.Reply reply = Http.rest("POST", "/v1/orgs/acme/projects/demo/tool-executions", alice,
-                    "k-" + UUID.randomUUID(), "{\"tool_name\":\"demo.echo\",\"input\":{\"i\":" + i + "}}");
+            Http.Reply reply = Http.rest(
+                    "POST",
+                    "/v1/orgs/acme/projects/demo/tool-executions",
+                    alice,
+                    "k-" + UUID.randomUUID(),
+                    "{\"tool_name\":\"demo.echo\",\"input\":{\"i\":" + i + "}}");
             assertThat(reply.status()).as(reply.text()).isEqualTo(202);
             created.add(0, reply.json().path("execution_id").asText());
         }
@@ -158,25 +217,31 @@ class CompatibilityToolsE2E {
         String cursor = null;
         int pages = 0;
         do {
-            String path = "/v1/orgs/acme/projects/demo/tool-executions?limit=2"
-                    + (cursor == null ? "" : "&cursor=" + cursor);
+            String path =
+                    "/v1/orgs/acme/projects/demo/tool-executions?limit=2" + (cursor == null ? "" : "&cursor=" + cursor);
             Http.Reply page = Http.rest("GET", path, alice, null, null);
             assertThat(page.status()).as(page.text()).isEqualTo(200);
-            page.json().path("items").forEach(item -> seen.add(item.path("execution_id").asText()));
-            cursor = page.json().hasNonNull("next_cursor") ? page.json().path("next_cursor").asText() : null;
+            page.json()
+                    .path("items")
+                    .forEach(item -> seen.add(item.path("execution_id").asText()));
+            cursor = page.json().hasNonNull("next_cursor")
+                    ? page.json().path("next_cursor").asText()
+                    : null;
             pages++;
         } while (cursor != null && pages < 5);
         assertThat(pages).isEqualTo(2);
         assertThat(seen).containsExactlyElementsOf(created);
 
-        assertThat(Http.rest("GET", "/v1/orgs/acme/projects/demo/tool-executions", bob, null, null).json()
-                .path("items")).isEmpty();
-        Http.Reply badCursor = Http.rest("GET", "/v1/orgs/acme/projects/demo/tool-executions?cursor=forged", alice,
-                null, null);
+        assertThat(Http.rest("GET", "/v1/orgs/acme/projects/demo/tool-executions", bob, null, null)
+                        .json()
+                        .path("items"))
+                .isEmpty();
+        Http.Reply badCursor =
+                Http.rest("GET", "/v1/orgs/acme/projects/demo/tool-executions?cursor=forged", alice, null, null);
         assertThat(badCursor.status()).isEqualTo(400);
         assertThat(badCursor.contentType()).startsWith("application/problem+json");
-        Http.Reply badLimit = Http.rest("GET", "/v1/orgs/acme/projects/demo/tool-executions?limit=500", alice,
-                null, null);
+        Http.Reply badLimit =
+                Http.rest("GET", "/v1/orgs/acme/projects/demo/tool-executions?limit=500", alice, null, null);
         assertThat(badLimit.status()).isEqualTo(400);
     }
 
@@ -188,7 +253,11 @@ class CompatibilityToolsE2E {
     }
 
     private static String token(String subject) {
-        return Tokens.forSubject(subject).org("acme").project("demo").scopes("tools:call").sign();
+        return Tokens.forSubject(subject)
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
     }
 
     // The raw text of the JSON object that follows the first `marker`: the exact bytes, not a re-serialisation.

@@ -1,9 +1,5 @@
 package dev.taskgate.e2e;
 
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +16,10 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 
 import dev.taskgate.testsupport.Tokens;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 6 (intermediate frontiers): worker-pool is SIGKILLed while a {@code demo.count} execution is part way
@@ -42,20 +42,29 @@ class FrontierResumeOwnerLossE2E {
     @BeforeAll
     static void setUp() {
         RestAssured.baseURI = LocalStack.get().frontendUrl();
-        token = Tokens.forSubject("frontier-resume").org("acme").project("demo").scopes("tools:call").sign();
+        token = Tokens.forSubject("frontier-resume")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
     }
 
     @Test
     void aReplacementContinuesFromTheLastFrontierAndTheResultIsUndisturbed() throws Exception {
-        String id = given().auth().oauth2(token)
+        String id = given().auth()
+                .oauth2(token)
                 .header("Idempotency-Key", "e2e-" + UUID.randomUUID())
                 .contentType(ContentType.JSON)
                 .body(Map.of("tool_name", "demo.count", "input", Map.of("to", STEPS, "step_ms", 250)))
                 .post(BASE)
-                .then().statusCode(202).extract().path("execution_id");
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
 
         // a step's progress follows its CheckpointSaved on the same partition: once "at n" shows, frontier n is stored
-        String before = await().atMost(SETTLE).pollInterval(Duration.ofMillis(100))
+        String before = await().atMost(SETTLE)
+                .pollInterval(Duration.ofMillis(100))
                 .until(() -> status(id).getString("status_message"), m -> m != null && stepOf(m) >= 3);
         int reportedBeforeKill = stepOf(before);
 
@@ -64,22 +73,37 @@ class FrontierResumeOwnerLossE2E {
         worker.kill();
         worker.restart(Duration.ofSeconds(120));
 
-        String resumed = await().atMost(SETTLE).pollInterval(Duration.ofMillis(100))
-                .until(() -> status(id).getString("status_message"), m -> m != null && RESUMED.matcher(m).find());
+        String resumed = await().atMost(SETTLE)
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> status(id).getString("status_message"),
+                        m -> m != null && RESUMED.matcher(m).find());
         long resumedMillis = (System.nanoTime() - killedAt) / 1_000_000;
         Matcher m = RESUMED.matcher(resumed);
         assertThat(m.find()).isTrue();
-        assertThat(Integer.parseInt(m.group(1))).as("resumed from the last frontier, not from the beginning")
-                .isGreaterThanOrEqualTo(reportedBeforeKill).isLessThan(STEPS);
+        assertThat(Integer.parseInt(m.group(1)))
+                .as("resumed from the last frontier, not from the beginning")
+                .isGreaterThanOrEqualTo(reportedBeforeKill)
+                .isLessThan(STEPS);
 
-        JsonPath done = await().atMost(SETTLE).pollInterval(Duration.ofMillis(200))
-                .until(() -> status(id), s -> List.of("completed", "failed", "cancelled").contains(s.getString("status")));
+        JsonPath done = await().atMost(SETTLE)
+                .pollInterval(Duration.ofMillis(200))
+                .until(
+                        () -> status(id),
+                        s -> List.of("completed", "failed", "cancelled").contains(s.getString("status")));
         assertThat(done.getString("status")).isEqualTo("completed");
-        String result = given().auth().oauth2(token).get(BASE + "/" + id + "/result").then().statusCode(200)
-                .extract().asString();
-        assertThat(result).isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"counted to " + STEPS
-                + "\"}],\"isError\":false}");
-        System.out.printf("[frontier-resume] worker-pool SIGKILL at step %d -> replacement resumed at %s after %d ms%n",
+        String result = given().auth()
+                .oauth2(token)
+                .get(BASE + "/" + id + "/result")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asString();
+        assertThat(result)
+                .isEqualTo(
+                        "{\"content\":[{\"type\":\"text\",\"text\":\"counted to " + STEPS + "\"}],\"isError\":false}");
+        System.out.printf(
+                "[frontier-resume] worker-pool SIGKILL at step %d -> replacement resumed at %s after %d ms%n",
                 reportedBeforeKill, m.group(1), resumedMillis);
     }
 
@@ -90,6 +114,12 @@ class FrontierResumeOwnerLossE2E {
     }
 
     private static JsonPath status(String id) {
-        return given().auth().oauth2(token).get(BASE + "/" + id).then().statusCode(200).extract().jsonPath();
+        return given().auth()
+                .oauth2(token)
+                .get(BASE + "/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 }

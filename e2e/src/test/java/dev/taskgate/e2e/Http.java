@@ -17,11 +17,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 /** A small HTTP client for system tests that must see exact status codes, headers and bodies (REST and MCP). */
 final class Http {
     static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final AtomicLong IDS = new AtomicLong();
 
-    private Http() {
-    }
+    private Http() {}
 
     /** One answer. */
     record Reply(int status, String contentType, String text) {
@@ -40,7 +40,8 @@ final class Http {
     }
 
     static Reply rest(String method, String path, String token, String idempotencyKey, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(LocalStack.get().frontendUrl() + path))
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                        URI.create(LocalStack.get().frontendUrl() + path))
                 .timeout(Duration.ofSeconds(60));
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
@@ -51,14 +52,16 @@ final class Http {
         if (body != null) {
             request.header("Content-Type", "application/json");
         }
-        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                : HttpRequest.BodyPublishers.ofString(body));
+        request.method(
+                method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         return send(request.build());
     }
 
     /** A 2026-07-28 JSON-RPC request; {@code tasks} declares the tasks extension. */
     static Reply mcp(String token, String method, String name, Map<String, ?> params, boolean tasks) {
-        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", IDS.incrementAndGet())
+        ObjectNode message = JSON.createObjectNode()
+                .put("jsonrpc", "2.0")
+                .put("id", IDS.incrementAndGet())
                 .put("method", method);
         ObjectNode p = message.putObject("params");
         params.forEach((k, v) -> p.set(k, JSON.valueToTree(v)));
@@ -67,7 +70,8 @@ final class Http {
         if (tasks) {
             capabilities.putObject("extensions").putObject("io.modelcontextprotocol/tasks");
         }
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(LocalStack.get().frontendUrl() + "/mcp"))
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                        URI.create(LocalStack.get().frontendUrl() + "/mcp"))
                 .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
@@ -85,8 +89,11 @@ final class Http {
 
     private static Reply send(HttpRequest request) {
         try {
-            HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+            HttpResponse<String> response =
+                    CLIENT.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Reply(
+                    response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(""),
                     response.body());
         } catch (IOException e) {
             throw new IllegalStateException(request.method() + " " + request.uri() + " failed", e);

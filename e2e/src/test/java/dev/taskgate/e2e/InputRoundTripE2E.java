@@ -1,9 +1,5 @@
 package dev.taskgate.e2e;
 
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,6 +26,10 @@ import io.restassured.response.Response;
 
 import dev.taskgate.testsupport.Tokens;
 
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /**
  * Input required through all four packaged services: demo.confirm asks in its child JVM, the execution shows the
  * request (REST {@code input_requests}, MCP {@code inputRequests}), the answer travels frontend → job-control →
@@ -39,7 +39,8 @@ import dev.taskgate.testsupport.Tokens;
 @ExtendWith(LocalStack.class)
 class InputRoundTripE2E {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final String BASE = "/v1/orgs/acme/projects/demo/tool-executions";
     private static final String TASKS = "io.modelcontextprotocol/tasks";
     private static final Duration SETTLE = Duration.ofSeconds(60);
@@ -53,16 +54,30 @@ class InputRoundTripE2E {
     static void setUp() {
         RestAssured.baseURI = LocalStack.get().frontendUrl();
         endpoint = URI.create(LocalStack.get().frontendUrl() + "/mcp");
-        alice = Tokens.forSubject("alice").org("acme").project("demo").scopes("tools:call").sign();
-        bob = Tokens.forSubject("bob").org("acme").project("demo").scopes("tools:call").sign();
+        alice = Tokens.forSubject("alice")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
+        bob = Tokens.forSubject("bob")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
     }
 
     @Test
     void restAnswerReachesTheChildAndTheResultReportsIt() throws Exception {
-        String id = given().auth().oauth2(alice).header("Idempotency-Key", "e2e-" + UUID.randomUUID())
+        String id = given().auth()
+                .oauth2(alice)
+                .header("Idempotency-Key", "e2e-" + UUID.randomUUID())
                 .contentType(ContentType.JSON)
                 .body(Map.of("tool_name", "demo.confirm", "input", Map.of("message", "Deploy build 812?")))
-                .post(BASE).then().statusCode(202).extract().path("execution_id");
+                .post(BASE)
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
 
         JsonNode waiting = awaitRest(alice, id, "input_required");
         assertThat(waiting.path("input_requests").size()).isEqualTo(1);
@@ -70,29 +85,40 @@ class InputRoundTripE2E {
         JsonNode request = waiting.path("input_requests").path(key);
         assertThat(request.path("method").asText()).isEqualTo("elicitation/create");
         assertThat(request.at("/params/message").asText()).isEqualTo("Deploy build 812?");
-        assertThat(request.at("/params/requestedSchema/properties/confirm/type").asText()).isEqualTo("boolean");
+        assertThat(request.at("/params/requestedSchema/properties/confirm/type").asText())
+                .isEqualTo("boolean");
 
         // a stranger cannot answer, and learns nothing
         Response strangers = postInput(bob, id, key, Map.of("action", "decline"));
         strangers.then().statusCode(404).contentType("application/problem+json");
         // a stale key is acknowledged and changes nothing
-        postInput(alice, id, "ir_notOutstanding000000000", Map.of("action", "decline")).then().statusCode(200);
+        postInput(alice, id, "ir_notOutstanding000000000", Map.of("action", "decline"))
+                .then()
+                .statusCode(200);
         assertThat(rest(alice, id).path("status").asText()).isEqualTo("input_required");
 
         // member order is kept end to end, so the expected text below depends on it
         Map<String, Object> content = new LinkedHashMap<>();
         content.put("confirm", true);
         content.put("note", "ship it");
-        postInput(alice, id, key, Map.of("action", "accept", "content", content)).then().statusCode(200)
+        postInput(alice, id, key, Map.of("action", "accept", "content", content))
+                .then()
+                .statusCode(200)
                 .body("acknowledged", org.hamcrest.Matchers.equalTo(true));
 
         awaitRest(alice, id, "completed");
-        byte[] result = given().auth().oauth2(alice).get(BASE + "/" + id + "/result").then().statusCode(200)
-                .extract().asByteArray();
-        assertThat(new String(result, StandardCharsets.UTF_8)).isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":"
-                + "\"The user chose accept: {\\\"confirm\\\":true,\\\"note\\\":\\\"ship it\\\"}\"}],"
-                + "\"structuredContent\":{\"action\":\"accept\",\"content\":{\"confirm\":true,\"note\":\"ship it\"}},"
-                + "\"isError\":false}");
+        byte[] result = given().auth()
+                .oauth2(alice)
+                .get(BASE + "/" + id + "/result")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asByteArray();
+        assertThat(new String(result, StandardCharsets.UTF_8))
+                .isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":"
+                        + "\"The user chose accept: {\\\"confirm\\\":true,\\\"note\\\":\\\"ship it\\\"}\"}],"
+                        + "\"structuredContent\":{\"action\":\"accept\",\"content\":{\"confirm\":true,\"note\":\"ship it\"}},"
+                        + "\"isError\":false}");
         // answering again after the end is acknowledged and ignored
         postInput(alice, id, key, Map.of("action", "decline")).then().statusCode(200);
         assertThat(rest(alice, id).path("status").asText()).isEqualTo("completed");
@@ -100,9 +126,10 @@ class InputRoundTripE2E {
 
     @Test
     void mcpTaskShowsInputRequestsAndTasksUpdateCompletesIt() {
-        Reply created = mcp(alice, "tools/call", "demo.confirm",
-                Map.of("name", "demo.confirm", "arguments", Map.of()));
-        assertThat(created.json().at("/result/resultType").asText()).as(created.text).isEqualTo("task");
+        Reply created = mcp(alice, "tools/call", "demo.confirm", Map.of("name", "demo.confirm", "arguments", Map.of()));
+        assertThat(created.json().at("/result/resultType").asText())
+                .as(created.text)
+                .isEqualTo("task");
         String taskId = created.json().at("/result/taskId").asText();
 
         JsonNode waiting = awaitTask(alice, taskId, "input_required");
@@ -111,8 +138,11 @@ class InputRoundTripE2E {
         String key = requests.fieldNames().next();
         assertThat(requests.path(key).path("method").asText()).isEqualTo("elicitation/create");
 
-        Reply ack = mcp(alice, "tasks/update", taskId, Map.of("taskId", taskId,
-                "inputResponses", Map.of(key, Map.of("action", "decline"))));
+        Reply ack = mcp(
+                alice,
+                "tasks/update",
+                taskId,
+                Map.of("taskId", taskId, "inputResponses", Map.of(key, Map.of("action", "decline"))));
         assertThat(ack.status).as(ack.text).isEqualTo(200);
         assertThat(ack.json().at("/result/resultType").asText()).isEqualTo("complete");
 
@@ -125,24 +155,34 @@ class InputRoundTripE2E {
     @Test
     void cancellingWhileWaitingForInputStopsTheChild() {
         String taskId = mcp(alice, "tools/call", "demo.confirm", Map.of("name", "demo.confirm", "arguments", Map.of()))
-                .json().at("/result/taskId").asText();
+                .json()
+                .at("/result/taskId")
+                .asText();
         awaitTask(alice, taskId, "input_required");
 
-        assertThat(mcp(alice, "tasks/cancel", taskId, Map.of("taskId", taskId)).status).isEqualTo(200);
+        assertThat(mcp(alice, "tasks/cancel", taskId, Map.of("taskId", taskId)).status)
+                .isEqualTo(200);
 
         JsonNode cancelled = awaitTask(alice, taskId, "cancelled");
         assertThat(cancelled.at("/result/statusMessage").asText()).isEqualTo("stopped while waiting for input");
     }
 
     private static Response postInput(String token, String id, String key, Map<String, Object> response) {
-        return given().auth().oauth2(token).contentType(ContentType.JSON)
+        return given().auth()
+                .oauth2(token)
+                .contentType(ContentType.JSON)
                 .body(Map.of("request_key", key, "response", response))
                 .post(BASE + "/" + id + "/input");
     }
 
     private static JsonNode rest(String token, String id) throws IOException {
-        return JSON.readTree(given().auth().oauth2(token).get(BASE + "/" + id).then().statusCode(200)
-                .extract().asByteArray());
+        return JSON.readTree(given().auth()
+                .oauth2(token)
+                .get(BASE + "/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .asByteArray());
     }
 
     private static JsonNode awaitRest(String token, String id, String status) {
@@ -164,7 +204,9 @@ class InputRoundTripE2E {
     }
 
     private static Reply mcp(String token, String method, String name, Map<String, ?> params) {
-        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", IDS.incrementAndGet())
+        ObjectNode message = JSON.createObjectNode()
+                .put("jsonrpc", "2.0")
+                .put("id", IDS.incrementAndGet())
                 .put("method", method);
         ObjectNode p = message.putObject("params");
         params.forEach((k, v) -> p.set(k, JSON.valueToTree(v)));
@@ -172,16 +214,19 @@ class InputRoundTripE2E {
         ObjectNode capabilities = meta.putObject("io.modelcontextprotocol/clientCapabilities");
         capabilities.putObject("elicitation");
         capabilities.putObject("extensions").putObject(TASKS);
-        HttpRequest request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(90))
+        HttpRequest request = HttpRequest.newBuilder(endpoint)
+                .timeout(Duration.ofSeconds(90))
                 .header("Authorization", "Bearer " + token)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .header("MCP-Protocol-Version", "2026-07-28")
                 .header("Mcp-Method", method)
                 .header("Mcp-Name", name)
-                .POST(HttpRequest.BodyPublishers.ofString(message.toString())).build();
+                .POST(HttpRequest.BodyPublishers.ofString(message.toString()))
+                .build();
         try {
-            HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpResponse<String> response =
+                    HTTP.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Reply(response.statusCode(), response.body());
         } catch (IOException e) {
             throw new IllegalStateException(method + " failed", e);

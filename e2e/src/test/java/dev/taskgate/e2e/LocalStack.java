@@ -25,7 +25,9 @@ import dev.taskgate.testsupport.Tokens;
  * after the last test class. Use with {@code @ExtendWith(LocalStack.class)}.
  */
 public final class LocalStack implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
-    private static final Path REPO = Path.of(System.getProperty("taskgate.repo.root", "..")).toAbsolutePath().normalize();
+    private static final Path REPO = Path.of(System.getProperty("taskgate.repo.root", ".."))
+            .toAbsolutePath()
+            .normalize();
     private static final Path LOGS = REPO.resolve("e2e/target/e2e-logs");
     private static LocalStack running;
 
@@ -36,7 +38,8 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
     /** The running stack; only valid inside a test class extended with this extension. */
     public static LocalStack get() {
         if (running == null) {
-            throw new IllegalStateException("LocalStack not started: annotate the test class with @ExtendWith(LocalStack.class)");
+            throw new IllegalStateException(
+                    "LocalStack not started: annotate the test class with @ExtendWith(LocalStack.class)");
         }
         return running;
     }
@@ -116,10 +119,14 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         workerEnv.put("TASKGATE_WORKER_ARTIFACTS_PUBLIC_BASE_URL", "http://127.0.0.1:" + frontendPort);
         // three operations at once: WorkerOwnerLossE2E kills the worker while three executions run
         workerEnv.put("TASKGATE_WORKER_CHILDREN", "3");
-        workerEnv.put("TASKGATE_WORKER_REWRITE_SANDBOX", Files.createDirectories(rewriteSandbox()).toString());
+        workerEnv.put(
+                "TASKGATE_WORKER_REWRITE_SANDBOX",
+                Files.createDirectories(rewriteSandbox()).toString());
         workerEnv.put("TASKGATE_WORKER_WORKSPACES_DEMO_ID", "acme/demo");
-        workerEnv.put("TASKGATE_WORKER_WORKSPACES_DEMO_ROOTS", Files.createDirectories(workspaceRoot("src")) + ","
-                + "docs=" + Files.createDirectories(workspaceRoot("docs")));
+        workerEnv.put(
+                "TASKGATE_WORKER_WORKSPACES_DEMO_ROOTS",
+                Files.createDirectories(workspaceRoot("src")) + "," + "docs="
+                        + Files.createDirectories(workspaceRoot("docs")));
         add("worker-pool", freePort(), workerEnv);
         add("webhook-dispatcher", freePort(), webhookDispatcherEnv(env));
         add("mcp-frontend", frontendPort, env);

@@ -1,11 +1,5 @@
 package dev.taskgate.e2e;
 
-import static dev.taskgate.e2e.Mcp2025Session.JSON;
-import static dev.taskgate.e2e.Mcp2025Session.call;
-import static dev.taskgate.e2e.Mcp2025Session.task;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -19,6 +13,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
 
+import static dev.taskgate.e2e.Mcp2025Session.JSON;
+import static dev.taskgate.e2e.Mcp2025Session.call;
+import static dev.taskgate.e2e.Mcp2025Session.task;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /**
  * Server-to-client elicitation in a 2025-11-25 session across real processes and two frontend instances: a
  * {@code demo.confirm} task waits for input; {@code tasks/result} on instance A streams the
@@ -30,9 +30,15 @@ class Mcp2025ElicitationE2E {
 
     @Test
     void anElicitationAskedOnOneInstanceIsAnsweredThroughAnother() throws Exception {
-        String token = Tokens.forSubject("elicit-2025").org("acme").project("demo").scopes("tools:call").sign();
+        String token = Tokens.forSubject("elicit-2025")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
         URI a = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
-        URI b = URI.create(LocalStack.get().startExtra("mcp-frontend", "mcp-frontend-2025b").baseUrl() + "/mcp");
+        URI b = URI.create(LocalStack.get()
+                        .startExtra("mcp-frontend", "mcp-frontend-2025b")
+                        .baseUrl() + "/mcp");
         ObjectNode capabilities = JSON.createObjectNode();
         capabilities.putObject("tasks").putObject("cancel");
         capabilities.putObject("elicitation");
@@ -44,11 +50,17 @@ class Mcp2025ElicitationE2E {
         assertThat(taskId).as(created.text()).isNotBlank();
 
         Mcp2025Session.Lines stream = session.stream(a, "tasks/result", task(taskId));
-        await().atMost(Duration.ofSeconds(90)).until(() -> stream.messages().stream().anyMatch(m -> m.has("method")));
-        JsonNode asked = stream.messages().stream().filter(m -> m.has("method")).findFirst().orElseThrow();
+        await().atMost(Duration.ofSeconds(90))
+                .until(() -> stream.messages().stream().anyMatch(m -> m.has("method")));
+        JsonNode asked = stream.messages().stream()
+                .filter(m -> m.has("method"))
+                .findFirst()
+                .orElseThrow();
         assertThat(asked.path("method").asText()).isEqualTo("elicitation/create");
         assertThat(asked.at("/params/message").asText()).isEqualTo("Ship it?");
-        assertThat(asked.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId").asText()).isEqualTo(taskId);
+        assertThat(asked.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId")
+                        .asText())
+                .isEqualTo(taskId);
 
         ObjectNode answer = JSON.createObjectNode().put("action", "accept");
         answer.putObject("content").put("confirm", true);
@@ -59,8 +71,13 @@ class Mcp2025ElicitationE2E {
         stream.done().get(90, TimeUnit.SECONDS);
         List<JsonNode> messages = stream.messages();
         JsonNode last = messages.get(messages.size() - 1);
-        assertThat(last.at("/result/structuredContent/action").asText()).as(last.toString()).isEqualTo("accept");
-        assertThat(last.at("/result/structuredContent/content/confirm").asBoolean()).isTrue();
-        assertThat(last.at("/result/_meta/io.modelcontextprotocol~1related-task/taskId").asText()).isEqualTo(taskId);
+        assertThat(last.at("/result/structuredContent/action").asText())
+                .as(last.toString())
+                .isEqualTo("accept");
+        assertThat(last.at("/result/structuredContent/content/confirm").asBoolean())
+                .isTrue();
+        assertThat(last.at("/result/_meta/io.modelcontextprotocol~1related-task/taskId")
+                        .asText())
+                .isEqualTo(taskId);
     }
 }

@@ -1,11 +1,5 @@
 package dev.taskgate.e2e;
 
-import static dev.taskgate.e2e.Mcp2025Session.JSON;
-import static dev.taskgate.e2e.Mcp2025Session.call;
-import static dev.taskgate.e2e.Mcp2025Session.task;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -20,6 +14,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
 
+import static dev.taskgate.e2e.Mcp2025Session.JSON;
+import static dev.taskgate.e2e.Mcp2025Session.call;
+import static dev.taskgate.e2e.Mcp2025Session.task;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /**
  * The 2025-era listen stream across real processes: a task created through frontend A is reported by
  * {@code notifications/tasks/status} on a {@code GET /mcp} stream of the same session held by frontend B (B learns
@@ -31,11 +31,19 @@ class Mcp2025ListenE2E {
 
     @Test
     void aTaskCreatedThroughOneInstanceIsReportedOnTheListenStreamOfAnother() throws Exception {
-        String token = Tokens.forSubject("listen-two-frontends").org("acme").project("demo").scopes("tools:call")
+        String token = Tokens.forSubject("listen-two-frontends")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
                 .sign();
         URI a = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
-        URI b = URI.create(LocalStack.get().startExtra("mcp-frontend", "mcp-frontend-listen-b",
-                Map.of("TASKGATE_FRONTEND_LISTEN_SESSION_CHECK", "2s")).baseUrl() + "/mcp");
+        URI b = URI.create(LocalStack.get()
+                        .startExtra(
+                                "mcp-frontend",
+                                "mcp-frontend-listen-b",
+                                Map.of("TASKGATE_FRONTEND_LISTEN_SESSION_CHECK", "2s"))
+                        .baseUrl()
+                + "/mcp");
         Mcp2025Session session = Mcp2025Session.open(a, token);
 
         Mcp2025Session.Lines stream = session.listen(b);
@@ -48,13 +56,16 @@ class Mcp2025ListenE2E {
         String taskId = created.at("/result/task/taskId").asText();
         assertThat(taskId).as(created.toString()).isNotEmpty();
 
-        await().atMost(Duration.ofSeconds(90)).until(() -> statuses(stream, taskId).contains("completed"));
+        await().atMost(Duration.ofSeconds(90))
+                .until(() -> statuses(stream, taskId).contains("completed"));
         List<JsonNode> notifications = notifications(stream, taskId);
         JsonNode last = notifications.get(notifications.size() - 1);
         JsonNode got = session.request(a, "tasks/get", task(taskId)).json();
         assertThat(last.get("params")).as("the Task as tasks/get answers it").isEqualTo(got.get("result"));
         assertThat(last.get("params").has("_meta")).isFalse();
-        assertThat(statuses(stream, taskId)).as("each status once, in order").doesNotHaveDuplicates()
+        assertThat(statuses(stream, taskId))
+                .as("each status once, in order")
+                .doesNotHaveDuplicates()
                 .endsWith("completed");
 
         assertThat(session.delete(a).status()).isEqualTo(204);
@@ -63,11 +74,16 @@ class Mcp2025ListenE2E {
     }
 
     private static List<JsonNode> notifications(Mcp2025Session.Lines stream, String taskId) {
-        return stream.messages().stream().filter(m -> "notifications/tasks/status".equals(m.path("method").asText())
-                && taskId.equals(m.at("/params/taskId").asText())).toList();
+        return stream.messages().stream()
+                .filter(m ->
+                        "notifications/tasks/status".equals(m.path("method").asText())
+                                && taskId.equals(m.at("/params/taskId").asText()))
+                .toList();
     }
 
     private static List<String> statuses(Mcp2025Session.Lines stream, String taskId) {
-        return notifications(stream, taskId).stream().map(m -> m.at("/params/status").asText()).toList();
+        return notifications(stream, taskId).stream()
+                .map(m -> m.at("/params/status").asText())
+                .toList();
     }
 }

@@ -1,7 +1,5 @@
 package dev.taskgate.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -22,6 +20,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * A 2025-era MCP client for system tests: one {@code Mcp-Session-Id} session, usable through any frontend endpoint
  * (sessions live in job-control, so no replica is special). Every answer is kept whole (status, content type, raw
@@ -30,8 +30,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 final class Mcp2025Session {
     static final String VERSION = "2025-11-25";
     static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP = HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build();
     private static final AtomicLong IDS = new AtomicLong(1);
 
     private final URI endpoint;
@@ -175,13 +177,17 @@ final class Mcp2025Session {
     /** A request whose answer is read line by line as it arrives (an SSE answer that stays open). */
     Lines stream(URI at, String method, ObjectNode params) {
         return Lines.read(post(at, token, message(IDS.incrementAndGet(), method, params), headers())
-                .timeout(Duration.ofMinutes(5)).build());
+                .timeout(Duration.ofMinutes(5))
+                .build());
     }
 
     /** {@code GET /mcp}: the session's listen stream, read line by line. */
     Lines listen(URI at) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(at).timeout(Duration.ofMinutes(5))
-                .header("Authorization", "Bearer " + token).header("Accept", "text/event-stream").GET();
+        HttpRequest.Builder request = HttpRequest.newBuilder(at)
+                .timeout(Duration.ofMinutes(5))
+                .header("Authorization", "Bearer " + token)
+                .header("Accept", "text/event-stream")
+                .GET();
         headers().forEach(request::header);
         return Lines.read(request.build());
     }
@@ -193,14 +199,16 @@ final class Mcp2025Session {
             CompletableFuture<Void> done = new CompletableFuture<>();
             CompletableFuture<Integer> status = HTTP.sendAsync(request, HttpResponse.BodyHandlers.ofLines())
                     .thenApply(response -> {
-                        Thread reader = new Thread(() -> {
-                            try {
-                                response.body().forEach(lines::add);
-                            } catch (RuntimeException e) {
-                                // the server or the test closed the stream: what arrived is what counts
-                            }
-                            done.complete(null);
-                        }, "e2e-sse-reader");
+                        Thread reader = new Thread(
+                                () -> {
+                                    try {
+                                        response.body().forEach(lines::add);
+                                    } catch (RuntimeException e) {
+                                        // the server or the test closed the stream: what arrived is what counts
+                                    }
+                                    done.complete(null);
+                                },
+                                "e2e-sse-reader");
                         reader.setDaemon(true);
                         reader.start();
                         return response.statusCode();
@@ -222,8 +230,12 @@ final class Mcp2025Session {
 
     /** {@code DELETE /mcp}: ends the session. */
     Reply delete(URI at) {
-        HttpRequest request = HttpRequest.newBuilder(at).timeout(Duration.ofSeconds(30))
-                .header("Authorization", "Bearer " + token).header("Mcp-Session-Id", id()).DELETE().build();
+        HttpRequest request = HttpRequest.newBuilder(at)
+                .timeout(Duration.ofSeconds(30))
+                .header("Authorization", "Bearer " + token)
+                .header("Mcp-Session-Id", id())
+                .DELETE()
+                .build();
         return exchange(request);
     }
 
@@ -264,7 +276,8 @@ final class Mcp2025Session {
     }
 
     private static HttpRequest.Builder post(URI at, String token, ObjectNode message, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(at).timeout(Duration.ofSeconds(120))
+        HttpRequest.Builder request = HttpRequest.newBuilder(at)
+                .timeout(Duration.ofSeconds(120))
                 .header("Authorization", "Bearer " + token)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
@@ -279,10 +292,13 @@ final class Mcp2025Session {
 
     private static Reply exchange(HttpRequest request) {
         try {
-            HttpResponse<String> response = HTTP.send(request,
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(null),
-                    response.headers().firstValue("Mcp-Session-Id").orElse(null), response.body());
+            HttpResponse<String> response =
+                    HTTP.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            return new Reply(
+                    response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(null),
+                    response.headers().firstValue("Mcp-Session-Id").orElse(null),
+                    response.body());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {

@@ -1,11 +1,5 @@
 package dev.taskgate.e2e;
 
-import static dev.taskgate.e2e.Mcp2025Session.JSON;
-import static dev.taskgate.e2e.Mcp2025Session.call;
-import static dev.taskgate.e2e.Mcp2025Session.task;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,6 +16,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
 
+import static dev.taskgate.e2e.Mcp2025Session.JSON;
+import static dev.taskgate.e2e.Mcp2025Session.call;
+import static dev.taskgate.e2e.Mcp2025Session.task;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /**
  * The 2025-era adapter across real processes: a session opened on one frontend instance is used and ended through
  * another (no sticky routing), and a session with its task survives a SIGKILL and restart of the frontend. Prints
@@ -36,17 +36,20 @@ class Mcp2025SessionE2E {
     void aSessionOpenedOnOneInstanceIsUsedAndEndedThroughAnother() throws Exception {
         String token = token("two-frontends");
         URI a = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
-        URI b = URI.create(LocalStack.get().startExtra("mcp-frontend", "mcp-frontend-2025b").baseUrl() + "/mcp");
+        URI b = URI.create(LocalStack.get()
+                        .startExtra("mcp-frontend", "mcp-frontend-2025b")
+                        .baseUrl() + "/mcp");
 
         Mcp2025Session session = Mcp2025Session.open(a, token);
         Mcp2025Session.Reply tools = session.request(b, "tools/list", JSON.createObjectNode());
-        Mcp2025Session.Reply echoed = session.request(b, "tools/call",
-                call("demo.echo", JSON.createObjectNode().put("hello", "world")));
+        Mcp2025Session.Reply echoed = session.request(
+                b, "tools/call", call("demo.echo", JSON.createObjectNode().put("hello", "world")));
         Mcp2025Session.Reply ended = session.delete(b);
         Mcp2025Session.Reply afterEnd = session.request(a, "ping", null);
 
         assertThat(tools.status()).as(tools.toString()).isEqualTo(200);
-        assertThat(tools.json().at("/result/tools/0/execution/taskSupport").isTextual()).isTrue();
+        assertThat(tools.json().at("/result/tools/0/execution/taskSupport").isTextual())
+                .isTrue();
         assertThat(echoed.status()).as(echoed.toString()).isEqualTo(200);
         assertThat(echoed.result().path("isError").asBoolean()).isFalse();
         assertThat(echoed.result().has("resultType")).isFalse();
@@ -64,7 +67,9 @@ class Mcp2025SessionE2E {
         ObjectNode params = call("demo.sleep", JSON.createObjectNode().put("seconds", 3));
         params.putObject("task").put("ttl", 600_000);
         Mcp2025Session.Reply created = session.request("tools/call", params);
-        assertThat(created.json().at("/result/task/status").asText()).as(created.toString()).isEqualTo("working");
+        assertThat(created.json().at("/result/task/status").asText())
+                .as(created.toString())
+                .isEqualTo("working");
         String taskId = created.json().at("/result/task/taskId").asText();
 
         frontend.kill();
@@ -74,14 +79,23 @@ class Mcp2025SessionE2E {
         long firstServedMs = (System.nanoTime() - restartStarted) / 1_000_000;
 
         assertThat(firstAfterRestart.status()).as(firstAfterRestart.toString()).isEqualTo(200);
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(250)).until(() -> "completed".equals(
-                session.request("tasks/get", task(taskId)).json().at("/result/status").asText()));
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> "completed"
+                        .equals(session.request("tasks/get", task(taskId))
+                                .json()
+                                .at("/result/status")
+                                .asText()));
         Mcp2025Session.Reply result = session.request("tasks/result", task(taskId));
         assertThat(result.result().at("/content/0/text").asText()).contains("slept 3 seconds");
-        assertThat(result.result().at("/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
+        assertThat(result.result()
+                        .at("/_meta/io.modelcontextprotocol~1related-task/taskId")
+                        .asText())
                 .isEqualTo(taskId);
-        System.out.printf("[measure] session survived a frontend SIGKILL: first request in the old session served "
-                + "%d ms after the restart began (JVM start included)%n", firstServedMs);
+        System.out.printf(
+                "[measure] session survived a frontend SIGKILL: first request in the old session served "
+                        + "%d ms after the restart began (JVM start included)%n",
+                firstServedMs);
     }
 
     @Test
@@ -100,8 +114,8 @@ class Mcp2025SessionE2E {
         assertThat(executionGet).as(tools.toString()).isNotNull();
         assertThat(executionGet.at("/execution/taskSupport").asText()).isEqualTo("forbidden");
 
-        Mcp2025Session.Reply handedOff = session.request("tools/call",
-                call("demo.sleep", JSON.createObjectNode().put("seconds", 13)));
+        Mcp2025Session.Reply handedOff = session.request(
+                "tools/call", call("demo.sleep", JSON.createObjectNode().put("seconds", 13)));
         assertThat(handedOff.status()).as(handedOff.toString()).isEqualTo(200);
         JsonNode result = handedOff.result();
         assertThat(result.has("resultType")).isFalse();
@@ -110,7 +124,8 @@ class Mcp2025SessionE2E {
         assertThat(result.at("/structuredContent/next_action/tool").asText()).isEqualTo("execution_get");
         String id = result.at("/structuredContent/execution_id").asText();
 
-        ObjectNode get = call("execution_get", JSON.createObjectNode().put("execution_id", id).put("wait_ms", 45_000));
+        ObjectNode get = call(
+                "execution_get", JSON.createObjectNode().put("execution_id", id).put("wait_ms", 45_000));
         get.putObject("task").put("ttl", 60_000); // never a task: answered in-line all the same
         Mcp2025Session.Reply got = session.request("tools/call", get);
         assertThat(got.status()).as(got.toString()).isEqualTo(200);
@@ -120,12 +135,16 @@ class Mcp2025SessionE2E {
 
         // the handle is a 2025 task id: tasks/result carries the very same stored bytes (plus related-task _meta)
         Mcp2025Session.Reply stored = session.request("tasks/result", task(id));
-        assertThat(stored.rawResult()).isEqualTo("{\"_meta\":{\"io.modelcontextprotocol/related-task\":"
-                + "{\"taskId\":\"" + id + "\"}}," + got.rawResult().substring(1));
+        assertThat(stored.rawResult())
+                .isEqualTo("{\"_meta\":{\"io.modelcontextprotocol/related-task\":" + "{\"taskId\":\"" + id + "\"}},"
+                        + got.rawResult().substring(1));
 
         Mcp2025Session.Reply listed = session.request("tools/call", call("execution_list", JSON.createObjectNode()));
-        assertThat(listed.result().at("/structuredContent/executions/0/execution_id").asText())
-                .as(listed.text()).isEqualTo(id);
+        assertThat(listed.result()
+                        .at("/structuredContent/executions/0/execution_id")
+                        .asText())
+                .as(listed.text())
+                .isEqualTo(id);
     }
 
     @Test
@@ -148,9 +167,11 @@ class Mcp2025SessionE2E {
                 task.put("ttl", ttl.getKey());
             }
             Mcp2025Session.Reply created = session.request("tools/call", params);
-            assertThat(created.json().at("/result/task/ttl").asLong()).as(created.text()).isEqualTo(ttl.getValue());
-            Mcp2025Session.Reply got = session.request("tasks/get",
-                    task(created.json().at("/result/task/taskId").asText()));
+            assertThat(created.json().at("/result/task/ttl").asLong())
+                    .as(created.text())
+                    .isEqualTo(ttl.getValue());
+            Mcp2025Session.Reply got = session.request(
+                    "tasks/get", task(created.json().at("/result/task/taskId").asText()));
             assertThat(got.json().at("/result/ttl").asLong()).as(got.text()).isEqualTo(ttl.getValue());
         }
     }
@@ -165,26 +186,33 @@ class Mcp2025SessionE2E {
         List<Long> without = new ArrayList<>();
         for (int i = 0; i < rounds; i++) {
             long t0 = System.nanoTime();
-            assertThat(session.request("tools/list", JSON.createObjectNode()).status()).isEqualTo(200);
+            assertThat(session.request("tools/list", JSON.createObjectNode()).status())
+                    .isEqualTo(200);
             long t1 = System.nanoTime();
             assertThat(modernToolsList(endpoint, token).status()).isEqualTo(200);
             long t2 = System.nanoTime();
             withSession.add(t1 - t0);
             without.add(t2 - t1);
         }
-        System.out.printf("[measure] tools/list over %d rounds: 2025 session p50 %.2f ms p95 %.2f ms; "
-                + "2026 (no session) p50 %.2f ms p95 %.2f ms; lookup cost at p50 %.2f ms%n", rounds,
-                pct(withSession, 50), pct(withSession, 95), pct(without, 50), pct(without, 95),
+        System.out.printf(
+                "[measure] tools/list over %d rounds: 2025 session p50 %.2f ms p95 %.2f ms; "
+                        + "2026 (no session) p50 %.2f ms p95 %.2f ms; lookup cost at p50 %.2f ms%n",
+                rounds,
+                pct(withSession, 50),
+                pct(withSession, 95),
+                pct(without, 50),
+                pct(without, 95),
                 pct(withSession, 50) - pct(without, 50));
     }
 
     private static Mcp2025Session.Reply modernToolsList(URI endpoint, String token) {
         ObjectNode message = Mcp2025Session.message(1L, "tools/list", JSON.createObjectNode());
-        ObjectNode meta = ((ObjectNode) message.get("params")).putObject("_meta")
+        ObjectNode meta = ((ObjectNode) message.get("params"))
+                .putObject("_meta")
                 .put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
         meta.putObject("io.modelcontextprotocol/clientCapabilities");
-        return Mcp2025Session.sendWithoutSession(endpoint, token, message,
-                Map.of("MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/list"));
+        return Mcp2025Session.sendWithoutSession(
+                endpoint, token, message, Map.of("MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/list"));
     }
 
     private static double pct(List<Long> nanos, int p) {
@@ -194,6 +222,10 @@ class Mcp2025SessionE2E {
     }
 
     private static String token(String subject) {
-        return Tokens.forSubject(subject).org("acme").project("demo").scopes("tools:call").sign();
+        return Tokens.forSubject(subject)
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
     }
 }

@@ -1,12 +1,5 @@
 package dev.taskgate.e2e;
 
-import static dev.taskgate.e2e.Mcp2025Session.JSON;
-import static dev.taskgate.e2e.Mcp2025Session.call;
-import static dev.taskgate.e2e.Mcp2025Session.task;
-import static dev.taskgate.testsupport.McpSchemas.assertValid2025;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -26,6 +19,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
+
+import static dev.taskgate.e2e.Mcp2025Session.JSON;
+import static dev.taskgate.e2e.Mcp2025Session.call;
+import static dev.taskgate.e2e.Mcp2025Session.task;
+import static dev.taskgate.testsupport.McpSchemas.assertValid2025;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The 2025-era adapter's behaviours on the packaged stack (issue 4), every message the frontend sends checked against
@@ -55,8 +55,12 @@ class Mcp2025TasksE2E {
         assertValid2025("JSONRPCResultResponse", initialized);
         assertValid2025("InitializeResult", initialized.get("result"));
         JsonNode tasks = initialized.at("/result/capabilities/tasks");
-        assertThat(tasks.has("list") && tasks.has("cancel")).as(initialized.toString()).isTrue();
-        assertThat(tasks.at("/requests/tools/call").isObject()).as(initialized.toString()).isTrue();
+        assertThat(tasks.has("list") && tasks.has("cancel"))
+                .as(initialized.toString())
+                .isTrue();
+        assertThat(tasks.at("/requests/tools/call").isObject())
+                .as(initialized.toString())
+                .isTrue();
 
         JsonNode ping = session.request("ping", null).json();
         assertValid2025("JSONRPCResultResponse", ping);
@@ -67,10 +71,12 @@ class Mcp2025TasksE2E {
         assertThat(taskSupport(tools, "demo.sleep")).isEqualTo("optional");
         assertThat(taskSupport(tools, "execution_get")).isEqualTo("forbidden");
 
-        Mcp2025Session.Reply otherVersion = session.send(endpoint,
-                Mcp2025Session.message(90L, "ping", null), Map.of("MCP-Protocol-Version", "2025-06-18"));
+        Mcp2025Session.Reply otherVersion = session.send(
+                endpoint, Mcp2025Session.message(90L, "ping", null), Map.of("MCP-Protocol-Version", "2025-06-18"));
         assertThat(otherVersion.status()).as(otherVersion.toString()).isEqualTo(400);
-        Mcp2025Session.Reply unknown = session.send(endpoint, Mcp2025Session.message(91L, "ping", null),
+        Mcp2025Session.Reply unknown = session.send(
+                endpoint,
+                Mcp2025Session.message(91L, "ping", null),
                 Map.of("Mcp-Session-Id", "not-a-session-" + UUID.randomUUID()));
         assertThat(unknown.status()).as(unknown.toString()).isEqualTo(404);
         assertValid2025("JSONRPCErrorResponse", unknown.json());
@@ -99,14 +105,17 @@ class Mcp2025TasksE2E {
         assertValid2025("JSONRPCResultResponse", result.json());
         assertValid2025("CallToolResult", result.result());
         assertThat(result.result().path("isError").asBoolean()).isTrue();
-        assertThat(result.result().at("/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
+        assertThat(result.result()
+                        .at("/_meta/io.modelcontextprotocol~1related-task/taskId")
+                        .asText())
                 .isEqualTo(taskId);
 
         // the same call without a task answers the tool's result itself: the task's stored bytes are the same
         Mcp2025Session.Reply ordinary = session.request("tools/call", call("demo.fail", arguments));
         assertValid2025("CallToolResult", ordinary.result());
-        assertThat(result.rawResult()).isEqualTo("{\"_meta\":{\"io.modelcontextprotocol/related-task\":"
-                + "{\"taskId\":\"" + taskId + "\"}}," + ordinary.rawResult().substring(1));
+        assertThat(result.rawResult())
+                .isEqualTo("{\"_meta\":{\"io.modelcontextprotocol/related-task\":" + "{\"taskId\":\"" + taskId + "\"}},"
+                        + ordinary.rawResult().substring(1));
     }
 
     @Test
@@ -117,18 +126,25 @@ class Mcp2025TasksE2E {
         for (int i = 0; i < 52; i++) {
             ObjectNode params = call("demo.echo", JSON.createObjectNode().put("n", i));
             params.putObject("task");
-            created.add(owner.request("tools/call", params).json().at("/result/task/taskId").asText());
+            created.add(owner.request("tools/call", params)
+                    .json()
+                    .at("/result/task/taskId")
+                    .asText());
         }
         ObjectNode othersCall = call("demo.echo", JSON.createObjectNode().put("n", -1));
         othersCall.putObject("task");
-        String othersTask = other.request("tools/call", othersCall).json().at("/result/task/taskId").asText();
+        String othersTask = other.request("tools/call", othersCall)
+                .json()
+                .at("/result/task/taskId")
+                .asText();
 
         JsonNode first = owner.request("tasks/list", JSON.createObjectNode()).json();
         assertValid2025("JSONRPCResultResponse", first);
         assertValid2025("ListTasksResult", first.get("result"));
         String cursor = first.at("/result/nextCursor").asText(null);
         assertThat(cursor).as("a second page exists").isNotNull();
-        JsonNode second = owner.request("tasks/list", JSON.createObjectNode().put("cursor", cursor)).json();
+        JsonNode second = owner.request("tasks/list", JSON.createObjectNode().put("cursor", cursor))
+                .json();
         assertValid2025("ListTasksResult", second.get("result"));
         assertThat(second.at("/result").has("nextCursor")).isFalse();
 
@@ -136,10 +152,13 @@ class Mcp2025TasksE2E {
         first.at("/result/tasks").forEach(t -> listed.add(t.path("taskId").asText()));
         second.at("/result/tasks").forEach(t -> listed.add(t.path("taskId").asText()));
         assertThat(first.at("/result/tasks").size()).isEqualTo(50);
-        assertThat(listed).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(created)
+        assertThat(listed)
+                .doesNotHaveDuplicates()
+                .containsExactlyInAnyOrderElementsOf(created)
                 .doesNotContain(othersTask);
 
-        JsonNode badCursor = owner.request("tasks/list", JSON.createObjectNode().put("cursor", "bogus")).json();
+        JsonNode badCursor = owner.request("tasks/list", JSON.createObjectNode().put("cursor", "bogus"))
+                .json();
         assertValid2025("JSONRPCErrorResponse", badCursor);
         assertThat(badCursor.at("/error/code").asInt()).isEqualTo(-32602);
         JsonNode notTheirs = other.request("tasks/get", task(listed.get(0))).json();
@@ -172,20 +191,24 @@ class Mcp2025TasksE2E {
     @Test
     void progressOfAnOrdinaryCallRisesStrictlyAndTheResultEndsTheStream() {
         Mcp2025Session session = Mcp2025Session.open(endpoint, token("progress"));
-        ObjectNode params = call("demo.count", JSON.createObjectNode().put("to", 8).put("step_ms", 300));
+        ObjectNode params =
+                call("demo.count", JSON.createObjectNode().put("to", 8).put("step_ms", 300));
         params.putObject("_meta").put("progressToken", "count-8");
 
         Mcp2025Session.Reply reply = session.request("tools/call", params);
 
         for (JsonNode message : assertRisingProgressThenResult(reply, "count-8", "counted to 8")) {
-            assertThat(message.at("/params/_meta").isMissingNode()).as("no task, no related-task _meta").isTrue();
+            assertThat(message.at("/params/_meta").isMissingNode())
+                    .as("no task, no related-task _meta")
+                    .isTrue();
         }
     }
 
     @Test
     void aTasksProgressStreamsOnTasksResultUnderItsTokenBeforeTheResult() {
         Mcp2025Session session = Mcp2025Session.open(endpoint, token("task-progress"));
-        ObjectNode params = call("demo.count", JSON.createObjectNode().put("to", 10).put("step_ms", 400));
+        ObjectNode params =
+                call("demo.count", JSON.createObjectNode().put("to", 10).put("step_ms", 400));
         params.putObject("task");
         params.putObject("_meta").put("progressToken", "task-count-10");
         JsonNode created = session.request("tools/call", params).json();
@@ -195,10 +218,13 @@ class Mcp2025TasksE2E {
         Mcp2025Session.Reply reply = session.request("tasks/result", task(taskId));
 
         for (JsonNode message : assertRisingProgressThenResult(reply, "task-count-10", "counted to 10")) {
-            assertThat(message.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
+            assertThat(message.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId")
+                            .asText())
                     .isEqualTo(taskId);
         }
-        assertThat(reply.result().at("/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
+        assertThat(reply.result()
+                        .at("/_meta/io.modelcontextprotocol~1related-task/taskId")
+                        .asText())
                 .isEqualTo(taskId);
     }
 
@@ -206,8 +232,8 @@ class Mcp2025TasksE2E {
      * A stream of progress notifications under {@code token}, strictly rising, then the result with {@code text}; the
      * notifications.
      */
-    private static List<JsonNode> assertRisingProgressThenResult(Mcp2025Session.Reply reply, String token,
-            String text) {
+    private static List<JsonNode> assertRisingProgressThenResult(
+            Mcp2025Session.Reply reply, String token, String text) {
         assertThat(reply.isStream()).as(reply.toString()).isTrue();
         List<JsonNode> messages = reply.messages();
         List<JsonNode> notifications = messages.subList(0, messages.size() - 1);
@@ -227,10 +253,13 @@ class Mcp2025TasksE2E {
     @Test
     void afterSetLevelTheOperationsLogMessagesPrecedeTheResult() {
         Mcp2025Session session = Mcp2025Session.open(endpoint, token("logging"));
-        JsonNode setLevel = session.request("logging/setLevel", JSON.createObjectNode().put("level", "info")).json();
+        JsonNode setLevel = session.request(
+                        "logging/setLevel", JSON.createObjectNode().put("level", "info"))
+                .json();
         assertValid2025("JSONRPCResultResponse", setLevel);
 
-        Mcp2025Session.Reply reply = session.request("tools/call",
+        Mcp2025Session.Reply reply = session.request(
+                "tools/call",
                 call("demo.count", JSON.createObjectNode().put("to", 3).put("step_ms", 100)));
 
         assertThat(reply.isStream()).as(reply.toString()).isTrue();
@@ -251,18 +280,29 @@ class Mcp2025TasksE2E {
     void notificationsCancelledEndsAnOrdinaryCallAsCancelled() throws Exception {
         Mcp2025Session session = Mcp2025Session.open(endpoint, token("notify-cancel"));
         CompletableFuture<Mcp2025Session.Reply> waiting = CompletableFuture.supplyAsync(() -> session.request(
-                endpoint, 4242, "tools/call", call("demo.sleep", JSON.createObjectNode().put("seconds", 40))));
-        String taskId = await().atMost(WAIT).pollInterval(Duration.ofMillis(200)).until(
-                () -> session.request("tasks/list", JSON.createObjectNode()).json().at("/result/tasks/0/taskId")
-                        .asText(null), id -> id != null);
+                endpoint,
+                4242,
+                "tools/call",
+                call("demo.sleep", JSON.createObjectNode().put("seconds", 40))));
+        String taskId = await().atMost(WAIT)
+                .pollInterval(Duration.ofMillis(200))
+                .until(
+                        () -> session.request("tasks/list", JSON.createObjectNode())
+                                .json()
+                                .at("/result/tasks/0/taskId")
+                                .asText(null),
+                        id -> id != null);
 
-        Mcp2025Session.Reply notified = session.notify(endpoint, "notifications/cancelled",
+        Mcp2025Session.Reply notified = session.notify(
+                endpoint,
+                "notifications/cancelled",
                 JSON.createObjectNode().put("requestId", 4242).put("reason", "no longer needed"));
 
         assertThat(notified.status()).isEqualTo(202);
         Mcp2025Session.Reply answered = waiting.get(90, TimeUnit.SECONDS);
         assertThat(answered.status()).as(answered.toString()).isEqualTo(200);
-        assertThat(awaitStatus(session, taskId, "cancelled").path("status").asText()).isEqualTo("cancelled");
+        assertThat(awaitStatus(session, taskId, "cancelled").path("status").asText())
+                .isEqualTo("cancelled");
     }
 
     @Test
@@ -270,16 +310,24 @@ class Mcp2025TasksE2E {
         Mcp2025Session session = Mcp2025Session.open(endpoint, token("compat-cancel"));
         String id = sleepTask(session);
 
-        JsonNode cancel = session.request("tools/call",
-                call("execution_cancel", JSON.createObjectNode().put("execution_id", id))).json();
+        JsonNode cancel = session.request(
+                        "tools/call",
+                        call("execution_cancel", JSON.createObjectNode().put("execution_id", id)))
+                .json();
         assertValid2025("CallToolResult", cancel.get("result"));
         assertThat(cancel.at("/result/structuredContent/type").asText()).isEqualTo("taskgate.execution-cancel/v1");
         assertThat(cancel.at("/result/structuredContent/outcome").asText()).isIn("accepted", "stop_requested");
 
-        JsonNode got = session.request("tools/call", call("execution_get",
-                JSON.createObjectNode().put("execution_id", id).put("wait_ms", 30_000))).json();
+        JsonNode got = session.request(
+                        "tools/call",
+                        call(
+                                "execution_get",
+                                JSON.createObjectNode().put("execution_id", id).put("wait_ms", 30_000)))
+                .json();
         assertValid2025("CallToolResult", got.get("result"));
-        assertThat(got.at("/result/structuredContent/state").asText()).as(got.toString()).isEqualTo("cancelled");
+        assertThat(got.at("/result/structuredContent/state").asText())
+                .as(got.toString())
+                .isEqualTo("cancelled");
         assertThat(got.at("/result/structuredContent").has("next_action")).isFalse();
     }
 
@@ -314,7 +362,10 @@ class Mcp2025TasksE2E {
     }
 
     private static String token(String purpose) {
-        return Tokens.forSubject("tasks-2025-" + purpose + "-" + UUID.randomUUID()).org("acme").project("demo")
-                .scopes("tools:call").sign();
+        return Tokens.forSubject("tasks-2025-" + purpose + "-" + UUID.randomUUID())
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
     }
 }

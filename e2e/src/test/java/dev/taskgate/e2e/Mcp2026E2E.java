@@ -1,8 +1,5 @@
 package dev.taskgate.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -23,6 +20,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /**
  * MCP 2026-07-28 over Streamable HTTP through all four packaged services on the real broker and database:
  * discovery, a synchronous call with the exact result, a task polled to completion, a cancelled task, and task
@@ -31,7 +31,8 @@ import dev.taskgate.testsupport.Tokens;
 @ExtendWith(LocalStack.class)
 class Mcp2026E2E {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final String TASKS = "io.modelcontextprotocol/tasks";
     private static final Duration SETTLE = Duration.ofSeconds(60);
     private static final AtomicLong IDS = new AtomicLong();
@@ -43,20 +44,30 @@ class Mcp2026E2E {
     @BeforeAll
     static void setUp() {
         endpoint = URI.create(LocalStack.get().frontendUrl() + "/mcp");
-        alice = Tokens.forSubject("alice").org("acme").project("demo").scopes("tools:call").sign();
-        bob = Tokens.forSubject("bob").org("acme").project("demo").scopes("tools:call").sign();
+        alice = Tokens.forSubject("alice")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
+        bob = Tokens.forSubject("bob")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
     }
 
     @Test
     void discoverAndListTheTools() {
-        JsonNode discover = send(alice, "server/discover", null, Map.of(), false).json();
+        JsonNode discover =
+                send(alice, "server/discover", null, Map.of(), false).json();
         assertThat(discover.at("/result/resultType").asText()).isEqualTo("complete");
         assertThat(discover.at("/result/supportedVersions/0").asText()).isEqualTo("2026-07-28");
         assertThat(discover.at("/result/capabilities/extensions").has(TASKS)).isTrue();
 
         JsonNode list = send(alice, "tools/list", null, Map.of(), false).json();
         assertThat(list.at("/result/resultType").asText()).isEqualTo("complete");
-        assertThat(list.at("/result/tools")).extracting(t -> t.path("name").asText())
+        assertThat(list.at("/result/tools"))
+                .extracting(t -> t.path("name").asText())
                 .contains("demo.echo", "demo.sleep", "demo.fail", "demo.crash");
         assertThat(list.at("/result/ttlMs").isIntegralNumber()).isTrue();
     }
@@ -64,8 +75,7 @@ class Mcp2026E2E {
     @Test
     void synchronousEchoReturnsTheToolsExactResult() throws Exception {
         Map<String, Object> arguments = Map.of("greeting", "hello", "n", 3);
-        Reply sync = send(alice, "tools/call", "demo.echo", Map.of("name", "demo.echo", "arguments", arguments),
-                false);
+        Reply sync = send(alice, "tools/call", "demo.echo", Map.of("name", "demo.echo", "arguments", arguments), false);
 
         assertThat(sync.status).as(sync.text).isEqualTo(200);
         JsonNode result = sync.json().path("result");
@@ -84,8 +94,12 @@ class Mcp2026E2E {
 
     @Test
     void sleepRunsAsATaskPolledToCompletion() {
-        Reply created = send(alice, "tools/call", "demo.sleep",
-                Map.of("name", "demo.sleep", "arguments", Map.of("seconds", 2)), true);
+        Reply created = send(
+                alice,
+                "tools/call",
+                "demo.sleep",
+                Map.of("name", "demo.sleep", "arguments", Map.of("seconds", 2)),
+                true);
         JsonNode task = created.json().path("result");
         assertThat(task.path("resultType").asText()).isEqualTo("task");
         assertThat(task.path("status").asText()).isEqualTo("working");
@@ -115,8 +129,11 @@ class Mcp2026E2E {
         JsonNode cancelled = awaitStatus(alice, taskId, "cancelled");
         assertThat(cancelled.at("/result/result").isMissingNode()).isTrue();
         // idempotent on a terminal task
-        assertThat(send(alice, "tasks/cancel", taskId, Map.of("taskId", taskId), true).json()
-                .at("/result/resultType").asText()).isEqualTo("complete");
+        assertThat(send(alice, "tasks/cancel", taskId, Map.of("taskId", taskId), true)
+                        .json()
+                        .at("/result/resultType")
+                        .asText())
+                .isEqualTo("complete");
     }
 
     @Test
@@ -124,28 +141,35 @@ class Mcp2026E2E {
         String taskId = createTask(alice, "demo.echo", Map.of("secret", "alice's"));
         String tampered = taskId.substring(0, taskId.length() - 1) + (taskId.endsWith("A") ? "B" : "A");
 
-        JsonNode bobsView = send(bob, "tasks/get", taskId, Map.of("taskId", taskId), true).json();
-        JsonNode tamperedView = send(alice, "tasks/get", tampered, Map.of("taskId", tampered), true).json();
-        JsonNode bobsCancel = send(bob, "tasks/cancel", taskId, Map.of("taskId", taskId), true).json();
+        JsonNode bobsView =
+                send(bob, "tasks/get", taskId, Map.of("taskId", taskId), true).json();
+        JsonNode tamperedView = send(alice, "tasks/get", tampered, Map.of("taskId", tampered), true)
+                .json();
+        JsonNode bobsCancel = send(bob, "tasks/cancel", taskId, Map.of("taskId", taskId), true)
+                .json();
 
         assertThat(bobsView.at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(bobsView.path("error")).isEqualTo(tamperedView.path("error"));
         assertThat(bobsCancel.path("error")).isEqualTo(bobsView.path("error"));
         assertThat(bobsView.toString()).doesNotContain("alice's");
         // alice still sees hers, unharmed by bob's cancel
-        assertThat(awaitStatus(alice, taskId, "completed").at("/result/status").asText()).isEqualTo("completed");
+        assertThat(awaitStatus(alice, taskId, "completed").at("/result/status").asText())
+                .isEqualTo("completed");
     }
 
     private static String createTask(String token, String tool, Map<String, ?> arguments) {
         Reply created = send(token, "tools/call", tool, Map.of("name", tool, "arguments", arguments), true);
-        assertThat(created.json().at("/result/resultType").asText()).as(created.text).isEqualTo("task");
+        assertThat(created.json().at("/result/resultType").asText())
+                .as(created.text)
+                .isEqualTo("task");
         return created.json().at("/result/taskId").asText();
     }
 
     private static JsonNode awaitStatus(String token, String taskId, String status) {
         JsonNode[] last = new JsonNode[1];
         await().atMost(SETTLE).pollInterval(Duration.ofMillis(200)).until(() -> {
-            last[0] = send(token, "tasks/get", taskId, Map.of("taskId", taskId), true).json();
+            last[0] = send(token, "tasks/get", taskId, Map.of("taskId", taskId), true)
+                    .json();
             return status.equals(last[0].at("/result/status").asText());
         });
         return last[0];
@@ -178,7 +202,9 @@ class Mcp2026E2E {
     }
 
     private static Reply send(String token, String method, String name, Map<String, ?> params, boolean tasks) {
-        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", IDS.incrementAndGet())
+        ObjectNode message = JSON.createObjectNode()
+                .put("jsonrpc", "2.0")
+                .put("id", IDS.incrementAndGet())
                 .put("method", method);
         ObjectNode p = message.putObject("params");
         params.forEach((k, v) -> p.set(k, JSON.valueToTree(v)));
@@ -187,7 +213,8 @@ class Mcp2026E2E {
         if (tasks) {
             capabilities.putObject("extensions").putObject(TASKS);
         }
-        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(90))
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
+                .timeout(Duration.ofSeconds(90))
                 .header("Authorization", "Bearer " + token)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
@@ -198,8 +225,8 @@ class Mcp2026E2E {
             request.header("Mcp-Name", name);
         }
         try {
-            HttpResponse<String> response = HTTP.send(request.build(),
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+            HttpResponse<String> response =
+                    HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
             return new Reply(response.statusCode(), response.body());
         } catch (IOException e) {
             throw new IllegalStateException(method + " failed", e);

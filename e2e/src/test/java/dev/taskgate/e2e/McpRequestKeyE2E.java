@@ -1,7 +1,5 @@
 package dev.taskgate.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -23,6 +21,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * MCP receipts through the packaged services: a {@code tools/call} retried with the same
  * {@code _meta["dev.taskgate/requestKey"]} and request returns the same task, with other arguments it is a JSON-RPC
@@ -31,7 +31,8 @@ import dev.taskgate.testsupport.Tokens;
 @ExtendWith(LocalStack.class)
 class McpRequestKeyE2E {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final AtomicLong IDS = new AtomicLong();
 
     private static URI endpoint;
@@ -41,8 +42,16 @@ class McpRequestKeyE2E {
     @BeforeAll
     static void setUp() {
         endpoint = URI.create(LocalStack.get().frontendUrl() + "/mcp");
-        alice = Tokens.forSubject("alice-" + UUID.randomUUID()).org("acme").project("demo").scopes("tools:call").sign();
-        bob = Tokens.forSubject("bob-" + UUID.randomUUID()).org("acme").project("demo").scopes("tools:call").sign();
+        alice = Tokens.forSubject("alice-" + UUID.randomUUID())
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
+        bob = Tokens.forSubject("bob-" + UUID.randomUUID())
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
     }
 
     @Test
@@ -51,9 +60,11 @@ class McpRequestKeyE2E {
         JsonNode again = call(alice, "k-1", Map.of("seconds", 1));
 
         assertThat(first.at("/result/resultType").asText()).as(first.toString()).isEqualTo("task");
-        assertThat(again.at("/result/taskId").asText()).isEqualTo(first.at("/result/taskId").asText());
+        assertThat(again.at("/result/taskId").asText())
+                .isEqualTo(first.at("/result/taskId").asText());
         assertThat(call(bob, "k-1", Map.of("seconds", 1)).at("/result/taskId").asText())
-                .as("another principal's key space").isNotEqualTo(first.at("/result/taskId").asText());
+                .as("another principal's key space")
+                .isNotEqualTo(first.at("/result/taskId").asText());
     }
 
     @Test
@@ -68,15 +79,20 @@ class McpRequestKeyE2E {
     }
 
     private static JsonNode call(String token, String requestKey, Map<String, ?> arguments) throws Exception {
-        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", IDS.incrementAndGet())
+        ObjectNode message = JSON.createObjectNode()
+                .put("jsonrpc", "2.0")
+                .put("id", IDS.incrementAndGet())
                 .put("method", "tools/call");
         ObjectNode params = message.putObject("params").put("name", "demo.sleep");
         params.set("arguments", JSON.valueToTree(arguments));
-        ObjectNode meta = params.putObject("_meta").put("io.modelcontextprotocol/protocolVersion", "2026-07-28")
+        ObjectNode meta = params.putObject("_meta")
+                .put("io.modelcontextprotocol/protocolVersion", "2026-07-28")
                 .put("dev.taskgate/requestKey", requestKey);
-        meta.putObject("io.modelcontextprotocol/clientCapabilities").putObject("extensions")
+        meta.putObject("io.modelcontextprotocol/clientCapabilities")
+                .putObject("extensions")
                 .putObject("io.modelcontextprotocol/tasks");
-        HttpRequest request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(60))
+        HttpRequest request = HttpRequest.newBuilder(endpoint)
+                .timeout(Duration.ofSeconds(60))
                 .header("Authorization", "Bearer " + token)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")

@@ -1,8 +1,5 @@
 package dev.taskgate.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -31,6 +28,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /**
  * {@code bin/taskgate-mcp-stdio} as a real process against the e2e stack: discovery, the tool list, a synchronous
  * call with progress notifications on stdout, a task created and polled to its result, a parse error, and end of
@@ -52,30 +52,39 @@ class McpStdioE2E {
         Path repo = LocalStack.repo();
         Path stderr = repo.resolve("e2e/target/e2e-logs/mcp-stdio.stderr.log");
         Files.createDirectories(stderr.getParent());
-        ProcessBuilder pb = new ProcessBuilder(repo.resolve("bin/taskgate-mcp-stdio").toString())
+        ProcessBuilder pb = new ProcessBuilder(
+                        repo.resolve("bin/taskgate-mcp-stdio").toString())
                 .redirectError(ProcessBuilder.Redirect.appendTo(stderr.toFile()));
         pb.environment().putAll(LocalStack.get().sharedEnv());
-        pb.environment().put("TASKGATE_TOKEN",
-                Tokens.forSubject("stdio-user").org("acme").project("demo").scopes("tools:call").sign());
+        pb.environment()
+                .put(
+                        "TASKGATE_TOKEN",
+                        Tokens.forSubject("stdio-user")
+                                .org("acme")
+                                .project("demo")
+                                .scopes("tools:call")
+                                .sign());
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         process = pb.start();
         stdin = process.getOutputStream();
-        Thread reader = new Thread(() -> {
-            try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                    StandardCharsets.UTF_8))) {
-                String line;
-                while ((line = out.readLine()) != null) {
-                    stdout.add(line);
-                    try {
-                        messages.add(JSON.readTree(line));
-                    } catch (IOException notJson) {
-                        // kept in stdout; the test below fails on it
+        Thread reader = new Thread(
+                () -> {
+                    try (BufferedReader out = new BufferedReader(
+                            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                        String line;
+                        while ((line = out.readLine()) != null) {
+                            stdout.add(line);
+                            try {
+                                messages.add(JSON.readTree(line));
+                            } catch (IOException notJson) {
+                                // kept in stdout; the test below fails on it
+                            }
+                        }
+                    } catch (IOException e) {
+                        // process ended
                     }
-                }
-            } catch (IOException e) {
-                // process ended
-            }
-        }, "stdio-e2e-reader");
+                },
+                "stdio-e2e-reader");
         reader.setDaemon(true);
         reader.start();
     }
@@ -95,8 +104,9 @@ class McpStdioE2E {
         assertThat(discover.at("/result/capabilities/extensions").has(TASKS)).isTrue();
 
         JsonNode list = call("tools/list", Map.of(), false);
-        assertThat(list.at("/result/tools")).extracting(t -> t.path("name").asText()).contains("demo.echo",
-                "demo.sleep");
+        assertThat(list.at("/result/tools"))
+                .extracting(t -> t.path("name").asText())
+                .contains("demo.echo", "demo.sleep");
 
         JsonNode echo = call("tools/call", Map.of("name", "demo.echo", "arguments", Map.of("word", "stdio")), false);
         assertThat(echo.at("/result/resultType").asText()).isEqualTo("complete");
@@ -104,8 +114,17 @@ class McpStdioE2E {
 
         // a synchronous call with a progress token: progress notifications share stdout, before the response
         List<JsonNode> before = new ArrayList<>();
-        JsonNode slept = call("tools/call", Map.of("name", "demo.sleep", "arguments", Map.of("seconds", 2),
-                "_meta", Map.of("progressToken", "stdio-p")), false, before);
+        JsonNode slept = call(
+                "tools/call",
+                Map.of(
+                        "name",
+                        "demo.sleep",
+                        "arguments",
+                        Map.of("seconds", 2),
+                        "_meta",
+                        Map.of("progressToken", "stdio-p")),
+                false,
+                before);
         assertThat(slept.at("/result/isError").asBoolean()).isFalse();
         assertThat(before).isNotEmpty().allSatisfy(n -> {
             assertThat(n.path("method").asText()).isEqualTo("notifications/progress");
@@ -116,10 +135,12 @@ class McpStdioE2E {
         assertThat(created.at("/result/resultType").asText()).isEqualTo("task");
         String taskId = created.at("/result/taskId").asText();
         JsonNode[] last = new JsonNode[1];
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> {
-            last[0] = call("tasks/get", Map.of("taskId", taskId), true);
-            return "completed".equals(last[0].at("/result/status").asText());
-        });
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> {
+                    last[0] = call("tasks/get", Map.of("taskId", taskId), true);
+                    return "completed".equals(last[0].at("/result/status").asText());
+                });
         assertThat(last[0].at("/result/result/resultType").asText()).isEqualTo("complete");
 
         stdin.write("{not json\n".getBytes(StandardCharsets.UTF_8));
@@ -130,7 +151,9 @@ class McpStdioE2E {
         assertThat(parseError.has("id")).isFalse();
 
         stdin.close();
-        assertThat(process.waitFor(30, TimeUnit.SECONDS)).as("exits at end of input").isTrue();
+        assertThat(process.waitFor(30, TimeUnit.SECONDS))
+                .as("exits at end of input")
+                .isTrue();
         assertThat(process.exitValue()).isZero();
         assertThat(stdout).isNotEmpty().allSatisfy(line -> {
             JsonNode message = JSON.readTree(line);
@@ -148,7 +171,8 @@ class McpStdioE2E {
     private static JsonNode call(String method, Map<String, ?> params, boolean tasks, List<JsonNode> before)
             throws Exception {
         long id = IDS.incrementAndGet();
-        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
+        ObjectNode message =
+                JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
         ObjectNode p = message.putObject("params");
         params.forEach((k, v) -> {
             if (!"_meta".equals(k)) {
@@ -169,7 +193,9 @@ class McpStdioE2E {
         while (System.nanoTime() < deadline) {
             JsonNode next = messages.poll(1, TimeUnit.SECONDS);
             if (next == null) {
-                assertThat(process.isAlive()).as("stdio process alive; see e2e-logs/mcp-stdio.stderr.log").isTrue();
+                assertThat(process.isAlive())
+                        .as("stdio process alive; see e2e-logs/mcp-stdio.stderr.log")
+                        .isTrue();
                 continue;
             }
             if (next.path("id").asLong() == id) {

@@ -1,8 +1,5 @@
 package dev.taskgate.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -24,6 +21,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /**
  * The MCP task TTL through the packaged services, in real time: a frontend configured with the shortest TTL (1 min)
  * creates a task; once its visibility ended {@code tasks/get} and {@code tasks/cancel} answer exactly like an
@@ -33,7 +33,8 @@ import dev.taskgate.testsupport.Tokens;
 @ExtendWith(LocalStack.class)
 class McpTaskTtlE2E {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final AtomicLong IDS = new AtomicLong();
     private static final String TASKS = "io.modelcontextprotocol/tasks";
 
@@ -42,20 +43,27 @@ class McpTaskTtlE2E {
 
     @BeforeAll
     static void setUp() throws Exception {
-        ServiceProcess frontend = LocalStack.get().startExtra("mcp-frontend", "mcp-frontend-short-ttl",
-                Map.of("TASKGATE_FRONTEND_MCP_TASK_TTL", "1m"));
+        ServiceProcess frontend = LocalStack.get()
+                .startExtra("mcp-frontend", "mcp-frontend-short-ttl", Map.of("TASKGATE_FRONTEND_MCP_TASK_TTL", "1m"));
         endpoint = URI.create(frontend.baseUrl() + "/mcp");
-        alice = Tokens.forSubject("alice-" + UUID.randomUUID()).org("acme").project("demo").scopes("tools:call").sign();
+        alice = Tokens.forSubject("alice-" + UUID.randomUUID())
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
     }
 
     @Test
     void anExpiredTaskLooksUnknownUntilTheSameRequestKeyBringsItBack() throws Exception {
         Map<String, Object> arguments = Map.of("note", "ttl");
         JsonNode created = call("ttl-1", arguments);
-        assertThat(created.at("/result/resultType").asText()).as(created.toString()).isEqualTo("task");
+        assertThat(created.at("/result/resultType").asText())
+                .as(created.toString())
+                .isEqualTo("task");
         assertThat(created.at("/result/ttlMs").asLong()).isEqualTo(60_000L);
         String taskId = created.at("/result/taskId").asText();
-        JsonNode done = awaitGet(taskId, reply -> "completed".equals(reply.at("/result/status").asText()));
+        JsonNode done = awaitGet(
+                taskId, reply -> "completed".equals(reply.at("/result/status").asText()));
         String createdAt = done.at("/result/createdAt").asText();
 
         String tampered = taskId.substring(0, taskId.length() - 2) + (taskId.endsWith("AA") ? "BB" : "AA");
@@ -67,15 +75,19 @@ class McpTaskTtlE2E {
                 .isEqualTo(task("tasks/cancel", tampered).path("error"));
 
         JsonNode conflict = call("ttl-1", Map.of("note", "other"));
-        assertThat(conflict.at("/error/data/requestKey").asText()).as(conflict.toString()).isEqualTo("ttl-1");
+        assertThat(conflict.at("/error/data/requestKey").asText())
+                .as(conflict.toString())
+                .isEqualTo("ttl-1");
         assertThat(task("tasks/get", taskId).path("error"))
-                .as("a conflicting retry never extends visibility").isEqualTo(unknown.path("error"));
+                .as("a conflicting retry never extends visibility")
+                .isEqualTo(unknown.path("error"));
 
         JsonNode again = call("ttl-1", arguments);
         assertThat(again.at("/result/taskId").asText()).as(again.toString()).isEqualTo(taskId);
         assertThat(again.at("/result/status").asText()).isEqualTo("completed");
         assertThat(again.at("/result/createdAt").asText()).isEqualTo(createdAt);
-        assertThat(again.at("/result/ttlMs").asLong()).as("counted from the original creation")
+        assertThat(again.at("/result/ttlMs").asLong())
+                .as("counted from the original creation")
                 .isGreaterThan(60_000L);
         JsonNode back = task("tasks/get", taskId);
         assertThat(back.at("/result/status").asText()).as(back.toString()).isEqualTo("completed");
@@ -87,7 +99,9 @@ class McpTaskTtlE2E {
         JsonNode[] last = new JsonNode[1];
         // the TTL is one minute of real time; generous bounds for a loaded machine. Polled every 500 ms from the
         // start: the completion shows within a poll, and the expiry is seen soon after the minute ends
-        await().atMost(Duration.ofMinutes(4)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(500))
+        await().atMost(Duration.ofMinutes(4))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(500))
                 .until(() -> {
                     last[0] = task("tasks/get", taskId);
                     return done.test(last[0]);
@@ -100,19 +114,32 @@ class McpTaskTtlE2E {
     }
 
     private static JsonNode call(String requestKey, Map<String, ?> arguments) throws Exception {
-        return send("tools/call", "demo.echo", Map.of("name", "demo.echo", "arguments", arguments,
-                "_meta", Map.of("dev.taskgate/requestKey", requestKey)));
+        return send(
+                "tools/call",
+                "demo.echo",
+                Map.of(
+                        "name",
+                        "demo.echo",
+                        "arguments",
+                        arguments,
+                        "_meta",
+                        Map.of("dev.taskgate/requestKey", requestKey)));
     }
 
     private static JsonNode send(String method, String name, Map<String, ?> params) throws Exception {
-        ObjectNode message = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", IDS.incrementAndGet())
+        ObjectNode message = JSON.createObjectNode()
+                .put("jsonrpc", "2.0")
+                .put("id", IDS.incrementAndGet())
                 .put("method", method);
         ObjectNode p = message.putObject("params");
         params.forEach((k, v) -> p.set(k, JSON.valueToTree(v)));
         ObjectNode meta = p.has("_meta") ? (ObjectNode) p.get("_meta") : p.putObject("_meta");
         meta.put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
-        meta.putObject("io.modelcontextprotocol/clientCapabilities").putObject("extensions").putObject(TASKS);
-        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(60))
+        meta.putObject("io.modelcontextprotocol/clientCapabilities")
+                .putObject("extensions")
+                .putObject(TASKS);
+        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
+                .timeout(Duration.ofSeconds(60))
                 .header("Authorization", "Bearer " + alice)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
@@ -122,8 +149,8 @@ class McpTaskTtlE2E {
         if (name != null) {
             request.header("Mcp-Name", name);
         }
-        HttpResponse<String> response = HTTP.send(request.build(),
-                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        HttpResponse<String> response =
+                HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
         try {
             return JSON.readTree(response.body());

@@ -26,12 +26,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
  */
 final class NodeReceiver implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     /** One request as the receiver saw it. */
-    record Received(String webhook_id, String webhook_timestamp, long received_at_ms, boolean verified, String error,
-            String action, String body) {
-    }
+    record Received(
+            String webhook_id,
+            String webhook_timestamp,
+            long received_at_ms,
+            boolean verified,
+            String error,
+            String action,
+            String body) {}
 
     private final Process process;
     private final int port;
@@ -61,18 +67,22 @@ final class NodeReceiver implements AutoCloseable {
                 throw new IllegalStateException("npm ci failed in " + dir + "; see " + log);
             }
         }
-        ProcessBuilder pb = new ProcessBuilder("node", "receiver.mjs").directory(dir.toFile())
+        ProcessBuilder pb = new ProcessBuilder("node", "receiver.mjs")
+                .directory(dir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL))
-                .redirectError(ProcessBuilder.Redirect.appendTo(repo.resolve("e2e/target/node-receiver.log").toFile()));
+                .redirectError(ProcessBuilder.Redirect.appendTo(
+                        repo.resolve("e2e/target/node-receiver.log").toFile()));
         pb.environment().put("PORT", "0");
         Process process = pb.start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         String line = out.readLine();
         if (line == null || !line.startsWith("listening ")) {
             process.destroyForcibly();
             throw new IllegalStateException("the Node receiver did not start: " + line);
         }
-        return new NodeReceiver(process, Integer.parseInt(line.substring("listening ".length()).trim()));
+        return new NodeReceiver(
+                process, Integer.parseInt(line.substring("listening ".length()).trim()));
     }
 
     /** The URL to subscribe. */
@@ -97,10 +107,11 @@ final class NodeReceiver implements AutoCloseable {
     /** Every request so far. */
     List<Received> log() {
         try {
-            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
-                    + "/control/log")).build(), HttpResponse.BodyHandlers.ofString());
-            return JSON.readValue(r.body(), new TypeReference<List<Received>>() {
-            });
+            HttpResponse<String> r = HTTP.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/control/log"))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            return JSON.readValue(r.body(), new TypeReference<List<Received>>() {});
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -111,8 +122,11 @@ final class NodeReceiver implements AutoCloseable {
 
     private void post(String path, String json) {
         try {
-            HttpResponse<Void> r = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                    .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.discarding());
+            HttpResponse<Void> r = HTTP.send(
+                    HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                            .POST(HttpRequest.BodyPublishers.ofString(json))
+                            .build(),
+                    HttpResponse.BodyHandlers.discarding());
             if (r.statusCode() != 204) {
                 throw new IllegalStateException("receiver control " + path + " answered " + r.statusCode());
             }

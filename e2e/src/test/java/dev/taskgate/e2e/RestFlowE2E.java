@@ -1,9 +1,5 @@
 package dev.taskgate.e2e;
 
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -21,6 +17,10 @@ import io.restassured.response.Response;
 
 import dev.taskgate.testsupport.Tokens;
 
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /**
  * The walking skeleton through all four packaged services on the real broker and database: REST create →
  * poll → result for each demo operation, receipts, cancellation and isolation between principals.
@@ -37,15 +37,24 @@ class RestFlowE2E {
     @BeforeAll
     static void setUp() {
         RestAssured.baseURI = LocalStack.get().frontendUrl();
-        alice = Tokens.forSubject("alice").org("acme").project("demo").scopes("tools:call").sign();
-        bob = Tokens.forSubject("bob").org("acme").project("demo").scopes("tools:call").sign();
+        alice = Tokens.forSubject("alice")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
+        bob = Tokens.forSubject("bob")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
     }
 
     @Test
     void echoCompletesWithItsInputAsTextAndStructuredContent() throws Exception {
         Map<String, Object> input = Map.of("greeting", "hello", "n", 3);
         Response created = create(alice, key(), "demo.echo", input);
-        created.then().statusCode(202)
+        created.then()
+                .statusCode(202)
                 .contentType(ContentType.JSON)
                 .header("Location", org.hamcrest.Matchers.endsWith(created.path("execution_id")));
         assertThat(created.<String>path("status")).isIn("queued", "working", "completed");
@@ -69,22 +78,39 @@ class RestFlowE2E {
 
     @Test
     void sleepIsWorkingWithProgressThenCompletes() {
-        String id = create(alice, key(), "demo.sleep", Map.of("seconds", 3)).then().statusCode(202)
-                .extract().path("execution_id");
+        String id = create(alice, key(), "demo.sleep", Map.of("seconds", 3))
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
         awaitStatus(alice, id, "working");
-        given().auth().oauth2(alice).get(BASE + "/" + id + "/result").then()
-                .statusCode(202).header("Retry-After", org.hamcrest.Matchers.notNullValue());
+        given().auth()
+                .oauth2(alice)
+                .get(BASE + "/" + id + "/result")
+                .then()
+                .statusCode(202)
+                .header("Retry-After", org.hamcrest.Matchers.notNullValue());
         awaitStatus(alice, id, "completed");
-        given().auth().oauth2(alice).get(BASE + "/" + id + "/result").then()
-                .statusCode(200).body("isError", org.hamcrest.Matchers.equalTo(false));
+        given().auth()
+                .oauth2(alice)
+                .get(BASE + "/" + id + "/result")
+                .then()
+                .statusCode(200)
+                .body("isError", org.hamcrest.Matchers.equalTo(false));
     }
 
     @Test
     void failingToolCompletesWithIsErrorResult() {
-        String id = create(alice, key(), "demo.fail", Map.of("message", "disk is full")).then().statusCode(202)
-                .extract().path("execution_id");
+        String id = create(alice, key(), "demo.fail", Map.of("message", "disk is full"))
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
         awaitStatus(alice, id, "completed");
-        given().auth().oauth2(alice).get(BASE + "/" + id + "/result").then()
+        given().auth()
+                .oauth2(alice)
+                .get(BASE + "/" + id + "/result")
+                .then()
                 .statusCode(200)
                 .body("isError", org.hamcrest.Matchers.equalTo(true))
                 .body("content[0].text", org.hamcrest.Matchers.equalTo("disk is full"));
@@ -92,17 +118,26 @@ class RestFlowE2E {
 
     @Test
     void crashingChildFailsTheExecutionWithAClearError() {
-        String id = create(alice, key(), "demo.crash", Map.of()).then().statusCode(202)
-                .extract().path("execution_id");
+        String id = create(alice, key(), "demo.crash", Map.of())
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
         awaitStatus(alice, id, "failed");
-        given().auth().oauth2(alice).get(BASE + "/" + id + "/result").then()
+        given().auth()
+                .oauth2(alice)
+                .get(BASE + "/" + id + "/result")
+                .then()
                 .statusCode(409)
                 .contentType("application/problem+json")
                 .body("type", org.hamcrest.Matchers.endsWith("/execution-failed"))
                 .body("detail", org.hamcrest.Matchers.containsString("exited abruptly"));
         // the crashed child was replaced: the next execution still runs
-        String next = create(alice, key(), "demo.echo", Map.of("after", "crash")).then().statusCode(202)
-                .extract().path("execution_id");
+        String next = create(alice, key(), "demo.echo", Map.of("after", "crash"))
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
         awaitStatus(alice, next, "completed");
     }
 
@@ -119,42 +154,67 @@ class RestFlowE2E {
     @Test
     void sameKeyWithDifferentInputIsAConflict() {
         String key = key();
-        String id = create(alice, key, "demo.echo", Map.of("v", 1)).then().statusCode(202)
-                .extract().path("execution_id");
-        create(alice, key, "demo.echo", Map.of("v", 2)).then()
+        String id = create(alice, key, "demo.echo", Map.of("v", 1))
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
+        create(alice, key, "demo.echo", Map.of("v", 2))
+                .then()
                 .statusCode(409)
                 .contentType("application/problem+json")
                 .body("type", org.hamcrest.Matchers.endsWith("/idempotency-conflict"))
                 .body("detail", org.hamcrest.Matchers.containsString(key));
         // the original execution is untouched
         awaitStatus(alice, id, "completed");
-        given().auth().oauth2(alice).get(BASE + "/" + id + "/result").then()
-                .statusCode(200).body("structuredContent.v", org.hamcrest.Matchers.equalTo(1));
+        given().auth()
+                .oauth2(alice)
+                .get(BASE + "/" + id + "/result")
+                .then()
+                .statusCode(200)
+                .body("structuredContent.v", org.hamcrest.Matchers.equalTo(1));
     }
 
     @Test
     void cancellingARunningSleepStopsItCooperatively() {
-        String id = create(alice, key(), "demo.sleep", Map.of("seconds", 120)).then().statusCode(202)
-                .extract().path("execution_id");
+        String id = create(alice, key(), "demo.sleep", Map.of("seconds", 120))
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
         awaitStatus(alice, id, "working");
         given().auth().oauth2(alice).post(BASE + "/" + id + "/cancel").then().statusCode(202);
-        await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(200))
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(200))
                 .until(() -> status(alice, id).equals("cancelled"));
-        given().auth().oauth2(alice).get(BASE + "/" + id + "/result").then()
+        given().auth()
+                .oauth2(alice)
+                .get(BASE + "/" + id + "/result")
+                .then()
                 .statusCode(409)
                 .body("type", org.hamcrest.Matchers.endsWith("/execution-cancelled"));
         // cancelling again is harmless
-        given().auth().oauth2(alice).post(BASE + "/" + id + "/cancel").then().statusCode(202)
+        given().auth()
+                .oauth2(alice)
+                .post(BASE + "/" + id + "/cancel")
+                .then()
+                .statusCode(202)
                 .body("status", org.hamcrest.Matchers.equalTo("cancelled"));
     }
 
     @Test
     void anotherPrincipalsExecutionLooksExactlyLikeAnUnknownOne() throws Exception {
-        String id = create(alice, key(), "demo.echo", Map.of("secret", "alice's")).then().statusCode(202)
-                .extract().path("execution_id");
+        String id = create(alice, key(), "demo.echo", Map.of("secret", "alice's"))
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
         awaitStatus(alice, id, "completed");
-        String unknown = create(bob, key(), "demo.echo", Map.of()).then().statusCode(202)
-                .extract().path("execution_id");
+        String unknown = create(bob, key(), "demo.echo", Map.of())
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
         // an id that verifies for nobody: flip one character of a real one
         String tampered = id.substring(0, id.length() - 1) + (id.endsWith("A") ? "B" : "A");
 
@@ -178,7 +238,8 @@ class RestFlowE2E {
     }
 
     private static Response create(String token, String key, String tool, Map<String, Object> input) {
-        return given().auth().oauth2(token)
+        return given().auth()
+                .oauth2(token)
                 .header("Idempotency-Key", key)
                 .contentType(ContentType.JSON)
                 .body(Map.of("tool_name", tool, "input", input))
@@ -186,11 +247,18 @@ class RestFlowE2E {
     }
 
     private static String status(String token, String id) {
-        return given().auth().oauth2(token).get(BASE + "/" + id).then().statusCode(200).extract().path("status");
+        return given().auth()
+                .oauth2(token)
+                .get(BASE + "/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .path("status");
     }
 
     private static void awaitStatus(String token, String id, String expected) {
-        await().atMost(SETTLE).pollInterval(Duration.ofMillis(100))
+        await().atMost(SETTLE)
+                .pollInterval(Duration.ofMillis(100))
                 .until(() -> status(token, id).equals(expected));
     }
 

@@ -18,7 +18,8 @@ import java.util.concurrent.TimeUnit;
  * on a loopback port, with its output in {@code e2e/target/e2e-logs/<name>.log}.
  */
 final class ServiceProcess {
-    private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private static final HttpClient HTTP =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private final String name;
     private final int port;
@@ -54,13 +55,17 @@ final class ServiceProcess {
     /** Starts the process; returns at once (see {@link #awaitReady(Duration)}). */
     void start() throws IOException {
         if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException(jar + " is missing: package the services first (the reactor does it before e2e)");
+            throw new IllegalStateException(
+                    jar + " is missing: package the services first (the reactor does it before e2e)");
         }
         Files.createDirectories(log.getParent());
         List<String> cmd = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
-                "-jar", jar.toString()));
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-Xmx256m",
+                "-jar",
+                jar.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
@@ -73,7 +78,8 @@ final class ServiceProcess {
     void awaitReady(Duration timeout) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         HttpRequest ready = HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready"))
-                .timeout(Duration.ofSeconds(2)).build();
+                .timeout(Duration.ofSeconds(2))
+                .build();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException(name + " exited with " + process.exitValue() + "; see " + log);

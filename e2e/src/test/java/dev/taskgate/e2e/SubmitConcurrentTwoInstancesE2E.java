@@ -1,8 +1,5 @@
 package dev.taskgate.e2e;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -46,6 +43,9 @@ import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.TestInfra;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /**
  * One hundred identical submissions (one receipt key) at once through two job-control processes sharing the
  * database: they are spread over every partition of the commands topic, so both instances handle some of them
@@ -59,16 +59,19 @@ class SubmitConcurrentTwoInstancesE2E {
     @BeforeAll
     static void secondJobControl() throws Exception {
         LocalStack.get().startExtra("job-control", "job-control-2");
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                TestInfra.kafkaBootstrap()))) {
+        try (Admin admin =
+                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.kafkaBootstrap()))) {
             // both instances own partitions of the commands topic before anything is sent
             await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {
                 ConsumerGroupDescription group = admin.describeConsumerGroups(Set.of("job-control"))
-                        .describedGroups().get("job-control").get();
+                        .describedGroups()
+                        .get("job-control")
+                        .get();
                 return group.members().stream()
-                        .filter(m -> m.assignment().topicPartitions().stream()
-                                .anyMatch(tp -> tp.topic().equals(Topics.COMMANDS)))
-                        .count() >= 2;
+                                .filter(m -> m.assignment().topicPartitions().stream()
+                                        .anyMatch(tp -> tp.topic().equals(Topics.COMMANDS)))
+                                .count()
+                        >= 2;
             });
         }
     }
@@ -79,8 +82,15 @@ class SubmitConcurrentTwoInstancesE2E {
         JsonNode input = Wire.mapper().createObjectNode().put("same", true);
         List<SubmitExecution> commands = new ArrayList<>();
         for (int i = 0; i < SUBMISSIONS; i++) {
-            commands.add(new SubmitExecution(UUID.randomUUID(), Instant.now(), "e2e-race", caller, Surface.REST,
-                    "same-key", "demo.echo", input));
+            commands.add(new SubmitExecution(
+                    UUID.randomUUID(),
+                    Instant.now(),
+                    "e2e-race",
+                    caller,
+                    Surface.REST,
+                    "same-key",
+                    "demo.echo",
+                    input));
         }
         int partitions;
         List<CommandReply> replies = new ArrayList<>();
@@ -95,10 +105,13 @@ class SubmitConcurrentTwoInstancesE2E {
             for (int i = 0; i < SUBMISSIONS; i++) {
                 SubmitExecution c = commands.get(i);
                 // an explicit partition per record (frontends key by caller, which would put all on one partition)
-                ProducerRecord<String, byte[]> record = new ProducerRecord<>(Topics.COMMANDS, i % partitions,
-                        caller.principal() + "\n" + caller.workspace(), Wire.toBytes(c));
-                record.headers().add(MessageHeaders.MESSAGE_ID, c.messageId().toString()
-                        .getBytes(StandardCharsets.UTF_8));
+                ProducerRecord<String, byte[]> record = new ProducerRecord<>(
+                        Topics.COMMANDS,
+                        i % partitions,
+                        caller.principal() + "\n" + caller.workspace(),
+                        Wire.toBytes(c));
+                record.headers()
+                        .add(MessageHeaders.MESSAGE_ID, c.messageId().toString().getBytes(StandardCharsets.UTF_8));
                 record.headers().add(MessageHeaders.MESSAGE_TYPE, "SubmitExecution".getBytes(StandardCharsets.UTF_8));
                 sent.add(producer.send(record));
             }
@@ -107,22 +120,26 @@ class SubmitConcurrentTwoInstancesE2E {
                 f.get();
             }
             for (SubmitExecution c : commands) {
-                replies.add(watcher.await(CommandReply.class, r -> r.correlationId().equals(c.messageId()), WAIT));
+                replies.add(
+                        watcher.await(CommandReply.class, r -> r.correlationId().equals(c.messageId()), WAIT));
             }
             elapsedMs = (System.nanoTime() - started) / 1_000_000;
         }
 
         assertThat(replies).hasSize(SUBMISSIONS).allMatch(Accepted.class::isInstance);
-        Set<UUID> named = replies.stream().map(r -> ((Accepted) r).executionId()).collect(Collectors.toSet());
+        Set<UUID> named =
+                replies.stream().map(r -> ((Accepted) r).executionId()).collect(Collectors.toSet());
         assertThat(named).hasSize(1);
-        assertThat(replies.stream().filter(r -> ((Accepted) r).created()).count()).isEqualTo(1);
+        assertThat(replies.stream().filter(r -> ((Accepted) r).created()).count())
+                .isEqualTo(1);
         long rows = count("select count(*) from jobctl.execution where principal = ?", caller.principal());
         long receipts = count("select count(*) from jobctl.receipt where principal = ?", caller.principal());
         assertThat(rows).isEqualTo(1);
         assertThat(receipts).isEqualTo(1);
-        System.out.printf("concurrent identical submissions: submissions=%d job-control instances=2 partitions=%d "
-                + "replies=%d executions created=%d elapsed_ms=%d%n", SUBMISSIONS, partitions, replies.size(), rows,
-                elapsedMs);
+        System.out.printf(
+                "concurrent identical submissions: submissions=%d job-control instances=2 partitions=%d "
+                        + "replies=%d executions created=%d elapsed_ms=%d%n",
+                SUBMISSIONS, partitions, replies.size(), rows, elapsedMs);
     }
 
     private static KafkaProducer<String, byte[]> producer() {

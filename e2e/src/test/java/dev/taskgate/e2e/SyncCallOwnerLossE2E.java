@@ -1,11 +1,5 @@
 package dev.taskgate.e2e;
 
-import static dev.taskgate.e2e.Mcp2025Session.JSON;
-import static dev.taskgate.e2e.Mcp2025Session.call;
-import static dev.taskgate.testsupport.McpSchemas.assertValid2025;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,6 +18,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
 
+import static dev.taskgate.e2e.Mcp2025Session.JSON;
+import static dev.taskgate.e2e.Mcp2025Session.call;
+import static dev.taskgate.testsupport.McpSchemas.assertValid2025;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /**
  * Issue 6 item 1: a caller waiting synchronously follows the replacement. Ordinary (non-task) {@code tools/call}s of
  * {@code demo.count} — one in a 2025-11-25 session with a progress token, one on 2026-07-28 — are waiting when
@@ -37,21 +37,34 @@ class SyncCallOwnerLossE2E {
 
     @Test
     void synchronousCallersOfBothGenerationsReceiveTheFinalResultAfterAWorkerKill() throws Exception {
-        String token = Tokens.forSubject("sync-owner-loss").org("acme").project("demo").scopes("tools:call").sign();
+        String token = Tokens.forSubject("sync-owner-loss")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
         URI endpoint = URI.create(LocalStack.get().frontendUrl() + "/mcp");
         Mcp2025Session session = Mcp2025Session.open(endpoint, token);
-        ObjectNode legacyCall = call("demo.count", JSON.createObjectNode().put("to", STEPS).put("step_ms", 250));
+        ObjectNode legacyCall =
+                call("demo.count", JSON.createObjectNode().put("to", STEPS).put("step_ms", 250));
         legacyCall.putObject("_meta").put("progressToken", "sync-owner-loss");
 
-        CompletableFuture<Mcp2025Session.Reply> legacy = CompletableFuture.supplyAsync(
-                () -> session.request("tools/call", legacyCall));
-        CompletableFuture<Http.Reply> modern = CompletableFuture.supplyAsync(() -> Http.mcp(token, "tools/call",
-                "demo.count", Map.of("name", "demo.count", "arguments", Map.of("to", STEPS, "step_ms", 250)),
+        CompletableFuture<Mcp2025Session.Reply> legacy =
+                CompletableFuture.supplyAsync(() -> session.request("tools/call", legacyCall));
+        CompletableFuture<Http.Reply> modern = CompletableFuture.supplyAsync(() -> Http.mcp(
+                token,
+                "tools/call",
+                "demo.count",
+                Map.of("name", "demo.count", "arguments", Map.of("to", STEPS, "step_ms", 250)),
                 false));
         // the 2025 call's execution is a 2025 task id: tasks/list shows how far it got
-        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).until(
-                () -> session.request("tasks/list", JSON.createObjectNode()).json()
-                        .at("/result/tasks/0/statusMessage").asText(""), SyncCallOwnerLossE2E::pastStepTwo);
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> session.request("tasks/list", JSON.createObjectNode())
+                                .json()
+                                .at("/result/tasks/0/statusMessage")
+                                .asText(""),
+                        SyncCallOwnerLossE2E::pastStepTwo);
 
         ServiceProcess worker = LocalStack.get().service("worker-pool");
         long killedAt = System.nanoTime();
@@ -78,11 +91,14 @@ class SyncCallOwnerLossE2E {
 
         assertThat(modernReply.status()).as(modernReply.toString()).isEqualTo(200);
         JsonNode modernResult = modernReply.json().path("result");
-        assertThat(modernResult.path("resultType").asText()).as(modernReply.text()).isEqualTo("complete");
+        assertThat(modernResult.path("resultType").asText())
+                .as(modernReply.text())
+                .isEqualTo("complete");
         assertThat(modernResult.at("/content/0/text").asText()).isEqualTo("counted to " + STEPS);
-        System.out.printf("[sync-owner-loss] worker-pool SIGKILL -> 2025 call answered the final result after %d ms, "
-                + "2026 call after %d ms (%d progress notifications, strictly rising)%n", legacyMillis,
-                modernMillis, progress.size());
+        System.out.printf(
+                "[sync-owner-loss] worker-pool SIGKILL -> 2025 call answered the final result after %d ms, "
+                        + "2026 call after %d ms (%d progress notifications, strictly rising)%n",
+                legacyMillis, modernMillis, progress.size());
     }
 
     private static boolean pastStepTwo(String statusMessage) {

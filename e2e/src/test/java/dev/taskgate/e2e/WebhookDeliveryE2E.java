@@ -1,9 +1,5 @@
 package dev.taskgate.e2e;
 
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -25,6 +21,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.restassured.http.ContentType;
 
 import dev.taskgate.testsupport.Tokens;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Lifecycle webhooks through the packaged services: executions driven over the real REST API, a Node receiver that
@@ -67,20 +67,23 @@ class WebhookDeliveryE2E {
             dispatcher.kill();
 
             // signals produced while the dispatcher is down wait in Kafka
-            List<String> whileDown = List.of(p.create("demo.echo", Map.of("down", 1)),
-                    p.create("demo.echo", Map.of("down", 2)));
+            List<String> whileDown =
+                    List.of(p.create("demo.echo", Map.of("down", 1)), p.create("demo.echo", Map.of("down", 2)));
             for (String h : whileDown) {
                 p.awaitTerminal(h);
                 terminal.add(h);
             }
             dispatcher.restart(Duration.ofSeconds(120));
 
-            await().atMost(SETTLE).pollInterval(Duration.ofMillis(500))
+            await().atMost(SETTLE)
+                    .pollInterval(Duration.ofMillis(500))
                     .until(() -> executionsDelivered(receiver).containsAll(terminal));
 
             List<NodeReceiver.Received> log = receiver.log();
-            assertThat(log).allSatisfy(r -> assertThat(r.verified()).as("signature of %s: %s", r.webhook_id(),
-                    r.error()).isTrue());
+            assertThat(log)
+                    .allSatisfy(r -> assertThat(r.verified())
+                            .as("signature of %s: %s", r.webhook_id(), r.error())
+                            .isTrue());
             Map<String, Set<String>> idsPerExecution = new HashMap<>();
             Map<String, Set<String>> bodiesPerWebhookId = new HashMap<>();
             for (NodeReceiver.Received r : log) {
@@ -89,15 +92,23 @@ class WebhookDeliveryE2E {
                 assertThat(TERMINAL_OR_INPUT).contains(body.at("/data/state").asText());
                 String execution = body.at("/data/execution_id").asText();
                 idsPerExecution.computeIfAbsent(execution, k -> new HashSet<>()).add(r.webhook_id());
-                bodiesPerWebhookId.computeIfAbsent(r.webhook_id(), k -> new HashSet<>()).add(r.body());
+                bodiesPerWebhookId
+                        .computeIfAbsent(r.webhook_id(), k -> new HashSet<>())
+                        .add(r.body());
             }
             assertThat(idsPerExecution.keySet()).containsExactlyInAnyOrderElementsOf(terminal);
-            assertThat(idsPerExecution.values()).as("one webhook-id per execution, whatever was retried or redelivered")
+            assertThat(idsPerExecution.values())
+                    .as("one webhook-id per execution, whatever was retried or redelivered")
                     .allSatisfy(ids -> assertThat(ids).hasSize(1));
-            assertThat(bodiesPerWebhookId.values()).as("every retry sends the same bytes")
+            assertThat(bodiesPerWebhookId.values())
+                    .as("every retry sends the same bytes")
                     .allSatisfy(bodies -> assertThat(bodies).hasSize(1));
-            long retried = log.stream().collect(Collectors.groupingBy(NodeReceiver.Received::webhook_id,
-                    Collectors.counting())).values().stream().filter(n -> n > 1).count();
+            long retried = log.stream()
+                    .collect(Collectors.groupingBy(NodeReceiver.Received::webhook_id, Collectors.counting()))
+                    .values()
+                    .stream()
+                    .filter(n -> n > 1)
+                    .count();
             assertThat(retried).as("the injected failures caused retries").isEqualTo(terminal.size());
             assertThat(p.subscription()).containsEntry("status", "active");
         }
@@ -113,18 +124,21 @@ class WebhookDeliveryE2E {
                 handles.add(p.create("demo.echo", Map.of("n", i)));
             }
             Set<String> ids = new HashSet<>(handles);
-            await().atMost(SETTLE).pollInterval(Duration.ofMillis(500))
+            await().atMost(SETTLE)
+                    .pollInterval(Duration.ofMillis(500))
                     .until(() -> executionsDelivered(receiver).containsAll(ids));
             Map<String, Long> firstAttemptLatency = new HashMap<>();
             for (NodeReceiver.Received r : receiver.log()) {
                 assertThat(r.verified()).isTrue();
-                Instant committed = Instant.parse(JSON.readTree(r.body()).get("timestamp").asText());
+                Instant committed =
+                        Instant.parse(JSON.readTree(r.body()).get("timestamp").asText());
                 firstAttemptLatency.putIfAbsent(r.webhook_id(), r.received_at_ms() - committed.toEpochMilli());
             }
             List<Long> sorted = firstAttemptLatency.values().stream().sorted().toList();
             long p50 = percentile(sorted, 50);
             long p95 = percentile(sorted, 95);
-            System.out.printf("webhook latency terminal commit -> first attempt: n=%d p50=%d ms p95=%d ms max=%d ms%n",
+            System.out.printf(
+                    "webhook latency terminal commit -> first attempt: n=%d p50=%d ms p95=%d ms max=%d ms%n",
                     sorted.size(), p50, p95, sorted.get(sorted.size() - 1));
             assertThat(sorted).hasSize(ids.size());
             // ARCHITECTURE.md budget is p95 <= 1 s; allow headroom for a loaded 2-core CI machine
@@ -162,8 +176,11 @@ class WebhookDeliveryE2E {
     /** A fresh project with a token allowed to call tools and manage webhooks. */
     private static final class Project {
         final String project = "wh-e2e-" + UUID.randomUUID();
-        final String token = Tokens.forSubject("alice").org("acme").project(project)
-                .scopes("tools:call", "webhooks:admin").sign();
+        final String token = Tokens.forSubject("alice")
+                .org("acme")
+                .project(project)
+                .scopes("tools:call", "webhooks:admin")
+                .sign();
         String subscriptionId;
 
         String base() {
@@ -177,7 +194,9 @@ class WebhookDeliveryE2E {
 
         /** Subscribes the URL; returns the secret. */
         String subscribe(String url) {
-            var created = given().auth().oauth2(token).contentType(ContentType.JSON)
+            var created = given().auth()
+                    .oauth2(token)
+                    .contentType(ContentType.JSON)
                     .body(Map.of("url", url, "event_types", List.of("tool.execution.lifecycle")))
                     .post(subscriptions());
             created.then().statusCode(201);
@@ -186,20 +205,39 @@ class WebhookDeliveryE2E {
         }
 
         Map<String, Object> subscription() {
-            return given().auth().oauth2(token).get(subscriptions() + "/" + subscriptionId)
-                    .then().statusCode(200).extract().as(Map.class);
+            return given().auth()
+                    .oauth2(token)
+                    .get(subscriptions() + "/" + subscriptionId)
+                    .then()
+                    .statusCode(200)
+                    .extract()
+                    .as(Map.class);
         }
 
         String create(String tool, Map<String, Object> input) {
-            return given().auth().oauth2(token).header("Idempotency-Key", "e2e-" + UUID.randomUUID())
-                    .contentType(ContentType.JSON).body(Map.of("tool_name", tool, "input", input))
-                    .post(base() + "/tool-executions").then().statusCode(202).extract().path("execution_id");
+            return given().auth()
+                    .oauth2(token)
+                    .header("Idempotency-Key", "e2e-" + UUID.randomUUID())
+                    .contentType(ContentType.JSON)
+                    .body(Map.of("tool_name", tool, "input", input))
+                    .post(base() + "/tool-executions")
+                    .then()
+                    .statusCode(202)
+                    .extract()
+                    .path("execution_id");
         }
 
         void awaitTerminal(String handle) {
-            await().atMost(SETTLE).pollInterval(Duration.ofMillis(100)).until(() -> Set.of("completed", "failed",
-                    "cancelled").contains(given().auth().oauth2(token).get(base() + "/tool-executions/" + handle)
-                            .then().statusCode(200).extract().<String>path("status")));
+            await().atMost(SETTLE)
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> Set.of("completed", "failed", "cancelled")
+                            .contains(given().auth()
+                                    .oauth2(token)
+                                    .get(base() + "/tool-executions/" + handle)
+                                    .then()
+                                    .statusCode(200)
+                                    .extract()
+                                    .<String>path("status")));
         }
     }
 }

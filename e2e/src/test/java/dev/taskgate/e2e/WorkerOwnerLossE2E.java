@@ -1,9 +1,5 @@
 package dev.taskgate.e2e;
 
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -22,6 +18,10 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 
 import dev.taskgate.testsupport.Tokens;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 6: worker-pool is SIGKILLed while it runs {@code demo.sleep} executions; job-control notices the silence
@@ -43,7 +43,11 @@ class WorkerOwnerLossE2E {
     @BeforeAll
     static void setUp() {
         RestAssured.baseURI = LocalStack.get().frontendUrl();
-        token = Tokens.forSubject("owner-loss").org("acme").project("demo").scopes("tools:call").sign();
+        token = Tokens.forSubject("owner-loss")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
     }
 
     @Test
@@ -66,7 +70,9 @@ class WorkerOwnerLossE2E {
 
             // settlement is measured over what the worker had started (an execution still waiting for a child would
             // never have been acknowledged: Kafka hands it to the restarted worker instead)
-            List<String> held = ids.stream().filter(id -> status(id).getString("status").equals("working")).toList();
+            List<String> held = ids.stream()
+                    .filter(id -> status(id).getString("status").equals("working"))
+                    .toList();
             long killedAt = System.nanoTime();
             worker.kill();
             Map<String, Long> settled = new HashMap<>();
@@ -83,7 +89,8 @@ class WorkerOwnerLossE2E {
 
             for (String id : ids) {
                 awaitStatus(id, "completed");
-                assertThat(result(id)).as("the replacement returns exactly what an undisturbed run returns")
+                assertThat(result(id))
+                        .as("the replacement returns exactly what an undisturbed run returns")
                         .isEqualTo(expected);
             }
             System.out.printf("[owner-loss] kill %d: settled after %s ms%n", kill, settled.values());
@@ -92,21 +99,24 @@ class WorkerOwnerLossE2E {
         Collections.sort(settleMillis);
         long p50 = settleMillis.get((settleMillis.size() - 1) / 2);
         long max = settleMillis.get(settleMillis.size() - 1);
-        System.out.printf("[owner-loss] worker-pool SIGKILL -> settlement over %d kills x %d executions: "
-                + "p50 %d ms, max %d ms (%d held executions)%n", KILLS, EXECUTIONS_PER_KILL, p50, max,
-                settleMillis.size());
+        System.out.printf(
+                "[owner-loss] worker-pool SIGKILL -> settlement over %d kills x %d executions: "
+                        + "p50 %d ms, max %d ms (%d held executions)%n",
+                KILLS, EXECUTIONS_PER_KILL, p50, max, settleMillis.size());
     }
 
     private static void awaitAllWorking(List<String> ids) {
         try {
-            await().atMost(SETTLE).pollInterval(Duration.ofMillis(100))
-                    .until(() -> ids.stream().allMatch(id -> status(id).getString("status").equals("working")));
+            await().atMost(SETTLE)
+                    .pollInterval(Duration.ofMillis(100))
+                    .until(() -> ids.stream()
+                            .allMatch(id -> status(id).getString("status").equals("working")));
         } catch (ConditionTimeoutException e) {
             StringBuilder states = new StringBuilder();
             for (String id : ids) {
                 JsonPath execution = status(id);
-                states.append(String.format("%n  %s %s (%s)", id, execution.getString("status"),
-                        execution.getString("status_message")));
+                states.append(String.format(
+                        "%n  %s %s (%s)", id, execution.getString("status"), execution.getString("status_message")));
             }
             throw new AssertionError("not every execution reached working within " + SETTLE + ":" + states, e);
         }
@@ -121,25 +131,41 @@ class WorkerOwnerLossE2E {
     }
 
     private static String create() {
-        return given().auth().oauth2(token)
+        return given().auth()
+                .oauth2(token)
                 .header("Idempotency-Key", "e2e-" + UUID.randomUUID())
                 .contentType(ContentType.JSON)
                 .body(Map.of("tool_name", "demo.sleep", "input", Map.of("seconds", SLEEP_SECONDS)))
                 .post(BASE)
-                .then().statusCode(202).extract().path("execution_id");
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
     }
 
     private static JsonPath status(String id) {
-        return given().auth().oauth2(token).get(BASE + "/" + id).then().statusCode(200).extract().jsonPath();
+        return given().auth()
+                .oauth2(token)
+                .get(BASE + "/" + id)
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
     }
 
     private static byte[] result(String id) {
-        return given().auth().oauth2(token).get(BASE + "/" + id + "/result").then().statusCode(200).extract()
+        return given().auth()
+                .oauth2(token)
+                .get(BASE + "/" + id + "/result")
+                .then()
+                .statusCode(200)
+                .extract()
                 .asByteArray();
     }
 
     private static void awaitStatus(String id, String expected) {
-        await().atMost(SETTLE).pollInterval(Duration.ofMillis(100))
+        await().atMost(SETTLE)
+                .pollInterval(Duration.ofMillis(100))
                 .until(() -> status(id).getString("status").equals(expected));
     }
 }

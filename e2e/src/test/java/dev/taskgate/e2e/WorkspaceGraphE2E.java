@@ -1,9 +1,5 @@
 package dev.taskgate.e2e;
 
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,6 +20,10 @@ import io.restassured.response.Response;
 
 import dev.taskgate.testsupport.Tokens;
 
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
 /**
  * Issue 6 item 5: {@code workspace.inspect}, {@code workspace.render} and {@code workspace.compare} through the REST
  * surface over workspace {@code acme/demo} (registered by the worker-pool process from environment variables): bounded
@@ -40,25 +40,39 @@ class WorkspaceGraphE2E {
     @BeforeAll
     static void setUp() {
         RestAssured.baseURI = LocalStack.get().frontendUrl();
-        token = Tokens.forSubject("graph-e2e").org("acme").project("demo").scopes("tools:call").sign();
+        token = Tokens.forSubject("graph-e2e")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
     }
 
     @Test
     void pagesRendersAndComparesTheReferenceGraphOfTheWorkspace() throws Exception {
         String dir = "e2e-" + UUID.randomUUID();
         write(LocalStack.workspaceRoot("docs").resolve(dir + "/guide.md"), "See [main](/" + dir + "/main.c).\n");
-        write(LocalStack.workspaceRoot("src").resolve(dir + "/main.c"),
+        write(
+                LocalStack.workspaceRoot("src").resolve(dir + "/main.c"),
                 "#include \"a.h\"\n#include \"b.h\"\n#include \"gone.h\"\n");
         Path a = write(LocalStack.workspaceRoot("src").resolve(dir + "/a.h"), "#include \"c.h\"\n");
         write(LocalStack.workspaceRoot("src").resolve(dir + "/b.h"), "// leaf\n");
         write(LocalStack.workspaceRoot("src").resolve(dir + "/c.h"), "// <leaf & \"quoted\">\n");
-        Map<String, Object> query = new HashMap<>(Map.of("start", List.of("docs/" + dir + "/guide.md"), "depth", 3,
-                "max_nodes", 2, "max_edges", 2, "helper_expansion", true));
+        Map<String, Object> query = new HashMap<>(Map.of(
+                "start",
+                List.of("docs/" + dir + "/guide.md"),
+                "depth",
+                3,
+                "max_nodes",
+                2,
+                "max_edges",
+                2,
+                "helper_expansion",
+                true));
 
         JsonPath first = result("workspace.inspect", query);
         assertThat(first.getBoolean("isError")).isFalse();
-        assertThat(first.getList("structuredContent.nodes.path")).containsExactly("docs/" + dir + "/guide.md",
-                "src/" + dir + "/main.c");
+        assertThat(first.getList("structuredContent.nodes.path"))
+                .containsExactly("docs/" + dir + "/guide.md", "src/" + dir + "/main.c");
         assertThat(first.getInt("structuredContent.coverage.nodes_discovered")).isEqualTo(5);
         assertThat(first.getInt("structuredContent.coverage.edges_discovered")).isEqualTo(5);
         assertThat(first.getBoolean("structuredContent.coverage.truncated")).isTrue();
@@ -69,8 +83,8 @@ class WorkspaceGraphE2E {
 
         query.put("cursor", first.getString("structuredContent.next_cursor"));
         JsonPath second = result("workspace.inspect", query);
-        assertThat(second.getList("structuredContent.nodes.path")).containsExactly("src/" + dir + "/a.h",
-                "src/" + dir + "/b.h");
+        assertThat(second.getList("structuredContent.nodes.path"))
+                .containsExactly("src/" + dir + "/a.h", "src/" + dir + "/b.h");
         assertThat(second.getString("structuredContent.revision")).isEqualTo(revision);
 
         JsonPath render = result("workspace.render", Map.of("graph_id", graphId, "revision", revision));
@@ -79,8 +93,10 @@ class WorkspaceGraphE2E {
         assertThat(render.getString("content[1].uri")).endsWith(svgPath);
         Response svg = given().auth().oauth2(token).get(svgPath);
         svg.then().statusCode(200).header("Content-Type", org.hamcrest.Matchers.startsWith("image/svg+xml"));
-        assertThat(new String(svg.asByteArray(), StandardCharsets.UTF_8)).startsWith("<?xml")
-                .contains("src/" + dir + "/c.h").contains("? gone.h");
+        assertThat(new String(svg.asByteArray(), StandardCharsets.UTF_8))
+                .startsWith("<?xml")
+                .contains("src/" + dir + "/c.h")
+                .contains("? gone.h");
         Response dot = given().auth().oauth2(token).get(render.getString("structuredContent.artifacts[1].path"));
         dot.then().statusCode(200);
         assertThat(new String(dot.asByteArray(), StandardCharsets.UTF_8))
@@ -91,8 +107,8 @@ class WorkspaceGraphE2E {
         query.put("cursor", second.getString("structuredContent.next_cursor"));
         JsonPath refused = result("workspace.inspect", query);
         assertThat(refused.getBoolean("isError")).isTrue();
-        assertThat(refused.getString("content[0].text")).startsWith("the workspace changed since this page; start "
-                + "again");
+        assertThat(refused.getString("content[0].text"))
+                .startsWith("the workspace changed since this page; start " + "again");
 
         JsonPath diff = result("workspace.compare", Map.of("graph_id", graphId, "base", revision, "head", "current"));
         assertThat(diff.getBoolean("isError")).isFalse();
@@ -104,28 +120,47 @@ class WorkspaceGraphE2E {
         // both revisions are retained now: comparing them again needs no workspace read, and a missing one is refused
         JsonPath again = result("workspace.compare", Map.of("graph_id", graphId, "base", revision, "head", head));
         assertThat(again.getList("structuredContent.removed_nodes")).containsExactly("src/" + dir + "/c.h");
-        JsonPath missing = result("workspace.compare", Map.of("graph_id", graphId, "base",
-                "sha256:" + "0".repeat(64)));
+        JsonPath missing = result("workspace.compare", Map.of("graph_id", graphId, "base", "sha256:" + "0".repeat(64)));
         assertThat(missing.getBoolean("isError")).isTrue();
         assertThat(missing.getString("content[0].text")).contains("is retained at revision sha256:000");
     }
 
     @Test
     void badInputIsRefusedBeforeAnythingRuns() {
-        given().auth().oauth2(token).header("Idempotency-Key", "e2e-" + UUID.randomUUID())
+        given().auth()
+                .oauth2(token)
+                .header("Idempotency-Key", "e2e-" + UUID.randomUUID())
                 .contentType(ContentType.JSON)
                 .body(Map.of("tool_name", "workspace.inspect", "input", Map.of("depth", 33)))
-                .post(BASE).then().statusCode(422).contentType("application/problem+json");
+                .post(BASE)
+                .then()
+                .statusCode(422)
+                .contentType("application/problem+json");
     }
 
     /** Submits, waits until the execution is terminal and returns its result. */
     private static JsonPath result(String tool, Map<String, Object> input) {
-        String id = given().auth().oauth2(token).header("Idempotency-Key", "e2e-" + UUID.randomUUID())
-                .contentType(ContentType.JSON).body(Map.of("tool_name", tool, "input", input)).post(BASE).then()
-                .statusCode(202).extract().path("execution_id");
-        await().atMost(SETTLE).pollInterval(Duration.ofMillis(100))
-                .until(() -> given().auth().oauth2(token).get(BASE + "/" + id).then().statusCode(200).extract()
-                        .<String>path("status"), s -> List.of("completed", "failed", "cancelled").contains(s));
+        String id = given().auth()
+                .oauth2(token)
+                .header("Idempotency-Key", "e2e-" + UUID.randomUUID())
+                .contentType(ContentType.JSON)
+                .body(Map.of("tool_name", tool, "input", input))
+                .post(BASE)
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
+        await().atMost(SETTLE)
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> given().auth()
+                                .oauth2(token)
+                                .get(BASE + "/" + id)
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .<String>path("status"),
+                        s -> List.of("completed", "failed", "cancelled").contains(s));
         Response result = given().auth().oauth2(token).get(BASE + "/" + id + "/result");
         assertThat(result.statusCode()).as(result.asString()).isEqualTo(200);
         return result.jsonPath();

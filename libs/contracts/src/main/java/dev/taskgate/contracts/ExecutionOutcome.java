@@ -33,6 +33,5 @@ public record ExecutionOutcome(
      */
     public record ExecutionError(
             @JsonProperty("code") String code,
-            @JsonProperty("message") String message) {
-    }
+            @JsonProperty("message") String message) {}
 }

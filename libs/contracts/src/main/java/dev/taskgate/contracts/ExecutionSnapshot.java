@@ -74,40 +74,148 @@ public record ExecutionSnapshot(
     }
 
     /** The snapshot without input requests (the shape before issue 3 item 4). */
-    public ExecutionSnapshot(UUID executionId, String toolName, String toolVersion, ExecutionStatus status,
-            Surface surface, Instant createdAt, Instant updatedAt, Instant executionDeadline,
-            Instant retentionExpiresAt, String statusMessage, Double progress, Double total,
+    public ExecutionSnapshot(
+            UUID executionId,
+            String toolName,
+            String toolVersion,
+            ExecutionStatus status,
+            Surface surface,
+            Instant createdAt,
+            Instant updatedAt,
+            Instant executionDeadline,
+            Instant retentionExpiresAt,
+            String statusMessage,
+            Double progress,
+            Double total,
             Boolean cancelRequested) {
-        this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
-                retentionExpiresAt, statusMessage, progress, total, cancelRequested, null, null, null, null);
+        this(
+                executionId,
+                toolName,
+                toolVersion,
+                status,
+                surface,
+                createdAt,
+                updatedAt,
+                executionDeadline,
+                retentionExpiresAt,
+                statusMessage,
+                progress,
+                total,
+                cancelRequested,
+                null,
+                null,
+                null,
+                null);
     }
 
     /** The snapshot without a visibility end (the shape before issue 5's task TTL). */
-    public ExecutionSnapshot(UUID executionId, String toolName, String toolVersion, ExecutionStatus status,
-            Surface surface, Instant createdAt, Instant updatedAt, Instant executionDeadline,
-            Instant retentionExpiresAt, String statusMessage, Double progress, Double total,
-            Boolean cancelRequested, Map<String, JsonNode> inputRequests) {
-        this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
-                retentionExpiresAt, statusMessage, progress, total, cancelRequested, inputRequests, null, null, null);
+    public ExecutionSnapshot(
+            UUID executionId,
+            String toolName,
+            String toolVersion,
+            ExecutionStatus status,
+            Surface surface,
+            Instant createdAt,
+            Instant updatedAt,
+            Instant executionDeadline,
+            Instant retentionExpiresAt,
+            String statusMessage,
+            Double progress,
+            Double total,
+            Boolean cancelRequested,
+            Map<String, JsonNode> inputRequests) {
+        this(
+                executionId,
+                toolName,
+                toolVersion,
+                status,
+                surface,
+                createdAt,
+                updatedAt,
+                executionDeadline,
+                retentionExpiresAt,
+                statusMessage,
+                progress,
+                total,
+                cancelRequested,
+                inputRequests,
+                null,
+                null,
+                null);
     }
 
     /** The snapshot without the tool-error flag (the shape before the 2025 task list read it). */
-    public ExecutionSnapshot(UUID executionId, String toolName, String toolVersion, ExecutionStatus status,
-            Surface surface, Instant createdAt, Instant updatedAt, Instant executionDeadline,
-            Instant retentionExpiresAt, String statusMessage, Double progress, Double total,
-            Boolean cancelRequested, Map<String, JsonNode> inputRequests, Instant visibleUntil) {
-        this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
-                retentionExpiresAt, statusMessage, progress, total, cancelRequested, inputRequests, visibleUntil,
-                null, null);
+    public ExecutionSnapshot(
+            UUID executionId,
+            String toolName,
+            String toolVersion,
+            ExecutionStatus status,
+            Surface surface,
+            Instant createdAt,
+            Instant updatedAt,
+            Instant executionDeadline,
+            Instant retentionExpiresAt,
+            String statusMessage,
+            Double progress,
+            Double total,
+            Boolean cancelRequested,
+            Map<String, JsonNode> inputRequests,
+            Instant visibleUntil) {
+        this(
+                executionId,
+                toolName,
+                toolVersion,
+                status,
+                surface,
+                createdAt,
+                updatedAt,
+                executionDeadline,
+                retentionExpiresAt,
+                statusMessage,
+                progress,
+                total,
+                cancelRequested,
+                inputRequests,
+                visibleUntil,
+                null,
+                null);
     }
 
     /** The snapshot without a progress token (the shape before 2025 task progress). */
-    public ExecutionSnapshot(UUID executionId, String toolName, String toolVersion, ExecutionStatus status,
-            Surface surface, Instant createdAt, Instant updatedAt, Instant executionDeadline,
-            Instant retentionExpiresAt, String statusMessage, Double progress, Double total,
-            Boolean cancelRequested, Map<String, JsonNode> inputRequests, Instant visibleUntil, Boolean toolError) {
-        this(executionId, toolName, toolVersion, status, surface, createdAt, updatedAt, executionDeadline,
-                retentionExpiresAt, statusMessage, progress, total, cancelRequested, inputRequests, visibleUntil,
-                toolError, null);
+    public ExecutionSnapshot(
+            UUID executionId,
+            String toolName,
+            String toolVersion,
+            ExecutionStatus status,
+            Surface surface,
+            Instant createdAt,
+            Instant updatedAt,
+            Instant executionDeadline,
+            Instant retentionExpiresAt,
+            String statusMessage,
+            Double progress,
+            Double total,
+            Boolean cancelRequested,
+            Map<String, JsonNode> inputRequests,
+            Instant visibleUntil,
+            Boolean toolError) {
+        this(
+                executionId,
+                toolName,
+                toolVersion,
+                status,
+                surface,
+                createdAt,
+                updatedAt,
+                executionDeadline,
+                retentionExpiresAt,
+                statusMessage,
+                progress,
+                total,
+                cancelRequested,
+                inputRequests,
+                visibleUntil,
+                toolError,
+                null);
     }
 }

@@ -9,6 +9,5 @@ public final class MessageHeaders {
     /** Why a record was sent to a dead-letter topic. */
     public static final String DLQ_REASON = "dead-letter-reason";
 
-    private MessageHeaders() {
-    }
+    private MessageHeaders() {}
 }

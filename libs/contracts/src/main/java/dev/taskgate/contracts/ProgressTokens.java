@@ -11,12 +11,12 @@ public final class ProgressTokens {
     /** The longest string token that is stored. */
     public static final int MAX_CHARS = 256;
 
-    private ProgressTokens() {
-    }
+    private ProgressTokens() {}
 
     /** Whether {@code token} may be stored: a string of at most {@value #MAX_CHARS} characters or a 64-bit integer. */
     public static boolean isStorable(JsonNode token) {
-        return token != null && (token.isTextual() && token.asText().length() <= MAX_CHARS
-                || token.isIntegralNumber() && token.canConvertToLong());
+        return token != null
+                && (token.isTextual() && token.asText().length() <= MAX_CHARS
+                        || token.isIntegralNumber() && token.canConvertToLong());
     }
 }

@@ -6,8 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 /** What the stored bytes of an MCP {@code CallToolResult} say about themselves, read without changing them. */
 public final class ToolResults {
-    private ToolResults() {
-    }
+    private ToolResults() {}
 
     /** Whether the result says {@code "isError": true}; {@code false} for anything that is not such an object. */
     public static boolean isError(byte[] callToolResult) {

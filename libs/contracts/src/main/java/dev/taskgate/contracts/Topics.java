@@ -23,6 +23,5 @@ public final class Topics {
     /** worker-pool → frontends: best-effort progress for callers that asked for it. */
     public static final String PROGRESS = "taskgate.progress.v1";
 
-    private Topics() {
-    }
+    private Topics() {}
 }

@@ -15,8 +15,7 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 public final class Wire {
     private static final ObjectMapper MAPPER = newMapper();
 
-    private Wire() {
-    }
+    private Wire() {}
 
     /** A fresh mapper with the wire settings, for services that need their own instance. */
     public static ObjectMapper newMapper() {

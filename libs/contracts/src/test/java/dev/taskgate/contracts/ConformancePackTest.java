@@ -1,8 +1,5 @@
 package dev.taskgate.contracts;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
-
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -15,13 +12,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
 /** {@code schemas/operations/conformance-pack.json} is a valid pack, added to the catalog only when asked for. */
 class ConformancePackTest {
     private static final String PACK = "operations/conformance-pack.json";
     private static final String SCHEMA = "operations/catalog.schema.json";
 
     static Stream<OperationSpec> packOperations() {
-        List<String> core = OperationCatalog.load().all().stream().map(OperationSpec::name).toList();
+        List<String> core =
+                OperationCatalog.load().all().stream().map(OperationSpec::name).toList();
         return OperationCatalog.load(true).all().stream().filter(op -> !core.contains(op.name()));
     }
 
@@ -32,12 +33,18 @@ class ConformancePackTest {
 
     @Test
     void packIsAbsentByDefaultAndAppendedAfterTheCoreWhenEnabled() {
-        List<String> core = OperationCatalog.load().all().stream().map(OperationSpec::name).toList();
-        List<String> withPack = OperationCatalog.load(true).all().stream().map(OperationSpec::name).toList();
+        List<String> core =
+                OperationCatalog.load().all().stream().map(OperationSpec::name).toList();
+        List<String> withPack = OperationCatalog.load(true).all().stream()
+                .map(OperationSpec::name)
+                .toList();
 
         assertThat(core).doesNotContain("test_simple_text", "greet", "slow_compute");
-        assertThat(OperationCatalog.load(false).all()).extracting(OperationSpec::name).isEqualTo(core);
-        assertThat(withPack).startsWith(core.toArray(String[]::new))
+        assertThat(OperationCatalog.load(false).all())
+                .extracting(OperationSpec::name)
+                .isEqualTo(core);
+        assertThat(withPack)
+                .startsWith(core.toArray(String[]::new))
                 .contains("test_simple_text", "greet", "slow_compute", "test_tool_with_task")
                 .doesNotHaveDuplicates();
     }
@@ -48,7 +55,9 @@ class ConformancePackTest {
 
         assertThat(catalog.find("greet")).map(OperationSpec::taskSupport).contains("forbidden");
         assertThat(catalog.find("slow_compute")).map(OperationSpec::taskSupport).contains("optional");
-        assertThat(catalog.find("test_tool_with_task")).map(OperationSpec::taskSupport).contains("required");
+        assertThat(catalog.find("test_tool_with_task"))
+                .map(OperationSpec::taskSupport)
+                .contains("required");
         assertThat(catalog.find("demo.echo")).map(OperationSpec::taskSupport).isEmpty();
     }
 

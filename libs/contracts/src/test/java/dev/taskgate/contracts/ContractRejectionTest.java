@@ -1,8 +1,5 @@
 package dev.taskgate.contracts;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -16,6 +13,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import com.fasterxml.jackson.core.JsonPointer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * Broken variants of the examples are rejected by the schema and, where the record enforces it, by
@@ -68,22 +68,30 @@ class ContractRejectionTest {
     }
 
     static Stream<Arguments> malformedInstants() {
-        List<String> bad = List.of("2026-02-30T10:15:30Z", "2026-03-02T10:15:30", "2026-03-02 10:15:30Z",
-                "2026-03-02T25:15:30Z", "yesterday", "");
-        return examples().stream().filter(e -> firstPresent(e, INSTANT_POINTERS).isPresent())
+        List<String> bad = List.of(
+                "2026-02-30T10:15:30Z",
+                "2026-03-02T10:15:30",
+                "2026-03-02 10:15:30Z",
+                "2026-03-02T25:15:30Z",
+                "yesterday",
+                "");
+        return examples().stream()
+                .filter(e -> firstPresent(e, INSTANT_POINTERS).isPresent())
                 .flatMap(e -> bad.stream().map(value -> Arguments.of(e, value)));
     }
 
     static Stream<Arguments> malformedUuids() {
-        List<String> bad = List.of("not-a-uuid", "3f6c2a1e8b4d4f7a9c2e5d1b7e0a9f34", "3f6c2a1e-8b4d-4f7a-9c2e-5d1b7e0a9f3");
+        List<String> bad =
+                List.of("not-a-uuid", "3f6c2a1e8b4d4f7a9c2e5d1b7e0a9f34", "3f6c2a1e-8b4d-4f7a-9c2e-5d1b7e0a9f3");
         // the operator bodies name executions by handle only: they carry no UUID to break
-        return examples().stream().filter(e -> firstPresent(e, UUID_POINTERS).isPresent())
+        return examples().stream()
+                .filter(e -> firstPresent(e, UUID_POINTERS).isPresent())
                 .flatMap(e -> bad.stream().map(value -> Arguments.of(e, value)));
     }
 
     // every Kafka record has occurredAt; the API bodies hold a snapshot (directly, as `execution` or in `items`)
-    private static final List<String> INSTANT_POINTERS = List.of("/occurredAt", "/execution/createdAt", "/createdAt",
-            "/items/0/createdAt", "/items/0/occurredAt");
+    private static final List<String> INSTANT_POINTERS =
+            List.of("/occurredAt", "/execution/createdAt", "/createdAt", "/items/0/createdAt", "/items/0/occurredAt");
     private static final List<String> UUID_POINTERS = List.of("/messageId", "/execution/executionId", "/executionId");
 
     private static java.util.Optional<String> firstPresent(String example, List<String> pointers) {
@@ -202,7 +210,8 @@ class ContractRejectionTest {
                 Arguments.of("a fraction", Wire.mapper().valueToTree(1.5)),
                 Arguments.of("a boolean", Wire.mapper().valueToTree(true)),
                 Arguments.of("an object", Wire.mapper().createObjectNode().put("id", 1)),
-                Arguments.of("an integer beyond 64 bits",
+                Arguments.of(
+                        "an integer beyond 64 bits",
                         Wire.mapper().valueToTree(new java.math.BigInteger("123456789012345678901234567890"))));
     }
 
@@ -216,13 +225,17 @@ class ContractRejectionTest {
         ContractTypes type = typeOf(example);
         assertWireRejects(broken, type);
         if (!"an integer beyond 64 bits".equals(what)) { // JSON Schema "integer" has no width
-            assertThat(SchemaFiles.validate(type.schemaPath(), broken)).as("schema errors").isNotEmpty();
+            assertThat(SchemaFiles.validate(type.schemaPath(), broken))
+                    .as("schema errors")
+                    .isNotEmpty();
         }
     }
 
     private static void assertRejectedBySchemaAndWire(String example, ObjectNode broken) {
         ContractTypes type = typeOf(example);
-        assertThat(SchemaFiles.validate(type.schemaPath(), broken)).as("schema errors").isNotEmpty();
+        assertThat(SchemaFiles.validate(type.schemaPath(), broken))
+                .as("schema errors")
+                .isNotEmpty();
         assertWireRejects(broken, type);
     }
 

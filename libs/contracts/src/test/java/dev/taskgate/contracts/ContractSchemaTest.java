@@ -1,7 +1,5 @@
 package dev.taskgate.contracts;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -30,6 +28,8 @@ import dev.taskgate.contracts.catalog.PreTaskInput;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.contracts.operator.AuditEntry;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * The schemas, the examples and the Java records describe the same messages: every example is valid,
  * reads into its record and writes back to the same JSON; every record type has a schema and an
@@ -48,7 +48,8 @@ class ContractSchemaTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("examples")
     void exampleValidatesAgainstItsSchema(String example) {
-        assertThat(SchemaFiles.validate(SchemaFiles.schemaPathOf(example), SchemaFiles.json(example))).isEmpty();
+        assertThat(SchemaFiles.validate(SchemaFiles.schemaPathOf(example), SchemaFiles.json(example)))
+                .isEmpty();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -96,8 +97,10 @@ class ContractSchemaTest {
         schemas.addAll(SchemaFiles.files("api", ".schema.json"));
         schemas.remove("kafka/common.schema.json");
 
-        assertThat(schemas).containsExactlyInAnyOrderElementsOf(
-                ContractTypes.ALL.stream().map(ContractTypes::schemaPath).toList());
+        assertThat(schemas)
+                .containsExactlyInAnyOrderElementsOf(ContractTypes.ALL.stream()
+                        .map(ContractTypes::schemaPath)
+                        .toList());
     }
 
     @Test
@@ -135,9 +138,11 @@ class ContractSchemaTest {
         assertThat(sealedFamilies).isNotEmpty();
         assertThat(typedRecords).isNotEmpty();
 
-        Set<Class<?>> covered = ContractTypes.ALL.stream().map(ContractTypes::type).collect(Collectors.toSet());
+        Set<Class<?>> covered =
+                ContractTypes.ALL.stream().map(ContractTypes::type).collect(Collectors.toSet());
         for (Class<?> family : sealedFamilies) {
-            assertThat(covered).as("permitted subclasses of " + family.getSimpleName())
+            assertThat(covered)
+                    .as("permitted subclasses of " + family.getSimpleName())
                     .contains(family.getPermittedSubclasses());
         }
         assertThat(covered).containsAll(typedRecords);
@@ -151,10 +156,12 @@ class ContractSchemaTest {
         shapes.add(Arguments.of("kafka/common.schema.json", "/$defs/caller", Caller.class));
         shapes.add(Arguments.of("kafka/common.schema.json", "/$defs/problem", Problem.class));
         shapes.add(Arguments.of("kafka/common.schema.json", "/$defs/executionSnapshot", ExecutionSnapshot.class));
-        shapes.add(Arguments.of("kafka/taskgate.worker-heartbeats.v1/WorkerHeartbeat.schema.json",
-                "/$defs/heldExecution", WorkerHeartbeat.HeldExecution.class));
-        shapes.add(Arguments.of("api/ExecutionOutcome.schema.json", "/properties/error",
-                ExecutionOutcome.ExecutionError.class));
+        shapes.add(Arguments.of(
+                "kafka/taskgate.worker-heartbeats.v1/WorkerHeartbeat.schema.json",
+                "/$defs/heldExecution",
+                WorkerHeartbeat.HeldExecution.class));
+        shapes.add(Arguments.of(
+                "api/ExecutionOutcome.schema.json", "/properties/error", ExecutionOutcome.ExecutionError.class));
         shapes.add(Arguments.of("operations/catalog.schema.json", "/$defs/operation", OperationSpec.class));
         shapes.add(Arguments.of("api/AuditPage.schema.json", "/$defs/auditEntry", AuditEntry.class));
         shapes.add(Arguments.of("operations/catalog.schema.json", "/$defs/preTaskInput", PreTaskInput.class));
@@ -164,7 +171,9 @@ class ContractSchemaTest {
     @ParameterizedTest(name = "{0}#{1}")
     @MethodSource("shapes")
     void schemaNamesAndRequiresExactlyWhatTheRecordDoes(String schemaPath, String pointer, Class<?> record) {
-        JsonNode schema = pointer.isEmpty() ? SchemaFiles.resolvedSchema(schemaPath) : SchemaFiles.json(schemaPath).at(pointer);
+        JsonNode schema = pointer.isEmpty()
+                ? SchemaFiles.resolvedSchema(schemaPath)
+                : SchemaFiles.json(schemaPath).at(pointer);
         Set<String> properties = new TreeSet<>();
         schema.path("properties").fieldNames().forEachRemaining(properties::add);
         Set<String> required = new TreeSet<>();
@@ -181,12 +190,16 @@ class ContractSchemaTest {
         assertThat(schema.path("additionalProperties").asBoolean(true))
                 .as("consumers ignore unknown members, so schemas allow them")
                 .isTrue();
-        schema.path("properties").forEach(member -> assertThat(member.path("description").asText()).isNotBlank());
+        schema.path("properties")
+                .forEach(member ->
+                        assertThat(member.path("description").asText()).isNotBlank());
     }
 
     /** A {@code type()} accessor serialised as {@code type} that is not a record component (unlike Problem's). */
     private static boolean hasTypeAccessor(Class<?> c) {
-        if (c.isRecord() && Arrays.stream(c.getRecordComponents()).anyMatch(rc -> rc.getName().equals("type"))) {
+        if (c.isRecord()
+                && Arrays.stream(c.getRecordComponents())
+                        .anyMatch(rc -> rc.getName().equals("type"))) {
             return false;
         }
         try {
@@ -198,11 +211,13 @@ class ContractSchemaTest {
     }
 
     private static boolean isSealedSubtype(Class<?> c) {
-        return Arrays.stream(c.getInterfaces()).anyMatch(i -> i.isSealed() && i.isAnnotationPresent(JsonTypeInfo.class));
+        return Arrays.stream(c.getInterfaces())
+                .anyMatch(i -> i.isSealed() && i.isAnnotationPresent(JsonTypeInfo.class));
     }
 
     private static List<Class<?>> contractClasses() throws IOException, URISyntaxException {
-        Path root = Path.of(Wire.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path root = Path.of(
+                Wire.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         try (Stream<Path> walk = Files.walk(root)) {
             return walk.filter(p -> p.toString().endsWith(".class"))
                     .map(p -> root.relativize(p).toString().replace('/', '.').replace('\\', '.'))

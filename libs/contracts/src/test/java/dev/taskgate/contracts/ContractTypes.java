@@ -33,24 +33,25 @@ import dev.taskgate.contracts.work.RunOperation;
 record ContractTypes(String folder, String name, Class<?> type, Class<?> readAs) {
 
     static final List<ContractTypes> ALL = Stream.of(
-            family(Topics.COMMANDS, ExecutionCommand.class),
-            family(Topics.COMMAND_REPLIES, CommandReply.class),
-            single(Topics.WORK, RunOperation.class),
-            family(Topics.CONTROL, ControlSignal.class),
-            family(Topics.WORKER_EVENTS, WorkerEvent.class),
-            List.of(new ContractTypes("kafka/" + Topics.PROGRESS, "Progress", Progress.class, WorkerEvent.class)),
-            single(Topics.PROGRESS, LogMessage.class),
-            single(Topics.WORKER_HEARTBEATS, WorkerHeartbeat.class),
-            single(Topics.LIFECYCLE, ExecutionChanged.class),
-            api(ExecutionSnapshot.class),
-            api(ExecutionOutcome.class),
-            api(OperatorExecution.class),
-            api(OperatorExecutionPage.class),
-            api(OperatorPayload.class),
-            api(OperatorCancelResult.class),
-            api(AuditPage.class),
-            api(dev.taskgate.contracts.artifact.ArtifactMetadata.class),
-            api(dev.taskgate.contracts.artifact.ArtifactContent.class))
+                    family(Topics.COMMANDS, ExecutionCommand.class),
+                    family(Topics.COMMAND_REPLIES, CommandReply.class),
+                    single(Topics.WORK, RunOperation.class),
+                    family(Topics.CONTROL, ControlSignal.class),
+                    family(Topics.WORKER_EVENTS, WorkerEvent.class),
+                    List.of(new ContractTypes(
+                            "kafka/" + Topics.PROGRESS, "Progress", Progress.class, WorkerEvent.class)),
+                    single(Topics.PROGRESS, LogMessage.class),
+                    single(Topics.WORKER_HEARTBEATS, WorkerHeartbeat.class),
+                    single(Topics.LIFECYCLE, ExecutionChanged.class),
+                    api(ExecutionSnapshot.class),
+                    api(ExecutionOutcome.class),
+                    api(OperatorExecution.class),
+                    api(OperatorExecutionPage.class),
+                    api(OperatorPayload.class),
+                    api(OperatorCancelResult.class),
+                    api(AuditPage.class),
+                    api(dev.taskgate.contracts.artifact.ArtifactMetadata.class),
+                    api(dev.taskgate.contracts.artifact.ArtifactContent.class))
             .flatMap(List::stream)
             .toList();
 
@@ -75,7 +76,9 @@ record ContractTypes(String folder, String name, Class<?> type, Class<?> readAs)
         int slash = rel.lastIndexOf('/');
         String folder = rel.substring(0, slash);
         String name = SchemaFiles.typeNameOf(rel.substring(slash + 1));
-        return ALL.stream().filter(t -> t.folder.equals(folder) && t.name.equals(name)).findFirst();
+        return ALL.stream()
+                .filter(t -> t.folder.equals(folder) && t.name.equals(name))
+                .findFirst();
     }
 
     private static List<ContractTypes> family(String topic, Class<?> sealedInterface) {

@@ -1,8 +1,5 @@
 package dev.taskgate.contracts;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -17,6 +14,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 
 /** {@code schemas/operations/catalog.json} is a valid catalog and {@link OperationCatalog} reads it. */
 class OperationCatalogTest {
@@ -35,10 +35,14 @@ class OperationCatalogTest {
     @Test
     void operationNamesAreUnique() {
         List<String> names = new ArrayList<>();
-        SchemaFiles.json(CATALOG).path("operations").forEach(op -> names.add(op.path("name").asText()));
+        SchemaFiles.json(CATALOG)
+                .path("operations")
+                .forEach(op -> names.add(op.path("name").asText()));
 
         assertThat(names).isNotEmpty().doesNotHaveDuplicates();
-        assertThat(OperationCatalog.load().all()).extracting(OperationSpec::name).containsExactlyElementsOf(names);
+        assertThat(OperationCatalog.load().all())
+                .extracting(OperationSpec::name)
+                .containsExactlyElementsOf(names);
     }
 
     @ParameterizedTest(name = "{0}")
@@ -53,8 +57,10 @@ class OperationCatalogTest {
         OperationSpec sleep = OperationCatalog.load().find("demo.sleep").orElseThrow();
         var schema = SchemaFiles.compile(sleep.inputSchema());
 
-        assertThat(schema.validate(Wire.mapper().createObjectNode().put("seconds", 5))).isEmpty();
-        assertThat(schema.validate(Wire.mapper().createObjectNode().put("seconds", -1))).isNotEmpty();
+        assertThat(schema.validate(Wire.mapper().createObjectNode().put("seconds", 5)))
+                .isEmpty();
+        assertThat(schema.validate(Wire.mapper().createObjectNode().put("seconds", -1)))
+                .isNotEmpty();
         assertThat(schema.validate(Wire.mapper().createObjectNode())).isNotEmpty();
     }
 

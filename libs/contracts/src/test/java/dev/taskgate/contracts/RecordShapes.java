@@ -22,8 +22,7 @@ import com.fasterxml.jackson.databind.node.TextNode;
  * reads as absent, and components the compact constructor null-checks).
  */
 final class RecordShapes {
-    private RecordShapes() {
-    }
+    private RecordShapes() {}
 
     /** The JSON member names of the record's components. */
     static Set<String> members(Class<?> record) {
@@ -63,7 +62,8 @@ final class RecordShapes {
     /** An instance with a placeholder in every component except {@code nullIndex}, which is null. */
     private static Object construct(Class<?> record, int nullIndex) {
         RecordComponent[] components = record.getRecordComponents();
-        Class<?>[] types = Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
+        Class<?>[] types =
+                Arrays.stream(components).map(RecordComponent::getType).toArray(Class<?>[]::new);
         Object[] args = new Object[components.length];
         for (int i = 0; i < components.length; i++) {
             args[i] = i == nullIndex ? null : placeholder(components[i]);
@@ -100,7 +100,8 @@ final class RecordShapes {
         }
         if (component.getType() == List.class
                 && component.getGenericType() instanceof java.lang.reflect.ParameterizedType list
-                && list.getActualTypeArguments()[0] instanceof Class<?> element && element.isRecord()) {
+                && list.getActualTypeArguments()[0] instanceof Class<?> element
+                && element.isRecord()) {
             return List.of(construct(element, -1));
         }
         return placeholder(component.getType());

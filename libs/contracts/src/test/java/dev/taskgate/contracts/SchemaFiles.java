@@ -30,22 +30,24 @@ final class SchemaFiles {
     static final String ID_BASE = "https://taskgate.dev/schemas/";
     static final String EXAMPLES = "examples/";
 
-    private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012,
+    private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(
+            SpecVersion.VersionFlag.V202012,
             builder -> builder.schemaMappers(mappers -> mappers.mapPrefix(ID_BASE, "classpath:" + ROOT)));
     // format is only an annotation in 2020-12 unless asserted; the contract relies on date-time and uuid
-    private static final SchemaValidatorsConfig CONFIG = SchemaValidatorsConfig.builder()
-            .formatAssertionsEnabled(true)
-            .build();
+    private static final SchemaValidatorsConfig CONFIG =
+            SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build();
     private static final Map<String, JsonSchema> COMPILED = new ConcurrentHashMap<>();
 
-    private SchemaFiles() {
-    }
+    private SchemaFiles() {}
 
     /** Validation messages for {@code node} against the schema at {@code schemaPath}; empty when valid. */
     static List<String> validate(String schemaPath, JsonNode node) {
-        JsonSchema schema = COMPILED.computeIfAbsent(schemaPath,
-                path -> FACTORY.getSchema(SchemaLocation.of(ID_BASE + path), CONFIG));
-        return schema.validate(node).stream().map(ValidationMessage::getMessage).sorted().toList();
+        JsonSchema schema = COMPILED.computeIfAbsent(
+                schemaPath, path -> FACTORY.getSchema(SchemaLocation.of(ID_BASE + path), CONFIG));
+        return schema.validate(node).stream()
+                .map(ValidationMessage::getMessage)
+                .sorted()
+                .toList();
     }
 
     /** Compiles a schema given inline (no $id needed) and builds all its validators, failing if it is not valid. */

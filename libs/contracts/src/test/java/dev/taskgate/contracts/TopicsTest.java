@@ -1,7 +1,5 @@
 package dev.taskgate.contracts;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@link Topics} and {@code schemas/kafka/topics.txt}, from which deployments create the topics, agree. */
 class TopicsTest {
@@ -42,7 +42,9 @@ class TopicsTest {
             }
             String[] parts = trimmed.split("\\s+");
             assertThat(parts).as("line '%s' is 'name partitions'", line).hasSize(2);
-            assertThat(topics.put(parts[0], parts[1])).as("%s listed twice", parts[0]).isNull();
+            assertThat(topics.put(parts[0], parts[1]))
+                    .as("%s listed twice", parts[0])
+                    .isNull();
         }
         return topics;
     }
@@ -56,15 +58,17 @@ class TopicsTest {
     @Test
     void everyListedTopicIsAConstantOrItsDeadLetterTopic() {
         List<String> constants = constants();
-        assertThat(topicsFile().keySet()).allSatisfy(name -> assertThat(
-                constants.contains(name) || name.endsWith(".dlq") && constants.contains(name.substring(0, name.length() - 4)))
-                .as("%s is a Topics constant or <constant>.dlq", name)
-                .isTrue());
+        assertThat(topicsFile().keySet())
+                .allSatisfy(name -> assertThat(constants.contains(name)
+                                || name.endsWith(".dlq") && constants.contains(name.substring(0, name.length() - 4)))
+                        .as("%s is a Topics constant or <constant>.dlq", name)
+                        .isTrue());
     }
 
     @Test
     void everyTopicHasAPositivePartitionCount() {
-        assertThat(topicsFile().values()).allSatisfy(p -> assertThat(Integer.parseInt(p)).isPositive());
+        assertThat(topicsFile().values())
+                .allSatisfy(p -> assertThat(Integer.parseInt(p)).isPositive());
     }
 
     @Test
@@ -80,6 +84,7 @@ class TopicsTest {
                 .distinct()
                 .toList();
         assertThat(constants()).containsAll(folders);
-        assertThat(folders).containsExactlyInAnyOrderElementsOf(Arrays.asList(constants().toArray(String[]::new)));
+        assertThat(folders)
+                .containsExactlyInAnyOrderElementsOf(Arrays.asList(constants().toArray(String[]::new)));
     }
 }

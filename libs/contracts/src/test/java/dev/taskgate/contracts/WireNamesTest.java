@@ -1,8 +1,5 @@
 package dev.taskgate.contracts;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -13,6 +10,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** {@link Surface} and {@link ExecutionStatus} travel as their wire names, and only those are accepted. */
 class WireNamesTest {
@@ -58,20 +58,26 @@ class WireNamesTest {
     @Test
     void schemaEnumsListExactlyTheWireNames() {
         assertThat(enumOf("surface"))
-                .containsExactlyElementsOf(Arrays.stream(Surface.values()).map(Surface::wireName).toList());
+                .containsExactlyElementsOf(
+                        Arrays.stream(Surface.values()).map(Surface::wireName).toList());
         assertThat(enumOf("executionStatus"))
-                .containsExactlyElementsOf(Arrays.stream(ExecutionStatus.values()).map(ExecutionStatus::wireName).toList());
+                .containsExactlyElementsOf(Arrays.stream(ExecutionStatus.values())
+                        .map(ExecutionStatus::wireName)
+                        .toList());
     }
 
     @Test
     void onlyCompletedFailedAndCancelledAreTerminal() {
         assertThat(Arrays.stream(ExecutionStatus.values()).filter(ExecutionStatus::isTerminal))
-                .containsExactlyInAnyOrder(ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED);
+                .containsExactlyInAnyOrder(
+                        ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED);
     }
 
     private static List<String> enumOf(String definition) {
         List<String> names = new ArrayList<>();
-        SchemaFiles.json("kafka/common.schema.json").at("/$defs/" + definition + "/enum").forEach(n -> names.add(n.asText()));
+        SchemaFiles.json("kafka/common.schema.json")
+                .at("/$defs/" + definition + "/enum")
+                .forEach(n -> names.add(n.asText()));
         return names;
     }
 }

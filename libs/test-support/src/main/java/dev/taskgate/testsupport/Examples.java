@@ -27,8 +27,7 @@ import dev.taskgate.contracts.Wire;
 public final class Examples {
     private static final String ROOT = Schemas.CLASSPATH_ROOT + "examples/";
 
-    private Examples() {
-    }
+    private Examples() {}
 
     /** The example's exact bytes. */
     public static byte[] bytes(String path) {
@@ -85,7 +84,8 @@ public final class Examples {
         try (Stream<Path> walk = Files.walk(dir)) {
             walk.filter(Files::isRegularFile)
                     .filter(p -> p.getFileName().toString().endsWith(".json"))
-                    .forEach(p -> found.add(relative(prefix + dir.relativize(p).toString().replace('\\', '/'))));
+                    .forEach(p -> found.add(
+                            relative(prefix + dir.relativize(p).toString().replace('\\', '/'))));
         }
     }
 

@@ -66,10 +66,14 @@ public final class KafkaTestClient implements AutoCloseable {
         JsonNode json = Wire.mapper().valueToTree(record);
         ProducerRecord<String, byte[]> r = new ProducerRecord<>(topic, key, value);
         if (json.hasNonNull("messageId")) {
-            r.headers().add(MessageHeaders.MESSAGE_ID, json.get("messageId").asText().getBytes(StandardCharsets.UTF_8));
+            r.headers()
+                    .add(
+                            MessageHeaders.MESSAGE_ID,
+                            json.get("messageId").asText().getBytes(StandardCharsets.UTF_8));
         }
         if (json.hasNonNull("type")) {
-            r.headers().add(MessageHeaders.MESSAGE_TYPE, json.get("type").asText().getBytes(StandardCharsets.UTF_8));
+            r.headers()
+                    .add(MessageHeaders.MESSAGE_TYPE, json.get("type").asText().getBytes(StandardCharsets.UTF_8));
         }
         await(r);
     }

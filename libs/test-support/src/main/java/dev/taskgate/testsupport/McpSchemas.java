@@ -1,7 +1,5 @@
 package dev.taskgate.testsupport;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -17,6 +15,8 @@ import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 
 import dev.taskgate.contracts.Wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Validates emitted MCP messages against the official schemas (2026-07-28, its tasks extension, 2025-11-25), vendored
@@ -36,39 +36,65 @@ public final class McpSchemas {
     private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
     private static final Map<String, JsonSchema> COMPILED = new ConcurrentHashMap<>();
     private static final Map<Integer, String> ERROR_DEFS = Map.of(
-            -32700, "ParseError", -32600, "InvalidRequestError", -32601, "MethodNotFoundError",
-            -32602, "InvalidParamsError", -32603, "InternalError");
+            -32700,
+            "ParseError",
+            -32600,
+            "InvalidRequestError",
+            -32601,
+            "MethodNotFoundError",
+            -32602,
+            "InvalidParamsError",
+            -32603,
+            "InternalError");
     private static final Map<Integer, String> ERROR_RESPONSE_DEFS = Map.of(
-            -32020, "HeaderMismatchError", -32021, "MissingRequiredClientCapabilityError",
-            -32022, "UnsupportedProtocolVersionError");
+            -32020,
+            "HeaderMismatchError",
+            -32021,
+            "MissingRequiredClientCapabilityError",
+            -32022,
+            "UnsupportedProtocolVersionError");
 
-    private McpSchemas() {
-    }
+    private McpSchemas() {}
 
     /** Validation messages of {@code json} against {@code #/$defs/<definition>} of {@code file}; empty when valid. */
     public static List<String> errors(String file, String definition, JsonNode json) {
         JsonSchema schema = COMPILED.computeIfAbsent(file + "#" + definition, k -> compile(file, definition));
-        return schema.validate(json).stream().map(ValidationMessage::getMessage).sorted().toList();
+        return schema.validate(json).stream()
+                .map(ValidationMessage::getMessage)
+                .sorted()
+                .toList();
     }
 
     /** Asserts that an error response is a valid JSON-RPC error response of its code's definition. */
     public static void assertValidError(JsonNode message) {
-        assertThat(errors(BASE, "JSONRPCErrorResponse", message)).as(message.toString()).isEmpty();
+        assertThat(errors(BASE, "JSONRPCErrorResponse", message))
+                .as(message.toString())
+                .isEmpty();
         int code = message.path("error").path("code").asInt();
         if (ERROR_RESPONSE_DEFS.containsKey(code)) {
-            assertThat(errors(BASE, ERROR_RESPONSE_DEFS.get(code), message)).as(message.toString()).isEmpty();
+            assertThat(errors(BASE, ERROR_RESPONSE_DEFS.get(code), message))
+                    .as(message.toString())
+                    .isEmpty();
         } else {
-            assertThat(ERROR_DEFS).as("an error code the 2026-07-28 schema defines: " + code).containsKey(code);
-            assertThat(errors(BASE, ERROR_DEFS.get(code), message.path("error"))).as(message.toString()).isEmpty();
+            assertThat(ERROR_DEFS)
+                    .as("an error code the 2026-07-28 schema defines: " + code)
+                    .containsKey(code);
+            assertThat(errors(BASE, ERROR_DEFS.get(code), message.path("error")))
+                    .as(message.toString())
+                    .isEmpty();
         }
     }
 
     /** Asserts a successful response against the base definition of the response and, if given, the extension's result. */
-    public static void assertValidResult(String baseResponseDefinition, String tasksResultDefinition,
-            JsonNode message) {
-        assertThat(errors(BASE, baseResponseDefinition, message)).as(message.toString()).isEmpty();
+    public static void assertValidResult(
+            String baseResponseDefinition, String tasksResultDefinition, JsonNode message) {
+        assertThat(errors(BASE, baseResponseDefinition, message))
+                .as(message.toString())
+                .isEmpty();
         if (tasksResultDefinition != null) {
-            assertThat(errors(TASKS, tasksResultDefinition, message.path("result"))).as(message.toString()).isEmpty();
+            assertThat(errors(TASKS, tasksResultDefinition, message.path("result")))
+                    .as(message.toString())
+                    .isEmpty();
         }
     }
 

@@ -27,16 +27,15 @@ public final class Schemas {
     /** The prefix of every schema {@code $id}. */
     public static final String ID_BASE = "https://taskgate.dev/schemas/";
 
-    private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012,
+    private static final JsonSchemaFactory FACTORY = JsonSchemaFactory.getInstance(
+            SpecVersion.VersionFlag.V202012,
             builder -> builder.schemaMappers(mappers -> mappers.mapPrefix(ID_BASE, "classpath:" + CLASSPATH_ROOT)));
     // 2020-12 treats format as an annotation unless asserted; the contracts rely on date-time and uuid
-    private static final SchemaValidatorsConfig CONFIG = SchemaValidatorsConfig.builder()
-            .formatAssertionsEnabled(true)
-            .build();
+    private static final SchemaValidatorsConfig CONFIG =
+            SchemaValidatorsConfig.builder().formatAssertionsEnabled(true).build();
     private static final Map<String, JsonSchema> COMPILED = new ConcurrentHashMap<>();
 
-    private Schemas() {
-    }
+    private Schemas() {}
 
     /**
      * Validates {@code json} against the schema at {@code schemaPath} (relative to {@code schemas/}, e.g.
@@ -47,7 +46,10 @@ public final class Schemas {
      */
     public static List<String> validate(String schemaPath, JsonNode json) {
         JsonSchema schema = COMPILED.computeIfAbsent(schemaPath, Schemas::compile);
-        return schema.validate(json).stream().map(ValidationMessage::getMessage).sorted().toList();
+        return schema.validate(json).stream()
+                .map(ValidationMessage::getMessage)
+                .sorted()
+                .toList();
     }
 
     /**

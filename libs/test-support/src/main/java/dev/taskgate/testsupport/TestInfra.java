@@ -5,8 +5,7 @@ package dev.taskgate.testsupport;
  * ports as system properties; the defaults match {@code bin/test}.
  */
 public final class TestInfra {
-    private TestInfra() {
-    }
+    private TestInfra() {}
 
     /** The test broker's port. */
     public static int kafkaPort() {

@@ -50,8 +50,7 @@ public final class Tokens {
     private static volatile PrivateKey testKey;
     private static volatile PrivateKey unknownKey;
 
-    private Tokens() {
-    }
+    private Tokens() {}
 
     /** Starts a token for this subject; defaults: org {@code acme}, project {@code demo}, scope {@code tools:call}, 1 h. */
     public static Builder forSubject(String subject) {
@@ -211,8 +210,7 @@ public final class Tokens {
     }
 
     /** A claim value written as is. */
-    private record RawJson(String json) {
-    }
+    private record RawJson(String json) {}
 
     private static String quote(String s) {
         StringBuilder sb = new StringBuilder("\"");

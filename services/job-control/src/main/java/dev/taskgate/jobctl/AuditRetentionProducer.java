@@ -3,8 +3,9 @@ package dev.taskgate.jobctl;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-import dev.taskgate.jobctl.operator.audit.AuditRetention;
 import io.quarkus.runtime.Startup;
+
+import dev.taskgate.jobctl.operator.audit.AuditRetention;
 
 /** Builds the operator audit retention from configuration at startup, so a bad value stops the service. */
 @Singleton

@@ -3,8 +3,9 @@ package dev.taskgate.jobctl;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-import dev.taskgate.jobctl.execution.ExecutionLifetime;
 import io.quarkus.runtime.Startup;
+
+import dev.taskgate.jobctl.execution.ExecutionLifetime;
 
 /** Builds the deadline and retention policy from configuration at startup, so a bad value stops the service. */
 @Singleton
@@ -15,7 +16,10 @@ public class LifetimeProducer {
     @Singleton
     @Startup
     ExecutionLifetime lifetime(JobControlConfig config, Operations operations) {
-        return new ExecutionLifetime(config.execution().defaultDeadline(), config.operationDeadlines(),
-                config.execution().retentionAfterLifetime(), name -> operations.find(name).isPresent());
+        return new ExecutionLifetime(
+                config.execution().defaultDeadline(),
+                config.operationDeadlines(),
+                config.execution().retentionAfterLifetime(),
+                name -> operations.find(name).isPresent());
     }
 }

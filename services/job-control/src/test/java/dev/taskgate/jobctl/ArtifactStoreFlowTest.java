@@ -1,14 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.count;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.started;
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -22,6 +13,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Wire;
@@ -30,10 +26,15 @@ import dev.taskgate.contracts.artifact.ArtifactIds;
 import dev.taskgate.contracts.event.ArtifactSaved;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.jobctl.artifact.ArtifactSweeper;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
-import io.restassured.response.Response;
-import io.vertx.mutiny.sqlclient.Pool;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.count;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.started;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Artifacts inside job-control (issue 6 item 5): {@code ArtifactSaved} is stored sealed for the current epoch of a
@@ -84,14 +85,22 @@ class ArtifactStoreFlowTest {
         assertThat(byKey.artifact().size()).isEqualTo(8);
         assertThat(byKey.artifact().path()).isEqualTo("/v1/orgs/org-1/projects/proj-1/artifacts/" + saved.artifactId());
         assertThat(byKey.artifact().expiresAt()).isAfter(Instant.now().plus(Duration.ofMinutes(50)));
-        ArtifactContent byId = content(get("/internal/v1/artifacts/{id}?workspace={ws}", saved.artifactId(),
-                caller.workspace()), 200);
+        ArtifactContent byId =
+                content(get("/internal/v1/artifacts/{id}?workspace={ws}", saved.artifactId(), caller.workspace()), 200);
         assertThat(byId).isEqualTo(byKey);
         // sealed at rest: the plaintext is not in the row
-        assertThat(count(pool, "select count(*) from jobctl.artifact where id = $1 and position($2 in content) = 0",
-                saved.artifactId(), "nodes: 3".getBytes(StandardCharsets.UTF_8))).isEqualTo(1);
-        assertThat(count(pool, "select count(*) from jobctl.artifact where id = $1 and created_by_execution = $2",
-                saved.artifactId(), id)).isEqualTo(1);
+        assertThat(count(
+                        pool,
+                        "select count(*) from jobctl.artifact where id = $1 and position($2 in content) = 0",
+                        saved.artifactId(),
+                        "nodes: 3".getBytes(StandardCharsets.UTF_8)))
+                .isEqualTo(1);
+        assertThat(count(
+                        pool,
+                        "select count(*) from jobctl.artifact where id = $1 and created_by_execution = $2",
+                        saved.artifactId(),
+                        id))
+                .isEqualTo(1);
     }
 
     @Test
@@ -106,16 +115,18 @@ class ArtifactStoreFlowTest {
         String other = "org-2/proj-1";
         Response otherById = get("/internal/v1/artifacts/{id}?workspace={ws}", saved.artifactId(), other);
         Response otherByKey = get("/internal/v1/artifacts/by-key?workspace={ws}&key={key}", other, key);
-        Response unknown = get("/internal/v1/artifacts/{id}?workspace={ws}", "0123456789abcdef0123456789abcdef",
-                caller.workspace());
+        Response unknown = get(
+                "/internal/v1/artifacts/{id}?workspace={ws}", "0123456789abcdef0123456789abcdef", caller.workspace());
         Response malformedId = get("/internal/v1/artifacts/{id}?workspace={ws}", "../etc", caller.workspace());
         Response noWorkspace = get("/internal/v1/artifacts/{id}", saved.artifactId());
         Response badKey = get("/internal/v1/artifacts/by-key?workspace={ws}&key={key}", caller.workspace(), "a b");
         for (Response r : new Response[] {otherById, otherByKey, unknown, malformedId, noWorkspace, badKey}) {
             assertThat(r.statusCode()).isEqualTo(404);
             assertThat(r.contentType()).startsWith("application/problem+json");
-            assertThat(r.jsonPath().getString("type")).isEqualTo(otherById.jsonPath().getString("type"));
-            assertThat(r.jsonPath().getString("detail")).isEqualTo(otherById.jsonPath().getString("detail"));
+            assertThat(r.jsonPath().getString("type"))
+                    .isEqualTo(otherById.jsonPath().getString("type"));
+            assertThat(r.jsonPath().getString("detail"))
+                    .isEqualTo(otherById.jsonPath().getString("detail"));
         }
     }
 
@@ -156,9 +167,12 @@ class ArtifactStoreFlowTest {
         ArtifactSaved second = artifact(caller, id, 1, Optional.of(key), "g.svg", "<svg>2</svg>");
         assertThat(second.artifactId()).isEqualTo(first.artifactId());
         fixture.report(second);
-        ArtifactContent replaced = await().atMost(WAIT).until(() -> content(
-                get("/internal/v1/artifacts/by-key?workspace={ws}&key={key}", caller.workspace(), key), 200),
-                c -> c.artifact().sha256().equals(second.sha256()));
+        ArtifactContent replaced = await().atMost(WAIT)
+                .until(
+                        () -> content(
+                                get("/internal/v1/artifacts/by-key?workspace={ws}&key={key}", caller.workspace(), key),
+                                200),
+                        c -> c.artifact().sha256().equals(second.sha256()));
         assertThat(new String(replaced.content(), StandardCharsets.UTF_8)).isEqualTo("<svg>2</svg>");
         assertThat(replaced.artifact().createdAt()).isEqualTo(stored.artifact().createdAt());
         assertThat(rows(first.artifactId())).isEqualTo(1);
@@ -172,11 +186,32 @@ class ArtifactStoreFlowTest {
         String sha = ArtifactIds.sha256Hex(content);
         String key = "f/" + UUID.randomUUID();
         String foreignId = ArtifactIds.id("org-2/proj-1", Optional.of(key), sha, "f.txt");
-        fixture.report(new ArtifactSaved(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", foreignId, "f.txt",
-                "text/plain", sha, content.length, key, Base64.getEncoder().encodeToString(content)));
-        ArtifactSaved wrongHash = new ArtifactSaved(UUID.randomUUID(), Instant.now(), id, 1, "worker-test",
-                ArtifactIds.id(caller.workspace(), Optional.empty(), "0".repeat(64), "h.txt"), "h.txt", "text/plain",
-                "0".repeat(64), content.length, null, Base64.getEncoder().encodeToString(content));
+        fixture.report(new ArtifactSaved(
+                UUID.randomUUID(),
+                Instant.now(),
+                id,
+                1,
+                "worker-test",
+                foreignId,
+                "f.txt",
+                "text/plain",
+                sha,
+                content.length,
+                key,
+                Base64.getEncoder().encodeToString(content)));
+        ArtifactSaved wrongHash = new ArtifactSaved(
+                UUID.randomUUID(),
+                Instant.now(),
+                id,
+                1,
+                "worker-test",
+                ArtifactIds.id(caller.workspace(), Optional.empty(), "0".repeat(64), "h.txt"),
+                "h.txt",
+                "text/plain",
+                "0".repeat(64),
+                content.length,
+                null,
+                Base64.getEncoder().encodeToString(content));
         fixture.report(wrongHash);
         ArtifactSaved marker = artifact(caller, id, 1, Optional.of("f/" + UUID.randomUUID()), "ok.txt", "ok");
         fixture.report(marker);
@@ -198,7 +233,8 @@ class ArtifactStoreFlowTest {
         clock.advance(Duration.ofHours(2));
 
         assertThat(get("/internal/v1/artifacts/by-key?workspace={ws}&key={key}", caller.workspace(), key)
-                .statusCode()).isEqualTo(404);
+                        .statusCode())
+                .isEqualTo(404);
         await().atMost(WAIT).until(() -> rows(saved.artifactId()) == 0);
     }
 
@@ -209,13 +245,23 @@ class ArtifactStoreFlowTest {
         return id;
     }
 
-    private static ArtifactSaved artifact(Caller caller, UUID executionId, long epoch, Optional<String> key,
-            String name, String text) {
+    private static ArtifactSaved artifact(
+            Caller caller, UUID executionId, long epoch, Optional<String> key, String name, String text) {
         byte[] content = text.getBytes(StandardCharsets.UTF_8);
         String sha = ArtifactIds.sha256Hex(content);
-        return new ArtifactSaved(UUID.randomUUID(), Instant.now(), executionId, epoch, "worker-test",
-                ArtifactIds.id(caller.workspace(), key, sha, name), name, "text/plain; charset=utf-8", sha,
-                content.length, key.orElse(null), Base64.getEncoder().encodeToString(content));
+        return new ArtifactSaved(
+                UUID.randomUUID(),
+                Instant.now(),
+                executionId,
+                epoch,
+                "worker-test",
+                ArtifactIds.id(caller.workspace(), key, sha, name),
+                name,
+                "text/plain; charset=utf-8",
+                sha,
+                content.length,
+                key.orElse(null),
+                Base64.getEncoder().encodeToString(content));
     }
 
     private long rows(String artifactId) {
@@ -227,9 +273,13 @@ class ArtifactStoreFlowTest {
     }
 
     private static ArtifactContent awaitByKey(String workspace, String key) {
-        return await().atMost(WAIT).until(
-                () -> get("/internal/v1/artifacts/by-key?workspace={ws}&key={key}", workspace, key),
-                r -> r.statusCode() == 200).then().extract().as(ArtifactContent.class);
+        return await().atMost(WAIT)
+                .until(
+                        () -> get("/internal/v1/artifacts/by-key?workspace={ws}&key={key}", workspace, key),
+                        r -> r.statusCode() == 200)
+                .then()
+                .extract()
+                .as(ArtifactContent.class);
     }
 
     private static ArtifactContent content(Response response, int status) {

@@ -1,11 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.count;
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.UUID;
 
@@ -13,11 +7,18 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
-import dev.taskgate.contracts.Wire;
-import dev.taskgate.contracts.operator.AuditEntry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.vertx.mutiny.sqlclient.Pool;
+
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.operator.AuditEntry;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.count;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Operator audit rows are kept for {@code jobctl.audit.retention} (400 days by default) and then deleted by the
@@ -50,15 +51,21 @@ class AuditRetentionSweepTest {
     }
 
     private long rows(String workspace, String target) {
-        return count(pool, "select count(*) from jobctl.operator_audit where workspace = $1 and target = $2",
-                workspace, target);
+        return count(
+                pool,
+                "select count(*) from jobctl.operator_audit where workspace = $1 and target = $2",
+                workspace,
+                target);
     }
 
     private static void record(String workspace, String target) {
-        given().header("Taskgate-Principal", OPERATOR).header("Taskgate-Workspace", workspace)
+        given().header("Taskgate-Principal", OPERATOR)
+                .header("Taskgate-Workspace", workspace)
                 .header("Taskgate-Route", "GET /v1/orgs/x/projects/y/operator/tool-executions/h")
                 .contentType("application/json")
                 .body(Wire.toBytes(AuditEntry.of("ignored", "ignored", "get", "ignored", target, "not_found")))
-                .post("/internal/v1/operator/audit").then().statusCode(204);
+                .post("/internal/v1/operator/audit")
+                .then()
+                .statusCode(204);
     }
 }

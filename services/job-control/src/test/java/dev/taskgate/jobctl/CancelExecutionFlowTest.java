@@ -1,19 +1,13 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.cancel;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.started;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Instant;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -26,7 +20,14 @@ import dev.taskgate.contracts.event.Stopped;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.cancel;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.started;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
 class CancelExecutionFlowTest {
@@ -53,10 +54,15 @@ class CancelExecutionFlowTest {
 
             assertThat(reply).isInstanceOf(Accepted.class);
             assertThat(((Accepted) reply).execution().status()).isEqualTo(ExecutionStatus.CANCELLED);
-            assertThat(control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT).epoch())
+            assertThat(control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT)
+                            .epoch())
                     .isEqualTo(1);
-            assertThat(lifecycle.await(ExecutionChanged.class,
-                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.CANCELLED, WAIT).summary())
+            assertThat(lifecycle
+                            .await(
+                                    ExecutionChanged.class,
+                                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.CANCELLED,
+                                    WAIT)
+                            .summary())
                     .isEqualTo("cancelled");
         }
         // a worker that had already taken the run reports too late: nothing changes
@@ -79,7 +85,8 @@ class CancelExecutionFlowTest {
             assertThat(reply).isInstanceOf(Accepted.class);
             assertThat(((Accepted) reply).execution().status()).isEqualTo(ExecutionStatus.WORKING);
             assertThat(((Accepted) reply).execution().cancelRequested()).isTrue();
-            StopRequested stop = control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT);
+            StopRequested stop =
+                    control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT);
             assertThat(stop.epoch()).isEqualTo(1);
             assertThat(stop.reason()).isEqualTo("test");
         }

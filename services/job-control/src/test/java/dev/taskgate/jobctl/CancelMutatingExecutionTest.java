@@ -1,7 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Instant;
 import java.util.UUID;
 
@@ -9,14 +7,17 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.Rejected;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Cancelling an execution of a mutating operation needs {@code tools:write} (carried as {@code writeGranted}), and
@@ -39,17 +40,18 @@ class CancelMutatingExecutionTest {
     }
 
     private static CancelExecution cancel(Caller caller, UUID id, Boolean writeGranted) {
-        return new CancelExecution(UUID.randomUUID(), Instant.now(), JobControlFixture.REPLY_TO, id, caller, "test",
-                writeGranted);
+        return new CancelExecution(
+                UUID.randomUUID(), Instant.now(), JobControlFixture.REPLY_TO, id, caller, "test", writeGranted);
     }
 
     @Test
     void withoutToolsWriteTheOwnerIsRefused403AndNothingChanges() {
         Caller owner = JobControlFixture.newCaller();
-        UUID id = ((Accepted) fixture.send(JobControlFixture.submit(owner, "k-" + UUID.randomUUID(),
-                OperationsWithTestMutation.NAME, "{}"))).executionId();
+        UUID id = ((Accepted) fixture.send(JobControlFixture.submit(
+                        owner, "k-" + UUID.randomUUID(), OperationsWithTestMutation.NAME, "{}")))
+                .executionId();
 
-        for (Boolean granted : new Boolean[] { null, Boolean.FALSE }) {
+        for (Boolean granted : new Boolean[] {null, Boolean.FALSE}) {
             CommandReply reply = fixture.send(cancel(owner, id, granted));
             assertThat(reply).isInstanceOf(Rejected.class);
             assertThat(((Rejected) reply).problem().status()).isEqualTo(403);
@@ -65,11 +67,12 @@ class CancelMutatingExecutionTest {
     @Test
     void aNonOwnerGetsTheUniform404WithOrWithoutToolsWrite() {
         Caller owner = JobControlFixture.newCaller();
-        UUID id = ((Accepted) fixture.send(JobControlFixture.submit(owner, "k-" + UUID.randomUUID(),
-                OperationsWithTestMutation.NAME, "{}"))).executionId();
+        UUID id = ((Accepted) fixture.send(JobControlFixture.submit(
+                        owner, "k-" + UUID.randomUUID(), OperationsWithTestMutation.NAME, "{}")))
+                .executionId();
         Caller other = JobControlFixture.newCaller();
 
-        for (Boolean granted : new Boolean[] { null, Boolean.TRUE }) {
+        for (Boolean granted : new Boolean[] {null, Boolean.TRUE}) {
             CommandReply reply = fixture.send(cancel(other, id, granted));
             assertThat(reply).isInstanceOf(Rejected.class);
             assertThat(((Rejected) reply).problem().status()).isEqualTo(404);

@@ -1,10 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
@@ -16,14 +11,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
 
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 @QuarkusTest
@@ -42,8 +42,12 @@ class CommandsPoisonRecordTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"this is not json", "{\"type\":\"SubmitExecution\",\"messageId\":\"x\"}",
-            "{\"type\":\"LaunchMissiles\"}"})
+    @ValueSource(
+            strings = {
+                "this is not json",
+                "{\"type\":\"SubmitExecution\",\"messageId\":\"x\"}",
+                "{\"type\":\"LaunchMissiles\"}"
+            })
     void aPoisonCommandIsDeadLetteredAndTheNextCommandIsStillHandled(String poison) {
         String marker = "poison-" + UUID.randomUUID();
         try (TopicWatcher dlq = fixture.kafka.watch(topic(Topics.COMMANDS + ".dlq"))) {
@@ -64,7 +68,9 @@ class CommandsPoisonRecordTest {
         UUID id = fixture.submitNew(caller).executionId();
         String marker = id.toString();
         try (TopicWatcher dlq = fixture.kafka.watch(topic(Topics.WORKER_EVENTS + ".dlq"))) {
-            fixture.kafka.sendRaw(topic(Topics.WORKER_EVENTS), marker,
+            fixture.kafka.sendRaw(
+                    topic(Topics.WORKER_EVENTS),
+                    marker,
                     "{\"type\":\"Started\",\"epoch\":\"one\"}".getBytes(StandardCharsets.UTF_8));
             awaitRecord(dlq, marker);
         }
@@ -73,8 +79,12 @@ class CommandsPoisonRecordTest {
     }
 
     private static ConsumerRecord<String, byte[]> awaitRecord(TopicWatcher watcher, String key) {
-        return await().atMost(WAIT).until(
-                () -> watcher.drain(Duration.ofMillis(200)).stream().filter(r -> key.equals(r.key())).findFirst(),
-                java.util.Optional::isPresent).orElseThrow();
+        return await().atMost(WAIT)
+                .until(
+                        () -> watcher.drain(Duration.ofMillis(200)).stream()
+                                .filter(r -> key.equals(r.key()))
+                                .findFirst(),
+                        java.util.Optional::isPresent)
+                .orElseThrow();
     }
 }

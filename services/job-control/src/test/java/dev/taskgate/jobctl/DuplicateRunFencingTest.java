@@ -1,21 +1,14 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
-import static dev.taskgate.jobctl.StandInWorkers.started;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -32,8 +25,16 @@ import dev.taskgate.contracts.work.CommitGranted;
 import dev.taskgate.contracts.work.ControlSignal;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
+import static dev.taskgate.jobctl.StandInWorkers.started;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The same dispatch running twice under one epoch (Kafka reassigned the work partition before the first instance
@@ -60,13 +61,21 @@ class DuplicateRunFencingTest extends OwnerLossComponentTest {
 
         fixture.report(new Progress(UUID.randomUUID(), Instant.now(), id, 1, duplicate, 1, null, "duplicate"));
         fixture.report(new ChildDied(UUID.randomUUID(), Instant.now(), id, 1, duplicate, 4243L, 137));
-        fixture.report(new Failed(UUID.randomUUID(), Instant.now(), id, 1, duplicate, "operation_failed",
+        fixture.report(new Failed(
+                UUID.randomUUID(),
+                Instant.now(),
+                id,
+                1,
+                duplicate,
+                "operation_failed",
                 "commit refused: another plan is already bound; nothing was changed"));
-        fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, duplicate,
-                "{\"content\":[],\"isError\":false}"));
+        fixture.report(
+                new Finished(UUID.randomUUID(), Instant.now(), id, 1, duplicate, "{\"content\":[],\"isError\":false}"));
         // same key, same partition: once the owner's progress shows, every duplicate report before it was handled
         fixture.report(new Progress(UUID.randomUUID(), Instant.now(), id, 1, owner, 1, null, "owner's"));
-        await().atMost(WAIT).until(() -> "owner's".equals(JobControlFixture.snapshot(caller, id).statusMessage()));
+        await().atMost(WAIT)
+                .until(() ->
+                        "owner's".equals(JobControlFixture.snapshot(caller, id).statusMessage()));
         assertThat(JobControlFixture.snapshot(caller, id).status()).isEqualTo(ExecutionStatus.WORKING);
 
         fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, owner, OWNERS));
@@ -100,8 +109,10 @@ class DuplicateRunFencingTest extends OwnerLossComponentTest {
     private StopRequested stopAnsweringStartedOfEpochOne(UUID id, String workerId) {
         try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
             fixture.report(started(id, 1, workerId));
-            StopRequested stop = (StopRequested) control.await(ControlSignal.class,
-                    s -> s instanceof StopRequested && s.executionId().equals(id), WAIT);
+            StopRequested stop = (StopRequested) control.await(
+                    ControlSignal.class,
+                    s -> s instanceof StopRequested && s.executionId().equals(id),
+                    WAIT);
             assertThat(stop.epoch()).isEqualTo(1);
             return stop;
         }
@@ -112,8 +123,9 @@ class DuplicateRunFencingTest extends OwnerLossComponentTest {
         Caller caller = newCaller();
         String owner = newWorkerId();
         workers.heartbeat(owner);
-        UUID id = ((Accepted) fixture.send(submit(caller, "key-" + UUID.randomUUID(),
-                OperationsWithTestMutation.NAME, "{\"x\":1}"))).executionId();
+        UUID id = ((Accepted) fixture.send(
+                        submit(caller, "key-" + UUID.randomUUID(), OperationsWithTestMutation.NAME, "{\"x\":1}")))
+                .executionId();
         fixture.report(started(id, 1, owner));
         awaitStatus(caller, id, ExecutionStatus.WORKING);
         String duplicate = newWorkerId();
@@ -124,14 +136,17 @@ class DuplicateRunFencingTest extends OwnerLossComponentTest {
             fixture.report(new CommitRequested(UUID.randomUUID(), Instant.now(), id, 1, duplicate, plan));
             fixture.report(new CommitRequested(UUID.randomUUID(), Instant.now(), id, 1, owner, plan));
 
-            CommitGranted granted = (CommitGranted) control.await(ControlSignal.class,
-                    s -> s instanceof CommitGranted && s.executionId().equals(id), WAIT);
+            CommitGranted granted = (CommitGranted) control.await(
+                    ControlSignal.class,
+                    s -> s instanceof CommitGranted && s.executionId().equals(id),
+                    WAIT);
             assertThat(granted.workerId()).isEqualTo(owner);
             assertThat(granted.isFor(duplicate)).isFalse();
             List<ControlSignal> rest = control.drain(Duration.ofSeconds(1)).stream()
                     .map(r -> Wire.fromBytes(r.value(), ControlSignal.class))
                     .filter(s -> s.executionId().equals(id) && s instanceof CommitGranted)
-                    .filter(s -> !s.messageId().equals(granted.messageId())).toList();
+                    .filter(s -> !s.messageId().equals(granted.messageId()))
+                    .toList();
             assertThat(rest).as("the duplicate's request was never granted").isEmpty();
         }
     }

@@ -1,14 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.started;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -21,6 +12,10 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.smallrye.mutiny.Uni;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
@@ -35,9 +30,15 @@ import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.jobctl.lifetime.DeadlineSweeper;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
-import io.smallrye.mutiny.Uni;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.started;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 @QuarkusTest
 @TestProfile(SweeperTestProfile.class)
@@ -76,18 +77,22 @@ class ExecutionDeadlineSweepTest {
                 TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
             clock.advance(PAST_DEFAULT_DEADLINE);
 
-            ExecutionChanged changed = lifecycle.await(ExecutionChanged.class,
-                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.FAILED, WAIT);
+            ExecutionChanged changed = lifecycle.await(
+                    ExecutionChanged.class,
+                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.FAILED,
+                    WAIT);
             assertThat(changed.summary()).isEqualTo("failed: deadline_exceeded");
-            StopRequested stop = control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT);
+            StopRequested stop =
+                    control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT);
             assertThat(stop.epoch()).isEqualTo(1);
         }
         ExecutionOutcome outcome = WorkerReportFlowTest.outcome(caller, id);
         assertThat(outcome.execution().status()).isEqualTo(ExecutionStatus.FAILED);
         assertThat(outcome.result()).isNull();
         assertThat(outcome.error().code()).isEqualTo("deadline_exceeded");
-        assertThat(outcome.error().message()).isEqualTo("The execution did not finish before its deadline ("
-                + accepted.execution().executionDeadline() + "); it was stopped and will not be re-run.");
+        assertThat(outcome.error().message())
+                .isEqualTo("The execution did not finish before its deadline ("
+                        + accepted.execution().executionDeadline() + "); it was stopped and will not be re-run.");
         assertThat(outcome.execution().retentionExpiresAt())
                 .as("retention counts from the terminal time, not from creation")
                 .isEqualTo(outcome.execution().updatedAt().plus(Duration.ofDays(7)));
@@ -108,14 +113,16 @@ class ExecutionDeadlineSweepTest {
             fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", "{\"late\":true}"));
             fixture.report(new Stopped(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", "stopped late"));
             // barrier: a poison record on the same key (same partition) is dead-lettered only after both reports
-            fixture.kafka.sendRaw(topic(Topics.WORKER_EVENTS), id.toString(),
-                    "barrier".getBytes(StandardCharsets.UTF_8));
-            await().atMost(WAIT).until(() -> dlq.drain(Duration.ofMillis(200)).stream()
-                    .anyMatch(r -> id.toString().equals(r.key())));
+            fixture.kafka.sendRaw(
+                    topic(Topics.WORKER_EVENTS), id.toString(), "barrier".getBytes(StandardCharsets.UTF_8));
+            await().atMost(WAIT)
+                    .until(() -> dlq.drain(Duration.ofMillis(200)).stream()
+                            .anyMatch(r -> id.toString().equals(r.key())));
 
             assertThat(lifecycle.drain(Duration.ofMillis(500)).stream()
-                    .map(r -> Wire.fromBytes(r.value(), ExecutionChanged.class))
-                    .filter(c -> c.executionId().equals(id))).isEmpty();
+                            .map(r -> Wire.fromBytes(r.value(), ExecutionChanged.class))
+                            .filter(c -> c.executionId().equals(id)))
+                    .isEmpty();
         }
         ExecutionOutcome outcome = WorkerReportFlowTest.outcome(caller, id);
         assertThat(outcome.execution().status()).isEqualTo(ExecutionStatus.FAILED);
@@ -136,14 +143,17 @@ class ExecutionDeadlineSweepTest {
             clock.advance(Duration.ofHours(1).plusSeconds(1));
 
             awaitStatus(caller, sleep.executionId(), ExecutionStatus.FAILED);
-            StopRequested stop = control.await(StopRequested.class,
-                    s -> s.executionId().equals(sleep.executionId()), WAIT);
+            StopRequested stop =
+                    control.await(StopRequested.class, s -> s.executionId().equals(sleep.executionId()), WAIT);
             assertThat(stop.epoch()).isEqualTo(1);
         }
-        assertThat(WorkerReportFlowTest.outcome(caller, sleep.executionId()).error().code())
+        assertThat(WorkerReportFlowTest.outcome(caller, sleep.executionId())
+                        .error()
+                        .code())
                 .isEqualTo("deadline_exceeded");
         assertThat(JobControlFixture.snapshot(caller, echo.executionId()).status())
-                .as("the default deadline is still far away").isEqualTo(ExecutionStatus.QUEUED);
+                .as("the default deadline is still far away")
+                .isEqualTo(ExecutionStatus.QUEUED);
     }
 
     @Test
@@ -161,18 +171,28 @@ class ExecutionDeadlineSweepTest {
                 TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
             clock.advance(PAST_DEFAULT_DEADLINE);
             // two more sweepers besides the scheduled one, as other instances would run them
-            Uni.combine().all().unis(sweeper.sweep(20), sweeper.sweep(20)).asTuple().await().atMost(WAIT);
+            Uni.combine()
+                    .all()
+                    .unis(sweeper.sweep(20), sweeper.sweep(20))
+                    .asTuple()
+                    .await()
+                    .atMost(WAIT);
             ids.forEach(id -> awaitStatus(caller, id, ExecutionStatus.FAILED));
 
             List<ExecutionChanged> changes = lifecycle.drain(Duration.ofSeconds(2)).stream()
                     .map(r -> Wire.fromBytes(r.value(), ExecutionChanged.class))
-                    .filter(c -> ids.contains(c.executionId())).toList();
+                    .filter(c -> ids.contains(c.executionId()))
+                    .toList();
             List<StopRequested> stops = control.drain(Duration.ofSeconds(1)).stream()
                     .map(r -> Wire.fromBytes(r.value(), StopRequested.class))
-                    .filter(s -> ids.contains(s.executionId())).toList();
+                    .filter(s -> ids.contains(s.executionId()))
+                    .toList();
             for (UUID id : ids) {
-                assertThat(changes).filteredOn(c -> c.executionId().equals(id)).singleElement()
-                        .extracting(ExecutionChanged::state).isEqualTo(ExecutionStatus.FAILED);
+                assertThat(changes)
+                        .filteredOn(c -> c.executionId().equals(id))
+                        .singleElement()
+                        .extracting(ExecutionChanged::state)
+                        .isEqualTo(ExecutionStatus.FAILED);
                 assertThat(stops).filteredOn(s -> s.executionId().equals(id)).hasSize(1);
             }
         }

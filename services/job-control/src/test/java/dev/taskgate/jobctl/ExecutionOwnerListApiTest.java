@@ -1,10 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.json;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +11,12 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionPage;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -23,11 +24,11 @@ import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.SubmitExecution;
-import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.Response;
-import io.restassured.specification.RequestSpecification;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
+
+import static dev.taskgate.jobctl.JobControlFixture.json;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The owner list {@code GET /internal/v1/executions}: private, newest first, paged, never purged or expired. */
 @QuarkusTest
@@ -87,9 +88,16 @@ class ExecutionOwnerListApiTest {
     void filtersBySurface() {
         Caller owner = newCaller();
         UUID rest = fixture.submitNew(owner).executionId();
-        UUID mcp = ((Accepted) fixture.send(new SubmitExecution(UUID.randomUUID(), Instant.now(),
-                JobControlFixture.REPLY_TO, owner, Surface.MCP_2026, "k-" + UUID.randomUUID(), "demo.echo",
-                json("{}")))).executionId();
+        UUID mcp = ((Accepted) fixture.send(new SubmitExecution(
+                        UUID.randomUUID(),
+                        Instant.now(),
+                        JobControlFixture.REPLY_TO,
+                        owner,
+                        Surface.MCP_2026,
+                        "k-" + UUID.randomUUID(),
+                        "demo.echo",
+                        json("{}"))))
+                .executionId();
 
         assertThat(ids(list(owner, "mcp-2026"))).containsExactly(mcp);
         assertThat(ids(list(owner, "rest"))).containsExactly(rest);
@@ -106,25 +114,38 @@ class ExecutionOwnerListApiTest {
         submit(owner, Surface.MCP_2026);
         submit(newCaller(), Surface.MCP_2025);
 
-        Response first = as(owner).queryParam("surface", "mcp-2025").queryParam("limit", 2)
+        Response first = as(owner)
+                .queryParam("surface", "mcp-2025")
+                .queryParam("limit", 2)
                 .get("/internal/v1/executions");
         String cursor = first.jsonPath().getString("nextCursor");
-        Response second = as(owner).queryParam("surface", "mcp-2025").queryParam("limit", 2)
-                .queryParam("cursor", cursor).get("/internal/v1/executions");
+        Response second = as(owner)
+                .queryParam("surface", "mcp-2025")
+                .queryParam("limit", 2)
+                .queryParam("cursor", cursor)
+                .get("/internal/v1/executions");
 
         assertThat(first.statusCode()).as(first.asString()).isEqualTo(200);
-        assertThat(first.jsonPath().getList("items.executionId")).containsExactly(legacy.get(0).toString(),
-                legacy.get(1).toString());
+        assertThat(first.jsonPath().getList("items.executionId"))
+                .containsExactly(legacy.get(0).toString(), legacy.get(1).toString());
         assertThat(cursor).isNotBlank();
-        assertThat(second.jsonPath().getList("items.executionId")).containsExactly(legacy.get(2).toString());
+        assertThat(second.jsonPath().getList("items.executionId"))
+                .containsExactly(legacy.get(2).toString());
         assertThat(second.jsonPath().getString("nextCursor")).isNull();
         assertThat(second.jsonPath().getList("items.surface")).containsOnly("mcp-2025");
     }
 
     private static UUID submit(Caller caller, Surface surface) {
-        return ((Accepted) fixture.send(new SubmitExecution(UUID.randomUUID(), Instant.now(),
-                JobControlFixture.REPLY_TO, caller, surface, "k-" + UUID.randomUUID(), "demo.echo",
-                json("{}")))).executionId();
+        return ((Accepted) fixture.send(new SubmitExecution(
+                        UUID.randomUUID(),
+                        Instant.now(),
+                        JobControlFixture.REPLY_TO,
+                        caller,
+                        surface,
+                        "k-" + UUID.randomUUID(),
+                        "demo.echo",
+                        json("{}"))))
+                .executionId();
     }
 
     @Test
@@ -134,10 +155,14 @@ class ExecutionOwnerListApiTest {
         UUID expired = fixture.submitNew(owner).executionId();
         UUID purged = fixture.submitNew(owner).executionId();
         pool.preparedQuery("update jobctl.execution set retention_expires_at = now() - interval '1 minute', "
-                + "deadline_at = now() - interval '2 minutes' where id = $1").execute(Tuple.of(expired))
-                .await().atMost(JobControlFixture.WAIT);
-        pool.preparedQuery("update jobctl.execution set purged_at = now() where id = $1").execute(Tuple.of(purged))
-                .await().atMost(JobControlFixture.WAIT);
+                        + "deadline_at = now() - interval '2 minutes' where id = $1")
+                .execute(Tuple.of(expired))
+                .await()
+                .atMost(JobControlFixture.WAIT);
+        pool.preparedQuery("update jobctl.execution set purged_at = now() where id = $1")
+                .execute(Tuple.of(purged))
+                .await()
+                .atMost(JobControlFixture.WAIT);
 
         assertThat(ids(list(owner, null))).containsExactly(kept);
     }
@@ -148,15 +173,24 @@ class ExecutionOwnerListApiTest {
         UUID visible = mcpTask(owner);
         UUID pastVisibility = mcpTask(owner);
         pool.preparedQuery("update jobctl.execution set visible_until = now() - interval '1 second' where id = $1")
-                .execute(Tuple.of(pastVisibility)).await().atMost(JobControlFixture.WAIT);
+                .execute(Tuple.of(pastVisibility))
+                .await()
+                .atMost(JobControlFixture.WAIT);
 
         assertThat(ids(list(owner, "mcp-2026"))).containsExactly(visible);
     }
 
     private UUID mcpTask(Caller owner) {
-        return ((Accepted) fixture.send(new SubmitExecution(UUID.randomUUID(), Instant.now(),
-                JobControlFixture.REPLY_TO, owner, Surface.MCP_2026, "k-" + UUID.randomUUID(), "demo.echo",
-                json("{}")))).executionId();
+        return ((Accepted) fixture.send(new SubmitExecution(
+                        UUID.randomUUID(),
+                        Instant.now(),
+                        JobControlFixture.REPLY_TO,
+                        owner,
+                        Surface.MCP_2026,
+                        "k-" + UUID.randomUUID(),
+                        "demo.echo",
+                        json("{}"))))
+                .executionId();
     }
 
     @Test
@@ -169,8 +203,14 @@ class ExecutionOwnerListApiTest {
     @Test
     void badLimitsCursorsAndSurfacesAreBadRequests() {
         Caller owner = newCaller();
-        for (String[] param : new String[][] { { "limit", "0" }, { "limit", "101" }, { "limit", "ten" },
-                { "cursor", "not-a-cursor" }, { "cursor", "ZTE6eDp5" }, { "surface", "mcp-2024" } }) {
+        for (String[] param : new String[][] {
+            {"limit", "0"},
+            {"limit", "101"},
+            {"limit", "ten"},
+            {"cursor", "not-a-cursor"},
+            {"cursor", "ZTE6eDp5"},
+            {"surface", "mcp-2024"}
+        }) {
             Response response = as(owner).queryParam(param[0], param[1]).get("/internal/v1/executions");
             assertThat(response.statusCode()).as(param[0] + "=" + param[1]).isEqualTo(400);
             assertThat(response.contentType()).startsWith("application/problem+json");
@@ -197,7 +237,7 @@ class ExecutionOwnerListApiTest {
     }
 
     private static RequestSpecification as(Caller caller) {
-        return given().header("Taskgate-Principal", caller.principal()).header("Taskgate-Workspace",
-                caller.workspace());
+        return given().header("Taskgate-Principal", caller.principal())
+                .header("Taskgate-Workspace", caller.workspace());
     }
 }

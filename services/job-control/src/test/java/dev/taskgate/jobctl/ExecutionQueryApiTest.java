@@ -1,9 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
@@ -14,12 +10,17 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Wire;
-import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.Response;
+
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
 class ExecutionQueryApiTest {
@@ -46,7 +47,8 @@ class ExecutionQueryApiTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.contentType()).startsWith("application/json");
-        ObjectNode body = (ObjectNode) Wire.fromBytes(response.asByteArray(), com.fasterxml.jackson.databind.JsonNode.class);
+        ObjectNode body =
+                (ObjectNode) Wire.fromBytes(response.asByteArray(), com.fasterxml.jackson.databind.JsonNode.class);
         ObjectNode snapshot = suffix.isEmpty() ? body : (ObjectNode) body.get("execution");
         ExecutionSnapshot parsed = Wire.mapper().convertValue(snapshot, ExecutionSnapshot.class);
         assertThat(parsed.executionId()).isEqualTo(id);
@@ -86,9 +88,10 @@ class ExecutionQueryApiTest {
     void missingCallerHeadersAreABadRequest() {
         UUID id = UUID.randomUUID();
         Response noHeaders = given().get("/internal/v1/executions/{id}", id);
-        Response noWorkspace = given().header("Taskgate-Principal", "iss sub")
-                .get("/internal/v1/executions/{id}/outcome", id);
-        Response blankPrincipal = given().header("Taskgate-Principal", " ").header("Taskgate-Workspace", "o/p")
+        Response noWorkspace =
+                given().header("Taskgate-Principal", "iss sub").get("/internal/v1/executions/{id}/outcome", id);
+        Response blankPrincipal = given().header("Taskgate-Principal", " ")
+                .header("Taskgate-Workspace", "o/p")
                 .get("/internal/v1/executions/{id}", id);
 
         for (Response r : new Response[] {noHeaders, noWorkspace, blankPrincipal}) {
@@ -101,15 +104,14 @@ class ExecutionQueryApiTest {
     }
 
     private static Response get(Caller caller, String path) {
-        return given()
-                .header("Taskgate-Principal", caller.principal())
+        return given().header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
                 .get("/internal/v1/executions/" + path);
     }
 
     private static ObjectNode withoutInstance(Response response) {
-        ObjectNode body = (ObjectNode) Wire.fromBytes(response.asByteArray(),
-                com.fasterxml.jackson.databind.JsonNode.class);
+        ObjectNode body =
+                (ObjectNode) Wire.fromBytes(response.asByteArray(), com.fasterxml.jackson.databind.JsonNode.class);
         body.remove("instance");
         return body;
     }

@@ -1,16 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.count;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.started;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -24,6 +13,11 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -35,10 +29,17 @@ import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
-import io.restassured.response.Response;
-import io.vertx.mutiny.sqlclient.Pool;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.count;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.started;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 @QuarkusTest
 @TestProfile(SweeperTestProfile.class)
@@ -78,11 +79,13 @@ class ExecutionRetentionSweepTest {
 
         assertLooksUnknown(caller, id);
         await().atMost(WAIT).until(() -> count(pool, "select count(*) from jobctl.execution where id = $1", id) == 0);
-        assertThat(count(pool, "select count(*) from jobctl.receipt where execution_id = $1", id)).isZero();
+        assertThat(count(pool, "select count(*) from jobctl.receipt where execution_id = $1", id))
+                .isZero();
         assertLooksUnknown(caller, id);
         CommandReply retry = fixture.send(submit(caller, "read-key", "demo.echo", "{\"secret\":\"s3\"}"));
         assertThat(((Accepted) retry).created())
-                .as("a non-mutating operation's receipt is purged with it: the key starts afresh").isTrue();
+                .as("a non-mutating operation's receipt is purged with it: the key starts afresh")
+                .isTrue();
         assertThat(((Accepted) retry).executionId()).isNotEqualTo(id);
     }
 
@@ -93,16 +96,24 @@ class ExecutionRetentionSweepTest {
         UUID id = ((Accepted) fixture.send(submit(caller, "write-key", OperationsWithTestMutation.NAME, input)))
                 .executionId();
         complete(caller, id);
-        assertThat(count(pool, "select count(*) from jobctl.execution where id = $1 and mutating", id)).isEqualTo(1);
+        assertThat(count(pool, "select count(*) from jobctl.execution where id = $1 and mutating", id))
+                .isEqualTo(1);
 
         clock.advance(PAST_RETENTION);
 
-        await().atMost(WAIT).until(() -> count(pool,
-                "select count(*) from jobctl.execution where id = $1 and purged_at is not null", id) == 1);
-        assertThat(count(pool, "select count(*) from jobctl.execution where id = $1 and input is null "
-                + "and result is null and error_message is null and status_message is null", id))
-                .as("payload bytes are gone from the table").isEqualTo(1);
-        assertThat(count(pool, "select count(*) from jobctl.receipt where execution_id = $1", id)).isEqualTo(1);
+        await().atMost(WAIT)
+                .until(() ->
+                        count(pool, "select count(*) from jobctl.execution where id = $1 and purged_at is not null", id)
+                                == 1);
+        assertThat(count(
+                        pool,
+                        "select count(*) from jobctl.execution where id = $1 and input is null "
+                                + "and result is null and error_message is null and status_message is null",
+                        id))
+                .as("payload bytes are gone from the table")
+                .isEqualTo(1);
+        assertThat(count(pool, "select count(*) from jobctl.receipt where execution_id = $1", id))
+                .isEqualTo(1);
         assertLooksUnknown(caller, id);
 
         try (TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK))) {
@@ -114,17 +125,24 @@ class ExecutionRetentionSweepTest {
             assertThat(original.executionId()).isEqualTo(id);
             assertThat(original.execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
             assertThat(work.drain(Duration.ofSeconds(1)).stream()
-                    .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
-                    .filter(r -> r.executionId().equals(id))).as("nothing re-run").isEmpty();
+                            .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                            .filter(r -> r.executionId().equals(id)))
+                    .as("nothing re-run")
+                    .isEmpty();
         }
-        CommandReply conflict = fixture.send(submit(caller, "write-key", OperationsWithTestMutation.NAME,
-                "{\"path\":\"/etc/motd\",\"text\":\"other\"}"));
+        CommandReply conflict = fixture.send(submit(
+                caller, "write-key", OperationsWithTestMutation.NAME, "{\"path\":\"/etc/motd\",\"text\":\"other\"}"));
         assertThat(((Rejected) conflict).problem().status()).isEqualTo(409);
     }
 
     private ExecutionSnapshot complete(Caller caller, UUID id) {
         fixture.report(started(id, 1));
-        fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, "worker-test",
+        fixture.report(new Finished(
+                UUID.randomUUID(),
+                Instant.now(),
+                id,
+                1,
+                "worker-test",
                 "{\"content\":[{\"type\":\"text\",\"text\":\"done\"}],\"isError\":false}"));
         return awaitStatus(caller, id, ExecutionStatus.COMPLETED);
     }
@@ -140,8 +158,7 @@ class ExecutionRetentionSweepTest {
     }
 
     private static Response get(Caller caller, String path) {
-        return given()
-                .header("Taskgate-Principal", caller.principal())
+        return given().header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
                 .get("/internal/v1/executions/" + path);
     }

@@ -1,20 +1,13 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
-import static dev.taskgate.jobctl.StandInWorkers.started;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Instant;
 import java.util.UUID;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -24,8 +17,16 @@ import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.event.CheckpointSaved;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
+import static dev.taskgate.jobctl.StandInWorkers.started;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Intermediate frontiers inside job-control (issue 6 item 2): the latest frontier is stored with job-control's MAC,
@@ -53,9 +54,10 @@ class FrontierCheckpointOwnerLossTest extends OwnerLossComponentTest {
         assertThat(replacement.checkpoint().sequence()).isEqualTo(3);
         assertThat(replacement.checkpoint().revision()).isEqualTo("rev-1");
         assertThat(replacement.checkpoint().frontier()).isEqualTo("{\"next\":3}");
-        assertThat(FrontierMac.fromBase64(checkpointKey).verifies(id, replacement.checkpoint())).isTrue();
-        assertThat(awaitStatus(caller, id, ExecutionStatus.QUEUED).statusMessage()).endsWith(
-                "; attempt 2 starts from checkpoint 3.");
+        assertThat(FrontierMac.fromBase64(checkpointKey).verifies(id, replacement.checkpoint()))
+                .isTrue();
+        assertThat(awaitStatus(caller, id, ExecutionStatus.QUEUED).statusMessage())
+                .endsWith("; attempt 2 starts from checkpoint 3.");
 
         // the replacement saves further: a second loss is replaced again, from the new frontier
         String second = newWorkerId();
@@ -106,17 +108,19 @@ class FrontierCheckpointOwnerLossTest extends OwnerLossComponentTest {
     @Test
     void aRewriteNeverStoresAFrontier() {
         Caller caller = newCaller();
-        Accepted accepted = (Accepted) fixture.send(submit(caller, "key-" + UUID.randomUUID(),
-                OperationsWithTestMutation.NAME, "{\"x\":1}"));
+        Accepted accepted = (Accepted)
+                fixture.send(submit(caller, "key-" + UUID.randomUUID(), OperationsWithTestMutation.NAME, "{\"x\":1}"));
         UUID id = accepted.executionId();
         String owner = newWorkerId();
         fixture.report(started(id, 1, owner));
         awaitStatus(caller, id, ExecutionStatus.WORKING);
         fixture.report(saved(id, 1, owner, 1, "{\"next\":1}"));
         // same partition: once the progress shows, the checkpoint was handled before it
-        fixture.report(new dev.taskgate.contracts.event.Progress(UUID.randomUUID(), Instant.now(), id, 1, owner, 1,
-                null, "sync"));
-        await().atMost(WAIT).until(() -> "sync".equals(JobControlFixture.snapshot(caller, id).statusMessage()));
+        fixture.report(new dev.taskgate.contracts.event.Progress(
+                UUID.randomUUID(), Instant.now(), id, 1, owner, 1, null, "sync"));
+        await().atMost(WAIT)
+                .until(() ->
+                        "sync".equals(JobControlFixture.snapshot(caller, id).statusMessage()));
         assertThat(storedSequence(id)).isZero();
     }
 
@@ -128,8 +132,10 @@ class FrontierCheckpointOwnerLossTest extends OwnerLossComponentTest {
     }
 
     private long storedSequence(UUID id) {
-        return JobControlFixture.count(pool, "select coalesce(max(sequence), 0) from jobctl.frontier_checkpoint "
-                + "where execution_id = $1", id);
+        return JobControlFixture.count(
+                pool,
+                "select coalesce(max(sequence), 0) from jobctl.frontier_checkpoint " + "where execution_id = $1",
+                id);
     }
 
     private static CheckpointSaved saved(UUID id, long epoch, String worker, long sequence, String frontier) {

@@ -1,18 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.REPLY_TO;
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.cancel;
-import static dev.taskgate.jobctl.JobControlFixture.json;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.snapshot;
-import static dev.taskgate.jobctl.JobControlFixture.started;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -28,6 +15,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
@@ -48,9 +39,19 @@ import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.testsupport.Schemas;
-import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
+
+import static dev.taskgate.jobctl.JobControlFixture.REPLY_TO;
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.cancel;
+import static dev.taskgate.jobctl.JobControlFixture.json;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.snapshot;
+import static dev.taskgate.jobctl.JobControlFixture.started;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Input required end to end inside job-control: a worker's InputRequested moves the execution to input_required
@@ -104,16 +105,21 @@ class InputRequiredFlowTest {
 
     /** The execution once input_required with {@code count} outstanding requests. */
     private static ExecutionSnapshot awaitRequests(Caller caller, UUID id, int count) {
-        return org.awaitility.Awaitility.await().atMost(WAIT).until(() -> snapshot(caller, id),
-                s -> s.status() == ExecutionStatus.INPUT_REQUIRED && s.inputRequests() != null
-                        && s.inputRequests().size() == count);
+        return org.awaitility.Awaitility.await()
+                .atMost(WAIT)
+                .until(
+                        () -> snapshot(caller, id),
+                        s -> s.status() == ExecutionStatus.INPUT_REQUIRED
+                                && s.inputRequests() != null
+                                && s.inputRequests().size() == count);
     }
 
     private static List<InputProvided> inputsFor(TopicWatcher control, UUID id, Duration window) {
         return control.drain(window).stream()
                 .filter(r -> id.toString().equals(r.key()))
                 .map(r -> Wire.fromBytes(r.value(), ControlSignal.class))
-                .filter(InputProvided.class::isInstance).map(InputProvided.class::cast)
+                .filter(InputProvided.class::isInstance)
+                .map(InputProvided.class::cast)
                 .toList();
     }
 
@@ -130,15 +136,21 @@ class InputRequiredFlowTest {
             assertThat(key).matches("ir_[A-Za-z0-9_-]{22}");
             assertThat(waiting.inputRequests().get(key)).isEqualTo(json(CONFIRM));
             assertThat(waiting.statusMessage()).isEqualTo("Waiting for input.");
-            assertThat(lifecycle.await(ExecutionChanged.class,
-                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.INPUT_REQUIRED, WAIT).summary())
+            assertThat(lifecycle
+                            .await(
+                                    ExecutionChanged.class,
+                                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.INPUT_REQUIRED,
+                                    WAIT)
+                            .summary())
                     .isEqualTo("input_required");
             ExecutionOutcome outcome = outcome(caller, id);
             assertThat(outcome.execution().inputRequests()).containsOnlyKeys(key);
-            assertThat(Schemas.validate("api/ExecutionOutcome.schema.json",
-                    Wire.mapper().valueToTree(outcome))).isEmpty();
+            assertThat(Schemas.validate(
+                            "api/ExecutionOutcome.schema.json", Wire.mapper().valueToTree(outcome)))
+                    .isEmpty();
             // sealed at rest: the stored request is not the plaintext
-            assertThat(new String(storedRequest(key), StandardCharsets.ISO_8859_1)).startsWith("\u0001")
+            assertThat(new String(storedRequest(key), StandardCharsets.ISO_8859_1))
+                    .startsWith("\u0001")
                     .doesNotContain("elicitation/create");
 
             CommandReply reply = fixture.send(provide(caller, id, Map.of(key, ACCEPT)));
@@ -147,12 +159,16 @@ class InputRequiredFlowTest {
             ExecutionSnapshot after = ((Accepted) reply).execution();
             assertThat(after.status()).isEqualTo(ExecutionStatus.WORKING);
             assertThat(after.inputRequests()).isNull();
-            InputProvided provided = control.await(InputProvided.class, s -> s.executionId().equals(id), WAIT);
+            InputProvided provided =
+                    control.await(InputProvided.class, s -> s.executionId().equals(id), WAIT);
             assertThat(provided.requestKey()).isEqualTo("confirm");
             assertThat(provided.epoch()).isEqualTo(1);
             assertThat(provided.response()).isEqualTo(json(ACCEPT));
-            assertThat(lifecycle.await(ExecutionChanged.class,
-                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.WORKING, WAIT)).isNotNull();
+            assertThat(lifecycle.await(
+                            ExecutionChanged.class,
+                            c -> c.executionId().equals(id) && c.state() == ExecutionStatus.WORKING,
+                            WAIT))
+                    .isNotNull();
         }
         assertThat(snapshot(caller, id).inputRequests()).isNull();
 
@@ -168,7 +184,8 @@ class InputRequiredFlowTest {
         Caller caller = newCaller();
         UUID id = working(caller);
         fixture.report(requested(id, 1, "first", "second"));
-        List<String> keys = List.copyOf(awaitRequests(caller, id, 2).inputRequests().keySet());
+        List<String> keys =
+                List.copyOf(awaitRequests(caller, id, 2).inputRequests().keySet());
 
         try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
             Accepted partial = (Accepted) fixture.send(provide(caller, id, Map.of(keys.get(0), ACCEPT)));
@@ -177,11 +194,13 @@ class InputRequiredFlowTest {
             assertThat(partial.execution().inputRequests()).containsOnlyKeys(keys.get(1));
             assertThat(snapshot(caller, id).inputRequests()).containsOnlyKeys(keys.get(1));
 
-            Accepted rest = (Accepted) fixture.send(provide(caller, id, Map.of(keys.get(1), "{\"action\":\"decline\"}")));
+            Accepted rest =
+                    (Accepted) fixture.send(provide(caller, id, Map.of(keys.get(1), "{\"action\":\"decline\"}")));
 
             assertThat(rest.execution().status()).isEqualTo(ExecutionStatus.WORKING);
             assertThat(inputsFor(control, id, Duration.ofMillis(500)))
-                    .extracting(InputProvided::requestKey).containsExactly("first", "second");
+                    .extracting(InputProvided::requestKey)
+                    .containsExactly("first", "second");
         }
     }
 
@@ -190,7 +209,8 @@ class InputRequiredFlowTest {
         Caller caller = newCaller();
         UUID id = working(caller);
         fixture.report(requested(id, 1, "first", "second"));
-        List<String> keys = List.copyOf(awaitRequests(caller, id, 2).inputRequests().keySet());
+        List<String> keys =
+                List.copyOf(awaitRequests(caller, id, 2).inputRequests().keySet());
         fixture.send(provide(caller, id, Map.of(keys.get(0), ACCEPT)));
 
         try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
@@ -204,7 +224,8 @@ class InputRequiredFlowTest {
             assertThat(((Accepted) reply).execution().inputRequests()).containsOnlyKeys(keys.get(1));
             fixture.send(provide(caller, id, Map.of(keys.get(1), ACCEPT)));
             assertThat(inputsFor(control, id, Duration.ofMillis(500)))
-                    .extracting(InputProvided::requestKey).containsExactly("second");
+                    .extracting(InputProvided::requestKey)
+                    .containsExactly("second");
         }
         assertThat(snapshot(caller, id).status()).isEqualTo(ExecutionStatus.WORKING);
     }
@@ -215,7 +236,8 @@ class InputRequiredFlowTest {
         UUID id = working(caller);
         InputRequested report = requested(id, 1, "confirm");
         fixture.report(report);
-        String key = awaitRequests(caller, id, 1).inputRequests().keySet().iterator().next();
+        String key =
+                awaitRequests(caller, id, 1).inputRequests().keySet().iterator().next();
 
         fixture.report(report);
         fixture.report(requested(id, 2, "other"));
@@ -224,8 +246,9 @@ class InputRequiredFlowTest {
         ExecutionSnapshot after = awaitRequests(caller, id, 2);
 
         assertThat(after.inputRequests()).containsKey(key).hasSize(2);
-        assertThat(JobControlFixture.count(pool, "select count(*) from jobctl.input_request where execution_id = $1",
-                id)).isEqualTo(2);
+        assertThat(JobControlFixture.count(
+                        pool, "select count(*) from jobctl.input_request where execution_id = $1", id))
+                .isEqualTo(2);
     }
 
     @Test
@@ -233,17 +256,19 @@ class InputRequiredFlowTest {
         Caller caller = newCaller();
         UUID id = working(caller);
         fixture.report(requested(id, 1, "confirm"));
-        String key = awaitRequests(caller, id, 1).inputRequests().keySet().iterator().next();
+        String key =
+                awaitRequests(caller, id, 1).inputRequests().keySet().iterator().next();
 
         try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
             Accepted cancelling = (Accepted) fixture.send(cancel(caller, id));
 
             assertThat(cancelling.execution().status()).isEqualTo(ExecutionStatus.INPUT_REQUIRED);
             assertThat(cancelling.execution().cancelRequested()).isTrue();
-            assertThat(control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT).epoch())
+            assertThat(control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT)
+                            .epoch())
                     .isEqualTo(1);
-            fixture.report(new Stopped(UUID.randomUUID(), Instant.now(), id, 1, "worker-test",
-                    "stopped while waiting for input"));
+            fixture.report(new Stopped(
+                    UUID.randomUUID(), Instant.now(), id, 1, "worker-test", "stopped while waiting for input"));
             awaitStatus(caller, id, ExecutionStatus.CANCELLED);
 
             CommandReply late = fixture.send(provide(caller, id, Map.of(key, ACCEPT)));
@@ -260,7 +285,8 @@ class InputRequiredFlowTest {
         Caller owner = newCaller();
         UUID id = working(owner);
         fixture.report(requested(id, 1, "confirm"));
-        String key = awaitRequests(owner, id, 1).inputRequests().keySet().iterator().next();
+        String key =
+                awaitRequests(owner, id, 1).inputRequests().keySet().iterator().next();
         Caller stranger = newCaller();
         Caller otherWorkspace = new Caller(owner.issuer(), owner.subject(), owner.orgId(), "another-project");
 
@@ -271,26 +297,35 @@ class InputRequiredFlowTest {
         for (CommandReply reply : List.of(foreign, wrongWorkspace, unknown)) {
             assertThat(reply).isInstanceOf(Rejected.class);
             assertThat(((Rejected) reply).problem().status()).isEqualTo(404);
-            assertThat(((Rejected) reply).problem().detail()).isEqualTo(((Rejected) unknown).problem().detail());
+            assertThat(((Rejected) reply).problem().detail())
+                    .isEqualTo(((Rejected) unknown).problem().detail());
         }
         assertThat(snapshot(owner, id).inputRequests()).containsOnlyKeys(key);
-        assertThat(JobControlFixture.count(pool, "select count(*) from jobctl.input_request where execution_id = $1 "
-                + "and response is not null", id)).isZero();
+        assertThat(JobControlFixture.count(
+                        pool,
+                        "select count(*) from jobctl.input_request where execution_id = $1 "
+                                + "and response is not null",
+                        id))
+                .isZero();
     }
 
     private static ExecutionOutcome outcome(Caller caller, UUID id) {
-        return Wire.fromBytes(given()
-                .header("Taskgate-Principal", caller.principal())
-                .header("Taskgate-Workspace", caller.workspace())
-                .get("/internal/v1/executions/{id}/outcome", id)
-                .then().statusCode(200)
-                .extract().asByteArray(), ExecutionOutcome.class);
+        return Wire.fromBytes(
+                given().header("Taskgate-Principal", caller.principal())
+                        .header("Taskgate-Workspace", caller.workspace())
+                        .get("/internal/v1/executions/{id}/outcome", id)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asByteArray(),
+                ExecutionOutcome.class);
     }
 
     private byte[] storedRequest(String key) {
         return pool.preparedQuery("select request from jobctl.input_request where request_key = $1")
                 .execute(Tuple.of(key))
                 .map(rows -> rows.iterator().next().getBuffer("request").getBytes())
-                .await().atMost(WAIT);
+                .await()
+                .atMost(WAIT);
     }
 }

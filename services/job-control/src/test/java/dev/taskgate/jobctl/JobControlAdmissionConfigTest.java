@@ -1,19 +1,20 @@
 package dev.taskgate.jobctl;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
-import dev.taskgate.contracts.TaskSurface;
-import dev.taskgate.jobctl.admission.AdmissionPolicy;
-import dev.taskgate.jobctl.admission.AdmissionPolicyProducer;
 import io.quarkus.runtime.configuration.DurationConverter;
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfigBuilder;
+
+import dev.taskgate.contracts.TaskSurface;
+import dev.taskgate.jobctl.admission.AdmissionPolicy;
+import dev.taskgate.jobctl.admission.AdmissionPolicyProducer;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** {@code jobctl.admission.*} as properties, through the real config mapping, into the startup check. */
 class JobControlAdmissionConfigTest {
@@ -40,20 +41,19 @@ class JobControlAdmissionConfigTest {
     @Test
     void theNativeSwitchWithAZeroBacklogStopsStartupNamingTheKey() {
         assertThatThrownBy(() -> AdmissionPolicyProducer.from(config(Map.of(
-                "jobctl.admission.native-tasks", "true",
-                "jobctl.admission.principal-concurrency", "10",
-                "jobctl.admission.project-concurrency", "100",
-                "jobctl.admission.organization-concurrency", "1000",
-                "jobctl.admission.project-backlog", "0",
-                "jobctl.admission.project-retained-payload-bytes", "1000000"))))
+                        "jobctl.admission.native-tasks", "true",
+                        "jobctl.admission.principal-concurrency", "10",
+                        "jobctl.admission.project-concurrency", "100",
+                        "jobctl.admission.organization-concurrency", "1000",
+                        "jobctl.admission.project-backlog", "0",
+                        "jobctl.admission.project-retained-payload-bytes", "1000000"))))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("jobctl.admission.project-backlog must be positive");
     }
 
     @Test
     void theCompatibilitySwitchWithoutBoundsStopsStartupNamingAKey() {
-        assertThatThrownBy(() -> AdmissionPolicyProducer.from(config(Map.of(
-                "jobctl.admission.compatibility", "true"))))
+        assertThatThrownBy(() -> AdmissionPolicyProducer.from(config(Map.of("jobctl.admission.compatibility", "true"))))
                 .hasMessageContaining("jobctl.admission.principal-concurrency must be set")
                 .hasMessageContaining("jobctl.admission.compatibility");
     }

@@ -1,7 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.Map;
 
@@ -12,6 +10,8 @@ import io.smallrye.config.EnvConfigSource;
 import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfig;
 import io.smallrye.config.SmallRyeConfigBuilder;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The environment variable deployments use for the key ring really reaches {@code jobctl.payload-keys}. */
 class JobControlConfigEnvironmentTest {

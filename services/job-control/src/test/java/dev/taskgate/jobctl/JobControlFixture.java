@@ -1,14 +1,14 @@
 package dev.taskgate.jobctl;
 
-import static io.restassured.RestAssured.given;
-import static org.awaitility.Awaitility.await;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -25,8 +25,9 @@ import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.testsupport.KafkaTestClient;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 
 /** Drives job-control through its real topics and API, as a frontend and a worker would. */
 public final class JobControlFixture implements AutoCloseable {
@@ -54,8 +55,8 @@ public final class JobControlFixture implements AutoCloseable {
     }
 
     public static SubmitExecution submit(Caller caller, String receiptKey, String tool, String input) {
-        return new SubmitExecution(UUID.randomUUID(), Instant.now(), REPLY_TO, caller, Surface.REST, receiptKey,
-                tool, json(input));
+        return new SubmitExecution(
+                UUID.randomUUID(), Instant.now(), REPLY_TO, caller, Surface.REST, receiptKey, tool, json(input));
     }
 
     public static CancelExecution cancel(Caller caller, UUID executionId) {
@@ -73,8 +74,9 @@ public final class JobControlFixture implements AutoCloseable {
     /** Sends a command without waiting for the reply. */
     public void sendOnly(ExecutionCommand command) {
         String key = switch (command.kind()) {
-            case SUBMIT -> ((SubmitExecution) command).caller().principal() + "\n"
-                    + ((SubmitExecution) command).caller().workspace();
+            case SUBMIT ->
+                ((SubmitExecution) command).caller().principal() + "\n"
+                        + ((SubmitExecution) command).caller().workspace();
             case CANCEL -> ((CancelExecution) command).executionId().toString();
             case PROVIDE_INPUT -> ((ProvideInput) command).executionId().toString();
         };
@@ -100,19 +102,24 @@ public final class JobControlFixture implements AutoCloseable {
     }
 
     public static ExecutionSnapshot snapshot(Caller caller, UUID executionId) {
-        return Wire.fromBytes(given()
-                .header("Taskgate-Principal", caller.principal())
-                .header("Taskgate-Workspace", caller.workspace())
-                .get("/internal/v1/executions/{id}", executionId)
-                .then().statusCode(200)
-                .extract().asByteArray(), ExecutionSnapshot.class);
+        return Wire.fromBytes(
+                given().header("Taskgate-Principal", caller.principal())
+                        .header("Taskgate-Workspace", caller.workspace())
+                        .get("/internal/v1/executions/{id}", executionId)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asByteArray(),
+                ExecutionSnapshot.class);
     }
 
     /** Counts rows with plain SQL on the service's own pool. */
     public static long count(Pool pool, String sql, Object... params) {
-        return pool.preparedQuery(sql).execute(Tuple.from(java.util.Arrays.asList(params)))
+        return pool.preparedQuery(sql)
+                .execute(Tuple.from(java.util.Arrays.asList(params)))
                 .map(rows -> rows.iterator().next().getLong(0))
-                .await().atMost(WAIT);
+                .await()
+                .atMost(WAIT);
     }
 
     @Override

@@ -1,15 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
-import static dev.taskgate.jobctl.StandInWorkers.started;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +7,10 @@ import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -34,9 +28,16 @@ import dev.taskgate.contracts.work.CommitRefused;
 import dev.taskgate.contracts.work.ControlSignal;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
-import io.vertx.mutiny.sqlclient.Tuple;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
+import static dev.taskgate.jobctl.StandInWorkers.started;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The transaction journal inside job-control (issue 6 item 3): a mutating execution's plan is bound exactly once and
@@ -71,7 +72,8 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
 
             // a redelivery of the request that bound it is answered again and changes nothing
             fixture.report(first);
-            await().atMost(WAIT).until(() -> signals(control, CommitGranted.class, id).size() == 2);
+            await().atMost(WAIT)
+                    .until(() -> signals(control, CommitGranted.class, id).size() == 2);
         }
         assertThat(boundPlanHashes(id)).containsExactly(PLAN_A.planHash());
         assertThat(JobControlFixture.snapshot(caller, id).status()).isEqualTo(ExecutionStatus.WORKING);
@@ -86,8 +88,10 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
         await().atMost(WAIT).until(() -> boundPlanHashes(id).size() == 1);
 
         byte[] stored = pool.preparedQuery("select plan from jobctl.transaction_journal where execution_id = $1")
-                .execute(Tuple.of(id)).map(rows -> rows.iterator().next().getBuffer(0).getBytes())
-                .await().atMost(WAIT);
+                .execute(Tuple.of(id))
+                .map(rows -> rows.iterator().next().getBuffer(0).getBytes())
+                .await()
+                .atMost(WAIT);
         assertThat(new String(stored, StandardCharsets.ISO_8859_1)).doesNotContain("docs/guide.md");
     }
 
@@ -96,7 +100,8 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
         Caller caller = newCaller();
         String owner = newWorkerId();
         UUID id = startedMutation(caller, owner);
-        assertThat(((Accepted) fixture.send(cancel(caller, id))).execution().cancelRequested()).isTrue();
+        assertThat(((Accepted) fixture.send(cancel(caller, id))).execution().cancelRequested())
+                .isTrue();
 
         try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
             fixture.report(request(id, 1, owner, PLAN_A));
@@ -138,7 +143,8 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
             awaitSignal(control, CommitGranted.class, id);
         }
         // after the commit boundary a cancellation reports what actually happened
-        assertThat(((Accepted) fixture.send(cancel(caller, id))).execution().cancelRequested()).isTrue();
+        assertThat(((Accepted) fixture.send(cancel(caller, id))).execution().cancelRequested())
+                .isTrue();
 
         RunOperation reconciliation;
         try (TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK))) {
@@ -147,12 +153,14 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
         }
         assertThat(reconciliation.epoch()).isEqualTo(2);
         assertThat(reconciliation.journal()).isEqualTo(PLAN_A);
-        assertThat(reconciliation.workspace()).as("the reconciliation run keeps the workspace")
+        assertThat(reconciliation.workspace())
+                .as("the reconciliation run keeps the workspace")
                 .isEqualTo(caller.workspace());
         ExecutionSnapshot queued = awaitStatus(caller, id, ExecutionStatus.QUEUED);
-        assertThat(queued.statusMessage()).startsWith("Reconstructing the outcome from the transaction journal "
-                + "after owner loss (worker instance " + owner).endsWith("; attempt 2 checks the files, the rewrite "
-                        + "is not applied again.");
+        assertThat(queued.statusMessage())
+                .startsWith("Reconstructing the outcome from the transaction journal "
+                        + "after owner loss (worker instance " + owner)
+                .endsWith("; attempt 2 checks the files, the rewrite " + "is not applied again.");
 
         String reconciler = newWorkerId();
         workers.heartbeat(reconciler);
@@ -179,7 +187,8 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
 
         Accepted reply = (Accepted) fixture.send(cancel(caller, id));
 
-        assertThat(reply.execution().status()).as("not cancelled before the files were checked")
+        assertThat(reply.execution().status())
+                .as("not cancelled before the files were checked")
                 .isEqualTo(ExecutionStatus.QUEUED);
         assertThat(reply.execution().cancelRequested()).isTrue();
     }
@@ -198,8 +207,8 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
     }
 
     private UUID startedMutation(Caller caller, String owner) {
-        Accepted accepted = (Accepted) fixture.send(submit(caller, "key-" + UUID.randomUUID(),
-                OperationsWithTestMutation.NAME, "{\"x\":1}"));
+        Accepted accepted = (Accepted)
+                fixture.send(submit(caller, "key-" + UUID.randomUUID(), OperationsWithTestMutation.NAME, "{\"x\":1}"));
         UUID id = accepted.executionId();
         fixture.report(started(id, 1, owner));
         awaitStatus(caller, id, ExecutionStatus.WORKING);
@@ -208,14 +217,15 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
 
     static JournalEntry plan(String seed, String... paths) {
         List<JournalFile> files = java.util.Arrays.stream(paths)
-                .map(p -> new JournalFile(p, hash(seed + "-pre-" + p), hash(seed + "-post-" + p))).toList();
+                .map(p -> new JournalFile(p, hash(seed + "-pre-" + p), hash(seed + "-post-" + p)))
+                .toList();
         return new JournalEntry(hash(seed), "replace in " + paths.length + " files", files);
     }
 
     private static String hash(String seed) {
         try {
-            byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(seed.getBytes(StandardCharsets.UTF_8));
+            byte[] digest =
+                    java.security.MessageDigest.getInstance("SHA-256").digest(seed.getBytes(StandardCharsets.UTF_8));
             return "sha256:" + java.util.HexFormat.of().formatHex(digest);
         } catch (java.security.NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
@@ -224,8 +234,8 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
 
     /** Cancelling a mutating execution needs {@code tools:write}. */
     private static CancelExecution cancel(Caller caller, UUID id) {
-        return new CancelExecution(UUID.randomUUID(), Instant.now(), JobControlFixture.REPLY_TO, id, caller, "test",
-                true);
+        return new CancelExecution(
+                UUID.randomUUID(), Instant.now(), JobControlFixture.REPLY_TO, id, caller, "test", true);
     }
 
     private static CommitRequested request(UUID id, long epoch, String owner, JournalEntry plan) {
@@ -233,15 +243,16 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
     }
 
     private static <T extends ControlSignal> T awaitSignal(TopicWatcher control, Class<T> type, UUID id) {
-        return type.cast(control.await(ControlSignal.class, s -> type.isInstance(s) && s.executionId().equals(id),
-                WAIT));
+        return type.cast(control.await(
+                ControlSignal.class, s -> type.isInstance(s) && s.executionId().equals(id), WAIT));
     }
 
     private static <T extends ControlSignal> List<T> signals(TopicWatcher control, Class<T> type, UUID id) {
         return control.drain(Duration.ofMillis(200)).stream()
                 .map(r -> Wire.fromBytes(r.value(), ControlSignal.class))
                 .filter(s -> type.isInstance(s) && s.executionId().equals(id))
-                .map(type::cast).toList();
+                .map(type::cast)
+                .toList();
     }
 
     private static List<CommitRefused> awaitRefusals(TopicWatcher control, UUID id, int count) {
@@ -256,6 +267,7 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
                     rows.forEach(r -> hashes.add(r.getString(0)));
                     return hashes;
                 })
-                .await().atMost(WAIT);
+                .await()
+                .atMost(WAIT);
     }
 }

@@ -1,9 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
@@ -11,9 +7,14 @@ import java.util.HexFormat;
 
 import org.junit.jupiter.api.Test;
 
-import dev.taskgate.contracts.Caller;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+
+import dev.taskgate.contracts.Caller;
+
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The internal session API of the 2025-era MCP adapter against the real database: create, use (renews), end;
@@ -73,12 +74,10 @@ class McpSessionApiTest {
         assertThat(open(newCaller(), hash, BODY).statusCode()).isEqualTo(409);
 
         String other = newHash();
-        Response badVersion = open(owner, other,
-                "{\"protocolVersion\":\"2026-07-28\",\"clientCapabilities\":{}}");
-        Response badCapabilities = open(owner, other,
-                "{\"protocolVersion\":\"2025-06-18\",\"clientCapabilities\":[]}");
-        Response noCaller = given().contentType("application/json").body(BODY)
-                .put("/internal/v1/mcp-sessions/" + other);
+        Response badVersion = open(owner, other, "{\"protocolVersion\":\"2026-07-28\",\"clientCapabilities\":{}}");
+        Response badCapabilities = open(owner, other, "{\"protocolVersion\":\"2025-06-18\",\"clientCapabilities\":[]}");
+        Response noCaller =
+                given().contentType("application/json").body(BODY).put("/internal/v1/mcp-sessions/" + other);
 
         for (Response r : new Response[] {badVersion, badCapabilities, noCaller}) {
             assertThat(r.statusCode()).isEqualTo(400);
@@ -93,10 +92,14 @@ class McpSessionApiTest {
         String hash = newHash();
         open(owner, hash, BODY);
 
-        assertThat(use(owner, hash).jsonPath().getString("logLevel")).as("none asked for yet").isNull();
-        assertThat(setLogLevel(owner, hash, "{\"level\":\"warning\"}").statusCode()).isEqualTo(204);
+        assertThat(use(owner, hash).jsonPath().getString("logLevel"))
+                .as("none asked for yet")
+                .isNull();
+        assertThat(setLogLevel(owner, hash, "{\"level\":\"warning\"}").statusCode())
+                .isEqualTo(204);
         assertThat(use(owner, hash).jsonPath().getString("logLevel")).isEqualTo("warning");
-        assertThat(setLogLevel(owner, hash, "{\"level\":\"debug\"}").statusCode()).isEqualTo(204);
+        assertThat(setLogLevel(owner, hash, "{\"level\":\"debug\"}").statusCode())
+                .isEqualTo(204);
         assertThat(use(owner, hash).jsonPath().getString("logLevel")).isEqualTo("debug");
     }
 
@@ -126,14 +129,16 @@ class McpSessionApiTest {
     static String newHash() throws Exception {
         byte[] id = new byte[32];
         RANDOM.nextBytes(id);
-        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                .digest(HexFormat.of().formatHex(id).getBytes(StandardCharsets.US_ASCII)));
+        return HexFormat.of()
+                .formatHex(MessageDigest.getInstance("SHA-256")
+                        .digest(HexFormat.of().formatHex(id).getBytes(StandardCharsets.US_ASCII)));
     }
 
     private static Response open(Caller caller, String hash, String body) {
         return given().header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
-                .contentType("application/json").body(body)
+                .contentType("application/json")
+                .body(body)
                 .put("/internal/v1/mcp-sessions/" + hash);
     }
 
@@ -146,7 +151,8 @@ class McpSessionApiTest {
     private static Response setLogLevel(Caller caller, String hash, String body) {
         return given().header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
-                .contentType("application/json").body(body)
+                .contentType("application/json")
+                .body(body)
                 .put("/internal/v1/mcp-sessions/" + hash + "/log-level");
     }
 

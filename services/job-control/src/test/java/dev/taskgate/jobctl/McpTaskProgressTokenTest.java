@@ -1,12 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.REPLY_TO;
-import static dev.taskgate.jobctl.JobControlFixture.count;
-import static dev.taskgate.jobctl.JobControlFixture.json;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.snapshot;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Instant;
 import java.util.UUID;
 
@@ -20,14 +13,22 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.SubmitExecution;
-import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.mutiny.sqlclient.Pool;
+
+import static dev.taskgate.jobctl.JobControlFixture.REPLY_TO;
+import static dev.taskgate.jobctl.JobControlFixture.count;
+import static dev.taskgate.jobctl.JobControlFixture.json;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.snapshot;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The progress token of a 2025-11-25 task (tasks §9) is kept with the execution: the acceptance and every later
@@ -61,10 +62,15 @@ class McpTaskProgressTokenTest {
 
         assertThat(text.execution().progressToken()).isEqualTo(TextNode.valueOf("count-1"));
         assertThat(snapshot(caller, text.executionId()).progressToken()).isEqualTo(TextNode.valueOf("count-1"));
-        assertThat(snapshot(caller, number.executionId()).progressToken().isIntegralNumber()).isTrue();
-        assertThat(snapshot(caller, number.executionId()).progressToken().asLong()).isEqualTo(42L);
-        assertThat(count(pool, "select count(*) from jobctl.execution where id = $1 and progress_token = '\"count-1\"'",
-                text.executionId())).isEqualTo(1);
+        assertThat(snapshot(caller, number.executionId()).progressToken().isIntegralNumber())
+                .isTrue();
+        assertThat(snapshot(caller, number.executionId()).progressToken().asLong())
+                .isEqualTo(42L);
+        assertThat(count(
+                        pool,
+                        "select count(*) from jobctl.execution where id = $1 and progress_token = '\"count-1\"'",
+                        text.executionId()))
+                .isEqualTo(1);
     }
 
     @Test
@@ -80,13 +86,26 @@ class McpTaskProgressTokenTest {
         assertThat(snapshot(caller, first.executionId()).progressToken()).isEqualTo(TextNode.valueOf("first"));
         assertThat(snapshot(caller, rest.executionId()).progressToken()).isNull();
         assertThat(snapshot(caller, mcp2026.executionId()).progressToken()).isNull();
-        assertThat(count(pool, "select count(*) from jobctl.execution where id = any($1) and progress_token is null",
-                (Object) new UUID[] {rest.executionId(), mcp2026.executionId()})).isEqualTo(2);
+        assertThat(count(
+                        pool,
+                        "select count(*) from jobctl.execution where id = any($1) and progress_token is null",
+                        (Object) new UUID[] {rest.executionId(), mcp2026.executionId()}))
+                .isEqualTo(2);
     }
 
     private static SubmitExecution submit(Caller caller, Surface surface, String key, JsonNode token) {
-        return new SubmitExecution(UUID.randomUUID(), Instant.now(), REPLY_TO, caller, surface, key, "demo.echo",
-                json("{\"a\":1}"), TaskSurface.NATIVE, null, token);
+        return new SubmitExecution(
+                UUID.randomUUID(),
+                Instant.now(),
+                REPLY_TO,
+                caller,
+                surface,
+                key,
+                "demo.echo",
+                json("{\"a\":1}"),
+                TaskSurface.NATIVE,
+                null,
+                token);
     }
 
     private static Accepted accept(SubmitExecution command) {

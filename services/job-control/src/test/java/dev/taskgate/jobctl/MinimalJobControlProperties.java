@@ -8,8 +8,7 @@ import java.util.Map;
  * the config mapping by hand. A new required member belongs here, not in each test.
  */
 final class MinimalJobControlProperties {
-    private MinimalJobControlProperties() {
-    }
+    private MinimalJobControlProperties() {}
 
     /** A fresh, mutable copy. */
     static Map<String, String> get() {

@@ -22,8 +22,13 @@ public class OperationsWithTestMutation implements Operations {
     public static final String NAME = "test.mutate";
 
     private final OperationCatalog catalog = OperationCatalog.load();
-    private final OperationSpec mutation = new OperationSpec(NAME, "1", "Test mutation",
-            "Test-only operation that claims to change something outside Taskgate.", true, null,
+    private final OperationSpec mutation = new OperationSpec(
+            NAME,
+            "1",
+            "Test mutation",
+            "Test-only operation that claims to change something outside Taskgate.",
+            true,
+            null,
             JsonNodeFactory.instance.objectNode().put("type", "object"));
 
     @Override

@@ -23,9 +23,16 @@ public class OperationsWithUncancellable implements Operations {
     public static final String NAME = "test.uncancellable";
 
     private final OperationCatalog catalog = OperationCatalog.load();
-    private final OperationSpec uncancellable = new OperationSpec(NAME, "1", "Test uncancellable",
-            "Test-only operation that cannot be stopped once it runs.", false, null,
-            JsonNodeFactory.instance.objectNode().put("type", "object"), false, null);
+    private final OperationSpec uncancellable = new OperationSpec(
+            NAME,
+            "1",
+            "Test uncancellable",
+            "Test-only operation that cannot be stopped once it runs.",
+            false,
+            null,
+            JsonNodeFactory.instance.objectNode().put("type", "object"),
+            false,
+            null);
 
     @Override
     public Optional<OperationSpec> find(String name) {

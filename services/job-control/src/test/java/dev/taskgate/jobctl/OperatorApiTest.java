@@ -1,12 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.started;
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -19,11 +12,16 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
-import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.handle.ExecutionHandles;
@@ -34,11 +32,13 @@ import dev.taskgate.contracts.operator.OperatorCancelResult;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
-import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.Response;
-import io.restassured.specification.RequestSpecification;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.started;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * job-control's internal operator API against the real database and broker: listing every principal's executions
@@ -70,12 +70,15 @@ class OperatorApiTest {
     /** Two principals of one fresh project, so listings are exact. */
     private static Caller[] project() {
         String org = "org-op-" + UUID.randomUUID();
-        return new Caller[] { new Caller("https://taskgate.local/dev", "alice", org, "p"),
-                new Caller("https://taskgate.local/dev", "bob", org, "p") };
+        return new Caller[] {
+            new Caller("https://taskgate.local/dev", "alice", org, "p"),
+            new Caller("https://taskgate.local/dev", "bob", org, "p")
+        };
     }
 
     private static RequestSpecification operator(String workspace) {
-        return given().header("Taskgate-Principal", OPERATOR).header("Taskgate-Workspace", workspace)
+        return given().header("Taskgate-Principal", OPERATOR)
+                .header("Taskgate-Workspace", workspace)
                 .header("Taskgate-Route", "GET /v1/orgs/x/projects/y/operator/tool-executions");
     }
 
@@ -88,7 +91,8 @@ class OperatorApiTest {
     }
 
     private List<AuditEntry> audit(String workspace) {
-        return body(operator(workspace).get("/internal/v1/operator/audit?limit=100"), AuditPage.class).items();
+        return body(operator(workspace).get("/internal/v1/operator/audit?limit=100"), AuditPage.class)
+                .items();
     }
 
     @Test
@@ -111,9 +115,11 @@ class OperatorApiTest {
             }
         }
 
-        assertThat(seen).extracting(OperatorExecution::handle)
+        assertThat(seen)
+                .extracting(OperatorExecution::handle)
                 .containsExactly(handle(p[0], c), handle(p[1], b), handle(p[0], a));
-        assertThat(seen).extracting(OperatorExecution::owner)
+        assertThat(seen)
+                .extracting(OperatorExecution::owner)
                 .containsExactly(p[0].principal(), p[1].principal(), p[0].principal());
         assertThat(seen).allSatisfy(e -> assertThat(e.toolName()).isEqualTo("demo.echo"));
     }
@@ -124,16 +130,20 @@ class OperatorApiTest {
         UUID done = fixture.submitNew(p[0]).executionId();
         UUID queued = fixture.submitNew(p[1]).executionId();
         fixture.report(started(done, 1));
-        fixture.report(new Failed(UUID.randomUUID(), Instant.now(), done, 1, "worker-test", "boom",
-                "secret detail from the input"));
+        fixture.report(new Failed(
+                UUID.randomUUID(), Instant.now(), done, 1, "worker-test", "boom", "secret detail from the input"));
         awaitStatus(p[0], done, ExecutionStatus.FAILED);
 
         Response failed = operator(p[0].workspace()).get("/internal/v1/operator/executions?status=failed");
-        assertThat(body(failed, OperatorExecutionPage.class).items()).extracting(OperatorExecution::handle)
+        assertThat(body(failed, OperatorExecutionPage.class).items())
+                .extracting(OperatorExecution::handle)
                 .containsExactly(handle(p[0], done));
         assertThat(failed.asString()).doesNotContain("secret detail", "boom", "\"a\"");
-        assertThat(body(operator(p[0].workspace()).get("/internal/v1/operator/executions?status=queued"),
-                OperatorExecutionPage.class).items()).extracting(OperatorExecution::handle)
+        assertThat(body(
+                                operator(p[0].workspace()).get("/internal/v1/operator/executions?status=queued"),
+                                OperatorExecutionPage.class)
+                        .items())
+                .extracting(OperatorExecution::handle)
                 .containsExactly(handle(p[1], queued));
     }
 
@@ -141,11 +151,16 @@ class OperatorApiTest {
     void badListParametersAre400AndAudited() {
         Caller[] p = project();
         for (String query : List.of("limit=0", "limit=101", "limit=x", "status=done", "cursor=bm9wZQ")) {
-            operator(p[0].workspace()).get("/internal/v1/operator/executions?" + query).then().statusCode(400)
+            operator(p[0].workspace())
+                    .get("/internal/v1/operator/executions?" + query)
+                    .then()
+                    .statusCode(400)
                     .contentType("application/problem+json");
         }
-        assertThat(audit(p[0].workspace())).filteredOn(e -> e.action().equals("list"))
-                .hasSize(5).allSatisfy(e -> assertThat(e.outcome()).isEqualTo("invalid_request"));
+        assertThat(audit(p[0].workspace()))
+                .filteredOn(e -> e.action().equals("list"))
+                .hasSize(5)
+                .allSatisfy(e -> assertThat(e.outcome()).isEqualTo("invalid_request"));
     }
 
     @Test
@@ -158,12 +173,13 @@ class OperatorApiTest {
         awaitStatus(p[0], id, ExecutionStatus.COMPLETED);
         String good = handle(p[0], id);
 
-        OperatorExecution view = body(operator(p[0].workspace()).get("/internal/v1/operator/executions/" + good),
-                OperatorExecution.class);
+        OperatorExecution view = body(
+                operator(p[0].workspace()).get("/internal/v1/operator/executions/" + good), OperatorExecution.class);
         assertThat(view.status()).isEqualTo(ExecutionStatus.COMPLETED);
         assertThat(view.owner()).isEqualTo(p[0].principal());
-        OperatorPayload payload = body(operator(p[0].workspace())
-                .get("/internal/v1/operator/executions/" + good + "/payload"), OperatorPayload.class);
+        OperatorPayload payload = body(
+                operator(p[0].workspace()).get("/internal/v1/operator/executions/" + good + "/payload"),
+                OperatorPayload.class);
         assertThat(payload.input()).isEqualTo("{\"a\":1}");
         assertThat(payload.result()).isEqualTo(result);
 
@@ -171,10 +187,10 @@ class OperatorApiTest {
         raw[raw.length - 1] ^= 1;
         String tampered = "tgx_" + Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
         List<String> bad = List.of(
-                handles.mint(id, Surface.REST, p[1]),          // forged: minted for another principal
-                handles.mint(id, Surface.MCP_2026, p[0]),      // minted for another surface
+                handles.mint(id, Surface.REST, p[1]), // forged: minted for another principal
+                handles.mint(id, Surface.MCP_2026, p[0]), // minted for another surface
                 tampered,
-                id.toString(),                                 // an internal id is never accepted
+                id.toString(), // an internal id is never accepted
                 "tgx_nonsense");
         List<String> bodies = new ArrayList<>();
         for (String h : bad) {
@@ -185,13 +201,18 @@ class OperatorApiTest {
             }
         }
         // the right handle from another project's operator
-        operator("org-other/p").get("/internal/v1/operator/executions/" + good).then().statusCode(404);
+        operator("org-other/p")
+                .get("/internal/v1/operator/executions/" + good)
+                .then()
+                .statusCode(404);
         assertThat(bodies).containsOnly(bodies.get(0));
 
         List<AuditEntry> entries = audit(p[0].workspace());
         assertThat(entries).filteredOn(e -> e.outcome().equals("not_found")).hasSize(bad.size() * 2);
-        assertThat(entries).filteredOn(e -> e.outcome().equals("ok") && e.target() != null)
-                .extracting(AuditEntry::action).containsExactlyInAnyOrder("get", "payload");
+        assertThat(entries)
+                .filteredOn(e -> e.outcome().equals("ok") && e.target() != null)
+                .extracting(AuditEntry::action)
+                .containsExactlyInAnyOrder("get", "payload");
         assertThat(entries).allSatisfy(e -> {
             assertThat(e.principal()).isEqualTo(OPERATOR);
             assertThat(e.occurredAt()).isNotNull();
@@ -219,10 +240,12 @@ class OperatorApiTest {
         assertThat(stop.execution().cancelRequested()).isTrue();
         assertThat(cancel(p[0].workspace(), handle(p[0], running)).outcome())
                 .isEqualTo(CancelOutcome.STOP_ALREADY_REQUESTED);
-        assertThat(JobControlFixture.count(pool, "select count(*) from jobctl.outbox where record_key = $1",
-                running.toString())).isZero();
+        assertThat(JobControlFixture.count(
+                        pool, "select count(*) from jobctl.outbox where record_key = $1", running.toString()))
+                .isZero();
 
-        assertThat(audit(p[0].workspace())).filteredOn(e -> e.action().equals("cancel"))
+        assertThat(audit(p[0].workspace()))
+                .filteredOn(e -> e.action().equals("cancel"))
                 .extracting(AuditEntry::outcome)
                 .containsExactly("stop_already_requested", "accepted", "already_terminal", "accepted");
     }
@@ -237,8 +260,10 @@ class OperatorApiTest {
         SqlConnection blocker = pool.getConnection().await().atMost(WAIT);
         try {
             var tx = blocker.begin().await().atMost(WAIT);
-            blocker.query("select pg_advisory_xact_lock(hashtext('jobctl.outbox-relay'))").execute()
-                    .await().atMost(WAIT);
+            blocker.query("select pg_advisory_xact_lock(hashtext('jobctl.outbox-relay'))")
+                    .execute()
+                    .await()
+                    .atMost(WAIT);
             OperatorCancelResult result = cancel(p[0].workspace(), handle(p[0], running));
             assertThat(result.outcome()).isEqualTo(CancelOutcome.STOP_DELIVERY_UNKNOWN);
             assertThat(result.execution().cancelRequested()).isTrue();
@@ -247,10 +272,14 @@ class OperatorApiTest {
             blocker.close().await().atMost(WAIT);
         }
         // the stop was durable all along: the relay publishes it once it can
-        await().atMost(WAIT).until(() -> JobControlFixture.count(pool,
-                "select count(*) from jobctl.outbox where record_key = $1", running.toString()) == 0);
-        assertThat(audit(p[0].workspace())).filteredOn(e -> e.action().equals("cancel"))
-                .extracting(AuditEntry::outcome).containsExactly("stop_delivery_unknown");
+        await().atMost(WAIT)
+                .until(() -> JobControlFixture.count(
+                                pool, "select count(*) from jobctl.outbox where record_key = $1", running.toString())
+                        == 0);
+        assertThat(audit(p[0].workspace()))
+                .filteredOn(e -> e.action().equals("cancel"))
+                .extracting(AuditEntry::outcome)
+                .containsExactly("stop_delivery_unknown");
     }
 
     @Test
@@ -258,23 +287,32 @@ class OperatorApiTest {
         Caller[] p = project();
         String ws = p[0].workspace();
         for (String outcome : List.of("insufficient_scope", "not_found", "invalid_request")) {
-            operator(ws).contentType("application/json")
+            operator(ws)
+                    .contentType("application/json")
                     .body(Wire.toBytes(AuditEntry.of("ignored", "ignored", "payload", "ignored", "tgx_x", outcome)))
-                    .post("/internal/v1/operator/audit").then().statusCode(204);
+                    .post("/internal/v1/operator/audit")
+                    .then()
+                    .statusCode(204);
         }
         // an outcome only job-control may decide, or an unknown action, is refused and changes nothing
-        operator(ws).contentType("application/json")
+        operator(ws)
+                .contentType("application/json")
                 .body(Wire.toBytes(AuditEntry.of("x", "x", "payload", "x", null, "ok")))
-                .post("/internal/v1/operator/audit").then().statusCode(400);
-        operator(ws).contentType("application/json")
+                .post("/internal/v1/operator/audit")
+                .then()
+                .statusCode(400);
+        operator(ws)
+                .contentType("application/json")
                 .body(Wire.toBytes(AuditEntry.of("x", "x", "delete", "x", null, "not_found")))
-                .post("/internal/v1/operator/audit").then().statusCode(400);
+                .post("/internal/v1/operator/audit")
+                .then()
+                .statusCode(400);
 
         AuditPage first = body(operator(ws).get("/internal/v1/operator/audit?limit=2"), AuditPage.class);
         assertThat(first.items()).extracting(AuditEntry::outcome).containsExactly("ok", "invalid_request");
         assertThat(first.items().get(0).action()).isEqualTo("audit.list");
-        AuditPage second = body(operator(ws).get("/internal/v1/operator/audit?limit=2&cursor=" + first.nextCursor()),
-                AuditPage.class);
+        AuditPage second = body(
+                operator(ws).get("/internal/v1/operator/audit?limit=2&cursor=" + first.nextCursor()), AuditPage.class);
         assertThat(second.items()).extracting(AuditEntry::outcome).containsExactly("not_found", "insufficient_scope");
         assertThat(second.items()).allSatisfy(e -> {
             assertThat(e.principal()).isEqualTo(OPERATOR);
@@ -285,12 +323,16 @@ class OperatorApiTest {
 
     @Test
     void aCallWithoutTheForwardedOperatorIs400() {
-        given().header("Taskgate-Workspace", "a/b").header("Taskgate-Route", "GET /x")
-                .get("/internal/v1/operator/executions").then().statusCode(400);
+        given().header("Taskgate-Workspace", "a/b")
+                .header("Taskgate-Route", "GET /x")
+                .get("/internal/v1/operator/executions")
+                .then()
+                .statusCode(400);
     }
 
     private static OperatorCancelResult cancel(String workspace, String handle) {
-        return body(operator(workspace).post("/internal/v1/operator/executions/" + handle + "/cancel"),
+        return body(
+                operator(workspace).post("/internal/v1/operator/executions/" + handle + "/cancel"),
                 OperatorCancelResult.class);
     }
 }

@@ -1,14 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.count;
-import static dev.taskgate.jobctl.JobControlFixture.snapshot;
-import static dev.taskgate.jobctl.JobControlFixture.started;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.UUID;
 
@@ -17,6 +8,12 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -30,11 +27,15 @@ import dev.taskgate.contracts.operator.AuditPage;
 import dev.taskgate.contracts.operator.CancelOutcome;
 import dev.taskgate.contracts.operator.OperatorCancelResult;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
-import io.restassured.response.Response;
-import io.restassured.specification.RequestSpecification;
-import io.vertx.mutiny.sqlclient.Pool;
+
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.count;
+import static dev.taskgate.jobctl.JobControlFixture.snapshot;
+import static dev.taskgate.jobctl.JobControlFixture.started;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * An operator's cancel of an operation the catalog marks {@code cancellable: false}, against the real database and
@@ -75,19 +76,31 @@ class OperatorCancelUnsupportedTest {
         try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
             result = cancel(owner, id);
 
-            assertThat(control.drain(Duration.ofSeconds(1)).stream().filter(r -> id.toString().equals(r.key())))
-                    .as("no stop sent").isEmpty();
+            assertThat(control.drain(Duration.ofSeconds(1)).stream()
+                            .filter(r -> id.toString().equals(r.key())))
+                    .as("no stop sent")
+                    .isEmpty();
         }
         assertThat(result.outcome()).isEqualTo(CancelOutcome.UNSUPPORTED);
         assertThat(result.execution().status()).isEqualTo(ExecutionStatus.WORKING);
-        assertThat(snapshot(owner, id).cancelRequested()).as("no cancel request recorded").isNull();
-        assertThat(count(pool, "select count(*) from jobctl.execution where id = $1 and state = 'working' "
-                + "and cancel_requested_at is null", id)).isEqualTo(1);
-        assertThat(count(pool, "select count(*) from jobctl.outbox where record_key = $1", id.toString())).isZero();
-        assertThat(cancel(owner, id).outcome()).as("asking again changes nothing either")
+        assertThat(snapshot(owner, id).cancelRequested())
+                .as("no cancel request recorded")
+                .isNull();
+        assertThat(count(
+                        pool,
+                        "select count(*) from jobctl.execution where id = $1 and state = 'working' "
+                                + "and cancel_requested_at is null",
+                        id))
+                .isEqualTo(1);
+        assertThat(count(pool, "select count(*) from jobctl.outbox where record_key = $1", id.toString()))
+                .isZero();
+        assertThat(cancel(owner, id).outcome())
+                .as("asking again changes nothing either")
                 .isEqualTo(CancelOutcome.UNSUPPORTED);
-        assertThat(audit(owner.workspace())).filteredOn(e -> e.action().equals("cancel"))
-                .extracting(AuditEntry::outcome).containsExactly("unsupported", "unsupported");
+        assertThat(audit(owner.workspace()))
+                .filteredOn(e -> e.action().equals("cancel"))
+                .extracting(AuditEntry::outcome)
+                .containsExactly("unsupported", "unsupported");
     }
 
     @Test
@@ -112,16 +125,19 @@ class OperatorCancelUnsupportedTest {
 
     private OperatorCancelResult cancel(Caller owner, UUID id) {
         String handle = handles.mint(id, Surface.REST, owner);
-        return body(operator(owner.workspace()).post("/internal/v1/operator/executions/" + handle + "/cancel"),
+        return body(
+                operator(owner.workspace()).post("/internal/v1/operator/executions/" + handle + "/cancel"),
                 OperatorCancelResult.class);
     }
 
     private static java.util.List<AuditEntry> audit(String workspace) {
-        return body(operator(workspace).get("/internal/v1/operator/audit?limit=100"), AuditPage.class).items();
+        return body(operator(workspace).get("/internal/v1/operator/audit?limit=100"), AuditPage.class)
+                .items();
     }
 
     private static RequestSpecification operator(String workspace) {
-        return given().header("Taskgate-Principal", OPERATOR).header("Taskgate-Workspace", workspace)
+        return given().header("Taskgate-Principal", OPERATOR)
+                .header("Taskgate-Workspace", workspace)
                 .header("Taskgate-Route", "POST /v1/orgs/x/projects/y/operator/tool-executions/h/cancel");
     }
 

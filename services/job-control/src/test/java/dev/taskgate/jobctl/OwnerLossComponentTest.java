@@ -1,7 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static io.restassured.RestAssured.given;
-
 import java.time.Duration;
 
 import jakarta.inject.Inject;
@@ -11,6 +9,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 
 import io.vertx.mutiny.sqlclient.Pool;
+
+import static io.restassured.RestAssured.given;
 
 /**
  * What the owner-loss, checkpoint and journal component tests share: the Kafka fixture, the adjustable clock, the

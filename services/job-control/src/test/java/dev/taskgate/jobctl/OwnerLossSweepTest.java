@@ -1,15 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
-import static dev.taskgate.jobctl.StandInWorkers.started;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -20,6 +10,10 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.smallrye.mutiny.Uni;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -28,7 +22,6 @@ import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.event.Finished;
-import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.contracts.event.WorkerHeartbeat.HeldExecution;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
@@ -36,9 +29,15 @@ import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.jobctl.liveness.OwnerLossSweeper;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
-import io.smallrye.mutiny.Uni;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
+import static dev.taskgate.jobctl.StandInWorkers.started;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Worker liveness end to end inside job-control: heartbeats on the real topic, {@code Started} reports naming the
@@ -61,17 +60,24 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
                 TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
             clock.advance(PAST_TIMEOUT);
             replacement = work.await(RunOperation.class, r -> r.executionId().equals(id), WAIT);
-            StopRequested stop = control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT);
-            assertThat(stop.epoch()).as("the lost epoch is told to stop, should its owner still run").isEqualTo(1);
+            StopRequested stop =
+                    control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT);
+            assertThat(stop.epoch())
+                    .as("the lost epoch is told to stop, should its owner still run")
+                    .isEqualTo(1);
         }
         assertThat(replacement.epoch()).isEqualTo(2);
         assertThat(replacement.attempt()).isEqualTo(2);
         assertThat(replacement.operation()).isEqualTo("demo.echo");
         assertThat(replacement.input()).isEqualTo(JobControlFixture.json("{\"a\":1}"));
-        assertThat(replacement.workspace()).as("the replacement keeps the workspace").isEqualTo(caller.workspace());
+        assertThat(replacement.workspace())
+                .as("the replacement keeps the workspace")
+                .isEqualTo(caller.workspace());
         ExecutionSnapshot queued = awaitStatus(caller, id, ExecutionStatus.QUEUED);
-        assertThat(queued.statusMessage()).startsWith("Replaced after owner loss (worker instance " + first
-                + " stopped heartbeating (last heard from at ").endsWith("); attempt 2 starts from the beginning.");
+        assertThat(queued.statusMessage())
+                .startsWith("Replaced after owner loss (worker instance " + first
+                        + " stopped heartbeating (last heard from at ")
+                .endsWith("); attempt 2 starts from the beginning.");
 
         String second = newWorkerId();
         workers.heartbeat(second);
@@ -82,17 +88,17 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
         awaitStatus(caller, id, ExecutionStatus.FAILED);
         ExecutionOutcome outcome = WorkerReportFlowTest.outcome(caller, id);
         assertThat(outcome.error().code()).isEqualTo("owner-lost");
-        assertThat(outcome.error().message()).startsWith("owner lost; not re-run (worker instance " + second
-                + " stopped heartbeating").endsWith("; already replaced once from the beginning and no progress was "
-                        + "saved since)");
+        assertThat(outcome.error().message())
+                .startsWith("owner lost; not re-run (worker instance " + second + " stopped heartbeating")
+                .endsWith("; already replaced once from the beginning and no progress was " + "saved since)");
         assertThat(outcome.result()).isNull();
     }
 
     @Test
     void aMutatingExecutionOfASilentWorkerFailsExplicitlyAndIsNeverDispatchedAgain() {
         Caller caller = newCaller();
-        Accepted accepted = (Accepted) fixture.send(submit(caller, "key-" + UUID.randomUUID(),
-                OperationsWithTestMutation.NAME, "{\"x\":1}"));
+        Accepted accepted = (Accepted)
+                fixture.send(submit(caller, "key-" + UUID.randomUUID(), OperationsWithTestMutation.NAME, "{\"x\":1}"));
         UUID id = accepted.executionId();
         String owner = newWorkerId();
         workers.heartbeat(owner);
@@ -103,12 +109,14 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
             clock.advance(PAST_TIMEOUT);
             awaitStatus(caller, id, ExecutionStatus.FAILED);
             assertThat(work.drain(Duration.ofSeconds(1)).stream()
-                    .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
-                    .filter(r -> r.executionId().equals(id))).isEmpty();
+                            .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                            .filter(r -> r.executionId().equals(id)))
+                    .isEmpty();
         }
         ExecutionOutcome outcome = WorkerReportFlowTest.outcome(caller, id);
         assertThat(outcome.error().code()).isEqualTo("owner-lost");
-        assertThat(outcome.error().message()).startsWith("owner lost; not re-run (worker instance " + owner)
+        assertThat(outcome.error().message())
+                .startsWith("owner lost; not re-run (worker instance " + owner)
                 .endsWith("; it may have changed something, so it is not invoked again)");
     }
 
@@ -117,18 +125,22 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
         Caller caller = newCaller();
         String owner = newWorkerId();
         UUID id = workers.submitAndStart(caller, owner);
-        assertThat(((Accepted) fixture.send(JobControlFixture.cancel(caller, id))).execution().cancelRequested())
+        assertThat(((Accepted) fixture.send(JobControlFixture.cancel(caller, id)))
+                        .execution()
+                        .cancelRequested())
                 .isTrue();
 
         try (TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK))) {
             clock.advance(PAST_TIMEOUT);
             ExecutionSnapshot cancelled = awaitStatus(caller, id, ExecutionStatus.CANCELLED);
-            assertThat(cancelled.statusMessage()).isEqualTo("Cancelled: its owner was lost (worker instance " + owner
-                    + " stopped heartbeating (last heard from at " + workers.lastSeen(owner)
-                    + ")) after the cancellation was requested.");
+            assertThat(cancelled.statusMessage())
+                    .isEqualTo("Cancelled: its owner was lost (worker instance " + owner
+                            + " stopped heartbeating (last heard from at " + workers.lastSeen(owner)
+                            + ")) after the cancellation was requested.");
             assertThat(work.drain(Duration.ofSeconds(1)).stream()
-                    .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
-                    .filter(r -> r.executionId().equals(id))).isEmpty();
+                            .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                            .filter(r -> r.executionId().equals(id)))
+                    .isEmpty();
         }
     }
 
@@ -183,12 +195,15 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
         String owner = newWorkerId();
         UUID id = workers.submitAndStart(caller, owner);
 
-        fixture.kafka.send(topic(Topics.WORKER_HEARTBEATS), owner,
+        fixture.kafka.send(
+                topic(Topics.WORKER_HEARTBEATS),
+                owner,
                 new WorkerHeartbeat(UUID.randomUUID(), Instant.now(), owner, List.of(), true));
 
         ExecutionSnapshot queued = awaitStatus(caller, id, ExecutionStatus.QUEUED);
-        assertThat(queued.statusMessage()).isEqualTo("Replaced after owner loss (worker instance " + owner
-                + " shut down); attempt 2 starts from the beginning.");
+        assertThat(queued.statusMessage())
+                .isEqualTo("Replaced after owner loss (worker instance " + owner
+                        + " shut down); attempt 2 starts from the beginning.");
     }
 
     @Test
@@ -208,20 +223,33 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
                 TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK))) {
             clock.advance(PAST_TIMEOUT);
             // two more sweepers besides the scheduled one, as other instances would run them
-            Uni.combine().all().unis(sweeper.sweep(20), sweeper.sweep(20)).asTuple().await().atMost(WAIT);
+            Uni.combine()
+                    .all()
+                    .unis(sweeper.sweep(20), sweeper.sweep(20))
+                    .asTuple()
+                    .await()
+                    .atMost(WAIT);
             ids.forEach(id -> awaitStatus(caller, id, ExecutionStatus.QUEUED));
 
             List<ExecutionChanged> changes = lifecycle.drain(Duration.ofSeconds(2)).stream()
                     .map(r -> Wire.fromBytes(r.value(), ExecutionChanged.class))
-                    .filter(c -> ids.contains(c.executionId())).toList();
+                    .filter(c -> ids.contains(c.executionId()))
+                    .toList();
             List<RunOperation> runs = work.drain(Duration.ofSeconds(1)).stream()
                     .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
-                    .filter(r -> ids.contains(r.executionId())).toList();
+                    .filter(r -> ids.contains(r.executionId()))
+                    .toList();
             for (UUID id : ids) {
-                assertThat(changes).filteredOn(c -> c.executionId().equals(id)).singleElement()
-                        .extracting(ExecutionChanged::state).isEqualTo(ExecutionStatus.QUEUED);
-                assertThat(runs).filteredOn(r -> r.executionId().equals(id)).singleElement()
-                        .extracting(RunOperation::epoch).isEqualTo(2L);
+                assertThat(changes)
+                        .filteredOn(c -> c.executionId().equals(id))
+                        .singleElement()
+                        .extracting(ExecutionChanged::state)
+                        .isEqualTo(ExecutionStatus.QUEUED);
+                assertThat(runs)
+                        .filteredOn(r -> r.executionId().equals(id))
+                        .singleElement()
+                        .extracting(RunOperation::epoch)
+                        .isEqualTo(2L);
             }
         }
     }

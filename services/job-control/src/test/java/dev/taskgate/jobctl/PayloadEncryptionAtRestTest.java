@@ -1,11 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.started;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
@@ -16,6 +10,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Wire;
@@ -24,8 +21,12 @@ import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.jobctl.payload.PayloadCipher;
 import dev.taskgate.jobctl.payload.PayloadKind;
-import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.mutiny.sqlclient.Pool;
+
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.started;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
 class PayloadEncryptionAtRestTest {

@@ -1,10 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.started;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
@@ -15,13 +10,19 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.jobctl.payload.PayloadKind;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
-import io.vertx.mutiny.sqlclient.Pool;
+
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.started;
+import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
 @TestProfile(RotatedKeyRingProfile.class)
@@ -47,8 +48,11 @@ class PayloadKeyRotationTest {
         Caller caller = newCaller();
         UUID id = fixture.submitNew(caller).executionId();
         String result = "{\"content\":[],\"isError\":false,  \"written\":\"before rotation\"}";
-        PayloadTestKeys.completeUnderKeyA(pool, id, PayloadTestKeys.cipherWithOnlyKeyA()
-                .seal(id, PayloadKind.RESULT, result.getBytes(StandardCharsets.UTF_8)));
+        PayloadTestKeys.completeUnderKeyA(
+                pool,
+                id,
+                PayloadTestKeys.cipherWithOnlyKeyA()
+                        .seal(id, PayloadKind.RESULT, result.getBytes(StandardCharsets.UTF_8)));
 
         assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isEqualTo(result);
     }
@@ -62,8 +66,10 @@ class PayloadKeyRotationTest {
         fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", result));
         awaitStatus(caller, id, ExecutionStatus.COMPLETED);
 
-        assertThat(PayloadTestKeys.keyIdOf(PayloadTestKeys.stored(pool, id, "input"))).isEqualTo("test-insecure-2");
-        assertThat(PayloadTestKeys.keyIdOf(PayloadTestKeys.stored(pool, id, "result"))).isEqualTo("test-insecure-2");
+        assertThat(PayloadTestKeys.keyIdOf(PayloadTestKeys.stored(pool, id, "input")))
+                .isEqualTo("test-insecure-2");
+        assertThat(PayloadTestKeys.keyIdOf(PayloadTestKeys.stored(pool, id, "result")))
+                .isEqualTo("test-insecure-2");
         assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isEqualTo(result);
     }
 }

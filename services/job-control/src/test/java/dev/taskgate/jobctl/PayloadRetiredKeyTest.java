@@ -1,9 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
@@ -18,14 +14,19 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import dev.taskgate.contracts.Caller;
-import dev.taskgate.contracts.ExecutionStatus;
-import dev.taskgate.jobctl.payload.PayloadKind;
-import dev.taskgate.jobctl.web.ProblemMappers;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.jobctl.payload.PayloadKind;
+import dev.taskgate.jobctl.web.ProblemMappers;
+
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
 @TestProfile(RetiredKeyProfile.class)
@@ -62,12 +63,10 @@ class PayloadRetiredKeyTest {
             }
 
             @Override
-            public void flush() {
-            }
+            public void flush() {}
 
             @Override
-            public void close() {
-            }
+            public void close() {}
         };
         Logger logger = Logger.getLogger(ProblemMappers.class.getName());
         logger.addHandler(capture);
@@ -85,8 +84,10 @@ class PayloadRetiredKeyTest {
         assertThat(detail).startsWith("Something went wrong on our side. Correlation id: ");
         String correlationId = detail.substring(detail.lastIndexOf(' ') + 1);
         assertThat(response.asString()).doesNotContain("retired-key-marker", "test-insecure-1", "result");
-        assertThat(logged).singleElement().satisfies(r -> assertThat(formatted(r))
-                .contains("correlationId=" + correlationId, "keyId=test-insecure-1", "executionId=" + id));
+        assertThat(logged)
+                .singleElement()
+                .satisfies(r -> assertThat(formatted(r))
+                        .contains("correlationId=" + correlationId, "keyId=test-insecure-1", "executionId=" + id));
         // the status carries no payload and stays readable
         assertThat(JobControlFixture.snapshot(caller, id).status()).isEqualTo(ExecutionStatus.COMPLETED);
     }
@@ -95,8 +96,11 @@ class PayloadRetiredKeyTest {
     void aStrangerStillGetsTheUniformNotFoundNotTheDecryptionFailure() {
         Caller owner = newCaller();
         UUID id = fixture.submitNew(owner).executionId();
-        PayloadTestKeys.completeUnderKeyA(pool, id, PayloadTestKeys.cipherWithOnlyKeyA()
-                .seal(id, PayloadKind.RESULT, "{}".getBytes(StandardCharsets.UTF_8)));
+        PayloadTestKeys.completeUnderKeyA(
+                pool,
+                id,
+                PayloadTestKeys.cipherWithOnlyKeyA()
+                        .seal(id, PayloadKind.RESULT, "{}".getBytes(StandardCharsets.UTF_8)));
 
         Response response = outcome(newCaller(), id);
 
@@ -105,8 +109,7 @@ class PayloadRetiredKeyTest {
     }
 
     private static Response outcome(Caller caller, UUID id) {
-        return given()
-                .header("Taskgate-Principal", caller.principal())
+        return given().header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
                 .get("/internal/v1/executions/{id}/outcome", id);
     }

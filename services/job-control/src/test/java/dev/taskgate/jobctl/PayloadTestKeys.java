@@ -6,11 +6,12 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.UUID;
 
-import dev.taskgate.jobctl.payload.PayloadCipher;
-import dev.taskgate.jobctl.payload.PayloadKeyRing;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
+
+import dev.taskgate.jobctl.payload.PayloadCipher;
+import dev.taskgate.jobctl.payload.PayloadKeyRing;
 
 /** The payload keys the component tests use, and helpers to look at what the table really stores. */
 final class PayloadTestKeys {
@@ -20,8 +21,7 @@ final class PayloadTestKeys {
     /** Key "B": the key rotated in by {@link RotatedKeyRingProfile}. */
     static final String KEY_B = "test-insecure-2:n4qt8tvzlxnWLRcvcL4dbzUPMwzAu6jHWcAL1Od7GJg=";
 
-    private PayloadTestKeys() {
-    }
+    private PayloadTestKeys() {}
 
     /** A cipher that has only key A, as an instance configured before the rotation. */
     static PayloadCipher cipherWithOnlyKeyA() {
@@ -33,7 +33,8 @@ final class PayloadTestKeys {
         return pool.preparedQuery("select " + column + " from jobctl.execution where id = $1")
                 .execute(Tuple.of(id))
                 .map(rows -> rows.iterator().next().getBuffer(column).getBytes())
-                .await().atMost(JobControlFixture.WAIT);
+                .await()
+                .atMost(JobControlFixture.WAIT);
     }
 
     /** The key id written in a stored value's header (format version 1). */
@@ -45,6 +46,7 @@ final class PayloadTestKeys {
     static void completeUnderKeyA(Pool pool, UUID id, byte[] sealedResult) {
         pool.preparedQuery("update jobctl.execution set state = 'completed', result = $2 where id = $1")
                 .execute(Tuple.of(id, Buffer.buffer(sealedResult)))
-                .await().atMost(JobControlFixture.WAIT);
+                .await()
+                .atMost(JobControlFixture.WAIT);
     }
 }

@@ -1,22 +1,23 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
-import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.Response;
+
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code GET /internal/v1/receipts/{key}}: the owner finds the execution its receipt key admitted; another caller,

@@ -1,13 +1,13 @@
 package dev.taskgate.jobctl;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Properties;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The channels whose partitions the job-control instances share (group {@code job-control}) hand a dead instance's
@@ -20,7 +20,7 @@ class SharedGroupSessionTimeoutTest {
     private static final int WORKER_HEARTBEAT_TIMEOUT_MS = 6000;
 
     @ParameterizedTest
-    @ValueSource(strings = { "commands-in", "worker-events-in" })
+    @ValueSource(strings = {"commands-in", "worker-events-in"})
     void aDeadInstancesPartitionsMoveWithinTheHeartbeatTimeout(String channel) throws IOException {
         Properties properties = new Properties();
         try (InputStream in = getClass().getResourceAsStream("/application.properties")) {

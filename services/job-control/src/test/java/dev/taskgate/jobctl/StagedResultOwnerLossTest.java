@@ -1,20 +1,15 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
-import static dev.taskgate.jobctl.StandInWorkers.started;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
@@ -28,9 +23,15 @@ import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.ResultStaged;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
-import io.vertx.mutiny.sqlclient.Tuple;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
+import static dev.taskgate.jobctl.StandInWorkers.started;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The result checkpoint inside job-control (issue 6 item 2): {@code ResultStaged} is stored sealed for the current
@@ -55,12 +56,15 @@ class StagedResultOwnerLossTest extends OwnerLossComponentTest {
         try (TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK))) {
             clock.advance(PAST_TIMEOUT);
             ExecutionSnapshot completed = awaitStatus(caller, id, ExecutionStatus.COMPLETED);
-            assertThat(completed.statusMessage()).isEqualTo("Completed with the result staged before its owner was "
-                    + "lost (worker instance " + owner + " stopped heartbeating (last heard from at "
-                    + workers.lastSeen(owner) + ")); not re-run.");
+            assertThat(completed.statusMessage())
+                    .isEqualTo("Completed with the result staged before its owner was "
+                            + "lost (worker instance " + owner + " stopped heartbeating (last heard from at "
+                            + workers.lastSeen(owner) + ")); not re-run.");
             assertThat(work.drain(Duration.ofSeconds(1)).stream()
-                    .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
-                    .filter(r -> r.executionId().equals(id))).as("no replacement is dispatched").isEmpty();
+                            .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                            .filter(r -> r.executionId().equals(id)))
+                    .as("no replacement is dispatched")
+                    .isEmpty();
         }
         ExecutionOutcome outcome = WorkerReportFlowTest.outcome(caller, id);
         assertThat(outcome.result()).isEqualTo(EXACT);
@@ -76,8 +80,10 @@ class StagedResultOwnerLossTest extends OwnerLossComponentTest {
         awaitCheckpoints(id, 1);
 
         byte[] stored = pool.preparedQuery("select result from jobctl.result_checkpoint where execution_id = $1")
-                .execute(Tuple.of(id)).map(rows -> rows.iterator().next().getBuffer(0).getBytes())
-                .await().atMost(WAIT);
+                .execute(Tuple.of(id))
+                .map(rows -> rows.iterator().next().getBuffer(0).getBytes())
+                .await()
+                .atMost(WAIT);
         assertThat(new String(stored, StandardCharsets.ISO_8859_1)).doesNotContain("run 7");
         assertThat(stored[0]).as("PayloadCipher format version").isEqualTo((byte) 1);
     }
@@ -94,8 +100,12 @@ class StagedResultOwnerLossTest extends OwnerLossComponentTest {
         fixture.report(staged(id, 2, owner, EXACT));
         // same key, same partition: once the progress shows, both stale stagings were handled before it
         fixture.report(new Progress(UUID.randomUUID(), Instant.now(), id, 1, owner, 1, null, "sync"));
-        await().atMost(WAIT).until(() -> "sync".equals(JobControlFixture.snapshot(caller, id).statusMessage()));
-        assertThat(checkpoints(id)).as("queued (before Started) and another epoch stage nothing").isZero();
+        await().atMost(WAIT)
+                .until(() ->
+                        "sync".equals(JobControlFixture.snapshot(caller, id).statusMessage()));
+        assertThat(checkpoints(id))
+                .as("queued (before Started) and another epoch stage nothing")
+                .isZero();
 
         fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, owner, EXACT));
         awaitStatus(caller, id, ExecutionStatus.COMPLETED);
@@ -109,7 +119,9 @@ class StagedResultOwnerLossTest extends OwnerLossComponentTest {
         UUID id = workers.submitAndStart(caller, owner);
         fixture.report(staged(id, 1, owner, EXACT));
         awaitCheckpoints(id, 1);
-        assertThat(((Accepted) fixture.send(JobControlFixture.cancel(caller, id))).execution().cancelRequested())
+        assertThat(((Accepted) fixture.send(JobControlFixture.cancel(caller, id)))
+                        .execution()
+                        .cancelRequested())
                 .isTrue();
 
         clock.advance(PAST_TIMEOUT);
@@ -123,8 +135,8 @@ class StagedResultOwnerLossTest extends OwnerLossComponentTest {
     }
 
     private long checkpoints(UUID id) {
-        return JobControlFixture.count(pool, "select count(*) from jobctl.result_checkpoint where execution_id = $1",
-                id);
+        return JobControlFixture.count(
+                pool, "select count(*) from jobctl.result_checkpoint where execution_id = $1", id);
     }
 
     private void awaitCheckpoints(UUID id, long expected) {

@@ -1,10 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -12,14 +7,20 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.UUID;
 
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Topics;
-import dev.taskgate.contracts.event.WorkerHeartbeat.HeldExecution;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
+import dev.taskgate.contracts.event.WorkerHeartbeat.HeldExecution;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Plays worker-pool instances toward job-control in the owner-loss component tests ({@link LivenessTestProfile}):
@@ -68,13 +69,21 @@ final class StandInWorkers {
      */
     void heartbeat(String workerId, List<HeldExecution> held) {
         OffsetDateTime sent = OffsetDateTime.ofInstant(clock.instant(), ZoneOffset.UTC);
-        await().atMost(WAIT).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100)).until(() -> {
-            fixture.kafka.send(topic(Topics.WORKER_HEARTBEATS), workerId,
-                    new WorkerHeartbeat(UUID.randomUUID(), Instant.now(), workerId, held));
-            return JobControlFixture.count(pool,
-                    "select count(*) from jobctl.worker_instance where worker_id = $1 and last_seen_at >= $2",
-                    workerId, sent) == 1;
-        });
+        await().atMost(WAIT)
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(100))
+                .until(() -> {
+                    fixture.kafka.send(
+                            topic(Topics.WORKER_HEARTBEATS),
+                            workerId,
+                            new WorkerHeartbeat(UUID.randomUUID(), Instant.now(), workerId, held));
+                    return JobControlFixture.count(
+                                    pool,
+                                    "select count(*) from jobctl.worker_instance where worker_id = $1 and last_seen_at >= $2",
+                                    workerId,
+                                    sent)
+                            == 1;
+                });
     }
 
     /** When job-control last heard from {@code workerId}, as it names it in owner-loss messages. */
@@ -82,6 +91,7 @@ final class StandInWorkers {
         return pool.preparedQuery("select last_seen_at from jobctl.worker_instance where worker_id = $1")
                 .execute(Tuple.of(workerId))
                 .map(rows -> rows.iterator().next().getOffsetDateTime(0).toInstant())
-                .await().atMost(WAIT);
+                .await()
+                .atMost(WAIT);
     }
 }

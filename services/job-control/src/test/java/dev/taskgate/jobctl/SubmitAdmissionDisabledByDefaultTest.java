@@ -1,23 +1,24 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.count;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.jobctl.admission.AdmissionPolicy;
-import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.mutiny.sqlclient.Pool;
+
+import static dev.taskgate.jobctl.JobControlFixture.count;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** With the shipped configuration both surfaces are off: nothing is bounded and every submission is admitted. */
 @QuarkusTest

@@ -1,11 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.count;
-import static dev.taskgate.jobctl.JobControlFixture.json;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -17,6 +11,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
@@ -27,10 +26,12 @@ import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.submit.SubmissionService;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.count;
+import static dev.taskgate.jobctl.JobControlFixture.json;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Admission on the native surface ({@link AdmissionTestProfile}) through the real commands topic and database. Every
@@ -69,7 +70,9 @@ class SubmitAdmissionLimitsTest {
 
         assertThat(refused.problem().status()).isEqualTo(429);
         assertThat(refused.problem().type()).isEqualTo(LIMIT);
-        assertThat(refused.problem().detail()).contains("principal concurrency limit").contains("2 of 2");
+        assertThat(refused.problem().detail())
+                .contains("principal concurrency limit")
+                .contains("2 of 2");
         assertThat(refused.retryAfterSeconds()).isEqualTo(2);
     }
 
@@ -88,7 +91,9 @@ class SubmitAdmissionLimitsTest {
 
         Rejected refused = reject(caller(org, "p"), "c1");
 
-        assertThat(refused.problem().detail()).contains("project concurrency limit").contains("4 of 4");
+        assertThat(refused.problem().detail())
+                .contains("project concurrency limit")
+                .contains("4 of 4");
     }
 
     @Test
@@ -105,7 +110,9 @@ class SubmitAdmissionLimitsTest {
 
         Rejected refused = reject(caller(org, "p2"), "e1");
 
-        assertThat(refused.problem().detail()).contains("organization concurrency limit").contains("6 of 6");
+        assertThat(refused.problem().detail())
+                .contains("organization concurrency limit")
+                .contains("6 of 6");
     }
 
     @Test
@@ -128,7 +135,8 @@ class SubmitAdmissionLimitsTest {
         fixture.send(submit(caller(org, "p"), "a1", "demo.echo", big));
         fixture.send(submit(caller(org, "p"), "b1", "demo.echo", big));
         assertThat(count(pool, "select coalesce(sum(payload_bytes), 0) from jobctl.execution where org_id = $1", org))
-                .as("stored (sealed) bytes of both inputs").isBetween(1220L, 1400L);
+                .as("stored (sealed) bytes of both inputs")
+                .isBetween(1220L, 1400L);
 
         Rejected refused = reject(submit(caller(org, "p"), "c1", "demo.echo", big));
 
@@ -140,8 +148,8 @@ class SubmitAdmissionLimitsTest {
 
     @Test
     void anInputLargerThanTheRetainedBoundIsRefusedAsTooLargeWithoutARetryHint() {
-        Rejected refused = reject(submit(caller(newOrg(), "p"), "huge", "demo.echo",
-                "{\"text\":\"" + "x".repeat(2000) + "\"}"));
+        Rejected refused =
+                reject(submit(caller(newOrg(), "p"), "huge", "demo.echo", "{\"text\":\"" + "x".repeat(2000) + "\"}"));
 
         assertThat(refused.problem().status()).isEqualTo(413);
         assertThat(refused.problem().type()).isEqualTo("https://taskgate.dev/problems/payload-too-large");
@@ -161,8 +169,11 @@ class SubmitAdmissionLimitsTest {
                 .isEqualTo(2);
         assertThat(count(pool, "select count(*) from jobctl.receipt where principal = $1", alice.principal()))
                 .isEqualTo(2);
-        assertThat(count(pool, "select count(*) from jobctl.receipt where principal = $1 and receipt_key = 'a3'",
-                alice.principal())).isZero();
+        assertThat(count(
+                        pool,
+                        "select count(*) from jobctl.receipt where principal = $1 and receipt_key = 'a3'",
+                        alice.principal()))
+                .isZero();
         assertThat(count(pool, "select count(*) from jobctl.outbox")).isLessThanOrEqualTo(outboxBefore);
     }
 
@@ -178,7 +189,9 @@ class SubmitAdmissionLimitsTest {
         Accepted retried = accept(alice, "a3");
 
         assertThat(retried.created()).isTrue();
-        assertThat(accept(alice, "a3").executionId()).as("and the key is bound now").isEqualTo(retried.executionId());
+        assertThat(accept(alice, "a3").executionId())
+                .as("and the key is bound now")
+                .isEqualTo(retried.executionId());
     }
 
     @Test
@@ -214,7 +227,8 @@ class SubmitAdmissionLimitsTest {
         CommandReply reply = fixture.send(compatibility(alice, "sync-1"));
 
         assertThat(reply).isInstanceOf(Accepted.class);
-        assertThat(reject(alice, "a3").problem().detail()).as("it still counts for the native surface")
+        assertThat(reject(alice, "a3").problem().detail())
+                .as("it still counts for the native surface")
                 .contains("3 of 2");
     }
 
@@ -226,10 +240,12 @@ class SubmitAdmissionLimitsTest {
                 .mapToObj(i -> submissions.submit(submit(alice, "race-" + i, "demo.echo", "{\"i\":" + i + "}")))
                 .toList();
 
-        List<CommandOutcome> outcomes = Uni.join().all(racing).andFailFast().await().atMost(WAIT);
+        List<CommandOutcome> outcomes =
+                Uni.join().all(racing).andFailFast().await().atMost(WAIT);
 
         assertThat(outcomes).filteredOn(o -> o.reply() instanceof Accepted).hasSize(AdmissionTestProfile.PRINCIPAL);
-        assertThat(outcomes).filteredOn(o -> o.reply() instanceof Rejected r && r.problem().status() == 429)
+        assertThat(outcomes)
+                .filteredOn(o -> o.reply() instanceof Rejected r && r.problem().status() == 429)
                 .hasSize(20 - AdmissionTestProfile.PRINCIPAL);
         assertThat(count(pool, "select count(*) from jobctl.execution where principal = $1", alice.principal()))
                 .isEqualTo(AdmissionTestProfile.PRINCIPAL);
@@ -260,7 +276,15 @@ class SubmitAdmissionLimitsTest {
     }
 
     private static SubmitExecution compatibility(Caller caller, String key) {
-        return new SubmitExecution(UUID.randomUUID(), Instant.now(), JobControlFixture.REPLY_TO, caller,
-                Surface.MCP_2026, key, "demo.echo", json("{\"k\":\"" + key + "\"}"), TaskSurface.COMPATIBILITY);
+        return new SubmitExecution(
+                UUID.randomUUID(),
+                Instant.now(),
+                JobControlFixture.REPLY_TO,
+                caller,
+                Surface.MCP_2026,
+                key,
+                "demo.echo",
+                json("{\"k\":\"" + key + "\"}"),
+                TaskSurface.COMPATIBILITY);
     }
 }

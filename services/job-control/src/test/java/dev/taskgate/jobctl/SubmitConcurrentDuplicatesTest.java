@@ -1,12 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.count;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -19,6 +12,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.command.Accepted;
@@ -27,9 +24,13 @@ import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.submit.SubmissionService;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.count;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
 class SubmitConcurrentDuplicatesTest {
@@ -60,11 +61,15 @@ class SubmitConcurrentDuplicatesTest {
                 .mapToObj(i -> submissions.submit(submit(caller, "race", "demo.echo", "{\"same\":true}")))
                 .toList();
 
-        List<CommandOutcome> outcomes = Uni.join().all(racing).andFailFast().await().atMost(WAIT);
+        List<CommandOutcome> outcomes =
+                Uni.join().all(racing).andFailFast().await().atMost(WAIT);
 
-        List<Accepted> accepted = outcomes.stream().map(o -> (Accepted) o.reply()).toList();
+        List<Accepted> accepted =
+                outcomes.stream().map(o -> (Accepted) o.reply()).toList();
         assertThat(accepted).filteredOn(Accepted::created).hasSize(1);
-        assertThat(accepted).extracting(Accepted::executionId).containsOnly(accepted.get(0).executionId());
+        assertThat(accepted)
+                .extracting(Accepted::executionId)
+                .containsOnly(accepted.get(0).executionId());
         assertThat(count(pool, "select count(*) from jobctl.execution where principal = $1", caller.principal()))
                 .isEqualTo(1);
         assertThat(count(pool, "select count(*) from jobctl.receipt where principal = $1", caller.principal()))
@@ -80,17 +85,20 @@ class SubmitConcurrentDuplicatesTest {
         List<CommandReply> replies = new ArrayList<>();
         try (TopicWatcher watcher = fixture.kafka.watch(topic(Topics.COMMAND_REPLIES))) {
             CompletableFuture.allOf(commands.stream()
-                    .map(c -> CompletableFuture.runAsync(() -> fixture.sendOnly(c)))
-                    .toArray(CompletableFuture[]::new)).join();
+                            .map(c -> CompletableFuture.runAsync(() -> fixture.sendOnly(c)))
+                            .toArray(CompletableFuture[]::new))
+                    .join();
             for (SubmitExecution c : commands) {
                 UUID id = c.messageId();
-                replies.add(watcher.await(CommandReply.class, r -> r.correlationId().equals(id), WAIT));
+                replies.add(
+                        watcher.await(CommandReply.class, r -> r.correlationId().equals(id), WAIT));
             }
         }
 
         assertThat(replies).allMatch(Accepted.class::isInstance);
         assertThat(replies).map(r -> ((Accepted) r).created()).containsOnlyOnce(true);
-        assertThat(replies).map(r -> ((Accepted) r).executionId())
+        assertThat(replies)
+                .map(r -> ((Accepted) r).executionId())
                 .containsOnly(((Accepted) replies.get(0)).executionId());
         assertThat(count(pool, "select count(*) from jobctl.execution where principal = $1", caller.principal()))
                 .isEqualTo(1);

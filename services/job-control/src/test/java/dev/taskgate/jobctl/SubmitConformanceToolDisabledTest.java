@@ -1,21 +1,22 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.count;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.Rejected;
-import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.mutiny.sqlclient.Pool;
+
+import static dev.taskgate.jobctl.JobControlFixture.count;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** By default the conformance pack is not part of the catalog: its tools are unknown and nothing is stored. */
 @QuarkusTest

@@ -1,14 +1,11 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.Topics;
@@ -16,8 +13,12 @@ import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** With {@code taskgate.conformance.enabled=true} a fixture tool is accepted and dispatched like any operation. */
 @QuarkusTest
@@ -42,8 +43,8 @@ class SubmitConformanceToolEnabledTest {
             CommandReply reply = fixture.send(submit(caller, "k", "greet", "{\"name\":\"conformance\"}"));
 
             assertThat(reply).isInstanceOf(Accepted.class);
-            RunOperation run = work.await(RunOperation.class,
-                    r -> r.executionId().equals(((Accepted) reply).executionId()), WAIT);
+            RunOperation run =
+                    work.await(RunOperation.class, r -> r.executionId().equals(((Accepted) reply).executionId()), WAIT);
             assertThat(run.operation()).isEqualTo("greet");
         }
     }

@@ -1,12 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.count;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.submit;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
@@ -17,6 +10,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -29,8 +25,13 @@ import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.mutiny.sqlclient.Pool;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.count;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
 class SubmitExecutionFlowTest {
@@ -70,7 +71,8 @@ class SubmitExecutionFlowTest {
             assertThat(accepted.execution().retentionExpiresAt())
                     .isEqualTo(accepted.execution().executionDeadline().plus(Duration.ofDays(7)));
 
-            RunOperation run = work.await(RunOperation.class, r -> r.executionId().equals(id), WAIT);
+            RunOperation run =
+                    work.await(RunOperation.class, r -> r.executionId().equals(id), WAIT);
             assertThat(run.epoch()).isEqualTo(1);
             assertThat(run.attempt()).isEqualTo(1);
             assertThat(run.operation()).isEqualTo("demo.echo");
@@ -78,12 +80,15 @@ class SubmitExecutionFlowTest {
             assertThat(run.workspace()).as("the execution's <org>/<project>").isEqualTo(caller.workspace());
             ConsumerRecord<String, byte[]> record = work.drain(Duration.ZERO).stream()
                     .filter(r -> new String(r.value(), StandardCharsets.UTF_8).contains(id.toString()))
-                    .findFirst().orElseThrow();
+                    .findFirst()
+                    .orElseThrow();
             assertThat(record.key()).isEqualTo(id.toString());
             assertThat(header(record, MessageHeaders.MESSAGE_TYPE)).isEqualTo("RunOperation");
-            assertThat(header(record, MessageHeaders.MESSAGE_ID)).isEqualTo(run.messageId().toString());
+            assertThat(header(record, MessageHeaders.MESSAGE_ID))
+                    .isEqualTo(run.messageId().toString());
 
-            ExecutionChanged changed = lifecycle.await(ExecutionChanged.class, c -> c.executionId().equals(id), WAIT);
+            ExecutionChanged changed =
+                    lifecycle.await(ExecutionChanged.class, c -> c.executionId().equals(id), WAIT);
             assertThat(changed.state()).isEqualTo(ExecutionStatus.QUEUED);
             assertThat(changed.summary()).isEqualTo("queued");
             assertThat(changed.orgId()).isEqualTo("org-1");
@@ -91,27 +96,35 @@ class SubmitExecutionFlowTest {
             assertThat(changed.principal()).isEqualTo(caller.principal());
             assertThat(changed.surface()).isEqualTo(command.surface());
         }
-        assertThat(count(pool, "select count(*) from jobctl.outbox o where o.record_key in "
-                + "(select id::text from jobctl.execution where principal = $1)", caller.principal()))
-                .as("the relay deleted the rows it published").isZero();
+        assertThat(count(
+                        pool,
+                        "select count(*) from jobctl.outbox o where o.record_key in "
+                                + "(select id::text from jobctl.execution where principal = $1)",
+                        caller.principal()))
+                .as("the relay deleted the rows it published")
+                .isZero();
     }
 
     @Test
     void aDuplicateReturnsTheSameExecutionWithoutDispatchingAgain() {
         Caller caller = newCaller();
-        Accepted first = (Accepted) fixture.send(submit(caller, "dup", "demo.echo",
-                "{\"a\":1,\"b\":{\"c\":[true,null,\"x\"],\"d\":2.50}}"));
+        Accepted first = (Accepted) fixture.send(
+                submit(caller, "dup", "demo.echo", "{\"a\":1,\"b\":{\"c\":[true,null,\"x\"],\"d\":2.50}}"));
         try (TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK))) {
-            CommandReply again = fixture.send(submit(caller, "dup", "demo.echo",
+            CommandReply again = fixture.send(submit(
+                    caller,
+                    "dup",
+                    "demo.echo",
                     "{ \"b\" : { \"d\" : 2.5, \"c\" : [ true, null, \"x\" ] },\n \"a\" : 1.0 }"));
 
             assertThat(again).isInstanceOf(Accepted.class);
             assertThat(((Accepted) again).created()).isFalse();
             assertThat(((Accepted) again).executionId()).isEqualTo(first.executionId());
             assertThat(work.drain(Duration.ofSeconds(2)).stream()
-                    .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
-                    .filter(r -> r.executionId().equals(first.executionId())))
-                    .as("no second RunOperation").isEmpty();
+                            .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                            .filter(r -> r.executionId().equals(first.executionId())))
+                    .as("no second RunOperation")
+                    .isEmpty();
         }
         assertThat(count(pool, "select count(*) from jobctl.execution where principal = $1", caller.principal()))
                 .isEqualTo(1);

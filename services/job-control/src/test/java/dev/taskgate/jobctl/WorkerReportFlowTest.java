@@ -1,14 +1,5 @@
 package dev.taskgate.jobctl;
 
-import static dev.taskgate.jobctl.JobControlFixture.WAIT;
-import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
-import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static dev.taskgate.jobctl.JobControlFixture.started;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static io.restassured.RestAssured.given;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -16,6 +7,8 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
@@ -31,7 +24,15 @@ import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.started;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 @QuarkusTest
 class WorkerReportFlowTest {
@@ -59,11 +60,19 @@ class WorkerReportFlowTest {
             fixture.report(started(id, 1));
             fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", result));
 
-            assertThat(lifecycle.await(ExecutionChanged.class,
-                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.WORKING, WAIT).summary())
+            assertThat(lifecycle
+                            .await(
+                                    ExecutionChanged.class,
+                                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.WORKING,
+                                    WAIT)
+                            .summary())
                     .isEqualTo("working");
-            assertThat(lifecycle.await(ExecutionChanged.class,
-                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.COMPLETED, WAIT).summary())
+            assertThat(lifecycle
+                            .await(
+                                    ExecutionChanged.class,
+                                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.COMPLETED,
+                                    WAIT)
+                            .summary())
                     .isEqualTo("completed");
         }
         awaitStatus(caller, id, ExecutionStatus.COMPLETED);
@@ -86,7 +95,9 @@ class WorkerReportFlowTest {
 
         ExecutionSnapshot completed = awaitStatus(caller, id, ExecutionStatus.COMPLETED);
 
-        assertThat(working.toolError()).as("only a completed execution carries the flag").isNull();
+        assertThat(working.toolError())
+                .as("only a completed execution carries the flag")
+                .isNull();
         assertThat(completed.toolError()).isTrue();
         assertThat(outcome(caller, id).result()).isEqualTo(result);
     }
@@ -101,8 +112,8 @@ class WorkerReportFlowTest {
             fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 2, "worker-stale", "{\"stale\":true}"));
             // same key, same partition: once this later progress shows, the stale report was already handled
             fixture.report(new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", 3, 10.0, "marker"));
-            ExecutionSnapshot after = await().atMost(WAIT).until(() -> JobControlFixture.snapshot(caller, id),
-                    s -> "marker".equals(s.statusMessage()));
+            ExecutionSnapshot after = await().atMost(WAIT)
+                    .until(() -> JobControlFixture.snapshot(caller, id), s -> "marker".equals(s.statusMessage()));
 
             assertThat(after.status()).isEqualTo(ExecutionStatus.WORKING);
             assertThat(after.updatedAt()).isEqualTo(working.updatedAt());
@@ -110,9 +121,10 @@ class WorkerReportFlowTest {
             assertThat(after.total()).isEqualTo(10.0);
             assertThat(outcome(caller, id).result()).isNull();
             assertThat(lifecycle.drain(Duration.ofSeconds(1)).stream()
-                    .map(r -> Wire.fromBytes(r.value(), ExecutionChanged.class))
-                    // the WORKING change may still be in flight from before the watcher started
-                    .filter(c -> c.executionId().equals(id) && c.state() != ExecutionStatus.WORKING)).isEmpty();
+                            .map(r -> Wire.fromBytes(r.value(), ExecutionChanged.class))
+                            // the WORKING change may still be in flight from before the watcher started
+                            .filter(c -> c.executionId().equals(id) && c.state() != ExecutionStatus.WORKING))
+                    .isEmpty();
         }
     }
 
@@ -125,8 +137,8 @@ class WorkerReportFlowTest {
 
         fixture.report(started(id, 1));
         fixture.report(new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", 1, null, "marker"));
-        ExecutionSnapshot after = await().atMost(WAIT).until(() -> JobControlFixture.snapshot(caller, id),
-                s -> "marker".equals(s.statusMessage()));
+        ExecutionSnapshot after = await().atMost(WAIT)
+                .until(() -> JobControlFixture.snapshot(caller, id), s -> "marker".equals(s.statusMessage()));
 
         assertThat(after.updatedAt()).isEqualTo(working.updatedAt());
         assertThat(after.status()).isEqualTo(ExecutionStatus.WORKING);
@@ -147,22 +159,29 @@ class WorkerReportFlowTest {
         assertThat(replacement.attempt()).isEqualTo(2);
         assertThat(replacement.input()).isEqualTo(JobControlFixture.json("{\"a\":1}"));
         ExecutionSnapshot queued = awaitStatus(caller, id, ExecutionStatus.QUEUED);
-        assertThat(queued.statusMessage()).startsWith("Replaced after owner loss (the child process running it on "
-                + "worker instance worker-test exited abruptly (exit code 137)); attempt 2 starts from the beginning");
+        assertThat(queued.statusMessage())
+                .startsWith(
+                        "Replaced after owner loss (the child process running it on "
+                                + "worker instance worker-test exited abruptly (exit code 137)); attempt 2 starts from the beginning");
 
         try (TopicWatcher lifecycle = fixture.kafka.watch(topic(Topics.LIFECYCLE))) {
             fixture.report(started(id, 2));
             fixture.report(new ChildDied(UUID.randomUUID(), Instant.now(), id, 2, "worker-test", 4243L, 137));
-            assertThat(lifecycle.await(ExecutionChanged.class,
-                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.FAILED, WAIT).summary())
+            assertThat(lifecycle
+                            .await(
+                                    ExecutionChanged.class,
+                                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.FAILED,
+                                    WAIT)
+                            .summary())
                     .isEqualTo("failed: owner-lost");
         }
         ExecutionOutcome outcome = outcome(caller, id);
         assertThat(outcome.result()).isNull();
         assertThat(outcome.error().code()).isEqualTo("owner-lost");
-        assertThat(outcome.error().message()).isEqualTo("owner lost; not re-run (the child process running it on "
-                + "worker instance worker-test exited abruptly (exit code 137); already replaced once from the "
-                + "beginning and no progress was saved since)");
+        assertThat(outcome.error().message())
+                .isEqualTo("owner lost; not re-run (the child process running it on "
+                        + "worker instance worker-test exited abruptly (exit code 137); already replaced once from the "
+                        + "beginning and no progress was saved since)");
     }
 
     @Test
@@ -178,8 +197,8 @@ class WorkerReportFlowTest {
             // Kafka redelivered the epoch-1 dispatch to a restarted worker, which started it again
             fixture.report(started(id, 1));
 
-            StopRequested stop = control.await(StopRequested.class,
-                    r -> r.executionId().equals(id) && r.epoch() == 1, WAIT);
+            StopRequested stop =
+                    control.await(StopRequested.class, r -> r.executionId().equals(id) && r.epoch() == 1, WAIT);
             assertThat(stop.reason()).isEqualTo("stale run: epoch 1 is no longer current");
         }
         assertThat(awaitStatus(caller, id, ExecutionStatus.QUEUED).statusMessage())
@@ -212,8 +231,8 @@ class WorkerReportFlowTest {
 
         fixture.report(new ChildDied(UUID.randomUUID(), Instant.now(), id, 0, "worker-old", 1L, 137));
         fixture.report(new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", 1, null, "marker"));
-        ExecutionSnapshot after = await().atMost(WAIT).until(() -> JobControlFixture.snapshot(caller, id),
-                s -> "marker".equals(s.statusMessage()));
+        ExecutionSnapshot after = await().atMost(WAIT)
+                .until(() -> JobControlFixture.snapshot(caller, id), s -> "marker".equals(s.statusMessage()));
         assertThat(after.status()).isEqualTo(ExecutionStatus.WORKING);
         assertThat(after.updatedAt()).isEqualTo(working.updatedAt());
     }
@@ -223,8 +242,8 @@ class WorkerReportFlowTest {
         Caller caller = newCaller();
         UUID id = fixture.submitNew(caller).executionId();
         fixture.report(started(id, 1));
-        fixture.report(new Failed(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", "operation_crashed",
-                "The operation crashed."));
+        fixture.report(new Failed(
+                UUID.randomUUID(), Instant.now(), id, 1, "worker-test", "operation_crashed", "The operation crashed."));
         awaitStatus(caller, id, ExecutionStatus.FAILED);
 
         ExecutionOutcome outcome = outcome(caller, id);
@@ -233,11 +252,14 @@ class WorkerReportFlowTest {
     }
 
     static ExecutionOutcome outcome(Caller caller, UUID id) {
-        return Wire.fromBytes(given()
-                .header("Taskgate-Principal", caller.principal())
-                .header("Taskgate-Workspace", caller.workspace())
-                .get("/internal/v1/executions/{id}/outcome", id)
-                .then().statusCode(200)
-                .extract().asByteArray(), ExecutionOutcome.class);
+        return Wire.fromBytes(
+                given().header("Taskgate-Principal", caller.principal())
+                        .header("Taskgate-Workspace", caller.workspace())
+                        .get("/internal/v1/executions/{id}/outcome", id)
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asByteArray(),
+                ExecutionOutcome.class);
     }
 }

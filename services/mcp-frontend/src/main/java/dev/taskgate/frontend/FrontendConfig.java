@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-import dev.taskgate.frontend.mcp.TaskPolicy;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+
+import dev.taskgate.frontend.mcp.TaskPolicy;
 
 /**
  * Every setting mcp-frontend reads, under {@code taskgate.frontend}. The deployment-wide keys of

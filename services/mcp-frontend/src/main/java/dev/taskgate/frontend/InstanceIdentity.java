@@ -10,7 +10,9 @@ public class InstanceIdentity {
     private final String id;
 
     InstanceIdentity(FrontendConfig config) {
-        this.id = config.instanceId().filter(s -> !s.isBlank()).orElseGet(() -> UUID.randomUUID().toString());
+        this.id = config.instanceId()
+                .filter(s -> !s.isBlank())
+                .orElseGet(() -> UUID.randomUUID().toString());
     }
 
     /** The id used as {@code replyTo} and in the reply consumer group. */

@@ -1,7 +1,5 @@
 package dev.taskgate.frontend;
 
-import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-
 import java.time.Instant;
 import java.util.UUID;
 
@@ -10,59 +8,85 @@ import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
 @AnalyzeClasses(packages = "dev.taskgate.frontend", importOptions = ImportOption.DoNotIncludeTests.class)
 class ArchitectureTest {
 
     @ArchTest
     static final ArchRule onlyTheCommandPackageTalksToKafka = noClasses()
-            .that().resideOutsideOfPackages("..frontend.command..", "..frontend.mcp.progress..")
-            .should().dependOnClassesThat().resideInAPackage("org.apache.kafka..")
+            .that()
+            .resideOutsideOfPackages("..frontend.command..", "..frontend.mcp.progress..")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("org.apache.kafka..")
             .because("commands and replies go through CommandGateway, progress and lifecycle signals through "
                     + "ExecutionSignals; use them instead of opening producers or consumers elsewhere");
 
     @ArchTest
     static final ArchRule coreIgnoresHttp = noClasses()
-            .that().resideInAnyPackage("..frontend.execution", "..frontend.handle", "..frontend.problem",
-                    "..frontend.auth", "..frontend.command")
-            .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "org.jboss.resteasy..")
+            .that()
+            .resideInAnyPackage(
+                    "..frontend.execution",
+                    "..frontend.handle",
+                    "..frontend.problem",
+                    "..frontend.auth",
+                    "..frontend.command")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("jakarta.ws.rs..", "org.jboss.resteasy..")
             .because("HTTP types belong in execution.rest, query and web; throw ProblemException and let "
                     + "ProblemMappers render it");
 
     @ArchTest
     static final ArchRule mcpProtocolIsTransportIndependent = noClasses()
-            .that().resideInAPackage("..frontend.mcp")
-            .should().dependOnClassesThat().resideInAnyPackage("jakarta.ws.rs..", "org.jboss.resteasy..",
-                    "io.vertx..", "..frontend.mcp.http..")
+            .that()
+            .resideInAPackage("..frontend.mcp")
+            .should()
+            .dependOnClassesThat()
+            .resideInAnyPackage("jakarta.ws.rs..", "org.jboss.resteasy..", "io.vertx..", "..frontend.mcp.http..")
             .because("the MCP protocol core is shared by Streamable HTTP and (later) stdio; HTTP headers, statuses "
                     + "and Origin checks belong in mcp.http, which maps McpException.Disposition to a status");
 
     @ArchTest
     static final ArchRule mcpSubmitsThroughTheExecutionService = noClasses()
-            .that().resideInAPackage("..frontend.mcp..")
-            .should().dependOnClassesThat().haveSimpleName("CommandGateway")
+            .that()
+            .resideInAPackage("..frontend.mcp..")
+            .should()
+            .dependOnClassesThat()
+            .haveSimpleName("CommandGateway")
             .because("ExecutionService checks tool, scope and input before anything is published; go through it");
 
     @ArchTest
     static final ArchRule onlyQueriesCallJobControlOverHttp = noClasses()
-            .that().resideOutsideOfPackages("..frontend.query..", "..frontend.operator")
-            .should().dependOnClassesThat().resideInAPackage("io.quarkus.rest.client..")
+            .that()
+            .resideOutsideOfPackages("..frontend.query..", "..frontend.operator")
+            .should()
+            .dependOnClassesThat()
+            .resideInAPackage("io.quarkus.rest.client..")
             .because("reads of execution state go through ExecutionQueries (operator calls through OperatorGateway), "
                     + "which map job-control's answers to the uniform 404 and 503");
 
     @ArchTest
     static final ArchRule restAdaptersDoNotUseTheGatewayDirectly = noClasses()
-            .that().resideInAPackage("..execution.rest..")
-            .should().dependOnClassesThat().haveSimpleName("CommandGateway")
+            .that()
+            .resideInAPackage("..execution.rest..")
+            .should()
+            .dependOnClassesThat()
+            .haveSimpleName("CommandGateway")
             .because("ExecutionService checks tool, scope and input before anything is published; go through it");
 
     @ArchTest
     static final ArchRule timeComesFromTheInjectedClock = noClasses()
-            .should().callMethod(Instant.class, "now")
+            .should()
+            .callMethod(Instant.class, "now")
             .because("inject java.time.Clock so that tests can fix time");
 
     @ArchTest
     static final ArchRule noRandomIdsInTheCore = noClasses()
-            .that().resideInAnyPackage("..frontend.handle..", "..frontend.auth..", "..frontend.problem..")
-            .should().callMethod(UUID.class, "randomUUID")
+            .that()
+            .resideInAnyPackage("..frontend.handle..", "..frontend.auth..", "..frontend.problem..")
+            .should()
+            .callMethod(UUID.class, "randomUUID")
             .because("handles, callers and problems are deterministic; ids come from job-control or the edges");
 }

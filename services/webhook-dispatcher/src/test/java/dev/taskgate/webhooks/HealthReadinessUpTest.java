@@ -1,11 +1,11 @@
 package dev.taskgate.webhooks;
 
-import static io.restassured.RestAssured.given;
-import static org.hamcrest.Matchers.equalTo;
-
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
 
 /** The skeleton starts and reports ready, so that the local stack and the system tests can wait on it. */
 @QuarkusTest
@@ -13,13 +13,11 @@ class HealthReadinessUpTest {
 
     @Test
     void readinessIsUp() {
-        given().when().get("/q/health/ready")
-                .then().statusCode(200).body("status", equalTo("UP"));
+        given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
     }
 
     @Test
     void livenessIsUp() {
-        given().when().get("/q/health/live")
-                .then().statusCode(200).body("status", equalTo("UP"));
+        given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
     }
 }

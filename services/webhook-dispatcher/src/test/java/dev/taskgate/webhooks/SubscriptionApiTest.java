@@ -1,9 +1,5 @@
 package dev.taskgate.webhooks;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.endsWith;
-
 import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
@@ -13,15 +9,19 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.webhooks.support.Api;
 import dev.taskgate.webhooks.support.Receiver;
 import dev.taskgate.webhooks.support.Verifier;
-import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.endsWith;
 
 /** The subscriptions API: secret shown once and stored encrypted, reads, rotation with two signatures, test event, delete. */
 @QuarkusTest
@@ -35,7 +35,9 @@ class SubscriptionApiTest {
     void createShowsTheSecretOnceAndStoresItEncrypted() {
         Api api = Api.freshProject();
         Response created = api.create("http://127.0.0.1:9/hook");
-        created.then().statusCode(201).contentType("application/json")
+        created.then()
+                .statusCode(201)
+                .contentType("application/json")
                 .header("Location", endsWith(api.base() + "/" + created.path("id")));
         String secret = created.path("secret");
         assertThat(secret).startsWith("whsec_");
@@ -54,8 +56,13 @@ class SubscriptionApiTest {
         assertThat(list.asString()).doesNotContain(secret.substring(6));
 
         byte[] stored = pool.preparedQuery("select secret_ciphertext from webhooks.subscription where id = $1")
-                .execute(Tuple.of(UUID.fromString(id))).await().atMost(Duration.ofSeconds(5))
-                .iterator().next().getBuffer(0).getBytes();
+                .execute(Tuple.of(UUID.fromString(id)))
+                .await()
+                .atMost(Duration.ofSeconds(5))
+                .iterator()
+                .next()
+                .getBuffer(0)
+                .getBytes();
         byte[] key = Base64.getDecoder().decode(secret.substring(6));
         assertThat(new String(stored, java.nio.charset.StandardCharsets.ISO_8859_1))
                 .doesNotContain(new String(key, java.nio.charset.StandardCharsets.ISO_8859_1));
@@ -86,8 +93,9 @@ class SubscriptionApiTest {
             var body = Wire.mapper().readTree(request.body());
             assertThat(body.get("type").asText()).isEqualTo("webhook.test");
             assertThat(body.at("/data/subscription_id").asText()).isEqualTo(id);
-            await().atMost(WAIT).until(() -> "delivered".equals(
-                    api.delivery(id, test.path("id")).path("status")));
+            await().atMost(WAIT)
+                    .until(() ->
+                            "delivered".equals(api.delivery(id, test.path("id")).path("status")));
         }
     }
 

@@ -1,8 +1,5 @@
 package dev.taskgate.webhooks;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -14,6 +11,8 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
@@ -24,7 +23,9 @@ import dev.taskgate.webhooks.support.Api;
 import dev.taskgate.webhooks.support.Lifecycle;
 import dev.taskgate.webhooks.support.Receiver;
 import dev.taskgate.webhooks.support.Verifier;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Lifecycle records from Kafka become signed, thin deliveries: one per signalled change, none for queued/working,
@@ -62,7 +63,8 @@ class WebhookDeliverySignedTest {
             assertThat(request.header("content-type")).startsWith("application/json");
             assertThat(request.header("webhook-id")).startsWith("msg_");
             assertThat(Long.parseLong(request.header("webhook-timestamp")))
-                    .isBetween(Instant.now().getEpochSecond() - 60, Instant.now().getEpochSecond() + 1);
+                    .isBetween(
+                            Instant.now().getEpochSecond() - 60, Instant.now().getEpochSecond() + 1);
             JsonNode body = Wire.mapper().readTree(request.body());
             assertThat(body.get("type").asText()).isEqualTo("tool.execution.lifecycle");
             assertThat(Instant.parse(body.get("timestamp").asText())).isEqualTo(completed.updatedAt());
@@ -76,8 +78,10 @@ class WebhookDeliverySignedTest {
 
             // the same record again (a Kafka redelivery) makes no second delivery
             Lifecycle.send(kafka, completed);
-            await().during(Duration.ofSeconds(2)).atMost(WAIT).until(() -> receiver.requests().size() == 1
-                    && api.deliveries(subscription).size() == 1);
+            await().during(Duration.ofSeconds(2))
+                    .atMost(WAIT)
+                    .until(() -> receiver.requests().size() == 1
+                            && api.deliveries(subscription).size() == 1);
             List<?> deliveries = api.deliveries(subscription);
             assertThat(api.<String>deliveryField(subscription, "status")).isEqualTo("delivered");
             assertThat(deliveries).hasSize(1);
@@ -90,15 +94,30 @@ class WebhookDeliverySignedTest {
         try (Receiver receiver = Receiver.start()) {
             api.create(receiver.url()).then().statusCode(201);
             UUID execution = UUID.randomUUID();
-            Lifecycle.send(kafka, Lifecycle.change(api, execution, ExecutionStatus.CANCELLED,
-                    "https://taskgate.local/dev alice", Surface.MCP_2025));
+            Lifecycle.send(
+                    kafka,
+                    Lifecycle.change(
+                            api,
+                            execution,
+                            ExecutionStatus.CANCELLED,
+                            "https://taskgate.local/dev alice",
+                            Surface.MCP_2025));
             await().atMost(WAIT).until(() -> receiver.requests().size() == 1);
-            String handle = Wire.mapper().readTree(receiver.requests().get(0).body()).at("/data/execution_id").asText();
+            String handle = Wire.mapper()
+                    .readTree(receiver.requests().get(0).body())
+                    .at("/data/execution_id")
+                    .asText();
             assertThat(handle).isEqualTo(Lifecycle.handle(api, execution, Surface.MCP_2025));
-            assertThat(Lifecycle.HANDLES.verify(handle, Surface.MCP_2025,
-                    new Caller("https://taskgate.local/dev", "alice", api.org, api.project))).contains(execution);
-            assertThat(Lifecycle.HANDLES.verify(handle, Surface.MCP_2025,
-                    new Caller("https://taskgate.local/dev", "bob", api.org, api.project))).isEmpty();
+            assertThat(Lifecycle.HANDLES.verify(
+                            handle,
+                            Surface.MCP_2025,
+                            new Caller("https://taskgate.local/dev", "alice", api.org, api.project)))
+                    .contains(execution);
+            assertThat(Lifecycle.HANDLES.verify(
+                            handle,
+                            Surface.MCP_2025,
+                            new Caller("https://taskgate.local/dev", "bob", api.org, api.project)))
+                    .isEmpty();
         }
     }
 
@@ -113,11 +132,14 @@ class WebhookDeliverySignedTest {
             // same key, same partition: once this one is delivered, the one before it was handled
             Lifecycle.send(kafka, Lifecycle.change(api, execution, ExecutionStatus.FAILED));
             await().atMost(WAIT).until(() -> receiver.requests().size() == 1);
-            await().during(Duration.ofSeconds(1)).atMost(WAIT).until(() -> receiver.requests().size() == 1
-                    && api.deliveries(subscription).size() == 1);
+            await().during(Duration.ofSeconds(1))
+                    .atMost(WAIT)
+                    .until(() -> receiver.requests().size() == 1
+                            && api.deliveries(subscription).size() == 1);
             JsonNode body = Wire.mapper().readTree(receiver.requests().get(0).body());
             assertThat(body.at("/data/state").asText()).isEqualTo("failed");
-            assertThat(body.at("/data/execution_id").asText()).isEqualTo(Lifecycle.handle(api, execution, Surface.REST));
+            assertThat(body.at("/data/execution_id").asText())
+                    .isEqualTo(Lifecycle.handle(api, execution, Surface.REST));
             // the deliveries API names the execution by the same public handle, never by the internal id
             assertThat(api.<String>deliveryField(subscription, "execution_id"))
                     .isEqualTo(Lifecycle.handle(api, execution, Surface.REST));
@@ -135,10 +157,13 @@ class WebhookDeliverySignedTest {
             // same key, same partition: once the input_required marker arrives, the two before it were handled
             Lifecycle.send(kafka, Lifecycle.change(api, execution, ExecutionStatus.INPUT_REQUIRED));
             await().atMost(WAIT).until(() -> receiver.requests().size() == 1);
-            await().during(Duration.ofSeconds(1)).atMost(WAIT).until(() -> receiver.requests().size() == 1);
+            await().during(Duration.ofSeconds(1))
+                    .atMost(WAIT)
+                    .until(() -> receiver.requests().size() == 1);
             Receiver.Request only = receiver.requests().get(0);
             assertThat(Verifier.verifies(only, secret)).isTrue();
-            assertThat(Wire.mapper().readTree(only.body()).at("/data/state").asText()).isEqualTo("input_required");
+            assertThat(Wire.mapper().readTree(only.body()).at("/data/state").asText())
+                    .isEqualTo("input_required");
         }
     }
 
@@ -146,18 +171,26 @@ class WebhookDeliverySignedTest {
     void everySubscriptionOfTheProjectGetsItsOwnDeliveryAndOtherProjectsNone() {
         Api api = Api.freshProject();
         Api other = Api.freshProject();
-        try (Receiver first = Receiver.start(); Receiver second = Receiver.start(); Receiver stranger = Receiver.start()) {
+        try (Receiver first = Receiver.start();
+                Receiver second = Receiver.start();
+                Receiver stranger = Receiver.start()) {
             String s1 = api.create(first.url()).path("secret");
             String s2 = api.create(second.url()).path("secret");
             other.create(stranger.url()).then().statusCode(201);
             Lifecycle.send(kafka, Lifecycle.change(api, UUID.randomUUID(), ExecutionStatus.FAILED));
-            await().atMost(WAIT).until(() -> first.requests().size() == 1 && second.requests().size() == 1);
+            await().atMost(WAIT)
+                    .until(() ->
+                            first.requests().size() == 1 && second.requests().size() == 1);
             assertThat(Verifier.verifies(first.requests().get(0), s1)).isTrue();
             assertThat(Verifier.verifies(second.requests().get(0), s2)).isTrue();
-            assertThat(Verifier.verifies(first.requests().get(0), s2)).as("secrets are per endpoint").isFalse();
+            assertThat(Verifier.verifies(first.requests().get(0), s2))
+                    .as("secrets are per endpoint")
+                    .isFalse();
             assertThat(first.requests().get(0).header("webhook-id"))
                     .isNotEqualTo(second.requests().get(0).header("webhook-id"));
-            await().during(Duration.ofSeconds(1)).atMost(WAIT).until(() -> stranger.requests().isEmpty());
+            await().during(Duration.ofSeconds(1))
+                    .atMost(WAIT)
+                    .until(() -> stranger.requests().isEmpty());
         }
     }
 }

@@ -1,10 +1,5 @@
 package dev.taskgate.webhooks;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-import static org.hamcrest.Matchers.endsWith;
-import static org.hamcrest.Matchers.equalTo;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
@@ -16,13 +11,19 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.webhooks.support.Api;
 import dev.taskgate.webhooks.support.Lifecycle;
 import dev.taskgate.webhooks.support.Receiver;
 import dev.taskgate.webhooks.support.Verifier;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.endsWith;
+import static org.hamcrest.Matchers.equalTo;
 
 /**
  * {@code POST …/{id}/replay {"from","to"}} re-sends exactly the original deliveries created in [from, to), with their
@@ -59,7 +60,8 @@ class WebhookReplayRangeTest {
 
             // [second.created_at, third.created_at): the second only; the end is excluded
             replay(api, subscription, (String) second.get("created_at"), (String) third.get("created_at"))
-                    .statusCode(202).body("replayed", equalTo(1))
+                    .statusCode(202)
+                    .body("replayed", equalTo(1))
                     .body("items[0].replay_of", equalTo(second.get("id")))
                     .body("items[0].webhook_id", equalTo(second.get("webhook_id")));
             await().atMost(WAIT).until(() -> receiver.requests().size() == 4);
@@ -69,10 +71,16 @@ class WebhookReplayRangeTest {
             assertThat(Verifier.verifies(again, secret)).isTrue();
 
             // the whole range: the three originals, not the replay made above
-            String to = Instant.parse((String) third.get("created_at")).plusMillis(1).toString();
+            String to = Instant.parse((String) third.get("created_at"))
+                    .plusMillis(1)
+                    .toString();
             List<Map<String, Object>> items = replay(api, subscription, (String) first.get("created_at"), to)
-                    .statusCode(202).body("replayed", equalTo(3)).extract().path("items");
-            assertThat(items).extracting(i -> i.get("replay_of"))
+                    .statusCode(202)
+                    .body("replayed", equalTo(3))
+                    .extract()
+                    .path("items");
+            assertThat(items)
+                    .extracting(i -> i.get("replay_of"))
                     .containsExactly(first.get("id"), second.get("id"), third.get("id"));
             await().atMost(WAIT).until(() -> receiver.requests().size() == 7);
             List<Receiver.Request> replayed = receiver.requests().subList(4, 7);
@@ -80,15 +88,20 @@ class WebhookReplayRangeTest {
                 assertThat(Verifier.verifies(r, secret)).isTrue();
                 assertThat(new String(r.body())).isEqualTo(bodies.get(r.header("webhook-id")));
             });
-            assertThat(replayed).extracting(r -> r.header("webhook-id")).containsExactlyInAnyOrder(
-                    (String) first.get("webhook_id"), (String) second.get("webhook_id"),
-                    (String) third.get("webhook_id"));
+            assertThat(replayed)
+                    .extracting(r -> r.header("webhook-id"))
+                    .containsExactlyInAnyOrder(
+                            (String) first.get("webhook_id"), (String) second.get("webhook_id"), (String)
+                                    third.get("webhook_id"));
 
             // an empty range is fine and queues nothing
             replay(api, subscription, "2020-01-01T00:00:00Z", "2020-01-02T00:00:00+02:00")
-                    .statusCode(202).body("replayed", equalTo(0));
-            await().during(Duration.ofSeconds(1)).atMost(WAIT).until(() -> receiver.requests().size() == 7
-                    && api.deliveries(subscription).size() == 7);
+                    .statusCode(202)
+                    .body("replayed", equalTo(0));
+            await().during(Duration.ofSeconds(1))
+                    .atMost(WAIT)
+                    .until(() -> receiver.requests().size() == 7
+                            && api.deliveries(subscription).size() == 7);
         }
     }
 
@@ -104,31 +117,47 @@ class WebhookReplayRangeTest {
             String path = api.base() + "/" + subscription + "/replay";
 
             String[][] invalid = {
-                    { "{\"from\":\"" + to + "\",\"to\":\"" + from + "\"}", "invalid-request" },
-                    { "{\"from\":\"" + from + "\",\"to\":\"" + from + "\"}", "invalid-request" },
-                    { "{\"from\":\"" + from + "\"}", "invalid-request" },
-                    { "{\"to\":\"" + to + "\"}", "invalid-request" },
-                    { "{\"from\":\"" + from + "\",\"to\":\"" + to + "\",\"limit\":1}", "invalid-request" },
-                    { "{\"from\":\"2026-08-01T09:00:00\",\"to\":\"" + to + "\"}", "invalid-request" },
-                    { "{\"from\":\"yesterday\",\"to\":\"" + to + "\"}", "invalid-request" },
-                    { "{\"from\":1700000000,\"to\":\"" + to + "\"}", "invalid-request" },
-                    { "[]", "invalid-request" },
-                    { "{\"from\":", "malformed-json" },
-                    { "{\"from\":\"2020-01-01T00:00:00Z\",\"to\":\"2020-01-03T00:00:01Z\"}", "replay-range-too-large" } };
+                {"{\"from\":\"" + to + "\",\"to\":\"" + from + "\"}", "invalid-request"},
+                {"{\"from\":\"" + from + "\",\"to\":\"" + from + "\"}", "invalid-request"},
+                {"{\"from\":\"" + from + "\"}", "invalid-request"},
+                {"{\"to\":\"" + to + "\"}", "invalid-request"},
+                {"{\"from\":\"" + from + "\",\"to\":\"" + to + "\",\"limit\":1}", "invalid-request"},
+                {"{\"from\":\"2026-08-01T09:00:00\",\"to\":\"" + to + "\"}", "invalid-request"},
+                {"{\"from\":\"yesterday\",\"to\":\"" + to + "\"}", "invalid-request"},
+                {"{\"from\":1700000000,\"to\":\"" + to + "\"}", "invalid-request"},
+                {"[]", "invalid-request"},
+                {"{\"from\":", "malformed-json"},
+                {"{\"from\":\"2020-01-01T00:00:00Z\",\"to\":\"2020-01-03T00:00:01Z\"}", "replay-range-too-large"}
+            };
             for (String[] c : invalid) {
-                api.request().contentType("application/json").body(c[0]).post(path).then()
+                api.request()
+                        .contentType("application/json")
+                        .body(c[0])
+                        .post(path)
+                        .then()
                         .statusCode(c[1].equals("replay-range-too-large") ? 422 : 400)
                         .contentType("application/problem+json")
                         .body("type", endsWith("/" + c[1]))
                         .body("detail", org.hamcrest.Matchers.notNullValue());
             }
-            api.request().contentType("text/plain").body("{}").post(path).then().statusCode(415)
+            api.request()
+                    .contentType("text/plain")
+                    .body("{}")
+                    .post(path)
+                    .then()
+                    .statusCode(415)
                     .contentType("application/problem+json");
-            api.request().contentType("application/json").body("{\"from\":\"" + from + "\",\"to\":\"" + to + "\"}")
-                    .post(api.base() + "/" + UUID.randomUUID() + "/replay").then().statusCode(404)
+            api.request()
+                    .contentType("application/json")
+                    .body("{\"from\":\"" + from + "\",\"to\":\"" + to + "\"}")
+                    .post(api.base() + "/" + UUID.randomUUID() + "/replay")
+                    .then()
+                    .statusCode(404)
                     .contentType("application/problem+json");
 
-            await().during(Duration.ofSeconds(1)).atMost(WAIT).until(() -> receiver.requests().size() == 1);
+            await().during(Duration.ofSeconds(1))
+                    .atMost(WAIT)
+                    .until(() -> receiver.requests().size() == 1);
             assertThat(api.deliveries(subscription)).hasSize(1);
         }
     }
@@ -140,11 +169,18 @@ class WebhookReplayRangeTest {
             String subscription = api.create(receiver.url()).path("id");
             List<Map<String, Object>> originals = deliverInTurn(api, subscription, receiver, 4);
             String from = (String) originals.get(0).get("created_at");
-            String to = Instant.parse((String) originals.get(3).get("created_at")).plusMillis(1).toString();
+            String to = Instant.parse((String) originals.get(3).get("created_at"))
+                    .plusMillis(1)
+                    .toString();
 
-            replay(api, subscription, from, to).statusCode(422).contentType("application/problem+json")
-                    .body("type", endsWith("/replay-range-too-large")).body("max_deliveries", equalTo(3));
-            await().during(Duration.ofSeconds(1)).atMost(WAIT).until(() -> receiver.requests().size() == 4);
+            replay(api, subscription, from, to)
+                    .statusCode(422)
+                    .contentType("application/problem+json")
+                    .body("type", endsWith("/replay-range-too-large"))
+                    .body("max_deliveries", equalTo(3));
+            await().during(Duration.ofSeconds(1))
+                    .atMost(WAIT)
+                    .until(() -> receiver.requests().size() == 4);
             assertThat(api.deliveries(subscription)).hasSize(4);
 
             // the same range minus its first delivery fits
@@ -160,8 +196,8 @@ class WebhookReplayRangeTest {
             int expected = i;
             await().atMost(WAIT).until(() -> receiver.requests().size() == expected);
         }
-        await().atMost(WAIT).until(() -> api.deliveries(subscription).stream()
-                .allMatch(d -> "delivered".equals(d.get("status"))));
+        await().atMost(WAIT)
+                .until(() -> api.deliveries(subscription).stream().allMatch(d -> "delivered".equals(d.get("status"))));
         List<Map<String, Object>> all = new java.util.ArrayList<>(api.deliveries(subscription));
         all.sort(Comparator.comparing(d -> Instant.parse((String) d.get("created_at"))));
         assertThat(all).hasSize(count);
@@ -174,10 +210,12 @@ class WebhookReplayRangeTest {
         return bodies;
     }
 
-    private static io.restassured.response.ValidatableResponse replay(Api api, String subscription, String from,
-            String to) {
-        return api.request().contentType("application/json")
+    private static io.restassured.response.ValidatableResponse replay(
+            Api api, String subscription, String from, String to) {
+        return api.request()
+                .contentType("application/json")
                 .body("{\"from\":\"" + from + "\",\"to\":\"" + to + "\"}")
-                .post(api.base() + "/" + subscription + "/replay").then();
+                .post(api.base() + "/" + subscription + "/replay")
+                .then();
     }
 }

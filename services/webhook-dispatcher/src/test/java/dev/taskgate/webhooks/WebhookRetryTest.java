@@ -1,8 +1,5 @@
 package dev.taskgate.webhooks;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +9,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 
 import dev.taskgate.contracts.ExecutionStatus;
@@ -20,7 +18,9 @@ import dev.taskgate.webhooks.support.Api;
 import dev.taskgate.webhooks.support.Lifecycle;
 import dev.taskgate.webhooks.support.Receiver;
 import dev.taskgate.webhooks.support.Verifier;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Retries and their classification with the test schedule (4 attempts, 300 ms apart, request timeout 2 s,
@@ -54,9 +54,14 @@ class WebhookRetryTest {
             await().atMost(WAIT).until(() -> "delivered".equals(api.deliveryField(subscription, "status")));
             List<Receiver.Request> requests = receiver.requests();
             assertThat(requests).hasSize(3);
-            assertThat(requests).allSatisfy(r -> assertThat(Verifier.verifies(r, secret)).isTrue());
-            assertThat(requests).extracting(r -> r.header("webhook-id")).containsOnly(requests.get(0).header("webhook-id"));
-            assertThat(requests).extracting(r -> new String(r.body())).containsOnly(new String(requests.get(0).body()));
+            assertThat(requests)
+                    .allSatisfy(r -> assertThat(Verifier.verifies(r, secret)).isTrue());
+            assertThat(requests)
+                    .extracting(r -> r.header("webhook-id"))
+                    .containsOnly(requests.get(0).header("webhook-id"));
+            assertThat(requests)
+                    .extracting(r -> new String(r.body()))
+                    .containsOnly(new String(requests.get(0).body()));
 
             String delivery = api.deliveryField(subscription, "id");
             Response detail = api.delivery(subscription, delivery);
@@ -66,7 +71,8 @@ class WebhookRetryTest {
             assertThat(log.get(0).get("status_code")).isEqualTo(500);
             assertThat((String) log.get(1).get("error")).startsWith("timeout");
             assertThat(log.get(2).get("status_code")).isEqualTo(200);
-            assertThat(api.request().get(api.base() + "/" + subscription).<String>path("status")).isEqualTo("active");
+            assertThat(api.request().get(api.base() + "/" + subscription).<String>path("status"))
+                    .isEqualTo("active");
         }
     }
 
@@ -92,9 +98,13 @@ class WebhookRetryTest {
             String subscription = api.create(receiver.url()).path("id");
             Lifecycle.send(kafka, Lifecycle.change(api, UUID.randomUUID(), ExecutionStatus.CANCELLED));
             await().atMost(WAIT).until(() -> "failed".equals(api.deliveryField(subscription, "status")));
-            await().during(Duration.ofSeconds(1)).atMost(WAIT).until(() -> receiver.requests().size() == 1);
-            assertThat(api.<Integer>deliveryField(subscription, "last_status_code")).isEqualTo(400);
-            assertThat(api.request().get(api.base() + "/" + subscription).<String>path("status")).isEqualTo("active");
+            await().during(Duration.ofSeconds(1))
+                    .atMost(WAIT)
+                    .until(() -> receiver.requests().size() == 1);
+            assertThat(api.<Integer>deliveryField(subscription, "last_status_code"))
+                    .isEqualTo(400);
+            assertThat(api.request().get(api.base() + "/" + subscription).<String>path("status"))
+                    .isEqualTo("active");
         }
     }
 
@@ -104,14 +114,19 @@ class WebhookRetryTest {
         try (Receiver receiver = Receiver.start().script(410)) {
             String subscription = api.create(receiver.url()).path("id");
             Lifecycle.send(kafka, Lifecycle.change(api, UUID.randomUUID(), ExecutionStatus.COMPLETED));
-            await().atMost(WAIT).until(() -> "disabled".equals(
-                    api.request().get(api.base() + "/" + subscription).path("status")));
+            await().atMost(WAIT)
+                    .until(() -> "disabled"
+                            .equals(api.request()
+                                    .get(api.base() + "/" + subscription)
+                                    .path("status")));
             assertThat(api.request().get(api.base() + "/" + subscription).<String>path("disabled_reason"))
                     .contains("410");
             assertThat(api.<String>deliveryField(subscription, "status")).isEqualTo("failed");
             // later signals are not sent to a disabled subscription
             Lifecycle.send(kafka, Lifecycle.change(api, UUID.randomUUID(), ExecutionStatus.COMPLETED));
-            await().during(Duration.ofSeconds(1)).atMost(WAIT).until(() -> receiver.requests().size() == 1);
+            await().during(Duration.ofSeconds(1))
+                    .atMost(WAIT)
+                    .until(() -> receiver.requests().size() == 1);
         }
     }
 
@@ -124,28 +139,47 @@ class WebhookRetryTest {
             String subscription = created.path("id");
             Lifecycle.send(kafka, Lifecycle.change(api, UUID.randomUUID(), ExecutionStatus.FAILED));
 
-            await().atMost(WAIT).until(() -> "disabled".equals(
-                    api.request().get(api.base() + "/" + subscription).path("status")));
+            await().atMost(WAIT)
+                    .until(() -> "disabled"
+                            .equals(api.request()
+                                    .get(api.base() + "/" + subscription)
+                                    .path("status")));
             assertThat(api.request().get(api.base() + "/" + subscription).<String>path("disabled_reason"))
-                    .contains("4 consecutive delivery attempts failed").contains("HTTP 500");
+                    .contains("4 consecutive delivery attempts failed")
+                    .contains("HTTP 500");
             assertThat(api.<String>deliveryField(subscription, "status")).isEqualTo("failed");
             assertThat(api.<Integer>deliveryField(subscription, "attempts")).isEqualTo(4);
             String failed = api.deliveryField(subscription, "id");
 
             // replay is refused while disabled, accepted after enabling, and keeps the webhook-id
-            api.request().post(api.base() + "/" + subscription + "/deliveries/" + failed + "/replay").then()
-                    .statusCode(409).contentType("application/problem+json");
-            api.request().post(api.base() + "/" + subscription + "/enable").then().statusCode(200)
+            api.request()
+                    .post(api.base() + "/" + subscription + "/deliveries/" + failed + "/replay")
+                    .then()
+                    .statusCode(409)
+                    .contentType("application/problem+json");
+            api.request()
+                    .post(api.base() + "/" + subscription + "/enable")
+                    .then()
+                    .statusCode(200)
                     .body("status", org.hamcrest.Matchers.equalTo("active"));
-            String replay = api.request().post(api.base() + "/" + subscription + "/deliveries/" + failed + "/replay")
-                    .then().statusCode(202).extract().path("id");
-            await().atMost(WAIT).until(() -> "delivered".equals(
-                    api.delivery(subscription, replay).path("status")));
+            String replay = api.request()
+                    .post(api.base() + "/" + subscription + "/deliveries/" + failed + "/replay")
+                    .then()
+                    .statusCode(202)
+                    .extract()
+                    .path("id");
+            await().atMost(WAIT)
+                    .until(() -> "delivered"
+                            .equals(api.delivery(subscription, replay).path("status")));
             List<Receiver.Request> requests = receiver.requests();
             assertThat(requests).hasSize(5);
-            assertThat(requests).allSatisfy(r -> assertThat(Verifier.verifies(r, secret)).isTrue());
-            assertThat(requests).extracting(r -> r.header("webhook-id")).containsOnly(requests.get(0).header("webhook-id"));
-            assertThat(api.delivery(subscription, replay).<String>path("replay_of")).isEqualTo(failed);
+            assertThat(requests)
+                    .allSatisfy(r -> assertThat(Verifier.verifies(r, secret)).isTrue());
+            assertThat(requests)
+                    .extracting(r -> r.header("webhook-id"))
+                    .containsOnly(requests.get(0).header("webhook-id"));
+            assertThat(api.delivery(subscription, replay).<String>path("replay_of"))
+                    .isEqualTo(failed);
         }
     }
 }

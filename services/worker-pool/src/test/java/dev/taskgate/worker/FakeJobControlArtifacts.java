@@ -15,11 +15,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.artifact.ArtifactContent;
 import dev.taskgate.contracts.artifact.ArtifactIds;
 import dev.taskgate.contracts.artifact.ArtifactMetadata;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 
 /**
  * A real HTTP server on loopback standing in for job-control's internal artifact API
@@ -29,6 +30,7 @@ import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 public class FakeJobControlArtifacts implements QuarkusTestResourceLifecycleManager {
     /** The frontend's public base URL the worker is given (with a trailing slash, which it drops). */
     public static final String PUBLIC_BASE_URL = "https://taskgate.example.com";
+
     private static final Map<String, byte[]> RETAINED = new ConcurrentHashMap<>();
     private HttpServer server;
 
@@ -46,13 +48,18 @@ public class FakeJobControlArtifacts implements QuarkusTestResourceLifecycleMana
         }
         server.createContext("/internal/v1/artifacts/by-key", this::byKey);
         server.start();
-        return Map.of("taskgate.worker.job-control-url", "http://127.0.0.1:" + server.getAddress().getPort(),
-                "taskgate.worker.artifacts.public-base-url", PUBLIC_BASE_URL + "/");
+        return Map.of(
+                "taskgate.worker.job-control-url",
+                "http://127.0.0.1:" + server.getAddress().getPort(),
+                "taskgate.worker.artifacts.public-base-url",
+                PUBLIC_BASE_URL + "/");
     }
 
     private void byKey(HttpExchange exchange) throws IOException {
         Map<String, String> query = new HashMap<>();
-        for (String pair : Optional.ofNullable(exchange.getRequestURI().getRawQuery()).orElse("").split("&")) {
+        for (String pair : Optional.ofNullable(exchange.getRequestURI().getRawQuery())
+                .orElse("")
+                .split("&")) {
             int eq = pair.indexOf('=');
             if (eq > 0) {
                 query.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
@@ -65,14 +72,26 @@ public class FakeJobControlArtifacts implements QuarkusTestResourceLifecycleMana
         int status;
         if (content == null) {
             status = 404;
-            body = "{\"type\":\"https://taskgate.dev/problems/not-found\",\"status\":404}".getBytes(StandardCharsets.UTF_8);
+            body = "{\"type\":\"https://taskgate.dev/problems/not-found\",\"status\":404}"
+                    .getBytes(StandardCharsets.UTF_8);
         } else {
             status = 200;
             String sha = ArtifactIds.sha256Hex(content);
             String id = ArtifactIds.id(workspace, Optional.of(key), sha, "r.txt");
             Instant now = Instant.now();
-            body = Wire.toBytes(new ArtifactContent(new ArtifactMetadata(id, workspace, "r.txt", "text/plain", sha,
-                    content.length, key, ArtifactIds.path(workspace, id), now, now, now.plusSeconds(3600)),
+            body = Wire.toBytes(new ArtifactContent(
+                    new ArtifactMetadata(
+                            id,
+                            workspace,
+                            "r.txt",
+                            "text/plain",
+                            sha,
+                            content.length,
+                            key,
+                            ArtifactIds.path(workspace, id),
+                            now,
+                            now,
+                            now.plusSeconds(3600)),
                     Base64.getEncoder().encodeToString(content)));
         }
         exchange.sendResponseHeaders(status, body.length);

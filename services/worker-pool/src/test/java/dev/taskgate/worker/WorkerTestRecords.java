@@ -1,7 +1,5 @@
 package dev.taskgate.worker;
 
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -21,6 +19,8 @@ import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.worker.execution.ExecutionKey;
 import dev.taskgate.worker.execution.ExecutionService;
 
+import static org.awaitility.Awaitility.await;
+
 /** Records and topic names for the component tests (topic prefix {@code wp-test.}, as in the test profile). */
 public final class WorkerTestRecords {
     public static final String PREFIX = "wp-test.";
@@ -31,8 +31,7 @@ public final class WorkerTestRecords {
     public static final String HEARTBEATS = PREFIX + Topics.WORKER_HEARTBEATS;
     public static final Duration EVENT_TIMEOUT = Duration.ofSeconds(30);
 
-    private WorkerTestRecords() {
-    }
+    private WorkerTestRecords() {}
 
     public static JsonNode json(String text) {
         try {
@@ -47,8 +46,8 @@ public final class WorkerTestRecords {
     }
 
     public static RunOperation run(UUID executionId, long epoch, String operation, String input, Instant deadline) {
-        return new RunOperation(UUID.randomUUID(), Instant.now(), executionId, 1, epoch, operation, "1", json(input),
-                deadline);
+        return new RunOperation(
+                UUID.randomUUID(), Instant.now(), executionId, 1, epoch, operation, "1", json(input), deadline);
     }
 
     public static void send(KafkaTestClient kafka, RunOperation run) {
@@ -56,14 +55,16 @@ public final class WorkerTestRecords {
     }
 
     public static void stop(KafkaTestClient kafka, UUID executionId, long epoch) {
-        kafka.send(CONTROL, executionId.toString(),
+        kafka.send(
+                CONTROL,
+                executionId.toString(),
                 new StopRequested(UUID.randomUUID(), Instant.now(), executionId, epoch, "test"));
     }
 
     /** Waits for the first event of this kind for the execution. */
     public static <T extends WorkerEvent> T awaitEvent(TopicWatcher events, Class<T> type, UUID executionId) {
-        WorkerEvent event = events.await(WorkerEvent.class,
-                e -> type.isInstance(e) && e.executionId().equals(executionId), EVENT_TIMEOUT);
+        WorkerEvent event = events.await(
+                WorkerEvent.class, e -> type.isInstance(e) && e.executionId().equals(executionId), EVENT_TIMEOUT);
         return type.cast(event);
     }
 
@@ -83,7 +84,9 @@ public final class WorkerTestRecords {
      */
     public static void awaitControlConsumerLive(KafkaTestClient kafka, ExecutionService executions) {
         UUID probe = UUID.randomUUID();
-        await().atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(100))
+        await().atMost(Duration.ofSeconds(60))
+                .pollDelay(Duration.ZERO)
+                .pollInterval(Duration.ofMillis(100))
                 .until(() -> {
                     stop(kafka, probe, 1);
                     return executions.isStopRemembered(new ExecutionKey(probe, 1));

@@ -27,7 +27,10 @@ public class WorkspaceProfile implements QuarkusTestProfile {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return Map.of("taskgate.worker.workspaces.\"" + ID + "\".roots", SRC + "," + DOCS,
-                "taskgate.worker.workspaces.\"" + ID + "\".max-file-bytes", "65536");
+        return Map.of(
+                "taskgate.worker.workspaces.\"" + ID + "\".roots",
+                SRC + "," + DOCS,
+                "taskgate.worker.workspaces.\"" + ID + "\".max-file-bytes",
+                "65536");
     }
 }

@@ -21,8 +21,7 @@ public final class ArtifactIds {
     /** Ids are 32 lower-case hex characters (128 bits of SHA-256). */
     public static final String ID_PATTERN = "[0-9a-f]{32}";
 
-    private ArtifactIds() {
-    }
+    private ArtifactIds() {}
 
     /**
      * @param workspace {@code <org>/<project>}

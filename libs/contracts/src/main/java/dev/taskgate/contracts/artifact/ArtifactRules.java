@@ -24,8 +24,7 @@ public final class ArtifactRules {
     // printable ASCII without space, quote, backslash: safe in a query string once encoded and in log lines
     private static final Pattern KEY = Pattern.compile("[\\x21\\x23-\\x5B\\x5D-\\x7E]+");
 
-    private ArtifactRules() {
-    }
+    private ArtifactRules() {}
 
     /** Why {@code name} is refused: empty, too long, a path, or holding control characters or quotes. */
     public static Optional<String> nameViolation(String name) {
@@ -55,7 +54,10 @@ public final class ArtifactRules {
 
     /** Why {@code key} is refused: empty, too long, or not printable ASCII without spaces, quotes or backslashes. */
     public static Optional<String> keyViolation(String key) {
-        if (key == null || key.isEmpty() || key.length() > MAX_KEY_LENGTH || !KEY.matcher(key).matches()) {
+        if (key == null
+                || key.isEmpty()
+                || key.length() > MAX_KEY_LENGTH
+                || !KEY.matcher(key).matches()) {
             return Optional.of("an artifact key has 1 to " + MAX_KEY_LENGTH
                     + " printable ASCII characters without spaces, quotes or backslashes");
         }

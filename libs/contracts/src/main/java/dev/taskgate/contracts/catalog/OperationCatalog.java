@@ -76,6 +76,5 @@ public final class OperationCatalog {
         return ordered;
     }
 
-    private record CatalogFile(@JsonProperty("operations") List<OperationSpec> operations) {
-    }
+    private record CatalogFile(@JsonProperty("operations") List<OperationSpec> operations) {}
 }

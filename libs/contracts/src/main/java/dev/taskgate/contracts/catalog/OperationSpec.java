@@ -54,48 +54,124 @@ public record OperationSpec(
         Objects.requireNonNull(inputSchema, "inputSchema");
         annotations = annotations == null ? JsonNodeFactory.instance.objectNode() : annotations;
         workspace = Boolean.TRUE.equals(workspace);
-        inputRounds = inputRounds == null ? List.of() : inputRounds.stream().map(List::copyOf).toList();
+        inputRounds = inputRounds == null
+                ? List.of()
+                : inputRounds.stream().map(List::copyOf).toList();
         inputRounds.stream().flatMap(List::stream).forEach(PreTaskInput::check);
         if (inputRounds.stream().anyMatch(List::isEmpty)) {
             throw new IllegalArgumentException("operation " + name + " declares an empty input round");
         }
-        if (inputRounds.stream().flatMap(List::stream).map(PreTaskInput::key).distinct().count()
+        if (inputRounds.stream()
+                        .flatMap(List::stream)
+                        .map(PreTaskInput::key)
+                        .distinct()
+                        .count()
                 != inputRounds.stream().mapToLong(List::size).sum()) {
             throw new IllegalArgumentException("operation " + name + " declares an input key twice");
         }
     }
 
     /** The signature before {@code workspace} was added: no workspace. */
-    public OperationSpec(String name, String version, String title, String description, boolean mutating,
-            JsonNode annotations, JsonNode inputSchema, Boolean cancellable, String taskSupport, String handoff,
+    public OperationSpec(
+            String name,
+            String version,
+            String title,
+            String description,
+            boolean mutating,
+            JsonNode annotations,
+            JsonNode inputSchema,
+            Boolean cancellable,
+            String taskSupport,
+            String handoff,
             List<List<PreTaskInput>> inputRounds) {
-        this(name, version, title, description, mutating, annotations, inputSchema, cancellable, taskSupport, handoff,
-                inputRounds, Boolean.FALSE);
+        this(
+                name,
+                version,
+                title,
+                description,
+                mutating,
+                annotations,
+                inputSchema,
+                cancellable,
+                taskSupport,
+                handoff,
+                inputRounds,
+                Boolean.FALSE);
     }
 
     /** The signature before {@code inputRounds} was added: no pre-task input. */
-    public OperationSpec(String name, String version, String title, String description, boolean mutating,
-            JsonNode annotations, JsonNode inputSchema, Boolean cancellable, String taskSupport, String handoff) {
-        this(name, version, title, description, mutating, annotations, inputSchema, cancellable, taskSupport, handoff,
+    public OperationSpec(
+            String name,
+            String version,
+            String title,
+            String description,
+            boolean mutating,
+            JsonNode annotations,
+            JsonNode inputSchema,
+            Boolean cancellable,
+            String taskSupport,
+            String handoff) {
+        this(
+                name,
+                version,
+                title,
+                description,
+                mutating,
+                annotations,
+                inputSchema,
+                cancellable,
+                taskSupport,
+                handoff,
                 null);
     }
 
     /** The signature before {@code handoff} and {@code inputRounds} were added: blocks, no pre-task input. */
-    public OperationSpec(String name, String version, String title, String description, boolean mutating,
-            JsonNode annotations, JsonNode inputSchema, Boolean cancellable, String taskSupport) {
-        this(name, version, title, description, mutating, annotations, inputSchema, cancellable, taskSupport, null,
+    public OperationSpec(
+            String name,
+            String version,
+            String title,
+            String description,
+            boolean mutating,
+            JsonNode annotations,
+            JsonNode inputSchema,
+            Boolean cancellable,
+            String taskSupport) {
+        this(
+                name,
+                version,
+                title,
+                description,
+                mutating,
+                annotations,
+                inputSchema,
+                cancellable,
+                taskSupport,
+                null,
                 null);
     }
 
     /** The signature before {@code cancellable} and {@code taskSupport} were added: cancellable, no task policy. */
-    public OperationSpec(String name, String version, String title, String description, boolean mutating,
-            JsonNode annotations, JsonNode inputSchema) {
+    public OperationSpec(
+            String name,
+            String version,
+            String title,
+            String description,
+            boolean mutating,
+            JsonNode annotations,
+            JsonNode inputSchema) {
         this(name, version, title, description, mutating, annotations, inputSchema, null, null, null);
     }
 
     /** An operation that says whether it can be cancelled while running, without a task policy. */
-    public OperationSpec(String name, String version, String title, String description, boolean mutating,
-            JsonNode annotations, JsonNode inputSchema, Boolean cancellable) {
+    public OperationSpec(
+            String name,
+            String version,
+            String title,
+            String description,
+            boolean mutating,
+            JsonNode annotations,
+            JsonNode inputSchema,
+            Boolean cancellable) {
         this(name, version, title, description, mutating, annotations, inputSchema, cancellable, null, null);
     }
 

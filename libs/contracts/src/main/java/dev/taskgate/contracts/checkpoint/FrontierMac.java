@@ -7,7 +7,6 @@ import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.UUID;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -44,8 +43,13 @@ public final class FrontierMac {
         byte[] rev = revision.getBytes(StandardCharsets.UTF_8);
         byte[] front = frontier.getBytes(StandardCharsets.UTF_8);
         byte[] message = ByteBuffer.allocate(16 + 8 + 4 + rev.length + front.length)
-                .putLong(executionId.getMostSignificantBits()).putLong(executionId.getLeastSignificantBits())
-                .putLong(sequence).putInt(rev.length).put(rev).put(front).array();
+                .putLong(executionId.getMostSignificantBits())
+                .putLong(executionId.getLeastSignificantBits())
+                .putLong(sequence)
+                .putInt(rev.length)
+                .put(rev)
+                .put(front)
+                .array();
         try {
             Mac hmac = Mac.getInstance("HmacSHA256"); // not thread-safe: one per call
             hmac.init(key);
@@ -58,7 +62,7 @@ public final class FrontierMac {
     /** Whether {@code checkpoint} was made with this key for {@code executionId} (constant-time comparison). */
     public boolean verifies(UUID executionId, FrontierCheckpoint checkpoint) {
         String expected = mac(executionId, checkpoint.sequence(), checkpoint.revision(), checkpoint.frontier());
-        return MessageDigest.isEqual(expected.getBytes(StandardCharsets.US_ASCII),
-                checkpoint.mac().getBytes(StandardCharsets.US_ASCII));
+        return MessageDigest.isEqual(
+                expected.getBytes(StandardCharsets.US_ASCII), checkpoint.mac().getBytes(StandardCharsets.US_ASCII));
     }
 }

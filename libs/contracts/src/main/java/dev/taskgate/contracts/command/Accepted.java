@@ -31,7 +31,8 @@ public record Accepted(
         @JsonProperty("replyTo") String replyTo,
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("created") boolean created,
-        @JsonProperty("execution") ExecutionSnapshot execution) implements CommandReply {
+        @JsonProperty("execution") ExecutionSnapshot execution)
+        implements CommandReply {
 
     public Accepted {
         Objects.requireNonNull(messageId, "messageId");

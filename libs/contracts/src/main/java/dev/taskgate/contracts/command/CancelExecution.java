@@ -33,11 +33,12 @@ public record CancelExecution(
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("caller") Caller caller,
         @JsonProperty("reason") String reason,
-        @JsonProperty("writeGranted") Boolean writeGranted) implements ExecutionCommand {
+        @JsonProperty("writeGranted") Boolean writeGranted)
+        implements ExecutionCommand {
 
     /** The canonical form before {@code writeGranted} was added: a caller without {@code tools:write}. */
-    public CancelExecution(UUID messageId, Instant occurredAt, String replyTo, UUID executionId, Caller caller,
-            String reason) {
+    public CancelExecution(
+            UUID messageId, Instant occurredAt, String replyTo, UUID executionId, Caller caller, String reason) {
         this(messageId, occurredAt, replyTo, executionId, caller, reason, null);
     }
 

@@ -13,8 +13,8 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
-        @JsonSubTypes.Type(value = Accepted.class, name = "Accepted"),
-        @JsonSubTypes.Type(value = Rejected.class, name = "Rejected")
+    @JsonSubTypes.Type(value = Accepted.class, name = "Accepted"),
+    @JsonSubTypes.Type(value = Rejected.class, name = "Rejected")
 })
 public sealed interface CommandReply permits Accepted, Rejected {
 

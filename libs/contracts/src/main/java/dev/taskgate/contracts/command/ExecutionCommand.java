@@ -13,9 +13,9 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
-        @JsonSubTypes.Type(value = SubmitExecution.class, name = "SubmitExecution"),
-        @JsonSubTypes.Type(value = CancelExecution.class, name = "CancelExecution"),
-        @JsonSubTypes.Type(value = ProvideInput.class, name = "ProvideInput")
+    @JsonSubTypes.Type(value = SubmitExecution.class, name = "SubmitExecution"),
+    @JsonSubTypes.Type(value = CancelExecution.class, name = "CancelExecution"),
+    @JsonSubTypes.Type(value = ProvideInput.class, name = "ProvideInput")
 })
 public sealed interface ExecutionCommand permits SubmitExecution, CancelExecution, ProvideInput {
 
@@ -33,6 +33,8 @@ public sealed interface ExecutionCommand permits SubmitExecution, CancelExecutio
 
     /** Command kinds. */
     enum Kind {
-        SUBMIT, CANCEL, PROVIDE_INPUT
+        SUBMIT,
+        CANCEL,
+        PROVIDE_INPUT
     }
 }

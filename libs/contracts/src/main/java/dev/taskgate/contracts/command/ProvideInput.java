@@ -36,7 +36,8 @@ public record ProvideInput(
         @JsonProperty("replyTo") String replyTo,
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("caller") Caller caller,
-        @JsonProperty("responses") Map<String, JsonNode> responses) implements ExecutionCommand {
+        @JsonProperty("responses") Map<String, JsonNode> responses)
+        implements ExecutionCommand {
 
     public ProvideInput {
         Objects.requireNonNull(messageId, "messageId");

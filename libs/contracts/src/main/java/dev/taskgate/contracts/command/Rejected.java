@@ -30,7 +30,8 @@ public record Rejected(
         @JsonProperty("correlationId") UUID correlationId,
         @JsonProperty("replyTo") String replyTo,
         @JsonProperty("problem") Problem problem,
-        @JsonProperty("retryAfterSeconds") Long retryAfterSeconds) implements CommandReply {
+        @JsonProperty("retryAfterSeconds") Long retryAfterSeconds)
+        implements CommandReply {
 
     public Rejected {
         Objects.requireNonNull(messageId, "messageId");

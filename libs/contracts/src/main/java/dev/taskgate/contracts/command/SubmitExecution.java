@@ -49,7 +49,8 @@ public record SubmitExecution(
         @JsonProperty("input") JsonNode input,
         @JsonProperty("taskSurface") TaskSurface taskSurface,
         @JsonProperty("taskTtlMs") Long taskTtlMs,
-        @JsonProperty("progressToken") JsonNode progressToken) implements ExecutionCommand {
+        @JsonProperty("progressToken") JsonNode progressToken)
+        implements ExecutionCommand {
 
     public SubmitExecution {
         Objects.requireNonNull(messageId, "messageId");
@@ -73,21 +74,55 @@ public record SubmitExecution(
     }
 
     /** A submission without a task surface (the native one): the signature before {@code taskSurface} existed. */
-    public SubmitExecution(UUID messageId, Instant occurredAt, String replyTo, Caller caller, Surface surface,
-            String receiptKey, String toolName, JsonNode input) {
+    public SubmitExecution(
+            UUID messageId,
+            Instant occurredAt,
+            String replyTo,
+            Caller caller,
+            Surface surface,
+            String receiptKey,
+            String toolName,
+            JsonNode input) {
         this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, null, null, null);
     }
 
     /** A submission without a requested task TTL: the signature before {@code taskTtlMs} existed. */
-    public SubmitExecution(UUID messageId, Instant occurredAt, String replyTo, Caller caller, Surface surface,
-            String receiptKey, String toolName, JsonNode input, TaskSurface taskSurface) {
+    public SubmitExecution(
+            UUID messageId,
+            Instant occurredAt,
+            String replyTo,
+            Caller caller,
+            Surface surface,
+            String receiptKey,
+            String toolName,
+            JsonNode input,
+            TaskSurface taskSurface) {
         this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, taskSurface, null, null);
     }
 
     /** A submission without a progress token: the signature before {@code progressToken} existed. */
-    public SubmitExecution(UUID messageId, Instant occurredAt, String replyTo, Caller caller, Surface surface,
-            String receiptKey, String toolName, JsonNode input, TaskSurface taskSurface, Long taskTtlMs) {
-        this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, taskSurface, taskTtlMs,
+    public SubmitExecution(
+            UUID messageId,
+            Instant occurredAt,
+            String replyTo,
+            Caller caller,
+            Surface surface,
+            String receiptKey,
+            String toolName,
+            JsonNode input,
+            TaskSurface taskSurface,
+            Long taskTtlMs) {
+        this(
+                messageId,
+                occurredAt,
+                replyTo,
+                caller,
+                surface,
+                receiptKey,
+                toolName,
+                input,
+                taskSurface,
+                taskTtlMs,
                 null);
     }
 

@@ -42,7 +42,8 @@ public record ArtifactSaved(
         @JsonProperty("sha256") String sha256,
         @JsonProperty("size") long size,
         @JsonProperty("key") String key,
-        @JsonProperty("contentBase64") String contentBase64) implements WorkerEvent {
+        @JsonProperty("contentBase64") String contentBase64)
+        implements WorkerEvent {
 
     public ArtifactSaved {
         Objects.requireNonNull(messageId, "messageId");

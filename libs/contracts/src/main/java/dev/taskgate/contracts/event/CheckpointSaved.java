@@ -33,7 +33,8 @@ public record CheckpointSaved(
         @JsonProperty("workerId") String workerId,
         @JsonProperty("sequence") long sequence,
         @JsonProperty("revision") String revision,
-        @JsonProperty("frontier") String frontier) implements WorkerEvent {
+        @JsonProperty("frontier") String frontier)
+        implements WorkerEvent {
 
     public CheckpointSaved {
         Objects.requireNonNull(messageId, "messageId");

@@ -30,7 +30,8 @@ public record ChildDied(
         @JsonProperty("epoch") long epoch,
         @JsonProperty("workerId") String workerId,
         @JsonProperty("childPid") Long childPid,
-        @JsonProperty("exitCode") Integer exitCode) implements WorkerEvent {
+        @JsonProperty("exitCode") Integer exitCode)
+        implements WorkerEvent {
 
     public ChildDied {
         Objects.requireNonNull(messageId, "messageId");

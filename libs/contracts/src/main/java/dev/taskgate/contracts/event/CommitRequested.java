@@ -31,7 +31,8 @@ public record CommitRequested(
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("epoch") long epoch,
         @JsonProperty("workerId") String workerId,
-        @JsonProperty("plan") JournalEntry plan) implements WorkerEvent {
+        @JsonProperty("plan") JournalEntry plan)
+        implements WorkerEvent {
 
     public CommitRequested {
         Objects.requireNonNull(messageId, "messageId");

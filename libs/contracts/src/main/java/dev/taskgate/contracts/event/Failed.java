@@ -30,7 +30,8 @@ public record Failed(
         @JsonProperty("epoch") long epoch,
         @JsonProperty("workerId") String workerId,
         @JsonProperty("code") String code,
-        @JsonProperty("message") String message) implements WorkerEvent {
+        @JsonProperty("message") String message)
+        implements WorkerEvent {
 
     public Failed {
         Objects.requireNonNull(messageId, "messageId");

@@ -29,7 +29,8 @@ public record Finished(
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("epoch") long epoch,
         @JsonProperty("workerId") String workerId,
-        @JsonProperty("result") String result) implements WorkerEvent {
+        @JsonProperty("result") String result)
+        implements WorkerEvent {
 
     public Finished {
         Objects.requireNonNull(messageId, "messageId");

@@ -34,7 +34,8 @@ public record InputRequested(
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("epoch") long epoch,
         @JsonProperty("workerId") String workerId,
-        @JsonProperty("requests") Map<String, JsonNode> requests) implements WorkerEvent {
+        @JsonProperty("requests") Map<String, JsonNode> requests)
+        implements WorkerEvent {
 
     public InputRequested {
         Objects.requireNonNull(messageId, "messageId");

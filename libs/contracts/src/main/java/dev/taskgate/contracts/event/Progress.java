@@ -32,7 +32,8 @@ public record Progress(
         @JsonProperty("workerId") String workerId,
         @JsonProperty("progress") double progress,
         @JsonProperty("total") Double total,
-        @JsonProperty("message") String message) implements WorkerEvent {
+        @JsonProperty("message") String message)
+        implements WorkerEvent {
 
     public Progress {
         Objects.requireNonNull(messageId, "messageId");

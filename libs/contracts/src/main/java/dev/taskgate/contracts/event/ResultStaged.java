@@ -31,7 +31,8 @@ public record ResultStaged(
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("epoch") long epoch,
         @JsonProperty("workerId") String workerId,
-        @JsonProperty("result") String result) implements WorkerEvent {
+        @JsonProperty("result") String result)
+        implements WorkerEvent {
 
     public ResultStaged {
         Objects.requireNonNull(messageId, "messageId");

@@ -27,7 +27,8 @@ public record Started(
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("epoch") long epoch,
         @JsonProperty("workerId") String workerId,
-        @JsonProperty("childPid") Long childPid) implements WorkerEvent {
+        @JsonProperty("childPid") Long childPid)
+        implements WorkerEvent {
 
     public Started {
         Objects.requireNonNull(messageId, "messageId");

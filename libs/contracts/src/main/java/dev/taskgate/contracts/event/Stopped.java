@@ -27,7 +27,8 @@ public record Stopped(
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("epoch") long epoch,
         @JsonProperty("workerId") String workerId,
-        @JsonProperty("message") String message) implements WorkerEvent {
+        @JsonProperty("message") String message)
+        implements WorkerEvent {
 
     public Stopped {
         Objects.requireNonNull(messageId, "messageId");

@@ -12,20 +12,30 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
-        @JsonSubTypes.Type(value = Started.class, name = "Started"),
-        @JsonSubTypes.Type(value = Progress.class, name = "Progress"),
-        @JsonSubTypes.Type(value = Finished.class, name = "Finished"),
-        @JsonSubTypes.Type(value = Failed.class, name = "Failed"),
-        @JsonSubTypes.Type(value = Stopped.class, name = "Stopped"),
-        @JsonSubTypes.Type(value = ChildDied.class, name = "ChildDied"),
-        @JsonSubTypes.Type(value = InputRequested.class, name = "InputRequested"),
-        @JsonSubTypes.Type(value = ResultStaged.class, name = "ResultStaged"),
-        @JsonSubTypes.Type(value = CommitRequested.class, name = "CommitRequested"),
-        @JsonSubTypes.Type(value = CheckpointSaved.class, name = "CheckpointSaved"),
-        @JsonSubTypes.Type(value = ArtifactSaved.class, name = "ArtifactSaved")
+    @JsonSubTypes.Type(value = Started.class, name = "Started"),
+    @JsonSubTypes.Type(value = Progress.class, name = "Progress"),
+    @JsonSubTypes.Type(value = Finished.class, name = "Finished"),
+    @JsonSubTypes.Type(value = Failed.class, name = "Failed"),
+    @JsonSubTypes.Type(value = Stopped.class, name = "Stopped"),
+    @JsonSubTypes.Type(value = ChildDied.class, name = "ChildDied"),
+    @JsonSubTypes.Type(value = InputRequested.class, name = "InputRequested"),
+    @JsonSubTypes.Type(value = ResultStaged.class, name = "ResultStaged"),
+    @JsonSubTypes.Type(value = CommitRequested.class, name = "CommitRequested"),
+    @JsonSubTypes.Type(value = CheckpointSaved.class, name = "CheckpointSaved"),
+    @JsonSubTypes.Type(value = ArtifactSaved.class, name = "ArtifactSaved")
 })
-public sealed interface WorkerEvent permits Started, Progress, Finished, Failed, Stopped, ChildDied, InputRequested,
-        ResultStaged, CommitRequested, CheckpointSaved, ArtifactSaved {
+public sealed interface WorkerEvent
+        permits Started,
+                Progress,
+                Finished,
+                Failed,
+                Stopped,
+                ChildDied,
+                InputRequested,
+                ResultStaged,
+                CommitRequested,
+                CheckpointSaved,
+                ArtifactSaved {
 
     /** Unique per record. */
     UUID messageId();
@@ -47,7 +57,16 @@ public sealed interface WorkerEvent permits Started, Progress, Finished, Failed,
 
     /** Event kinds. */
     enum Kind {
-        STARTED, PROGRESS, FINISHED, FAILED, STOPPED, CHILD_DIED, INPUT_REQUESTED, RESULT_STAGED, COMMIT_REQUESTED,
-        CHECKPOINT_SAVED, ARTIFACT_SAVED
+        STARTED,
+        PROGRESS,
+        FINISHED,
+        FAILED,
+        STOPPED,
+        CHILD_DIED,
+        INPUT_REQUESTED,
+        RESULT_STAGED,
+        COMMIT_REQUESTED,
+        CHECKPOINT_SAVED,
+        ARTIFACT_SAVED
     }
 }

@@ -66,6 +66,5 @@ public record WorkerHeartbeat(
      */
     public record HeldExecution(
             @JsonProperty("executionId") UUID executionId,
-            @JsonProperty("epoch") long epoch) {
-    }
+            @JsonProperty("epoch") long epoch) {}
 }

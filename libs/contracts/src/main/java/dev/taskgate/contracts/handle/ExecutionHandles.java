@@ -9,7 +9,6 @@ import java.util.Base64;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -43,8 +42,8 @@ public final class ExecutionHandles {
 
     private ExecutionHandles(byte[] key) {
         if (key.length < MIN_KEY_BYTES) {
-            throw new IllegalArgumentException("the handle key must be at least " + MIN_KEY_BYTES + " bytes, got "
-                    + key.length);
+            throw new IllegalArgumentException(
+                    "the handle key must be at least " + MIN_KEY_BYTES + " bytes, got " + key.length);
         }
         this.key = new SecretKeySpec(key.clone(), ALGORITHM);
     }
@@ -133,8 +132,7 @@ public final class ExecutionHandles {
      * @param executionId the execution id it names
      * @param surface     the surface it says it was minted for
      */
-    public record Claimed(UUID executionId, Surface surface) {
-    }
+    public record Claimed(UUID executionId, Surface surface) {}
 
     private static Optional<byte[]> canonicalRaw(String handle) {
         if (handle == null || !handle.startsWith(PREFIX)) {
@@ -169,9 +167,12 @@ public final class ExecutionHandles {
         byte[] principal = principalText.getBytes(StandardCharsets.UTF_8);
         byte[] workspace = workspaceText.getBytes(StandardCharsets.UTF_8);
         ByteBuffer input = ByteBuffer.allocate(ID_BYTES + 1 + 4 + principal.length + 4 + workspace.length);
-        input.put(idBytes(executionId)).put(code(surface))
-                .putInt(principal.length).put(principal)
-                .putInt(workspace.length).put(workspace);
+        input.put(idBytes(executionId))
+                .put(code(surface))
+                .putInt(principal.length)
+                .put(principal)
+                .putInt(workspace.length)
+                .put(workspace);
         try {
             Mac mac = Mac.getInstance(ALGORITHM);
             mac.init(key);
@@ -182,8 +183,10 @@ public final class ExecutionHandles {
     }
 
     private static byte[] idBytes(UUID id) {
-        return ByteBuffer.allocate(ID_BYTES).putLong(id.getMostSignificantBits())
-                .putLong(id.getLeastSignificantBits()).array();
+        return ByteBuffer.allocate(ID_BYTES)
+                .putLong(id.getMostSignificantBits())
+                .putLong(id.getLeastSignificantBits())
+                .array();
     }
 
     // Fixed codes, not ordinals: reordering the enum must not change existing handles.

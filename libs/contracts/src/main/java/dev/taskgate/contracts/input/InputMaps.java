@@ -13,8 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public final class InputMaps {
 
-    private InputMaps() {
-    }
+    private InputMaps() {}
 
     /**
      * An unmodifiable copy of {@code map}, in its iteration order.

@@ -57,8 +57,8 @@ public record AuditEntry(
     }
 
     /** An entry to send: job-control assigns id and time. */
-    public static AuditEntry of(String principal, String workspace, String action, String route, String target,
-            String outcome) {
+    public static AuditEntry of(
+            String principal, String workspace, String action, String route, String target, String outcome) {
         return new AuditEntry(null, null, principal, workspace, action, route, target, outcome);
     }
 }

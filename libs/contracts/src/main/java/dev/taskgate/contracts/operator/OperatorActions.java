@@ -13,6 +13,5 @@ public final class OperatorActions {
     /** {@code GET …/operator/audit}. */
     public static final String AUDIT_LIST = "audit.list";
 
-    private OperatorActions() {
-    }
+    private OperatorActions() {}
 }

@@ -9,5 +9,4 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param level the minimum level, an MCP {@code LoggingLevel} name ({@code debug} … {@code emergency})
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record McpSessionLogLevel(@JsonProperty("level") String level) {
-}
+public record McpSessionLogLevel(@JsonProperty("level") String level) {}

@@ -13,5 +13,4 @@ import com.fasterxml.jackson.databind.JsonNode;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record OpenMcpSession(
         @JsonProperty("protocolVersion") String protocolVersion,
-        @JsonProperty("clientCapabilities") JsonNode clientCapabilities) {
-}
+        @JsonProperty("clientCapabilities") JsonNode clientCapabilities) {}

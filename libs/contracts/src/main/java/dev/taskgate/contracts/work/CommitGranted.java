@@ -31,7 +31,8 @@ public record CommitGranted(
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("epoch") long epoch,
         @JsonProperty("planHash") String planHash,
-        @JsonProperty("workerId") String workerId) implements ControlSignal {
+        @JsonProperty("workerId") String workerId)
+        implements ControlSignal {
 
     /** The value of the {@code type} property and header. */
     public static final String TYPE = "CommitGranted";

@@ -28,7 +28,8 @@ public record CommitRefused(
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("epoch") long epoch,
         @JsonProperty("planHash") String planHash,
-        @JsonProperty("reason") String reason) implements ControlSignal {
+        @JsonProperty("reason") String reason)
+        implements ControlSignal {
 
     /** The value of the {@code type} property and header. */
     public static final String TYPE = "CommitRefused";

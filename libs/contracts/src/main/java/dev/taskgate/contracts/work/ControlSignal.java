@@ -12,10 +12,10 @@ import com.fasterxml.jackson.annotation.JsonTypeInfo;
  */
 @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
 @JsonSubTypes({
-        @JsonSubTypes.Type(value = StopRequested.class, name = "StopRequested"),
-        @JsonSubTypes.Type(value = InputProvided.class, name = "InputProvided"),
-        @JsonSubTypes.Type(value = CommitGranted.class, name = "CommitGranted"),
-        @JsonSubTypes.Type(value = CommitRefused.class, name = "CommitRefused")
+    @JsonSubTypes.Type(value = StopRequested.class, name = "StopRequested"),
+    @JsonSubTypes.Type(value = InputProvided.class, name = "InputProvided"),
+    @JsonSubTypes.Type(value = CommitGranted.class, name = "CommitGranted"),
+    @JsonSubTypes.Type(value = CommitRefused.class, name = "CommitRefused")
 })
 public sealed interface ControlSignal permits StopRequested, InputProvided, CommitGranted, CommitRefused {
 

@@ -29,7 +29,8 @@ public record InputProvided(
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("epoch") long epoch,
         @JsonProperty("requestKey") String requestKey,
-        @JsonProperty("response") JsonNode response) implements ControlSignal {
+        @JsonProperty("response") JsonNode response)
+        implements ControlSignal {
 
     /** The value of the {@code type} property and header. */
     public static final String TYPE = "InputProvided";

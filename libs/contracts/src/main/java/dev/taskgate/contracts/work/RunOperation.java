@@ -68,23 +68,71 @@ public record RunOperation(
     }
 
     /** A regular dispatch: runs the operation. */
-    public RunOperation(UUID messageId, Instant occurredAt, UUID executionId, int attempt, long epoch, String operation,
-            String toolVersion, JsonNode input, Instant deadline) {
+    public RunOperation(
+            UUID messageId,
+            Instant occurredAt,
+            UUID executionId,
+            int attempt,
+            long epoch,
+            String operation,
+            String toolVersion,
+            JsonNode input,
+            Instant deadline) {
         this(messageId, occurredAt, executionId, attempt, epoch, operation, toolVersion, input, deadline, null);
     }
 
     /** A regular dispatch or a reconciliation run, without a frontier checkpoint. */
-    public RunOperation(UUID messageId, Instant occurredAt, UUID executionId, int attempt, long epoch, String operation,
-            String toolVersion, JsonNode input, Instant deadline, JournalEntry journal) {
-        this(messageId, occurredAt, executionId, attempt, epoch, operation, toolVersion, input, deadline, journal,
+    public RunOperation(
+            UUID messageId,
+            Instant occurredAt,
+            UUID executionId,
+            int attempt,
+            long epoch,
+            String operation,
+            String toolVersion,
+            JsonNode input,
+            Instant deadline,
+            JournalEntry journal) {
+        this(
+                messageId,
+                occurredAt,
+                executionId,
+                attempt,
+                epoch,
+                operation,
+                toolVersion,
+                input,
+                deadline,
+                journal,
                 null);
     }
 
     /** A dispatch without a workspace id (the shape before {@code workspace} was added). */
-    public RunOperation(UUID messageId, Instant occurredAt, UUID executionId, int attempt, long epoch, String operation,
-            String toolVersion, JsonNode input, Instant deadline, JournalEntry journal, FrontierCheckpoint checkpoint) {
-        this(messageId, occurredAt, executionId, attempt, epoch, operation, toolVersion, input, deadline, journal,
-                checkpoint, null);
+    public RunOperation(
+            UUID messageId,
+            Instant occurredAt,
+            UUID executionId,
+            int attempt,
+            long epoch,
+            String operation,
+            String toolVersion,
+            JsonNode input,
+            Instant deadline,
+            JournalEntry journal,
+            FrontierCheckpoint checkpoint) {
+        this(
+                messageId,
+                occurredAt,
+                executionId,
+                attempt,
+                epoch,
+                operation,
+                toolVersion,
+                input,
+                deadline,
+                journal,
+                checkpoint,
+                null);
     }
 
     /** The record's type name, serialised as {@code type}. */

@@ -29,7 +29,8 @@ public record StopRequested(
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("epoch") long epoch,
         @JsonProperty("reason") String reason,
-        @JsonProperty("workerId") String workerId) implements ControlSignal {
+        @JsonProperty("workerId") String workerId)
+        implements ControlSignal {
 
     /** The value of the {@code type} property and header. */
     public static final String TYPE = "StopRequested";

@@ -1,12 +1,12 @@
 package dev.taskgate.contracts.artifact;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** What an artifact may be, and how its id and path are derived. */
 class ArtifactRulesTest {
@@ -20,8 +20,10 @@ class ArtifactRulesTest {
     @Test
     void acceptsOrdinaryNamesUpToTheLimit() {
         assertThat(ArtifactRules.nameViolation("graph (v2).svg")).isEmpty();
-        assertThat(ArtifactRules.nameViolation("ü".repeat(ArtifactRules.MAX_NAME_LENGTH))).isEmpty();
-        assertThat(ArtifactRules.nameViolation("a".repeat(ArtifactRules.MAX_NAME_LENGTH + 1))).isPresent();
+        assertThat(ArtifactRules.nameViolation("ü".repeat(ArtifactRules.MAX_NAME_LENGTH)))
+                .isEmpty();
+        assertThat(ArtifactRules.nameViolation("a".repeat(ArtifactRules.MAX_NAME_LENGTH + 1)))
+                .isPresent();
     }
 
     @ParameterizedTest
@@ -44,25 +46,28 @@ class ArtifactRulesTest {
         assertThat(ArtifactRules.keyViolation("a\\b")).isPresent();
         assertThat(ArtifactRules.keyViolation("ü")).isPresent();
         assertThat(ArtifactRules.keyViolation("")).isPresent();
-        assertThat(ArtifactRules.keyViolation("k".repeat(ArtifactRules.MAX_KEY_LENGTH + 1))).isPresent();
+        assertThat(ArtifactRules.keyViolation("k".repeat(ArtifactRules.MAX_KEY_LENGTH + 1)))
+                .isPresent();
     }
 
     @Test
     void contentIsBoundedAt512KiB() {
         assertThat(ArtifactRules.sizeViolation(512 * 1024)).isEmpty();
-        assertThat(ArtifactRules.sizeViolation(512 * 1024 + 1)).hasValueSatisfying(
-                reason -> assertThat(reason).contains("at most 524288 bytes"));
+        assertThat(ArtifactRules.sizeViolation(512 * 1024 + 1))
+                .hasValueSatisfying(reason -> assertThat(reason).contains("at most 524288 bytes"));
     }
 
     @Test
     void idsAreDeterministicPerWorkspaceAndKeyOrContent() {
         String sha = ArtifactIds.sha256Hex(new byte[] {1});
         String keyed = ArtifactIds.id("acme/demo", Optional.of("k"), sha, "a.txt");
-        assertThat(keyed).matches(ArtifactIds.ID_PATTERN)
+        assertThat(keyed)
+                .matches(ArtifactIds.ID_PATTERN)
                 .isEqualTo(ArtifactIds.id("acme/demo", Optional.of("k"), ArtifactIds.sha256Hex(new byte[] {2}), "b"))
                 .isNotEqualTo(ArtifactIds.id("acme/other", Optional.of("k"), sha, "a.txt"));
         String unkeyed = ArtifactIds.id("acme/demo", Optional.empty(), sha, "a.txt");
-        assertThat(unkeyed).isNotEqualTo(keyed)
+        assertThat(unkeyed)
+                .isNotEqualTo(keyed)
                 .isNotEqualTo(ArtifactIds.id("acme/demo", Optional.empty(), sha, "b.txt"))
                 .isEqualTo(ArtifactIds.id("acme/demo", Optional.empty(), sha, "a.txt"));
         assertThat(ArtifactIds.path("acme/demo", keyed)).isEqualTo("/v1/orgs/acme/projects/demo/artifacts/" + keyed);

@@ -1,8 +1,5 @@
 package dev.taskgate.contracts.handle;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.UUID;
@@ -14,6 +11,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.Surface;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ExecutionHandlesTest {
     private static final byte[] KEY = "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII);
@@ -59,7 +59,9 @@ class ExecutionHandlesTest {
             byte[] changed = raw.clone();
             changed[i] ^= 0x01;
             String tampered = "tgx_" + Base64.getUrlEncoder().withoutPadding().encodeToString(changed);
-            assertThat(handles.verify(tampered, Surface.REST, ALICE)).as("byte %d changed", i).isEmpty();
+            assertThat(handles.verify(tampered, Surface.REST, ALICE))
+                    .as("byte %d changed", i)
+                    .isEmpty();
         }
     }
 
@@ -67,14 +69,16 @@ class ExecutionHandlesTest {
     void anotherPrincipalOrWorkspaceIsRejected() {
         String handle = handles.mint(ID, Surface.REST, ALICE);
 
-        assertThat(handles.verify(handle, Surface.REST, new Caller("https://taskgate.local/dev", "bob", "acme", "demo")))
+        assertThat(handles.verify(
+                        handle, Surface.REST, new Caller("https://taskgate.local/dev", "bob", "acme", "demo")))
                 .isEmpty();
         assertThat(handles.verify(handle, Surface.REST, new Caller("https://other.example", "alice", "acme", "demo")))
                 .isEmpty();
         assertThat(handles.verify(handle, Surface.REST, new Caller("https://taskgate.local/dev", "alice", "acme", "x")))
                 .isEmpty();
-        assertThat(handles.verify(handle, Surface.REST, new Caller("https://taskgate.local/dev", "alice", "globex",
-                "demo"))).isEmpty();
+        assertThat(handles.verify(
+                        handle, Surface.REST, new Caller("https://taskgate.local/dev", "alice", "globex", "demo")))
+                .isEmpty();
     }
 
     @Test
@@ -107,8 +111,17 @@ class ExecutionHandlesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "", "tgx_", "tgx", "TGX_AAAA", "tgx_!!!!", "0190f3a4-6b2c-7d3e-8f40-123456789abc",
-            "tgx_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA", "tgx_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA" })
+    @ValueSource(
+            strings = {
+                "",
+                "tgx_",
+                "tgx",
+                "TGX_AAAA",
+                "tgx_!!!!",
+                "0190f3a4-6b2c-7d3e-8f40-123456789abc",
+                "tgx_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+                "tgx_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+            })
     void malformedHandlesAreRejected(String handle) {
         assertThat(handles.verify(handle, Surface.REST, ALICE)).isEmpty();
     }
@@ -134,7 +147,8 @@ class ExecutionHandlesTest {
         assertThatThrownBy(() -> ExecutionHandles.withBase64Key("")).hasMessageContaining("empty");
         assertThatThrownBy(() -> ExecutionHandles.withBase64Key(null)).hasMessageContaining("empty");
         assertThatThrownBy(() -> ExecutionHandles.withBase64Key("not base64 !")).hasMessageContaining("base64");
-        assertThat(ExecutionHandles.withBase64Key(ok32).mint(ID, Surface.REST, ALICE)).startsWith("tgx_");
+        assertThat(ExecutionHandles.withBase64Key(ok32).mint(ID, Surface.REST, ALICE))
+                .startsWith("tgx_");
     }
 
     @ParameterizedTest
@@ -143,7 +157,8 @@ class ExecutionHandlesTest {
         String handle = handles.mint(ID, surface, ALICE);
 
         assertThat(ExecutionHandles.parse(handle)).contains(new ExecutionHandles.Claimed(ID, surface));
-        assertThat(handles.verify(handle, surface, ALICE.principal(), ALICE.workspace())).contains(ID);
+        assertThat(handles.verify(handle, surface, ALICE.principal(), ALICE.workspace()))
+                .contains(ID);
     }
 
     @Test
@@ -152,14 +167,23 @@ class ExecutionHandlesTest {
         Caller bob = new Caller("https://taskgate.local/dev", "bob", "acme", "demo");
 
         assertThat(ExecutionHandles.parse(handle)).isPresent();
-        assertThat(handles.verify(handle, Surface.REST, bob.principal(), bob.workspace())).isEmpty();
-        assertThat(handles.verify(handle, Surface.MCP_2026, ALICE.principal(), ALICE.workspace())).isEmpty();
+        assertThat(handles.verify(handle, Surface.REST, bob.principal(), bob.workspace()))
+                .isEmpty();
+        assertThat(handles.verify(handle, Surface.MCP_2026, ALICE.principal(), ALICE.workspace()))
+                .isEmpty();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "", "tgx_", "tgx_AZDzpGssfT6PQBI0VniavAHMdGjU3zGr83aLzw5XHx8Z=", "AZDzpGssfT6PQBI0VniavAHMdGjU3zGr83aLzw5XHx8Z",
-            "tgx_AZDzpGssfT6PQBI0VniavAHMdGjU3zGr83aLzw5XHx8", "tgx_AZDzpGssfT6PQBI0VniavAnMdGjU3zGr83aLzw5XHx8Z",
-            "0190f3a4-6b2c-7d3e-8f40-123456789abc" })
+    @ValueSource(
+            strings = {
+                "",
+                "tgx_",
+                "tgx_AZDzpGssfT6PQBI0VniavAHMdGjU3zGr83aLzw5XHx8Z=",
+                "AZDzpGssfT6PQBI0VniavAHMdGjU3zGr83aLzw5XHx8Z",
+                "tgx_AZDzpGssfT6PQBI0VniavAHMdGjU3zGr83aLzw5XHx8",
+                "tgx_AZDzpGssfT6PQBI0VniavAnMdGjU3zGr83aLzw5XHx8Z",
+                "0190f3a4-6b2c-7d3e-8f40-123456789abc"
+            })
     void parseRejectsAnythingThatIsNotACanonicalHandleWithAKnownSurface(String text) {
         // the 7th: surface byte 0x09, which no surface has
         assertThat(ExecutionHandles.parse(text)).isEmpty();

@@ -46,7 +46,10 @@ public final class AdmissionPolicy {
      * @throws IllegalArgumentException naming the key, when a bound is unset or not positive while a surface is on,
      *                                  a set bound is not positive, or the retry hint is not positive
      */
-    public AdmissionPolicy(Set<TaskSurface> bounded, Map<AdmissionBound, OptionalLong> limits, Duration retryAfter,
+    public AdmissionPolicy(
+            Set<TaskSurface> bounded,
+            Map<AdmissionBound, OptionalLong> limits,
+            Duration retryAfter,
             Duration sweepInterval) {
         this.bounded = bounded.isEmpty() ? EnumSet.noneOf(TaskSurface.class) : EnumSet.copyOf(bounded);
         Map<AdmissionBound, Long> valid = new EnumMap<>(AdmissionBound.class);
@@ -56,8 +59,8 @@ public final class AdmissionPolicy {
                 throw new IllegalArgumentException(bound.key() + " must be positive, is " + value.getAsLong());
             }
             if (value.isEmpty() && !this.bounded.isEmpty()) {
-                throw new IllegalArgumentException(bound.key() + " must be set to a positive value because "
-                        + switchesOn() + " is on");
+                throw new IllegalArgumentException(
+                        bound.key() + " must be set to a positive value because " + switchesOn() + " is on");
             }
             value.ifPresent(v -> valid.put(bound, v));
         }
@@ -80,19 +83,25 @@ public final class AdmissionPolicy {
      * project and organization concurrency, project backlog, retained payload bytes; empty when it is admitted.
      */
     public Optional<AdmissionRefusal> evaluate(AdmissionUsage usage, long inputBytes, Instant now) {
-        Optional<AdmissionRefusal> refusal = count(AdmissionBound.PRINCIPAL_CONCURRENCY, usage.principalLive(),
+        Optional<AdmissionRefusal> refusal = count(
+                AdmissionBound.PRINCIPAL_CONCURRENCY,
+                usage.principalLive(),
                 "executions of this principal are queued or running");
         if (refusal.isEmpty()) {
-            refusal = count(AdmissionBound.PROJECT_CONCURRENCY, usage.projectLive(),
+            refusal = count(
+                    AdmissionBound.PROJECT_CONCURRENCY,
+                    usage.projectLive(),
                     "executions of this project are queued or running");
         }
         if (refusal.isEmpty()) {
-            refusal = count(AdmissionBound.ORGANIZATION_CONCURRENCY, usage.organizationLive(),
+            refusal = count(
+                    AdmissionBound.ORGANIZATION_CONCURRENCY,
+                    usage.organizationLive(),
                     "executions of this organization are queued or running");
         }
         if (refusal.isEmpty()) {
-            refusal = count(AdmissionBound.PROJECT_BACKLOG, usage.projectQueued(),
-                    "executions of this project are queued");
+            refusal = count(
+                    AdmissionBound.PROJECT_BACKLOG, usage.projectQueued(), "executions of this project are queued");
         }
         return refusal.isPresent() ? refusal : bytes(usage, inputBytes, now);
     }
@@ -105,8 +114,11 @@ public final class AdmissionPolicy {
         // Another surface that is not bounded may have pushed usage past the limit: wait longer the further over.
         long slotsToFree = used - limit + 1;
         long seconds = Math.min(MAX_COUNT_RETRY.toSeconds(), ceilSeconds(retryAfter) * slotsToFree);
-        return Optional.of(new AdmissionRefusal(bound, "The " + bound.phrase() + " is reached: " + used + " of "
-                + limit + " " + what + ". Retry after about " + seconds + " s.", seconds));
+        return Optional.of(new AdmissionRefusal(
+                bound,
+                "The " + bound.phrase() + " is reached: " + used + " of " + limit + " " + what + ". Retry after about "
+                        + seconds + " s.",
+                seconds));
     }
 
     private Optional<AdmissionRefusal> bytes(AdmissionUsage usage, long inputBytes, Instant now) {
@@ -116,16 +128,22 @@ public final class AdmissionPolicy {
             return Optional.empty();
         }
         if (inputBytes > limit) {
-            return Optional.of(new AdmissionRefusal(bound, "The input (" + inputBytes + " bytes) is larger than the "
-                    + bound.phrase() + " (" + limit + " bytes) on its own; it can never be admitted.", null));
+            return Optional.of(new AdmissionRefusal(
+                    bound,
+                    "The input (" + inputBytes + " bytes) is larger than the " + bound.phrase() + " (" + limit
+                            + " bytes) on its own; it can never be admitted.",
+                    null));
         }
         // Room appears when the soonest retained execution is purged: at its retention end, by the next sweep.
         Instant end = usage.earliestRetentionEnd() == null ? now : usage.earliestRetentionEnd();
         Duration wait = Duration.between(now, end);
         long seconds = Math.max(1, ceilSeconds(wait.isNegative() ? Duration.ZERO : wait) + ceilSeconds(sweepInterval));
-        return Optional.of(new AdmissionRefusal(bound, "The " + bound.phrase() + " is reached: "
-                + usage.projectRetainedBytes() + " of " + limit + " bytes are retained and the input needs "
-                + inputBytes + ". Retry after about " + seconds + " s.", seconds));
+        return Optional.of(new AdmissionRefusal(
+                bound,
+                "The " + bound.phrase() + " is reached: "
+                        + usage.projectRetainedBytes() + " of " + limit + " bytes are retained and the input needs "
+                        + inputBytes + ". Retry after about " + seconds + " s.",
+                seconds));
     }
 
     private String switchesOn() {

@@ -9,9 +9,10 @@ import java.util.Set;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
+import io.quarkus.runtime.Startup;
+
 import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.jobctl.JobControlConfig;
-import io.quarkus.runtime.Startup;
 
 /** Builds the admission policy from {@code jobctl.admission.*} at startup, so a bad bound stops the service. */
 @Singleton
@@ -41,6 +42,7 @@ public class AdmissionPolicyProducer {
         limits.put(AdmissionBound.ORGANIZATION_CONCURRENCY, a.organizationConcurrency());
         limits.put(AdmissionBound.PROJECT_BACKLOG, a.projectBacklog());
         limits.put(AdmissionBound.PROJECT_RETAINED_PAYLOAD_BYTES, a.projectRetainedPayloadBytes());
-        return new AdmissionPolicy(bounded, limits, a.retryAfter(), config.sweeper().interval());
+        return new AdmissionPolicy(
+                bounded, limits, a.retryAfter(), config.sweeper().interval());
     }
 }

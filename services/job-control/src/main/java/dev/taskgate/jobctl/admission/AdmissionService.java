@@ -5,11 +5,12 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.jobctl.admission.db.AdmissionRepository;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 /**
  * Decides, inside a submission transaction, whether a new execution may be created. It locks (organization, then
@@ -38,7 +39,8 @@ public class AdmissionService {
      * keep the transaction open until the execution is inserted.
      */
     public Uni<Optional<AdmissionRefusal>> check(SqlConnection tx, Caller caller, long inputBytes, Instant now) {
-        return repository.lock(tx, caller.orgId(), caller.principal())
+        return repository
+                .lock(tx, caller.orgId(), caller.principal())
                 .flatMap(v -> repository.usage(tx, caller.principal(), caller.orgId(), caller.projectId()))
                 .map(usage -> policy.evaluate(usage, inputBytes, now));
     }

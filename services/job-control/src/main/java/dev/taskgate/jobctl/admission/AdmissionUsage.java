@@ -12,6 +12,10 @@ import java.time.Instant;
  * @param projectRetainedBytes   stored payload bytes (input + result) of the project's unpurged executions
  * @param earliestRetentionEnd   the soonest retention end among those executions, or {@code null} when none
  */
-public record AdmissionUsage(long principalLive, long projectLive, long organizationLive, long projectQueued,
-        long projectRetainedBytes, Instant earliestRetentionEnd) {
-}
+public record AdmissionUsage(
+        long principalLive,
+        long projectLive,
+        long organizationLive,
+        long projectQueued,
+        long projectRetainedBytes,
+        Instant earliestRetentionEnd) {}

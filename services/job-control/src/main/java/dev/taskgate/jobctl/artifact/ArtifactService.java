@@ -10,6 +10,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.artifact.ArtifactIds;
 import dev.taskgate.contracts.artifact.ArtifactRules;
@@ -17,9 +21,6 @@ import dev.taskgate.contracts.event.ArtifactSaved;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.artifact.db.ArtifactRepository;
 import dev.taskgate.jobctl.execution.Execution;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 /**
  * Stores artifacts ({@code ArtifactSaved}) inside the report's transaction and reads them for the internal API. An
@@ -52,31 +53,47 @@ public class ArtifactService {
      */
     public Uni<Boolean> store(SqlConnection tx, Execution execution, ArtifactSaved event, Instant now) {
         if (!isRunningUnder(execution, event.epoch())) {
-            LOG.debugf("Ignoring ArtifactSaved [executionId=%s artifactId=%s state=%s epoch=%d reportEpoch=%d]",
+            LOG.debugf(
+                    "Ignoring ArtifactSaved [executionId=%s artifactId=%s state=%s epoch=%d reportEpoch=%d]",
                     execution.id(), event.artifactId(), execution.state(), execution.epoch(), event.epoch());
             return Uni.createFrom().item(false);
         }
         Optional<byte[]> content = decode(event.contentBase64());
-        Optional<String> violation = content.isEmpty() ? Optional.of("content is not base64")
+        Optional<String> violation = content.isEmpty()
+                ? Optional.of("content is not base64")
                 : violation(execution.workspace(), event, content.get());
         if (violation.isPresent()) {
-            LOG.warnf("Dropping an invalid ArtifactSaved [executionId=%s messageId=%s artifactId=%s]: %s",
+            LOG.warnf(
+                    "Dropping an invalid ArtifactSaved [executionId=%s messageId=%s artifactId=%s]: %s",
                     execution.id(), event.messageId(), event.artifactId(), violation.get());
             return Uni.createFrom().item(false);
         }
-        StoredArtifact artifact = new StoredArtifact(event.artifactId(), execution.orgId(), execution.projectId(),
-                Optional.ofNullable(event.key()), event.name(), event.mediaType(), event.sha256(), event.size(),
-                content.get(), execution.id(), now, now, now.plus(config.artifacts().retention()));
+        StoredArtifact artifact = new StoredArtifact(
+                event.artifactId(),
+                execution.orgId(),
+                execution.projectId(),
+                Optional.ofNullable(event.key()),
+                event.name(),
+                event.mediaType(),
+                event.sha256(),
+                event.size(),
+                content.get(),
+                execution.id(),
+                now,
+                now,
+                now.plus(config.artifacts().retention()));
         return artifacts.save(tx, artifact).map(rows -> {
-            LOG.debugf("Artifact stored [executionId=%s artifactId=%s size=%d key=%s]", execution.id(),
-                    event.artifactId(), event.size(), event.key());
+            LOG.debugf(
+                    "Artifact stored [executionId=%s artifactId=%s size=%d key=%s]",
+                    execution.id(), event.artifactId(), event.size(), event.key());
             return false;
         });
     }
 
     /** The unexpired artifact {@code id} of {@code workspace} ({@code <org>/<project>}). */
     public Uni<Optional<StoredArtifact>> findById(String workspace, String id) {
-        if (ArtifactRules.workspaceViolation(workspace).isPresent() || id == null
+        if (ArtifactRules.workspaceViolation(workspace).isPresent()
+                || id == null
                 || !id.matches(ArtifactIds.ID_PATTERN)) {
             return Uni.createFrom().item(Optional.empty());
         }
@@ -86,7 +103,8 @@ public class ArtifactService {
 
     /** The unexpired artifact retained under {@code key} in {@code workspace}. */
     public Uni<Optional<StoredArtifact>> findByKey(String workspace, String key) {
-        if (ArtifactRules.workspaceViolation(workspace).isPresent() || ArtifactRules.keyViolation(key).isPresent()) {
+        if (ArtifactRules.workspaceViolation(workspace).isPresent()
+                || ArtifactRules.keyViolation(key).isPresent()) {
             return Uni.createFrom().item(Optional.empty());
         }
         String[] parts = workspace.split("/", 2);
@@ -98,8 +116,9 @@ public class ArtifactService {
     }
 
     private static boolean isRunningUnder(Execution execution, long epoch) {
-        return epoch == execution.epoch() && (execution.state() == ExecutionStatus.WORKING
-                || execution.state() == ExecutionStatus.INPUT_REQUIRED);
+        return epoch == execution.epoch()
+                && (execution.state() == ExecutionStatus.WORKING
+                        || execution.state() == ExecutionStatus.INPUT_REQUIRED);
     }
 
     private static Optional<byte[]> decode(String base64) {
@@ -117,11 +136,14 @@ public class ArtifactService {
                 .or(() -> ArtifactRules.mediaTypeViolation(event.mediaType()))
                 .or(() -> ArtifactRules.sizeViolation(content.length))
                 .or(() -> key.flatMap(ArtifactRules::keyViolation))
-                .or(() -> content.length == event.size() ? Optional.empty()
+                .or(() -> content.length == event.size()
+                        ? Optional.empty()
                         : Optional.of("size " + event.size() + " but " + content.length + " content bytes"))
-                .or(() -> ArtifactIds.sha256Hex(content).equals(event.sha256()) ? Optional.empty()
+                .or(() -> ArtifactIds.sha256Hex(content).equals(event.sha256())
+                        ? Optional.empty()
                         : Optional.of("sha256 does not match the content"))
-                .or(() -> ArtifactIds.id(workspace, key, event.sha256(), event.name()).equals(event.artifactId())
+                .or(() -> ArtifactIds.id(workspace, key, event.sha256(), event.name())
+                                .equals(event.artifactId())
                         ? Optional.empty()
                         : Optional.of("artifact id does not match workspace " + workspace));
     }

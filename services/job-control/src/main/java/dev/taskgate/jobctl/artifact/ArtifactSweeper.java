@@ -8,12 +8,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-import dev.taskgate.jobctl.JobControlConfig;
-import dev.taskgate.jobctl.artifact.db.ArtifactRepository;
-import dev.taskgate.jobctl.lifetime.SweepLoop;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
+
+import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.artifact.db.ArtifactRepository;
+import dev.taskgate.jobctl.lifetime.SweepLoop;
 
 /**
  * Deletes artifacts past their retention ({@code jobctl.artifacts.retention} after the last save). Reads already
@@ -36,10 +37,13 @@ public class ArtifactSweeper {
         this.artifacts = artifacts;
         this.config = config;
         this.clock = clock;
-        this.loop = new SweepLoop("Artifact sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
+        this.loop = new SweepLoop(
+                "Artifact sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
     }
 
-    @Scheduled(every = "${jobctl.sweeper.interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+    @Scheduled(
+            every = "${jobctl.sweeper.interval}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> onSchedule() {
         return loop.tick();
@@ -48,7 +52,8 @@ public class ArtifactSweeper {
     /** One pass in one transaction; returns how many artifacts it deleted. */
     public Uni<Integer> sweepOnce() {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        return pool.withTransaction(tx -> artifacts.deleteExpired(tx, now, config.sweeper().batchSize()))
+        return pool.withTransaction(
+                        tx -> artifacts.deleteExpired(tx, now, config.sweeper().batchSize()))
                 .invoke(deleted -> {
                     if (deleted > 0) {
                         LOG.infof("Deleted artifacts past retention [count=%d]", deleted);

@@ -12,9 +12,20 @@ import dev.taskgate.contracts.artifact.ArtifactMetadata;
  *
  * @param createdBy the execution that saved it last
  */
-public record StoredArtifact(String id, String orgId, String projectId, Optional<String> key, String name,
-        String mediaType, String sha256, long size, byte[] content, UUID createdBy, Instant createdAt,
-        Instant updatedAt, Instant expiresAt) {
+public record StoredArtifact(
+        String id,
+        String orgId,
+        String projectId,
+        Optional<String> key,
+        String name,
+        String mediaType,
+        String sha256,
+        long size,
+        byte[] content,
+        UUID createdBy,
+        Instant createdAt,
+        Instant updatedAt,
+        Instant expiresAt) {
 
     /** {@code <org>/<project>}. */
     public String workspace() {
@@ -23,13 +34,24 @@ public record StoredArtifact(String id, String orgId, String projectId, Optional
 
     /** The caller-facing description. */
     public ArtifactMetadata metadata() {
-        return new ArtifactMetadata(id, workspace(), name, mediaType, sha256, size, key.orElse(null),
-                ArtifactIds.path(workspace(), id), createdAt, updatedAt, expiresAt);
+        return new ArtifactMetadata(
+                id,
+                workspace(),
+                name,
+                mediaType,
+                sha256,
+                size,
+                key.orElse(null),
+                ArtifactIds.path(workspace(), id),
+                createdAt,
+                updatedAt,
+                expiresAt);
     }
 
     /** The artifact id as the 128-bit value the cipher binds the content to. */
     public static UUID sealingId(String artifactId) {
-        return new UUID(Long.parseUnsignedLong(artifactId.substring(0, 16), 16),
+        return new UUID(
+                Long.parseUnsignedLong(artifactId.substring(0, 16), 16),
                 Long.parseUnsignedLong(artifactId.substring(16, 32), 16));
     }
 }

@@ -9,6 +9,10 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.command.CancelExecution;
@@ -26,9 +30,6 @@ import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.journal.db.JournalRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 /**
  * Handles {@link CancelExecution} (design.md "job-control", cancel): a queued execution is cancelled at once, a
@@ -50,8 +51,14 @@ public class CancellationService {
     private final IdSource ids;
     private final JournalRepository journal;
 
-    CancellationService(Pool pool, ExecutionRepository executions, OutboxWriter outbox, JobControlConfig config,
-            Clock clock, IdSource ids, JournalRepository journal) {
+    CancellationService(
+            Pool pool,
+            ExecutionRepository executions,
+            OutboxWriter outbox,
+            JobControlConfig config,
+            Clock clock,
+            IdSource ids,
+            JournalRepository journal) {
         this.journal = journal;
         this.pool = pool;
         this.executions = executions;
@@ -65,52 +72,66 @@ public class CancellationService {
     public Uni<CommandOutcome> cancel(CancelExecution command) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
         Caller caller = command.caller();
-        return pool.withTransaction(tx -> executions.findByIdForUpdate(tx, command.executionId())
+        return pool.withTransaction(tx -> executions
+                .findByIdForUpdate(tx, command.executionId())
                 .flatMap(found -> {
-                    Optional<Execution> owned = found.filter(e -> e.isOwnedBy(caller.principal(),
-                            caller.workspace()) && e.isVisibleToOwnerAt(now));
+                    Optional<Execution> owned = found.filter(
+                            e -> e.isOwnedBy(caller.principal(), caller.workspace()) && e.isVisibleToOwnerAt(now));
                     if (owned.isEmpty()) {
-                        return Uni.createFrom().item(new CommandOutcome(
-                                Replies.rejected(ids.newId(), now, command, Problems.notFound()), false));
+                        return Uni.createFrom()
+                                .item(new CommandOutcome(
+                                        Replies.rejected(ids.newId(), now, command, Problems.notFound()), false));
                     }
                     Execution execution = owned.get();
                     // after the ownership check, so that only the owner learns the tool is mutating
                     if (execution.mutating() && !command.isWriteGranted()) {
-                        return Uni.createFrom().item(new CommandOutcome(
-                                Replies.rejected(ids.newId(), now, command, Problems.writeScopeRequired()), false));
+                        return Uni.createFrom()
+                                .item(new CommandOutcome(
+                                        Replies.rejected(ids.newId(), now, command, Problems.writeScopeRequired()),
+                                        false));
                     }
                     return switch (execution.state()) {
-                        case COMPLETED, FAILED, CANCELLED -> Uni.createFrom().item(new CommandOutcome(
-                                Replies.accepted(ids.newId(), now, command, execution, false), false));
+                        case COMPLETED, FAILED, CANCELLED ->
+                            Uni.createFrom()
+                                    .item(new CommandOutcome(
+                                            Replies.accepted(ids.newId(), now, command, execution, false), false));
                         // queued for a reconciliation run (its rewrite is past the commit grant): the outcome is
                         // what the files show, so the cancellation is only recorded (issue 6, journal)
-                        case QUEUED -> journal.find(tx, execution.id()).flatMap(bound -> bound.isPresent()
-                                ? requestStop(tx, command, execution, now)
-                                : cancelQueued(tx, command, execution, now));
+                        case QUEUED ->
+                            journal.find(tx, execution.id())
+                                    .flatMap(bound -> bound.isPresent()
+                                            ? requestStop(tx, command, execution, now)
+                                            : cancelQueued(tx, command, execution, now));
                         case WORKING, INPUT_REQUIRED -> requestStop(tx, command, execution, now);
                     };
                 }));
     }
 
-    private Uni<CommandOutcome> cancelQueued(SqlConnection tx, CancelExecution command, Execution execution,
-            Instant now) {
+    private Uni<CommandOutcome> cancelQueued(
+            SqlConnection tx, CancelExecution command, Execution execution, Instant now) {
         StateChange change = StateChange.of(execution, ExecutionStatus.CANCELLED, now)
                 .withStatusMessage("Cancelled before it started.")
                 .withCancelRequestedAt(now);
-        ExecutionChanged changed = LifecycleEvents.changed(ids.newId(), execution, ExecutionStatus.CANCELLED, now,
-                ExecutionStatus.CANCELLED.wireName());
+        ExecutionChanged changed = LifecycleEvents.changed(
+                ids.newId(), execution, ExecutionStatus.CANCELLED, now, ExecutionStatus.CANCELLED.wireName());
         List<OutboxMessage> messages = new ArrayList<>(stop(command, execution, now));
-        messages.add(OutboxMessage.of(config.topics().lifecycle(), execution.id().toString(), changed.messageId(),
-                ExecutionChanged.TYPE, changed));
+        messages.add(OutboxMessage.of(
+                config.topics().lifecycle(),
+                execution.id().toString(),
+                changed.messageId(),
+                ExecutionChanged.TYPE,
+                changed));
         // the row is locked (for update): the compare-and-set cannot lose here
-        return executions.compareAndSet(tx, change)
+        return executions
+                .compareAndSet(tx, change)
                 .flatMap(changedRow -> outbox.append(tx, messages))
                 .flatMap(v -> reread(tx, command, now));
     }
 
-    private Uni<CommandOutcome> requestStop(SqlConnection tx, CancelExecution command, Execution execution,
-            Instant now) {
-        return executions.markCancelRequested(tx, execution.id(), now)
+    private Uni<CommandOutcome> requestStop(
+            SqlConnection tx, CancelExecution command, Execution execution, Instant now) {
+        return executions
+                .markCancelRequested(tx, execution.id(), now)
                 .flatMap(v -> outbox.append(tx, stop(command, execution, now)))
                 .flatMap(v -> reread(tx, command, now));
     }
@@ -119,15 +140,16 @@ public class CancellationService {
     private List<OutboxMessage> stop(CancelExecution command, Execution execution, Instant now) {
         String reason = command.reason() == null || command.reason().isBlank() ? DEFAULT_REASON : command.reason();
         StopRequested stop = new StopRequested(ids.newId(), now, execution.id(), execution.epoch(), reason);
-        return List.of(OutboxMessage.of(config.topics().control(), execution.id().toString(), stop.messageId(),
-                STOP_TYPE, stop));
+        return List.of(OutboxMessage.of(
+                config.topics().control(), execution.id().toString(), stop.messageId(), STOP_TYPE, stop));
     }
 
     private Uni<CommandOutcome> reread(SqlConnection tx, CancelExecution command, Instant now) {
-        return executions.findById(tx, command.executionId())
+        return executions
+                .findById(tx, command.executionId())
                 .map(found -> found.orElseThrow(() -> new IllegalStateException(
                         "locked execution vanished [executionId=" + command.executionId() + "]")))
-                .map(execution -> new CommandOutcome(
-                        Replies.accepted(ids.newId(), now, command, execution, false), true));
+                .map(execution ->
+                        new CommandOutcome(Replies.accepted(ids.newId(), now, command, execution, false), true));
     }
 }

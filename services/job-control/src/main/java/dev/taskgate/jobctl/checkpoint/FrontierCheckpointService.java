@@ -6,14 +6,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.contracts.checkpoint.FrontierCheckpoint;
 import dev.taskgate.contracts.checkpoint.FrontierMac;
 import dev.taskgate.contracts.event.CheckpointSaved;
 import dev.taskgate.jobctl.checkpoint.FrontierMacProducer.FrontierKey;
 import dev.taskgate.jobctl.checkpoint.db.FrontierCheckpointRepository;
 import dev.taskgate.jobctl.execution.Execution;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 /**
  * Stores intermediate frontiers ({@code CheckpointSaved}) inside the report's transaction, authenticated with the
@@ -39,20 +40,34 @@ public class FrontierCheckpointService {
      * @return always {@code false}: no outbox records are written
      */
     public Uni<Boolean> save(SqlConnection tx, Execution execution, CheckpointSaved event, Instant now) {
-        if (key.mac().isEmpty() || execution.mutating()
+        if (key.mac().isEmpty()
+                || execution.mutating()
                 || !ResultCheckpointService.acceptsCheckpoint(execution, event.epoch())) {
-            LOG.debugf("Ignoring CheckpointSaved [executionId=%s sequence=%d state=%s epoch=%d reportEpoch=%d "
-                    + "mutating=%s keyed=%s]", execution.id(), event.sequence(), execution.state(), execution.epoch(),
-                    event.epoch(), execution.mutating(), key.mac().isPresent());
+            LOG.debugf(
+                    "Ignoring CheckpointSaved [executionId=%s sequence=%d state=%s epoch=%d reportEpoch=%d "
+                            + "mutating=%s keyed=%s]",
+                    execution.id(),
+                    event.sequence(),
+                    execution.state(),
+                    execution.epoch(),
+                    event.epoch(),
+                    execution.mutating(),
+                    key.mac().isPresent());
             return Uni.createFrom().item(false);
         }
         FrontierMac mac = key.mac().get();
-        FrontierCheckpoint checkpoint = new FrontierCheckpoint(event.sequence(), event.revision(), event.frontier(),
+        FrontierCheckpoint checkpoint = new FrontierCheckpoint(
+                event.sequence(),
+                event.revision(),
+                event.frontier(),
                 mac.mac(execution.id(), event.sequence(), event.revision(), event.frontier()));
-        return checkpoints.save(tx, execution.id(), event.epoch(), checkpoint, now).map(saved -> {
-            LOG.debugf("Frontier saved [executionId=%s sequence=%d stored=%s]", execution.id(), event.sequence(),
-                    saved);
-            return false;
-        });
+        return checkpoints
+                .save(tx, execution.id(), event.epoch(), checkpoint, now)
+                .map(saved -> {
+                    LOG.debugf(
+                            "Frontier saved [executionId=%s sequence=%d stored=%s]",
+                            execution.id(), event.sequence(), saved);
+                    return false;
+                });
     }
 }

@@ -14,17 +14,17 @@ import dev.taskgate.jobctl.JobControlConfig;
 public class FrontierMacProducer {
 
     /** Holder so that an absent key is a valid bean. */
-    public record FrontierKey(Optional<FrontierMac> mac) {
-    }
+    public record FrontierKey(Optional<FrontierMac> mac) {}
 
     @Produces
     @Singleton
     FrontierKey frontierKey(JobControlConfig config) {
         try {
-            return new FrontierKey(config.checkpoints().key().filter(k -> !k.isBlank()).map(FrontierMac::fromBase64));
+            return new FrontierKey(
+                    config.checkpoints().key().filter(k -> !k.isBlank()).map(FrontierMac::fromBase64));
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("jobctl.checkpoints.key (TASKGATE_CHECKPOINT_KEY) is invalid: "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "jobctl.checkpoints.key (TASKGATE_CHECKPOINT_KEY) is invalid: " + e.getMessage(), e);
         }
     }
 }

@@ -6,8 +6,7 @@ import dev.taskgate.jobctl.admission.AdmissionRefusal;
 /** The problems job-control answers commands and queries with; one place so both edges say the same thing. */
 public final class Problems {
 
-    private Problems() {
-    }
+    private Problems() {}
 
     /** Unknown execution, or one the caller does not own: deliberately indistinguishable. */
     public static Problem notFound() {
@@ -16,7 +15,10 @@ public final class Problems {
 
     /** Cancelling an execution of a mutating operation without scope {@code tools:write}. */
     public static Problem writeScopeRequired() {
-        return Problem.of("insufficient-scope", "Insufficient scope", 403,
+        return Problem.of(
+                "insufficient-scope",
+                "Insufficient scope",
+                403,
                 "Cancelling an execution of a mutating tool needs the scope tools:write.");
     }
 
@@ -27,8 +29,12 @@ public final class Problems {
 
     /** The receipt key was used before for a different request. */
     public static Problem idempotencyConflict(String receiptKey) {
-        return Problem.of("idempotency-conflict", "Idempotency key reused", 409, "The idempotency key '"
-                + receiptKey + "' was already used for a different request (tool, version or input differ).");
+        return Problem.of(
+                "idempotency-conflict",
+                "Idempotency key reused",
+                409,
+                "The idempotency key '" + receiptKey
+                        + "' was already used for a different request (tool, version or input differ).");
     }
 
     /**

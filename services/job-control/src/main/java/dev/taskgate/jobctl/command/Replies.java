@@ -12,14 +12,13 @@ import dev.taskgate.jobctl.execution.Execution;
 /** Builds replies addressed to the command's sender and correlated with it. */
 public final class Replies {
 
-    private Replies() {
-    }
+    private Replies() {}
 
     /** The command took effect (or had already) and left {@code execution} as given. */
-    public static Accepted accepted(UUID messageId, Instant at, ExecutionCommand command, Execution execution,
-            boolean created) {
-        return new Accepted(messageId, at, command.messageId(), command.replyTo(), execution.id(), created,
-                execution.toSnapshot());
+    public static Accepted accepted(
+            UUID messageId, Instant at, ExecutionCommand command, Execution execution, boolean created) {
+        return new Accepted(
+                messageId, at, command.messageId(), command.replyTo(), execution.id(), created, execution.toSnapshot());
     }
 
     /** The command changed nothing, for the given reason. */
@@ -28,8 +27,8 @@ public final class Replies {
     }
 
     /** The command changed nothing for now; a retry may succeed after about {@code retryAfterSeconds}. */
-    public static Rejected rejected(UUID messageId, Instant at, ExecutionCommand command, Problem problem,
-            Long retryAfterSeconds) {
+    public static Rejected rejected(
+            UUID messageId, Instant at, ExecutionCommand command, Problem problem, Long retryAfterSeconds) {
         return new Rejected(messageId, at, command.messageId(), command.replyTo(), problem, retryAfterSeconds);
     }
 }

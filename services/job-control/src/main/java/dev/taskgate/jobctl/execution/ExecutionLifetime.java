@@ -34,12 +34,15 @@ public final class ExecutionLifetime {
      * @param knownOperation     whether an operation name is registered
      * @throws IllegalArgumentException when a value is out of range or names an unknown operation
      */
-    public ExecutionLifetime(Duration defaultDeadline, Map<String, Duration> operationDeadlines, Duration retention,
+    public ExecutionLifetime(
+            Duration defaultDeadline,
+            Map<String, Duration> operationDeadlines,
+            Duration retention,
             Predicate<String> knownOperation) {
         requirePositive(defaultDeadline, "jobctl.execution.default-deadline");
         if (defaultDeadline.compareTo(MAX_DEADLINE) > 0) {
-            throw new IllegalArgumentException("jobctl.execution.default-deadline is " + defaultDeadline
-                    + "; the maximum is " + MAX_DEADLINE);
+            throw new IllegalArgumentException(
+                    "jobctl.execution.default-deadline is " + defaultDeadline + "; the maximum is " + MAX_DEADLINE);
         }
         requirePositive(retention, "jobctl.execution.retention-after-lifetime");
         operationDeadlines.forEach((operation, deadline) -> {

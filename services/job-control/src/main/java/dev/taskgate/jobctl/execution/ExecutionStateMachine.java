@@ -19,19 +19,31 @@ public final class ExecutionStateMachine {
     private static final Map<ExecutionStatus, Set<ExecutionStatus>> NEXT = new EnumMap<>(ExecutionStatus.class);
 
     static {
-        NEXT.put(ExecutionStatus.QUEUED,
+        NEXT.put(
+                ExecutionStatus.QUEUED,
                 EnumSet.of(ExecutionStatus.WORKING, ExecutionStatus.CANCELLED, ExecutionStatus.FAILED));
-        NEXT.put(ExecutionStatus.WORKING, EnumSet.of(ExecutionStatus.QUEUED, ExecutionStatus.INPUT_REQUIRED,
-                ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED));
-        NEXT.put(ExecutionStatus.INPUT_REQUIRED, EnumSet.of(ExecutionStatus.QUEUED, ExecutionStatus.WORKING,
-                ExecutionStatus.COMPLETED, ExecutionStatus.FAILED, ExecutionStatus.CANCELLED));
+        NEXT.put(
+                ExecutionStatus.WORKING,
+                EnumSet.of(
+                        ExecutionStatus.QUEUED,
+                        ExecutionStatus.INPUT_REQUIRED,
+                        ExecutionStatus.COMPLETED,
+                        ExecutionStatus.FAILED,
+                        ExecutionStatus.CANCELLED));
+        NEXT.put(
+                ExecutionStatus.INPUT_REQUIRED,
+                EnumSet.of(
+                        ExecutionStatus.QUEUED,
+                        ExecutionStatus.WORKING,
+                        ExecutionStatus.COMPLETED,
+                        ExecutionStatus.FAILED,
+                        ExecutionStatus.CANCELLED));
         NEXT.put(ExecutionStatus.COMPLETED, EnumSet.noneOf(ExecutionStatus.class));
         NEXT.put(ExecutionStatus.FAILED, EnumSet.noneOf(ExecutionStatus.class));
         NEXT.put(ExecutionStatus.CANCELLED, EnumSet.noneOf(ExecutionStatus.class));
     }
 
-    private ExecutionStateMachine() {
-    }
+    private ExecutionStateMachine() {}
 
     /** Whether an execution in {@code from} may move to {@code to}. Staying in the same state is not a move. */
     public static boolean canMove(ExecutionStatus from, ExecutionStatus to) {

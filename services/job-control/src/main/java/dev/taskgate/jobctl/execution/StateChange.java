@@ -38,14 +38,14 @@ public record StateChange(
         if (!ExecutionStateMachine.canMove(execution.state(), to)) {
             throw new IllegalArgumentException("illegal transition " + execution.state() + " -> " + to);
         }
-        return new StateChange(execution.id(), execution.state(), execution.epoch(), to, at, null, null, null, null,
-                null);
+        return new StateChange(
+                execution.id(), execution.state(), execution.epoch(), to, at, null, null, null, null, null);
     }
 
     /** The same change, also setting the status message. */
     public StateChange withStatusMessage(String message) {
-        return new StateChange(executionId, from, epoch, to, at, message, errorCode, errorMessage, result,
-                cancelRequestedAt);
+        return new StateChange(
+                executionId, from, epoch, to, at, message, errorCode, errorMessage, result, cancelRequestedAt);
     }
 
     /** The same change, also recording why it failed. */
@@ -57,13 +57,12 @@ public record StateChange(
     /** The same change, also storing the exact result bytes. */
     public StateChange withResult(byte[] bytes) {
         Objects.requireNonNull(bytes, "bytes");
-        return new StateChange(executionId, from, epoch, to, at, statusMessage, errorCode, errorMessage, bytes,
-                cancelRequestedAt);
+        return new StateChange(
+                executionId, from, epoch, to, at, statusMessage, errorCode, errorMessage, bytes, cancelRequestedAt);
     }
 
     /** The same change, also recording when cancellation was requested. */
     public StateChange withCancelRequestedAt(Instant when) {
-        return new StateChange(executionId, from, epoch, to, at, statusMessage, errorCode, errorMessage, result,
-                when);
+        return new StateChange(executionId, from, epoch, to, at, statusMessage, errorCode, errorMessage, result, when);
     }
 }

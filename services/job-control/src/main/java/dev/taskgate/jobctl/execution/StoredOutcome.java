@@ -6,5 +6,4 @@ package dev.taskgate.jobctl.execution;
  * @param execution the execution
  * @param result    the exact result bytes, or {@code null} while there is none
  */
-public record StoredOutcome(Execution execution, byte[] result) {
-}
+public record StoredOutcome(Execution execution, byte[] result) {}

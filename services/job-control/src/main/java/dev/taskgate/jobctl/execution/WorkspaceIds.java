@@ -5,8 +5,7 @@ package dev.taskgate.jobctl.execution;
  * worker-pool looks up the directories it registered under this id for operations that need a workspace.
  */
 public final class WorkspaceIds {
-    private WorkspaceIds() {
-    }
+    private WorkspaceIds() {}
 
     /** The workspace id of {@code execution}: its organization and project. */
     public static String of(Execution execution) {

@@ -11,6 +11,10 @@ import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.event.InputRequested;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
@@ -24,9 +28,6 @@ import dev.taskgate.jobctl.input.db.InputRequestRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.report.ReportDecisions;
-import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 /**
  * Applies an {@link InputRequested} report inside the report's transaction: each request is stored under a fresh
@@ -46,8 +47,13 @@ public class InputRequestService {
     private final JobControlConfig config;
     private final IdSource ids;
 
-    InputRequestService(ExecutionRepository executions, InputRequestRepository inputs, InputRequestKeys keys,
-            OutboxWriter outbox, JobControlConfig config, IdSource ids) {
+    InputRequestService(
+            ExecutionRepository executions,
+            InputRequestRepository inputs,
+            InputRequestKeys keys,
+            OutboxWriter outbox,
+            JobControlConfig config,
+            IdSource ids) {
         this.executions = executions;
         this.inputs = inputs;
         this.keys = keys;
@@ -65,40 +71,65 @@ public class InputRequestService {
         // Locked: the state decided on here is the one the requests are stored against.
         return executions.findByIdForUpdate(tx, event.executionId()).flatMap(found -> {
             Execution execution = found.orElse(null);
-            boolean running = execution != null && (execution.state() == ExecutionStatus.WORKING
-                    || execution.state() == ExecutionStatus.INPUT_REQUIRED);
+            boolean running = execution != null
+                    && (execution.state() == ExecutionStatus.WORKING
+                            || execution.state() == ExecutionStatus.INPUT_REQUIRED);
             if (!running || event.epoch() != execution.epoch()) {
-                LOG.debugf("Ignoring input request [executionId=%s messageId=%s state=%s reportEpoch=%d]",
-                        event.executionId(), event.messageId(), execution == null ? null : execution.state(),
+                LOG.debugf(
+                        "Ignoring input request [executionId=%s messageId=%s state=%s reportEpoch=%d]",
+                        event.executionId(),
+                        event.messageId(),
+                        execution == null ? null : execution.state(),
                         event.epoch());
                 return Uni.createFrom().item(false);
             }
             return insertAll(tx, execution, event.requests(), now).flatMap(inserted -> {
                 if (inserted == 0) {
-                    LOG.debugf("Input request already recorded [executionId=%s messageId=%s]", execution.id(),
-                            event.messageId());
+                    LOG.debugf(
+                            "Input request already recorded [executionId=%s messageId=%s]",
+                            execution.id(), event.messageId());
                     return Uni.createFrom().item(false);
                 }
                 Optional<StateChange> change = ReportDecisions.decide(execution, event, now);
                 if (change.isEmpty()) {
                     return Uni.createFrom().item(false); // already input_required: the new keys just join
                 }
-                ExecutionChanged changed = LifecycleEvents.changed(ids.newId(), execution,
-                        ExecutionStatus.INPUT_REQUIRED, now, ExecutionStatus.INPUT_REQUIRED.wireName());
-                return executions.compareAndSet(tx, change.get())
-                        .flatMap(v -> outbox.append(tx, List.of(OutboxMessage.of(config.topics().lifecycle(),
-                                execution.id().toString(), changed.messageId(), ExecutionChanged.TYPE, changed))))
+                ExecutionChanged changed = LifecycleEvents.changed(
+                        ids.newId(),
+                        execution,
+                        ExecutionStatus.INPUT_REQUIRED,
+                        now,
+                        ExecutionStatus.INPUT_REQUIRED.wireName());
+                return executions
+                        .compareAndSet(tx, change.get())
+                        .flatMap(v -> outbox.append(
+                                tx,
+                                List.of(OutboxMessage.of(
+                                        config.topics().lifecycle(),
+                                        execution.id().toString(),
+                                        changed.messageId(),
+                                        ExecutionChanged.TYPE,
+                                        changed))))
                         .replaceWith(true);
             });
         });
     }
 
-    private Uni<Integer> insertAll(SqlConnection tx, Execution execution, Map<String, JsonNode> requests,
-            Instant now) {
-        return Multi.createFrom().iterable(requests.entrySet())
-                .onItem().transformToUniAndConcatenate(request -> inputs.insert(tx, execution.id(),
-                        execution.epoch(), request.getKey(), keys.newKey(), request.getValue(), now))
-                .collect().asList()
-                .map(results -> (int) results.stream().filter(Boolean::booleanValue).count());
+    private Uni<Integer> insertAll(SqlConnection tx, Execution execution, Map<String, JsonNode> requests, Instant now) {
+        return Multi.createFrom()
+                .iterable(requests.entrySet())
+                .onItem()
+                .transformToUniAndConcatenate(request -> inputs.insert(
+                        tx,
+                        execution.id(),
+                        execution.epoch(),
+                        request.getKey(),
+                        keys.newKey(),
+                        request.getValue(),
+                        now))
+                .collect()
+                .asList()
+                .map(results ->
+                        (int) results.stream().filter(Boolean::booleanValue).count());
     }
 }

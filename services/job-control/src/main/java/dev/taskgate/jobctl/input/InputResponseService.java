@@ -11,6 +11,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.command.Accepted;
@@ -29,9 +33,6 @@ import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.db.InputRequestRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 /**
  * Handles {@link ProvideInput} in one transaction (tasks extension §6.3). For the owner: each response under a key
@@ -46,6 +47,7 @@ public class InputResponseService {
 
     /** The status message of an execution whose input arrived. */
     public static final String INPUT_RECEIVED = "Input received; continuing.";
+
     private static final Logger LOG = Logger.getLogger(InputResponseService.class);
 
     private final Pool pool;
@@ -56,8 +58,14 @@ public class InputResponseService {
     private final Clock clock;
     private final IdSource ids;
 
-    InputResponseService(Pool pool, ExecutionRepository executions, InputRequestRepository inputs,
-            OutboxWriter outbox, JobControlConfig config, Clock clock, IdSource ids) {
+    InputResponseService(
+            Pool pool,
+            ExecutionRepository executions,
+            InputRequestRepository inputs,
+            OutboxWriter outbox,
+            JobControlConfig config,
+            Clock clock,
+            IdSource ids) {
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
@@ -71,69 +79,100 @@ public class InputResponseService {
     public Uni<CommandOutcome> provide(ProvideInput command) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
         Caller caller = command.caller();
-        return pool.withTransaction(tx -> executions.findByIdForUpdate(tx, command.executionId())
+        return pool.withTransaction(tx -> executions
+                .findByIdForUpdate(tx, command.executionId())
                 .flatMap(found -> {
-                    Optional<Execution> owned = found.filter(e -> e.isOwnedBy(caller.principal(),
-                            caller.workspace()) && e.isVisibleToOwnerAt(now));
+                    Optional<Execution> owned = found.filter(
+                            e -> e.isOwnedBy(caller.principal(), caller.workspace()) && e.isVisibleToOwnerAt(now));
                     if (owned.isEmpty()) {
-                        return Uni.createFrom().item(new CommandOutcome(
-                                Replies.rejected(ids.newId(), now, command, Problems.notFound()), false));
+                        return Uni.createFrom()
+                                .item(new CommandOutcome(
+                                        Replies.rejected(ids.newId(), now, command, Problems.notFound()), false));
                     }
                     Execution execution = owned.get();
                     if (execution.state().isTerminal()) {
-                        LOG.debugf("Input for a terminal execution ignored [executionId=%s state=%s]",
+                        LOG.debugf(
+                                "Input for a terminal execution ignored [executionId=%s state=%s]",
                                 execution.id(), execution.state());
-                        return Uni.createFrom().item(new CommandOutcome(accepted(command, execution, List.of(), now),
-                                false));
+                        return Uni.createFrom()
+                                .item(new CommandOutcome(accepted(command, execution, List.of(), now), false));
                     }
                     return inputs.outstanding(tx, execution.id(), execution.epoch())
                             .flatMap(outstanding -> answer(tx, command, execution, outstanding, now));
                 }));
     }
 
-    private Uni<CommandOutcome> answer(SqlConnection tx, ProvideInput command, Execution execution,
-            List<OutstandingInput> outstanding, Instant now) {
+    private Uni<CommandOutcome> answer(
+            SqlConnection tx,
+            ProvideInput command,
+            Execution execution,
+            List<OutstandingInput> outstanding,
+            Instant now) {
         List<OutstandingInput> answered = new ArrayList<>();
         List<OutstandingInput> remaining = new ArrayList<>();
         for (OutstandingInput input : outstanding) {
             (command.responses().containsKey(input.requestKey()) ? answered : remaining).add(input);
         }
         if (answered.isEmpty()) {
-            LOG.debugf("Input with no outstanding key ignored [executionId=%s keys=%d]", execution.id(),
-                    command.responses().size());
+            LOG.debugf(
+                    "Input with no outstanding key ignored [executionId=%s keys=%d]",
+                    execution.id(), command.responses().size());
             return Uni.createFrom().item(new CommandOutcome(accepted(command, execution, remaining, now), false));
         }
         List<OutboxMessage> messages = new ArrayList<>();
         Uni<Void> recorded = Uni.createFrom().voidItem();
         for (OutstandingInput input : answered) {
-            InputProvided provided = new InputProvided(ids.newId(), now, execution.id(), execution.epoch(),
-                    input.childKey(), command.responses().get(input.requestKey()));
-            messages.add(OutboxMessage.of(config.topics().control(), execution.id().toString(), provided.messageId(),
-                    InputProvided.TYPE, provided));
-            recorded = recorded.flatMap(v -> inputs.answer(tx, execution.id(), input.requestKey(),
-                    provided.response(), now).replaceWithVoid());
+            InputProvided provided = new InputProvided(
+                    ids.newId(),
+                    now,
+                    execution.id(),
+                    execution.epoch(),
+                    input.childKey(),
+                    command.responses().get(input.requestKey()));
+            messages.add(OutboxMessage.of(
+                    config.topics().control(),
+                    execution.id().toString(),
+                    provided.messageId(),
+                    InputProvided.TYPE,
+                    provided));
+            recorded = recorded.flatMap(
+                    v -> inputs.answer(tx, execution.id(), input.requestKey(), provided.response(), now)
+                            .replaceWithVoid());
         }
         boolean resumes = remaining.isEmpty() && execution.state() == ExecutionStatus.INPUT_REQUIRED;
         if (resumes) {
-            ExecutionChanged changed = LifecycleEvents.changed(ids.newId(), execution, ExecutionStatus.WORKING, now,
-                    ExecutionStatus.WORKING.wireName());
-            messages.add(OutboxMessage.of(config.topics().lifecycle(), execution.id().toString(),
-                    changed.messageId(), ExecutionChanged.TYPE, changed));
+            ExecutionChanged changed = LifecycleEvents.changed(
+                    ids.newId(), execution, ExecutionStatus.WORKING, now, ExecutionStatus.WORKING.wireName());
+            messages.add(OutboxMessage.of(
+                    config.topics().lifecycle(),
+                    execution.id().toString(),
+                    changed.messageId(),
+                    ExecutionChanged.TYPE,
+                    changed));
         }
         Uni<Void> stateChanged = resumes
-                ? executions.compareAndSet(tx, StateChange.of(execution, ExecutionStatus.WORKING, now)
-                        .withStatusMessage(INPUT_RECEIVED)).replaceWithVoid()
+                ? executions
+                        .compareAndSet(
+                                tx,
+                                StateChange.of(execution, ExecutionStatus.WORKING, now)
+                                        .withStatusMessage(INPUT_RECEIVED))
+                        .replaceWithVoid()
                 : Uni.createFrom().voidItem();
-        return recorded
-                .flatMap(v -> stateChanged)
+        return recorded.flatMap(v -> stateChanged)
                 .flatMap(v -> outbox.append(tx, messages))
                 .flatMap(v -> executions.findById(tx, execution.id()))
                 .map(after -> new CommandOutcome(accepted(command, after.orElseThrow(), remaining, now), true));
     }
 
-    private Accepted accepted(ProvideInput command, Execution execution, List<OutstandingInput> remaining,
-            Instant now) {
-        return new Accepted(ids.newId(), now, command.messageId(), command.replyTo(), execution.id(), false,
+    private Accepted accepted(
+            ProvideInput command, Execution execution, List<OutstandingInput> remaining, Instant now) {
+        return new Accepted(
+                ids.newId(),
+                now,
+                command.messageId(),
+                command.replyTo(),
+                execution.id(),
+                false,
                 execution.toSnapshot(OutstandingInput.byKey(remaining)));
     }
 }

@@ -20,8 +20,7 @@ import dev.taskgate.jobctl.execution.Execution;
  */
 public final class CommitDecisions {
 
-    private CommitDecisions() {
-    }
+    private CommitDecisions() {}
 
     /** What to do with a commit request. */
     public enum Action {
@@ -37,8 +36,7 @@ public final class CommitDecisions {
      * @param action what to do
      * @param reason the payload-free refusal reason, for {@link Action#REFUSE}
      */
-    public record Decision(Action action, String reason) {
-    }
+    public record Decision(Action action, String reason) {}
 
     /** Decides {@code request} for {@code execution} given its journal entry, if any. */
     public static Decision decide(Execution execution, CommitRequested request, Optional<BoundPlan> bound) {
@@ -47,9 +45,10 @@ public final class CommitDecisions {
             if (entry.requestMessageId().equals(request.messageId()) && entry.epoch() == request.epoch()) {
                 return new Decision(Action.GRANT_AGAIN, null);
             }
-            return refuse(entry.plan().planHash().equals(request.plan().planHash())
-                    ? "this execution's journal entry is already bound; a plan is committed only once"
-                    : "another plan is already bound to this execution's journal entry");
+            return refuse(
+                    entry.plan().planHash().equals(request.plan().planHash())
+                            ? "this execution's journal entry is already bound; a plan is committed only once"
+                            : "another plan is already bound to this execution's journal entry");
         }
         if (request.epoch() != execution.epoch()) {
             return refuse("epoch " + request.epoch() + " is not the execution's current dispatch");

@@ -7,6 +7,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.contracts.work.CommitGranted;
 import dev.taskgate.contracts.work.CommitRefused;
@@ -18,8 +21,6 @@ import dev.taskgate.jobctl.journal.CommitDecisions.Decision;
 import dev.taskgate.jobctl.journal.db.JournalRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 /**
  * Applies {@code CommitRequested} inside the report's transaction: locks the execution (so a cancellation is either
@@ -37,8 +38,12 @@ public class CommitService {
     private final JobControlConfig config;
     private final IdSource ids;
 
-    CommitService(ExecutionRepository executions, JournalRepository journal, OutboxWriter outbox,
-            JobControlConfig config, IdSource ids) {
+    CommitService(
+            ExecutionRepository executions,
+            JournalRepository journal,
+            OutboxWriter outbox,
+            JobControlConfig config,
+            IdSource ids) {
         this.executions = executions;
         this.journal = journal;
         this.outbox = outbox;
@@ -62,34 +67,65 @@ public class CommitService {
                 return switch (decision.action()) {
                     case GRANT_AGAIN -> grant(tx, request, now);
                     case REFUSE -> refuse(tx, request, decision.reason(), now);
-                    case BIND -> journal.bind(tx, execution.id(), request.epoch(), request.messageId(),
-                            request.plan(), now).flatMap(inserted -> inserted
-                                    ? grant(tx, request, now)
-                                    : refuse(tx, request, "another plan is already bound to this execution's "
-                                            + "journal entry", now));
+                    case BIND ->
+                        journal.bind(tx, execution.id(), request.epoch(), request.messageId(), request.plan(), now)
+                                .flatMap(inserted -> inserted
+                                        ? grant(tx, request, now)
+                                        : refuse(
+                                                tx,
+                                                request,
+                                                "another plan is already bound to this execution's " + "journal entry",
+                                                now));
                 };
             });
         });
     }
 
     private Uni<Boolean> grant(SqlConnection tx, CommitRequested request, Instant now) {
-        LOG.infof("Commit granted [executionId=%s epoch=%d planHash=%s files=%d]", request.executionId(),
-                request.epoch(), request.plan().planHash(), request.plan().files().size());
+        LOG.infof(
+                "Commit granted [executionId=%s epoch=%d planHash=%s files=%d]",
+                request.executionId(),
+                request.epoch(),
+                request.plan().planHash(),
+                request.plan().files().size());
         // named for the requesting instance: a duplicate run of the same dispatch elsewhere never applies it
-        CommitGranted granted = new CommitGranted(ids.newId(), now, request.executionId(), request.epoch(),
-                request.plan().planHash(), request.workerId());
-        return outbox.append(tx, List.of(OutboxMessage.of(config.topics().control(),
-                request.executionId().toString(), granted.messageId(), CommitGranted.TYPE, granted)))
+        CommitGranted granted = new CommitGranted(
+                ids.newId(),
+                now,
+                request.executionId(),
+                request.epoch(),
+                request.plan().planHash(),
+                request.workerId());
+        return outbox.append(
+                        tx,
+                        List.of(OutboxMessage.of(
+                                config.topics().control(),
+                                request.executionId().toString(),
+                                granted.messageId(),
+                                CommitGranted.TYPE,
+                                granted)))
                 .replaceWith(true);
     }
 
     private Uni<Boolean> refuse(SqlConnection tx, CommitRequested request, String reason, Instant now) {
-        LOG.infof("Commit refused [executionId=%s epoch=%d planHash=%s reason=%s]", request.executionId(),
-                request.epoch(), request.plan().planHash(), reason);
-        CommitRefused refused = new CommitRefused(ids.newId(), now, request.executionId(), request.epoch(),
-                request.plan().planHash(), reason);
-        return outbox.append(tx, List.of(OutboxMessage.of(config.topics().control(),
-                request.executionId().toString(), refused.messageId(), CommitRefused.TYPE, refused)))
+        LOG.infof(
+                "Commit refused [executionId=%s epoch=%d planHash=%s reason=%s]",
+                request.executionId(), request.epoch(), request.plan().planHash(), reason);
+        CommitRefused refused = new CommitRefused(
+                ids.newId(),
+                now,
+                request.executionId(),
+                request.epoch(),
+                request.plan().planHash(),
+                reason);
+        return outbox.append(
+                        tx,
+                        List.of(OutboxMessage.of(
+                                config.topics().control(),
+                                request.executionId().toString(),
+                                refused.messageId(),
+                                CommitRefused.TYPE,
+                                refused)))
                 .replaceWith(true);
     }
 }

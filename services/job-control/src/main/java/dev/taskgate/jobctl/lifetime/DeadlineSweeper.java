@@ -9,6 +9,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.StopRequested;
@@ -22,11 +28,6 @@ import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.report.ReportDecisions;
-import io.quarkus.scheduler.Scheduled;
-import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 /**
  * Fails every execution that is still not terminal when its deadline passes (issue 5 item 3): through the state
@@ -42,6 +43,7 @@ public class DeadlineSweeper {
 
     /** The error code of an execution that passed its deadline. */
     public static final String DEADLINE_EXCEEDED = "deadline_exceeded";
+
     private static final Logger LOG = Logger.getLogger(DeadlineSweeper.class);
 
     private final Pool pool;
@@ -53,8 +55,14 @@ public class DeadlineSweeper {
     private final IdSource ids;
     private final SweepLoop loop;
 
-    DeadlineSweeper(Pool pool, ExecutionRepository executions, OutboxWriter outbox, OutboxRelay relay,
-            JobControlConfig config, Clock clock, IdSource ids) {
+    DeadlineSweeper(
+            Pool pool,
+            ExecutionRepository executions,
+            OutboxWriter outbox,
+            OutboxRelay relay,
+            JobControlConfig config,
+            Clock clock,
+            IdSource ids) {
         this.pool = pool;
         this.executions = executions;
         this.outbox = outbox;
@@ -62,10 +70,13 @@ public class DeadlineSweeper {
         this.config = config;
         this.clock = clock;
         this.ids = ids;
-        this.loop = new SweepLoop("Deadline sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
+        this.loop = new SweepLoop(
+                "Deadline sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
     }
 
-    @Scheduled(every = "${jobctl.sweeper.interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+    @Scheduled(
+            every = "${jobctl.sweeper.interval}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> onSchedule() {
         return loop.tick();
@@ -87,11 +98,15 @@ public class DeadlineSweeper {
      */
     public Uni<Integer> sweepOnce() {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        return pool.withTransaction(tx -> executions.lockOverdue(tx, now, config.sweeper().batchSize())
-                .flatMap(overdue -> Multi.createFrom().iterable(overdue)
-                        .onItem().transformToUniAndConcatenate(e -> fail(tx, e, now))
-                        .collect().asList()
-                        .replaceWith(overdue.size())))
+        return pool.withTransaction(tx -> executions
+                        .lockOverdue(tx, now, config.sweeper().batchSize())
+                        .flatMap(overdue -> Multi.createFrom()
+                                .iterable(overdue)
+                                .onItem()
+                                .transformToUniAndConcatenate(e -> fail(tx, e, now))
+                                .collect()
+                                .asList()
+                                .replaceWith(overdue.size())))
                 .invoke(n -> {
                     if (n > 0) {
                         relay.wake();
@@ -100,25 +115,37 @@ public class DeadlineSweeper {
     }
 
     private Uni<Boolean> fail(SqlConnection tx, Execution execution, Instant now) {
-        StateChange change = StateChange.of(execution, ExecutionStatus.FAILED, now)
-                .withError(DEADLINE_EXCEEDED, message(execution));
+        StateChange change =
+                StateChange.of(execution, ExecutionStatus.FAILED, now).withError(DEADLINE_EXCEEDED, message(execution));
         // the row is locked (for update): the compare-and-set fails only if the row changed before the lock
         return executions.compareAndSet(tx, change).flatMap(changed -> {
             if (!changed) {
                 return Uni.createFrom().item(false);
             }
-            LOG.infof("Execution failed: deadline passed [executionId=%s deadline=%s state=%s epoch=%d]",
+            LOG.infof(
+                    "Execution failed: deadline passed [executionId=%s deadline=%s state=%s epoch=%d]",
                     execution.id(), execution.deadlineAt(), execution.state(), execution.epoch());
             String key = execution.id().toString();
-            ExecutionChanged lifecycle = LifecycleEvents.changed(ids.newId(), execution, ExecutionStatus.FAILED, now,
-                    ReportDecisions.summaryOf(change));
+            ExecutionChanged lifecycle = LifecycleEvents.changed(
+                    ids.newId(), execution, ExecutionStatus.FAILED, now, ReportDecisions.summaryOf(change));
             // also for queued: a worker that already took the RunOperation drops it instead of starting it
-            StopRequested stop = new StopRequested(ids.newId(), now, execution.id(), execution.epoch(),
-                    "deadline passed");
-            return outbox.append(tx, List.of(
-                    OutboxMessage.of(config.topics().lifecycle(), key, lifecycle.messageId(), ExecutionChanged.TYPE,
-                            lifecycle),
-                    OutboxMessage.of(config.topics().control(), key, stop.messageId(), StopRequested.TYPE, stop)))
+            StopRequested stop =
+                    new StopRequested(ids.newId(), now, execution.id(), execution.epoch(), "deadline passed");
+            return outbox.append(
+                            tx,
+                            List.of(
+                                    OutboxMessage.of(
+                                            config.topics().lifecycle(),
+                                            key,
+                                            lifecycle.messageId(),
+                                            ExecutionChanged.TYPE,
+                                            lifecycle),
+                                    OutboxMessage.of(
+                                            config.topics().control(),
+                                            key,
+                                            stop.messageId(),
+                                            StopRequested.TYPE,
+                                            stop)))
                     .replaceWith(true);
         });
     }

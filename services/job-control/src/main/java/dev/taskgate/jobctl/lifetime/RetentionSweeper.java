@@ -10,16 +10,17 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-import dev.taskgate.jobctl.JobControlConfig;
-import dev.taskgate.jobctl.execution.Execution;
-import dev.taskgate.jobctl.checkpoint.db.FrontierCheckpointRepository;
-import dev.taskgate.jobctl.checkpoint.db.ResultCheckpointRepository;
-import dev.taskgate.jobctl.execution.db.ExecutionRepository;
-import dev.taskgate.jobctl.input.db.InputRequestRepository;
-import dev.taskgate.jobctl.journal.db.JournalRepository;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
+
+import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.checkpoint.db.FrontierCheckpointRepository;
+import dev.taskgate.jobctl.checkpoint.db.ResultCheckpointRepository;
+import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.input.db.InputRequestRepository;
+import dev.taskgate.jobctl.journal.db.JournalRepository;
 
 /**
  * Purges executions whose retention ended (issue 5 item 3). Reads already answer not-found from the moment
@@ -50,9 +51,15 @@ public class RetentionSweeper {
     private final JournalRepository journal;
     private final FrontierCheckpointRepository frontiers;
 
-    RetentionSweeper(Pool pool, ExecutionRepository executions, InputRequestRepository inputs,
-            JobControlConfig config, Clock clock, ResultCheckpointRepository resultCheckpoints,
-            JournalRepository journal, FrontierCheckpointRepository frontiers) {
+    RetentionSweeper(
+            Pool pool,
+            ExecutionRepository executions,
+            InputRequestRepository inputs,
+            JobControlConfig config,
+            Clock clock,
+            ResultCheckpointRepository resultCheckpoints,
+            JournalRepository journal,
+            FrontierCheckpointRepository frontiers) {
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
@@ -61,10 +68,13 @@ public class RetentionSweeper {
         this.resultCheckpoints = resultCheckpoints;
         this.journal = journal;
         this.frontiers = frontiers;
-        this.loop = new SweepLoop("Retention sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
+        this.loop = new SweepLoop(
+                "Retention sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
     }
 
-    @Scheduled(every = "${jobctl.sweeper.interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+    @Scheduled(
+            every = "${jobctl.sweeper.interval}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> onSchedule() {
         return loop.tick();
@@ -86,11 +96,19 @@ public class RetentionSweeper {
      */
     public Uni<Integer> sweepOnce() {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        return pool.withTransaction(tx -> executions.lockExpired(tx, now, config.sweeper().batchSize())
+        return pool.withTransaction(tx -> executions
+                .lockExpired(tx, now, config.sweeper().batchSize())
                 .flatMap(expired -> {
-                    List<UUID> keep = expired.stream().filter(Execution::mutating).map(Execution::id).toList();
-                    List<UUID> drop = expired.stream().filter(e -> !e.mutating()).map(Execution::id).toList();
-                    return executions.purge(tx, keep, now)
+                    List<UUID> keep = expired.stream()
+                            .filter(Execution::mutating)
+                            .map(Execution::id)
+                            .toList();
+                    List<UUID> drop = expired.stream()
+                            .filter(e -> !e.mutating())
+                            .map(Execution::id)
+                            .toList();
+                    return executions
+                            .purge(tx, keep, now)
                             .flatMap(v -> inputs.deleteFor(tx, keep))
                             .flatMap(v -> resultCheckpoints.deleteFor(tx, keep))
                             .flatMap(v -> journal.deleteFor(tx, keep))
@@ -98,7 +116,8 @@ public class RetentionSweeper {
                             .flatMap(v -> executions.delete(tx, drop))
                             .invoke(v -> {
                                 if (!expired.isEmpty()) {
-                                    LOG.infof("Purged executions past retention [deleted=%d purgedKeepingReceipt=%d]",
+                                    LOG.infof(
+                                            "Purged executions past retention [deleted=%d purgedKeepingReceipt=%d]",
                                             drop.size(), keep.size());
                                 }
                             })

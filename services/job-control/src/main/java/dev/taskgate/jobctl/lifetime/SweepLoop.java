@@ -38,24 +38,28 @@ public final class SweepLoop {
     /** One scheduled tick: never fails; the next tick retries. */
     public Uni<Void> tick() {
         return sweep(MAX_PASSES_PER_TICK)
-                .onItem().invoke(n -> {
+                .onItem()
+                .invoke(n -> {
                     if (failing.compareAndSet(true, false)) {
                         log.infof("%s recovered", name);
                     }
                 })
-                .onFailure().invoke(e -> {
+                .onFailure()
+                .invoke(e -> {
                     if (failing.compareAndSet(false, true)) {
                         log.warnf(e, "%s failed, retrying every tick", name);
                     }
                 })
-                .onFailure().recoverWithNull()
+                .onFailure()
+                .recoverWithNull()
                 .replaceWithVoid();
     }
 
     /** Runs passes while they fill the batch, at most {@code maxPasses}; returns the rows handled. */
     public Uni<Integer> sweep(int maxPasses) {
-        return pass.get().flatMap(n -> n == batchSize.getAsInt() && maxPasses > 1
-                ? sweep(maxPasses - 1).map(more -> n + more)
-                : Uni.createFrom().item(n));
+        return pass.get()
+                .flatMap(n -> n == batchSize.getAsInt() && maxPasses > 1
+                        ? sweep(maxPasses - 1).map(more -> n + more)
+                        : Uni.createFrom().item(n));
     }
 }

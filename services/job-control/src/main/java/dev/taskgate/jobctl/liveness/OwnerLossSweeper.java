@@ -9,6 +9,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.execution.OwnedExecution;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
@@ -16,10 +21,6 @@ import dev.taskgate.jobctl.lifetime.SweepLoop;
 import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.recovery.OwnerLossService;
-import io.quarkus.scheduler.Scheduled;
-import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 
 /**
  * Detects lost worker instances and settles the executions they owned (issue 6 item 1): an instance that left, or
@@ -46,8 +47,14 @@ public class OwnerLossSweeper {
     private final Clock clock;
     private final SweepLoop loop;
 
-    OwnerLossSweeper(Pool pool, ExecutionRepository executions, WorkerInstanceRepository workers,
-            OwnerLossService ownerLoss, OutboxRelay relay, HeartbeatListening listening, JobControlConfig config,
+    OwnerLossSweeper(
+            Pool pool,
+            ExecutionRepository executions,
+            WorkerInstanceRepository workers,
+            OwnerLossService ownerLoss,
+            OutboxRelay relay,
+            HeartbeatListening listening,
+            JobControlConfig config,
             Clock clock) {
         this.pool = pool;
         this.executions = executions;
@@ -57,10 +64,16 @@ public class OwnerLossSweeper {
         this.listening = listening;
         this.config = config;
         this.clock = clock;
-        this.loop = new SweepLoop("Owner-loss sweep", LOG, this::sweepOnce, () -> config.liveness().batchSize());
+        this.loop = new SweepLoop(
+                "Owner-loss sweep",
+                LOG,
+                this::sweepOnce,
+                () -> config.liveness().batchSize());
     }
 
-    @Scheduled(every = "${jobctl.liveness.sweep-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+    @Scheduled(
+            every = "${jobctl.liveness.sweep-interval}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> onSchedule() {
         return config.liveness().enabled() ? loop.tick() : Uni.createFrom().voidItem();
@@ -69,8 +82,7 @@ public class OwnerLossSweeper {
     /** Sweeps now, without waiting for the schedule (e.g. an instance announced that it left). */
     public void wake() {
         if (config.liveness().enabled()) {
-            loop.tick().subscribe().with(v -> {
-            });
+            loop.tick().subscribe().with(v -> {});
         }
     }
 
@@ -92,12 +104,17 @@ public class OwnerLossSweeper {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
         Duration timeout = config.liveness().heartbeatTimeout();
         Instant silentSince = listening.hasListenedFor(timeout, now) ? now.minus(timeout) : Instant.EPOCH;
-        return pool.withTransaction(tx -> workers.forgetSilentSince(tx, now.minus(config.liveness().forgetAfter()))
-                .flatMap(forgotten -> executions.lockOwnerLost(tx, silentSince, config.liveness().batchSize()))
-                .flatMap(lost -> Multi.createFrom().iterable(lost)
-                        .onItem().transformToUniAndConcatenate(owned -> ownerLoss.settle(tx, owned, cause(owned), now))
-                        .collect().asList()
-                        .replaceWith(lost.size())))
+        return pool.withTransaction(tx -> workers.forgetSilentSince(
+                                tx, now.minus(config.liveness().forgetAfter()))
+                        .flatMap(forgotten -> executions.lockOwnerLost(
+                                tx, silentSince, config.liveness().batchSize()))
+                        .flatMap(lost -> Multi.createFrom()
+                                .iterable(lost)
+                                .onItem()
+                                .transformToUniAndConcatenate(owned -> ownerLoss.settle(tx, owned, cause(owned), now))
+                                .collect()
+                                .asList()
+                                .replaceWith(lost.size())))
                 .invoke(n -> {
                     if (n > 0) {
                         relay.wake();

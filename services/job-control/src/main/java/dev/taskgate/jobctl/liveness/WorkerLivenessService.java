@@ -8,10 +8,11 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-import dev.taskgate.contracts.event.WorkerHeartbeat;
-import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
+
+import dev.taskgate.contracts.event.WorkerHeartbeat;
+import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
 
 /**
  * Records worker heartbeats. The time that counts is job-control's own clock when the heartbeat arrives (the
@@ -41,10 +42,9 @@ public class WorkerLivenessService {
         if (!beat.isLeaving()) {
             return workers.recordSeen(pool, beat.workerId(), now, beat.occurredAt());
         }
-        return workers.recordLeft(pool, beat.workerId(), now, beat.occurredAt())
-                .invoke(() -> {
-                    LOG.infof("Worker instance left; settling its executions [workerId=%s]", beat.workerId());
-                    sweeper.wake();
-                });
+        return workers.recordLeft(pool, beat.workerId(), now, beat.occurredAt()).invoke(() -> {
+            LOG.infof("Worker instance left; settling its executions [workerId=%s]", beat.workerId());
+            sweeper.wake();
+        });
     }
 }

@@ -8,13 +8,11 @@ public final class AuditCursor {
 
     private static final String VERSION = "a1:";
 
-    private AuditCursor() {
-    }
+    private AuditCursor() {}
 
     /** The token for entries older than {@code id}. */
     public static String encode(long id) {
-        return Base64.getUrlEncoder().withoutPadding()
-                .encodeToString((VERSION + id).getBytes(StandardCharsets.UTF_8));
+        return Base64.getUrlEncoder().withoutPadding().encodeToString((VERSION + id).getBytes(StandardCharsets.UTF_8));
     }
 
     /** The id a token from {@link #encode(long)} names; {@code null} for none; throws a 400 for anything else. */

@@ -19,8 +19,8 @@ public record ExecutionCursor(Instant createdAt, UUID id) {
 
     /** The opaque token. */
     public String encode() {
-        long micros = Math.addExact(Math.multiplyExact(createdAt.getEpochSecond(), 1_000_000L),
-                createdAt.getNano() / 1_000L);
+        long micros =
+                Math.addExact(Math.multiplyExact(createdAt.getEpochSecond(), 1_000_000L), createdAt.getNano() / 1_000L);
         String text = VERSION + ":" + micros + ":" + id;
         return Base64.getUrlEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
     }
@@ -37,8 +37,10 @@ public record ExecutionCursor(Instant createdAt, UUID id) {
             }
             long micros = Long.parseLong(parts[1]);
             UUID id = UUID.fromString(parts[2]);
-            return new ExecutionCursor(Instant.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
-                    Math.floorMod(micros, 1_000_000L) * 1_000L), id);
+            return new ExecutionCursor(
+                    Instant.ofEpochSecond(
+                            Math.floorDiv(micros, 1_000_000L), Math.floorMod(micros, 1_000_000L) * 1_000L),
+                    id);
         } catch (IllegalArgumentException | ArithmeticException e) {
             throw new OperatorRequestException("cursor is not a cursor this API returned.");
         }

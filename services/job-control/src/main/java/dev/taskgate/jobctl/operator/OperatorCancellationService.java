@@ -12,6 +12,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.operator.AuditEntry;
@@ -32,9 +36,6 @@ import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.query.ExecutionNotFoundException;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 /**
  * An operator's cancel of any execution in the project (design.md "Operator API"). One transaction locks the
@@ -61,9 +62,18 @@ public class OperatorCancellationService {
     private final Clock clock;
     private final IdSource ids;
 
-    OperatorCancellationService(Pool pool, ExecutionRepository executions, OperatorHandles handles,
-            Operations operations, OutboxWriter outbox, OutboxRelay relay, StopDeliveryRepository deliveries,
-            AuditLog audit, JobControlConfig config, Clock clock, IdSource ids) {
+    OperatorCancellationService(
+            Pool pool,
+            ExecutionRepository executions,
+            OperatorHandles handles,
+            Operations operations,
+            OutboxWriter outbox,
+            OutboxRelay relay,
+            StopDeliveryRepository deliveries,
+            AuditLog audit,
+            JobControlConfig config,
+            Clock clock,
+            IdSource ids) {
         this.pool = pool;
         this.executions = executions;
         this.handles = handles;
@@ -81,15 +91,17 @@ public class OperatorCancellationService {
     public Uni<OperatorCancelResult> cancel(OperatorCall call, String handle) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
         return pool.withTransaction(tx -> handles.resolve(tx, handle, call.workspace(), now, true)
-                .flatMap(found -> {
-                    if (found.isEmpty()) {
-                        return audit.record(tx, call, OperatorActions.CANCEL, handle, null, AuditEntry.NOT_FOUND)
-                                .map(id -> (Step) null);
-                    }
-                    Execution execution = found.get();
-                    CancelDecision decision = CancelDecision.of(execution, operations.find(execution.toolName()));
-                    return apply(tx, call, handle, execution, decision, now);
-                }))
+                        .flatMap(found -> {
+                            if (found.isEmpty()) {
+                                return audit.record(
+                                                tx, call, OperatorActions.CANCEL, handle, null, AuditEntry.NOT_FOUND)
+                                        .map(id -> (Step) null);
+                            }
+                            Execution execution = found.get();
+                            CancelDecision decision =
+                                    CancelDecision.of(execution, operations.find(execution.toolName()));
+                            return apply(tx, call, handle, execution, decision, now);
+                        }))
                 .flatMap(step -> {
                     if (step == null) {
                         return Uni.createFrom().failure(new ExecutionNotFoundException());
@@ -102,32 +114,44 @@ public class OperatorCancellationService {
                 });
     }
 
-    private Uni<Step> apply(SqlConnection tx, OperatorCall call, String handle, Execution execution,
-            CancelDecision decision, Instant now) {
+    private Uni<Step> apply(
+            SqlConnection tx,
+            OperatorCall call,
+            String handle,
+            Execution execution,
+            CancelDecision decision,
+            Instant now) {
         switch (decision) {
             case CANCEL_QUEUED: {
                 StopRequested stop = stop(execution, call, now);
                 StateChange change = StateChange.of(execution, ExecutionStatus.CANCELLED, now)
                         .withStatusMessage("Cancelled by an operator before it started.")
                         .withCancelRequestedAt(now);
-                ExecutionChanged changed = LifecycleEvents.changed(ids.newId(), execution, ExecutionStatus.CANCELLED,
-                        now, ExecutionStatus.CANCELLED.wireName());
+                ExecutionChanged changed = LifecycleEvents.changed(
+                        ids.newId(), execution, ExecutionStatus.CANCELLED, now, ExecutionStatus.CANCELLED.wireName());
                 List<OutboxMessage> messages = new ArrayList<>();
                 messages.add(message(config.topics().control(), stop));
-                messages.add(OutboxMessage.of(config.topics().lifecycle(), execution.id().toString(),
-                        changed.messageId(), ExecutionChanged.TYPE, changed));
+                messages.add(OutboxMessage.of(
+                        config.topics().lifecycle(),
+                        execution.id().toString(),
+                        changed.messageId(),
+                        ExecutionChanged.TYPE,
+                        changed));
                 // the row is locked (for update): the compare-and-set cannot lose here
-                return executions.compareAndSet(tx, change)
+                return executions
+                        .compareAndSet(tx, change)
                         .flatMap(ok -> outbox.append(tx, messages))
                         .flatMap(v -> finish(tx, call, handle, execution, CancelOutcome.ACCEPTED, null));
             }
             case REQUEST_STOP: {
                 StopRequested stop = stop(execution, call, now);
                 // recorded as unknown until the relay is seen to have published the stop (see confirm)
-                return executions.markCancelRequested(tx, execution.id(), now)
-                        .flatMap(v -> outbox.append(tx, List.of(message(config.topics().control(), stop))))
-                        .flatMap(v -> finish(tx, call, handle, execution, CancelOutcome.STOP_DELIVERY_UNKNOWN,
-                                stop.messageId()));
+                return executions
+                        .markCancelRequested(tx, execution.id(), now)
+                        .flatMap(v -> outbox.append(
+                                tx, List.of(message(config.topics().control(), stop))))
+                        .flatMap(v -> finish(
+                                tx, call, handle, execution, CancelOutcome.STOP_DELIVERY_UNKNOWN, stop.messageId()));
             }
             case UNSUPPORTED:
                 return finish(tx, call, handle, execution, CancelOutcome.UNSUPPORTED, null);
@@ -139,31 +163,47 @@ public class OperatorCancellationService {
         }
     }
 
-    private Uni<Step> finish(SqlConnection tx, OperatorCall call, String handle, Execution before,
-            CancelOutcome outcome, UUID stopMessageId) {
+    private Uni<Step> finish(
+            SqlConnection tx,
+            OperatorCall call,
+            String handle,
+            Execution before,
+            CancelOutcome outcome,
+            UUID stopMessageId) {
         return audit.record(tx, call, OperatorActions.CANCEL, handle, before.id(), outcome.wireName())
-                .flatMap(auditId -> executions.findById(tx, before.id())
-                        .map(after -> new Step(new OperatorCancelResult(outcome, handles.view(after.orElse(before))),
-                                auditId, stopMessageId)));
+                .flatMap(auditId -> executions
+                        .findById(tx, before.id())
+                        .map(after -> new Step(
+                                new OperatorCancelResult(outcome, handles.view(after.orElse(before))),
+                                auditId,
+                                stopMessageId)));
     }
 
     private Uni<OperatorCancelResult> confirm(Step step) {
         long attempts = Math.max(1, config.operator().stopConfirmTimeout().toMillis() / CONFIRM_POLL.toMillis());
-        return Uni.createFrom().deferred(() -> deliveries.isPending(pool, step.stopMessageId()))
+        return Uni.createFrom()
+                .deferred(() -> deliveries.isPending(pool, step.stopMessageId()))
                 .flatMap(pending -> pending
                         ? Uni.createFrom().<Boolean>failure(new StillPending())
                         : Uni.createFrom().item(Boolean.TRUE))
-                .onFailure(StillPending.class).retry().withBackOff(CONFIRM_POLL, CONFIRM_POLL).atMost(attempts)
-                .onFailure(StillPending.class).recoverWithItem(Boolean.FALSE)
+                .onFailure(StillPending.class)
+                .retry()
+                .withBackOff(CONFIRM_POLL, CONFIRM_POLL)
+                .atMost(attempts)
+                .onFailure(StillPending.class)
+                .recoverWithItem(Boolean.FALSE)
                 .flatMap(published -> {
                     if (!published) {
-                        LOG.warnf("Operator stop not confirmed published [executionHandle=%s messageId=%s wait=%s]",
-                                step.result().execution().handle(), step.stopMessageId(),
+                        LOG.warnf(
+                                "Operator stop not confirmed published [executionHandle=%s messageId=%s wait=%s]",
+                                step.result().execution().handle(),
+                                step.stopMessageId(),
                                 config.operator().stopConfirmTimeout());
                         return Uni.createFrom().item(step.result());
                     }
                     return audit.correct(step.auditId(), CancelOutcome.ACCEPTED.wireName())
-                            .map(v -> new OperatorCancelResult(CancelOutcome.ACCEPTED, step.result().execution()));
+                            .map(v -> new OperatorCancelResult(
+                                    CancelOutcome.ACCEPTED, step.result().execution()));
                 });
     }
 
@@ -176,8 +216,7 @@ public class OperatorCancellationService {
     }
 
     /** What the transaction did; {@code stopMessageId} is set when a stop for a running execution must be confirmed. */
-    private record Step(OperatorCancelResult result, long auditId, UUID stopMessageId) {
-    }
+    private record Step(OperatorCancelResult result, long auditId, UUID stopMessageId) {}
 
     /** Control flow of the bounded confirmation wait; never leaves this class. */
     private static final class StillPending extends RuntimeException {

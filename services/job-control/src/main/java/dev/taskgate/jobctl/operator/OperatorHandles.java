@@ -6,12 +6,13 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlClient;
+
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.SqlClient;
 
 /**
  * Resolves the public handle an operator presents to the execution it names, and mints the owner's handle for
@@ -32,8 +33,8 @@ public class OperatorHandles {
     }
 
     /** The execution the handle names for an operator of {@code workspace}, locked when {@code forUpdate}. */
-    public Uni<Optional<Execution>> resolve(SqlClient client, String handle, String workspace, Instant now,
-            boolean forUpdate) {
+    public Uni<Optional<Execution>> resolve(
+            SqlClient client, String handle, String workspace, Instant now, boolean forUpdate) {
         Optional<ExecutionHandles.Claimed> claimed = ExecutionHandles.parse(handle);
         if (claimed.isEmpty()) {
             return Uni.createFrom().item(Optional.empty());
@@ -43,13 +44,25 @@ public class OperatorHandles {
                 .map(found -> found.filter(e -> e.workspace().equals(workspace)
                         && e.isVisibleAt(now)
                         && e.surface() == claimed.get().surface()
-                        && handles.verify(handle, e.surface(), e.principal(), e.workspace()).isPresent()));
+                        && handles.verify(handle, e.surface(), e.principal(), e.workspace())
+                                .isPresent()));
     }
 
     /** The operator's view of an execution, under the handle its owner sees. */
     public OperatorExecution view(Execution e) {
-        return new OperatorExecution(handles.mint(e.id(), e.surface(), e.principal(), e.workspace()), e.principal(),
-                e.toolName(), e.toolVersion(), e.state(), e.surface(), e.createdAt(), e.updatedAt(), e.deadlineAt(),
-                e.retentionExpiresAt(), e.progress(), e.total(), e.cancelRequestedAt() != null);
+        return new OperatorExecution(
+                handles.mint(e.id(), e.surface(), e.principal(), e.workspace()),
+                e.principal(),
+                e.toolName(),
+                e.toolVersion(),
+                e.state(),
+                e.surface(),
+                e.createdAt(),
+                e.updatedAt(),
+                e.deadlineAt(),
+                e.retentionExpiresAt(),
+                e.progress(),
+                e.total(),
+                e.cancelRequestedAt() != null);
     }
 }

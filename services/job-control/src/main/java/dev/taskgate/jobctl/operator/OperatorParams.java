@@ -9,8 +9,7 @@ public final class OperatorParams {
     /** Largest page size. */
     public static final int MAX_LIMIT = 100;
 
-    private OperatorParams() {
-    }
+    private OperatorParams() {}
 
     /** The page size for a {@code limit} parameter: default when absent, 400 unless an integer in [1, 100]. */
     public static int limit(String limit) {
@@ -36,8 +35,8 @@ public final class OperatorParams {
         try {
             return ExecutionStatus.fromWire(status);
         } catch (IllegalArgumentException e) {
-            throw new OperatorRequestException("status must be one of queued, working, input_required, completed, "
-                    + "failed, cancelled.");
+            throw new OperatorRequestException(
+                    "status must be one of queued, working, input_required, completed, " + "failed, cancelled.");
         }
     }
 }

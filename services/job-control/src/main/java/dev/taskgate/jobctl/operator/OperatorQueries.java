@@ -8,6 +8,9 @@ import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.operator.AuditEntry;
@@ -20,8 +23,6 @@ import dev.taskgate.jobctl.execution.StoredOutcome;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.operator.audit.AuditLog;
 import dev.taskgate.jobctl.query.ExecutionNotFoundException;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 
 /**
  * The operator API's reads: every execution of the route's project, whoever owns it, as safe status, and one
@@ -37,8 +38,7 @@ public class OperatorQueries {
     private final AuditLog audit;
     private final Clock clock;
 
-    OperatorQueries(Pool pool, ExecutionRepository executions, OperatorHandles handles, AuditLog audit,
-            Clock clock) {
+    OperatorQueries(Pool pool, ExecutionRepository executions, OperatorHandles handles, AuditLog audit, Clock clock) {
         this.pool = pool;
         this.executions = executions;
         this.handles = handles;
@@ -61,8 +61,14 @@ public class OperatorQueries {
         }
         Instant now = clock.instant();
         return audit.record(call, OperatorActions.LIST, null, null, AuditEntry.OK)
-                .flatMap(id -> executions.listVisibleInWorkspace(pool, call.workspace(), state,
-                        after == null ? null : after.createdAt(), after == null ? null : after.id(), now, size + 1))
+                .flatMap(id -> executions.listVisibleInWorkspace(
+                        pool,
+                        call.workspace(),
+                        state,
+                        after == null ? null : after.createdAt(),
+                        after == null ? null : after.id(),
+                        now,
+                        size + 1))
                 .map(found -> {
                     List<Execution> page = found.size() > size ? found.subList(0, size) : found;
                     String next = null;
@@ -70,7 +76,8 @@ public class OperatorQueries {
                         Execution last = page.get(page.size() - 1);
                         next = new ExecutionCursor(last.createdAt(), last.id()).encode();
                     }
-                    return new OperatorExecutionPage(page.stream().map(handles::view).toList(), next);
+                    return new OperatorExecutionPage(
+                            page.stream().map(handles::view).toList(), next);
                 });
     }
 
@@ -89,21 +96,26 @@ public class OperatorQueries {
         return resolve(call, OperatorActions.PAYLOAD, handle)
                 .flatMap(e -> audit.record(call, OperatorActions.PAYLOAD, handle, e.id(), AuditEntry.OK)
                         .flatMap(id -> executions.findInput(pool, e.id()))
-                        .flatMap(input -> executions.findWithResult(pool, e.id(), x -> true)
+                        .flatMap(input -> executions
+                                .findWithResult(pool, e.id(), x -> true)
                                 .map(stored -> payload(e, input, stored))));
     }
 
     private OperatorPayload payload(Execution e, Optional<byte[]> input, Optional<StoredOutcome> stored) {
         Execution current = stored.map(StoredOutcome::execution).orElse(e);
-        String result = current.state() == ExecutionStatus.COMPLETED && stored.isPresent()
-                && stored.get().result() != null
-                        ? new String(stored.get().result(), StandardCharsets.UTF_8)
-                        : null;
+        String result = current.state() == ExecutionStatus.COMPLETED
+                        && stored.isPresent()
+                        && stored.get().result() != null
+                ? new String(stored.get().result(), StandardCharsets.UTF_8)
+                : null;
         ExecutionOutcome.ExecutionError error = current.state() == ExecutionStatus.FAILED
                 ? new ExecutionOutcome.ExecutionError(current.errorCode(), current.errorMessage())
                 : null;
-        return new OperatorPayload(handles.view(current),
-                input.map(bytes -> new String(bytes, StandardCharsets.UTF_8)).orElse(null), result, error,
+        return new OperatorPayload(
+                handles.view(current),
+                input.map(bytes -> new String(bytes, StandardCharsets.UTF_8)).orElse(null),
+                result,
+                error,
                 current.statusMessage());
     }
 

@@ -21,8 +21,6 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.jboss.logging.Logger;
 
-import dev.taskgate.contracts.MessageHeaders;
-import dev.taskgate.jobctl.JobControlConfig;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.common.annotation.Identifier;
@@ -33,6 +31,9 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
+
+import dev.taskgate.contracts.MessageHeaders;
+import dev.taskgate.jobctl.JobControlConfig;
 
 /**
  * Publishes {@code jobctl.outbox} rows to Kafka: take the cluster-wide relay lock, lock a batch in id order, send
@@ -66,7 +67,10 @@ public class OutboxRelay {
     private volatile boolean stopped;
     private long timerId = -1;
 
-    OutboxRelay(Pool pool, Vertx vertx, JobControlConfig config,
+    OutboxRelay(
+            Pool pool,
+            Vertx vertx,
+            JobControlConfig config,
             @Identifier("default-kafka-broker") Map<String, Object> kafkaDefaults) {
         this.pool = pool;
         this.vertx = vertx;
@@ -96,24 +100,28 @@ public class OutboxRelay {
             return;
         }
         wakeRequested.set(false);
-        relayBatch().subscribe().with(
-                sent -> {
-                    running.set(false);
-                    if (failing.compareAndSet(true, false)) {
-                        LOG.info("Outbox relay recovered");
-                    }
-                    if (sent == config.outbox().batchSize() || wakeRequested.get()) {
-                        wake();
-                    }
-                },
-                failure -> {
-                    running.set(false);
-                    // log once per failure streak; the fallback timer retries
-                    if (failing.compareAndSet(false, true)) {
-                        LOG.warnf(failure, "Outbox relay failed, retrying every poll [pollInterval=%s]",
-                                config.outbox().pollInterval());
-                    }
-                });
+        relayBatch()
+                .subscribe()
+                .with(
+                        sent -> {
+                            running.set(false);
+                            if (failing.compareAndSet(true, false)) {
+                                LOG.info("Outbox relay recovered");
+                            }
+                            if (sent == config.outbox().batchSize() || wakeRequested.get()) {
+                                wake();
+                            }
+                        },
+                        failure -> {
+                            running.set(false);
+                            // log once per failure streak; the fallback timer retries
+                            if (failing.compareAndSet(false, true)) {
+                                LOG.warnf(
+                                        failure,
+                                        "Outbox relay failed, retrying every poll [pollInterval=%s]",
+                                        config.outbox().pollInterval());
+                            }
+                        });
     }
 
     /** Whether the last relay pass failed (readiness reports it). */
@@ -123,15 +131,15 @@ public class OutboxRelay {
 
     /** One pass: returns how many records were published (0 when another instance holds the relay lock). */
     Uni<Integer> relayBatch() {
-        return pool.withTransaction(tx -> tx.query(RELAY_LOCK).execute()
+        return pool.withTransaction(tx -> tx.query(RELAY_LOCK)
+                .execute()
                 .flatMap(locked -> locked.iterator().next().getBoolean(0)
                         ? publishBatch(tx)
                         : Uni.createFrom().item(0)));
     }
 
     private Uni<Integer> publishBatch(SqlConnection tx) {
-        return tx.preparedQuery(
-                "select id, topic, record_key, message_id, message_type, payload from jobctl.outbox "
+        return tx.preparedQuery("select id, topic, record_key, message_id, message_type, payload from jobctl.outbox "
                         + "order by id limit $1 for update")
                 .execute(Tuple.of(config.outbox().batchSize()))
                 .flatMap(rows -> {
@@ -150,34 +158,41 @@ public class OutboxRelay {
     }
 
     private static ProducerRecord<String, byte[]> toRecord(Row row) {
-        ProducerRecord<String, byte[]> record = new ProducerRecord<>(row.getString("topic"),
-                row.getString("record_key"), row.getBuffer("payload").getBytes());
-        record.headers().add(MessageHeaders.MESSAGE_ID,
-                row.getUUID("message_id").toString().getBytes(StandardCharsets.UTF_8));
-        record.headers().add(MessageHeaders.MESSAGE_TYPE,
-                row.getString("message_type").getBytes(StandardCharsets.UTF_8));
+        ProducerRecord<String, byte[]> record = new ProducerRecord<>(
+                row.getString("topic"),
+                row.getString("record_key"),
+                row.getBuffer("payload").getBytes());
+        record.headers()
+                .add(
+                        MessageHeaders.MESSAGE_ID,
+                        row.getUUID("message_id").toString().getBytes(StandardCharsets.UTF_8));
+        record.headers()
+                .add(MessageHeaders.MESSAGE_TYPE, row.getString("message_type").getBytes(StandardCharsets.UTF_8));
         return record;
     }
 
     private Uni<Void> sendAll(List<ProducerRecord<String, byte[]>> records) {
         // send() may block on metadata and we wait for every ack: keep both off the event loop
-        return Uni.createFrom().<Void>item(() -> {
-            List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
-            for (ProducerRecord<String, byte[]> record : records) {
-                acks.add(producer.send(record));
-            }
-            for (Future<RecordMetadata> ack : acks) {
-                try {
-                    ack.get();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IllegalStateException("interrupted while awaiting Kafka acknowledgements", e);
-                } catch (ExecutionException e) {
-                    throw new IllegalStateException("Kafka send failed: " + e.getCause().getMessage(), e.getCause());
-                }
-            }
-            return null;
-        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+        return Uni.createFrom()
+                .<Void>item(() -> {
+                    List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
+                    for (ProducerRecord<String, byte[]> record : records) {
+                        acks.add(producer.send(record));
+                    }
+                    for (Future<RecordMetadata> ack : acks) {
+                        try {
+                            ack.get();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            throw new IllegalStateException("interrupted while awaiting Kafka acknowledgements", e);
+                        } catch (ExecutionException e) {
+                            throw new IllegalStateException(
+                                    "Kafka send failed: " + e.getCause().getMessage(), e.getCause());
+                        }
+                    }
+                    return null;
+                })
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
 
     private static Uni<Void> delete(SqlConnection tx, Long[] ids) {
@@ -189,8 +204,10 @@ public class OutboxRelay {
     private Map<String, Object> producerConfig() {
         Map<String, Object> p = new HashMap<>();
         kafkaDefaults.forEach((key, value) -> {
-            if (key.equals(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG) || key.startsWith("security.")
-                    || key.startsWith("ssl.") || key.startsWith("sasl.")) {
+            if (key.equals(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG)
+                    || key.startsWith("security.")
+                    || key.startsWith("ssl.")
+                    || key.startsWith("sasl.")) {
                 p.put(key, value);
             }
         });

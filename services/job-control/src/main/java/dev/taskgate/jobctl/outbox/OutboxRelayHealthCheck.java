@@ -19,6 +19,8 @@ public class OutboxRelayHealthCheck implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        return HealthCheckResponse.named("outbox-relay").status(!relay.isFailing()).build();
+        return HealthCheckResponse.named("outbox-relay")
+                .status(!relay.isFailing())
+                .build();
     }
 }

@@ -31,13 +31,16 @@ public class OutboxWriter {
     public Uni<Void> append(SqlConnection tx, List<OutboxMessage> messages) {
         OffsetDateTime now = OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC);
         // one after the other: the bigserial id fixes the publishing order
-        return Multi.createFrom().iterable(messages)
-                .onItem().transformToUniAndConcatenate(m -> tx.preparedQuery(
-                        "insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, created_at) "
-                                + "values ($1, $2, $3, $4, $5, $6)")
-                        .execute(Tuple.from(Arrays.asList(m.topic(), m.key(), m.messageId(), m.type(),
-                                Buffer.buffer(m.payload()), now))))
-                .collect().last()
+        return Multi.createFrom()
+                .iterable(messages)
+                .onItem()
+                .transformToUniAndConcatenate(m -> tx.preparedQuery(
+                                "insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, created_at) "
+                                        + "values ($1, $2, $3, $4, $5, $6)")
+                        .execute(Tuple.from(Arrays.asList(
+                                m.topic(), m.key(), m.messageId(), m.type(), Buffer.buffer(m.payload()), now))))
+                .collect()
+                .last()
                 .replaceWithVoid();
     }
 }

@@ -8,7 +8,6 @@ import java.util.Arrays;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
-
 import javax.crypto.AEADBadTagException;
 import javax.crypto.Cipher;
 import javax.crypto.SecretKey;
@@ -27,6 +26,7 @@ public final class PayloadCipher {
 
     /** The first byte of every value in the current format. */
     public static final byte FORMAT_V1 = 1;
+
     private static final String TRANSFORMATION = "AES/GCM/NoPadding";
     private static final int NONCE_BYTES = 12;
     private static final int TAG_BITS = 128;
@@ -54,7 +54,10 @@ public final class PayloadCipher {
             cipher.updateAAD(associatedData(header, executionId, kind));
             byte[] sealed = cipher.doFinal(plaintext);
             return ByteBuffer.allocate(header.length + NONCE_BYTES + sealed.length)
-                    .put(header).put(nonce).put(sealed).array();
+                    .put(header)
+                    .put(nonce)
+                    .put(sealed)
+                    .array();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM is unavailable on this platform", e);
         }
@@ -68,8 +71,8 @@ public final class PayloadCipher {
      */
     public byte[] open(UUID executionId, PayloadKind kind, byte[] stored) {
         if (stored.length < 2 || stored[0] != FORMAT_V1) {
-            throw new PayloadUnreadableException(executionId, kind, null, "unknown stored format (expected version "
-                    + FORMAT_V1 + ")", null);
+            throw new PayloadUnreadableException(
+                    executionId, kind, null, "unknown stored format (expected version " + FORMAT_V1 + ")", null);
         }
         int idLength = Byte.toUnsignedInt(stored[1]);
         int headerLength = 2 + idLength;
@@ -79,20 +82,29 @@ public final class PayloadCipher {
         String keyId = new String(stored, 2, idLength, StandardCharsets.US_ASCII);
         Optional<SecretKey> key = ring.find(keyId);
         if (key.isEmpty()) {
-            throw new PayloadUnreadableException(executionId, kind, keyId, "it was encrypted under key id '" + keyId
-                    + "', which is not configured in " + PayloadKeyRing.CONFIG_KEY, null);
+            throw new PayloadUnreadableException(
+                    executionId,
+                    kind,
+                    keyId,
+                    "it was encrypted under key id '" + keyId + "', which is not configured in "
+                            + PayloadKeyRing.CONFIG_KEY,
+                    null);
         }
         byte[] header = Arrays.copyOfRange(stored, 0, headerLength);
         try {
             Cipher cipher = Cipher.getInstance(TRANSFORMATION);
-            cipher.init(Cipher.DECRYPT_MODE, key.get(),
-                    new GCMParameterSpec(TAG_BITS, stored, headerLength, NONCE_BYTES));
+            cipher.init(
+                    Cipher.DECRYPT_MODE, key.get(), new GCMParameterSpec(TAG_BITS, stored, headerLength, NONCE_BYTES));
             cipher.updateAAD(associatedData(header, executionId, kind));
             int offset = headerLength + NONCE_BYTES;
             return cipher.doFinal(stored, offset, stored.length - offset);
         } catch (AEADBadTagException e) {
-            throw new PayloadUnreadableException(executionId, kind, keyId,
-                    "authentication failed (altered value, or it belongs to another execution or field)", e);
+            throw new PayloadUnreadableException(
+                    executionId,
+                    kind,
+                    keyId,
+                    "authentication failed (altered value, or it belongs to another execution or field)",
+                    e);
         } catch (GeneralSecurityException e) {
             throw new PayloadUnreadableException(executionId, kind, keyId, "decryption failed", e);
         }
@@ -100,7 +112,11 @@ public final class PayloadCipher {
 
     private static byte[] header(String keyId) {
         byte[] id = keyId.getBytes(StandardCharsets.US_ASCII);
-        return ByteBuffer.allocate(2 + id.length).put(FORMAT_V1).put((byte) id.length).put(id).array();
+        return ByteBuffer.allocate(2 + id.length)
+                .put(FORMAT_V1)
+                .put((byte) id.length)
+                .put(id)
+                .array();
     }
 
     private static byte[] associatedData(byte[] header, UUID executionId, PayloadKind kind) {

@@ -5,8 +5,9 @@ import java.security.SecureRandom;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-import dev.taskgate.jobctl.JobControlConfig;
 import io.quarkus.runtime.Startup;
+
+import dev.taskgate.jobctl.JobControlConfig;
 
 /** Builds the payload cipher from {@code jobctl.payload-keys} at startup, so a bad ring stops the service. */
 @Singleton

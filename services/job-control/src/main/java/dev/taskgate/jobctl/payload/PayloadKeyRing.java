@@ -6,7 +6,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Pattern;
-
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -22,6 +21,7 @@ public final class PayloadKeyRing {
     public static final String CONFIG_KEY = "jobctl.payload-keys";
     /** AES-256: every key is exactly this many bytes. */
     public static final int KEY_BYTES = 32;
+
     private static final Pattern KEY_ID = Pattern.compile("[A-Za-z0-9._-]{1,64}");
 
     private final Map<String, SecretKey> keys;
@@ -48,8 +48,8 @@ public final class PayloadKeyRing {
             String entry = raw == null ? "" : raw.strip();
             int colon = entry.indexOf(':');
             if (colon < 0) {
-                throw new IllegalArgumentException(CONFIG_KEY + " entry " + index
-                        + " is not of the form <key id>:<base64 key>");
+                throw new IllegalArgumentException(
+                        CONFIG_KEY + " entry " + index + " is not of the form <key id>:<base64 key>");
             }
             String id = entry.substring(0, colon);
             if (!KEY_ID.matcher(id).matches()) {

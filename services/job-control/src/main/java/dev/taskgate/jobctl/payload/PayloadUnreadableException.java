@@ -14,8 +14,10 @@ public class PayloadUnreadableException extends RuntimeException {
     private final String keyId;
 
     PayloadUnreadableException(UUID executionId, PayloadKind kind, String keyId, String reason, Throwable cause) {
-        super("Stored " + kind.name().toLowerCase(java.util.Locale.ROOT) + " of execution " + executionId
-                + " cannot be decrypted: " + reason, cause);
+        super(
+                "Stored " + kind.name().toLowerCase(java.util.Locale.ROOT) + " of execution " + executionId
+                        + " cannot be decrypted: " + reason,
+                cause);
         this.executionId = executionId;
         this.keyId = keyId;
     }

@@ -13,6 +13,9 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionPage;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -26,8 +29,6 @@ import dev.taskgate.jobctl.input.db.InputRequestRepository;
 import dev.taskgate.jobctl.operator.ExecutionCursor;
 import dev.taskgate.jobctl.operator.OperatorParams;
 import dev.taskgate.jobctl.operator.OperatorRequestException;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 
 /**
  * Read side for the internal query API: answers with contract records and only for the owning principal in the
@@ -56,7 +57,8 @@ public class ExecutionQueries {
             return Uni.createFrom().failure(new ExecutionNotFoundException());
         }
         Instant now = clock.instant();
-        return executions.findById(pool, id.get())
+        return executions
+                .findById(pool, id.get())
                 .map(found -> found.filter(e -> e.isOwnedBy(principal, workspace) && e.isVisibleToOwnerAt(now))
                         .orElseThrow(ExecutionNotFoundException::new))
                 .flatMap(execution -> withInputRequests(execution).map(execution::toSnapshot));
@@ -69,8 +71,8 @@ public class ExecutionQueries {
             return Uni.createFrom().failure(new ExecutionNotFoundException());
         }
         Instant now = clock.instant();
-        return executions.findWithResult(pool, id.get(),
-                e -> e.isOwnedBy(principal, workspace) && e.isVisibleToOwnerAt(now))
+        return executions
+                .findWithResult(pool, id.get(), e -> e.isOwnedBy(principal, workspace) && e.isVisibleToOwnerAt(now))
                 .map(found -> found.orElseThrow(ExecutionNotFoundException::new))
                 .flatMap(stored -> withInputRequests(stored.execution()).map(inputs -> toOutcome(stored, inputs)));
     }
@@ -79,8 +81,7 @@ public class ExecutionQueries {
      * One page of the caller's own visible executions in the workspace, newest first, optionally only those
      * created through {@code surface} (a wire name). A bad {@code limit}, {@code cursor} or {@code surface} is a 400.
      */
-    public Uni<ExecutionPage> list(String principal, String workspace, String surface, String limit,
-            String cursor) {
+    public Uni<ExecutionPage> list(String principal, String workspace, String surface, String limit, String cursor) {
         Surface only;
         int size;
         ExecutionCursor after;
@@ -91,8 +92,16 @@ public class ExecutionQueries {
         } catch (OperatorRequestException e) {
             return Uni.createFrom().failure(e);
         }
-        return executions.listVisibleOwned(pool, principal, workspace, only, after == null ? null : after.createdAt(),
-                after == null ? null : after.id(), clock.instant(), size + 1)
+        return executions
+                .listVisibleOwned(
+                        pool,
+                        principal,
+                        workspace,
+                        only,
+                        after == null ? null : after.createdAt(),
+                        after == null ? null : after.id(),
+                        clock.instant(),
+                        size + 1)
                 .map(found -> {
                     List<Execution> page = found.size() > size ? found.subList(0, size) : found;
                     String next = null;
@@ -100,7 +109,8 @@ public class ExecutionQueries {
                         Execution last = page.get(page.size() - 1);
                         next = new ExecutionCursor(last.createdAt(), last.id()).encode();
                     }
-                    return new ExecutionPage(page.stream().map(Execution::toSnapshot).toList(), next);
+                    return new ExecutionPage(
+                            page.stream().map(Execution::toSnapshot).toList(), next);
                 });
     }
 

@@ -2,10 +2,11 @@ package dev.taskgate.jobctl.query;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.taskgate.contracts.ExecutionSnapshot;
-import dev.taskgate.jobctl.submit.db.ReceiptRepository;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
+
+import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.jobctl.submit.db.ReceiptRepository;
 
 /**
  * The execution a caller's receipt key admitted, for a frontend replica that did not submit it (a 2025-era
@@ -27,8 +28,9 @@ public class ReceiptLookup {
 
     /** The snapshot of the execution admitted under {@code receiptKey} for this caller. */
     public Uni<ExecutionSnapshot> byReceipt(String receiptKey, String principal, String workspace) {
-        return receipts.find(pool, principal, workspace, receiptKey).flatMap(found -> found
-                .map(receipt -> queries.getSnapshot(receipt.executionId().toString(), principal, workspace))
-                .orElseGet(() -> Uni.createFrom().failure(new ExecutionNotFoundException())));
+        return receipts.find(pool, principal, workspace, receiptKey)
+                .flatMap(found -> found.map(receipt ->
+                                queries.getSnapshot(receipt.executionId().toString(), principal, workspace))
+                        .orElseGet(() -> Uni.createFrom().failure(new ExecutionNotFoundException())));
     }
 }

@@ -38,14 +38,25 @@ public record LostExecution(
     }
 
     /** An execution without a staged result. */
-    public LostExecution(ExecutionStatus state, boolean mutating, boolean cancelRequested, int replacements,
-            String replacedFromFrontier, String frontier) {
+    public LostExecution(
+            ExecutionStatus state,
+            boolean mutating,
+            boolean cancelRequested,
+            int replacements,
+            String replacedFromFrontier,
+            String frontier) {
         this(state, mutating, cancelRequested, replacements, replacedFromFrontier, frontier, false, false);
     }
 
     /** An execution without a journal entry. */
-    public LostExecution(ExecutionStatus state, boolean mutating, boolean cancelRequested, int replacements,
-            String replacedFromFrontier, String frontier, boolean resultStaged) {
+    public LostExecution(
+            ExecutionStatus state,
+            boolean mutating,
+            boolean cancelRequested,
+            int replacements,
+            String replacedFromFrontier,
+            String frontier,
+            boolean resultStaged) {
         this(state, mutating, cancelRequested, replacements, replacedFromFrontier, frontier, resultStaged, false);
     }
 }

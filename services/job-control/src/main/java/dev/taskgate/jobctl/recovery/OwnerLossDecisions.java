@@ -43,8 +43,7 @@ public final class OwnerLossDecisions {
 
     private static final String NOT_RE_RUN = "owner lost; not re-run";
 
-    private OwnerLossDecisions() {
-    }
+    private OwnerLossDecisions() {}
 
     /**
      * Decides the settlement of {@code execution}.
@@ -56,7 +55,10 @@ public final class OwnerLossDecisions {
             return new OwnerLossVerdict(Action.IGNORE, null, null, null);
         }
         if (execution.resultStaged() && (execution.mutating() || !execution.cancelRequested())) {
-            return new OwnerLossVerdict(Action.PUBLISH_STAGED, null, null,
+            return new OwnerLossVerdict(
+                    Action.PUBLISH_STAGED,
+                    null,
+                    null,
                     "Completed with the result staged before its owner was lost (" + cause + "); not re-run.");
         }
         if (execution.mutating() && execution.journalBound()) {
@@ -64,7 +66,10 @@ public final class OwnerLossDecisions {
                 return fail(cause + "; its rewrite was past the commit grant and " + execution.replacements()
                         + " reconciliation runs did not settle it");
             }
-            return new OwnerLossVerdict(Action.RECONCILE, JOURNAL, null,
+            return new OwnerLossVerdict(
+                    Action.RECONCILE,
+                    JOURNAL,
+                    null,
                     "Reconstructing the outcome from the transaction journal after owner loss (" + cause
                             + "); attempt " + (execution.replacements() + 2) + " checks the files, the rewrite is "
                             + "not applied again.");
@@ -76,7 +81,10 @@ public final class OwnerLossDecisions {
             return fail(detail);
         }
         if (execution.cancelRequested()) {
-            return new OwnerLossVerdict(Action.CANCEL, null, null,
+            return new OwnerLossVerdict(
+                    Action.CANCEL,
+                    null,
+                    null,
                     "Cancelled: its owner was lost (" + cause + ") after the cancellation was requested.");
         }
         if (execution.replacements() >= MAX_REPLACEMENTS) {
@@ -87,7 +95,10 @@ public final class OwnerLossDecisions {
                     + " and no progress was saved since");
         }
         int attempt = execution.replacements() + 2;
-        return new OwnerLossVerdict(Action.REPLACE, execution.frontier(), null,
+        return new OwnerLossVerdict(
+                Action.REPLACE,
+                execution.frontier(),
+                null,
                 "Replaced after owner loss (" + cause + "); attempt " + attempt + " starts from "
                         + describe(execution.frontier()) + ".");
     }
@@ -97,8 +108,9 @@ public final class OwnerLossDecisions {
     }
 
     private static String describe(String frontier) {
-        return FROM_START.equals(frontier) ? "the beginning"
-                : "checkpoint " + frontier.substring(frontier.startsWith(CHECKPOINT_PREFIX) ? CHECKPOINT_PREFIX.length()
-                        : 0);
+        return FROM_START.equals(frontier)
+                ? "the beginning"
+                : "checkpoint "
+                        + frontier.substring(frontier.startsWith(CHECKPOINT_PREFIX) ? CHECKPOINT_PREFIX.length() : 0);
     }
 }

@@ -11,6 +11,9 @@ import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.checkpoint.FrontierCheckpoint;
@@ -35,8 +38,6 @@ import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.payload.PayloadUnreadableException;
 import dev.taskgate.jobctl.report.ReportDecisions;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 /**
  * Settles an execution whose owner was lost, inside the caller's transaction: asks {@link OwnerLossDecisions} and
@@ -58,8 +59,13 @@ public class OwnerLossService {
     private final JournalRepository journal;
     private final FrontierCheckpointRepository frontiers;
 
-    OwnerLossService(ExecutionRepository executions, OutboxWriter outbox, JobControlConfig config, IdSource ids,
-            ResultCheckpointRepository resultCheckpoints, JournalRepository journal,
+    OwnerLossService(
+            ExecutionRepository executions,
+            OutboxWriter outbox,
+            JobControlConfig config,
+            IdSource ids,
+            ResultCheckpointRepository resultCheckpoints,
+            JournalRepository journal,
             FrontierCheckpointRepository frontiers) {
         this.frontiers = frontiers;
         this.journal = journal;
@@ -78,8 +84,9 @@ public class OwnerLossService {
     public Uni<Boolean> settleChildDied(SqlConnection tx, ChildDied died, Instant now) {
         return executions.findOwnedForUpdate(tx, died.executionId()).flatMap(found -> {
             if (found.isEmpty() || found.get().execution().epoch() != died.epoch()) {
-                LOG.debugf("Ignoring ChildDied [executionId=%s epoch=%d messageId=%s]", died.executionId(),
-                        died.epoch(), died.messageId());
+                LOG.debugf(
+                        "Ignoring ChildDied [executionId=%s epoch=%d messageId=%s]",
+                        died.executionId(), died.epoch(), died.messageId());
                 return Uni.createFrom().item(false);
             }
             String cause = "the child process running it on worker instance " + died.workerId()
@@ -95,16 +102,25 @@ public class OwnerLossService {
      */
     public Uni<Boolean> settle(SqlConnection tx, OwnedExecution owned, String cause, Instant now) {
         Execution execution = owned.execution();
-        Uni<Optional<byte[]>> staged = resultCheckpoints.find(tx, execution.id(), execution.epoch())
-                .onFailure(PayloadUnreadableException.class).recoverWithItem(failure -> {
+        Uni<Optional<byte[]>> staged = resultCheckpoints
+                .find(tx, execution.id(), execution.epoch())
+                .onFailure(PayloadUnreadableException.class)
+                .recoverWithItem(failure -> {
                     // settle without it (as if nothing was staged) rather than retrying a value no key opens
-                    LOG.warnf(failure, "Staged result unreadable; settling without it [executionId=%s epoch=%d]",
-                            execution.id(), execution.epoch());
+                    LOG.warnf(
+                            failure,
+                            "Staged result unreadable; settling without it [executionId=%s epoch=%d]",
+                            execution.id(),
+                            execution.epoch());
                     return Optional.<byte[]>empty();
                 });
-        Uni<Optional<FrontierCheckpoint>> frontier = frontiers.find(tx, execution.id())
-                .onFailure(PayloadUnreadableException.class).recoverWithItem(failure -> {
-                    LOG.warnf(failure, "Frontier unreadable; a replacement starts afresh [executionId=%s]",
+        Uni<Optional<FrontierCheckpoint>> frontier = frontiers
+                .find(tx, execution.id())
+                .onFailure(PayloadUnreadableException.class)
+                .recoverWithItem(failure -> {
+                    LOG.warnf(
+                            failure,
+                            "Frontier unreadable; a replacement starts afresh [executionId=%s]",
                             execution.id());
                     return Optional.<FrontierCheckpoint>empty();
                 });
@@ -112,25 +128,51 @@ public class OwnerLossService {
                 .flatMap(bound -> frontier.flatMap(latest -> settle(tx, owned, result, bound, latest, cause, now))));
     }
 
-    private Uni<Boolean> settle(SqlConnection tx, OwnedExecution owned, Optional<byte[]> staged,
-            Optional<BoundPlan> bound, Optional<FrontierCheckpoint> latest, String cause, Instant now) {
+    private Uni<Boolean> settle(
+            SqlConnection tx,
+            OwnedExecution owned,
+            Optional<byte[]> staged,
+            Optional<BoundPlan> bound,
+            Optional<FrontierCheckpoint> latest,
+            String cause,
+            Instant now) {
         Execution execution = owned.execution();
         // a rewrite never resumes from a frontier (none is stored for one, see FrontierCheckpointService)
         Optional<FrontierCheckpoint> resumable = execution.mutating() ? Optional.empty() : latest;
-        OwnerLossVerdict verdict = OwnerLossDecisions.decide(new LostExecution(execution.state(),
-                execution.mutating(), execution.cancelRequestedAt() != null, owned.replacements(),
-                owned.replacedFromFrontier(), currentFrontier(resumable), staged.isPresent(), bound.isPresent()),
+        OwnerLossVerdict verdict = OwnerLossDecisions.decide(
+                new LostExecution(
+                        execution.state(),
+                        execution.mutating(),
+                        execution.cancelRequestedAt() != null,
+                        owned.replacements(),
+                        owned.replacedFromFrontier(),
+                        currentFrontier(resumable),
+                        staged.isPresent(),
+                        bound.isPresent()),
                 cause);
         return switch (verdict.action()) {
             case IGNORE -> Uni.createFrom().item(false);
-            case PUBLISH_STAGED -> end(tx, execution, StateChange.of(execution, ExecutionStatus.COMPLETED, now)
-                    .withResult(staged.orElseThrow()).withStatusMessage(verdict.message()));
+            case PUBLISH_STAGED ->
+                end(
+                        tx,
+                        execution,
+                        StateChange.of(execution, ExecutionStatus.COMPLETED, now)
+                                .withResult(staged.orElseThrow())
+                                .withStatusMessage(verdict.message()));
             case REPLACE -> replace(tx, owned, verdict, null, resumable.orElse(null), now);
             case RECONCILE -> replace(tx, owned, verdict, bound.orElseThrow().plan(), null, now);
-            case FAIL -> end(tx, execution, StateChange.of(execution, ExecutionStatus.FAILED, now)
-                    .withError(verdict.errorCode(), verdict.message()));
-            case CANCEL -> end(tx, execution, StateChange.of(execution, ExecutionStatus.CANCELLED, now)
-                    .withStatusMessage(verdict.message()));
+            case FAIL ->
+                end(
+                        tx,
+                        execution,
+                        StateChange.of(execution, ExecutionStatus.FAILED, now)
+                                .withError(verdict.errorCode(), verdict.message()));
+            case CANCEL ->
+                end(
+                        tx,
+                        execution,
+                        StateChange.of(execution, ExecutionStatus.CANCELLED, now)
+                                .withStatusMessage(verdict.message()));
         };
     }
 
@@ -141,34 +183,73 @@ public class OwnerLossService {
     }
 
     /** A replacement dispatch; with {@code journal}, a reconciliation run that never runs the operation itself. */
-    private Uni<Boolean> replace(SqlConnection tx, OwnedExecution owned, OwnerLossVerdict verdict,
-            JournalEntry journal, FrontierCheckpoint checkpoint, Instant now) {
+    private Uni<Boolean> replace(
+            SqlConnection tx,
+            OwnedExecution owned,
+            OwnerLossVerdict verdict,
+            JournalEntry journal,
+            FrontierCheckpoint checkpoint,
+            Instant now) {
         Execution execution = owned.execution();
         return executions.findInput(tx, execution.id()).flatMap(input -> {
             Optional<JsonNode> parsed = input.map(bytes -> Wire.fromBytes(bytes, JsonNode.class));
             if (parsed.isEmpty()) {
-                return end(tx, execution, StateChange.of(execution, ExecutionStatus.FAILED, now).withError(
-                        OwnerLossDecisions.OWNER_LOST, "owner lost; not re-run (its input is no longer stored)"));
+                return end(
+                        tx,
+                        execution,
+                        StateChange.of(execution, ExecutionStatus.FAILED, now)
+                                .withError(
+                                        OwnerLossDecisions.OWNER_LOST,
+                                        "owner lost; not re-run (its input is no longer stored)"));
             }
-            return executions.replace(tx, execution.id(), execution.state(), execution.epoch(), owned.replacements(),
-                    verdict.frontier(), verdict.message(), now).flatMap(changed -> {
+            return executions
+                    .replace(
+                            tx,
+                            execution.id(),
+                            execution.state(),
+                            execution.epoch(),
+                            owned.replacements(),
+                            verdict.frontier(),
+                            verdict.message(),
+                            now)
+                    .flatMap(changed -> {
                         if (!changed) {
                             return Uni.createFrom().item(false);
                         }
-                        LOG.infof("Execution replaced after owner loss [executionId=%s owner=%s lostEpoch=%d "
-                                + "epoch=%d attempt=%d frontier=%s]", execution.id(), owned.ownerWorkerId(),
-                                execution.epoch(), execution.epoch() + 1, execution.attempt() + 1, verdict.frontier());
+                        LOG.infof(
+                                "Execution replaced after owner loss [executionId=%s owner=%s lostEpoch=%d "
+                                        + "epoch=%d attempt=%d frontier=%s]",
+                                execution.id(),
+                                owned.ownerWorkerId(),
+                                execution.epoch(),
+                                execution.epoch() + 1,
+                                execution.attempt() + 1,
+                                verdict.frontier());
                         String key = execution.id().toString();
-                        ExecutionChanged lifecycle = LifecycleEvents.changed(ids.newId(), execution,
-                                ExecutionStatus.QUEUED, now, ExecutionStatus.QUEUED.wireName());
-                        RunOperation run = new RunOperation(ids.newId(), now, execution.id(), execution.attempt() + 1,
-                                execution.epoch() + 1, execution.toolName(), execution.toolVersion(), parsed.get(),
-                                execution.deadlineAt(), journal, checkpoint, WorkspaceIds.of(execution));
+                        ExecutionChanged lifecycle = LifecycleEvents.changed(
+                                ids.newId(), execution, ExecutionStatus.QUEUED, now, ExecutionStatus.QUEUED.wireName());
+                        RunOperation run = new RunOperation(
+                                ids.newId(),
+                                now,
+                                execution.id(),
+                                execution.attempt() + 1,
+                                execution.epoch() + 1,
+                                execution.toolName(),
+                                execution.toolVersion(),
+                                parsed.get(),
+                                execution.deadlineAt(),
+                                journal,
+                                checkpoint,
+                                WorkspaceIds.of(execution));
                         List<OutboxMessage> messages = new ArrayList<>(stopLostEpoch(execution, now));
-                        messages.add(OutboxMessage.of(config.topics().lifecycle(), key, lifecycle.messageId(),
-                                ExecutionChanged.TYPE, lifecycle));
-                        messages.add(OutboxMessage.of(config.topics().work(), key, run.messageId(), RunOperation.TYPE,
-                                run));
+                        messages.add(OutboxMessage.of(
+                                config.topics().lifecycle(),
+                                key,
+                                lifecycle.messageId(),
+                                ExecutionChanged.TYPE,
+                                lifecycle));
+                        messages.add(
+                                OutboxMessage.of(config.topics().work(), key, run.messageId(), RunOperation.TYPE, run));
                         return outbox.append(tx, messages).replaceWith(true);
                     });
         });
@@ -179,22 +260,28 @@ public class OwnerLossService {
             if (!changed) {
                 return Uni.createFrom().item(false);
             }
-            LOG.infof("Execution settled after owner loss [executionId=%s state=%s epoch=%d reason=%s]",
-                    execution.id(), change.to(), execution.epoch(),
+            LOG.infof(
+                    "Execution settled after owner loss [executionId=%s state=%s epoch=%d reason=%s]",
+                    execution.id(),
+                    change.to(),
+                    execution.epoch(),
                     change.errorMessage() != null ? change.errorMessage() : change.statusMessage());
-            ExecutionChanged lifecycle = LifecycleEvents.changed(ids.newId(), execution, change.to(), change.at(),
-                    ReportDecisions.summaryOf(change));
+            ExecutionChanged lifecycle = LifecycleEvents.changed(
+                    ids.newId(), execution, change.to(), change.at(), ReportDecisions.summaryOf(change));
             List<OutboxMessage> messages = new ArrayList<>(stopLostEpoch(execution, change.at()));
-            messages.add(OutboxMessage.of(config.topics().lifecycle(), execution.id().toString(),
-                    lifecycle.messageId(), ExecutionChanged.TYPE, lifecycle));
+            messages.add(OutboxMessage.of(
+                    config.topics().lifecycle(),
+                    execution.id().toString(),
+                    lifecycle.messageId(),
+                    ExecutionChanged.TYPE,
+                    lifecycle));
             return outbox.append(tx, messages).replaceWith(true);
         });
     }
 
     private List<OutboxMessage> stopLostEpoch(Execution execution, Instant now) {
-        StopRequested stop = new StopRequested(ids.newId(), now, execution.id(), execution.epoch(),
-                "owner lost");
-        return List.of(OutboxMessage.of(config.topics().control(), execution.id().toString(), stop.messageId(),
-                StopRequested.TYPE, stop));
+        StopRequested stop = new StopRequested(ids.newId(), now, execution.id(), execution.epoch(), "owner lost");
+        return List.of(OutboxMessage.of(
+                config.topics().control(), execution.id().toString(), stop.messageId(), StopRequested.TYPE, stop));
     }
 }

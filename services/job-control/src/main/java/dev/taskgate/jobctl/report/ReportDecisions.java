@@ -22,8 +22,7 @@ public final class ReportDecisions {
     /** The status message of an execution waiting for its caller's input. */
     public static final String WAITING_FOR_INPUT = "Waiting for input.";
 
-    private ReportDecisions() {
-    }
+    private ReportDecisions() {}
 
     /**
      * The state a report moves an execution to; {@code Progress}, {@code ResultStaged} and {@code CheckpointSaved}
@@ -33,7 +32,8 @@ public final class ReportDecisions {
     public static Optional<ExecutionStatus> targetOf(WorkerEvent event) {
         return switch (event.kind()) {
             case STARTED -> Optional.of(ExecutionStatus.WORKING);
-            case PROGRESS, CHILD_DIED, RESULT_STAGED, COMMIT_REQUESTED, CHECKPOINT_SAVED, ARTIFACT_SAVED -> Optional.empty();
+            case PROGRESS, CHILD_DIED, RESULT_STAGED, COMMIT_REQUESTED, CHECKPOINT_SAVED, ARTIFACT_SAVED ->
+                Optional.empty();
             case FINISHED -> Optional.of(ExecutionStatus.COMPLETED);
             case FAILED -> Optional.of(ExecutionStatus.FAILED);
             case STOPPED -> Optional.of(ExecutionStatus.CANCELLED);
@@ -55,13 +55,21 @@ public final class ReportDecisions {
             return Optional.empty();
         }
         StateChange change = StateChange.of(execution, target.get(), now);
-        return Optional.of(switch (event.kind()) {
-            case STARTED, PROGRESS, CHILD_DIED, RESULT_STAGED, COMMIT_REQUESTED, CHECKPOINT_SAVED, ARTIFACT_SAVED -> change;
-            case FINISHED -> change.withResult(((Finished) event).result().getBytes(StandardCharsets.UTF_8));
-            case FAILED -> change.withError(((Failed) event).code(), ((Failed) event).message());
-            case STOPPED -> change.withStatusMessage(((Stopped) event).message());
-            case INPUT_REQUESTED -> change.withStatusMessage(WAITING_FOR_INPUT);
-        });
+        return Optional.of(
+                switch (event.kind()) {
+                    case STARTED,
+                            PROGRESS,
+                            CHILD_DIED,
+                            RESULT_STAGED,
+                            COMMIT_REQUESTED,
+                            CHECKPOINT_SAVED,
+                            ARTIFACT_SAVED -> change;
+                    case FINISHED ->
+                        change.withResult(((Finished) event).result().getBytes(StandardCharsets.UTF_8));
+                    case FAILED -> change.withError(((Failed) event).code(), ((Failed) event).message());
+                    case STOPPED -> change.withStatusMessage(((Stopped) event).message());
+                    case INPUT_REQUESTED -> change.withStatusMessage(WAITING_FOR_INPUT);
+                });
     }
 
     /** The payload-free summary of a change, for {@code ExecutionChanged}. */

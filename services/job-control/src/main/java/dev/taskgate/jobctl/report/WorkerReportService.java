@@ -10,12 +10,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.event.ArtifactSaved;
-import dev.taskgate.contracts.event.InputRequested;
 import dev.taskgate.contracts.event.CheckpointSaved;
 import dev.taskgate.contracts.event.ChildDied;
 import dev.taskgate.contracts.event.CommitRequested;
+import dev.taskgate.contracts.event.InputRequested;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.ResultStaged;
 import dev.taskgate.contracts.event.Started;
@@ -38,9 +42,6 @@ import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.recovery.OwnerLossService;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 /**
  * Applies worker reports to executions: each through the state machine ({@link ReportDecisions}) and a
@@ -68,10 +69,20 @@ public class WorkerReportService {
     private final FrontierCheckpointService frontiers;
     private final ArtifactService artifacts;
 
-    WorkerReportService(Pool pool, ExecutionRepository executions, InputRequestService inputs, OutboxWriter outbox,
-            JobControlConfig config, Clock clock, IdSource ids, WorkerInstanceRepository workers,
-            OwnerLossService ownerLoss, ResultCheckpointService resultCheckpoints, CommitService commits,
-            FrontierCheckpointService frontiers, ArtifactService artifacts) {
+    WorkerReportService(
+            Pool pool,
+            ExecutionRepository executions,
+            InputRequestService inputs,
+            OutboxWriter outbox,
+            JobControlConfig config,
+            Clock clock,
+            IdSource ids,
+            WorkerInstanceRepository workers,
+            OwnerLossService ownerLoss,
+            ResultCheckpointService resultCheckpoints,
+            CommitService commits,
+            FrontierCheckpointService frontiers,
+            ArtifactService artifacts) {
         this.artifacts = artifacts;
         this.pool = pool;
         this.executions = executions;
@@ -94,49 +105,57 @@ public class WorkerReportService {
      */
     public Uni<Boolean> apply(WorkerEvent event) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        return pool.withTransaction(tx -> executions.findOwned(tx, event.executionId()).flatMap(found -> {
-            if (found.isEmpty()) {
-                LOG.debugf("Ignoring report for unknown execution [executionId=%s type=%s messageId=%s]",
-                        event.executionId(), event.kind(), event.messageId());
-                return Uni.createFrom().item(false);
-            }
-            Execution execution = found.get().execution();
-            if (isDuplicateRun(found.get(), event)) {
-                return fenceDuplicateRun(tx, found.get(), event, now);
-            }
-            if (event instanceof Progress progress) {
-                return recordProgress(tx, execution, progress);
-            }
-            if (event instanceof InputRequested requested) {
-                return inputs.record(tx, requested, now);
-            }
-            if (event instanceof ChildDied died) {
-                return ownerLoss.settleChildDied(tx, died, now);
-            }
-            if (event instanceof ResultStaged staged) {
-                return resultCheckpoints.stage(tx, execution, staged, now);
-            }
-            if (event instanceof CheckpointSaved saved) {
-                return frontiers.save(tx, execution, saved, now);
-            }
-            if (event instanceof ArtifactSaved artifact) {
-                return artifacts.store(tx, execution, artifact, now);
-            }
-            if (event instanceof CommitRequested commit) {
-                return commits.request(tx, commit, now);
-            }
-            Optional<StateChange> change = ReportDecisions.decide(execution, event, now);
-            if (change.isEmpty()) {
-                LOG.debugf("Ignoring report [executionId=%s type=%s messageId=%s state=%s epoch=%d reportEpoch=%d]",
-                        execution.id(), event.kind(), event.messageId(), execution.state(), execution.epoch(),
-                        event.epoch());
-                if (event instanceof Started started && isStaleRun(execution, started)) {
-                    return stopStaleRun(tx, execution, started, now);
-                }
-                return Uni.createFrom().item(false);
-            }
-            return applyChange(tx, execution, change.get(), event);
-        }));
+        return pool.withTransaction(tx -> executions
+                .findOwned(tx, event.executionId())
+                .flatMap(found -> {
+                    if (found.isEmpty()) {
+                        LOG.debugf(
+                                "Ignoring report for unknown execution [executionId=%s type=%s messageId=%s]",
+                                event.executionId(), event.kind(), event.messageId());
+                        return Uni.createFrom().item(false);
+                    }
+                    Execution execution = found.get().execution();
+                    if (isDuplicateRun(found.get(), event)) {
+                        return fenceDuplicateRun(tx, found.get(), event, now);
+                    }
+                    if (event instanceof Progress progress) {
+                        return recordProgress(tx, execution, progress);
+                    }
+                    if (event instanceof InputRequested requested) {
+                        return inputs.record(tx, requested, now);
+                    }
+                    if (event instanceof ChildDied died) {
+                        return ownerLoss.settleChildDied(tx, died, now);
+                    }
+                    if (event instanceof ResultStaged staged) {
+                        return resultCheckpoints.stage(tx, execution, staged, now);
+                    }
+                    if (event instanceof CheckpointSaved saved) {
+                        return frontiers.save(tx, execution, saved, now);
+                    }
+                    if (event instanceof ArtifactSaved artifact) {
+                        return artifacts.store(tx, execution, artifact, now);
+                    }
+                    if (event instanceof CommitRequested commit) {
+                        return commits.request(tx, commit, now);
+                    }
+                    Optional<StateChange> change = ReportDecisions.decide(execution, event, now);
+                    if (change.isEmpty()) {
+                        LOG.debugf(
+                                "Ignoring report [executionId=%s type=%s messageId=%s state=%s epoch=%d reportEpoch=%d]",
+                                execution.id(),
+                                event.kind(),
+                                event.messageId(),
+                                execution.state(),
+                                execution.epoch(),
+                                event.epoch());
+                        if (event instanceof Started started && isStaleRun(execution, started)) {
+                            return stopStaleRun(tx, execution, started, now);
+                        }
+                        return Uni.createFrom().item(false);
+                    }
+                    return applyChange(tx, execution, change.get(), event);
+                }));
     }
 
     /**
@@ -146,7 +165,8 @@ public class WorkerReportService {
      * result, failure, commit request or child death of the duplicate never decides the execution.
      */
     private static boolean isDuplicateRun(OwnedExecution owned, WorkerEvent event) {
-        return event.epoch() == owned.execution().epoch() && owned.ownerWorkerId() != null
+        return event.epoch() == owned.execution().epoch()
+                && owned.ownerWorkerId() != null
                 && !owned.ownerWorkerId().equals(event.workerId());
     }
 
@@ -158,19 +178,29 @@ public class WorkerReportService {
     private Uni<Boolean> fenceDuplicateRun(SqlConnection tx, OwnedExecution owned, WorkerEvent event, Instant now) {
         Execution execution = owned.execution();
         if (!(event instanceof Started started)) {
-            LOG.debugf("Ignoring a duplicate run's report [executionId=%s type=%s epoch=%d workerId=%s owner=%s]",
+            LOG.debugf(
+                    "Ignoring a duplicate run's report [executionId=%s type=%s epoch=%d workerId=%s owner=%s]",
                     execution.id(), event.kind(), event.epoch(), event.workerId(), owned.ownerWorkerId());
             return Uni.createFrom().item(false);
         }
-        LOG.infof("Stopping a duplicate run [executionId=%s epoch=%d state=%s workerId=%s owner=%s]", execution.id(),
-                started.epoch(), execution.state(), started.workerId(), owned.ownerWorkerId());
+        LOG.infof(
+                "Stopping a duplicate run [executionId=%s epoch=%d state=%s workerId=%s owner=%s]",
+                execution.id(), started.epoch(), execution.state(), started.workerId(), owned.ownerWorkerId());
         String reason = execution.state().isTerminal()
-                ? "duplicate run: the execution already ended " + execution.state().wireName()
+                ? "duplicate run: the execution already ended "
+                        + execution.state().wireName()
                 : "duplicate run: epoch " + started.epoch() + " already runs on its owner";
-        StopRequested stop = new StopRequested(ids.newId(), now, execution.id(), started.epoch(), reason,
-                started.workerId());
-        return outbox.append(tx, List.of(OutboxMessage.of(config.topics().control(), execution.id().toString(),
-                stop.messageId(), StopRequested.TYPE, stop))).replaceWith(true);
+        StopRequested stop =
+                new StopRequested(ids.newId(), now, execution.id(), started.epoch(), reason, started.workerId());
+        return outbox.append(
+                        tx,
+                        List.of(OutboxMessage.of(
+                                config.topics().control(),
+                                execution.id().toString(),
+                                stop.messageId(),
+                                StopRequested.TYPE,
+                                stop)))
+                .replaceWith(true);
     }
 
     /**
@@ -184,43 +214,71 @@ public class WorkerReportService {
 
     /** Asks the worker to stop the stale run (its reports are fenced either way); the execution is unchanged. */
     private Uni<Boolean> stopStaleRun(SqlConnection tx, Execution execution, Started started, Instant now) {
-        LOG.infof("Stopping a stale run [executionId=%s runEpoch=%d epoch=%d state=%s workerId=%s]", execution.id(),
-                started.epoch(), execution.epoch(), execution.state(), started.workerId());
-        StopRequested stop = new StopRequested(ids.newId(), now, execution.id(), started.epoch(),
+        LOG.infof(
+                "Stopping a stale run [executionId=%s runEpoch=%d epoch=%d state=%s workerId=%s]",
+                execution.id(), started.epoch(), execution.epoch(), execution.state(), started.workerId());
+        StopRequested stop = new StopRequested(
+                ids.newId(),
+                now,
+                execution.id(),
+                started.epoch(),
                 "stale run: epoch " + started.epoch() + " is no longer current");
-        return outbox.append(tx, List.of(OutboxMessage.of(config.topics().control(), execution.id().toString(),
-                stop.messageId(), StopRequested.TYPE, stop))).replaceWith(true);
+        return outbox.append(
+                        tx,
+                        List.of(OutboxMessage.of(
+                                config.topics().control(),
+                                execution.id().toString(),
+                                stop.messageId(),
+                                StopRequested.TYPE,
+                                stop)))
+                .replaceWith(true);
     }
 
     private Uni<Boolean> applyChange(SqlConnection tx, Execution execution, StateChange change, WorkerEvent event) {
         return executions.compareAndSet(tx, change).flatMap(changed -> {
             if (!changed) {
-                LOG.debugf("Report lost a concurrent update [executionId=%s type=%s messageId=%s]",
+                LOG.debugf(
+                        "Report lost a concurrent update [executionId=%s type=%s messageId=%s]",
                         execution.id(), event.kind(), event.messageId());
                 return Uni.createFrom().item(false);
             }
-            ExecutionChanged lifecycle = LifecycleEvents.changed(ids.newId(), execution, change.to(), change.at(),
-                    ReportDecisions.summaryOf(change));
+            ExecutionChanged lifecycle = LifecycleEvents.changed(
+                    ids.newId(), execution, change.to(), change.at(), ReportDecisions.summaryOf(change));
             Uni<Void> owner = event instanceof Started started
-                    ? executions.recordOwner(tx, execution.id(), started.epoch(), started.workerId())
+                    ? executions
+                            .recordOwner(tx, execution.id(), started.epoch(), started.workerId())
                             .flatMap(v -> workers.recordSeen(tx, started.workerId(), change.at(), started.occurredAt()))
                     : Uni.createFrom().voidItem();
-            return owner.flatMap(v -> outbox.append(tx, List.of(OutboxMessage.of(config.topics().lifecycle(),
-                    execution.id().toString(), lifecycle.messageId(), ExecutionChanged.TYPE, lifecycle))))
+            return owner.flatMap(v -> outbox.append(
+                            tx,
+                            List.of(OutboxMessage.of(
+                                    config.topics().lifecycle(),
+                                    execution.id().toString(),
+                                    lifecycle.messageId(),
+                                    ExecutionChanged.TYPE,
+                                    lifecycle))))
                     .replaceWith(true);
         });
     }
 
     private Uni<Boolean> recordProgress(SqlConnection tx, Execution execution, Progress progress) {
-        boolean running = execution.state() == ExecutionStatus.WORKING
-                || execution.state() == ExecutionStatus.INPUT_REQUIRED;
+        boolean running =
+                execution.state() == ExecutionStatus.WORKING || execution.state() == ExecutionStatus.INPUT_REQUIRED;
         if (progress.epoch() != execution.epoch() || !running) {
-            LOG.debugf("Ignoring progress [executionId=%s messageId=%s state=%s epoch=%d reportEpoch=%d]",
+            LOG.debugf(
+                    "Ignoring progress [executionId=%s messageId=%s state=%s epoch=%d reportEpoch=%d]",
                     execution.id(), progress.messageId(), execution.state(), execution.epoch(), progress.epoch());
             return Uni.createFrom().item(false);
         }
-        return executions.recordProgress(tx, execution.id(), execution.state(), execution.epoch(),
-                progress.progress(), progress.total(), progress.message())
+        return executions
+                .recordProgress(
+                        tx,
+                        execution.id(),
+                        execution.state(),
+                        execution.epoch(),
+                        progress.progress(),
+                        progress.total(),
+                        progress.message())
                 .replaceWith(false);
     }
 }

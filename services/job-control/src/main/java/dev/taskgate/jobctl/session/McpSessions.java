@@ -8,22 +8,23 @@ import java.util.Set;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import org.jboss.logging.Logger;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
-import org.jboss.logging.Logger;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.contracts.Problem;
 import dev.taskgate.contracts.Wire;
-import dev.taskgate.contracts.session.McpSession;
 import dev.taskgate.contracts.event.LogLevel;
+import dev.taskgate.contracts.session.McpSession;
 import dev.taskgate.contracts.session.McpSessionLogLevel;
 import dev.taskgate.contracts.session.OpenMcpSession;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.command.Problems;
 import dev.taskgate.jobctl.session.db.McpSessionRepository;
-import io.quarkus.scheduler.Scheduled;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 
 /**
  * Durable sessions of the 2025-era MCP adapter: created by {@code initialize}, renewed by every request that
@@ -35,6 +36,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 public class McpSessions {
     /** The protocol versions a session may be opened with (MCP 2025-era). */
     public static final Set<String> VERSIONS = Set.of("2025-03-26", "2025-06-18", "2025-11-25");
+
     private static final Logger LOG = Logger.getLogger(McpSessions.class);
     private static final int SWEEP_BATCH = 1000;
 
@@ -60,12 +62,12 @@ public class McpSessions {
         if (capabilities == null || !capabilities.isObject()) {
             return Uni.createFrom().failure(invalid("clientCapabilities must be an object."));
         }
-        return sessions.insert(pool, hash, principal, workspace, request.protocolVersion(), Wire.toBytes(capabilities),
-                now())
+        return sessions.insert(
+                        pool, hash, principal, workspace, request.protocolVersion(), Wire.toBytes(capabilities), now())
                 .map(inserted -> {
                     if (!inserted) {
-                        throw new McpSessionException(Problem.of("conflict", "Conflict", 409,
-                                "A session with this id exists."));
+                        throw new McpSessionException(
+                                Problem.of("conflict", "Conflict", 409, "A session with this id exists."));
                     }
                     return null;
                 });
@@ -75,7 +77,13 @@ public class McpSessions {
     public Uni<McpSession> use(String idHash, String principal, String workspace) {
         byte[] hash = parseHash(idHash);
         Instant now = now();
-        return sessions.use(pool, hash, principal, workspace, now.minus(config.mcpSessions().idleTimeout()), now)
+        return sessions.use(
+                        pool,
+                        hash,
+                        principal,
+                        workspace,
+                        now.minus(config.mcpSessions().idleTimeout()),
+                        now)
                 .map(found -> found.orElseThrow(McpSessions::notFound));
     }
 
@@ -85,14 +93,23 @@ public class McpSessions {
      */
     public Uni<Void> setLogLevel(String idHash, String principal, String workspace, McpSessionLogLevel request) {
         byte[] hash = parseHash(idHash);
-        LogLevel level = request == null || request.level() == null ? null : LogLevel.of(request.level()).orElse(null);
+        LogLevel level = request == null || request.level() == null
+                ? null
+                : LogLevel.of(request.level()).orElse(null);
         if (level == null) {
-            return Uni.createFrom().failure(invalid("level must be one of debug, info, notice, warning, error, "
-                    + "critical, alert, emergency."));
+            return Uni.createFrom()
+                    .failure(invalid("level must be one of debug, info, notice, warning, error, "
+                            + "critical, alert, emergency."));
         }
         Instant now = now();
-        return sessions.setLogLevel(pool, hash, principal, workspace, now.minus(config.mcpSessions().idleTimeout()),
-                now, level)
+        return sessions.setLogLevel(
+                        pool,
+                        hash,
+                        principal,
+                        workspace,
+                        now.minus(config.mcpSessions().idleTimeout()),
+                        now,
+                        level)
                 .map(changed -> {
                     if (!changed) {
                         throw notFound();
@@ -105,7 +122,13 @@ public class McpSessions {
     public Uni<Void> end(String idHash, String principal, String workspace) {
         byte[] hash = parseHash(idHash);
         Instant now = now();
-        return sessions.end(pool, hash, principal, workspace, now.minus(config.mcpSessions().idleTimeout()), now)
+        return sessions.end(
+                        pool,
+                        hash,
+                        principal,
+                        workspace,
+                        now.minus(config.mcpSessions().idleTimeout()),
+                        now)
                 .map(ended -> {
                     if (!ended) {
                         throw notFound();
@@ -115,7 +138,10 @@ public class McpSessions {
     }
 
     // Rows of ended and idle sessions only answer 404; they are kept one idle timeout longer, then deleted.
-    @Scheduled(every = "10m", delayed = "1m", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+    @Scheduled(
+            every = "10m",
+            delayed = "1m",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> sweep() {
         Instant before = now().minus(config.mcpSessions().idleTimeout().multipliedBy(2));

@@ -14,8 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 public final class CanonicalJson {
 
-    private CanonicalJson() {
-    }
+    private CanonicalJson() {}
 
     /** The canonical text of {@code node}. */
     public static String write(JsonNode node) {

@@ -8,5 +8,4 @@ import java.util.UUID;
  * @param fingerprint the request's {@link RequestFingerprint}
  * @param executionId the execution the key is bound to
  */
-public record Receipt(byte[] fingerprint, UUID executionId) {
-}
+public record Receipt(byte[] fingerprint, UUID executionId) {}

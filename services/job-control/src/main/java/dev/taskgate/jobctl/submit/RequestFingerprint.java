@@ -15,8 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  */
 public final class RequestFingerprint {
 
-    private RequestFingerprint() {
-    }
+    private RequestFingerprint() {}
 
     /** The 32-byte fingerprint of a request. */
     public static byte[] of(String tool, String toolVersion, JsonNode input) {

@@ -11,6 +11,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
@@ -36,9 +40,6 @@ import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.submit.db.ReceiptRepository;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 /**
  * Turns a {@link SubmitExecution} into a durable execution, exactly once per receipt key (design.md
@@ -62,9 +63,18 @@ public class SubmissionService {
     private final AdmissionService admission;
     private final TaskVisibility visibility;
 
-    SubmissionService(Pool pool, ReceiptRepository receipts, ExecutionRepository executions, OutboxWriter outbox,
-            Operations catalog, ExecutionLifetime lifetime, JobControlConfig config, Clock clock, IdSource ids,
-            AdmissionService admission, TaskVisibility visibility) {
+    SubmissionService(
+            Pool pool,
+            ReceiptRepository receipts,
+            ExecutionRepository executions,
+            OutboxWriter outbox,
+            Operations catalog,
+            ExecutionLifetime lifetime,
+            JobControlConfig config,
+            Clock clock,
+            IdSource ids,
+            AdmissionService admission,
+            TaskVisibility visibility) {
         this.pool = pool;
         this.receipts = receipts;
         this.executions = executions;
@@ -87,8 +97,10 @@ public class SubmissionService {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS); // PostgreSQL keeps microseconds
         Optional<OperationSpec> operation = catalog.find(command.toolName());
         if (operation.isEmpty()) {
-            return Uni.createFrom().item(new CommandOutcome(
-                    Replies.rejected(ids.newId(), now, command, Problems.unknownTool(command.toolName())), false));
+            return Uni.createFrom()
+                    .item(new CommandOutcome(
+                            Replies.rejected(ids.newId(), now, command, Problems.unknownTool(command.toolName())),
+                            false));
         }
         OperationSpec spec = operation.get();
         byte[] fingerprint = RequestFingerprint.of(spec.name(), spec.version(), command.input());
@@ -98,54 +110,80 @@ public class SubmissionService {
         if (!admission.appliesTo(command.admissionSurface())) {
             return pool.withTransaction(tx -> createOrAnswer(tx, command, fingerprint, fresh, input, now));
         }
-        return pool.withTransaction(tx -> receipts.find(tx, caller.principal(), caller.workspace(),
-                command.receiptKey())
+        return pool.withTransaction(tx -> receipts.find(
+                        tx, caller.principal(), caller.workspace(), command.receiptKey())
                 .flatMap(found -> found.isPresent()
                         ? answer(command, fingerprint, found.get(), tx, now)
-                        : admission.check(tx, caller, input.length, now)
+                        : admission
+                                .check(tx, caller, input.length, now)
                                 .flatMap(refusal -> refusal.isPresent()
                                         ? Uni.createFrom().item(refused(command, refusal.get(), now))
                                         : createOrAnswer(tx, command, fingerprint, fresh, input, now))));
     }
 
     // The receipt insert decides which of several concurrent submissions of one key creates the execution.
-    private Uni<CommandOutcome> createOrAnswer(SqlConnection tx, SubmitExecution command, byte[] fingerprint,
-            Execution fresh, byte[] input, Instant now) {
+    private Uni<CommandOutcome> createOrAnswer(
+            SqlConnection tx, SubmitExecution command, byte[] fingerprint, Execution fresh, byte[] input, Instant now) {
         Caller caller = command.caller();
-        return receipts.insertIfAbsent(tx, caller.principal(), caller.workspace(), command.receiptKey(), fingerprint,
-                fresh.toolName(), fresh.toolVersion(), fresh.id(), now)
+        return receipts.insertIfAbsent(
+                        tx,
+                        caller.principal(),
+                        caller.workspace(),
+                        command.receiptKey(),
+                        fingerprint,
+                        fresh.toolName(),
+                        fresh.toolVersion(),
+                        fresh.id(),
+                        now)
                 .flatMap(inserted -> inserted
                         ? create(tx, command, fresh, input, now)
                         : answerExisting(tx, command, fingerprint, now));
     }
 
     private CommandOutcome refused(SubmitExecution command, AdmissionRefusal refusal, Instant now) {
-        LOG.debugf("submission not admitted bound=%s receiptKey=%s principal=%s workspace=%s retryAfterSeconds=%s",
-                refusal.bound().boundName(), command.receiptKey(), command.caller().principal(),
-                command.caller().workspace(), refusal.retryAfterSeconds());
-        return new CommandOutcome(Replies.rejected(ids.newId(), now, command, Problems.admissionLimit(refusal),
-                refusal.retryAfterSeconds()), false);
+        LOG.debugf(
+                "submission not admitted bound=%s receiptKey=%s principal=%s workspace=%s retryAfterSeconds=%s",
+                refusal.bound().boundName(),
+                command.receiptKey(),
+                command.caller().principal(),
+                command.caller().workspace(),
+                refusal.retryAfterSeconds());
+        return new CommandOutcome(
+                Replies.rejected(
+                        ids.newId(), now, command, Problems.admissionLimit(refusal), refusal.retryAfterSeconds()),
+                false);
     }
 
-    private Uni<CommandOutcome> create(SqlConnection tx, SubmitExecution command, Execution execution, byte[] input,
-            Instant now) {
-        RunOperation run = new RunOperation(ids.newId(), now, execution.id(), execution.attempt(), execution.epoch(),
-                execution.toolName(), execution.toolVersion(), command.input(), execution.deadlineAt(), null, null,
+    private Uni<CommandOutcome> create(
+            SqlConnection tx, SubmitExecution command, Execution execution, byte[] input, Instant now) {
+        RunOperation run = new RunOperation(
+                ids.newId(),
+                now,
+                execution.id(),
+                execution.attempt(),
+                execution.epoch(),
+                execution.toolName(),
+                execution.toolVersion(),
+                command.input(),
+                execution.deadlineAt(),
+                null,
+                null,
                 WorkspaceIds.of(execution));
-        ExecutionChanged changed = LifecycleEvents.changed(ids.newId(), execution, ExecutionStatus.QUEUED, now,
-                ExecutionStatus.QUEUED.wireName());
+        ExecutionChanged changed = LifecycleEvents.changed(
+                ids.newId(), execution, ExecutionStatus.QUEUED, now, ExecutionStatus.QUEUED.wireName());
         String key = execution.id().toString();
         List<OutboxMessage> messages = List.of(
                 OutboxMessage.of(config.topics().work(), key, run.messageId(), RunOperation.TYPE, run),
-                OutboxMessage.of(config.topics().lifecycle(), key, changed.messageId(), ExecutionChanged.TYPE,
-                        changed));
-        return executions.insert(tx, execution, input)
+                OutboxMessage.of(
+                        config.topics().lifecycle(), key, changed.messageId(), ExecutionChanged.TYPE, changed));
+        return executions
+                .insert(tx, execution, input)
                 .flatMap(v -> outbox.append(tx, messages))
                 .map(v -> new CommandOutcome(Replies.accepted(ids.newId(), now, command, execution, true), true));
     }
 
-    private Uni<CommandOutcome> answerExisting(SqlConnection tx, SubmitExecution command, byte[] fingerprint,
-            Instant now) {
+    private Uni<CommandOutcome> answerExisting(
+            SqlConnection tx, SubmitExecution command, byte[] fingerprint, Instant now) {
         Caller caller = command.caller();
         return receipts.find(tx, caller.principal(), caller.workspace(), command.receiptKey())
                 .map(found -> found.orElseThrow(() -> new IllegalStateException(
@@ -153,18 +191,22 @@ public class SubmissionService {
                 .flatMap(receipt -> answer(command, fingerprint, receipt, tx, now));
     }
 
-    private Uni<CommandOutcome> answer(SubmitExecution command, byte[] fingerprint, Receipt receipt,
-            SqlConnection tx, Instant now) {
+    private Uni<CommandOutcome> answer(
+            SubmitExecution command, byte[] fingerprint, Receipt receipt, SqlConnection tx, Instant now) {
         if (!MessageDigest.isEqual(receipt.fingerprint(), fingerprint)) {
-            return Uni.createFrom().item(new CommandOutcome(Replies.rejected(ids.newId(), now, command,
-                    Problems.idempotencyConflict(command.receiptKey())), false));
+            return Uni.createFrom()
+                    .item(new CommandOutcome(
+                            Replies.rejected(
+                                    ids.newId(), now, command, Problems.idempotencyConflict(command.receiptKey())),
+                            false));
         }
-        return executions.findById(tx, receipt.executionId())
+        return executions
+                .findById(tx, receipt.executionId())
                 .map(existing -> existing.orElseThrow(() -> new IllegalStateException(
                         "receipt points at a missing execution [executionId=" + receipt.executionId() + "]")))
                 .flatMap(existing -> renewVisibility(tx, command, existing, now))
-                .map(existing -> new CommandOutcome(
-                        Replies.accepted(ids.newId(), now, command, existing, false), false));
+                .map(existing ->
+                        new CommandOutcome(Replies.accepted(ids.newId(), now, command, existing, false), false));
     }
 
     /**
@@ -172,24 +214,44 @@ public class SubmissionService {
      * the original outcome again; the lifetime is still counted from the original creation. Only this path renews:
      * a conflicting retry is rejected before it, and lookups never write.
      */
-    private Uni<Execution> renewVisibility(SqlConnection tx, SubmitExecution command, Execution existing,
-            Instant now) {
+    private Uni<Execution> renewVisibility(SqlConnection tx, SubmitExecution command, Execution existing, Instant now) {
         Instant renewed = visibility.renewed(existing, command.taskTtlMs(), now);
         if (renewed == null || !renewed.isAfter(existing.visibleUntil())) {
             return Uni.createFrom().item(existing);
         }
-        return executions.renewVisibility(tx, existing.id(), renewed)
-                .map(found -> found.orElse(existing));
+        return executions.renewVisibility(tx, existing.id(), renewed).map(found -> found.orElse(existing));
     }
 
     private Execution newExecution(SubmitExecution command, OperationSpec spec, Instant now) {
         Caller caller = command.caller();
         Instant deadline = lifetime.deadline(spec.name(), now);
         Instant retention = lifetime.retentionAtCreation(deadline);
-        return new Execution(ids.newId(), caller.principal(), caller.workspace(), caller.orgId(),
-                caller.projectId(), command.surface(), spec.name(), spec.version(), ExecutionStatus.QUEUED, 1L, 1,
-                null, null, null, null, null, null, now, now, deadline, retention, spec.mutating(), null,
-                visibility.visibleUntil(command.surface(), command.taskTtlMs(), now, retention), null,
+        return new Execution(
+                ids.newId(),
+                caller.principal(),
+                caller.workspace(),
+                caller.orgId(),
+                caller.projectId(),
+                command.surface(),
+                spec.name(),
+                spec.version(),
+                ExecutionStatus.QUEUED,
+                1L,
+                1,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                now,
+                now,
+                deadline,
+                retention,
+                spec.mutating(),
+                null,
+                visibility.visibleUntil(command.surface(), command.taskTtlMs(), now, retention),
+                null,
                 command.surface() == Surface.MCP_2025 ? command.progressToken() : null);
     }
 }

@@ -35,8 +35,10 @@ public class ProblemMappers {
         int status = e.getResponse().getStatus();
         Problem problem = status == 404
                 ? Problems.notFound()
-                : Problem.of(status >= 500 ? "internal" : "invalid-request",
-                        status >= 500 ? "Internal error" : "Invalid request", status,
+                : Problem.of(
+                        status >= 500 ? "internal" : "invalid-request",
+                        status >= 500 ? "Internal error" : "Invalid request",
+                        status,
                         "The request cannot be served as sent.");
         return problem(problem.at(uri.getPath()));
     }
@@ -45,8 +47,13 @@ public class ProblemMappers {
     @ServerExceptionMapper
     RestResponse<Problem> onUnreadablePayload(PayloadUnreadableException e, UriInfo uri) {
         String correlationId = ids.newId().toString();
-        LOG.errorf(e, "Stored payload cannot be decrypted [correlationId=%s executionId=%s keyId=%s path=%s]",
-                correlationId, e.executionId(), e.keyId(), uri.getPath());
+        LOG.errorf(
+                e,
+                "Stored payload cannot be decrypted [correlationId=%s executionId=%s keyId=%s path=%s]",
+                correlationId,
+                e.executionId(),
+                e.keyId(),
+                uri.getPath());
         return internal(correlationId, uri);
     }
 
@@ -58,8 +65,12 @@ public class ProblemMappers {
     }
 
     private static RestResponse<Problem> internal(String correlationId, UriInfo uri) {
-        return problem(Problem.of("internal", "Internal error", 500,
-                "Something went wrong on our side. Correlation id: " + correlationId).at(uri.getPath()));
+        return problem(Problem.of(
+                        "internal",
+                        "Internal error",
+                        500,
+                        "Something went wrong on our side. Correlation id: " + correlationId)
+                .at(uri.getPath()));
     }
 
     private static RestResponse<Problem> problem(Problem problem) {

@@ -1,8 +1,5 @@
 package dev.taskgate.jobctl.admission;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumMap;
@@ -15,6 +12,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 import dev.taskgate.contracts.TaskSurface;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class AdmissionPolicyTest {
 
@@ -99,7 +99,8 @@ class AdmissionPolicyTest {
 
     @Test
     void admitsBelowEveryBound() {
-        assertThat(on().evaluate(new AdmissionUsage(1, 3, 5, 2, 900, NOW.plusSeconds(60)), 100, NOW)).isEmpty();
+        assertThat(on().evaluate(new AdmissionUsage(1, 3, 5, 2, 900, NOW.plusSeconds(60)), 100, NOW))
+                .isEmpty();
     }
 
     @Test
@@ -116,8 +117,10 @@ class AdmissionPolicyTest {
 
     @Test
     void aCountRefusalNamesTheBoundAndHintsLongerTheFurtherOver() {
-        AdmissionRefusal atLimit = on().evaluate(new AdmissionUsage(2, 2, 2, 0, 0, null), 1, NOW).orElseThrow();
-        AdmissionRefusal threeOver = on().evaluate(new AdmissionUsage(4, 4, 4, 0, 0, null), 1, NOW).orElseThrow();
+        AdmissionRefusal atLimit =
+                on().evaluate(new AdmissionUsage(2, 2, 2, 0, 0, null), 1, NOW).orElseThrow();
+        AdmissionRefusal threeOver =
+                on().evaluate(new AdmissionUsage(4, 4, 4, 0, 0, null), 1, NOW).orElseThrow();
 
         assertThat(atLimit.detail()).contains("principal concurrency limit").contains("2 of 2");
         assertThat(atLimit.retryAfterSeconds()).isEqualTo(5);
@@ -127,18 +130,20 @@ class AdmissionPolicyTest {
 
     @Test
     void retainedBytesRefuseWhenTheInputDoesNotFitAndHintTheSoonestRetentionEndPlusOneSweep() {
-        AdmissionRefusal refusal = on()
-                .evaluate(new AdmissionUsage(0, 0, 0, 0, 900, NOW.plusSeconds(120)), 101, NOW).orElseThrow();
+        AdmissionRefusal refusal = on().evaluate(new AdmissionUsage(0, 0, 0, 0, 900, NOW.plusSeconds(120)), 101, NOW)
+                .orElseThrow();
 
         assertThat(refusal.bound()).isEqualTo(AdmissionBound.PROJECT_RETAINED_PAYLOAD_BYTES);
         assertThat(refusal.detail()).contains("project retained payload limit").contains("900 of 1000 bytes");
         assertThat(refusal.retryAfterSeconds()).isEqualTo(125);
-        assertThat(on().evaluate(new AdmissionUsage(0, 0, 0, 0, 900, NOW.plusSeconds(120)), 100, NOW)).isEmpty();
+        assertThat(on().evaluate(new AdmissionUsage(0, 0, 0, 0, 900, NOW.plusSeconds(120)), 100, NOW))
+                .isEmpty();
     }
 
     @Test
     void anInputLargerThanTheRetainedBoundOnItsOwnIsNeverAdmitted() {
-        AdmissionRefusal refusal = on().evaluate(new AdmissionUsage(0, 0, 0, 0, 0, null), 1001, NOW).orElseThrow();
+        AdmissionRefusal refusal = on().evaluate(new AdmissionUsage(0, 0, 0, 0, 0, null), 1001, NOW)
+                .orElseThrow();
 
         assertThat(refusal.isTransient()).isFalse();
         assertThat(refusal.retryAfterSeconds()).isNull();

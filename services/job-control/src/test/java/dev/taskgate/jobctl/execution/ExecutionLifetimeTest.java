@@ -1,8 +1,5 @@
 package dev.taskgate.jobctl.execution;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -12,6 +9,9 @@ import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ExecutionLifetimeTest {
 
@@ -36,8 +36,8 @@ class ExecutionLifetimeTest {
 
         Instant deadline = lifetime.deadline("demo.echo", T0);
         assertThat(lifetime.retentionAtCreation(deadline)).isEqualTo(T0.plus(Duration.ofDays(8)));
-        assertThat(lifetime.retentionAfterEnd(T0.plusSeconds(30))).isEqualTo(T0.plusSeconds(30).plus(
-                Duration.ofDays(7)));
+        assertThat(lifetime.retentionAfterEnd(T0.plusSeconds(30)))
+                .isEqualTo(T0.plusSeconds(30).plus(Duration.ofDays(7)));
     }
 
     @Test
@@ -62,14 +62,14 @@ class ExecutionLifetimeTest {
     @Test
     void anOverrideForAnUnknownOperationIsRefused() {
         assertThatThrownBy(() -> lifetime(Duration.ofHours(2), Map.of("demo.slep", Duration.ofHours(1))))
-                .hasMessageContaining("jobctl.operation-deadlines.\"demo.slep\" names an operation that is not "
-                        + "registered");
+                .hasMessageContaining(
+                        "jobctl.operation-deadlines.\"demo.slep\" names an operation that is not " + "registered");
     }
 
     @Test
     void aRetentionThatIsNotPositiveIsRefused() {
-        assertThatThrownBy(() -> new ExecutionLifetime(Duration.ofHours(1), Map.of(), Duration.ZERO,
-                KNOWN::contains)).hasMessageContaining("jobctl.execution.retention-after-lifetime");
+        assertThatThrownBy(() -> new ExecutionLifetime(Duration.ofHours(1), Map.of(), Duration.ZERO, KNOWN::contains))
+                .hasMessageContaining("jobctl.execution.retention-after-lifetime");
     }
 
     @Test
@@ -83,8 +83,29 @@ class ExecutionLifetimeTest {
     }
 
     private static Execution execution(Instant retention, Instant purgedAt) {
-        return new Execution(java.util.UUID.randomUUID(), "p", "o/p", "o", "p", Surface.REST, "demo.echo", "1",
-                ExecutionStatus.COMPLETED, 1, 1, null, null, null, null, null, null, T0, T0, T0.plusSeconds(3600),
-                retention, false, purgedAt);
+        return new Execution(
+                java.util.UUID.randomUUID(),
+                "p",
+                "o/p",
+                "o",
+                "p",
+                Surface.REST,
+                "demo.echo",
+                "1",
+                ExecutionStatus.COMPLETED,
+                1,
+                1,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                T0,
+                T0,
+                T0.plusSeconds(3600),
+                retention,
+                false,
+                purgedAt);
     }
 }

@@ -1,7 +1,5 @@
 package dev.taskgate.jobctl.execution;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,18 +9,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.taskgate.contracts.ExecutionStatus;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 class ExecutionStateMachineTest {
 
     // rows: from, columns: to, both in ExecutionStatus declaration order
     // (queued, working, input_required, completed, failed, cancelled); 1 = allowed
     // running → queued: a replacement after owner loss (issue 6)
     private static final int[][] EXPECTED = {
-            /* queued         */ {0, 1, 0, 0, 1, 1},
-            /* working        */ {1, 0, 1, 1, 1, 1},
-            /* input_required */ {1, 1, 0, 1, 1, 1},
-            /* completed      */ {0, 0, 0, 0, 0, 0},
-            /* failed         */ {0, 0, 0, 0, 0, 0},
-            /* cancelled      */ {0, 0, 0, 0, 0, 0},
+        /* queued         */ {0, 1, 0, 0, 1, 1},
+        /* working        */ {1, 0, 1, 1, 1, 1},
+        /* input_required */ {1, 1, 0, 1, 1, 1},
+        /* completed      */ {0, 0, 0, 0, 0, 0},
+        /* failed         */ {0, 0, 0, 0, 0, 0},
+        /* cancelled      */ {0, 0, 0, 0, 0, 0},
     };
 
     static List<Arguments> everyPair() {

@@ -1,8 +1,5 @@
 package dev.taskgate.jobctl.execution;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -11,6 +8,9 @@ import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class TaskVisibilityTest {
 
@@ -29,12 +29,15 @@ class TaskVisibilityTest {
 
     @Test
     void onlyMcpExecutionsHaveAVisibilityEnd() {
-        assertThat(visibility.visibleUntil(Surface.REST, 60_000L, T0, RETENTION)).isNull();
-        assertThat(visibility.visibleUntil(Surface.MCP_2026, 60_000L, T0, RETENTION)).isEqualTo(T0.plusSeconds(60));
+        assertThat(visibility.visibleUntil(Surface.REST, 60_000L, T0, RETENTION))
+                .isNull();
+        assertThat(visibility.visibleUntil(Surface.MCP_2026, 60_000L, T0, RETENTION))
+                .isEqualTo(T0.plusSeconds(60));
         assertThat(visibility.visibleUntil(Surface.MCP_2025, null, T0, RETENTION))
                 .isEqualTo(T0.plus(Duration.ofHours(24)));
         assertThat(visibility.visibleUntil(Surface.MCP_2025, null, T0, T0.plusSeconds(5)))
-                .as("never past retention").isEqualTo(T0.plusSeconds(5));
+                .as("never past retention")
+                .isEqualTo(T0.plusSeconds(5));
     }
 
     @Test
@@ -59,8 +62,30 @@ class TaskVisibilityTest {
     }
 
     private static Execution execution(Instant visibleUntil) {
-        return new Execution(UUID.randomUUID(), "p", "w", "o", "proj", Surface.MCP_2026, "demo.echo", "1",
-                ExecutionStatus.COMPLETED, 1L, 1, null, null, null, null, null, null, T0, T0,
-                T0.plus(Duration.ofHours(24)), RETENTION, false, null, visibleUntil);
+        return new Execution(
+                UUID.randomUUID(),
+                "p",
+                "w",
+                "o",
+                "proj",
+                Surface.MCP_2026,
+                "demo.echo",
+                "1",
+                ExecutionStatus.COMPLETED,
+                1L,
+                1,
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                T0,
+                T0,
+                T0.plus(Duration.ofHours(24)),
+                RETENTION,
+                false,
+                null,
+                visibleUntil);
     }
 }

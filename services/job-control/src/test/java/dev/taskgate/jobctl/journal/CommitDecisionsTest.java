@@ -1,8 +1,5 @@
 package dev.taskgate.jobctl.journal;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -20,6 +17,9 @@ import dev.taskgate.contracts.journal.JournalFile;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.journal.CommitDecisions.Action;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 class CommitDecisionsTest {
 
     private static final String H1 = "sha256:" + "1".repeat(64);
@@ -29,8 +29,10 @@ class CommitDecisionsTest {
 
     @Test
     void bindsTheFirstRequestOfARunningMutation() {
-        assertThat(CommitDecisions.decide(execution(ExecutionStatus.WORKING, 3, true, false), request(3, PLAN),
-                Optional.empty()).action()).isEqualTo(Action.BIND);
+        assertThat(CommitDecisions.decide(
+                                execution(ExecutionStatus.WORKING, 3, true, false), request(3, PLAN), Optional.empty())
+                        .action())
+                .isEqualTo(Action.BIND);
     }
 
     @Test
@@ -41,31 +43,40 @@ class CommitDecisionsTest {
 
         assertThat(CommitDecisions.decide(running, first, bound).action()).isEqualTo(Action.GRANT_AGAIN);
         assertThat(CommitDecisions.decide(running, request(1, PLAN), bound))
-                .isEqualTo(new CommitDecisions.Decision(Action.REFUSE,
+                .isEqualTo(new CommitDecisions.Decision(
+                        Action.REFUSE,
                         "this execution's journal entry is already bound; a plan is committed only once"));
         assertThat(CommitDecisions.decide(running, request(1, OTHER_PLAN), bound))
-                .isEqualTo(new CommitDecisions.Decision(Action.REFUSE,
-                        "another plan is already bound to this execution's journal entry"));
+                .isEqualTo(new CommitDecisions.Decision(
+                        Action.REFUSE, "another plan is already bound to this execution's journal entry"));
         assertThat(CommitDecisions.decide(execution(ExecutionStatus.WORKING, 2, true, false), request(2, PLAN), bound)
-                .action()).as("a later epoch never binds again").isEqualTo(Action.REFUSE);
+                        .action())
+                .as("a later epoch never binds again")
+                .isEqualTo(Action.REFUSE);
     }
 
     @ParameterizedTest
     @EnumSource(value = ExecutionStatus.class, names = "WORKING", mode = EnumSource.Mode.EXCLUDE)
     void refusesUnlessWorking(ExecutionStatus state) {
         assertThat(CommitDecisions.decide(execution(state, 1, true, false), request(1, PLAN), Optional.empty()))
-                .isEqualTo(new CommitDecisions.Decision(Action.REFUSE,
-                        "the execution is " + state.wireName() + ", not working"));
+                .isEqualTo(new CommitDecisions.Decision(
+                        Action.REFUSE, "the execution is " + state.wireName() + ", not working"));
     }
 
     @Test
     void refusesAnotherEpochAReadOnlyOperationAndACancelledOne() {
-        assertThat(CommitDecisions.decide(execution(ExecutionStatus.WORKING, 2, true, false), request(1, PLAN),
-                Optional.empty()).reason()).isEqualTo("epoch 1 is not the execution's current dispatch");
-        assertThat(CommitDecisions.decide(execution(ExecutionStatus.WORKING, 1, false, false), request(1, PLAN),
-                Optional.empty()).reason()).isEqualTo("only mutating operations commit through the transaction journal");
-        assertThat(CommitDecisions.decide(execution(ExecutionStatus.WORKING, 1, true, true), request(1, PLAN),
-                Optional.empty()).reason()).isEqualTo("its cancellation was requested before the commit boundary");
+        assertThat(CommitDecisions.decide(
+                                execution(ExecutionStatus.WORKING, 2, true, false), request(1, PLAN), Optional.empty())
+                        .reason())
+                .isEqualTo("epoch 1 is not the execution's current dispatch");
+        assertThat(CommitDecisions.decide(
+                                execution(ExecutionStatus.WORKING, 1, false, false), request(1, PLAN), Optional.empty())
+                        .reason())
+                .isEqualTo("only mutating operations commit through the transaction journal");
+        assertThat(CommitDecisions.decide(
+                                execution(ExecutionStatus.WORKING, 1, true, true), request(1, PLAN), Optional.empty())
+                        .reason())
+                .isEqualTo("its cancellation was requested before the commit boundary");
     }
 
     @Test
@@ -76,19 +87,46 @@ class CommitDecisionsTest {
         assertThatThrownBy(() -> new JournalFile("../a.txt", H1, H2)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new JournalFile("/etc/a", H1, H2)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new JournalFile("a.txt", "md5:x", H2)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new JournalEntry(PLAN, "twice", List.of(new JournalFile("a", H1, H2),
-                new JournalFile("a", H1, H2)))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new JournalEntry(
+                        PLAN, "twice", List.of(new JournalFile("a", H1, H2), new JournalFile("a", H1, H2))))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     private static CommitRequested request(long epoch, String planHash) {
-        return new CommitRequested(UUID.randomUUID(), Instant.now(), UUID.randomUUID(), epoch, "w-1",
+        return new CommitRequested(
+                UUID.randomUUID(),
+                Instant.now(),
+                UUID.randomUUID(),
+                epoch,
+                "w-1",
                 new JournalEntry(planHash, "replace x", List.of(new JournalFile("src/a.txt", H1, H2))));
     }
 
     private static Execution execution(ExecutionStatus state, long epoch, boolean mutating, boolean cancelled) {
         Instant now = Instant.parse("2026-03-02T10:00:00Z");
-        return new Execution(UUID.randomUUID(), "alice", "ws", "acme", "demo", Surface.REST, "demo.rewrite", "1",
-                state, epoch, 1, null, null, null, null, null, cancelled ? now : null, now, now,
-                now.plusSeconds(3600), now.plusSeconds(7200), mutating, null);
+        return new Execution(
+                UUID.randomUUID(),
+                "alice",
+                "ws",
+                "acme",
+                "demo",
+                Surface.REST,
+                "demo.rewrite",
+                "1",
+                state,
+                epoch,
+                1,
+                null,
+                null,
+                null,
+                null,
+                null,
+                cancelled ? now : null,
+                now,
+                now,
+                now.plusSeconds(3600),
+                now.plusSeconds(7200),
+                mutating,
+                null);
     }
 }

@@ -1,14 +1,14 @@
 package dev.taskgate.jobctl.operator;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.time.Duration;
 import java.time.Instant;
 
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.jobctl.operator.audit.AuditRetention;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class AuditRetentionTest {
 

@@ -1,8 +1,5 @@
 package dev.taskgate.jobctl.payload;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Arrays;
@@ -14,6 +11,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 class PayloadCipherTest {
 
     private static final String KEY_A = "key-a:" + Base64.getEncoder().encodeToString(filled(0x11));
@@ -21,7 +21,8 @@ class PayloadCipherTest {
     private static final UUID ID = UUID.fromString("6f1c2c1e-0000-4000-8000-000000000001");
     private static final UUID OTHER_ID = UUID.fromString("6f1c2c1e-0000-4000-8000-000000000002");
     private static final byte[] RESULT = ("{\"content\":[{\"type\":\"text\",\"text\":\"h\\u00e9llo\"}],  "
-            + "\"isError\":false, \"n\":2.50, \"ü\":\"😀\"}").getBytes(StandardCharsets.UTF_8);
+                    + "\"isError\":false, \"n\":2.50, \"ü\":\"😀\"}")
+            .getBytes(StandardCharsets.UTF_8);
 
     private static byte[] filled(int value) {
         byte[] key = new byte[32];

@@ -1,13 +1,13 @@
 package dev.taskgate.jobctl.payload;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PayloadKeyRingTest {
 
@@ -40,7 +40,8 @@ class PayloadKeyRingTest {
         String shortKey = key(16);
         assertThatThrownBy(() -> PayloadKeyRing.parse(List.of("k1:" + shortKey)))
                 .hasMessage("jobctl.payload-keys key 'k1' is 16 bytes; AES-256 needs exactly 32")
-                .message().doesNotContain(shortKey);
+                .message()
+                .doesNotContain(shortKey);
         assertThatThrownBy(() -> PayloadKeyRing.parse(List.of("k1:" + key(32), "k2:" + key(33))))
                 .hasMessageContaining("jobctl.payload-keys key 'k2' is 33 bytes");
     }

@@ -1,10 +1,5 @@
 package dev.taskgate.jobctl.recovery;
 
-import static dev.taskgate.jobctl.recovery.OwnerLossDecisions.FROM_START;
-import static dev.taskgate.jobctl.recovery.OwnerLossDecisions.MAX_REPLACEMENTS;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -16,6 +11,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.jobctl.recovery.OwnerLossVerdict.Action;
+
+import static dev.taskgate.jobctl.recovery.OwnerLossDecisions.FROM_START;
+import static dev.taskgate.jobctl.recovery.OwnerLossDecisions.MAX_REPLACEMENTS;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class OwnerLossDecisionsTest {
 
@@ -38,8 +38,15 @@ class OwnerLossDecisionsTest {
                             for (String frontier : new String[] {FROM_START, "cp-2"}) {
                                 for (boolean staged : new boolean[] {false, true}) {
                                     for (boolean journal : new boolean[] {false, true}) {
-                                        cases.add(Arguments.of(state, mutating, cancel, replacements, previous,
-                                                frontier, staged, journal));
+                                        cases.add(Arguments.of(
+                                                state,
+                                                mutating,
+                                                cancel,
+                                                replacements,
+                                                previous,
+                                                frontier,
+                                                staged,
+                                                journal));
                                     }
                                 }
                             }
@@ -53,8 +60,15 @@ class OwnerLossDecisionsTest {
 
     @ParameterizedTest(name = "{0} mutating={1} cancel={2} replacements={3} from={4} now={5} staged={6} journal={7}")
     @MethodSource("everyCase")
-    void decidesEveryCaseByTheRules(ExecutionStatus state, boolean mutating, boolean cancel, int replacements,
-            String previous, String frontier, boolean staged, boolean journal) {
+    void decidesEveryCaseByTheRules(
+            ExecutionStatus state,
+            boolean mutating,
+            boolean cancel,
+            int replacements,
+            String previous,
+            String frontier,
+            boolean staged,
+            boolean journal) {
         OwnerLossVerdict verdict = OwnerLossDecisions.decide(
                 new LostExecution(state, mutating, cancel, replacements, previous, frontier, staged, journal), CAUSE);
 
@@ -95,12 +109,14 @@ class OwnerLossDecisionsTest {
             case RECONCILE -> {
                 assertThat(verdict.frontier()).isEqualTo(OwnerLossDecisions.JOURNAL);
                 assertThat(verdict.errorCode()).isNull();
-                assertThat(verdict.message()).startsWith("Reconstructing the outcome from the transaction journal "
-                        + "after owner loss (" + CAUSE + "); attempt " + (replacements + 2));
+                assertThat(verdict.message())
+                        .startsWith("Reconstructing the outcome from the transaction journal " + "after owner loss ("
+                                + CAUSE + "); attempt " + (replacements + 2));
             }
             case PUBLISH_STAGED -> {
-                assertThat(verdict.message()).isEqualTo("Completed with the result staged before its owner was lost ("
-                        + CAUSE + "); not re-run.");
+                assertThat(verdict.message())
+                        .isEqualTo("Completed with the result staged before its owner was lost (" + CAUSE
+                                + "); not re-run.");
                 assertThat(verdict.errorCode()).isNull();
                 assertThat(verdict.frontier()).isNull();
             }
@@ -112,21 +128,24 @@ class OwnerLossDecisionsTest {
         OwnerLossVerdict first = OwnerLossDecisions.decide(
                 new LostExecution(ExecutionStatus.WORKING, false, false, 0, null, FROM_START), CAUSE);
         assertThat(first.action()).isEqualTo(Action.REPLACE);
-        assertThat(first.message()).isEqualTo("Replaced after owner loss (" + CAUSE
-                + "); attempt 2 starts from the beginning.");
+        assertThat(first.message())
+                .isEqualTo("Replaced after owner loss (" + CAUSE + "); attempt 2 starts from the beginning.");
 
         OwnerLossVerdict second = OwnerLossDecisions.decide(
                 new LostExecution(ExecutionStatus.WORKING, false, false, 1, first.frontier(), FROM_START), CAUSE);
         assertThat(second.action()).isEqualTo(Action.FAIL);
-        assertThat(second.message()).isEqualTo("owner lost; not re-run (" + CAUSE
-                + "; already replaced once from the beginning and no progress was saved since)");
+        assertThat(second.message())
+                .isEqualTo("owner lost; not re-run (" + CAUSE
+                        + "; already replaced once from the beginning and no progress was saved since)");
     }
 
     @Test
     void aMovedFrontierAllowsASecondReplacementButNeverAThird() {
         assertThat(OwnerLossDecisions.decide(
-                new LostExecution(ExecutionStatus.INPUT_REQUIRED, false, false, 1, FROM_START, "cp-7"), CAUSE)
-                .action()).isEqualTo(Action.REPLACE);
+                                new LostExecution(ExecutionStatus.INPUT_REQUIRED, false, false, 1, FROM_START, "cp-7"),
+                                CAUSE)
+                        .action())
+                .isEqualTo(Action.REPLACE);
         OwnerLossVerdict third = OwnerLossDecisions.decide(
                 new LostExecution(ExecutionStatus.WORKING, false, false, 2, "cp-7", "cp-8"), CAUSE);
         assertThat(third.action()).isEqualTo(Action.FAIL);
@@ -136,29 +155,39 @@ class OwnerLossDecisionsTest {
     @Test
     void aMutatingExecutionIsNeverReplacedAndSaysWhyEvenWhenCancelWasRequested() {
         assertThat(OwnerLossDecisions.decide(
-                new LostExecution(ExecutionStatus.WORKING, true, false, 0, null, FROM_START), CAUSE).message())
+                                new LostExecution(ExecutionStatus.WORKING, true, false, 0, null, FROM_START), CAUSE)
+                        .message())
                 .isEqualTo("owner lost; not re-run (" + CAUSE
                         + "; it may have changed something, so it is not invoked again)");
         assertThat(OwnerLossDecisions.decide(
-                new LostExecution(ExecutionStatus.WORKING, true, true, 0, null, FROM_START), CAUSE).message())
+                                new LostExecution(ExecutionStatus.WORKING, true, true, 0, null, FROM_START), CAUSE)
+                        .message())
                 .contains("the requested cancellation cannot be confirmed");
     }
 
     @Test
     void aStagedResultIsPublishedEvenAfterTheLastReplacementButNeverOverridesACancellationOfAReadOnlyExecution() {
         assertThat(OwnerLossDecisions.decide(
-                new LostExecution(ExecutionStatus.WORKING, false, false, 2, "cp-7", "cp-7", true), CAUSE).action())
+                                new LostExecution(ExecutionStatus.WORKING, false, false, 2, "cp-7", "cp-7", true),
+                                CAUSE)
+                        .action())
                 .isEqualTo(Action.PUBLISH_STAGED);
         assertThat(OwnerLossDecisions.decide(
-                new LostExecution(ExecutionStatus.WORKING, false, true, 0, null, FROM_START, true), CAUSE).action())
+                                new LostExecution(ExecutionStatus.WORKING, false, true, 0, null, FROM_START, true),
+                                CAUSE)
+                        .action())
                 .isEqualTo(Action.CANCEL);
         assertThat(OwnerLossDecisions.decide(
-                new LostExecution(ExecutionStatus.WORKING, true, true, 0, null, FROM_START, true), CAUSE).action())
+                                new LostExecution(ExecutionStatus.WORKING, true, true, 0, null, FROM_START, true),
+                                CAUSE)
+                        .action())
                 .as("a mutating operation stages after applying: its staged result is what happened")
                 .isEqualTo(Action.PUBLISH_STAGED);
         assertThat(OwnerLossDecisions.decide(
-                new LostExecution(ExecutionStatus.COMPLETED, false, false, 0, null, FROM_START, true), CAUSE)
-                .action()).isEqualTo(Action.IGNORE);
+                                new LostExecution(ExecutionStatus.COMPLETED, false, false, 0, null, FROM_START, true),
+                                CAUSE)
+                        .action())
+                .isEqualTo(Action.IGNORE);
     }
 
     @Test

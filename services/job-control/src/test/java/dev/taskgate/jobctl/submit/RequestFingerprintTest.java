@@ -1,7 +1,5 @@
 package dev.taskgate.jobctl.submit;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -9,6 +7,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.Wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class RequestFingerprintTest {
 
@@ -32,31 +32,35 @@ class RequestFingerprintTest {
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "{\"n\":1}     | {\"n\":1.0}",
-            "{\"n\":1}     | {\"n\":1e0}",
-            "{\"n\":1}     | {\"n\":10E-1}",
-            "{\"n\":100}   | {\"n\":1E+2}",
-            "{\"n\":0}     | {\"n\":-0.0}",
-            "{\"s\":\"\\u00e9\"} | {\"s\":\"é\"}",
-            "{\"s\":\"\\/\"} | {\"s\":\"/\"}",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"n\":1}     | {\"n\":1.0}",
+                "{\"n\":1}     | {\"n\":1e0}",
+                "{\"n\":1}     | {\"n\":10E-1}",
+                "{\"n\":100}   | {\"n\":1E+2}",
+                "{\"n\":0}     | {\"n\":-0.0}",
+                "{\"s\":\"\\u00e9\"} | {\"s\":\"é\"}",
+                "{\"s\":\"\\/\"} | {\"s\":\"/\"}",
+            })
     void treatsEqualValuesSpelledDifferentlyAlike(String left, String right) {
         assertThat(fp(left)).isEqualTo(fp(right));
     }
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-            "{\"n\":1}          | {\"n\":2}",
-            "{\"n\":1}          | {\"n\":\"1\"}",
-            "{\"n\":true}       | {\"n\":\"true\"}",
-            "{\"n\":null}       | {}",
-            "{\"a\":[1,2]}      | {\"a\":[2,1]}",
-            "{\"a\":{\"b\":1}}  | {\"a\":{\"b\":{\"c\":1}}}",
-            "{\"a\":{\"b\":1}}  | {\"a\":[{\"b\":1}]}",
-            "{\"a\":\"x\"}      | {\"b\":\"x\"}",
-            "{\"n\":0.1}        | {\"n\":0.10000001}",
-    })
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "{\"n\":1}          | {\"n\":2}",
+                "{\"n\":1}          | {\"n\":\"1\"}",
+                "{\"n\":true}       | {\"n\":\"true\"}",
+                "{\"n\":null}       | {}",
+                "{\"a\":[1,2]}      | {\"a\":[2,1]}",
+                "{\"a\":{\"b\":1}}  | {\"a\":{\"b\":{\"c\":1}}}",
+                "{\"a\":{\"b\":1}}  | {\"a\":[{\"b\":1}]}",
+                "{\"a\":\"x\"}      | {\"b\":\"x\"}",
+                "{\"n\":0.1}        | {\"n\":0.10000001}",
+            })
     void distinguishesDifferentValues(String left, String right) {
         assertThat(fp(left)).isNotEqualTo(fp(right));
     }
@@ -74,7 +78,8 @@ class RequestFingerprintTest {
     void canonicalTextSortsKeysByUtf16CodeUnitsAndEscapesControls() {
         // "\uE000" (BMP private use) sorts after "\uD83D\uDE00" (an emoji's surrogates) in UTF-16 order,
         // although its code point is lower
-        String text = CanonicalJson.write(json("{\"\uE000\":1,\"\uD83D\uDE00\":2,\"B\":3,\"a\":\"q\\\"\\\\\\n\\u0001\"}"));
+        String text =
+                CanonicalJson.write(json("{\"\uE000\":1,\"\uD83D\uDE00\":2,\"B\":3,\"a\":\"q\\\"\\\\\\n\\u0001\"}"));
         assertThat(text).isEqualTo("{\"B\":3,\"a\":\"q\\\"\\\\\\n\\u0001\",\"\uD83D\uDE00\":2,\"\uE000\":1}");
     }
 }

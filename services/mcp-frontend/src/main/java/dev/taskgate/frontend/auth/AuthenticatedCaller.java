@@ -35,8 +35,14 @@ public record AuthenticatedCaller(Caller caller, Set<String> scopes, Set<String>
      * A token for another org or project, or without them, gets the uniform 404: it must not learn whether
      * the path names anything.
      */
-    public static AuthenticatedCaller forPath(String issuer, String subject, String orgClaim, String projectClaim,
-            String scopeClaim, String pathOrg, String pathProject) {
+    public static AuthenticatedCaller forPath(
+            String issuer,
+            String subject,
+            String orgClaim,
+            String projectClaim,
+            String scopeClaim,
+            String pathOrg,
+            String pathProject) {
         return forPath(issuer, subject, orgClaim, projectClaim, scopeClaim, null, pathOrg, pathProject);
     }
 
@@ -45,10 +51,21 @@ public record AuthenticatedCaller(Caller caller, Set<String> scopes, Set<String>
      * {@code workspaces} claim ({@code null} when absent): a token whose grants do not include its own workspace
      * may use no workspace, and gets the uniform 404 too.
      */
-    public static AuthenticatedCaller forPath(String issuer, String subject, String orgClaim, String projectClaim,
-            String scopeClaim, Set<String> workspaceGrants, String pathOrg, String pathProject) {
-        if (issuer == null || subject == null || orgClaim == null || projectClaim == null
-                || !orgClaim.equals(pathOrg) || !projectClaim.equals(pathProject)) {
+    public static AuthenticatedCaller forPath(
+            String issuer,
+            String subject,
+            String orgClaim,
+            String projectClaim,
+            String scopeClaim,
+            Set<String> workspaceGrants,
+            String pathOrg,
+            String pathProject) {
+        if (issuer == null
+                || subject == null
+                || orgClaim == null
+                || projectClaim == null
+                || !orgClaim.equals(pathOrg)
+                || !projectClaim.equals(pathProject)) {
             throw Problems.notFound();
         }
         Caller caller = new Caller(issuer, subject, orgClaim, projectClaim);
@@ -60,16 +77,19 @@ public record AuthenticatedCaller(Caller caller, Set<String> scopes, Set<String>
 
     /** The space-separated {@code scope} claim as a set. */
     static Set<String> scopes(String scopeClaim) {
-        return scopeClaim == null ? Set.of()
-                : Arrays.stream(scopeClaim.trim().split("\\s+")).filter(s -> !s.isEmpty()).collect(Collectors.toSet());
+        return scopeClaim == null
+                ? Set.of()
+                : Arrays.stream(scopeClaim.trim().split("\\s+"))
+                        .filter(s -> !s.isEmpty())
+                        .collect(Collectors.toSet());
     }
 
     /**
      * The caller of a request that names no org/project (MCP): the workspace is the token's {@code org_id} and
      * {@code project_id}. Empty when a claim is missing.
      */
-    public static java.util.Optional<AuthenticatedCaller> fromClaims(String issuer, String subject, String orgClaim,
-            String projectClaim, String scopeClaim) {
+    public static java.util.Optional<AuthenticatedCaller> fromClaims(
+            String issuer, String subject, String orgClaim, String projectClaim, String scopeClaim) {
         return fromClaims(issuer, subject, orgClaim, projectClaim, scopeClaim, null);
     }
 
@@ -77,21 +97,31 @@ public record AuthenticatedCaller(Caller caller, Set<String> scopes, Set<String>
      * As {@link #fromClaims(String, String, String, String, String)} with the parsed {@code workspaces} claim; empty
      * also when the grants do not include the token's own workspace.
      */
-    public static java.util.Optional<AuthenticatedCaller> fromClaims(String issuer, String subject, String orgClaim,
-            String projectClaim, String scopeClaim, Set<String> workspaceGrants) {
-        if (issuer == null || subject == null || orgClaim == null || projectClaim == null
+    public static java.util.Optional<AuthenticatedCaller> fromClaims(
+            String issuer,
+            String subject,
+            String orgClaim,
+            String projectClaim,
+            String scopeClaim,
+            Set<String> workspaceGrants) {
+        if (issuer == null
+                || subject == null
+                || orgClaim == null
+                || projectClaim == null
                 || (workspaceGrants != null && !workspaceGrants.contains(orgClaim + "/" + projectClaim))) {
             return java.util.Optional.empty();
         }
-        return java.util.Optional.of(forPath(issuer, subject, orgClaim, projectClaim, scopeClaim, workspaceGrants,
-                orgClaim, projectClaim));
+        return java.util.Optional.of(
+                forPath(issuer, subject, orgClaim, projectClaim, scopeClaim, workspaceGrants, orgClaim, projectClaim));
     }
 
     /** Throws 403 {@code insufficient-scope} unless the scope was granted. */
     public void require(String scope) {
         if (!scopes.contains(scope)) {
-            throw ProblemKind.INSUFFICIENT_SCOPE.problem("This request needs the scope " + scope + ".")
-                    .with("required_scope", scope).toException();
+            throw ProblemKind.INSUFFICIENT_SCOPE
+                    .problem("This request needs the scope " + scope + ".")
+                    .with("required_scope", scope)
+                    .toException();
         }
     }
 }

@@ -12,6 +12,7 @@ import io.quarkus.security.AuthenticationFailedException;
 public class CallerResolver {
     /** The claim listing the workspaces the principal may use ({@link WorkspaceGrants}). */
     public static final String WORKSPACES_CLAIM = "workspaces";
+
     private final JsonWebToken token;
     private final LocalPrincipal localPrincipal;
 
@@ -34,8 +35,15 @@ public class CallerResolver {
      * not grant; 401 ({@code AuthenticationFailedException}) for a malformed {@code workspaces} claim.
      */
     public AuthenticatedCaller resolveInPath(String pathOrg, String pathProject) {
-        return AuthenticatedCaller.forPath(token.getIssuer(), token.getSubject(), stringClaim("org_id"),
-                stringClaim("project_id"), stringClaim("scope"), workspaceGrants(), pathOrg, pathProject);
+        return AuthenticatedCaller.forPath(
+                token.getIssuer(),
+                token.getSubject(),
+                stringClaim("org_id"),
+                stringClaim("project_id"),
+                stringClaim("scope"),
+                workspaceGrants(),
+                pathOrg,
+                pathProject);
     }
 
     /**
@@ -58,8 +66,13 @@ public class CallerResolver {
         if (token.getRawToken() == null) {
             return localPrincipal.caller();
         }
-        return AuthenticatedCaller.fromClaims(token.getIssuer(), token.getSubject(), stringClaim("org_id"),
-                stringClaim("project_id"), stringClaim("scope"), workspaceGrants());
+        return AuthenticatedCaller.fromClaims(
+                token.getIssuer(),
+                token.getSubject(),
+                stringClaim("org_id"),
+                stringClaim("project_id"),
+                stringClaim("scope"),
+                workspaceGrants());
     }
 
     // A malformed grant makes the token unusable: 401 through the same path as any invalid token.

@@ -26,6 +26,7 @@ import dev.taskgate.frontend.FrontendConfig;
 public class LocalPrincipal {
     /** The issuer of the local principal's {@link dev.taskgate.contracts.Caller}. */
     public static final String ISSUER = "urn:taskgate:local-principal";
+
     private static final Logger LOG = Logger.getLogger(LocalPrincipal.class);
 
     private final Optional<AuthenticatedCaller> caller;
@@ -54,11 +55,12 @@ public class LocalPrincipal {
         String subject = required(settings.subject(), "subject");
         String org = required(settings.orgId(), "org-id");
         String project = required(settings.projectId(), "project-id");
-        this.caller = Optional.of(AuthenticatedCaller.forPath(ISSUER, subject, org, project, settings.scope(), org,
-                project));
-        LOG.warnf("MCP requests without credentials are served as the local principal sub=%s org=%s project=%s "
-                + "scope=%s (taskgate.frontend.local-principal; loopback listener %s)", subject, org, project,
-                settings.scope(), httpHost);
+        this.caller =
+                Optional.of(AuthenticatedCaller.forPath(ISSUER, subject, org, project, settings.scope(), org, project));
+        LOG.warnf(
+                "MCP requests without credentials are served as the local principal sub=%s org=%s project=%s "
+                        + "scope=%s (taskgate.frontend.local-principal; loopback listener %s)",
+                subject, org, project, settings.scope(), httpHost);
     }
 
     /** The local principal, when enabled. */
@@ -80,7 +82,8 @@ public class LocalPrincipal {
     }
 
     private static String required(Optional<String> value, String key) {
-        return value.filter(v -> !v.isBlank()).orElseThrow(() -> new IllegalStateException(
-                "taskgate.frontend.local-principal." + key + " is required when the local principal is enabled"));
+        return value.filter(v -> !v.isBlank())
+                .orElseThrow(() -> new IllegalStateException("taskgate.frontend.local-principal." + key
+                        + " is required when the local principal is enabled"));
     }
 }

@@ -13,6 +13,5 @@ public final class Scopes {
     /** Operators: cancel any execution of the project. */
     public static final String OPERATOR_CANCEL = "executions:operator:cancel";
 
-    private Scopes() {
-    }
+    private Scopes() {}
 }

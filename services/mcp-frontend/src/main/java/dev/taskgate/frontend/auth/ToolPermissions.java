@@ -10,8 +10,7 @@ import dev.taskgate.contracts.catalog.OperationSpec;
  * job-control, which knows, applies {@link #requireToCancel}'s rule.
  */
 public final class ToolPermissions {
-    private ToolPermissions() {
-    }
+    private ToolPermissions() {}
 
     /** Throws 403 {@code insufficient-scope} unless the caller may submit a call of this tool. */
     public static void requireToSubmit(AuthenticatedCaller caller, OperationSpec tool) {

@@ -19,10 +19,10 @@ import jakarta.json.JsonValue;
 public final class WorkspaceGrants {
     /** Most entries one claim may carry. */
     public static final int MAX_ENTRIES = 100;
+
     private static final Pattern WORKSPACE = Pattern.compile("[^/\\s]{1,127}/[^/\\s]{1,127}");
 
-    private WorkspaceGrants() {
-    }
+    private WorkspaceGrants() {}
 
     /** The granted workspaces; empty when the claim is absent; throws {@link MalformedClaimException}. */
     public static Optional<Set<String>> parse(Object claim) {

@@ -63,7 +63,8 @@ public class CommandGateway {
 
     /** Submits an execution; the key is the receipt namespace so that duplicates serialise on one partition. */
     public CommandReply submit(SubmitExecution command) {
-        return send(command, command.caller().principal() + "\n" + command.caller().workspace());
+        return send(
+                command, command.caller().principal() + "\n" + command.caller().workspace());
     }
 
     /** Asks for a cancellation; keyed by execution id. */
@@ -89,7 +90,8 @@ public class CommandGateway {
         } catch (TimeoutException e) {
             throw new CommandTimeoutException("no reply to " + typeName(command) + " " + id + " within " + timeout, e);
         } catch (ExecutionException e) {
-            throw new CommandTimeoutException("the broker did not accept " + typeName(command) + " " + id, e.getCause());
+            throw new CommandTimeoutException(
+                    "the broker did not accept " + typeName(command) + " " + id, e.getCause());
         } catch (org.apache.kafka.common.errors.TimeoutException e) {
             throw new CommandTimeoutException("the broker is unreachable", e);
         } catch (InterruptedException e) {

@@ -18,6 +18,8 @@ public class CommandRepliesReadiness implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        return HealthCheckResponse.named("command-replies").status(consumer.isReady()).build();
+        return HealthCheckResponse.named("command-replies")
+                .status(consumer.isReady())
+                .build();
     }
 }

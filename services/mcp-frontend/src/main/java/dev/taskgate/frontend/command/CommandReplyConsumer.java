@@ -20,12 +20,13 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.jboss.logging.Logger;
 
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.InstanceIdentity;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
 
 /**
  * Reads {@code taskgate.command-replies.v1} in this instance's own consumer group
@@ -50,8 +51,8 @@ public class CommandReplyConsumer {
     private volatile KafkaConsumer<String, byte[]> consumer;
     private Thread thread;
 
-    CommandReplyConsumer(FrontendConfig config, CommandTopics topics, PendingReplies pending,
-            InstanceIdentity identity) {
+    CommandReplyConsumer(
+            FrontendConfig config, CommandTopics topics, PendingReplies pending, InstanceIdentity identity) {
         this.config = config;
         this.topics = topics;
         this.pending = pending;
@@ -64,7 +65,8 @@ public class CommandReplyConsumer {
         thread.start();
         Duration wait = config.repliesReadyTimeout();
         if (!positioned.await(wait.toMillis(), TimeUnit.MILLISECONDS)) {
-            LOG.warnf("command reply consumer not assigned after %s; readiness stays DOWN until it is topic=%s",
+            LOG.warnf(
+                    "command reply consumer not assigned after %s; readiness stays DOWN until it is topic=%s",
                     wait, topics.replies());
         }
     }
@@ -129,7 +131,8 @@ public class CommandReplyConsumer {
         try {
             reply = Wire.fromBytes(record.value(), CommandReply.class);
         } catch (Wire.MalformedRecordException e) {
-            LOG.warnf("unparseable command reply skipped topic=%s partition=%d offset=%d reason=%s",
+            LOG.warnf(
+                    "unparseable command reply skipped topic=%s partition=%d offset=%d reason=%s",
                     record.topic(), record.partition(), record.offset(), e.getMessage());
             return;
         }

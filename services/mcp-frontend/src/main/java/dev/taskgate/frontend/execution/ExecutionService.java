@@ -6,9 +6,9 @@ import java.util.UUID;
 
 import jakarta.inject.Singleton;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.Problem;
 import dev.taskgate.contracts.Surface;
@@ -43,7 +43,11 @@ public class ExecutionService {
     private final String instanceId;
     private final long retryAfterSeconds;
 
-    ExecutionService(SubmissionPolicy policy, CommandGateway gateway, Clock clock, InstanceIdentity identity,
+    ExecutionService(
+            SubmissionPolicy policy,
+            CommandGateway gateway,
+            Clock clock,
+            InstanceIdentity identity,
             FrontendConfig config) {
         this.policy = policy;
         this.gateway = gateway;
@@ -62,8 +66,8 @@ public class ExecutionService {
     }
 
     /** As {@link #submit(AuthenticatedCaller, String, String, JsonNode)}, for a call that came through {@code surface}. */
-    public Accepted submit(AuthenticatedCaller caller, Surface surface, String receiptKey, String toolName,
-            JsonNode input) {
+    public Accepted submit(
+            AuthenticatedCaller caller, Surface surface, String receiptKey, String toolName, JsonNode input) {
         return submit(caller, surface, TaskSurface.NATIVE, receiptKey, toolName, input);
     }
 
@@ -72,8 +76,13 @@ public class ExecutionService {
      * belongs to so that job-control applies that surface's admission bounds; over a bound the problem is 429
      * {@code admission-limit} with {@code Retry-After}.
      */
-    public Accepted submit(AuthenticatedCaller caller, Surface surface, TaskSurface taskSurface, String receiptKey,
-            String toolName, JsonNode input) {
+    public Accepted submit(
+            AuthenticatedCaller caller,
+            Surface surface,
+            TaskSurface taskSurface,
+            String receiptKey,
+            String toolName,
+            JsonNode input) {
         return submit(caller, surface, taskSurface, receiptKey, toolName, input, null);
     }
 
@@ -82,8 +91,14 @@ public class ExecutionService {
      * requested TTL in milliseconds ({@code null}: job-control's default). job-control clamps it to [1 min, 7 days];
      * the execution's snapshot reports the visibility end it granted ({@code visibleUntil}).
      */
-    public Accepted submit(AuthenticatedCaller caller, Surface surface, TaskSurface taskSurface, String receiptKey,
-            String toolName, JsonNode input, Long taskTtlMs) {
+    public Accepted submit(
+            AuthenticatedCaller caller,
+            Surface surface,
+            TaskSurface taskSurface,
+            String receiptKey,
+            String toolName,
+            JsonNode input,
+            Long taskTtlMs) {
         return submit(caller, surface, taskSurface, receiptKey, toolName, input, taskTtlMs, null);
     }
 
@@ -92,11 +107,28 @@ public class ExecutionService {
      * task whose {@code tools/call} carried a {@code progressToken} (already checked storable): job-control keeps it
      * with the execution, so the task's progress can be reported under it from any replica.
      */
-    public Accepted submit(AuthenticatedCaller caller, Surface surface, TaskSurface taskSurface, String receiptKey,
-            String toolName, JsonNode input, Long taskTtlMs, JsonNode progressToken) {
+    public Accepted submit(
+            AuthenticatedCaller caller,
+            Surface surface,
+            TaskSurface taskSurface,
+            String receiptKey,
+            String toolName,
+            JsonNode input,
+            Long taskTtlMs,
+            JsonNode progressToken) {
         policy.admit(caller, toolName, input);
-        SubmitExecution command = new SubmitExecution(UUID.randomUUID(), clock.instant(), instanceId,
-                caller.caller(), surface, receiptKey, toolName, input, taskSurface, taskTtlMs, progressToken);
+        SubmitExecution command = new SubmitExecution(
+                UUID.randomUUID(),
+                clock.instant(),
+                instanceId,
+                caller.caller(),
+                surface,
+                receiptKey,
+                toolName,
+                input,
+                taskSurface,
+                taskTtlMs,
+                progressToken);
         return accepted(send(() -> gateway.submit(command), command.messageId()));
     }
 
@@ -111,8 +143,14 @@ public class ExecutionService {
      * whether the execution's tool is mutating, refuses the cancel with 403 otherwise (after its ownership check).
      */
     public Accepted cancel(AuthenticatedCaller caller, UUID executionId, String reason) {
-        CancelExecution command = new CancelExecution(UUID.randomUUID(), clock.instant(), instanceId, executionId,
-                caller.caller(), reason, ToolPermissions.mayCancelMutating(caller));
+        CancelExecution command = new CancelExecution(
+                UUID.randomUUID(),
+                clock.instant(),
+                instanceId,
+                executionId,
+                caller.caller(),
+                reason,
+                ToolPermissions.mayCancelMutating(caller));
         return accepted(send(() -> gateway.cancel(command), command.messageId()));
     }
 
@@ -121,8 +159,8 @@ public class ExecutionService {
      * execution as reported afterwards. Keys that are not outstanding are ignored by job-control.
      */
     public Accepted provideInput(AuthenticatedCaller caller, UUID executionId, Map<String, JsonNode> responses) {
-        ProvideInput command = new ProvideInput(UUID.randomUUID(), clock.instant(), instanceId, executionId,
-                caller.caller(), responses);
+        ProvideInput command = new ProvideInput(
+                UUID.randomUUID(), clock.instant(), instanceId, executionId, caller.caller(), responses);
         return accepted(send(() -> gateway.provideInput(command), command.messageId()));
     }
 
@@ -131,8 +169,8 @@ public class ExecutionService {
             return call.get();
         } catch (CommandTimeoutException e) {
             LOG.warnf("command unanswered messageId=%s reason=%s", messageId, e.getMessage());
-            throw Problems.unavailable("The execution service did not answer in time; retry the same request.",
-                    retryAfterSeconds);
+            throw Problems.unavailable(
+                    "The execution service did not answer in time; retry the same request.", retryAfterSeconds);
         }
     }
 

@@ -16,8 +16,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 public final class InputResponseShape {
     private static final Set<String> ACTIONS = Set.of("accept", "decline", "cancel");
 
-    private InputResponseShape() {
-    }
+    private InputResponseShape() {}
 
     /**
      * What is wrong with {@code response}, or empty when it is a valid {@code ElicitResult}.
@@ -42,11 +41,12 @@ public final class InputResponseShape {
         if (!content.isObject()) {
             return Optional.of(new InputViolation("/content", "content must be an object"));
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = content.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = content.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             if (!isPrimitiveValue(field.getValue())) {
-                return Optional.of(new InputViolation("/content/" + field.getKey().replace("~", "~0")
-                        .replace("/", "~1"), "content values must be strings, numbers, booleans or arrays of strings"));
+                return Optional.of(new InputViolation(
+                        "/content/" + field.getKey().replace("~", "~0").replace("/", "~1"),
+                        "content values must be strings, numbers, booleans or arrays of strings"));
             }
         }
         return Optional.empty();

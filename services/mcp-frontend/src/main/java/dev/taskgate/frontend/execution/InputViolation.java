@@ -8,5 +8,6 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param pointer JSON Pointer (RFC 6901) into the {@code input} member; empty for the input itself
  * @param message what is wrong there
  */
-public record InputViolation(@JsonProperty("pointer") String pointer, @JsonProperty("message") String message) {
-}
+public record InputViolation(
+        @JsonProperty("pointer") String pointer,
+        @JsonProperty("message") String message) {}

@@ -29,8 +29,10 @@ public class SubmissionPolicy {
     /** Returns normally when the call may be submitted; throws the problem otherwise. */
     public void admit(AuthenticatedCaller caller, String toolName, JsonNode input) {
         ToolInputValidator.Tool tool = tools.find(toolName)
-                .orElseThrow(() -> ProblemKind.UNKNOWN_TOOL.problem("No tool named '" + toolName + "' is registered.")
-                        .with("tool_name", toolName).toException());
+                .orElseThrow(() -> ProblemKind.UNKNOWN_TOOL
+                        .problem("No tool named '" + toolName + "' is registered.")
+                        .with("tool_name", toolName)
+                        .toException());
         ToolPermissions.requireToSubmit(caller, tool.spec());
         List<InputViolation> violations = tool.violations(input);
         if (!violations.isEmpty()) {
@@ -40,7 +42,8 @@ public class SubmissionPolicy {
                     .collect(Collectors.toList());
             throw ProblemKind.INVALID_INPUT
                     .problem("The input does not satisfy the input schema of '" + toolName + "'.")
-                    .with("errors", errors).toException();
+                    .with("errors", errors)
+                    .toException();
         }
     }
 }

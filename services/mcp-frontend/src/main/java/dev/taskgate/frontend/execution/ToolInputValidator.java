@@ -84,7 +84,8 @@ public class ToolInputValidator {
     }
 
     private static InputViolation violation(ValidationMessage m) {
-        String pointer = m.getInstanceLocation() == null ? "" : m.getInstanceLocation().toString();
+        String pointer =
+                m.getInstanceLocation() == null ? "" : m.getInstanceLocation().toString();
         String message = m.getError() != null ? m.getError() : m.getMessage();
         return new InputViolation(pointer, message);
     }

@@ -3,9 +3,10 @@ package dev.taskgate.frontend.handle;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
+import io.quarkus.runtime.Startup;
+
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.FrontendConfig;
-import io.quarkus.runtime.Startup;
 
 /** Creates the handle signer at start-up, so that a missing or short {@code taskgate.handles.key} stops the service. */
 public class HandlesProducer {

@@ -19,8 +19,7 @@ public final class CallToolResults {
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
 
-    private CallToolResults() {
-    }
+    private CallToolResults() {}
 
     /**
      * The stored result with {@code resultType: "complete"}. A result that already says {@code "complete"} is

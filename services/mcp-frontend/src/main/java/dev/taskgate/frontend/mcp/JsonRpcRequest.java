@@ -54,9 +54,10 @@ public record JsonRpcRequest(JsonNode id, String method, ObjectNode params) {
         }
         JsonNode method = root.get("method");
         if (method == null) {
-            throw McpErrors.invalidRequest(root.has("result") || root.has("error")
-                    ? "Clients must not send JSON-RPC responses to the server."
-                    : "method is required.");
+            throw McpErrors.invalidRequest(
+                    root.has("result") || root.has("error")
+                            ? "Clients must not send JSON-RPC responses to the server."
+                            : "method is required.");
         }
         if (!method.isTextual() || method.asText().isEmpty()) {
             throw McpErrors.invalidRequest("method must be a non-empty string.");
@@ -65,8 +66,8 @@ public record JsonRpcRequest(JsonNode id, String method, ObjectNode params) {
         if (params != null && !params.isObject()) {
             throw McpErrors.invalidRequest("params must be an object.");
         }
-        return new JsonRpcRequest(id, method.asText(),
-                params == null ? JsonNodeFactory.instance.objectNode() : (ObjectNode) params);
+        return new JsonRpcRequest(
+                id, method.asText(), params == null ? JsonNodeFactory.instance.objectNode() : (ObjectNode) params);
     }
 
     /** The id of a message whose envelope failed, when it can be read, so that the error can echo it. */

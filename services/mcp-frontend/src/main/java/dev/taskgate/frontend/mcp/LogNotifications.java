@@ -11,8 +11,7 @@ import dev.taskgate.contracts.event.LogMessage;
  * {@code data}) for a caller that asked for messages at or above a level.
  */
 public final class LogNotifications {
-    private LogNotifications() {
-    }
+    private LogNotifications() {}
 
     /** Whether a caller who asked for {@code minimum} ({@code null}: nothing) receives {@code log}. */
     public static boolean wanted(LogMessage log, LogLevel minimum) {
@@ -21,8 +20,8 @@ public final class LogNotifications {
 
     /** The notification; {@code meta} (e.g. the related task) becomes its {@code params._meta} when given. */
     public static ObjectNode of(LogMessage log, ObjectNode meta) {
-        ObjectNode message = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0")
-                .put("method", "notifications/message");
+        ObjectNode message =
+                JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("method", "notifications/message");
         ObjectNode params = message.putObject("params").put("level", log.level().wireName());
         if (log.logger() != null) {
             params.put("logger", log.logger());

@@ -40,8 +40,7 @@ public final class McpErrors {
 
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
-    private McpErrors() {
-    }
+    private McpErrors() {}
 
     /** -32700, HTTP 400. */
     public static McpException parseError(String message) {
@@ -80,8 +79,7 @@ public final class McpErrors {
         required.putObject("extensions").putObject(RequestMeta.TASKS_EXTENSION);
         ObjectNode data = JSON.objectNode();
         data.set("requiredCapabilities", required);
-        return of(MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability", data,
-                Disposition.REJECTED);
+        return of(MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability", data, Disposition.REJECTED);
     }
 
     /** -32022 with {@code data.supported} and {@code data.requested}, HTTP 400. */
@@ -109,8 +107,12 @@ public final class McpErrors {
     /** -32602 naming a request key that was already used for a different request, HTTP 200. */
     public static McpException requestKeyConflict(String requestKey) {
         ObjectNode data = JSON.objectNode().put("requestKey", requestKey);
-        return of(INVALID_PARAMS, "The request key '" + requestKey + "' was already used for a different request "
-                + "(another tool or other arguments); use a new key for a new request.", data, Disposition.ANSWERED);
+        return of(
+                INVALID_PARAMS,
+                "The request key '" + requestKey + "' was already used for a different request "
+                        + "(another tool or other arguments); use a new key for a new request.",
+                data,
+                Disposition.ANSWERED);
     }
 
     /** -32603 delivered with HTTP 200 (the request was served; the work it asked for failed). */
@@ -126,7 +128,10 @@ public final class McpErrors {
     /** -32603 with HTTP 500 for an unexpected failure; carries only the correlation id, never internals. */
     public static McpException unexpected(String correlationId) {
         ObjectNode data = JSON.objectNode().put("correlationId", correlationId);
-        return of(INTERNAL_ERROR, "Internal error; quote the correlation id when reporting it.", data,
+        return of(
+                INTERNAL_ERROR,
+                "Internal error; quote the correlation id when reporting it.",
+                data,
                 Disposition.INTERNAL);
     }
 
@@ -154,8 +159,7 @@ public final class McpErrors {
         capabilities.forEach(required::putObject);
         ObjectNode data = JSON.objectNode();
         data.set("requiredCapabilities", required);
-        return of(MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability", data,
-                Disposition.REJECTED);
+        return of(MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability", data, Disposition.REJECTED);
     }
 
     private static McpException of(int code, String message, JsonNode data, Disposition disposition) {

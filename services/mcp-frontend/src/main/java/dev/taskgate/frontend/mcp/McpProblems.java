@@ -12,8 +12,7 @@ import dev.taskgate.frontend.problem.Problems;
  * and query code stays one implementation for every surface.
  */
 public final class McpProblems {
-    private McpProblems() {
-    }
+    private McpProblems() {}
 
     /**
      * The JSON-RPC error for a problem; a 404 about a task is the uniform unknown-task error, a 429 admission limit
@@ -21,7 +20,9 @@ public final class McpProblems {
      */
     public static McpException translate(ProblemException e) {
         var problem = e.problem();
-        String detail = problem.problem().detail() == null ? problem.problem().title() : problem.problem().detail();
+        String detail = problem.problem().detail() == null
+                ? problem.problem().title()
+                : problem.problem().detail();
         switch (problem.status()) {
             case 404:
                 return McpErrors.taskNotFound();

@@ -12,8 +12,7 @@ import dev.taskgate.frontend.mcp.McpException.JsonRpcError;
 public final class McpResponses {
     private static final ObjectMapper MAPPER = JsonMapper.builder().build();
 
-    private McpResponses() {
-    }
+    private McpResponses() {}
 
     /** {@code {"jsonrpc":"2.0","id":…,"result":…}}. */
     public static byte[] result(JsonNode id, McpResult result) {

@@ -66,8 +66,8 @@ public final class ProgressNotifications {
         highest = p.progress();
         sent = true;
         lastSentAt = now;
-        ObjectNode message = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0")
-                .put("method", "notifications/progress");
+        ObjectNode message =
+                JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("method", "notifications/progress");
         ObjectNode params = message.putObject("params");
         params.set("progressToken", token);
         number(params, "progress", p.progress());

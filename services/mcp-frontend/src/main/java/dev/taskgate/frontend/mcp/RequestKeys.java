@@ -20,10 +20,10 @@ final class RequestKeys {
     static final String META_KEY = "dev.taskgate/requestKey";
     /** The longest key, in characters (Unicode code points). */
     static final int MAX_LENGTH = 256;
+
     private static final String RECEIPT_PREFIX = "mcp-2026:k:";
 
-    private RequestKeys() {
-    }
+    private RequestKeys() {}
 
     /** The request's key, if it sent one; a key that is not a string of 1–256 characters is -32602. */
     static Optional<String> read(JsonRpcRequest request) {
@@ -32,9 +32,11 @@ final class RequestKeys {
         if (key == null || key.isNull()) {
             return Optional.empty();
         }
-        if (!key.isTextual() || key.asText().isEmpty()
+        if (!key.isTextual()
+                || key.asText().isEmpty()
                 || key.asText().codePointCount(0, key.asText().length()) > MAX_LENGTH) {
-            throw McpErrors.invalidParams(field() + " must be a string of 1-" + MAX_LENGTH + " characters.",
+            throw McpErrors.invalidParams(
+                    field() + " must be a string of 1-" + MAX_LENGTH + " characters.",
                     JsonNodeFactory.instance.objectNode().put("field", field()));
         }
         return Optional.of(key.asText());
@@ -42,8 +44,9 @@ final class RequestKeys {
 
     /** -32602 for a task-augmented call of a mutating tool without a key. */
     static McpException required(String toolName) {
-        return McpErrors.invalidParams(field() + " is required for a task-augmented call of the mutating tool "
-                + toolName + " (1-" + MAX_LENGTH + " characters), so that a retry cannot apply it twice.",
+        return McpErrors.invalidParams(
+                field() + " is required for a task-augmented call of the mutating tool " + toolName + " (1-"
+                        + MAX_LENGTH + " characters), so that a retry cannot apply it twice.",
                 JsonNodeFactory.instance.objectNode().put("field", field()));
     }
 

@@ -33,8 +33,8 @@ public record RequestMeta(String protocolVersion, ObjectNode clientCapabilities)
     public static RequestMeta of(JsonRpcRequest request) {
         JsonNode meta = request.params().get("_meta");
         if (meta == null || !meta.isObject()) {
-            throw McpErrors.invalidMeta("params._meta is required and must be an object with "
-                    + PROTOCOL_VERSION_KEY + " and " + CLIENT_CAPABILITIES_KEY + ".");
+            throw McpErrors.invalidMeta("params._meta is required and must be an object with " + PROTOCOL_VERSION_KEY
+                    + " and " + CLIENT_CAPABILITIES_KEY + ".");
         }
         JsonNode version = meta.get(PROTOCOL_VERSION_KEY);
         if (version == null || !version.isTextual() || version.asText().isEmpty()) {
@@ -72,6 +72,8 @@ public record RequestMeta(String protocolVersion, ObjectNode clientCapabilities)
     /** Whether this request declared the tasks extension ({@code extensions["io.modelcontextprotocol/tasks"]}). */
     public boolean declaresTasks() {
         JsonNode extensions = clientCapabilities.get("extensions");
-        return extensions != null && extensions.isObject() && extensions.path(TASKS_EXTENSION).isObject();
+        return extensions != null
+                && extensions.isObject()
+                && extensions.path(TASKS_EXTENSION).isObject();
     }
 }

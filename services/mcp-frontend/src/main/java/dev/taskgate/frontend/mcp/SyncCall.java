@@ -10,11 +10,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
+import org.jboss.logging.Logger;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -71,8 +71,7 @@ public final class SyncCall implements AutoCloseable {
      * @param message the notification ({@link Kind#PROGRESS})
      * @param result  the result ({@link Kind#RESULT})
      */
-    public record Step(Kind kind, ObjectNode message, McpResult result) {
-    }
+    public record Step(Kind kind, ObjectNode message, McpResult result) {}
 
     private final AuthenticatedCaller caller;
     private final UUID executionId;
@@ -97,15 +96,34 @@ public final class SyncCall implements AutoCloseable {
     private final Set<String> inputReported = new HashSet<>();
     private ExecutionSnapshot latest;
 
-    SyncCall(AuthenticatedCaller caller, UUID executionId, JsonNode progressToken, ExecutionWatch watch,
-            ExecutionQueries queries, ExecutionService executions, SyncCalls.Timing timing) {
-        this(caller, executionId, progressToken, watch, queries, executions, timing,
+    SyncCall(
+            AuthenticatedCaller caller,
+            UUID executionId,
+            JsonNode progressToken,
+            ExecutionWatch watch,
+            ExecutionQueries queries,
+            ExecutionService executions,
+            SyncCalls.Timing timing) {
+        this(
+                caller,
+                executionId,
+                progressToken,
+                watch,
+                queries,
+                executions,
+                timing,
                 stored -> McpResult.raw(CallToolResults.withResultType(stored)));
     }
 
     /** A call whose stored result is put on the wire by {@code render} (each protocol generation its own way). */
-    SyncCall(AuthenticatedCaller caller, UUID executionId, JsonNode progressToken, ExecutionWatch watch,
-            ExecutionQueries queries, ExecutionService executions, SyncCalls.Timing timing,
+    SyncCall(
+            AuthenticatedCaller caller,
+            UUID executionId,
+            JsonNode progressToken,
+            ExecutionWatch watch,
+            ExecutionQueries queries,
+            ExecutionService executions,
+            SyncCalls.Timing timing,
             Function<String, McpResult> render) {
         this.render = render;
         this.caller = caller;
@@ -181,9 +199,11 @@ public final class SyncCall implements AutoCloseable {
             }
             if (now - deadline >= 0) {
                 abandon("synchronous MCP call timed out");
-                throw McpErrors.internal("The tool did not finish within " + timing.timeout().toSeconds()
-                        + " s and was cancelled; declare the io.modelcontextprotocol/tasks extension to run long "
-                        + "calls as tasks.", null);
+                throw McpErrors.internal(
+                        "The tool did not finish within " + timing.timeout().toSeconds()
+                                + " s and was cancelled; declare the io.modelcontextprotocol/tasks extension to run long "
+                                + "calls as tasks.",
+                        null);
             }
             long progressDue = progress.hasPending() ? progress.dueAt(now) : Long.MAX_VALUE;
             if (progress.hasPending() && now - progressDue >= 0) {
@@ -195,8 +215,8 @@ public final class SyncCall implements AutoCloseable {
                 lastSent = now;
                 return new Step(Kind.HEARTBEAT, null, null);
             }
-            long wakeAt = earliest(deadline, nextPoll, heartbeatDue, progressDue,
-                    handoff == null ? deadline : handoffAt);
+            long wakeAt =
+                    earliest(deadline, nextPoll, heartbeatDue, progressDue, handoff == null ? deadline : handoffAt);
             ExecutionSignal signal;
             try {
                 signal = watch.poll(wakeAt - now);
@@ -237,8 +257,9 @@ public final class SyncCall implements AutoCloseable {
         try {
             executions.cancel(caller, executionId, reason);
         } catch (RuntimeException e) {
-            LOG.warnf("could not cancel an abandoned synchronous execution executionId=%s reason=%s", executionId,
-                    e.getMessage());
+            LOG.warnf(
+                    "could not cancel an abandoned synchronous execution executionId=%s reason=%s",
+                    executionId, e.getMessage());
         }
     }
 
@@ -305,8 +326,9 @@ public final class SyncCall implements AutoCloseable {
                 progress.offer(signal.progress());
                 break;
             case CHANGED:
-                if (signal.state() != null && (signal.state().isTerminal()
-                        || reportInput && signal.state() == ExecutionStatus.INPUT_REQUIRED)) {
+                if (signal.state() != null
+                        && (signal.state().isTerminal()
+                                || reportInput && signal.state() == ExecutionStatus.INPUT_REQUIRED)) {
                     queryDue = true;
                 }
                 break;
@@ -343,7 +365,9 @@ public final class SyncCall implements AutoCloseable {
 
     // The requests of the latest read that were not reported yet; null when there are none (or nobody asked).
     private ObjectNode newInputRequests() {
-        if (!reportInput || latest == null || latest.status() != ExecutionStatus.INPUT_REQUIRED
+        if (!reportInput
+                || latest == null
+                || latest.status() != ExecutionStatus.INPUT_REQUIRED
                 || latest.inputRequests() == null) {
             return null;
         }

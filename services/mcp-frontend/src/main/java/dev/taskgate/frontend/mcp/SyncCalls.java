@@ -28,22 +28,20 @@ public class SyncCalls {
      * @param progressInterval least time between two progress notifications
      * @param heartbeat        longest silence before a heartbeat tick
      */
-    record Timing(Duration timeout, Duration poll, Duration progressInterval, Duration heartbeat) {
-    }
+    record Timing(Duration timeout, Duration poll, Duration progressInterval, Duration heartbeat) {}
 
     private final ExecutionSignals signals;
     private final ExecutionQueries queries;
     private final ExecutionService executions;
     private final Timing timing;
 
-    SyncCalls(ExecutionSignals signals, ExecutionQueries queries, ExecutionService executions,
-            FrontendConfig config) {
+    SyncCalls(ExecutionSignals signals, ExecutionQueries queries, ExecutionService executions, FrontendConfig config) {
         this.signals = signals;
         this.queries = queries;
         this.executions = executions;
         FrontendConfig.Mcp mcp = config.mcp();
-        this.timing = new Timing(mcp.syncCallTimeout(), mcp.syncPollInterval(), mcp.progressInterval(),
-                mcp.heartbeatInterval());
+        this.timing = new Timing(
+                mcp.syncCallTimeout(), mcp.syncPollInterval(), mcp.progressInterval(), mcp.heartbeatInterval());
     }
 
     /**
@@ -65,15 +63,15 @@ public class SyncCalls {
      * Starts waiting for an accepted execution whose stored {@code CallToolResult} is rendered by {@code render}
      * (the 2025-era adapter writes it byte for byte, without {@code resultType}).
      */
-    public SyncCall open(AuthenticatedCaller caller, UUID executionId, JsonNode progressToken,
-            Function<String, McpResult> render) {
-        return new SyncCall(caller, executionId, progressToken, signals.watch(executionId), queries, executions,
-                timing, render);
+    public SyncCall open(
+            AuthenticatedCaller caller, UUID executionId, JsonNode progressToken, Function<String, McpResult> render) {
+        return new SyncCall(
+                caller, executionId, progressToken, signals.watch(executionId), queries, executions, timing, render);
     }
 
     /** Starts waiting for an accepted execution. */
     SyncCall open(AuthenticatedCaller caller, UUID executionId, JsonNode progressToken) {
-        return new SyncCall(caller, executionId, progressToken, signals.watch(executionId), queries, executions,
-                timing);
+        return new SyncCall(
+                caller, executionId, progressToken, signals.watch(executionId), queries, executions, timing);
     }
 }

@@ -29,13 +29,16 @@ public class TaskPolicies {
     /** Policies for the catalog's tools; a policy for a tool the catalog lacks is a configuration error. */
     public TaskPolicies(Map<String, TaskPolicy> configured, OperationCatalog catalog) {
         TreeSet<String> unknown = new TreeSet<>();
-        configured.keySet().stream().filter(name -> catalog.find(name).isEmpty()).forEach(unknown::add);
+        configured.keySet().stream()
+                .filter(name -> catalog.find(name).isEmpty())
+                .forEach(unknown::add);
         if (!unknown.isEmpty()) {
-            throw new IllegalStateException("taskgate.frontend.mcp.task-policy names tools that are not registered: "
-                    + unknown);
+            throw new IllegalStateException(
+                    "taskgate.frontend.mcp.task-policy names tools that are not registered: " + unknown);
         }
         Map<String, TaskPolicy> policies = new HashMap<>();
-        catalog.all().stream().filter(op -> op.taskSupport() != null)
+        catalog.all().stream()
+                .filter(op -> op.taskSupport() != null)
                 .forEach(op -> policies.put(op.name(), TaskPolicy.fromWireName(op.taskSupport())));
         policies.putAll(configured);
         this.configured = Map.copyOf(policies);

@@ -54,7 +54,9 @@ public class TaskView {
         if (snapshot.visibleUntil() == null) {
             return ttlMs;
         }
-        return Math.max(0, Duration.between(snapshot.createdAt(), snapshot.visibleUntil()).toMillis());
+        return Math.max(
+                0,
+                Duration.between(snapshot.createdAt(), snapshot.visibleUntil()).toMillis());
     }
 
     /** A TTL in milliseconds, clamped to [1 min, 7 days]. */
@@ -112,8 +114,10 @@ public class TaskView {
     /** The JSON-RPC error of a failed execution: -32603 with job-control's message and reason code. */
     public static JsonRpcError failure(ExecutionOutcome outcome) {
         ExecutionOutcome.ExecutionError error = outcome.error();
-        String message = error != null && error.message() != null ? error.message()
-                : outcome.execution().statusMessage() != null ? outcome.execution().statusMessage()
+        String message = error != null && error.message() != null
+                ? error.message()
+                : outcome.execution().statusMessage() != null
+                        ? outcome.execution().statusMessage()
                         : "The execution failed.";
         ObjectNode data = null;
         if (error != null && error.code() != null) {

@@ -12,11 +12,11 @@ import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionService;
 import dev.taskgate.frontend.execution.InputResponseShape;
 import dev.taskgate.frontend.mcp.legacy.GenerationMismatch;
-import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.ExecutionQueries;
 
@@ -34,7 +34,11 @@ public class Tasks {
     private final ServerIdentity server;
     private final TaskView view;
 
-    Tasks(ExecutionHandles handles, ExecutionQueries queries, ExecutionService executions, ServerIdentity server,
+    Tasks(
+            ExecutionHandles handles,
+            ExecutionQueries queries,
+            ExecutionService executions,
+            ServerIdentity server,
             TaskView view) {
         this.handles = handles;
         this.queries = queries;
@@ -107,8 +111,10 @@ public class Tasks {
         // MCP 2026-07-28 §10: responses under keys the task does not list are ignored, whatever their shape
         for (Map.Entry<String, JsonNode> entry : outstanding.entrySet()) {
             InputResponseShape.violation(entry.getValue()).ifPresent(violation -> {
-                throw McpErrors.invalidParams("params.inputResponses[\"" + entry.getKey() + "\"]"
-                        + violation.pointer() + ": " + violation.message() + ".", null);
+                throw McpErrors.invalidParams(
+                        "params.inputResponses[\"" + entry.getKey() + "\"]" + violation.pointer() + ": "
+                                + violation.message() + ".",
+                        null);
             });
         }
         if (!outstanding.isEmpty()) {
@@ -124,8 +130,11 @@ public class Tasks {
     private UUID verify(String taskId, AuthenticatedCaller caller) {
         return handles.verify(taskId, Surface.MCP_2026, caller.caller()).orElseThrow(() -> {
             // issue 4: a task of a 2025-era session is refused with a message naming its generation
-            boolean legacy = ExecutionHandles.parse(taskId).map(c -> c.surface() == Surface.MCP_2025).orElse(false);
-            return legacy ? McpErrors.invalidParams(GenerationMismatch.message(Surface.MCP_2025), null)
+            boolean legacy = ExecutionHandles.parse(taskId)
+                    .map(c -> c.surface() == Surface.MCP_2025)
+                    .orElse(false);
+            return legacy
+                    ? McpErrors.invalidParams(GenerationMismatch.message(Surface.MCP_2025), null)
                     : McpErrors.taskNotFound();
         });
     }

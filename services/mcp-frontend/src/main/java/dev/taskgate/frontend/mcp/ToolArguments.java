@@ -13,8 +13,7 @@ import dev.taskgate.frontend.execution.ToolInputValidator;
 /** The {@code arguments} of a {@code tools/call}, read and checked against the tool's input schema (both generations). */
 public final class ToolArguments {
 
-    private ToolArguments() {
-    }
+    private ToolArguments() {}
 
     /**
      * {@code params.arguments} of {@code request} ({@code {}} when absent or null), valid for {@code tool}.
@@ -45,8 +44,8 @@ public final class ToolArguments {
         }
         ObjectNode data = JsonNodeFactory.instance.objectNode();
         ArrayNode errors = data.putArray("errors");
-        violations.forEach(v -> errors.addObject().put("pointer", "/arguments" + v.pointer())
-                .put("message", v.message()));
+        violations.forEach(v ->
+                errors.addObject().put("pointer", "/arguments" + v.pointer()).put("message", v.message()));
         throw McpErrors.invalidParams(message, data);
     }
 }

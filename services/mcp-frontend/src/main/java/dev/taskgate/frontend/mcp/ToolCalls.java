@@ -19,14 +19,14 @@ import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.event.LogLevel;
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.Scopes;
 import dev.taskgate.frontend.execution.ExecutionService;
 import dev.taskgate.frontend.execution.ToolInputValidator;
-import dev.taskgate.frontend.mcp.rounds.InputRounds;
-import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 import dev.taskgate.frontend.mcp.compat.HandoffPolicies;
+import dev.taskgate.frontend.mcp.rounds.InputRounds;
 import dev.taskgate.frontend.problem.ProblemException;
 
 /**
@@ -58,8 +58,15 @@ public class ToolCalls {
     @Inject
     InputRounds inputRounds;
 
-    ToolCalls(ToolInputValidator tools, TaskPolicies policies, ExecutionService executions, SyncCalls syncCalls,
-            ExecutionHandles handles, TaskView view, CompatibilityTools compat, HandoffPolicies handoffs) {
+    ToolCalls(
+            ToolInputValidator tools,
+            TaskPolicies policies,
+            ExecutionService executions,
+            SyncCalls syncCalls,
+            ExecutionHandles handles,
+            TaskView view,
+            CompatibilityTools compat,
+            HandoffPolicies handoffs) {
         this.compat = compat;
         this.handoffs = handoffs;
         this.tools = tools;
@@ -93,11 +100,14 @@ public class ToolCalls {
         String toolName = name.asText();
         // control-plane tools: answered here, never as a task or an execution (docs/design.md, "Compatibility tools")
         if (CompatibilityTools.isCompatibilityTool(toolName)) {
-            return Served.done(McpResult.raw(CallToolResults.withResultType(
-                    compat.call(caller, Surface.MCP_2026, toolName, request.params().get("arguments")).json())));
+            return Served.done(McpResult.raw(CallToolResults.withResultType(compat.call(
+                            caller, Surface.MCP_2026, toolName, request.params().get("arguments"))
+                    .json())));
         }
-        ToolInputValidator.Tool tool = tools.find(toolName).orElseThrow(() -> McpErrors.invalidParams(
-                "Unknown tool: " + toolName, JsonNodeFactory.instance.objectNode().put("name", toolName)));
+        ToolInputValidator.Tool tool = tools.find(toolName)
+                .orElseThrow(() -> McpErrors.invalidParams(
+                        "Unknown tool: " + toolName,
+                        JsonNodeFactory.instance.objectNode().put("name", toolName)));
         TaskPolicy policy = policies.of(toolName);
         boolean asTask = meta.declaresTasks() && policy != TaskPolicy.FORBIDDEN;
         if (policy == TaskPolicy.REQUIRED && !meta.declaresTasks()) {
@@ -125,7 +135,13 @@ public class ToolCalls {
                 caller.require(Scopes.TOOLS_WRITE);
             }
             // 2026-07-28 §11: the server chooses a task's TTL; job-control grants and stores it durably
-            accepted = executions.submit(caller, Surface.MCP_2026, taskSurface, receiptKey, toolName, arguments,
+            accepted = executions.submit(
+                    caller,
+                    Surface.MCP_2026,
+                    taskSurface,
+                    receiptKey,
+                    toolName,
+                    arguments,
                     asTask ? view.requestedTtlMs() : null);
         } catch (ProblemException e) {
             if (requestKey.isPresent() && e.problem().status() == 409) {
@@ -139,9 +155,12 @@ public class ToolCalls {
         }
         SyncCall pending = syncCalls.open(caller, accepted.executionId(), progressToken);
         pending.forwardLogs(logLevel); // §3: without a logLevel in this request, no notifications/message for it
-        handoffs.of(toolName).after().ifPresent(after -> pending.handOffAfter(after, () -> McpResult.raw(
-                CallToolResults.withResultType(compat.handoff(caller, Surface.MCP_2026, accepted.executionId(),
-                        after.toMillis())))));
+        handoffs.of(toolName)
+                .after()
+                .ifPresent(after -> pending.handOffAfter(
+                        after,
+                        () -> McpResult.raw(CallToolResults.withResultType(
+                                compat.handoff(caller, Surface.MCP_2026, accepted.executionId(), after.toMillis())))));
         return Served.waiting(pending);
     }
 
@@ -158,7 +177,8 @@ public class ToolCalls {
 
     private static String digest(JsonNode id) {
         try {
-            byte[] sha = MessageDigest.getInstance("SHA-256").digest(id.toString().getBytes(StandardCharsets.UTF_8));
+            byte[] sha =
+                    MessageDigest.getInstance("SHA-256").digest(id.toString().getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(sha, 0, 8);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 unavailable", e);

@@ -28,7 +28,11 @@ public class ToolListing {
 
     private final CompatibilityTools compat;
 
-    ToolListing(OperationCatalog catalog, TaskPolicies policies, ServerIdentity server, FrontendConfig config,
+    ToolListing(
+            OperationCatalog catalog,
+            TaskPolicies policies,
+            ServerIdentity server,
+            FrontendConfig config,
             CompatibilityTools compat) {
         this.compat = compat;
         this.operations = catalog.all();
@@ -46,8 +50,10 @@ public class ToolListing {
         // deprecated in 2026-07-28, still honoured: a request's logLevel brings its operation's log messages
         capabilities.putObject("logging");
         capabilities.putObject("extensions").putObject(RequestMeta.TASKS_EXTENSION);
-        result.put("instructions", "Tools run as durable executions. Declare the io.modelcontextprotocol/tasks "
-                + "extension to receive long-running calls as tasks and poll them with tasks/get.");
+        result.put(
+                "instructions",
+                "Tools run as durable executions. Declare the io.modelcontextprotocol/tasks "
+                        + "extension to receive long-running calls as tasks and poll them with tasks/get.");
         return cacheable(result);
     }
 
@@ -67,7 +73,8 @@ public class ToolListing {
             if (op.annotations() != null && op.annotations().size() > 0) {
                 tool.set("annotations", op.annotations().deepCopy());
             }
-            tool.putObject("_meta").put(TASK_POLICY_META_KEY, policies.of(op.name()).wireName());
+            tool.putObject("_meta")
+                    .put(TASK_POLICY_META_KEY, policies.of(op.name()).wireName());
         }
         for (ObjectNode tool : compat.definitions()) {
             tools.add(tool);

@@ -28,38 +28,58 @@ public interface JobControlOperatorApi {
     /** 200 {@code OperatorExecutionPage}, or 400. */
     @GET
     @Path("/executions")
-    Response list(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
-            @HeaderParam(ROUTE) String route, @QueryParam("status") String status, @QueryParam("limit") String limit,
+    Response list(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            @QueryParam("status") String status,
+            @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor);
 
     /** 200 {@code OperatorExecution}, or 404. */
     @GET
     @Path("/executions/{handle}")
-    Response get(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
-            @HeaderParam(ROUTE) String route, @PathParam("handle") String handle);
+    Response get(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            @PathParam("handle") String handle);
 
     /** 200 {@code OperatorPayload}, or 404. */
     @GET
     @Path("/executions/{handle}/payload")
-    Response payload(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
-            @HeaderParam(ROUTE) String route, @PathParam("handle") String handle);
+    Response payload(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            @PathParam("handle") String handle);
 
     /** 200 {@code OperatorCancelResult}, or 404. */
     @POST
     @Path("/executions/{handle}/cancel")
-    Response cancel(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
-            @HeaderParam(ROUTE) String route, @PathParam("handle") String handle);
+    Response cancel(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            @PathParam("handle") String handle);
 
     /** 200 {@code AuditPage}, or 400. */
     @GET
     @Path("/audit")
-    Response audit(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
-            @HeaderParam(ROUTE) String route, @QueryParam("limit") String limit, @QueryParam("cursor") String cursor);
+    Response audit(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor);
 
     /** 204 once a refused call is recorded ({@code AuditEntry} body). */
     @POST
     @Path("/audit")
     @Consumes(MediaType.APPLICATION_JSON)
-    Response recordRefusal(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
-            @HeaderParam(ROUTE) String route, byte[] entry);
+    Response recordRefusal(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            byte[] entry);
 }

@@ -43,20 +43,26 @@ public class OperatorGateway {
 
     /** A page of the project's executions. */
     public OperatorExecutionPage list(OperatorCall call, String status, String limit, String cursor) {
-        return read(() -> api.list(call.principal(), call.workspace(), call.route(), status, limit, cursor),
-                OperatorExecutionPage.class, call);
+        return read(
+                () -> api.list(call.principal(), call.workspace(), call.route(), status, limit, cursor),
+                OperatorExecutionPage.class,
+                call);
     }
 
     /** One execution's safe status. */
     public OperatorExecution get(OperatorCall call) {
-        return read(() -> api.get(call.principal(), call.workspace(), call.route(), call.target()),
-                OperatorExecution.class, call);
+        return read(
+                () -> api.get(call.principal(), call.workspace(), call.route(), call.target()),
+                OperatorExecution.class,
+                call);
     }
 
     /** One execution's payloads. */
     public OperatorPayload payload(OperatorCall call) {
-        return read(() -> api.payload(call.principal(), call.workspace(), call.route(), call.target()),
-                OperatorPayload.class, call);
+        return read(
+                () -> api.payload(call.principal(), call.workspace(), call.route(), call.target()),
+                OperatorPayload.class,
+                call);
     }
 
     /**
@@ -68,8 +74,9 @@ public class OperatorGateway {
         try {
             response = api.cancel(call.principal(), call.workspace(), call.route(), call.target());
         } catch (ProcessingException e) {
-            LOG.warnf("operator cancel unanswered handle=%s principal=%s reason=%s", call.target(), call.principal(),
-                    e.getMessage());
+            LOG.warnf(
+                    "operator cancel unanswered handle=%s principal=%s reason=%s",
+                    call.target(), call.principal(), e.getMessage());
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(answer(response, OperatorCancelResult.class, call));
@@ -77,7 +84,9 @@ public class OperatorGateway {
 
     /** A page of the project's audit log. */
     public AuditPage audit(OperatorCall call, String limit, String cursor) {
-        return read(() -> api.audit(call.principal(), call.workspace(), call.route(), limit, cursor), AuditPage.class,
+        return read(
+                () -> api.audit(call.principal(), call.workspace(), call.route(), limit, cursor),
+                AuditPage.class,
                 call);
     }
 
@@ -86,22 +95,24 @@ public class OperatorGateway {
      * recorded: an operator call is never answered without its audit entry.
      */
     public void recordRefusal(OperatorCall call, String outcome) {
-        byte[] entry = Wire.toBytes(AuditEntry.of(call.principal(), call.workspace(), call.action(), call.route(),
-                call.target(), outcome));
+        byte[] entry = Wire.toBytes(
+                AuditEntry.of(call.principal(), call.workspace(), call.action(), call.route(), call.target(), outcome));
         Response response;
         try {
             response = api.recordRefusal(call.principal(), call.workspace(), call.route(), entry);
         } catch (ProcessingException e) {
-            LOG.warnf("operator audit unreachable action=%s outcome=%s reason=%s", call.action(), outcome,
-                    e.getMessage());
+            LOG.warnf(
+                    "operator audit unreachable action=%s outcome=%s reason=%s",
+                    call.action(), outcome, e.getMessage());
             throw Problems.unavailable("The audit log is not reachable; try again shortly.", retryAfterSeconds);
         }
         try (response) {
             if (response.getStatus() != 204) {
-                LOG.warnf("operator audit answered status=%d action=%s outcome=%s", response.getStatus(),
-                        call.action(), outcome);
-                throw Problems.unavailable("The audit log did not record the call; try again shortly.",
-                        retryAfterSeconds);
+                LOG.warnf(
+                        "operator audit answered status=%d action=%s outcome=%s",
+                        response.getStatus(), call.action(), outcome);
+                throw Problems.unavailable(
+                        "The audit log did not record the call; try again shortly.", retryAfterSeconds);
             }
         }
     }
@@ -130,8 +141,7 @@ public class OperatorGateway {
             }
             if (status != 200) {
                 LOG.warnf("job-control answered status=%d action=%s", status, call.action());
-                throw Problems.unavailable("The execution store did not answer; try again shortly.",
-                        retryAfterSeconds);
+                throw Problems.unavailable("The execution store did not answer; try again shortly.", retryAfterSeconds);
             }
             return Wire.fromBytes(body, type);
         } catch (Wire.MalformedRecordException e) {

@@ -10,8 +10,7 @@ public final class Problems {
     /** The header naming when a retry may succeed, in whole seconds (RFC 9110 §10.2.3). */
     public static final String RETRY_AFTER = "Retry-After";
 
-    private Problems() {
-    }
+    private Problems() {}
 
     /** The uniform 404. */
     public static ProblemException notFound() {
@@ -25,7 +24,8 @@ public final class Problems {
 
     /** 503 with {@code Retry-After} (whole seconds). */
     public static ProblemException unavailable(String detail, long retryAfterSeconds) {
-        return ProblemKind.UNAVAILABLE.problem(detail)
+        return ProblemKind.UNAVAILABLE
+                .problem(detail)
                 .withHeader("Retry-After", Long.toString(Math.max(1, retryAfterSeconds)))
                 .toException();
     }

@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.query;
 
-
 import jakarta.annotation.PreDestroy;
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.ProcessingException;
@@ -58,10 +57,12 @@ public class ArtifactQueries {
                 LOG.errorf("job-control sent an unreadable ArtifactContent reason=%s", e.getMessage());
                 throw Problems.unavailable("The artifact store gave an unreadable answer.", retryAfterSeconds);
             }
-            if (!content.artifact().workspace().equals(workspace) || !content.artifact().id().equals(id)) {
+            if (!content.artifact().workspace().equals(workspace)
+                    || !content.artifact().id().equals(id)) {
                 // never serve another workspace's bytes, whatever job-control answered
-                LOG.errorf("job-control answered artifact %s of %s for %s of %s", content.artifact().id(),
-                        content.artifact().workspace(), id, workspace);
+                LOG.errorf(
+                        "job-control answered artifact %s of %s for %s of %s",
+                        content.artifact().id(), content.artifact().workspace(), id, workspace);
                 throw Problems.notFound();
             }
             return content;

@@ -39,14 +39,18 @@ public class ExecutionQueries {
 
     /** The execution's safe status. */
     public ExecutionSnapshot snapshot(UUID executionId, Caller caller) {
-        return call(() -> api.execution(executionId.toString(), caller.principal(), caller.workspace()),
-                ExecutionSnapshot.class, executionId);
+        return call(
+                () -> api.execution(executionId.toString(), caller.principal(), caller.workspace()),
+                ExecutionSnapshot.class,
+                executionId);
     }
 
     /** The execution's status and, once terminal, its result or error. */
     public ExecutionOutcome outcome(UUID executionId, Caller caller) {
-        return call(() -> api.outcome(executionId.toString(), caller.principal(), caller.workspace()),
-                ExecutionOutcome.class, executionId);
+        return call(
+                () -> api.outcome(executionId.toString(), caller.principal(), caller.workspace()),
+                ExecutionOutcome.class,
+                executionId);
     }
 
     /**
@@ -99,8 +103,9 @@ public class ExecutionQueries {
             try {
                 return Wire.fromBytes(body, type);
             } catch (Wire.MalformedRecordException e) {
-                LOG.errorf("job-control sent an unreadable %s executionId=%s reason=%s", type.getSimpleName(),
-                        executionId, e.getMessage());
+                LOG.errorf(
+                        "job-control sent an unreadable %s executionId=%s reason=%s",
+                        type.getSimpleName(), executionId, e.getMessage());
                 throw Problems.unavailable("The execution store gave an unreadable answer.", retryAfterSeconds);
             }
         }

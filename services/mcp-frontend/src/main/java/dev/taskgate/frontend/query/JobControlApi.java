@@ -23,19 +23,26 @@ public interface JobControlApi {
 
     /** 200 {@code ExecutionPage} of the caller's own executions (newest first), or 400 for a bad parameter. */
     @GET
-    Response list(@HeaderParam(PRINCIPAL) String principal, @HeaderParam(WORKSPACE) String workspace,
-            @QueryParam("surface") String surface, @QueryParam("limit") Integer limit,
+    Response list(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @QueryParam("surface") String surface,
+            @QueryParam("limit") Integer limit,
             @QueryParam("cursor") String cursor);
 
     /** 200 {@code ExecutionSnapshot}, or 404. */
     @GET
     @Path("/{executionId}")
-    Response execution(@PathParam("executionId") String executionId, @HeaderParam(PRINCIPAL) String principal,
+    Response execution(
+            @PathParam("executionId") String executionId,
+            @HeaderParam(PRINCIPAL) String principal,
             @HeaderParam(WORKSPACE) String workspace);
 
     /** 200 {@code ExecutionOutcome}, or 404. */
     @GET
     @Path("/{executionId}/outcome")
-    Response outcome(@PathParam("executionId") String executionId, @HeaderParam(PRINCIPAL) String principal,
+    Response outcome(
+            @PathParam("executionId") String executionId,
+            @HeaderParam(PRINCIPAL) String principal,
             @HeaderParam(WORKSPACE) String workspace);
 }

@@ -2,13 +2,13 @@ package dev.taskgate.frontend.query;
 
 import java.util.concurrent.TimeUnit;
 
-import dev.taskgate.frontend.FrontendConfig;
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+
+import dev.taskgate.frontend.FrontendConfig;
 
 /** Builds the REST clients of job-control's internal API with the frontend's address and timeouts. */
 public final class JobControlClients {
-    private JobControlClients() {
-    }
+    private JobControlClients() {}
 
     /**
      * A client for {@code api}. Statuses are interpreted by the caller (a 404 is an answer, not an error), so the

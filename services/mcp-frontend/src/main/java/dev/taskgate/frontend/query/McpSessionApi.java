@@ -27,25 +27,35 @@ public interface McpSessionApi {
     @PUT
     @Path("/mcp-sessions/{idHash}")
     @Consumes(MediaType.APPLICATION_JSON)
-    Response open(@PathParam("idHash") String idHash, @HeaderParam(PRINCIPAL) String principal,
-            @HeaderParam(WORKSPACE) String workspace, byte[] body);
+    Response open(
+            @PathParam("idHash") String idHash,
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            byte[] body);
 
     /** 200 {@code McpSession}, or 404. */
     @POST
     @Path("/mcp-sessions/{idHash}/use")
-    Response use(@PathParam("idHash") String idHash, @HeaderParam(PRINCIPAL) String principal,
+    Response use(
+            @PathParam("idHash") String idHash,
+            @HeaderParam(PRINCIPAL) String principal,
             @HeaderParam(WORKSPACE) String workspace);
 
     /** 204, 400 (not a level) or 404. */
     @PUT
     @Path("/mcp-sessions/{idHash}/log-level")
     @Consumes(MediaType.APPLICATION_JSON)
-    Response setLogLevel(@PathParam("idHash") String idHash, @HeaderParam(PRINCIPAL) String principal,
-            @HeaderParam(WORKSPACE) String workspace, byte[] body);
+    Response setLogLevel(
+            @PathParam("idHash") String idHash,
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            byte[] body);
 
     /** 204, or 404. */
     @DELETE
     @Path("/mcp-sessions/{idHash}")
-    Response end(@PathParam("idHash") String idHash, @HeaderParam(PRINCIPAL) String principal,
+    Response end(
+            @PathParam("idHash") String idHash,
+            @HeaderParam(PRINCIPAL) String principal,
             @HeaderParam(WORKSPACE) String workspace);
 }

@@ -9,8 +9,7 @@ public final class PageLimit {
     /** Largest page size. */
     public static final int MAX = 100;
 
-    private PageLimit() {
-    }
+    private PageLimit() {}
 
     /** The page size for a {@code limit} query parameter: default when absent, 400 unless an integer in [1, 100]. */
     public static int parse(String limit) {

@@ -15,7 +15,8 @@ public interface ReceiptApi {
     /** 200 {@code ExecutionSnapshot} of the execution the caller's key admitted, or 404. */
     @GET
     @Path("/{receiptKey}")
-    Response byReceipt(@PathParam("receiptKey") String receiptKey,
+    Response byReceipt(
+            @PathParam("receiptKey") String receiptKey,
             @HeaderParam(JobControlApi.PRINCIPAL) String principal,
             @HeaderParam(JobControlApi.WORKSPACE) String workspace);
 }

@@ -10,15 +10,16 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
+import io.quarkus.security.AuthenticationCompletionException;
+import io.quarkus.security.AuthenticationFailedException;
+import io.quarkus.security.ForbiddenException;
+import io.quarkus.security.UnauthorizedException;
+
 import dev.taskgate.contracts.Problem;
 import dev.taskgate.frontend.problem.ApiProblem;
 import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
-import io.quarkus.security.AuthenticationCompletionException;
-import io.quarkus.security.AuthenticationFailedException;
-import io.quarkus.security.ForbiddenException;
-import io.quarkus.security.UnauthorizedException;
 
 /**
  * The single place where failures become HTTP answers: every error is {@code application/problem+json}. Typed
@@ -33,25 +34,25 @@ public class ProblemMappers {
         return ProblemResponses.of(e.problem(), path(uri));
     }
 
-    @ServerExceptionMapper({ AuthenticationFailedException.class, AuthenticationCompletionException.class })
+    @ServerExceptionMapper({AuthenticationFailedException.class, AuthenticationCompletionException.class})
     public Response invalidToken(RuntimeException e, UriInfo uri, HttpHeaders headers) {
         boolean presented = headers.getHeaderString(HttpHeaders.AUTHORIZATION) != null;
         LOG.debugf("authentication failed path=%s reason=%s", path(uri), e.getMessage());
-        return unauthenticated(presented ? "The bearer token is invalid or expired." : "A bearer token is required.",
-                presented, uri);
+        return unauthenticated(
+                presented ? "The bearer token is invalid or expired." : "A bearer token is required.", presented, uri);
     }
 
     @ServerExceptionMapper
     public Response missingToken(UnauthorizedException e, UriInfo uri, HttpHeaders headers) {
         boolean presented = headers.getHeaderString(HttpHeaders.AUTHORIZATION) != null;
-        return unauthenticated(presented ? "The bearer token is invalid or expired." : "A bearer token is required.",
-                presented, uri);
+        return unauthenticated(
+                presented ? "The bearer token is invalid or expired." : "A bearer token is required.", presented, uri);
     }
 
     @ServerExceptionMapper
     public Response forbidden(ForbiddenException e, UriInfo uri) {
-        return ProblemResponses.of(ProblemKind.INSUFFICIENT_SCOPE.problem("The token does not allow this request."),
-                path(uri));
+        return ProblemResponses.of(
+                ProblemKind.INSUFFICIENT_SCOPE.problem("The token does not allow this request."), path(uri));
     }
 
     @ServerExceptionMapper
@@ -63,14 +64,19 @@ public class ProblemMappers {
             case 413:
                 return ProblemResponses.of(ProblemKind.PAYLOAD_TOO_LARGE.problem("The body is too large."), path(uri));
             case 415:
-                return ProblemResponses.of(ProblemKind.UNSUPPORTED_MEDIA_TYPE.problem("Send application/json."),
-                        path(uri));
+                return ProblemResponses.of(
+                        ProblemKind.UNSUPPORTED_MEDIA_TYPE.problem("Send application/json."), path(uri));
             default:
                 if (status >= 400 && status < 500) {
-                    String title = Response.Status.fromStatusCode(status) == null ? "Invalid request"
+                    String title = Response.Status.fromStatusCode(status) == null
+                            ? "Invalid request"
                             : Response.Status.fromStatusCode(status).getReasonPhrase();
-                    Problem p = new Problem(Problem.TYPE_BASE + ProblemKind.INVALID_REQUEST.slug(), title, status,
-                            "The request cannot be served as sent.", null);
+                    Problem p = new Problem(
+                            Problem.TYPE_BASE + ProblemKind.INVALID_REQUEST.slug(),
+                            title,
+                            status,
+                            "The request cannot be served as sent.",
+                            null);
                     return ProblemResponses.of(ApiProblem.from(p), path(uri));
                 }
                 return internal(e, uri);
@@ -85,14 +91,20 @@ public class ProblemMappers {
     private static Response internal(Throwable e, UriInfo uri) {
         String correlationId = UUID.randomUUID().toString();
         LOG.errorf(e, "unhandled failure correlationId=%s path=%s", correlationId, path(uri));
-        return ProblemResponses.of(ProblemKind.INTERNAL
-                .problem("Something went wrong on our side; quote the correlation id when reporting it.")
-                .with("correlation_id", correlationId), path(uri));
+        return ProblemResponses.of(
+                ProblemKind.INTERNAL
+                        .problem("Something went wrong on our side; quote the correlation id when reporting it.")
+                        .with("correlation_id", correlationId),
+                path(uri));
     }
 
     private static Response unauthenticated(String detail, boolean tokenPresented, UriInfo uri) {
-        return ProblemResponses.of(ProblemKind.UNAUTHENTICATED.problem(detail)
-                .withHeader(HttpHeaders.WWW_AUTHENTICATE, tokenPresented ? "Bearer error=\"invalid_token\"" : "Bearer"),
+        return ProblemResponses.of(
+                ProblemKind.UNAUTHENTICATED
+                        .problem(detail)
+                        .withHeader(
+                                HttpHeaders.WWW_AUTHENTICATE,
+                                tokenPresented ? "Bearer error=\"invalid_token\"" : "Bearer"),
                 path(uri));
     }
 

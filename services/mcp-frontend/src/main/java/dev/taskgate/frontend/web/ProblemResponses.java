@@ -19,20 +19,19 @@ public final class ProblemResponses {
 
     private static final ObjectMapper MAPPER = Wire.newMapper();
 
-    private ProblemResponses() {
-    }
+    private ProblemResponses() {}
 
     /** The response for a problem; {@code instance} defaults to the request path. */
     public static Response of(ApiProblem problem, String path) {
-        ObjectNode body = MAPPER.valueToTree(problem.problem().instance() == null && path != null
-                ? problem.problem().at(path)
-                : problem.problem());
+        ObjectNode body = MAPPER.valueToTree(
+                problem.problem().instance() == null && path != null
+                        ? problem.problem().at(path)
+                        : problem.problem());
         for (Map.Entry<String, Object> e : problem.extensions().entrySet()) {
             body.set(e.getKey(), MAPPER.valueToTree(e.getValue()));
         }
-        Response.ResponseBuilder builder = Response.status(problem.status())
-                .type(PROBLEM_JSON)
-                .entity(bytes(body));
+        Response.ResponseBuilder builder =
+                Response.status(problem.status()).type(PROBLEM_JSON).entity(bytes(body));
         problem.headers().forEach(builder::header);
         return builder.build();
     }

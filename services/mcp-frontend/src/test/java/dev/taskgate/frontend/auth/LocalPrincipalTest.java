@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.auth;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
@@ -11,6 +8,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.frontend.FrontendConfig;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class LocalPrincipalTest {
 
@@ -45,13 +45,16 @@ class LocalPrincipalTest {
 
     @Test
     void isOffByDefaultWhateverTheListener() {
-        assertThat(new LocalPrincipal(settings(false, null, null, null), "0.0.0.0").caller()).isEmpty();
+        assertThat(new LocalPrincipal(settings(false, null, null, null), "0.0.0.0").caller())
+                .isEmpty();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"127.0.0.1", "localhost", "::1", "127.0.0.2"})
     void mapsUnauthenticatedRequestsToTheConfiguredPrincipalOnALoopbackListener(String host) {
-        AuthenticatedCaller caller = new LocalPrincipal(settings(true, "me", "o1", "p1"), host).caller().orElseThrow();
+        AuthenticatedCaller caller = new LocalPrincipal(settings(true, "me", "o1", "p1"), host)
+                .caller()
+                .orElseThrow();
 
         assertThat(caller.caller()).isEqualTo(new Caller(LocalPrincipal.ISSUER, "me", "o1", "p1"));
         assertThat(caller.scopes()).containsExactlyInAnyOrder("tools:call", "tools:write");
@@ -69,10 +72,13 @@ class LocalPrincipalTest {
     @Test
     void refusesToStartWithoutSubjectOrgOrProject() {
         assertThatThrownBy(() -> new LocalPrincipal(settings(true, null, "o1", "p1"), "127.0.0.1"))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("local-principal.subject");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("local-principal.subject");
         assertThatThrownBy(() -> new LocalPrincipal(settings(true, "me", " ", "p1"), "127.0.0.1"))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("local-principal.org-id");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("local-principal.org-id");
         assertThatThrownBy(() -> new LocalPrincipal(settings(true, "me", "o1", null), "127.0.0.1"))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("local-principal.project-id");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("local-principal.project-id");
     }
 }

@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.auth;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.io.StringReader;
 import java.util.Set;
 
@@ -16,6 +13,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.frontend.problem.ProblemException;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 class WorkspaceGrantsTest {
 
     private static JsonValue json(String text) {
@@ -25,8 +25,8 @@ class WorkspaceGrantsTest {
     @Test
     void anAbsentClaimGrantsNothingExtraAndTheCallerKeepsItsOwnWorkspace() {
         assertThat(WorkspaceGrants.parse(null)).isEmpty();
-        AuthenticatedCaller caller = AuthenticatedCaller.forPath("iss", "alice", "acme", "demo", "tools:call",
-                "acme", "demo");
+        AuthenticatedCaller caller =
+                AuthenticatedCaller.forPath("iss", "alice", "acme", "demo", "tools:call", "acme", "demo");
         assertThat(caller.workspaces()).containsExactly("acme/demo");
     }
 
@@ -37,8 +37,20 @@ class WorkspaceGrantsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "\"acme/demo\"", "{\"acme\":\"demo\"}", "[]", "[1]", "[null]", "[\"acme\"]",
-            "[\"acme/demo/x\"]", "[\"/demo\"]", "[\"acme/\"]", "[\"ac me/demo\"]", "[[\"acme/demo\"]]" })
+    @ValueSource(
+            strings = {
+                "\"acme/demo\"",
+                "{\"acme\":\"demo\"}",
+                "[]",
+                "[1]",
+                "[null]",
+                "[\"acme\"]",
+                "[\"acme/demo/x\"]",
+                "[\"/demo\"]",
+                "[\"acme/\"]",
+                "[\"ac me/demo\"]",
+                "[[\"acme/demo\"]]"
+            })
     void anythingElseIsMalformed(String claim) {
         assertThatThrownBy(() -> WorkspaceGrants.parse(json(claim)))
                 .isInstanceOf(WorkspaceGrants.MalformedClaimException.class);
@@ -56,14 +68,16 @@ class WorkspaceGrantsTest {
 
     @Test
     void grantsWithoutTheTokensOwnWorkspaceLeaveTheCallerNothing() {
-        assertThatThrownBy(() -> AuthenticatedCaller.forPath("iss", "alice", "acme", "demo", "tools:call",
-                Set.of("acme/other"), "acme", "demo"))
+        assertThatThrownBy(() -> AuthenticatedCaller.forPath(
+                        "iss", "alice", "acme", "demo", "tools:call", Set.of("acme/other"), "acme", "demo"))
                 .isInstanceOf(ProblemException.class)
-                .satisfies(e -> assertThat(((ProblemException) e).problem().status()).isEqualTo(404));
+                .satisfies(e ->
+                        assertThat(((ProblemException) e).problem().status()).isEqualTo(404));
         assertThat(AuthenticatedCaller.fromClaims("iss", "alice", "acme", "demo", "tools:call", Set.of("acme/other")))
                 .isEmpty();
-        assertThat(AuthenticatedCaller.fromClaims("iss", "alice", "acme", "demo", "tools:call",
-                Set.of("acme/demo", "acme/other")).map(AuthenticatedCaller::workspaces))
+        assertThat(AuthenticatedCaller.fromClaims(
+                                "iss", "alice", "acme", "demo", "tools:call", Set.of("acme/demo", "acme/other"))
+                        .map(AuthenticatedCaller::workspaces))
                 .contains(Set.of("acme/demo", "acme/other"));
         assertThat(new AuthenticatedCaller(new Caller("iss", "a", "o", "p"), Set.of()).workspaces())
                 .containsExactly("o/p");

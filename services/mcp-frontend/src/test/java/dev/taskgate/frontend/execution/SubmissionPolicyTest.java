@@ -1,9 +1,5 @@
 package dev.taskgate.frontend.execution;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
-
 import java.util.List;
 import java.util.Set;
 
@@ -18,20 +14,28 @@ import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.problem.ProblemException;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
 class SubmissionPolicyTest {
     private static final Caller ALICE = new Caller("https://taskgate.local/dev", "alice", "acme", "demo");
     private static final AuthenticatedCaller READER = new AuthenticatedCaller(ALICE, Set.of("tools:call"));
-    private static final AuthenticatedCaller WRITER = new AuthenticatedCaller(ALICE, Set.of("tools:call", "tools:write"));
+    private static final AuthenticatedCaller WRITER =
+            new AuthenticatedCaller(ALICE, Set.of("tools:call", "tools:write"));
 
     private final SubmissionPolicy policy = new SubmissionPolicy(new ToolInputValidator(List.of(
-            spec("test.rewrite", true, "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},"
-                    + "\"required\":[\"path\"],\"additionalProperties\":false}"),
+            spec(
+                    "test.rewrite",
+                    true,
+                    "{\"type\":\"object\",\"properties\":{\"path\":{\"type\":\"string\"}},"
+                            + "\"required\":[\"path\"],\"additionalProperties\":false}"),
             spec("test.read", false, "{\"type\":\"object\"}"))));
 
     @Test
     void unknownToolIs422UnknownTool() {
-        ProblemException e = catchThrowableOfType(ProblemException.class,
-                () -> policy.admit(WRITER, "test.nope", json("{}")));
+        ProblemException e =
+                catchThrowableOfType(ProblemException.class, () -> policy.admit(WRITER, "test.nope", json("{}")));
 
         assertThat(e.problem().problem().type()).endsWith("/unknown-tool");
         assertThat(e.problem().status()).isEqualTo(422);
@@ -39,8 +43,8 @@ class SubmissionPolicyTest {
 
     @Test
     void mutatingToolNeedsToolsWrite() {
-        ProblemException e = catchThrowableOfType(ProblemException.class,
-                () -> policy.admit(READER, "test.rewrite", json("{\"path\":\"a\"}")));
+        ProblemException e = catchThrowableOfType(
+                ProblemException.class, () -> policy.admit(READER, "test.rewrite", json("{\"path\":\"a\"}")));
 
         assertThat(e.problem().problem().type()).endsWith("/insufficient-scope");
         assertThat(e.problem().status()).isEqualTo(403);
@@ -49,15 +53,16 @@ class SubmissionPolicyTest {
 
     @Test
     void scopeIsCheckedBeforeTheInputSoAReaderLearnsNothingAboutTheSchema() {
-        ProblemException e = catchThrowableOfType(ProblemException.class,
-                () -> policy.admit(READER, "test.rewrite", json("{\"wrong\":1}")));
+        ProblemException e = catchThrowableOfType(
+                ProblemException.class, () -> policy.admit(READER, "test.rewrite", json("{\"wrong\":1}")));
 
         assertThat(e.problem().status()).isEqualTo(403);
     }
 
     @Test
     void invalidInputListsEveryViolation() {
-        ProblemException e = catchThrowableOfType(ProblemException.class,
+        ProblemException e = catchThrowableOfType(
+                ProblemException.class,
                 () -> policy.admit(WRITER, "test.rewrite", json("{\"path\":7,\"extra\":true}")));
 
         assertThat(e.problem().problem().type()).endsWith("/invalid-input");
@@ -69,8 +74,10 @@ class SubmissionPolicyTest {
 
     @Test
     void validCallsAreAdmitted() {
-        assertThatCode(() -> policy.admit(WRITER, "test.rewrite", json("{\"path\":\"a\"}"))).doesNotThrowAnyException();
-        assertThatCode(() -> policy.admit(READER, "test.read", json("{\"x\":[1,2]}"))).doesNotThrowAnyException();
+        assertThatCode(() -> policy.admit(WRITER, "test.rewrite", json("{\"path\":\"a\"}")))
+                .doesNotThrowAnyException();
+        assertThatCode(() -> policy.admit(READER, "test.read", json("{\"x\":[1,2]}")))
+                .doesNotThrowAnyException();
     }
 
     @Test
@@ -78,7 +85,8 @@ class SubmissionPolicyTest {
         ToolInputValidator validator = new ToolInputValidator(OperationCatalog.load());
 
         assertThat(validator.find("demo.sleep")).isPresent();
-        assertThat(validator.find("demo.sleep").orElseThrow().violations(json("{\"seconds\":1}"))).isEmpty();
+        assertThat(validator.find("demo.sleep").orElseThrow().violations(json("{\"seconds\":1}")))
+                .isEmpty();
     }
 
     private static OperationSpec spec(String name, boolean mutating, String schema) {

@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -18,6 +15,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionPage;
@@ -35,11 +36,11 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
-import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.frontend.support.WithHandoffAfterOneSecond;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+import dev.taskgate.testsupport.McpSchemas;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The compatibility tools and the handoff over MCP 2026-07-28, with the test playing job-control: every state of
@@ -50,7 +51,8 @@ import io.quarkus.test.junit.TestProfile;
 @QuarkusTest
 @TestProfile(WithHandoffAfterOneSecond.class)
 class McpCompatibilityToolsTest {
-    private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"slept 2 s\"}],  \"isError\":false}";
+    private static final String STORED =
+            "{\"content\":[{\"type\":\"text\",\"text\":\"slept 2 s\"}],  \"isError\":false}";
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
@@ -100,7 +102,8 @@ class McpCompatibilityToolsTest {
         UUID id = UUID.randomUUID();
         String handle = outcome(id, ExecutionStatus.COMPLETED, STORED, null);
 
-        Api.Result response = McpCall.toolCall(1, "job_inspect", Map.of("execution_id", handle)).post(base);
+        Api.Result response = McpCall.toolCall(1, "job_inspect", Map.of("execution_id", handle))
+                .post(base);
 
         String text = new String(response.bytes(), StandardCharsets.UTF_8);
         assertThat(text).contains("\"result\":{\"resultType\":\"complete\"," + STORED.substring(1) + "}");
@@ -110,7 +113,10 @@ class McpCompatibilityToolsTest {
     @Test
     void getOfAFailedExecutionIsAToolErrorWithTheReason() {
         UUID id = UUID.randomUUID();
-        String handle = outcome(id, ExecutionStatus.FAILED, null,
+        String handle = outcome(
+                id,
+                ExecutionStatus.FAILED,
+                null,
                 new ExecutionOutcome.ExecutionError("owner-lost", "owner lost; not re-run"));
 
         JsonNode result = call("execution_get", Map.of("execution_id", handle));
@@ -126,8 +132,9 @@ class McpCompatibilityToolsTest {
         UUID id = UUID.randomUUID();
         String handle = outcome(id, ExecutionStatus.WORKING, null, null);
 
-        CompletableFuture<Api.Result> pending = CompletableFuture.supplyAsync(() -> McpCall.toolCall(1,
-                "execution_get", Map.of("execution_id", handle, "wait_ms", 45_000)).post(base));
+        CompletableFuture<Api.Result> pending = CompletableFuture.supplyAsync(
+                () -> McpCall.toolCall(1, "execution_get", Map.of("execution_id", handle, "wait_ms", 45_000))
+                        .post(base));
         await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
         outcome(id, ExecutionStatus.COMPLETED, STORED, null);
 
@@ -138,17 +145,19 @@ class McpCompatibilityToolsTest {
 
     @Test
     void isNeverATaskNorAnExecutionEvenWithTheTasksExtension() {
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, UUID.randomUUID(), true,
-                ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(c ->
+                Fixtures.accepted(c, UUID.randomUUID(), true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2026));
         UUID id = UUID.randomUUID();
         String handle = outcome(id, ExecutionStatus.WORKING, null, null);
 
-        Api.Result response = McpCall.toolCall(1, "execution_get", Map.of("execution_id", handle)).withTasks()
+        Api.Result response = McpCall.toolCall(1, "execution_get", Map.of("execution_id", handle))
+                .withTasks()
                 .post(base);
 
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
         assertThat(response.json().at("/result/taskId").isMissingNode()).isTrue();
-        assertThat(response.json().at("/result/structuredContent/state").asText()).isEqualTo("working");
+        assertThat(response.json().at("/result/structuredContent/state").asText())
+                .isEqualTo("working");
         assertThat(jobControl.received()).isEmpty();
     }
 
@@ -158,7 +167,8 @@ class McpCompatibilityToolsTest {
                 .post(base);
 
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
-        assertThat(response.json().at("/error/data/errors")).extracting(e -> e.path("pointer").asText())
+        assertThat(response.json().at("/error/data/errors"))
+                .extracting(e -> e.path("pointer").asText())
                 .containsExactlyInAnyOrder("/arguments/extra", "/arguments/execution_id", "/arguments/wait_ms");
         McpSchemas.assertValidError(response.json());
         assertThat(queries.requests()).isEmpty();
@@ -171,10 +181,14 @@ class McpCompatibilityToolsTest {
         String rest = handles.mint(id, Surface.REST, Fixtures.caller("alice"));
         String bobs = handles.mint(id, Surface.MCP_2026, Fixtures.caller("bob"));
 
-        JsonNode otherGeneration = McpCall.toolCall(1, "execution_get", Map.of("execution_id", rest)).post(base)
+        JsonNode otherGeneration = McpCall.toolCall(1, "execution_get", Map.of("execution_id", rest))
+                .post(base)
                 .json();
-        JsonNode foreign = McpCall.toolCall(2, "execution_get", Map.of("execution_id", bobs)).post(base).json();
-        JsonNode garbage = McpCall.toolCall(3, "execution_cancel", Map.of("execution_id", "tgx_nope")).post(base)
+        JsonNode foreign = McpCall.toolCall(2, "execution_get", Map.of("execution_id", bobs))
+                .post(base)
+                .json();
+        JsonNode garbage = McpCall.toolCall(3, "execution_cancel", Map.of("execution_id", "tgx_nope"))
+                .post(base)
                 .json();
 
         assertThat(otherGeneration.at("/error/code").asInt()).isEqualTo(-32602);
@@ -188,22 +202,23 @@ class McpCompatibilityToolsTest {
     void cancelOfARunningExecutionRequestsAStop() {
         UUID id = UUID.randomUUID();
         String handle = snapshot(Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2026));
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING,
-                "demo.sleep", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.sleep", Surface.MCP_2026));
 
         JsonNode result = call("execution_cancel", Map.of("execution_id", handle));
 
         assertThat(result.at("/structuredContent/type").asText()).isEqualTo("taskgate.execution-cancel/v1");
         assertThat(result.at("/structuredContent/outcome").asText()).isEqualTo("stop_requested");
-        assertThat(((CancelExecution) jobControl.received().get(0).command()).executionId()).isEqualTo(id);
+        assertThat(((CancelExecution) jobControl.received().get(0).command()).executionId())
+                .isEqualTo(id);
     }
 
     @Test
     void cancelOfATerminalExecutionChangesNothing() {
         UUID id = UUID.randomUUID();
         String handle = snapshot(Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.COMPLETED, Surface.MCP_2026));
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, false, ExecutionStatus.COMPLETED,
-                "demo.sleep", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.COMPLETED, "demo.sleep", Surface.MCP_2026));
 
         JsonNode result = call("job_cancel", Map.of("execution_id", handle));
 
@@ -214,15 +229,23 @@ class McpCompatibilityToolsTest {
     @Test
     void provideInputDeliversOnlyAnOutstandingKey() {
         UUID id = UUID.randomUUID();
-        String handle = snapshot(Fixtures.waitingForInput(id, Surface.MCP_2026,
-                Map.of("ir_1", Fixtures.confirmRequest())));
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING,
-                "demo.confirm", Surface.MCP_2026));
+        String handle =
+                snapshot(Fixtures.waitingForInput(id, Surface.MCP_2026, Map.of("ir_1", Fixtures.confirmRequest())));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.confirm", Surface.MCP_2026));
 
-        JsonNode stale = call("execution_provide_input", Map.of("execution_id", handle, "request_key", "ir_old",
-                "response", Map.of("action", "decline")));
-        JsonNode delivered = call("execution_provide_input", Map.of("execution_id", handle, "request_key", "ir_1",
-                "response", Map.of("action", "accept", "content", Map.of("confirm", true))));
+        JsonNode stale = call(
+                "execution_provide_input",
+                Map.of("execution_id", handle, "request_key", "ir_old", "response", Map.of("action", "decline")));
+        JsonNode delivered = call(
+                "execution_provide_input",
+                Map.of(
+                        "execution_id",
+                        handle,
+                        "request_key",
+                        "ir_1",
+                        "response",
+                        Map.of("action", "accept", "content", Map.of("confirm", true))));
 
         assertThat(stale.at("/structuredContent/delivered").asBoolean()).isFalse();
         assertThat(delivered.at("/structuredContent/delivered").asBoolean()).isTrue();
@@ -233,8 +256,11 @@ class McpCompatibilityToolsTest {
 
     @Test
     void provideInputRejectsAResponseThatIsNotAnElicitResult() {
-        Api.Result response = McpCall.toolCall(1, "execution_provide_input", Map.of("execution_id", "tgx_x",
-                "request_key", "ir_1", "response", Map.of("action", "maybe"))).post(base);
+        Api.Result response = McpCall.toolCall(
+                        1,
+                        "execution_provide_input",
+                        Map.of("execution_id", "tgx_x", "request_key", "ir_1", "response", Map.of("action", "maybe")))
+                .post(base);
 
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(response.json().at("/error/data/errors/0/pointer").asText()).isEqualTo("/arguments/response/action");
@@ -243,8 +269,8 @@ class McpCompatibilityToolsTest {
     @Test
     void listShowsTheCallersExecutionsOfThisGenerationUnderTheirHandles() {
         UUID id = UUID.randomUUID();
-        ExecutionPage page = new ExecutionPage(List.of(Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED,
-                Surface.MCP_2026)), "next-page");
+        ExecutionPage page = new ExecutionPage(
+                List.of(Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED, Surface.MCP_2026)), "next-page");
         queries.answer("/internal/v1/executions", 200, Wire.toBytes(page));
 
         JsonNode result = call("execution_list", Map.of("limit", 5));
@@ -252,8 +278,9 @@ class McpCompatibilityToolsTest {
         JsonNode s = result.path("structuredContent");
         assertThat(s.path("type").asText()).isEqualTo("taskgate.execution-list/v1");
         assertThat(s.path("next_cursor").asText()).isEqualTo("next-page");
-        assertThat(handles.verify(s.at("/executions/0/execution_id").asText(), Surface.MCP_2026,
-                Fixtures.caller("alice"))).contains(id);
+        assertThat(handles.verify(
+                        s.at("/executions/0/execution_id").asText(), Surface.MCP_2026, Fixtures.caller("alice")))
+                .contains(id);
         FakeJobControlQueries.Request request = queries.requests().get(0);
         assertThat(request.query()).contains("surface=mcp-2026", "limit=5");
         assertThat(request.principal()).isEqualTo(Fixtures.caller("alice").principal());
@@ -263,7 +290,8 @@ class McpCompatibilityToolsTest {
     void listRejectsACursorJobControlDoesNotKnow() {
         queries.answer("/internal/v1/executions", 400, "{}".getBytes(StandardCharsets.UTF_8));
 
-        Api.Result response = McpCall.toolCall(1, "execution_list", Map.of("cursor", "bogus")).post(base);
+        Api.Result response =
+                McpCall.toolCall(1, "execution_list", Map.of("cursor", "bogus")).post(base);
 
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(response.json().at("/error/message").asText()).contains("cursor");
@@ -274,10 +302,11 @@ class McpCompatibilityToolsTest {
         UUID id = UUID.randomUUID();
         String handle = outcome(id, ExecutionStatus.WORKING, null, null);
         snapshot(Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2026));
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, c instanceof SubmitExecution,
-                ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
+                c, id, c instanceof SubmitExecution, ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 30)).post(base);
+        Api.Result response =
+                McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 30)).post(base);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         JsonNode result = response.json().path("result");
@@ -291,7 +320,8 @@ class McpCompatibilityToolsTest {
         assertThat(result.at("/content/0/type").asText()).isEqualTo("text");
         McpSchemas.assertValidResult("CallToolResultResponse", null, response.json());
         // handed off, not abandoned: only the submission reached job-control
-        assertThat(jobControl.received()).extracting(r -> r.command().getClass().getSimpleName())
+        assertThat(jobControl.received())
+                .extracting(r -> r.command().getClass().getSimpleName())
                 .containsExactly("SubmitExecution");
         await().atMost(Duration.ofSeconds(10)).until(() -> !signals.isWatched(id));
     }
@@ -300,10 +330,11 @@ class McpCompatibilityToolsTest {
     void aCallThatFinishesBeforeItsHandoffAnswersTheResult() {
         UUID id = UUID.randomUUID();
         outcome(id, ExecutionStatus.COMPLETED, STORED, null);
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "demo.sleep", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 0)).post(base);
+        Api.Result response =
+                McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 0)).post(base);
 
         assertThat(new String(response.bytes(), StandardCharsets.UTF_8)).contains(STORED.substring(1));
     }
@@ -317,8 +348,8 @@ class McpCompatibilityToolsTest {
     }
 
     private String outcome(UUID id, ExecutionStatus status, String result, ExecutionOutcome.ExecutionError error) {
-        ExecutionOutcome outcome = new ExecutionOutcome(Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2026),
-                result, error);
+        ExecutionOutcome outcome =
+                new ExecutionOutcome(Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2026), result, error);
         queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(outcome));
         return handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
     }

@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
@@ -12,6 +10,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
@@ -27,9 +29,8 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
 import dev.taskgate.testsupport.McpSchemas;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The frontend configured for a conformance run: requests without credentials are served as the configured local
@@ -60,18 +61,26 @@ class McpConformanceRunTest {
     void aCallWithoutCredentialsRunsAsTheLocalPrincipal() {
         UUID id = UUID.randomUUID();
         String result = "{\"content\":[{\"type\":\"text\",\"text\":\"Hello, x!\"}],\"isError\":false}";
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                Fixtures.snapshot(id, "greet", ExecutionStatus.COMPLETED, Surface.MCP_2026), result, null)));
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "greet", Surface.MCP_2026));
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(id, "greet", ExecutionStatus.COMPLETED, Surface.MCP_2026), result, null)));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "greet", Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall("c1", "greet", Map.of("name", "x")).token(null).post(base);
+        Api.Result response =
+                McpCall.toolCall("c1", "greet", Map.of("name", "x")).token(null).post(base);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/content/0/text").asText()).isEqualTo("Hello, x!");
-        Caller local = new Caller(LocalPrincipal.ISSUER, ConformanceRunProfile.SUBJECT, ConformanceRunProfile.ORG,
+        Caller local = new Caller(
+                LocalPrincipal.ISSUER,
+                ConformanceRunProfile.SUBJECT,
+                ConformanceRunProfile.ORG,
                 ConformanceRunProfile.PROJECT);
-        assertThat(((SubmitExecution) jobControl.received().get(0).command()).caller()).isEqualTo(local);
+        assertThat(((SubmitExecution) jobControl.received().get(0).command()).caller())
+                .isEqualTo(local);
         assertThat(queries.requests()).allSatisfy(r -> assertThat(r.principal()).isEqualTo(local.principal()));
     }
 
@@ -91,13 +100,23 @@ class McpConformanceRunTest {
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         Map<String, JsonNode> tools = new HashMap<>();
-        response.json().at("/result/tools").forEach(t -> tools.put(t.path("name").asText(), t));
-        assertThat(tools).containsKeys("demo.echo", "test_simple_text", "json_schema_2020_12_tool", "greet",
-                "slow_compute", "test_tool_with_task");
+        response.json()
+                .at("/result/tools")
+                .forEach(t -> tools.put(t.path("name").asText(), t));
+        assertThat(tools)
+                .containsKeys(
+                        "demo.echo",
+                        "test_simple_text",
+                        "json_schema_2020_12_tool",
+                        "greet",
+                        "slow_compute",
+                        "test_tool_with_task");
         assertThat(policy(tools.get("greet"))).isEqualTo("forbidden");
         assertThat(policy(tools.get("slow_compute"))).isEqualTo("optional");
         assertThat(policy(tools.get("test_tool_with_task"))).isEqualTo("required");
-        assertThat(tools.get("json_schema_2020_12_tool").at("/inputSchema/$defs/address/$anchor").asText())
+        assertThat(tools.get("json_schema_2020_12_tool")
+                        .at("/inputSchema/$defs/address/$anchor")
+                        .asText())
                 .isEqualTo("addressDef");
         McpSchemas.assertValidResult("ListToolsResultResponse", null, response.json());
     }
@@ -108,9 +127,12 @@ class McpConformanceRunTest {
             throw new AssertionError("nothing may be submitted");
         });
 
-        Api.Result response = McpCall.toolCall(4, "test_tool_with_task", Map.of()).token(null).post(base);
+        Api.Result response =
+                McpCall.toolCall(4, "test_tool_with_task", Map.of()).token(null).post(base);
 
-        assertThat(response.json().at("/error/code").asInt()).as(response.toString()).isEqualTo(-32021);
+        assertThat(response.json().at("/error/code").asInt())
+                .as(response.toString())
+                .isEqualTo(-32021);
         assertThat(jobControl.received()).isEmpty();
     }
 

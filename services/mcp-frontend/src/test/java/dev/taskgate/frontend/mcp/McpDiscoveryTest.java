@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
@@ -10,13 +8,16 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.McpCall;
 import dev.taskgate.testsupport.McpSchemas;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code server/discover} and {@code tools/list}: the declared capabilities (tools and the tasks extension), the
@@ -36,13 +37,17 @@ class McpDiscoveryTest {
         JsonNode result = response.json().path("result");
         assertThat(response.json().path("id").asText()).isEqualTo("d1");
         assertThat(result.path("resultType").asText()).isEqualTo("complete");
-        assertThat(result.path("supportedVersions")).extracting(JsonNode::asText).containsExactly("2026-07-28");
+        assertThat(result.path("supportedVersions"))
+                .extracting(JsonNode::asText)
+                .containsExactly("2026-07-28");
         assertThat(result.at("/capabilities/tools").isObject()).isTrue();
-        assertThat(result.at("/capabilities/extensions").path(McpCall.TASKS).isObject()).isTrue();
+        assertThat(result.at("/capabilities/extensions").path(McpCall.TASKS).isObject())
+                .isTrue();
         assertThat(result.at("/capabilities/tasks").isMissingNode()).isTrue();
         assertThat(result.path("ttlMs").asLong()).isEqualTo(300_000L);
         assertThat(result.path("cacheScope").asText()).isEqualTo("public");
-        assertThat(result.at("/_meta/io.modelcontextprotocol~1serverInfo/name").asText()).isEqualTo("taskgate");
+        assertThat(result.at("/_meta/io.modelcontextprotocol~1serverInfo/name").asText())
+                .isEqualTo("taskgate");
         McpSchemas.assertValidResult("DiscoverResultResponse", null, response.json());
     }
 
@@ -58,15 +63,34 @@ class McpDiscoveryTest {
         assertThat(result.has("nextCursor")).isFalse();
         Map<String, JsonNode> tools = new HashMap<>();
         result.path("tools").forEach(t -> tools.put(t.path("name").asText(), t));
-        assertThat(tools).containsOnlyKeys("demo.echo", "demo.sleep", "demo.fail", "demo.crash", "demo.confirm",
-                "demo.staged", "demo.rewrite", "demo.count", "demo.report", "workspace.search", "workspace.rewrite",
-                "workspace.inspect", "workspace.render", "workspace.compare", "execution_list", "execution_get",
-                "execution_provide_input", "execution_cancel", "job_inspect", "job_cancel");
+        assertThat(tools)
+                .containsOnlyKeys(
+                        "demo.echo",
+                        "demo.sleep",
+                        "demo.fail",
+                        "demo.crash",
+                        "demo.confirm",
+                        "demo.staged",
+                        "demo.rewrite",
+                        "demo.count",
+                        "demo.report",
+                        "workspace.search",
+                        "workspace.rewrite",
+                        "workspace.inspect",
+                        "workspace.render",
+                        "workspace.compare",
+                        "execution_list",
+                        "execution_get",
+                        "execution_provide_input",
+                        "execution_cancel",
+                        "job_inspect",
+                        "job_cancel");
         // the compatibility tools are control-plane calls: never tasks
         assertThat(policy(tools.get("execution_get"))).isEqualTo("forbidden");
         JsonNode sleep = tools.get("demo.sleep");
         assertThat(sleep.path("inputSchema"))
-                .isEqualTo(OperationCatalog.load().find("demo.sleep").orElseThrow().inputSchema());
+                .isEqualTo(
+                        OperationCatalog.load().find("demo.sleep").orElseThrow().inputSchema());
         assertThat(sleep.at("/annotations/readOnlyHint").asBoolean()).isTrue();
         assertThat(sleep.path("title").asText()).isEqualTo("Sleep");
         assertThat(sleep.path("description").asText()).isNotBlank();
@@ -81,9 +105,12 @@ class McpDiscoveryTest {
 
     @Test
     void headerNamesAreCaseInsensitive() {
-        Api.Result response = McpCall.request(3, "tools/list").header("Mcp-Method", null)
-                .header("MCP-Protocol-Version", null).header("mcp-method", "tools/list")
-                .header("mcp-protocol-version", "2026-07-28").post(base);
+        Api.Result response = McpCall.request(3, "tools/list")
+                .header("Mcp-Method", null)
+                .header("MCP-Protocol-Version", null)
+                .header("mcp-method", "tools/list")
+                .header("mcp-protocol-version", "2026-07-28")
+                .post(base);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
     }

@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -15,15 +13,18 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
-import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.frontend.support.RawHttp;
 import dev.taskgate.testsupport.KafkaTestClient;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
+import dev.taskgate.testsupport.McpSchemas;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The {@code Host} half of the DNS-rebinding guard on {@code POST /mcp}, over raw sockets (the JDK client cannot
@@ -61,8 +62,8 @@ class McpHostCheckTest {
     @ValueSource(strings = {"evil.example", "localhost.evil.example", "127.0.0.1.nip.io", "example.test"})
     void refusesAForeignHostWith403AndPublishesNothing(String name) {
         try (KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
-            String response = post("HTTP/1.1", name + ":" + base.getPort(),
-                    McpCall.toolCall(2, "demo.echo", Map.of("n", 1)));
+            String response =
+                    post("HTTP/1.1", name + ":" + base.getPort(), McpCall.toolCall(2, "demo.echo", Map.of("n", 1)));
 
             assertThat(RawHttp.status(response)).as(response).isEqualTo(403);
             JsonNode body = json(response);
@@ -88,8 +89,11 @@ class McpHostCheckTest {
     void checksHostBeforeAuthentication() {
         Map<String, String> headers = headers(McpCall.request(4, "server/discover"), "evil.example");
         headers.remove("Authorization");
-        try (RawHttp http = RawHttp.post(base, "HTTP/1.1", headers, McpCall.request(4, "server/discover").message()
-                .toString())) {
+        try (RawHttp http = RawHttp.post(
+                base,
+                "HTTP/1.1",
+                headers,
+                McpCall.request(4, "server/discover").message().toString())) {
             String response = http.readAll();
             assertThat(RawHttp.status(response)).as(response).isEqualTo(403);
             assertThat(response).doesNotContainIgnoringCase("WWW-Authenticate");
@@ -97,7 +101,8 @@ class McpHostCheckTest {
     }
 
     private String post(String version, String host, McpCall call) {
-        try (RawHttp http = RawHttp.post(base, version, headers(call, host), call.message().toString())) {
+        try (RawHttp http =
+                RawHttp.post(base, version, headers(call, host), call.message().toString())) {
             return http.readAll();
         }
     }

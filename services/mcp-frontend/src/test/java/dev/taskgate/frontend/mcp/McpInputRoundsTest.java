@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.util.Map;
 import java.util.UUID;
@@ -12,6 +10,10 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -25,9 +27,8 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
 import dev.taskgate.testsupport.McpSchemas;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Multi-round-trip {@code input_required} results on {@code tools/call} (MCP 2026-07-28 §10) for the conformance
@@ -62,21 +63,38 @@ class McpInputRoundsTest {
     @Test
     void twoRoundsThenASynchronousResultWithBothAnswersInTheArguments() {
         UUID id = UUID.randomUUID();
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                Fixtures.snapshot(id, "test_input_required_result_multi_round", ExecutionStatus.COMPLETED,
-                        Surface.MCP_2026), RESULT, null)));
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "test_input_required_result_multi_round", Surface.MCP_2026));
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(
+                                id,
+                                "test_input_required_result_multi_round",
+                                ExecutionStatus.COMPLETED,
+                                Surface.MCP_2026),
+                        RESULT,
+                        null)));
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
+                c, id, true, ExecutionStatus.QUEUED, "test_input_required_result_multi_round", Surface.MCP_2026));
 
-        JsonNode first = call("r1", "test_input_required_result_multi_round", null, null).json();
+        JsonNode first =
+                call("r1", "test_input_required_result_multi_round", null, null).json();
         assertInputRequired(first, "step1");
-        JsonNode second = call("r2", "test_input_required_result_multi_round",
-                Map.of("step1", accept("name", "Alice")), first.at("/result/requestState").asText()).json();
+        JsonNode second = call(
+                        "r2",
+                        "test_input_required_result_multi_round",
+                        Map.of("step1", accept("name", "Alice")),
+                        first.at("/result/requestState").asText())
+                .json();
         assertInputRequired(second, "step2");
-        assertThat(second.at("/result/requestState").asText()).isNotEqualTo(first.at("/result/requestState").asText());
+        assertThat(second.at("/result/requestState").asText())
+                .isNotEqualTo(first.at("/result/requestState").asText());
         assertThat(jobControl.received()).isEmpty();
-        Api.Result last = call("r3", "test_input_required_result_multi_round",
-                Map.of("step2", accept("color", "blue")), second.at("/result/requestState").asText());
+        Api.Result last = call(
+                "r3",
+                "test_input_required_result_multi_round",
+                Map.of("step2", accept("color", "blue")),
+                second.at("/result/requestState").asText());
 
         assertThat(last.status()).as(last.toString()).isEqualTo(200);
         assertThat(last.json().at("/result/resultType").asText()).isEqualTo("complete");
@@ -87,15 +105,17 @@ class McpInputRoundsTest {
     @Test
     void theLastRoundOfATaskToolAnswersACreateTaskResultWithoutRequestState() {
         UUID id = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "test_tool_with_task", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "test_tool_with_task", Surface.MCP_2026));
 
-        McpCall firstCall = McpCall.toolCall("t1", "test_tool_with_task", Map.of()).withTasks();
+        McpCall firstCall =
+                McpCall.toolCall("t1", "test_tool_with_task", Map.of()).withTasks();
         firstCall.meta().with("io.modelcontextprotocol/clientCapabilities").putObject("elicitation");
         JsonNode first = firstCall.post(base).json();
         assertInputRequired(first, "user_name");
         assertThat(first.path("result").has("taskId")).isFalse();
-        McpCall secondCall = McpCall.toolCall("t2", "test_tool_with_task", Map.of()).withTasks()
+        McpCall secondCall = McpCall.toolCall("t2", "test_tool_with_task", Map.of())
+                .withTasks()
                 .param("inputResponses", Map.of("user_name", accept("name", "Alice")))
                 .param("requestState", first.at("/result/requestState").asText());
         secondCall.meta().with("io.modelcontextprotocol/clientCapabilities").putObject("elicitation");
@@ -113,19 +133,33 @@ class McpInputRoundsTest {
     @Test
     void theFirstRoundMayBeAnsweredWithoutStateAndUnknownKeysAreIgnored() {
         UUID id = UUID.randomUUID();
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                Fixtures.snapshot(id, "test_input_required_result_elicitation", ExecutionStatus.COMPLETED,
-                        Surface.MCP_2026), RESULT, null)));
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "test_input_required_result_elicitation", Surface.MCP_2026));
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(
+                                id,
+                                "test_input_required_result_elicitation",
+                                ExecutionStatus.COMPLETED,
+                                Surface.MCP_2026),
+                        RESULT,
+                        null)));
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
+                c, id, true, ExecutionStatus.QUEUED, "test_input_required_result_elicitation", Surface.MCP_2026));
 
-        JsonNode wrongKey = call("w", "test_input_required_result_elicitation",
-                Map.of("wrong_key", accept("data", "x")), null).json();
+        JsonNode wrongKey = call(
+                        "w", "test_input_required_result_elicitation", Map.of("wrong_key", accept("data", "x")), null)
+                .json();
         assertInputRequired(wrongKey, "user_name");
-        Api.Result answered = call("a", "test_input_required_result_elicitation",
-                Map.of("user_name", accept("name", "Alice"), "unknown_extra_key", accept("foo", "bar")), null);
+        Api.Result answered = call(
+                "a",
+                "test_input_required_result_elicitation",
+                Map.of("user_name", accept("name", "Alice"), "unknown_extra_key", accept("foo", "bar")),
+                null);
 
-        assertThat(answered.json().at("/result/resultType").asText()).as(answered.toString()).isEqualTo("complete");
+        assertThat(answered.json().at("/result/resultType").asText())
+                .as(answered.toString())
+                .isEqualTo("complete");
         assertThat(submitted().input()).isEqualTo(json("{\"name\":\"Alice\"}"));
     }
 
@@ -134,12 +168,18 @@ class McpInputRoundsTest {
         jobControl = JobControlResponder.answering(c -> {
             throw new AssertionError("nothing may be submitted");
         });
-        JsonNode first = call("s1", "test_input_required_result_tampered_state", null, null).json();
+        JsonNode first = call("s1", "test_input_required_result_tampered_state", null, null)
+                .json();
 
-        Api.Result tampered = call("s2", "test_input_required_result_tampered_state",
-                Map.of("confirm", accept("ok", true)), first.at("/result/requestState").asText() + "-TAMPERED");
+        Api.Result tampered = call(
+                "s2",
+                "test_input_required_result_tampered_state",
+                Map.of("confirm", accept("ok", true)),
+                first.at("/result/requestState").asText() + "-TAMPERED");
 
-        assertThat(tampered.json().at("/error/code").asInt()).as(tampered.toString()).isEqualTo(-32602);
+        assertThat(tampered.json().at("/error/code").asInt())
+                .as(tampered.toString())
+                .isEqualTo(-32602);
         assertThat(tampered.json().at("/error/message").asText()).contains("requestState");
         McpSchemas.assertValidError(tampered.json());
         assertThat(jobControl.received()).isEmpty();
@@ -150,20 +190,28 @@ class McpInputRoundsTest {
         jobControl = JobControlResponder.answering(c -> {
             throw new AssertionError("nothing may be submitted");
         });
-        String state = call("f1", "test_input_required_result_multi_round", null, null).json()
-                .at("/result/requestState").asText();
+        String state = call("f1", "test_input_required_result_multi_round", null, null)
+                .json()
+                .at("/result/requestState")
+                .asText();
 
-        Api.Result otherArguments = McpCall.toolCall("f2", "test_input_required_result_multi_round",
-                Map.of("color", "red")).param("inputResponses", Map.of("step1", accept("name", "A")))
-                .param("requestState", state).post(base);
-        Api.Result otherTool = call("f3", "test_input_required_result_request_state",
-                Map.of("confirm", accept("ok", true)), state);
+        Api.Result otherArguments = McpCall.toolCall(
+                        "f2", "test_input_required_result_multi_round", Map.of("color", "red"))
+                .param("inputResponses", Map.of("step1", accept("name", "A")))
+                .param("requestState", state)
+                .post(base);
+        Api.Result otherTool =
+                call("f3", "test_input_required_result_request_state", Map.of("confirm", accept("ok", true)), state);
         Api.Result otherPrincipal = McpCall.toolCall("f4", "test_input_required_result_multi_round", Map.of())
-                .param("inputResponses", Map.of("step1", accept("name", "A"))).param("requestState", state)
-                .token(null).post(base);
+                .param("inputResponses", Map.of("step1", accept("name", "A")))
+                .param("requestState", state)
+                .token(null)
+                .post(base);
 
-        for (Api.Result refused : new Api.Result[] { otherArguments, otherTool, otherPrincipal }) {
-            assertThat(refused.json().at("/error/code").asInt()).as(refused.toString()).isEqualTo(-32602);
+        for (Api.Result refused : new Api.Result[] {otherArguments, otherTool, otherPrincipal}) {
+            assertThat(refused.json().at("/error/code").asInt())
+                    .as(refused.toString())
+                    .isEqualTo(-32602);
         }
         assertThat(jobControl.received()).isEmpty();
     }
@@ -176,14 +224,17 @@ class McpInputRoundsTest {
 
         Api.Result number = call("v1", "test_input_required_result_elicitation", Map.of("user_name", 12345), null);
         Api.Result nullResponses = McpCall.toolCall("v2", "test_input_required_result_elicitation", Map.of())
-                .param("inputResponses", null).post(base);
+                .param("inputResponses", null)
+                .post(base);
         McpCall numericState = McpCall.toolCall("v3", "test_input_required_result_elicitation", Map.of())
                 .param("requestState", 7);
         numericState.meta().with("io.modelcontextprotocol/clientCapabilities").putObject("elicitation");
         Api.Result badState = numericState.post(base);
 
-        for (Api.Result refused : new Api.Result[] { number, nullResponses, badState }) {
-            assertThat(refused.json().at("/error/code").asInt()).as(refused.toString()).isEqualTo(-32602);
+        for (Api.Result refused : new Api.Result[] {number, nullResponses, badState}) {
+            assertThat(refused.json().at("/error/code").asInt())
+                    .as(refused.toString())
+                    .isEqualTo(-32602);
         }
         assertThat(jobControl.received()).isEmpty();
     }
@@ -194,11 +245,15 @@ class McpInputRoundsTest {
             throw new AssertionError("nothing may be submitted");
         });
 
-        Api.Result response = McpCall.toolCall("m1", "test_missing_capability", Map.of()).post(base);
+        Api.Result response =
+                McpCall.toolCall("m1", "test_missing_capability", Map.of()).post(base);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(400);
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32021);
-        assertThat(response.json().at("/error/data/requiredCapabilities/sampling").isObject()).isTrue();
+        assertThat(response.json()
+                        .at("/error/data/requiredCapabilities/sampling")
+                        .isObject())
+                .isTrue();
         McpSchemas.assertValidError(response.json());
         assertThat(jobControl.received()).isEmpty();
     }
@@ -234,10 +289,12 @@ class McpInputRoundsTest {
     private static void assertInputRequired(JsonNode message, String... keys) {
         JsonNode result = message.path("result");
         assertThat(result.path("resultType").asText()).as(message.toString()).isEqualTo("input_required");
-        assertThat(result.path("inputRequests").properties()).extracting(Map.Entry::getKey)
+        assertThat(result.path("inputRequests").properties())
+                .extracting(Map.Entry::getKey)
                 .containsExactlyInAnyOrder(keys);
         assertThat(result.path("requestState").asText()).isNotEmpty();
-        assertThat(McpSchemas.errors(McpSchemas.BASE, "InputRequiredResult", result)).as(message.toString())
+        assertThat(McpSchemas.errors(McpSchemas.BASE, "InputRequiredResult", result))
+                .as(message.toString())
                 .isEmpty();
         McpSchemas.assertValidResult("CallToolResultResponse", null, message);
     }

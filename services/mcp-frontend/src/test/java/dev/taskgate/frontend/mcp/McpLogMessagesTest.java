@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +7,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.event.LogLevel;
@@ -20,8 +20,9 @@ import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
 import dev.taskgate.testsupport.McpSchemas;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Log messages on MCP 2026-07-28 (§3, deprecated but honoured): a synchronous {@code tools/call} with
@@ -46,11 +47,13 @@ class McpLogMessagesTest extends WithPlayedExecution {
             McpCall asking = sleepCall("asking").meta(RequestMeta.LOG_LEVEL_KEY, "notice");
             try (SseClient loud = SseClient.open(base, asking, Fixtures.aliceToken())) {
                 // both calls wait on the same execution; once the one that asked sees a message, so has the other
-                await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
-                    execution.log(LogLevel.INFO, "below the level");
-                    execution.log(LogLevel.CRITICAL, "the replica is gone");
-                    return !loud.messages().isEmpty();
-                });
+                await().atMost(Duration.ofSeconds(20))
+                        .pollInterval(Duration.ofMillis(200))
+                        .until(() -> {
+                            execution.log(LogLevel.INFO, "below the level");
+                            execution.log(LogLevel.CRITICAL, "the replica is gone");
+                            return !loud.messages().isEmpty();
+                        });
                 execution.complete(queries, STORED);
                 await().atMost(Duration.ofSeconds(20)).until(() -> quiet.ended() && loud.ended());
 
@@ -61,7 +64,8 @@ class McpLogMessagesTest extends WithPlayedExecution {
                 McpSchemas.assertValidResult("CallToolResultResponse", null, result);
                 for (JsonNode message : messages.subList(0, messages.size() - 1)) {
                     assertThat(McpSchemas.errors(McpSchemas.BASE, "LoggingMessageNotification", message))
-                            .as(message.toString()).isEmpty();
+                            .as(message.toString())
+                            .isEmpty();
                     assertThat(message.at("/params/level").asText()).isEqualTo("critical");
                     assertThat(message.at("/params/data").asText()).isEqualTo("the replica is gone");
                 }
@@ -71,7 +75,8 @@ class McpLogMessagesTest extends WithPlayedExecution {
 
     @Test
     void aLogLevelThatIsNotALoggingLevelIsRefusedBeforeAnythingIsSubmitted() {
-        Api.Result refused = sleepCall("bad").meta(RequestMeta.LOG_LEVEL_KEY, "verbose").post(base);
+        Api.Result refused =
+                sleepCall("bad").meta(RequestMeta.LOG_LEVEL_KEY, "verbose").post(base);
 
         assertThat(refused.status()).isEqualTo(400);
         McpSchemas.assertValidError(refused.json());
@@ -84,7 +89,9 @@ class McpLogMessagesTest extends WithPlayedExecution {
     void discoveryDeclaresTheLoggingCapability() {
         Api.Result discovered = McpCall.request(1, "server/discover").post(base);
 
-        assertThat(discovered.json().at("/result/capabilities/logging").isObject()).as(discovered.toString()).isTrue();
+        assertThat(discovered.json().at("/result/capabilities/logging").isObject())
+                .as(discovered.toString())
+                .isTrue();
     }
 
     private static McpCall sleepCall(Object id) {

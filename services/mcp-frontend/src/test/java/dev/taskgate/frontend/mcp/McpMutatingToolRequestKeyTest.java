@@ -1,13 +1,15 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
@@ -19,9 +21,8 @@ import dev.taskgate.frontend.support.McpCall;
 import dev.taskgate.frontend.support.ToolsWithTestMutation;
 import dev.taskgate.frontend.support.WithMutatingTool;
 import dev.taskgate.testsupport.Tokens;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** A task-augmented call of a mutating tool needs a request key; other calls of it do not. */
 @QuarkusTest
@@ -31,8 +32,11 @@ class McpMutatingToolRequestKeyTest {
     URI base;
 
     private JobControlResponder jobControl;
-    private final String writer = Tokens.forSubject("alice").org(Api.ORG).project(Api.PROJECT)
-            .scopes("tools:call tools:write").sign();
+    private final String writer = Tokens.forSubject("alice")
+            .org(Api.ORG)
+            .project(Api.PROJECT)
+            .scopes("tools:call tools:write")
+            .sign();
 
     @AfterEach
     void stop() {
@@ -43,11 +47,13 @@ class McpMutatingToolRequestKeyTest {
 
     @Test
     void aTaskOfAMutatingToolWithoutAKeyIsRejectedNamingTheFieldAndNothingIsSubmitted() {
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, UUID.randomUUID(), true,
-                ExecutionStatus.QUEUED, ToolsWithTestMutation.REWRITE, Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
+                c, UUID.randomUUID(), true, ExecutionStatus.QUEUED, ToolsWithTestMutation.REWRITE, Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall(1, ToolsWithTestMutation.REWRITE, Map.of()).withTasks()
-                .token(writer).post(base);
+        Api.Result response = McpCall.toolCall(1, ToolsWithTestMutation.REWRITE, Map.of())
+                .withTasks()
+                .token(writer)
+                .post(base);
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
@@ -58,13 +64,18 @@ class McpMutatingToolRequestKeyTest {
 
     @Test
     void aTaskOfAMutatingToolWithAKeyIsSubmittedUnderIt() {
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, UUID.randomUUID(), true,
-                ExecutionStatus.QUEUED, ToolsWithTestMutation.REWRITE, Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
+                c, UUID.randomUUID(), true, ExecutionStatus.QUEUED, ToolsWithTestMutation.REWRITE, Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall(1, ToolsWithTestMutation.REWRITE, Map.of()).withTasks()
-                .meta("dev.taskgate/requestKey", "rewrite-1").token(writer).post(base);
+        Api.Result response = McpCall.toolCall(1, ToolsWithTestMutation.REWRITE, Map.of())
+                .withTasks()
+                .meta("dev.taskgate/requestKey", "rewrite-1")
+                .token(writer)
+                .post(base);
 
-        assertThat(response.json().at("/result/resultType").asText()).as(response.toString()).isEqualTo("task");
+        assertThat(response.json().at("/result/resultType").asText())
+                .as(response.toString())
+                .isEqualTo("task");
         assertThat(((SubmitExecution) jobControl.received().get(0).command()).receiptKey())
                 .isEqualTo("mcp-2026:k:rewrite-1");
     }

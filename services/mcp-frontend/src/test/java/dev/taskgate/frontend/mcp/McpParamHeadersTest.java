@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -11,6 +9,10 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -23,9 +25,8 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code Mcp-Param-*} headers of the conformance tool {@code test_custom_header} checked on {@code /mcp}. */
 @QuarkusTest
@@ -57,7 +58,8 @@ class McpParamHeadersTest {
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/tools")).anySatisfy(tool -> {
             assertThat(tool.path("name").asText()).isEqualTo(TOOL);
-            assertThat(tool.at("/inputSchema/properties/region/x-mcp-header").asText()).isEqualTo("Region");
+            assertThat(tool.at("/inputSchema/properties/region/x-mcp-header").asText())
+                    .isEqualTo("Region");
         });
     }
 
@@ -67,15 +69,23 @@ class McpParamHeadersTest {
             throw new AssertionError("nothing may be submitted");
         });
 
-        Api.Result missing = McpCall.toolCall(2, TOOL, Map.of("region", "eu")).token(null).post(base);
-        Api.Result mismatched = McpCall.toolCall(3, TOOL, Map.of("region", "eu")).token(null)
-                .header("Mcp-Param-Region", "us").post(base);
-        Api.Result undecodable = McpCall.toolCall(4, TOOL, Map.of("region", "Hello")).token(null)
-                .header("Mcp-Param-Region", "=?base64?SGVsbG8?=").post(base);
-        Api.Result badInteger = McpCall.toolCall(5, TOOL, Map.of("region", "eu", "priority", 3)).token(null)
-                .header("Mcp-Param-Region", "eu").header("mcp-param-priority", "4").post(base);
+        Api.Result missing =
+                McpCall.toolCall(2, TOOL, Map.of("region", "eu")).token(null).post(base);
+        Api.Result mismatched = McpCall.toolCall(3, TOOL, Map.of("region", "eu"))
+                .token(null)
+                .header("Mcp-Param-Region", "us")
+                .post(base);
+        Api.Result undecodable = McpCall.toolCall(4, TOOL, Map.of("region", "Hello"))
+                .token(null)
+                .header("Mcp-Param-Region", "=?base64?SGVsbG8?=")
+                .post(base);
+        Api.Result badInteger = McpCall.toolCall(5, TOOL, Map.of("region", "eu", "priority", 3))
+                .token(null)
+                .header("Mcp-Param-Region", "eu")
+                .header("mcp-param-priority", "4")
+                .post(base);
 
-        for (Api.Result r : new Api.Result[] { missing, mismatched, undecodable, badInteger }) {
+        for (Api.Result r : new Api.Result[] {missing, mismatched, undecodable, badInteger}) {
             assertThat(r.status()).as(r.toString()).isEqualTo(400);
             assertThat(r.json().at("/error/code").asInt()).as(r.toString()).isEqualTo(McpErrors.HEADER_MISMATCH);
         }
@@ -88,18 +98,25 @@ class McpParamHeadersTest {
     void matchingHeadersRunTheTool() {
         UUID id = UUID.randomUUID();
         String result = "{\"content\":[{\"type\":\"text\",\"text\":\"Hello, Hello!\"}],\"isError\":false}";
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                Fixtures.snapshot(id, TOOL, ExecutionStatus.COMPLETED, Surface.MCP_2026), result, null)));
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                TOOL, Surface.MCP_2026));
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(id, TOOL, ExecutionStatus.COMPLETED, Surface.MCP_2026), result, null)));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, TOOL, Surface.MCP_2026));
         String hello = Base64.getEncoder().encodeToString("Hello".getBytes(StandardCharsets.UTF_8));
 
         Api.Result response = McpCall.toolCall(6, TOOL, Map.of("region", "Hello", "priority", 7, "verbose", true))
-                .token(null).header("Mcp-Param-Region", "=?base64?" + hello + "?=")
-                .header("Mcp-Param-Priority", "07").header("Mcp-Param-Verbose", "true").post(base);
+                .token(null)
+                .header("Mcp-Param-Region", "=?base64?" + hello + "?=")
+                .header("Mcp-Param-Priority", "07")
+                .header("Mcp-Param-Verbose", "true")
+                .post(base);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/content/0/text").asText()).isEqualTo("Hello, Hello!");
-        assertThat(((SubmitExecution) jobControl.received().get(0).command()).toolName()).isEqualTo(TOOL);
+        assertThat(((SubmitExecution) jobControl.received().get(0).command()).toolName())
+                .isEqualTo(TOOL);
     }
 }

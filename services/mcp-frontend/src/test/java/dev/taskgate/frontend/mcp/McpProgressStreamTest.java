@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,18 +9,22 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.McpCall;
-import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.frontend.support.RawHttp;
 import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+import dev.taskgate.testsupport.McpSchemas;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Synchronous {@code tools/call} with a {@code progressToken}, against the real broker: the test plays worker-pool
@@ -55,8 +56,9 @@ class McpProgressStreamTest extends WithPlayedExecution {
             long start = System.nanoTime();
             published.forEach(p -> execution.progress(p, 20.0, "step " + p));
             long publishMs = (System.nanoTime() - start) / 1_000_000;
-            await().atMost(Duration.ofSeconds(20)).until(() -> client.messages().stream()
-                    .anyMatch(m -> m.at("/params/progress").asDouble() == 20.0));
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> client.messages().stream()
+                            .anyMatch(m -> m.at("/params/progress").asDouble() == 20.0));
 
             execution.complete(queries, STORED);
             await().atMost(Duration.ofSeconds(20)).until(client::ended);
@@ -67,27 +69,34 @@ class McpProgressStreamTest extends WithPlayedExecution {
             List<JsonNode> messages = client.messages();
             List<JsonNode> progress = messages.subList(0, messages.size() - 1);
             progress.forEach(m -> {
-                assertThat(McpSchemas.errors(McpSchemas.BASE, "ProgressNotification", m)).as(m.toString()).isEmpty();
+                assertThat(McpSchemas.errors(McpSchemas.BASE, "ProgressNotification", m))
+                        .as(m.toString())
+                        .isEmpty();
                 assertThat(m.at("/params/progressToken").asText()).isEqualTo("p-1");
                 assertThat(m.at("/params/total").asInt()).isEqualTo(20);
                 assertThat(m.at("/params/message").asText()).startsWith("step ");
             });
-            List<Double> values = progress.stream().map(m -> m.at("/params/progress").asDouble()).toList();
+            List<Double> values = progress.stream()
+                    .map(m -> m.at("/params/progress").asDouble())
+                    .toList();
             for (int i = 1; i < values.size(); i++) {
                 assertThat(values.get(i)).as("strictly increasing: " + values).isGreaterThan(values.get(i - 1));
             }
             // the first report goes out at once, then at most one (the newest) per 300 ms while the burst lasts
             assertThat(values).first().isEqualTo(1.0);
             assertThat(values).last().isEqualTo(20.0);
-            assertThat(values.size()).as(values.toString())
+            assertThat(values.size())
+                    .as(values.toString())
                     .isLessThanOrEqualTo((int) (publishMs / WithProgressStreaming.PROGRESS_INTERVAL_MS) + 2)
                     .isLessThan(published.size());
-            System.out.printf("progress stream: %d reports published in %d ms, %d notifications sent %s%n",
+            System.out.printf(
+                    "progress stream: %d reports published in %d ms, %d notifications sent %s%n",
                     published.size(), publishMs, values.size(), values);
 
             String last = client.events().get(messages.size() - 1);
-            assertThat(last).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"call-1\",\"result\":{\"resultType\":\"complete\","
-                    + STORED.substring(1) + "}");
+            assertThat(last)
+                    .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"call-1\",\"result\":{\"resultType\":\"complete\","
+                            + STORED.substring(1) + "}");
             McpSchemas.assertValidResult("CallToolResultResponse", null, messages.get(messages.size() - 1));
         }
     }
@@ -106,8 +115,9 @@ class McpProgressStreamTest extends WithPlayedExecution {
             assertThat(messages.get(0).at("/params/progressToken").asInt()).isEqualTo(7);
             assertThat(messages.get(0).at("/params/total").isMissingNode()).isTrue();
             McpSchemas.assertValidResult("CallToolResultResponse", null, messages.get(1));
-            assertThat(client.lines()).filteredOn(l -> l.startsWith(":")).allSatisfy(l -> assertThat(l)
-                    .isEqualTo(": keep-alive"));
+            assertThat(client.lines())
+                    .filteredOn(l -> l.startsWith(":"))
+                    .allSatisfy(l -> assertThat(l).isEqualTo(": keep-alive"));
         }
     }
 
@@ -122,10 +132,13 @@ class McpProgressStreamTest extends WithPlayedExecution {
             assertThat(client.status()).isEqualTo(200);
             assertThat(client.header("Content-Type")).startsWith("application/json");
             String body = client.text();
-            assertThat(body).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"call-1\",\"result\":{\"resultType\":\"complete\","
-                    + STORED.substring(1) + "}");
+            assertThat(body)
+                    .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"call-1\",\"result\":{\"resultType\":\"complete\","
+                            + STORED.substring(1) + "}");
             // one read right after the acceptance, one on the terminal lifecycle record; the 10 s poll never ran
-            assertThat(queries.requests()).filteredOn(r -> r.path().endsWith(id + "/outcome")).hasSize(2);
+            assertThat(queries.requests())
+                    .filteredOn(r -> r.path().endsWith(id + "/outcome"))
+                    .hasSize(2);
         }
     }
 
@@ -154,7 +167,8 @@ class McpProgressStreamTest extends WithPlayedExecution {
             }
         });
         headers.put("Authorization", "Bearer " + Fixtures.aliceToken());
-        try (RawHttp http = RawHttp.post(base, "HTTP/1.1", headers, call.message().toString())) {
+        try (RawHttp http =
+                RawHttp.post(base, "HTTP/1.1", headers, call.message().toString())) {
             awaitWatched();
         }
         awaitCancel();
@@ -163,15 +177,21 @@ class McpProgressStreamTest extends WithPlayedExecution {
 
     @Test
     void aProgressTokenThatIsNeitherStringNorIntegerIsRefusedBeforeAnythingIsPublished() {
-        McpCall call = McpCall.toolCall("bad", "demo.sleep", Map.of("seconds", 1)).progressToken(Map.of("x", 1));
+        McpCall call =
+                McpCall.toolCall("bad", "demo.sleep", Map.of("seconds", 1)).progressToken(Map.of("x", 1));
 
         JsonNode response = call.post(base).json();
 
         assertThat(response.at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(response.at("/error/message").asText()).contains("progressToken");
         McpSchemas.assertValidError(response);
-        assertThat(McpCall.toolCall("bad", "demo.sleep", Map.of("seconds", 1)).progressToken(1.5).post(base).json()
-                .at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(McpCall.toolCall("bad", "demo.sleep", Map.of("seconds", 1))
+                        .progressToken(1.5)
+                        .post(base)
+                        .json()
+                        .at("/error/code")
+                        .asInt())
+                .isEqualTo(-32602);
         assertThat(jobControl.received()).isEmpty();
     }
 
@@ -184,12 +204,14 @@ class McpProgressStreamTest extends WithPlayedExecution {
     }
 
     private CancelExecution awaitCancel() {
-        await().atMost(Duration.ofSeconds(20)).until(() -> jobControl.received().stream()
-                .anyMatch(r -> r.command() instanceof CancelExecution));
+        await().atMost(Duration.ofSeconds(20))
+                .until(() -> jobControl.received().stream().anyMatch(r -> r.command() instanceof CancelExecution));
         CancelExecution cancel = (CancelExecution) jobControl.received().stream()
-                .filter(r -> r.command() instanceof CancelExecution).findFirst().orElseThrow().command();
+                .filter(r -> r.command() instanceof CancelExecution)
+                .findFirst()
+                .orElseThrow()
+                .command();
         assertThat(cancel.executionId()).isEqualTo(id);
         return cancel;
     }
-
 }

@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.time.Instant;
 import java.util.Map;
@@ -14,6 +12,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Problem;
@@ -29,9 +31,8 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
 import dev.taskgate.frontend.support.WithFakeJobControl;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The MCP request key ({@code _meta["dev.taskgate/requestKey"]}) and admission refusals through the MCP endpoint,
@@ -65,8 +66,14 @@ class McpRequestKeyAndAdmissionTest {
             SubmitExecution s = (SubmitExecution) c;
             JsonNode first = inputs.putIfAbsent(s.receiptKey(), s.input());
             if (first != null && !first.equals(s.input())) {
-                return rejected(c, Problem.of("idempotency-conflict", "Idempotency key reused", 409,
-                        "The idempotency key '" + s.receiptKey() + "' was already used."), null);
+                return rejected(
+                        c,
+                        Problem.of(
+                                "idempotency-conflict",
+                                "Idempotency key reused",
+                                409,
+                                "The idempotency key '" + s.receiptKey() + "' was already used."),
+                        null);
             }
             UUID id = ids.computeIfAbsent(s.receiptKey(), k -> UUID.randomUUID());
             return Fixtures.accepted(c, id, first == null, ExecutionStatus.QUEUED, s.toolName(), Surface.MCP_2026);
@@ -81,13 +88,20 @@ class McpRequestKeyAndAdmissionTest {
     void theSameKeyAndRequestGiveTheSameTask() {
         jobControl = receipts();
 
-        JsonNode first = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5)).withTasks().meta(KEY, "job-42")
-                .post(base).json();
-        JsonNode again = McpCall.toolCall(2, "demo.sleep", Map.of("seconds", 5)).withTasks().meta(KEY, "job-42")
-                .post(base).json();
+        JsonNode first = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5))
+                .withTasks()
+                .meta(KEY, "job-42")
+                .post(base)
+                .json();
+        JsonNode again = McpCall.toolCall(2, "demo.sleep", Map.of("seconds", 5))
+                .withTasks()
+                .meta(KEY, "job-42")
+                .post(base)
+                .json();
 
         assertThat(first.at("/result/resultType").asText()).as(first.toString()).isEqualTo("task");
-        assertThat(again.at("/result/taskId").asText()).isEqualTo(first.at("/result/taskId").asText());
+        assertThat(again.at("/result/taskId").asText())
+                .isEqualTo(first.at("/result/taskId").asText());
         SubmitExecution submit = (SubmitExecution) jobControl.received().get(0).command();
         assertThat(submit.receiptKey()).isEqualTo("mcp-2026:k:job-42");
         assertThat(submit.taskSurface()).isEqualTo(TaskSurface.NATIVE);
@@ -96,10 +110,15 @@ class McpRequestKeyAndAdmissionTest {
     @Test
     void theSameKeyWithOtherArgumentsIsAnErrorNamingTheKey() {
         jobControl = receipts();
-        McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5)).withTasks().meta(KEY, "job-43").post(base);
+        McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5))
+                .withTasks()
+                .meta(KEY, "job-43")
+                .post(base);
 
-        Api.Result conflict = McpCall.toolCall(2, "demo.sleep", Map.of("seconds", 6)).withTasks()
-                .meta(KEY, "job-43").post(base);
+        Api.Result conflict = McpCall.toolCall(2, "demo.sleep", Map.of("seconds", 6))
+                .withTasks()
+                .meta(KEY, "job-43")
+                .post(base);
 
         assertThat(conflict.status()).isEqualTo(200);
         assertThat(conflict.json().at("/error/code").asInt()).isEqualTo(-32602);
@@ -111,31 +130,53 @@ class McpRequestKeyAndAdmissionTest {
     void callsWithoutAKeyGetAFreshReceiptKeyEach() {
         jobControl = receipts();
 
-        JsonNode first = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5)).withTasks().post(base).json();
-        JsonNode second = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5)).withTasks().post(base).json();
+        JsonNode first = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5))
+                .withTasks()
+                .post(base)
+                .json();
+        JsonNode second = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5))
+                .withTasks()
+                .post(base)
+                .json();
 
-        assertThat(second.at("/result/taskId").asText()).isNotEqualTo(first.at("/result/taskId").asText());
+        assertThat(second.at("/result/taskId").asText())
+                .isNotEqualTo(first.at("/result/taskId").asText());
     }
 
     @Test
     void aMalformedKeyIsRejectedNamingTheFieldAndNothingIsSubmitted() {
         jobControl = receipts();
 
-        for (Object bad : new Object[] { "", "k".repeat(257), 42 }) {
-            Api.Result response = McpCall.toolCall(1, "demo.echo", Map.of()).meta(KEY, bad).post(base);
-            assertThat(response.json().at("/error/code").asInt()).as(String.valueOf(bad)).isEqualTo(-32602);
+        for (Object bad : new Object[] {"", "k".repeat(257), 42}) {
+            Api.Result response =
+                    McpCall.toolCall(1, "demo.echo", Map.of()).meta(KEY, bad).post(base);
+            assertThat(response.json().at("/error/code").asInt())
+                    .as(String.valueOf(bad))
+                    .isEqualTo(-32602);
             assertThat(response.json().at("/error/message").asText()).contains(KEY);
         }
-        assertThat(McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5)).withTasks()
-                .meta(KEY, "é".repeat(256)).post(base).json().at("/result/resultType").asText())
-                .as("256 characters are fine").isEqualTo("task");
+        assertThat(McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5))
+                        .withTasks()
+                        .meta(KEY, "é".repeat(256))
+                        .post(base)
+                        .json()
+                        .at("/result/resultType")
+                        .asText())
+                .as("256 characters are fine")
+                .isEqualTo("task");
         assertThat(jobControl.received()).hasSize(1);
     }
 
     @Test
     void aSynchronousCallBelongsToTheCompatibilitySurface() {
-        jobControl = JobControlResponder.answering(c -> rejected(c, Problem.of("admission-limit",
-                "Admission limit reached", 429, "The principal concurrency limit is reached: 2 of 2."), 7L));
+        jobControl = JobControlResponder.answering(c -> rejected(
+                c,
+                Problem.of(
+                        "admission-limit",
+                        "Admission limit reached",
+                        429,
+                        "The principal concurrency limit is reached: 2 of 2."),
+                7L));
 
         Api.Result response = McpCall.toolCall(3, "demo.echo", Map.of()).post(base);
 
@@ -150,10 +191,18 @@ class McpRequestKeyAndAdmissionTest {
 
     @Test
     void anAdmissionRefusalOfATaskCarriesTheRetryHint() {
-        jobControl = JobControlResponder.answering(c -> rejected(c, Problem.of("admission-limit",
-                "Admission limit reached", 429, "The project backlog limit is reached: 3 of 3."), 2L));
+        jobControl = JobControlResponder.answering(c -> rejected(
+                c,
+                Problem.of(
+                        "admission-limit",
+                        "Admission limit reached",
+                        429,
+                        "The project backlog limit is reached: 3 of 3."),
+                2L));
 
-        Api.Result response = McpCall.toolCall(4, "demo.sleep", Map.of("seconds", 1)).withTasks().post(base);
+        Api.Result response = McpCall.toolCall(4, "demo.sleep", Map.of("seconds", 1))
+                .withTasks()
+                .post(base);
 
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-31429);
         assertThat(response.json().at("/error/data/retryAfterMs").asLong()).isEqualTo(2000);

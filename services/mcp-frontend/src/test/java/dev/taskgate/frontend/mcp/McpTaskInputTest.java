@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -18,6 +16,10 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Problem;
@@ -31,12 +33,11 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
-import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.KafkaTestClient;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+import dev.taskgate.testsupport.McpSchemas;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Input required on the MCP tasks surface, with the test playing job-control: {@code tasks/get} lists the outstanding
@@ -79,7 +80,9 @@ class McpTaskInputTest {
     private String waiting(UUID id, String... keys) {
         var snapshot = Fixtures.waitingForInput(id, Surface.MCP_2026, requests(keys));
         queries.answer("/internal/v1/executions/" + id, 200, Wire.toBytes(snapshot));
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200,
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
                 Wire.toBytes(new ExecutionOutcome(snapshot, null, null)));
         return handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
     }
@@ -105,15 +108,21 @@ class McpTaskInputTest {
     void tasksUpdateForwardsOnlyOutstandingKeysAndAcknowledges() {
         UUID id = UUID.randomUUID();
         String taskId = waiting(id, "ir_first", "ir_second");
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, false,
-                ExecutionStatus.INPUT_REQUIRED, "demo.confirm", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.INPUT_REQUIRED, "demo.confirm", Surface.MCP_2026));
         Map<String, Object> responses = new LinkedHashMap<>();
-        responses.put("ir_first", Map.of("action", "accept", "content", Map.of("confirm", true, "note", "ok",
-                "tags", List.of("a", "b"), "count", 3)));
+        responses.put(
+                "ir_first",
+                Map.of(
+                        "action",
+                        "accept",
+                        "content",
+                        Map.of("confirm", true, "note", "ok", "tags", List.of("a", "b"), "count", 3)));
         responses.put("ir_stale", Map.of("action", "decline"));
 
         Api.Result response = McpCall.task(2, "tasks/update", taskId)
-                .param("inputResponses", responses).post(base);
+                .param("inputResponses", responses)
+                .post(base);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
@@ -126,20 +135,24 @@ class McpTaskInputTest {
         assertThat(provide.executionId()).isEqualTo(id);
         assertThat(provide.caller()).isEqualTo(Fixtures.caller("alice"));
         assertThat(provide.responses()).containsOnlyKeys("ir_first");
-        assertThat(provide.responses().get("ir_first").at("/content/note").asText()).isEqualTo("ok");
+        assertThat(provide.responses().get("ir_first").at("/content/note").asText())
+                .isEqualTo("ok");
     }
 
     @Test
     void tasksUpdateWithNoOutstandingKeyAcknowledgesWithoutACommand() throws Exception {
         UUID id = UUID.randomUUID();
-        queries.answer("/internal/v1/executions/" + id, 200,
+        queries.answer(
+                "/internal/v1/executions/" + id,
+                200,
                 Wire.toBytes(Fixtures.snapshot(id, "demo.confirm", ExecutionStatus.WORKING, Surface.MCP_2026)));
         String taskId = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
 
         try (KafkaTestClient kafka = KafkaTestClient.connect();
                 KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
             Api.Result response = McpCall.task(3, "tasks/update", taskId)
-                    .param("inputResponses", Map.of("ir_answered", Map.of("action", "cancel"))).post(base);
+                    .param("inputResponses", Map.of("ir_answered", Map.of("action", "cancel")))
+                    .post(base);
 
             assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
             assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
@@ -163,9 +176,12 @@ class McpTaskInputTest {
                 KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
             for (Object response : bad) {
                 Api.Result result = McpCall.task(4, "tasks/update", taskId)
-                        .param("inputResponses", Map.of("ir_first", response)).post(base);
+                        .param("inputResponses", Map.of("ir_first", response))
+                        .post(base);
 
-                assertThat(result.json().at("/error/code").asInt()).as(String.valueOf(response)).isEqualTo(-32602);
+                assertThat(result.json().at("/error/code").asInt())
+                        .as(String.valueOf(response))
+                        .isEqualTo(-32602);
                 assertThat(result.json().at("/error/message").asText()).contains("inputResponses[\"ir_first\"]");
                 McpSchemas.assertValidError(result.json());
             }
@@ -181,9 +197,11 @@ class McpTaskInputTest {
         try (KafkaTestClient kafka = KafkaTestClient.connect();
                 KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
             Api.Result response = McpCall.task(5, "tasks/update", taskId)
-                    .param("inputResponses", Map.of("unknown-key", Map.of("ignored", true))).post(base);
+                    .param("inputResponses", Map.of("unknown-key", Map.of("ignored", true)))
+                    .post(base);
 
-            assertThat(response.json().at("/result/resultType").asText()).as(response.toString())
+            assertThat(response.json().at("/result/resultType").asText())
+                    .as(response.toString())
                     .isEqualTo("complete");
             assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
         }
@@ -204,11 +222,16 @@ class McpTaskInputTest {
     void aTaskJobControlNoLongerKnowsIsTheUnknownTaskError() {
         UUID id = UUID.randomUUID();
         String taskId = waiting(id, "ir_first");
-        jobControl = JobControlResponder.answering(c -> new Rejected(UUID.randomUUID(), Instant.now(), c.messageId(),
-                c.replyTo(), Problem.of("not-found", "Not found", 404, "No such execution exists for this caller.")));
+        jobControl = JobControlResponder.answering(c -> new Rejected(
+                UUID.randomUUID(),
+                Instant.now(),
+                c.messageId(),
+                c.replyTo(),
+                Problem.of("not-found", "Not found", 404, "No such execution exists for this caller.")));
 
         Api.Result response = McpCall.task(5, "tasks/update", taskId)
-                .param("inputResponses", Map.of("ir_first", Map.of("action", "accept"))).post(base);
+                .param("inputResponses", Map.of("ir_first", Map.of("action", "accept")))
+                .post(base);
 
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(response.json().at("/error/message").asText()).isEqualTo(McpErrors.TASK_NOT_FOUND);

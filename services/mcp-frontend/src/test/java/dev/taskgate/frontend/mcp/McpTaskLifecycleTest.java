@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -18,6 +16,10 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -33,12 +35,11 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
-import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.KafkaTestClient;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+import dev.taskgate.testsupport.McpSchemas;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Tasks of the {@code io.modelcontextprotocol/tasks} extension over the durable path, with the test playing
@@ -73,10 +74,12 @@ class McpTaskLifecycleTest {
     @Test
     void toolsCallWithTheExtensionCreatesATaskOnceJobControlAccepted() {
         UUID id = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "demo.sleep", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5)).withTasks().post(base);
+        Api.Result response = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5))
+                .withTasks()
+                .post(base);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         JsonNode result = response.json().path("result");
@@ -92,7 +95,8 @@ class McpTaskLifecycleTest {
         assertThat(result.has("task")).isFalse();
         assertThat(result.has("ttl")).isFalse();
         assertThat(result.has("pollInterval")).isFalse();
-        assertThat(result.at("/_meta/io.modelcontextprotocol~1serverInfo/name").asText()).isEqualTo("taskgate");
+        assertThat(result.at("/_meta/io.modelcontextprotocol~1serverInfo/name").asText())
+                .isEqualTo("taskgate");
         McpSchemas.assertValidResult("JSONRPCResultResponse", "CreateTaskResult", response.json());
         SubmitExecution submit = (SubmitExecution) jobControl.received().get(0).command();
         assertThat(submit.surface()).isEqualTo(Surface.MCP_2026);
@@ -102,20 +106,27 @@ class McpTaskLifecycleTest {
     @Test
     void aRequiredToolBecomesATaskWithTheExtension() {
         UUID id = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "demo.crash", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.crash", Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall(1, "demo.crash", Map.of()).withTasks().post(base);
+        Api.Result response =
+                McpCall.toolCall(1, "demo.crash", Map.of()).withTasks().post(base);
 
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("task");
     }
 
     @Test
     void rejectedSubmissionCreatesNoTask() {
-        jobControl = JobControlResponder.answering(c -> new Rejected(UUID.randomUUID(), Instant.now(), c.messageId(),
-                c.replyTo(), Problem.of("unknown-tool", "Unknown tool", 422, "No tool named 'demo.sleep'.")));
+        jobControl = JobControlResponder.answering(c -> new Rejected(
+                UUID.randomUUID(),
+                Instant.now(),
+                c.messageId(),
+                c.replyTo(),
+                Problem.of("unknown-tool", "Unknown tool", 422, "No tool named 'demo.sleep'.")));
 
-        Api.Result response = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 1)).withTasks().post(base);
+        Api.Result response = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 1))
+                .withTasks()
+                .post(base);
 
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(response.json().has("result")).isFalse();
@@ -134,7 +145,8 @@ class McpTaskLifecycleTest {
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
         assertThat(response.json().at("/result/taskId").asText()).isEqualTo(taskId);
         McpSchemas.assertValidResult("JSONRPCResultResponse", "GetTaskResult", response.json());
-        assertThat(queries.requests()).extracting(FakeJobControlQueries.Request::path)
+        assertThat(queries.requests())
+                .extracting(FakeJobControlQueries.Request::path)
                 .containsExactly("/internal/v1/executions/" + id + "/outcome");
     }
 
@@ -147,17 +159,22 @@ class McpTaskLifecycleTest {
         Api.Result response = McpCall.task(3, "tasks/get", taskId).post(base);
 
         assertThat(response.json().at("/result/status").asText()).isEqualTo("completed");
-        assertThat(response.text()).contains("\"result\":{\"resultType\":\"complete\", \"content\":[{\"type\":"
-                + "\"text\",\"text\":\"done\"}],\"structuredContent\":{\"x\":0.10}}");
+        assertThat(response.text())
+                .contains("\"result\":{\"resultType\":\"complete\", \"content\":[{\"type\":"
+                        + "\"text\",\"text\":\"done\"}],\"structuredContent\":{\"x\":0.10}}");
         McpSchemas.assertValidResult("JSONRPCResultResponse", "GetTaskResult", response.json());
-        assertThat(McpSchemas.errors(McpSchemas.BASE, "CallToolResult", response.json().at("/result/result")))
+        assertThat(McpSchemas.errors(
+                        McpSchemas.BASE, "CallToolResult", response.json().at("/result/result")))
                 .isEmpty();
     }
 
     @Test
     void tasksGetOfAFailedTaskCarriesTheJsonRpcError() {
         UUID id = UUID.randomUUID();
-        String taskId = outcome(id, ExecutionStatus.FAILED, null,
+        String taskId = outcome(
+                id,
+                ExecutionStatus.FAILED,
+                null,
                 new ExecutionOutcome.ExecutionError("deadline", "the execution passed its deadline"));
 
         Api.Result response = McpCall.task(4, "tasks/get", taskId).post(base);
@@ -176,8 +193,13 @@ class McpTaskLifecycleTest {
         UUID id = UUID.randomUUID();
         String taskId = outcome(id, ExecutionStatus.CANCELLED, null, null);
 
-        Api.Result response = McpCall.task(5, "tasks/get", "=?base64?" + Base64.getEncoder()
-                .encodeToString(taskId.getBytes(StandardCharsets.UTF_8)) + "?=").param("taskId", taskId).post(base);
+        Api.Result response = McpCall.task(
+                        5,
+                        "tasks/get",
+                        "=?base64?" + Base64.getEncoder().encodeToString(taskId.getBytes(StandardCharsets.UTF_8))
+                                + "?=")
+                .param("taskId", taskId)
+                .post(base);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         JsonNode result = response.json().path("result");
@@ -190,8 +212,11 @@ class McpTaskLifecycleTest {
     @Test
     void aTaskHandleForAnExecutionCreatedElsewhereIsUnknown() {
         UUID id = UUID.randomUUID();
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                Fixtures.snapshot(id, "demo.echo", ExecutionStatus.WORKING, Surface.REST), null, null)));
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.echo", ExecutionStatus.WORKING, Surface.REST), null, null)));
         String taskId = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
 
         Api.Result response = McpCall.task(6, "tasks/get", taskId).post(base);
@@ -206,7 +231,8 @@ class McpTaskLifecycleTest {
         String bobs = handles.mint(id, Surface.MCP_2026, Fixtures.caller("bob"));
         String rest = handles.mint(id, Surface.REST, Fixtures.caller("alice"));
 
-        JsonNode unknown = McpCall.task(7, "tasks/get", unknownToJobControl).post(base).json();
+        JsonNode unknown =
+                McpCall.task(7, "tasks/get", unknownToJobControl).post(base).json();
         JsonNode other = McpCall.task(7, "tasks/get", bobs).post(base).json();
         JsonNode restMinted = McpCall.task(7, "tasks/get", rest).post(base).json();
 
@@ -220,8 +246,8 @@ class McpTaskLifecycleTest {
     @Test
     void tasksCancelRequestsCancellationAndAcknowledges() {
         UUID id = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING,
-                "demo.sleep", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.sleep", Surface.MCP_2026));
         String taskId = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
 
         Api.Result response = McpCall.task(8, "tasks/cancel", taskId).post(base);
@@ -239,8 +265,8 @@ class McpTaskLifecycleTest {
     @Test
     void tasksCancelOfATerminalTaskIsAcknowledgedAgain() {
         UUID id = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, false, ExecutionStatus.COMPLETED,
-                "demo.sleep", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.COMPLETED, "demo.sleep", Surface.MCP_2026));
         String taskId = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
 
         Api.Result first = McpCall.task(9, "tasks/cancel", taskId).post(base);
@@ -252,8 +278,12 @@ class McpTaskLifecycleTest {
 
     @Test
     void tasksCancelThatJobControlDoesNotKnowIsTheUnknownTaskError() {
-        jobControl = JobControlResponder.answering(c -> new Rejected(UUID.randomUUID(), Instant.now(), c.messageId(),
-                c.replyTo(), Problem.of("not-found", "Not found", 404, "execution 42 is not yours")));
+        jobControl = JobControlResponder.answering(c -> new Rejected(
+                UUID.randomUUID(),
+                Instant.now(),
+                c.messageId(),
+                c.replyTo(),
+                Problem.of("not-found", "Not found", 404, "execution 42 is not yours")));
         String taskId = handles.mint(UUID.randomUUID(), Surface.MCP_2026, Fixtures.caller("alice"));
 
         Api.Result response = McpCall.task(10, "tasks/cancel", taskId).post(base);
@@ -265,14 +295,17 @@ class McpTaskLifecycleTest {
     @Test
     void tasksUpdateAcknowledgesAndIgnoresStaleKeysWithoutPublishing() {
         UUID id = UUID.randomUUID();
-        queries.answer("/internal/v1/executions/" + id, 200,
+        queries.answer(
+                "/internal/v1/executions/" + id,
+                200,
                 Wire.toBytes(Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2026)));
         String taskId = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
 
         try (KafkaTestClient kafka = KafkaTestClient.connect();
                 KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
             Api.Result response = McpCall.task(11, "tasks/update", taskId)
-                    .param("inputResponses", Map.of("never-issued", Map.of("action", "accept"))).post(base);
+                    .param("inputResponses", Map.of("never-issued", Map.of("action", "accept")))
+                    .post(base);
 
             assertThat(response.status()).as(response.toString()).isEqualTo(200);
             McpSchemas.assertValidResult("JSONRPCResultResponse", "UpdateTaskResult", response.json());
@@ -284,10 +317,15 @@ class McpTaskLifecycleTest {
     void tasksUpdateRejectsMalformedResponsesAndUnknownTasks() {
         String unknown = handles.mint(UUID.randomUUID(), Surface.MCP_2026, Fixtures.caller("alice"));
 
-        Api.Result malformed = McpCall.task(12, "tasks/update", unknown).param("inputResponses", Map.of("k", 1))
+        Api.Result malformed = McpCall.task(12, "tasks/update", unknown)
+                .param("inputResponses", Map.of("k", 1))
                 .post(base);
-        Api.Result notAnObject = McpCall.task(13, "tasks/update", unknown).param("inputResponses", "yes").post(base);
-        Api.Result missing = McpCall.task(14, "tasks/update", unknown).param("inputResponses", Map.of()).post(base);
+        Api.Result notAnObject = McpCall.task(13, "tasks/update", unknown)
+                .param("inputResponses", "yes")
+                .post(base);
+        Api.Result missing = McpCall.task(14, "tasks/update", unknown)
+                .param("inputResponses", Map.of())
+                .post(base);
 
         assertThat(malformed.json().at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(notAnObject.json().at("/error/code").asInt()).isEqualTo(-32602);
@@ -297,7 +335,9 @@ class McpTaskLifecycleTest {
 
     private String outcome(UUID id, ExecutionStatus status, String result, ExecutionOutcome.ExecutionError error) {
         ExecutionSnapshot snapshot = Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2026);
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200,
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
                 Wire.toBytes(new ExecutionOutcome(snapshot, result, error)));
         return handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
     }

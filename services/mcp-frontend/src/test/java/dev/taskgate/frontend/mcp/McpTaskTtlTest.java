@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +15,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -34,11 +36,10 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
-import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.frontend.support.WithFakeJobControl;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+import dev.taskgate.testsupport.McpSchemas;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The task TTL over MCP, with the test playing job-control the way its visibility rules answer (the rules themselves
@@ -80,20 +81,33 @@ class McpTaskTtlTest {
         jobControl = JobControlResponder.answering(command -> {
             if (command instanceof SubmitExecution) {
                 boolean first = submissions.incrementAndGet() == 1;
-                return new Accepted(UUID.randomUUID(), Instant.now(), command.messageId(), command.replyTo(), id,
-                        first, completed(id, visibleUntil.get()));
+                return new Accepted(
+                        UUID.randomUUID(),
+                        Instant.now(),
+                        command.messageId(),
+                        command.replyTo(),
+                        id,
+                        first,
+                        completed(id, visibleUntil.get()));
             }
             // job-control answers every owner call on an expired task with its one not-found problem
-            return new Rejected(UUID.randomUUID(), Instant.now(), command.messageId(), command.replyTo(),
+            return new Rejected(
+                    UUID.randomUUID(),
+                    Instant.now(),
+                    command.messageId(),
+                    command.replyTo(),
                     Problem.of("not-found", "Not found", 404, "No such execution exists for this caller."));
         });
 
         JsonNode created = callWithKey(1).json();
         String taskId = created.at("/result/taskId").asText();
         assertThat(taskId).isEqualTo(handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice")));
-        assertThat(created.at("/result/ttlMs").asLong()).as("visibility end − creation").isEqualTo(60_000L);
+        assertThat(created.at("/result/ttlMs").asLong())
+                .as("visibility end − creation")
+                .isEqualTo(60_000L);
         SubmitExecution submit = (SubmitExecution) jobControl.received().get(0).command();
-        assertThat(submit.taskTtlMs()).as("the configured task-ttl is what the server asks for")
+        assertThat(submit.taskTtlMs())
+                .as("the configured task-ttl is what the server asks for")
                 .isEqualTo(86_400_000L);
         McpSchemas.assertValidResult("JSONRPCResultResponse", "CreateTaskResult", created);
 
@@ -109,20 +123,25 @@ class McpTaskTtlTest {
             assertThat(expired.json().at("/error/code").asInt()).isEqualTo(-32602);
             assertThat(expired.json().at("/error/message").asText()).isEqualTo(McpErrors.TASK_NOT_FOUND);
         }
-        assertThat(jobControl.received()).filteredOn(r -> r.command() instanceof CancelExecution c && c.executionId().equals(id))
-                .as("the cancel of the expired task reached job-control, which refused it").hasSize(1);
+        assertThat(jobControl.received())
+                .filteredOn(r -> r.command() instanceof CancelExecution c
+                        && c.executionId().equals(id))
+                .as("the cancel of the expired task reached job-control, which refused it")
+                .hasSize(1);
 
         visibleUntil.set(Fixtures.CREATED.plus(Duration.ofHours(2)));
         JsonNode again = callWithKey(3).json();
 
         assertThat(again.at("/result/taskId").asText()).isEqualTo(taskId);
         assertThat(again.at("/result/status").asText()).isEqualTo("completed");
-        assertThat(again.at("/result/ttlMs").asLong()).as("counted from the original creation")
+        assertThat(again.at("/result/ttlMs").asLong())
+                .as("counted from the original creation")
                 .isEqualTo(Duration.ofHours(2).toMillis());
         answerOutcome(id, visibleUntil.get());
         JsonNode got = taskCall(4, "tasks/get", taskId).json();
         assertThat(got.at("/result/status").asText()).isEqualTo("completed");
-        assertThat(got.at("/result/ttlMs").asLong()).isEqualTo(Duration.ofHours(2).toMillis());
+        assertThat(got.at("/result/ttlMs").asLong())
+                .isEqualTo(Duration.ofHours(2).toMillis());
         assertThat(got.at("/result/result/content/0/text").asText()).isEqualTo("hi");
         McpSchemas.assertValidResult("JSONRPCResultResponse", "GetTaskResult", got);
     }
@@ -130,17 +149,23 @@ class McpTaskTtlTest {
     @Test
     void aTaskFromAJobControlThatReportsNoVisibilityEndShowsTheConfiguredTtl() {
         UUID id = UUID.randomUUID();
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                Fixtures.snapshot(id, "demo.echo", ExecutionStatus.WORKING, Surface.MCP_2026), null, null)));
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.echo", ExecutionStatus.WORKING, Surface.MCP_2026), null, null)));
 
-        JsonNode got = taskCall(5, "tasks/get", handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"))).json();
+        JsonNode got = taskCall(5, "tasks/get", handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice")))
+                .json();
 
         assertThat(got.at("/result/ttlMs").asLong()).isEqualTo(86_400_000L);
     }
 
     private Api.Result callWithKey(int rpcId) {
-        return McpCall.toolCall(rpcId, "demo.echo", Map.of("message", "hi")).withTasks()
-                .meta("dev.taskgate/requestKey", "ttl-key-1").post(base);
+        return McpCall.toolCall(rpcId, "demo.echo", Map.of("message", "hi"))
+                .withTasks()
+                .meta("dev.taskgate/requestKey", "ttl-key-1")
+                .post(base);
     }
 
     private Api.Result taskCall(int rpcId, String method, String taskId) {
@@ -152,13 +177,28 @@ class McpTaskTtlTest {
     }
 
     private void answerOutcome(UUID id, Instant visibleUntil) {
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200,
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
                 Wire.toBytes(new ExecutionOutcome(completed(id, visibleUntil), RESULT, null)));
     }
 
     private static ExecutionSnapshot completed(UUID id, Instant visibleUntil) {
-        return new ExecutionSnapshot(id, "demo.echo", "1", ExecutionStatus.COMPLETED, Surface.MCP_2026,
-                Fixtures.CREATED, Fixtures.CREATED.plusSeconds(1), Fixtures.CREATED.plus(Duration.ofHours(24)),
-                Fixtures.CREATED.plus(Duration.ofDays(7)), null, null, null, null, null, visibleUntil);
+        return new ExecutionSnapshot(
+                id,
+                "demo.echo",
+                "1",
+                ExecutionStatus.COMPLETED,
+                Surface.MCP_2026,
+                Fixtures.CREATED,
+                Fixtures.CREATED.plusSeconds(1),
+                Fixtures.CREATED.plus(Duration.ofHours(24)),
+                Fixtures.CREATED.plus(Duration.ofDays(7)),
+                null,
+                null,
+                null,
+                null,
+                null,
+                visibleUntil);
     }
 }

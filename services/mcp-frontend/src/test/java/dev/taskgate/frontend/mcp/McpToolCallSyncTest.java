@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -15,6 +13,10 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
@@ -26,11 +28,10 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpCall;
-import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.frontend.support.WithFakeJobControl;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+import dev.taskgate.testsupport.McpSchemas;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Synchronous {@code tools/call} (no tasks extension) through the durable path, with the test playing job-control:
@@ -67,10 +68,11 @@ class McpToolCallSyncTest {
     void answersTheExactStoredResultWithResultTypeAdded() {
         UUID id = UUID.randomUUID();
         answerOutcome(id, ExecutionStatus.COMPLETED, STORED, null);
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "demo.echo", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall("call-1", "demo.echo", Map.of("n", 1)).post(base);
+        Api.Result response =
+                McpCall.toolCall("call-1", "demo.echo", Map.of("n", 1)).post(base);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.header("Content-Type")).startsWith("application/json");
@@ -83,22 +85,24 @@ class McpToolCallSyncTest {
         assertThat(submit.toolName()).isEqualTo("demo.echo");
         assertThat(submit.caller()).isEqualTo(Fixtures.caller("alice"));
         assertThat(submit.receiptKey()).startsWith("mcp-2026:");
-        assertThat(queries.requests()).allSatisfy(r -> assertThat(r.principal())
-                .isEqualTo(Fixtures.caller("alice").principal()));
+        assertThat(queries.requests())
+                .allSatisfy(r -> assertThat(r.principal())
+                        .isEqualTo(Fixtures.caller("alice").principal()));
     }
 
     @Test
     void everyRequestGetsItsOwnReceiptEvenWithTheSameId() {
         UUID id = UUID.randomUUID();
         answerOutcome(id, ExecutionStatus.COMPLETED, "{\"content\":[]}", null);
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "demo.echo", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2026));
 
         Api.Result first = McpCall.toolCall(7, "demo.echo", Map.of()).post(base);
         Api.Result second = McpCall.toolCall(7, "demo.echo", Map.of()).post(base);
 
         assertThat(first.status()).isEqualTo(200);
-        assertThat(second.text()).isEqualTo(first.text())
+        assertThat(second.text())
+                .isEqualTo(first.text())
                 .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"resultType\":\"complete\",\"content\":[]}}");
         assertThat(jobControl.received()).hasSize(2);
         assertThat(((SubmitExecution) jobControl.received().get(0).command()).receiptKey())
@@ -109,13 +113,15 @@ class McpToolCallSyncTest {
     void acceptsTheBase64FormOfMcpNameAndTrimmedHeaderValues() {
         UUID id = UUID.randomUUID();
         answerOutcome(id, ExecutionStatus.COMPLETED, "{\"content\":[]}", null);
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "demo.echo", Surface.MCP_2026));
-        String encoded = "=?base64?" + Base64.getEncoder().encodeToString("demo.echo".getBytes(StandardCharsets.UTF_8))
-                + "?=";
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2026));
+        String encoded =
+                "=?base64?" + Base64.getEncoder().encodeToString("demo.echo".getBytes(StandardCharsets.UTF_8)) + "?=";
 
-        Api.Result response = McpCall.toolCall(1, "demo.echo", Map.of()).header("Mcp-Name", encoded)
-                .header("Mcp-Method", " tools/call\t").post(base);
+        Api.Result response = McpCall.toolCall(1, "demo.echo", Map.of())
+                .header("Mcp-Name", encoded)
+                .header("Mcp-Method", " tools/call\t")
+                .post(base);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
@@ -126,10 +132,12 @@ class McpToolCallSyncTest {
         UUID id = UUID.randomUUID();
         String stored = "{\"content\":[{\"type\":\"text\",\"text\":\"boom\"}],\"isError\":true}";
         answerOutcome(id, ExecutionStatus.COMPLETED, stored, null);
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "demo.fail", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.fail", Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall(1, "demo.fail", Map.of("message", "boom")).withTasks().post(base);
+        Api.Result response = McpCall.toolCall(1, "demo.fail", Map.of("message", "boom"))
+                .withTasks()
+                .post(base);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
@@ -141,10 +149,15 @@ class McpToolCallSyncTest {
     @Test
     void aFailedExecutionIsAJsonRpcErrorWithItsMessage() {
         UUID id = UUID.randomUUID();
-        answerOutcome(id, ExecutionStatus.FAILED, null, new ExecutionOutcome.ExecutionError("child-died",
-                "the worker's child process exited abruptly (exit code 137); the operation was not re-run"));
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "demo.echo", Surface.MCP_2026));
+        answerOutcome(
+                id,
+                ExecutionStatus.FAILED,
+                null,
+                new ExecutionOutcome.ExecutionError(
+                        "child-died",
+                        "the worker's child process exited abruptly (exit code 137); the operation was not re-run"));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2026));
 
         Api.Result response = McpCall.toolCall(2, "demo.echo", Map.of()).post(base);
 
@@ -160,8 +173,8 @@ class McpToolCallSyncTest {
     void aCancelledExecutionIsAJsonRpcError() {
         UUID id = UUID.randomUUID();
         answerOutcome(id, ExecutionStatus.CANCELLED, null, null);
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "demo.echo", Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2026));
 
         Api.Result response = McpCall.toolCall(3, "demo.echo", Map.of()).post(base);
 
@@ -174,12 +187,17 @@ class McpToolCallSyncTest {
     void aCallThatOutlivesTheWaitIsCancelledAndAnsweredWithAnError() {
         UUID id = UUID.randomUUID();
         answerOutcome(id, ExecutionStatus.WORKING, null, null);
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, c instanceof SubmitExecution,
-                c instanceof SubmitExecution ? ExecutionStatus.QUEUED : ExecutionStatus.WORKING, "demo.sleep",
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
+                c,
+                id,
+                c instanceof SubmitExecution,
+                c instanceof SubmitExecution ? ExecutionStatus.QUEUED : ExecutionStatus.WORKING,
+                "demo.sleep",
                 Surface.MCP_2026));
 
         long start = System.nanoTime();
-        Api.Result response = McpCall.toolCall(4, "demo.sleep", Map.of("seconds", 60)).post(base);
+        Api.Result response =
+                McpCall.toolCall(4, "demo.sleep", Map.of("seconds", 60)).post(base);
         Duration took = Duration.ofNanos(System.nanoTime() - start);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
@@ -193,10 +211,9 @@ class McpToolCallSyncTest {
         assertThat(cancel.caller()).isEqualTo(Fixtures.caller("alice"));
     }
 
-    private void answerOutcome(UUID id, ExecutionStatus status, String result,
-            ExecutionOutcome.ExecutionError error) {
-        ExecutionOutcome outcome = new ExecutionOutcome(Fixtures.snapshot(id, "demo.echo", status, Surface.MCP_2026),
-                result, error);
+    private void answerOutcome(UUID id, ExecutionStatus status, String result, ExecutionOutcome.ExecutionError error) {
+        ExecutionOutcome outcome =
+                new ExecutionOutcome(Fixtures.snapshot(id, "demo.echo", status, Surface.MCP_2026), result, error);
         queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(outcome));
     }
 }

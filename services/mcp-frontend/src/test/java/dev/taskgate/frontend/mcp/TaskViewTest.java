@@ -1,12 +1,12 @@
 package dev.taskgate.frontend.mcp;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.ExecutionStatus;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class TaskViewTest {
 

@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.operator;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.util.List;
 import java.util.UUID;
@@ -12,6 +10,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
@@ -28,9 +30,8 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.Tokens;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The operator routes with the test playing job-control's operator API: each route needs its scope, refusals are
@@ -56,7 +57,11 @@ class OperatorRoutesTest {
     }
 
     private static String token(String... scopes) {
-        return Tokens.forSubject("olga").org("acme").project("demo").scopes(scopes).sign();
+        return Tokens.forSubject("olga")
+                .org("acme")
+                .project("demo")
+                .scopes(scopes)
+                .sign();
     }
 
     private String aliceHandle(UUID id) {
@@ -71,26 +76,44 @@ class OperatorRoutesTest {
     }
 
     private static OperatorExecution view(String handle, ExecutionStatus status) {
-        return new OperatorExecution(handle, "https://taskgate.local/dev alice", "demo.sleep", "1", status,
-                Surface.REST, Fixtures.CREATED, Fixtures.CREATED.plusSeconds(1), Fixtures.CREATED.plusSeconds(60),
-                Fixtures.CREATED.plusSeconds(120), 2.0, 10.0, false);
+        return new OperatorExecution(
+                handle,
+                "https://taskgate.local/dev alice",
+                "demo.sleep",
+                "1",
+                status,
+                Surface.REST,
+                Fixtures.CREATED,
+                Fixtures.CREATED.plusSeconds(1),
+                Fixtures.CREATED.plusSeconds(60),
+                Fixtures.CREATED.plusSeconds(120),
+                2.0,
+                10.0,
+                false);
     }
 
     @Test
     void eachRouteNeedsItsScopeAndTheRefusalIsAudited() {
         String handle = aliceHandle(UUID.randomUUID());
         String[][] routes = {
-                { "GET", BASE + "/tool-executions", "list", "executions:operator:status" },
-                { "GET", BASE + "/tool-executions/" + handle, "get", "executions:operator:status" },
-                { "GET", BASE + "/tool-executions/" + handle + "/payload", "payload", "executions:operator:payload" },
-                { "POST", BASE + "/tool-executions/" + handle + "/cancel", "cancel", "executions:operator:cancel" },
-                { "GET", BASE + "/audit", "audit.list", "executions:operator:status" } };
+            {"GET", BASE + "/tool-executions", "list", "executions:operator:status"},
+            {"GET", BASE + "/tool-executions/" + handle, "get", "executions:operator:status"},
+            {"GET", BASE + "/tool-executions/" + handle + "/payload", "payload", "executions:operator:payload"},
+            {"POST", BASE + "/tool-executions/" + handle + "/cancel", "cancel", "executions:operator:cancel"},
+            {"GET", BASE + "/audit", "audit.list", "executions:operator:status"}
+        };
         // every operator scope except the one the route needs, plus the owner scopes
         for (String[] route : routes) {
             jobControl.reset();
-            String[] others = List.of("tools:call", "tools:write", "executions:operator:status",
-                    "executions:operator:payload", "executions:operator:cancel").stream()
-                    .filter(s -> !s.equals(route[3])).toArray(String[]::new);
+            String[] others = List.of(
+                            "tools:call",
+                            "tools:write",
+                            "executions:operator:status",
+                            "executions:operator:payload",
+                            "executions:operator:cancel")
+                    .stream()
+                    .filter(s -> !s.equals(route[3]))
+                    .toArray(String[]::new);
             Api api = Api.at(base).bearer(token(others));
             Api.Result r = route[0].equals("GET") ? api.get(route[1]) : api.post(route[1]);
 
@@ -109,8 +132,11 @@ class OperatorRoutesTest {
 
     @Test
     void anotherProjectsTokenGetsTheUniform404AndIsAuditedUnderThePathsProject() {
-        String token = Tokens.forSubject("olga").org("acme").project("other")
-                .scopes("executions:operator:status").sign();
+        String token = Tokens.forSubject("olga")
+                .org("acme")
+                .project("other")
+                .scopes("executions:operator:status")
+                .sign();
 
         Api.Result r = Api.at(base).bearer(token).get(BASE + "/tool-executions");
 
@@ -126,8 +152,8 @@ class OperatorRoutesTest {
     void anInternalIdOrMalformedHandleNeverReachesJobControl() {
         for (String id : List.of(UUID.randomUUID().toString(), "tgx_abc", "tgx_" + "A".repeat(44))) {
             jobControl.reset();
-            Api.Result r = Api.at(base).bearer(token("executions:operator:status"))
-                    .get(BASE + "/tool-executions/" + id);
+            Api.Result r =
+                    Api.at(base).bearer(token("executions:operator:status")).get(BASE + "/tool-executions/" + id);
 
             assertThat(r.status()).as(id).isEqualTo(404);
             assertThat(refusals()).singleElement().satisfies(e -> {
@@ -150,8 +176,12 @@ class OperatorRoutesTest {
 
     @Test
     void aMalformedWorkspacesClaimIs401() {
-        String token = Tokens.forSubject("olga").org("acme").project("demo").scopes("executions:operator:status")
-                .claimJson("workspaces", "{\"acme\":\"demo\"}").sign();
+        String token = Tokens.forSubject("olga")
+                .org("acme")
+                .project("demo")
+                .scopes("executions:operator:status")
+                .claimJson("workspaces", "{\"acme\":\"demo\"}")
+                .sign();
 
         Api.Result r = Api.at(base).bearer(token).get(BASE + "/tool-executions");
 
@@ -163,10 +193,14 @@ class OperatorRoutesTest {
     @Test
     void listForwardsTheOperatorAndParametersAndMapsThePage() {
         String handle = aliceHandle(UUID.randomUUID());
-        jobControl.answer("GET", "/internal/v1/operator/executions", 200, Wire.toBytes(
-                new OperatorExecutionPage(List.of(view(handle, ExecutionStatus.WORKING)), "next-1")));
+        jobControl.answer(
+                "GET",
+                "/internal/v1/operator/executions",
+                200,
+                Wire.toBytes(new OperatorExecutionPage(List.of(view(handle, ExecutionStatus.WORKING)), "next-1")));
 
-        Api.Result r = Api.at(base).bearer(token("executions:operator:status"))
+        Api.Result r = Api.at(base)
+                .bearer(token("executions:operator:status"))
                 .get(BASE + "/tool-executions?status=working&limit=5&cursor=abc");
 
         assertThat(r.status()).as(r.toString()).isEqualTo(200);
@@ -186,17 +220,22 @@ class OperatorRoutesTest {
 
     @Test
     void jobControls400And404AreInvalidRequestAndTheUniform404() {
-        jobControl.answer("GET", "/internal/v1/operator/executions", 400, Wire.toBytes(
-                dev.taskgate.contracts.Problem.of("invalid-request", "Invalid request", 400, "limit must be small.")));
-        Api.Result bad = Api.at(base).bearer(token("executions:operator:status"))
-                .get(BASE + "/tool-executions?limit=1000");
+        jobControl.answer(
+                "GET",
+                "/internal/v1/operator/executions",
+                400,
+                Wire.toBytes(dev.taskgate.contracts.Problem.of(
+                        "invalid-request", "Invalid request", 400, "limit must be small.")));
+        Api.Result bad =
+                Api.at(base).bearer(token("executions:operator:status")).get(BASE + "/tool-executions?limit=1000");
         assertThat(bad.status()).isEqualTo(400);
         assertThat(bad.json().path("detail").asText()).isEqualTo("limit must be small.");
 
         String handle = aliceHandle(UUID.randomUUID());
-        Api.Result unknown = Api.at(base).bearer(token("executions:operator:status"))
-                .get(BASE + "/tool-executions/" + handle);
-        Api.Result malformed = Api.at(base).bearer(token("executions:operator:status"))
+        Api.Result unknown =
+                Api.at(base).bearer(token("executions:operator:status")).get(BASE + "/tool-executions/" + handle);
+        Api.Result malformed = Api.at(base)
+                .bearer(token("executions:operator:status"))
                 .get(BASE + "/tool-executions/" + handle.substring(0, 20));
         assertThat(unknown.status()).isEqualTo(404);
         assertThat(malformed.status()).isEqualTo(404);
@@ -208,10 +247,15 @@ class OperatorRoutesTest {
         String handle = aliceHandle(UUID.randomUUID());
         String input = "{\"b\": 2.50, \"a\":[1]}";
         String result = "{\"content\":[],\"isError\":false}";
-        jobControl.answer("GET", "/internal/v1/operator/executions/" + handle + "/payload", 200, Wire.toBytes(
-                new OperatorPayload(view(handle, ExecutionStatus.COMPLETED), input, result, null, "done")));
+        jobControl.answer(
+                "GET",
+                "/internal/v1/operator/executions/" + handle + "/payload",
+                200,
+                Wire.toBytes(
+                        new OperatorPayload(view(handle, ExecutionStatus.COMPLETED), input, result, null, "done")));
 
-        Api.Result r = Api.at(base).bearer(token("executions:operator:payload"))
+        Api.Result r = Api.at(base)
+                .bearer(token("executions:operator:payload"))
                 .get(BASE + "/tool-executions/" + handle + "/payload");
 
         assertThat(r.status()).isEqualTo(200);
@@ -222,10 +266,15 @@ class OperatorRoutesTest {
     @Test
     void cancelAnswersJobControlsOutcome() {
         String handle = aliceHandle(UUID.randomUUID());
-        jobControl.answer("POST", "/internal/v1/operator/executions/" + handle + "/cancel", 200, Wire.toBytes(
-                new OperatorCancelResult(CancelOutcome.STOP_ALREADY_REQUESTED, view(handle, ExecutionStatus.WORKING))));
+        jobControl.answer(
+                "POST",
+                "/internal/v1/operator/executions/" + handle + "/cancel",
+                200,
+                Wire.toBytes(new OperatorCancelResult(
+                        CancelOutcome.STOP_ALREADY_REQUESTED, view(handle, ExecutionStatus.WORKING))));
 
-        Api.Result r = Api.at(base).bearer(token("executions:operator:cancel"))
+        Api.Result r = Api.at(base)
+                .bearer(token("executions:operator:cancel"))
                 .post(BASE + "/tool-executions/" + handle + "/cancel");
 
         assertThat(r.status()).isEqualTo(200);
@@ -236,5 +285,4 @@ class OperatorRoutesTest {
     private static String withoutInstance(Api.Result r) {
         return r.text().replaceAll("\"instance\":\"[^\"]*\"", "");
     }
-
 }

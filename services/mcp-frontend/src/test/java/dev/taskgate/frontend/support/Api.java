@@ -27,7 +27,8 @@ public final class Api {
     /** Collection path for {@link #ORG}/{@link #PROJECT}. */
     public static final String EXECUTIONS = "/v1/orgs/" + ORG + "/projects/" + PROJECT + "/tool-executions";
 
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final URI base;
     private final Map<String, String> headers = new LinkedHashMap<>();
@@ -93,7 +94,8 @@ public final class Api {
     }
 
     private Result send(String method, String path) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path.startsWith("/") ? path.substring(1) : path))
+        HttpRequest.Builder request = HttpRequest.newBuilder(
+                        base.resolve(path.startsWith("/") ? path.substring(1) : path))
                 .timeout(Duration.ofSeconds(30))
                 .method(method, body);
         headers.forEach(request::header);

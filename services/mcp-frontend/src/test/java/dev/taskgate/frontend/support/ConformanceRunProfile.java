@@ -19,12 +19,19 @@ public class ConformanceRunProfile implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
         return Map.of(
-                "taskgate.job-control.url", FakeJobControlQueries.get().url(),
-                "quarkus.http.host", "127.0.0.1",
-                "taskgate.conformance.enabled", "true",
-                "taskgate.frontend.local-principal.enabled", "true",
-                "taskgate.frontend.local-principal.subject", SUBJECT,
-                "taskgate.frontend.local-principal.org-id", ORG,
-                "taskgate.frontend.local-principal.project-id", PROJECT);
+                "taskgate.job-control.url",
+                FakeJobControlQueries.get().url(),
+                "quarkus.http.host",
+                "127.0.0.1",
+                "taskgate.conformance.enabled",
+                "true",
+                "taskgate.frontend.local-principal.enabled",
+                "true",
+                "taskgate.frontend.local-principal.subject",
+                SUBJECT,
+                "taskgate.frontend.local-principal.org-id",
+                ORG,
+                "taskgate.frontend.local-principal.project-id",
+                PROJECT);
     }
 }

@@ -21,16 +21,15 @@ import com.sun.net.httpserver.HttpServer;
  */
 public final class FakeJobControlQueries {
     /** One request as received ({@code route} is the operator API's {@code Taskgate-Route} header). */
-    public record Request(String path, String principal, String workspace, String method, String query,
-            String route, String body) {
+    public record Request(
+            String path, String principal, String workspace, String method, String query, String route, String body) {
         /** A body-less GET without a query or route header, as the execution queries send. */
         public Request(String path, String principal, String workspace) {
             this(path, principal, workspace, "GET", null, null, "");
         }
     }
 
-    private record Canned(int status, byte[] body) {
-    }
+    private record Canned(int status, byte[] body) {}
 
     private static final FakeJobControlQueries INSTANCE = new FakeJobControlQueries();
 
@@ -87,18 +86,26 @@ public final class FakeJobControlQueries {
         try (exchange) {
             String path = exchange.getRequestURI().getRawPath();
             byte[] body = exchange.getRequestBody().readAllBytes();
-            requests.add(new Request(path, exchange.getRequestHeaders().getFirst("Taskgate-Principal"),
-                    exchange.getRequestHeaders().getFirst("Taskgate-Workspace"), exchange.getRequestMethod(),
-                    exchange.getRequestURI().getRawQuery(), exchange.getRequestHeaders().getFirst("Taskgate-Route"),
+            requests.add(new Request(
+                    path,
+                    exchange.getRequestHeaders().getFirst("Taskgate-Principal"),
+                    exchange.getRequestHeaders().getFirst("Taskgate-Workspace"),
+                    exchange.getRequestMethod(),
+                    exchange.getRequestURI().getRawQuery(),
+                    exchange.getRequestHeaders().getFirst("Taskgate-Route"),
                     new String(body, java.nio.charset.StandardCharsets.UTF_8)));
             Canned fallback = "/internal/v1/operator/audit".equals(path) && "POST".equals(exchange.getRequestMethod())
                     ? new Canned(204, new byte[0])
                     : new Canned(404, "{\"status\":404}".getBytes());
-            Canned canned = responses.getOrDefault(exchange.getRequestMethod() + " " + path,
-                    responses.getOrDefault(path, fallback));
-            FakeSessions.Answer session = FakeSessions.get().answer(exchange.getRequestMethod(), path,
-                    exchange.getRequestHeaders().getFirst("Taskgate-Principal"),
-                    exchange.getRequestHeaders().getFirst("Taskgate-Workspace"), body);
+            Canned canned = responses.getOrDefault(
+                    exchange.getRequestMethod() + " " + path, responses.getOrDefault(path, fallback));
+            FakeSessions.Answer session = FakeSessions.get()
+                    .answer(
+                            exchange.getRequestMethod(),
+                            path,
+                            exchange.getRequestHeaders().getFirst("Taskgate-Principal"),
+                            exchange.getRequestHeaders().getFirst("Taskgate-Workspace"),
+                            body);
             if (session != null) {
                 canned = new Canned(session.status(), session.body());
             }

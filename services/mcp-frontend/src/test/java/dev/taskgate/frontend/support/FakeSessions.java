@@ -18,12 +18,16 @@ import dev.taskgate.contracts.session.McpSession;
  */
 public final class FakeSessions {
     /** A response. */
-    public record Answer(int status, byte[] body) {
-    }
+    public record Answer(int status, byte[] body) {}
 
-    private record Row(String principal, String workspace, String version, JsonNode capabilities, Instant created,
-            boolean ended, LogLevel logLevel) {
-    }
+    private record Row(
+            String principal,
+            String workspace,
+            String version,
+            JsonNode capabilities,
+            Instant created,
+            boolean ended,
+            LogLevel logLevel) {}
 
     private static final FakeSessions INSTANCE = new FakeSessions();
     private static final String PREFIX = "/internal/v1/mcp-sessions/";
@@ -46,10 +50,13 @@ public final class FakeSessions {
         String rest = path.substring(PREFIX.length());
         boolean use = rest.endsWith("/use");
         boolean logLevel = rest.endsWith("/log-level");
-        String hash = use ? rest.substring(0, rest.length() - "/use".length())
+        String hash = use
+                ? rest.substring(0, rest.length() - "/use".length())
                 : logLevel ? rest.substring(0, rest.length() - "/log-level".length()) : rest;
         Row row = rows.get(hash);
-        boolean owned = row != null && !row.ended() && row.principal().equals(principal)
+        boolean owned = row != null
+                && !row.ended()
+                && row.principal().equals(principal)
                 && row.workspace().equals(workspace);
         switch (method) {
             case "PUT": {
@@ -57,23 +64,40 @@ public final class FakeSessions {
                 if (logLevel) {
                     return setLogLevel(hash, row, owned, request.path("level").asText());
                 }
-                Row created = new Row(principal, workspace, request.path("protocolVersion").asText(),
-                        request.get("clientCapabilities"), Instant.now(), false, null);
-                return rows.putIfAbsent(hash, created) == null ? new Answer(201, new byte[0]) : new Answer(409,
-                        "{}".getBytes(StandardCharsets.UTF_8));
+                Row created = new Row(
+                        principal,
+                        workspace,
+                        request.path("protocolVersion").asText(),
+                        request.get("clientCapabilities"),
+                        Instant.now(),
+                        false,
+                        null);
+                return rows.putIfAbsent(hash, created) == null
+                        ? new Answer(201, new byte[0])
+                        : new Answer(409, "{}".getBytes(StandardCharsets.UTF_8));
             }
             case "POST":
                 if (!use || !owned) {
                     return notFound();
                 }
-                return new Answer(200, Wire.toBytes(new McpSession(row.version(), row.capabilities(), row.created(),
-                        Instant.now(), row.logLevel())));
+                return new Answer(
+                        200,
+                        Wire.toBytes(new McpSession(
+                                row.version(), row.capabilities(), row.created(), Instant.now(), row.logLevel())));
             case "DELETE":
                 if (!owned) {
                     return notFound();
                 }
-                rows.put(hash, new Row(row.principal(), row.workspace(), row.version(), row.capabilities(),
-                        row.created(), true, row.logLevel()));
+                rows.put(
+                        hash,
+                        new Row(
+                                row.principal(),
+                                row.workspace(),
+                                row.version(),
+                                row.capabilities(),
+                                row.created(),
+                                true,
+                                row.logLevel()));
                 return new Answer(204, new byte[0]);
             default:
                 return notFound();
@@ -87,8 +111,16 @@ public final class FakeSessions {
         if (!owned) {
             return notFound();
         }
-        rows.put(hash, new Row(row.principal(), row.workspace(), row.version(), row.capabilities(), row.created(),
-                false, LogLevel.of(level).orElseThrow()));
+        rows.put(
+                hash,
+                new Row(
+                        row.principal(),
+                        row.workspace(),
+                        row.version(),
+                        row.capabilities(),
+                        row.created(),
+                        false,
+                        LogLevel.of(level).orElseThrow()));
         return new Answer(204, new byte[0]);
     }
 

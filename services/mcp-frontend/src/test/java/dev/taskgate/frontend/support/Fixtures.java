@@ -20,8 +20,7 @@ public final class Fixtures {
     /** Creation time of every test snapshot. */
     public static final Instant CREATED = Instant.parse("2026-01-02T03:04:05.123Z");
 
-    private Fixtures() {
-    }
+    private Fixtures() {}
 
     /** The caller the default test token for {@code subject} stands for. */
     public static Caller caller(String subject) {
@@ -30,7 +29,11 @@ public final class Fixtures {
 
     /** A token for alice in acme/demo with {@code tools:call}. */
     public static String aliceToken() {
-        return Tokens.forSubject("alice").org(Api.ORG).project(Api.PROJECT).scopes("tools:call").sign();
+        return Tokens.forSubject("alice")
+                .org(Api.ORG)
+                .project(Api.PROJECT)
+                .scopes("tools:call")
+                .sign();
     }
 
     /** A snapshot in the given state. */
@@ -40,39 +43,75 @@ public final class Fixtures {
 
     /** A snapshot in the given state, created through {@code surface}. */
     public static ExecutionSnapshot snapshot(UUID id, String tool, ExecutionStatus status, Surface surface) {
-        return new ExecutionSnapshot(id, tool, "1", status, surface, CREATED, CREATED.plusSeconds(2),
-                CREATED.plusSeconds(86_400), CREATED.plusSeconds(86_400 + 7 * 86_400), null, null, null, null);
+        return new ExecutionSnapshot(
+                id,
+                tool,
+                "1",
+                status,
+                surface,
+                CREATED,
+                CREATED.plusSeconds(2),
+                CREATED.plusSeconds(86_400),
+                CREATED.plusSeconds(86_400 + 7 * 86_400),
+                null,
+                null,
+                null,
+                null);
     }
 
     /** A snapshot waiting for input: {@code input_required} with these outstanding requests. */
     public static ExecutionSnapshot waitingForInput(UUID id, Surface surface, Map<String, JsonNode> requests) {
-        return new ExecutionSnapshot(id, "demo.confirm", "1", ExecutionStatus.INPUT_REQUIRED, surface, CREATED,
-                CREATED.plusSeconds(2), CREATED.plusSeconds(86_400), CREATED.plusSeconds(86_400 + 7 * 86_400),
-                "Waiting for input.", null, null, null, requests);
+        return new ExecutionSnapshot(
+                id,
+                "demo.confirm",
+                "1",
+                ExecutionStatus.INPUT_REQUIRED,
+                surface,
+                CREATED,
+                CREATED.plusSeconds(2),
+                CREATED.plusSeconds(86_400),
+                CREATED.plusSeconds(86_400 + 7 * 86_400),
+                "Waiting for input.",
+                null,
+                null,
+                null,
+                requests);
     }
 
     /** The {@code elicitation/create} request demo.confirm asks. */
     public static JsonNode confirmRequest() {
         try {
-            return Wire.mapper().readTree("{\"method\":\"elicitation/create\",\"params\":{\"mode\":\"form\","
-                    + "\"message\":\"Proceed?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":"
-                    + "{\"confirm\":{\"type\":\"boolean\"},\"note\":{\"type\":\"string\"}},"
-                    + "\"required\":[\"confirm\"]}}}");
+            return Wire.mapper()
+                    .readTree("{\"method\":\"elicitation/create\",\"params\":{\"mode\":\"form\","
+                            + "\"message\":\"Proceed?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":"
+                            + "{\"confirm\":{\"type\":\"boolean\"},\"note\":{\"type\":\"string\"}},"
+                            + "\"required\":[\"confirm\"]}}}");
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e);
         }
     }
 
     /** job-control's acceptance of a command. */
-    public static Accepted accepted(ExecutionCommand command, UUID executionId, boolean created,
-            ExecutionStatus status, String tool) {
+    public static Accepted accepted(
+            ExecutionCommand command, UUID executionId, boolean created, ExecutionStatus status, String tool) {
         return accepted(command, executionId, created, status, tool, Surface.REST);
     }
 
     /** job-control's acceptance of a command, for an execution created through {@code surface}. */
-    public static Accepted accepted(ExecutionCommand command, UUID executionId, boolean created,
-            ExecutionStatus status, String tool, Surface surface) {
-        return new Accepted(UUID.randomUUID(), Instant.now(), command.messageId(), command.replyTo(), executionId,
-                created, snapshot(executionId, tool, status, surface));
+    public static Accepted accepted(
+            ExecutionCommand command,
+            UUID executionId,
+            boolean created,
+            ExecutionStatus status,
+            String tool,
+            Surface surface) {
+        return new Accepted(
+                UUID.randomUUID(),
+                Instant.now(),
+                command.messageId(),
+                command.replyTo(),
+                executionId,
+                created,
+                snapshot(executionId, tool, status, surface));
     }
 }

@@ -34,8 +34,7 @@ public final class JobControlResponder implements AutoCloseable {
     public static final String REPLIES = "fe-test.taskgate.command-replies.v1";
 
     /** A command as it was received. */
-    public record Received(String key, String messageIdHeader, String messageTypeHeader, ExecutionCommand command) {
-    }
+    public record Received(String key, String messageIdHeader, String messageTypeHeader, ExecutionCommand command) {}
 
     private final KafkaConsumer<String, byte[]> consumer;
     private final KafkaTestClient kafka = KafkaTestClient.connect();
@@ -55,7 +54,8 @@ public final class JobControlResponder implements AutoCloseable {
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         consumer = new KafkaConsumer<>(p);
         List<TopicPartition> partitions = consumer.partitionsFor(COMMANDS, Duration.ofSeconds(30)).stream()
-                .map(i -> new TopicPartition(COMMANDS, i.partition())).toList();
+                .map(i -> new TopicPartition(COMMANDS, i.partition()))
+                .toList();
         consumer.assign(partitions);
         consumer.seekToEnd(partitions);
         partitions.forEach(consumer::position);

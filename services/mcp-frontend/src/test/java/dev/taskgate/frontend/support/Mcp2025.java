@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.support;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -12,6 +10,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.testsupport.McpSchemas;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A 2025-era MCP client for component tests: {@code initialize} over {@code /mcp}, then requests carrying the
@@ -154,6 +154,8 @@ public final class Mcp2025 {
     /** Asserts an error response is valid and has this code. */
     public static void assertError(JsonNode message, int code) {
         assertValid("JSONRPCErrorResponse", message);
-        assertThat(message.path("error").path("code").asInt()).as(message.toString()).isEqualTo(code);
+        assertThat(message.path("error").path("code").asInt())
+                .as(message.toString())
+                .isEqualTo(code);
     }
 }

@@ -32,7 +32,9 @@ public final class McpCall {
         ObjectNode meta = message.putObject("params").putObject("_meta");
         meta.put("io.modelcontextprotocol/protocolVersion", VERSION);
         meta.putObject("io.modelcontextprotocol/clientCapabilities");
-        meta.putObject("io.modelcontextprotocol/clientInfo").put("name", "taskgate-tests").put("version", "1");
+        meta.putObject("io.modelcontextprotocol/clientInfo")
+                .put("name", "taskgate-tests")
+                .put("version", "1");
         headers.put("Content-Type", "application/json");
         headers.put("Accept", "application/json, text/event-stream");
         headers.put("MCP-Protocol-Version", VERSION);

@@ -43,7 +43,9 @@ public final class PlayedExecution {
     public void progress(double value, Double total, String message) {
         Progress p = new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", value, total, message);
         try {
-            kafka.sendRaw(PROGRESS_TOPIC, id.toString(),
+            kafka.sendRaw(
+                    PROGRESS_TOPIC,
+                    id.toString(),
                     Wire.mapper().writerFor(WorkerEvent.class).writeValueAsBytes(p));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
@@ -52,16 +54,31 @@ public final class PlayedExecution {
 
     /** The operation logs a text message. */
     public void log(LogLevel level, String text) {
-        kafka.send(PROGRESS_TOPIC, id.toString(), new LogMessage(UUID.randomUUID(), Instant.now(), id, 1,
-                "worker-test", level, tool, TextNode.valueOf(text)));
+        kafka.send(
+                PROGRESS_TOPIC,
+                id.toString(),
+                new LogMessage(
+                        UUID.randomUUID(), Instant.now(), id, 1, "worker-test", level, tool, TextNode.valueOf(text)));
     }
 
     /** job-control committed a state change. */
     public void changed(ExecutionStatus state) {
         Instant now = Instant.now();
-        kafka.send(LIFECYCLE_TOPIC, id.toString(), new ExecutionChanged(UUID.randomUUID(), now, id, state,
-                Fixtures.CREATED, now, state.wireName(), "acme", "demo", Fixtures.caller("alice").principal(),
-                surface));
+        kafka.send(
+                LIFECYCLE_TOPIC,
+                id.toString(),
+                new ExecutionChanged(
+                        UUID.randomUUID(),
+                        now,
+                        id,
+                        state,
+                        Fixtures.CREATED,
+                        now,
+                        state.wireName(),
+                        "acme",
+                        "demo",
+                        Fixtures.caller("alice").principal(),
+                        surface));
     }
 
     /** What job-control's outcome query answers from now on. */
@@ -72,7 +89,9 @@ public final class PlayedExecution {
 
     /** What job-control's outcome query answers from now on: {@code snapshot}, with {@code result} if any. */
     public void answerOutcome(FakeJobControlQueries queries, ExecutionSnapshot snapshot, String result) {
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200,
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
                 Wire.toBytes(new ExecutionOutcome(snapshot, result, null)));
     }
 

@@ -26,7 +26,8 @@ import dev.taskgate.contracts.Wire;
  * can watch a {@code text/event-stream} unfold, then close it early like a client that gives up.
  */
 public final class SseClient implements AutoCloseable {
-    private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private static final HttpClient CLIENT =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     private final List<String> lines = new CopyOnWriteArrayList<>();
     private final CompletableFuture<HttpResponse<InputStream>> response;
@@ -43,7 +44,8 @@ public final class SseClient implements AutoCloseable {
 
     /** POSTs {@code call} to {@code /mcp} of {@code base} with the call's headers and token. */
     public static SseClient open(URI base, McpCall call, String token) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("mcp")).timeout(Duration.ofSeconds(60))
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("mcp"))
+                .timeout(Duration.ofSeconds(60))
                 .POST(HttpRequest.BodyPublishers.ofString(call.message().toString()));
         call.headers().forEach((k, v) -> {
             if (v != null) {
@@ -55,9 +57,9 @@ public final class SseClient implements AutoCloseable {
     }
 
     /** POSTs {@code message} to {@code /mcp} of {@code base} with these headers and token. */
-    public static SseClient open(URI base, JsonNode message, Map<String, String> headers,
-            String token) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("mcp")).timeout(Duration.ofSeconds(60))
+    public static SseClient open(URI base, JsonNode message, Map<String, String> headers, String token) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("mcp"))
+                .timeout(Duration.ofSeconds(60))
                 .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
         headers.forEach(request::header);
         if (token != null) {
@@ -69,8 +71,10 @@ public final class SseClient implements AutoCloseable {
     /** GETs {@code /mcp} of {@code base} with these headers ({@code null} value: left out) and token (a listen stream). */
     public static SseClient get(URI base, java.util.Map<String, String> headers, String token) {
         // HTTP/1.1 as MCP clients speak it: a body-less GET would otherwise try an h2c upgrade
-        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("mcp")).timeout(Duration.ofSeconds(120))
-                .version(HttpClient.Version.HTTP_1_1).GET();
+        HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("mcp"))
+                .timeout(Duration.ofSeconds(120))
+                .version(HttpClient.Version.HTTP_1_1)
+                .GET();
         headers.forEach((k, v) -> {
             if (v != null) {
                 request.header(k, v);
@@ -90,7 +94,9 @@ public final class SseClient implements AutoCloseable {
                     lines.add(line);
                 }
             }
-        } catch (IOException | RuntimeException | java.util.concurrent.ExecutionException
+        } catch (IOException
+                | RuntimeException
+                | java.util.concurrent.ExecutionException
                 | java.util.concurrent.TimeoutException e) {
             // closed by the test, or the server ended the connection
         } catch (InterruptedException e) {
@@ -133,7 +139,9 @@ public final class SseClient implements AutoCloseable {
             if (line.startsWith("data:")) {
                 String value = line.substring(5);
                 value = value.startsWith(" ") ? value.substring(1) : value;
-                data = data == null ? new StringBuilder(value) : data.append('\n').append(value);
+                data = data == null
+                        ? new StringBuilder(value)
+                        : data.append('\n').append(value);
             } else if (line.isEmpty() && data != null) {
                 events.add(data.toString());
                 data = null;
@@ -144,13 +152,15 @@ public final class SseClient implements AutoCloseable {
 
     /** The events parsed as JSON. */
     public List<JsonNode> messages() {
-        return events().stream().map(e -> {
-            try {
-                return Wire.mapper().readTree(e);
-            } catch (IOException x) {
-                throw new AssertionError("event is not JSON: " + e, x);
-            }
-        }).toList();
+        return events().stream()
+                .map(e -> {
+                    try {
+                        return Wire.mapper().readTree(e);
+                    } catch (IOException x) {
+                        throw new AssertionError("event is not JSON: " + e, x);
+                    }
+                })
+                .toList();
     }
 
     /** The whole body as text (for a plain JSON answer). */

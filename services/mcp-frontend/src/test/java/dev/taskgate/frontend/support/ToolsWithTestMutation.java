@@ -24,7 +24,13 @@ public class ToolsWithTestMutation extends ToolInputValidator {
 
     private static List<OperationSpec> operations() {
         List<OperationSpec> all = new ArrayList<>(OperationCatalog.load().all());
-        all.add(new OperationSpec(REWRITE, "1", "Rewrite", "Rewrites a file (test only)", true, null,
+        all.add(new OperationSpec(
+                REWRITE,
+                "1",
+                "Rewrite",
+                "Rewrites a file (test only)",
+                true,
+                null,
                 Wire.mapper().createObjectNode().put("type", "object")));
         return all;
     }

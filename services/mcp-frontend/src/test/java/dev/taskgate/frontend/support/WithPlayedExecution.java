@@ -10,12 +10,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.testsupport.KafkaTestClient;
-import io.quarkus.test.common.http.TestHTTPResource;
 
 /**
  * Base of the component tests where one synchronous call waits on one execution that the test plays: job-control
@@ -53,8 +54,12 @@ public abstract class WithPlayedExecution {
         queries.reset();
         execution = new PlayedExecution(kafka, id, "demo.sleep", surface());
         execution.answerOutcome(queries, ExecutionStatus.WORKING, null);
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, c instanceof SubmitExecution,
-                c instanceof SubmitExecution ? ExecutionStatus.QUEUED : ExecutionStatus.WORKING, "demo.sleep",
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
+                c,
+                id,
+                c instanceof SubmitExecution,
+                c instanceof SubmitExecution ? ExecutionStatus.QUEUED : ExecutionStatus.WORKING,
+                "demo.sleep",
                 surface()));
     }
 

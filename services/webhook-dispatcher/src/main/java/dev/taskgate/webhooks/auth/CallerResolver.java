@@ -15,8 +15,15 @@ public class CallerResolver {
 
     /** The caller for this org/project path holding {@code webhooks:admin}; 404 for another org/project, 403 without the scope. */
     public ProjectCaller resolve(String pathOrg, String pathProject) {
-        return ProjectCaller.forPath(token.getIssuer(), token.getSubject(), stringClaim("org_id"),
-                stringClaim("project_id"), stringClaim("scope"), pathOrg, pathProject, Scopes.WEBHOOKS_ADMIN);
+        return ProjectCaller.forPath(
+                token.getIssuer(),
+                token.getSubject(),
+                stringClaim("org_id"),
+                stringClaim("project_id"),
+                stringClaim("scope"),
+                pathOrg,
+                pathProject,
+                Scopes.WEBHOOKS_ADMIN);
     }
 
     private String stringClaim(String name) {

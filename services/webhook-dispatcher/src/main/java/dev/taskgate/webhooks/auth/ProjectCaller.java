@@ -25,17 +25,33 @@ public record ProjectCaller(String subject, String orgId, String projectId, Set<
      * The caller from the token's claims. A token for another org or project, or without them, gets the uniform
      * 404; a token without {@code requiredScope} gets 403.
      */
-    public static ProjectCaller forPath(String issuer, String subject, String orgClaim, String projectClaim,
-            String scopeClaim, String pathOrg, String pathProject, String requiredScope) {
-        if (issuer == null || subject == null || orgClaim == null || projectClaim == null
-                || !orgClaim.equals(pathOrg) || !projectClaim.equals(pathProject)) {
+    public static ProjectCaller forPath(
+            String issuer,
+            String subject,
+            String orgClaim,
+            String projectClaim,
+            String scopeClaim,
+            String pathOrg,
+            String pathProject,
+            String requiredScope) {
+        if (issuer == null
+                || subject == null
+                || orgClaim == null
+                || projectClaim == null
+                || !orgClaim.equals(pathOrg)
+                || !projectClaim.equals(pathProject)) {
             throw ProblemException.notFound();
         }
-        Set<String> scopes = scopeClaim == null ? Set.of()
-                : Arrays.stream(scopeClaim.trim().split("\\s+")).filter(s -> !s.isEmpty()).collect(Collectors.toSet());
+        Set<String> scopes = scopeClaim == null
+                ? Set.of()
+                : Arrays.stream(scopeClaim.trim().split("\\s+"))
+                        .filter(s -> !s.isEmpty())
+                        .collect(Collectors.toSet());
         if (!scopes.contains(requiredScope)) {
-            throw ProblemKind.INSUFFICIENT_SCOPE.problem("This request needs the scope " + requiredScope + ".")
-                    .with("required_scope", requiredScope).toException();
+            throw ProblemKind.INSUFFICIENT_SCOPE
+                    .problem("This request needs the scope " + requiredScope + ".")
+                    .with("required_scope", requiredScope)
+                    .toException();
         }
         return new ProjectCaller(subject, orgClaim, projectClaim, scopes);
     }

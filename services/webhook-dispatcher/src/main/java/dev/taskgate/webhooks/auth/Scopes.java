@@ -5,6 +5,5 @@ public final class Scopes {
     /** Manage a project's webhook subscriptions and their deliveries. */
     public static final String WEBHOOKS_ADMIN = "webhooks:admin";
 
-    private Scopes() {
-    }
+    private Scopes() {}
 }

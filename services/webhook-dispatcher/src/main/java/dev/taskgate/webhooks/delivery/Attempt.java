@@ -12,6 +12,5 @@ import java.time.Instant;
  * @param outcome    what it meant ({@link AttemptOutcome#dbName()})
  * @param error      the failure, if any (no response bodies are kept)
  */
-public record Attempt(int attempt, Instant startedAt, long durationMs, Integer statusCode, String outcome,
-        String error) {
-}
+public record Attempt(
+        int attempt, Instant startedAt, long durationMs, Integer statusCode, String outcome, String error) {}

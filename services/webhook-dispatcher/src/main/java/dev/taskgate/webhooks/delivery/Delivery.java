@@ -21,9 +21,21 @@ import java.util.UUID;
  * @param createdAt      when the delivery was recorded
  * @param finishedAt     when it was delivered, failed or abandoned
  */
-public record Delivery(UUID id, UUID subscriptionId, String webhookId, UUID replayOf, String eventType,
-        String executionHandle, String status, int attempts, Instant nextAttemptAt, Integer lastStatusCode,
-        String lastError, Instant eventAt, Instant createdAt, Instant finishedAt) {
+public record Delivery(
+        UUID id,
+        UUID subscriptionId,
+        String webhookId,
+        UUID replayOf,
+        String eventType,
+        String executionHandle,
+        String status,
+        int attempts,
+        Instant nextAttemptAt,
+        Integer lastStatusCode,
+        String lastError,
+        Instant eventAt,
+        Instant createdAt,
+        Instant finishedAt) {
 
     /** Waiting for its next attempt (or in flight). */
     public static final String PENDING = "pending";

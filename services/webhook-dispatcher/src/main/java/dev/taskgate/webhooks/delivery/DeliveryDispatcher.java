@@ -21,6 +21,14 @@ import jakarta.enterprise.event.Observes;
 
 import org.jboss.logging.Logger;
 
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
+import io.vertx.core.Vertx;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+
 import dev.taskgate.webhooks.WebhooksConfig;
 import dev.taskgate.webhooks.delivery.db.DeliveryRepository;
 import dev.taskgate.webhooks.delivery.db.DeliveryRepository.Claimed;
@@ -29,13 +37,6 @@ import dev.taskgate.webhooks.destination.DestinationRefusedException;
 import dev.taskgate.webhooks.secret.SecretCipher;
 import dev.taskgate.webhooks.secret.SigningSecret;
 import dev.taskgate.webhooks.subscription.db.SubscriptionRepository;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
-import io.smallrye.mutiny.Uni;
-import io.smallrye.mutiny.infrastructure.Infrastructure;
-import io.vertx.core.Vertx;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 /**
  * Claims due deliveries ({@code for update skip locked}, with a lease) and makes one attempt for each: resolve and
@@ -69,8 +70,15 @@ public class DeliveryDispatcher {
     private volatile boolean stopped = true;
     private long timerId = -1;
 
-    DeliveryDispatcher(Pool pool, Vertx vertx, WebhooksConfig config, DeliveryRepository deliveries,
-            SubscriptionRepository subscriptions, SecretCipher cipher, DestinationGuard guard, WebhookSender sender,
+    DeliveryDispatcher(
+            Pool pool,
+            Vertx vertx,
+            WebhooksConfig config,
+            DeliveryRepository deliveries,
+            SubscriptionRepository subscriptions,
+            SecretCipher cipher,
+            DestinationGuard guard,
+            WebhookSender sender,
             Clock clock) {
         this.pool = pool;
         this.vertx = vertx;
@@ -81,7 +89,8 @@ public class DeliveryDispatcher {
         this.guard = guard;
         this.sender = sender;
         this.clock = clock;
-        this.schedule = new RetrySchedule(config.retry().schedule(), config.retry().jitter());
+        this.schedule =
+                new RetrySchedule(config.retry().schedule(), config.retry().jitter());
         this.classifier = new ResponseClassifier(config.retry().retryClientErrors());
         this.maxRetryAfter = config.retry().maxRetryAfter();
         if (config.claimLease().compareTo(config.requestTimeout()) <= 0) {
@@ -115,29 +124,41 @@ public class DeliveryDispatcher {
             return;
         }
         Instant now = clock.instant();
-        deliveries.claimDue(pool, now, now.plus(config.claimLease()), room).subscribe().with(claimed -> {
-            claiming.set(false);
-            if (failing.compareAndSet(true, false)) {
-                LOG.info("Delivery claims recovered");
-            }
-            for (Claimed c : claimed) {
-                inFlight.incrementAndGet();
-                attempt(c).subscribe().with(v -> finished(), f -> {
-                    LOG.warnf(f, "Recording a delivery attempt failed; the lease makes it due again "
-                            + "[deliveryId=%s webhookId=%s attempt=%d]", c.id(), c.webhookId(), c.attempt());
-                    finished();
-                });
-            }
-            if (claimed.size() == room || wakeRequested.get()) {
-                wake();
-            }
-        }, failure -> {
-            claiming.set(false);
-            if (failing.compareAndSet(false, true)) {
-                LOG.warnf(failure, "Claiming due deliveries failed, retrying every poll [pollInterval=%s]",
-                        config.pollInterval());
-            }
-        });
+        deliveries
+                .claimDue(pool, now, now.plus(config.claimLease()), room)
+                .subscribe()
+                .with(
+                        claimed -> {
+                            claiming.set(false);
+                            if (failing.compareAndSet(true, false)) {
+                                LOG.info("Delivery claims recovered");
+                            }
+                            for (Claimed c : claimed) {
+                                inFlight.incrementAndGet();
+                                attempt(c).subscribe().with(v -> finished(), f -> {
+                                    LOG.warnf(
+                                            f,
+                                            "Recording a delivery attempt failed; the lease makes it due again "
+                                                    + "[deliveryId=%s webhookId=%s attempt=%d]",
+                                            c.id(),
+                                            c.webhookId(),
+                                            c.attempt());
+                                    finished();
+                                });
+                            }
+                            if (claimed.size() == room || wakeRequested.get()) {
+                                wake();
+                            }
+                        },
+                        failure -> {
+                            claiming.set(false);
+                            if (failing.compareAndSet(false, true)) {
+                                LOG.warnf(
+                                        failure,
+                                        "Claiming due deliveries failed, retrying every poll [pollInterval=%s]",
+                                        config.pollInterval());
+                            }
+                        });
     }
 
     private void finished() {
@@ -152,16 +173,19 @@ public class DeliveryDispatcher {
         Instant started = clock.instant();
         long t0 = System.nanoTime();
         URI url = URI.create(d.url());
-        return Uni.createFrom().<InetAddress>emitter(e -> {
-            try {
-                e.complete(guard.resolve(url));
-            } catch (DestinationRefusedException ex) {
-                e.fail(ex);
-            }
-        }).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+        return Uni.createFrom()
+                .<InetAddress>emitter(e -> {
+                    try {
+                        e.complete(guard.resolve(url));
+                    } catch (DestinationRefusedException ex) {
+                        e.fail(ex);
+                    }
+                })
+                .runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
                 .flatMap(address -> sender.post(url, address, headers(d), d.payload()))
                 .map(answer -> Result.answered(answer, classifier, clock.instant(), maxRetryAfter))
-                .onFailure().recoverWithItem(Result::failed)
+                .onFailure()
+                .recoverWithItem(Result::failed)
                 .flatMap(result -> record(d, started, (System.nanoTime() - t0) / 1_000_000, result));
     }
 
@@ -169,7 +193,8 @@ public class DeliveryDispatcher {
         Instant now = clock.instant();
         List<SigningSecret> secrets = new ArrayList<>(2);
         secrets.add(cipher.decrypt(d.subscriptionId(), d.secret()));
-        if (d.previousSecret() != null && d.previousSecretExpiresAt() != null
+        if (d.previousSecret() != null
+                && d.previousSecretExpiresAt() != null
                 && d.previousSecretExpiresAt().isAfter(now)) {
             secrets.add(cipher.decrypt(d.subscriptionId(), d.previousSecret()));
         }
@@ -187,27 +212,37 @@ public class DeliveryDispatcher {
     private Uni<Void> record(Claimed d, Instant started, long durationMs, Result result) {
         Instant now = clock.instant();
         return pool.withTransaction(tx -> deliveries
-                .insertAttempt(tx, d.id(), d.attempt(), started, durationMs, result.status(), result.outcome(),
-                        result.error())
+                .insertAttempt(
+                        tx, d.id(), d.attempt(), started, durationMs, result.status(), result.outcome(), result.error())
                 .flatMap(v -> settle(tx, d, result, now)));
     }
 
     private Uni<Void> settle(SqlConnection tx, Claimed d, Result result, Instant now) {
         switch (result.outcome()) {
             case DELIVERED:
-                return deliveries.settle(tx, d.id(), d.attempt(), Delivery.DELIVERED, null, result.status(), null, now)
+                return deliveries
+                        .settle(tx, d.id(), d.attempt(), Delivery.DELIVERED, null, result.status(), null, now)
                         .flatMap(v -> subscriptions.recordSuccess(tx, d.subscriptionId()));
             case RETRY:
-                Optional<Instant> next = schedule.nextAttemptAt(d.attempt(), now, random.getAsDouble(),
-                        result.retryAfter());
-                LOG.debugf("Delivery attempt failed [deliveryId=%s webhookId=%s attempt=%d status=%s error=%s next=%s]",
+                Optional<Instant> next =
+                        schedule.nextAttemptAt(d.attempt(), now, random.getAsDouble(), result.retryAfter());
+                LOG.debugf(
+                        "Delivery attempt failed [deliveryId=%s webhookId=%s attempt=%d status=%s error=%s next=%s]",
                         d.id(), d.webhookId(), d.attempt(), result.status(), result.error(), next.orElse(null));
-                return deliveries.settle(tx, d.id(), d.attempt(), next.isPresent() ? Delivery.PENDING : Delivery.FAILED,
-                        next.orElse(null), result.status(), result.error(), next.isPresent() ? null : now)
+                return deliveries
+                        .settle(
+                                tx,
+                                d.id(),
+                                d.attempt(),
+                                next.isPresent() ? Delivery.PENDING : Delivery.FAILED,
+                                next.orElse(null),
+                                result.status(),
+                                result.error(),
+                                next.isPresent() ? null : now)
                         .flatMap(v -> countFailure(tx, d, result, now));
             default:
-                return deliveries.settle(tx, d.id(), d.attempt(), Delivery.FAILED, null, result.status(),
-                        result.error(), now)
+                return deliveries
+                        .settle(tx, d.id(), d.attempt(), Delivery.FAILED, null, result.status(), result.error(), now)
                         .flatMap(v -> countFailure(tx, d, result, now));
         }
     }
@@ -227,7 +262,8 @@ public class DeliveryDispatcher {
                     return Uni.createFrom().voidItem();
                 }
                 LOG.warnf("Subscription disabled [subscriptionId=%s reason=%s]", d.subscriptionId(), reason);
-                return deliveries.abandonPending(tx, d.subscriptionId(), "subscription disabled", now)
+                return deliveries
+                        .abandonPending(tx, d.subscriptionId(), "subscription disabled", now)
                         .replaceWithVoid();
             });
         });
@@ -239,17 +275,24 @@ public class DeliveryDispatcher {
             int status = answer.status();
             AttemptOutcome outcome = classifier.classify(status);
             Duration wait = RetryAfter.parse(answer.retryAfter(), now).orElse(Duration.ZERO);
-            return new Result(status, outcome, outcome == AttemptOutcome.DELIVERED ? null : "HTTP " + status,
+            return new Result(
+                    status,
+                    outcome,
+                    outcome == AttemptOutcome.DELIVERED ? null : "HTTP " + status,
                     wait.compareTo(max) > 0 ? max : wait);
         }
 
         static Result failed(Throwable failure) {
             if (failure instanceof DestinationRefusedException) {
                 DestinationRefusedException refused = (DestinationRefusedException) failure;
-                return new Result(null, refused.isRetryable() ? AttemptOutcome.RETRY : AttemptOutcome.REFUSED,
-                        truncate(refused.getMessage()), Duration.ZERO);
+                return new Result(
+                        null,
+                        refused.isRetryable() ? AttemptOutcome.RETRY : AttemptOutcome.REFUSED,
+                        truncate(refused.getMessage()),
+                        Duration.ZERO);
             }
-            String message = failure instanceof TimeoutException ? "timeout: " + failure.getMessage()
+            String message = failure instanceof TimeoutException
+                    ? "timeout: " + failure.getMessage()
                     : failure.getClass().getSimpleName() + ": " + failure.getMessage();
             return new Result(null, AttemptOutcome.RETRY, truncate(message), Duration.ZERO);
         }

@@ -8,6 +8,10 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.webhooks.IdSource;
 import dev.taskgate.webhooks.WebhooksConfig;
 import dev.taskgate.webhooks.auth.ProjectCaller;
@@ -20,9 +24,6 @@ import dev.taskgate.webhooks.signal.LifecycleSignals;
 import dev.taskgate.webhooks.subscription.EventTypes;
 import dev.taskgate.webhooks.subscription.Subscription;
 import dev.taskgate.webhooks.subscription.db.SubscriptionRepository;
-import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 
 /**
  * Operator actions on deliveries: send a test event, replay one delivery or every delivery created in a time range
@@ -42,8 +43,14 @@ public class DeliveryService {
     private final Clock clock;
     private final WebhooksConfig config;
 
-    DeliveryService(Pool pool, SubscriptionRepository subscriptions, DeliveryRepository deliveries,
-            DeliveryDispatcher dispatcher, IdSource ids, Clock clock, WebhooksConfig config) {
+    DeliveryService(
+            Pool pool,
+            SubscriptionRepository subscriptions,
+            DeliveryRepository deliveries,
+            DeliveryDispatcher dispatcher,
+            IdSource ids,
+            Clock clock,
+            WebhooksConfig config) {
         this.config = config;
         this.pool = pool;
         this.subscriptions = subscriptions;
@@ -59,17 +66,26 @@ public class DeliveryService {
      * @param delivery the delivery
      * @param attempts its attempts in order
      */
-    public record Detail(Delivery delivery, List<Attempt> attempts) {
-    }
+    public record Detail(Delivery delivery, List<Attempt> attempts) {}
 
     /** Queues a {@code webhook.test} event for an active subscription. */
     public Uni<Delivery> sendTest(ProjectCaller caller, UUID subscriptionId) {
         Instant now = clock.instant();
         UUID id = ids.newId();
         return pool.withTransaction(tx -> active(tx, caller, subscriptionId)
-                .flatMap(s -> deliveries.insert(tx, new NewDelivery(id, s.id(), Delivery.webhookIdFor(id), null,
-                        EventTypes.TEST, null, LifecycleSignals.testPayload(s.id(), now), now, now)))
-                .flatMap(inserted -> deliveries.find(tx, subscriptionId, id)))
+                        .flatMap(s -> deliveries.insert(
+                                tx,
+                                new NewDelivery(
+                                        id,
+                                        s.id(),
+                                        Delivery.webhookIdFor(id),
+                                        null,
+                                        EventTypes.TEST,
+                                        null,
+                                        LifecycleSignals.testPayload(s.id(), now),
+                                        now,
+                                        now)))
+                        .flatMap(inserted -> deliveries.find(tx, subscriptionId, id)))
                 .map(found -> found.orElseThrow(ProblemException::notFound))
                 .invoke(dispatcher::wake);
     }
@@ -78,7 +94,7 @@ public class DeliveryService {
     public Uni<Delivery> replay(ProjectCaller caller, UUID subscriptionId, UUID deliveryId) {
         Instant now = clock.instant();
         return pool.withTransaction(tx -> active(tx, caller, subscriptionId)
-                .flatMap(s -> deliveries.insertReplay(tx, s.id(), deliveryId, ids.newId(), now)))
+                        .flatMap(s -> deliveries.insertReplay(tx, s.id(), deliveryId, ids.newId(), now)))
                 .map(found -> found.orElseThrow(ProblemException::notFound))
                 .invoke(dispatcher::wake);
     }
@@ -94,26 +110,33 @@ public class DeliveryService {
         }
         Duration maxRange = config.replay().maxRange();
         if (Duration.between(from, to).compareTo(maxRange) > 0) {
-            throw ProblemKind.REPLAY_RANGE_TOO_LARGE.problem("The range is longer than " + maxRange
-                    + "; replay it in smaller ranges.").with("max_range", maxRange.toString()).toException();
+            throw ProblemKind.REPLAY_RANGE_TOO_LARGE
+                    .problem("The range is longer than " + maxRange + "; replay it in smaller ranges.")
+                    .with("max_range", maxRange.toString())
+                    .toException();
         }
         int max = config.replay().maxDeliveries();
         Instant now = clock.instant();
         return pool.withTransaction(tx -> active(tx, caller, subscriptionId)
-                .flatMap(s -> deliveries.originalsCreatedIn(tx, s.id(), from, to, max + 1))
-                .flatMap(originals -> {
-                    if (originals.size() > max) {
-                        throw ProblemKind.REPLAY_RANGE_TOO_LARGE.problem("The range holds more than " + max
-                                + " deliveries; replay it in smaller ranges.").with("max_deliveries", max)
-                                .toException();
-                    }
-                    return Multi.createFrom().iterable(originals)
-                            .onItem().transformToUniAndConcatenate(original -> deliveries.insertReplay(tx,
-                                    subscriptionId, original, ids.newId(), now))
-                            .map(replayed -> replayed.orElseThrow(() -> new IllegalStateException(
-                                    "delivery vanished during a range replay")))
-                            .collect().asList();
-                }))
+                        .flatMap(s -> deliveries.originalsCreatedIn(tx, s.id(), from, to, max + 1))
+                        .flatMap(originals -> {
+                            if (originals.size() > max) {
+                                throw ProblemKind.REPLAY_RANGE_TOO_LARGE
+                                        .problem("The range holds more than " + max
+                                                + " deliveries; replay it in smaller ranges.")
+                                        .with("max_deliveries", max)
+                                        .toException();
+                            }
+                            return Multi.createFrom()
+                                    .iterable(originals)
+                                    .onItem()
+                                    .transformToUniAndConcatenate(original ->
+                                            deliveries.insertReplay(tx, subscriptionId, original, ids.newId(), now))
+                                    .map(replayed -> replayed.orElseThrow(
+                                            () -> new IllegalStateException("delivery vanished during a range replay")))
+                                    .collect()
+                                    .asList();
+                        }))
                 .invoke(replayed -> {
                     if (!replayed.isEmpty()) {
                         dispatcher.wake();
@@ -135,7 +158,8 @@ public class DeliveryService {
     }
 
     private Uni<Subscription> visible(ProjectCaller caller, UUID subscriptionId) {
-        return subscriptions.find(pool, caller.orgId(), caller.projectId(), subscriptionId)
+        return subscriptions
+                .find(pool, caller.orgId(), caller.projectId(), subscriptionId)
                 .map(found -> found.orElseThrow(ProblemException::notFound));
     }
 
@@ -143,8 +167,8 @@ public class DeliveryService {
         return subscriptions.find(tx, caller.orgId(), caller.projectId(), id).map(found -> {
             Subscription s = found.orElseThrow(ProblemException::notFound);
             if (!Subscription.ACTIVE.equals(s.status())) {
-                throw ProblemKind.CONFLICT.exception("The subscription is disabled (" + s.disabledReason()
-                        + "); enable it first.");
+                throw ProblemKind.CONFLICT.exception(
+                        "The subscription is disabled (" + s.disabledReason() + "); enable it first.");
             }
             return s;
         });

@@ -7,5 +7,4 @@ package dev.taskgate.webhooks.delivery;
  * @param status     the HTTP status code
  * @param retryAfter the raw {@code Retry-After} value, or null
  */
-public record ReceiverAnswer(int status, String retryAfter) {
-}
+public record ReceiverAnswer(int status, String retryAfter) {}

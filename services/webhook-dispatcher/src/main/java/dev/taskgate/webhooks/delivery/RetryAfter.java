@@ -12,8 +12,7 @@ import java.util.Optional;
  * HTTP-date. Anything else, and a date in the past, is no hint at all.
  */
 public final class RetryAfter {
-    private RetryAfter() {
-    }
+    private RetryAfter() {}
 
     /** How long the receiver asked us to wait, counted from {@code now}; empty when there is no usable hint. */
     public static Optional<Duration> parse(String value, Instant now) {
@@ -26,10 +25,12 @@ public final class RetryAfter {
         }
         if (v.chars().allMatch(c -> c >= '0' && c <= '9')) {
             // more digits than any sane delay: treat as "very long", the caller caps it anyway
-            return Optional.of(v.length() > 9 ? Duration.ofSeconds(999_999_999L) : Duration.ofSeconds(Long.parseLong(v)));
+            return Optional.of(
+                    v.length() > 9 ? Duration.ofSeconds(999_999_999L) : Duration.ofSeconds(Long.parseLong(v)));
         }
         try {
-            Instant at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            Instant at =
+                    ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
             return at.isAfter(now) ? Optional.of(Duration.between(now, at)) : Optional.empty();
         } catch (DateTimeParseException notADate) {
             return Optional.empty();

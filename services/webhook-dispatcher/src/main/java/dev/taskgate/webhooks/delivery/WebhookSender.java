@@ -10,7 +10,6 @@ import java.util.concurrent.atomic.AtomicReference;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.taskgate.webhooks.WebhooksConfig;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -21,6 +20,8 @@ import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.net.SocketAddress;
+
+import dev.taskgate.webhooks.WebhooksConfig;
 
 /**
  * Sends one webhook POST to an already checked address: the connection goes to that address (no second name
@@ -80,19 +81,14 @@ public class WebhookSender {
                     }
                 }
             });
-            client.request(options)
-                    .onFailure(result::tryFail)
-                    .onSuccess(request -> {
-                        inFlight.set(request);
-                        request.send(Buffer.buffer(body))
-                                .onFailure(result::tryFail)
-                                .onSuccess(response -> {
-                                    result.tryComplete(new ReceiverAnswer(response.statusCode(),
-                                            response.getHeader("Retry-After")));
-                                    // the body is not needed: drop the connection rather than read it
-                                    request.connection().close();
-                                });
-                    });
+            client.request(options).onFailure(result::tryFail).onSuccess(request -> {
+                inFlight.set(request);
+                request.send(Buffer.buffer(body)).onFailure(result::tryFail).onSuccess(response -> {
+                    result.tryComplete(new ReceiverAnswer(response.statusCode(), response.getHeader("Retry-After")));
+                    // the body is not needed: drop the connection rather than read it
+                    request.connection().close();
+                });
+            });
             result.future().onComplete(ar -> {
                 vertx.cancelTimer(timer);
                 if (ar.succeeded()) {

@@ -5,7 +5,6 @@ import java.security.GeneralSecurityException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -17,15 +16,14 @@ import dev.taskgate.webhooks.secret.SigningSecret;
  */
 public final class WebhookSigner {
 
-    private WebhookSigner() {
-    }
+    private WebhookSigner() {}
 
     /**
      * The {@code webhook-signature} header value: one {@code v1,<base64>} token per secret, space-separated, in the
      * order given (during a rotation: new first, then the old one).
      */
-    public static String signatureHeader(String webhookId, long timestampSeconds, byte[] body,
-            List<SigningSecret> secrets) {
+    public static String signatureHeader(
+            String webhookId, long timestampSeconds, byte[] body, List<SigningSecret> secrets) {
         if (secrets.isEmpty()) {
             throw new IllegalArgumentException("at least one secret is needed");
         }

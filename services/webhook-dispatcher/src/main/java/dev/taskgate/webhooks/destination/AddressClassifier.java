@@ -13,8 +13,7 @@ import java.util.Optional;
  */
 public final class AddressClassifier {
 
-    private AddressClassifier() {
-    }
+    private AddressClassifier() {}
 
     /** Why the address is refused, or empty when it is a public unicast address. */
     public static Optional<String> refusal(InetAddress address) {
@@ -76,8 +75,18 @@ public final class AddressClassifier {
         boolean mapped = zeroPrefix && (a[10] & 0xff) == 0xff && (a[11] & 0xff) == 0xff;
         boolean compatible = zeroPrefix && a[10] == 0 && a[11] == 0;
         // 64:ff9b::/96 (NAT64)
-        boolean nat64 = a[0] == 0 && (a[1] & 0xff) == 0x64 && (a[2] & 0xff) == 0xff && (a[3] & 0xff) == 0x9b
-                && a[4] == 0 && a[5] == 0 && a[6] == 0 && a[7] == 0 && a[8] == 0 && a[9] == 0 && a[10] == 0 && a[11] == 0;
+        boolean nat64 = a[0] == 0
+                && (a[1] & 0xff) == 0x64
+                && (a[2] & 0xff) == 0xff
+                && (a[3] & 0xff) == 0x9b
+                && a[4] == 0
+                && a[5] == 0
+                && a[6] == 0
+                && a[7] == 0
+                && a[8] == 0
+                && a[9] == 0
+                && a[10] == 0
+                && a[11] == 0;
         if (mapped || compatible || nat64) {
             return embedded(a, 12);
         }
@@ -89,7 +98,7 @@ public final class AddressClassifier {
     }
 
     private static Optional<String> embedded(byte[] a, int offset) {
-        byte[] v4 = { a[offset], a[offset + 1], a[offset + 2], a[offset + 3] };
+        byte[] v4 = {a[offset], a[offset + 1], a[offset + 2], a[offset + 3]};
         try {
             return refusal(InetAddress.getByAddress(v4)).map(reason -> reason + " embedded in IPv6");
         } catch (UnknownHostException e) {

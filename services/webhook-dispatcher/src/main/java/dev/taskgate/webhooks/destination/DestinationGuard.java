@@ -62,8 +62,10 @@ public class DestinationGuard {
             for (InetAddress address : addresses) {
                 Optional<String> refusal = AddressClassifier.refusal(address);
                 if (refusal.isPresent()) {
-                    throw new DestinationRefusedException("the host " + host + " resolves to a " + refusal.get()
-                            + " (" + address.getHostAddress() + "), which webhooks may not reach", false);
+                    throw new DestinationRefusedException(
+                            "the host " + host + " resolves to a " + refusal.get() + " (" + address.getHostAddress()
+                                    + "), which webhooks may not reach",
+                            false);
                 }
             }
         }

@@ -67,8 +67,9 @@ public class DestinationUrlPolicy {
         }
         if (!allowPrivate) {
             literalRefusal(uri.getHost()).ifPresent(reason -> {
-                throw ProblemKind.DESTINATION_NOT_ALLOWED.problem("url points to a " + reason
-                        + ", which webhooks may not reach.").toException();
+                throw ProblemKind.DESTINATION_NOT_ALLOWED
+                        .problem("url points to a " + reason + ", which webhooks may not reach.")
+                        .toException();
             });
         }
         return uri;

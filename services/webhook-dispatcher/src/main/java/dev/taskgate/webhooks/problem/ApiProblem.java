@@ -29,7 +29,8 @@ public record ApiProblem(Problem problem, Map<String, Object> extensions, Map<St
 
     /** 400 {@code invalid-request} naming the offending member by JSON pointer. */
     public static ProblemException invalid(String pointer, String message) {
-        return ProblemKind.INVALID_REQUEST.problem(message)
+        return ProblemKind.INVALID_REQUEST
+                .problem(message)
                 .with("errors", List.of(Map.of("pointer", pointer, "message", message)))
                 .toException();
     }

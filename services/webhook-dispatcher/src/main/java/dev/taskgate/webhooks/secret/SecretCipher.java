@@ -5,7 +5,6 @@ import java.security.GeneralSecurityException;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.UUID;
-
 import javax.crypto.Cipher;
 import javax.crypto.spec.GCMParameterSpec;
 import javax.crypto.spec.SecretKeySpec;
@@ -41,7 +40,8 @@ public final class SecretCipher {
             throw new IllegalArgumentException("taskgate.webhooks.secret-key is not valid base64", e);
         }
         if (raw.length != 32) {
-            throw new IllegalArgumentException("taskgate.webhooks.secret-key must decode to 32 bytes, not " + raw.length);
+            throw new IllegalArgumentException(
+                    "taskgate.webhooks.secret-key must decode to 32 bytes, not " + raw.length);
         }
         return new SecretCipher(raw, random);
     }
@@ -55,7 +55,10 @@ public final class SecretCipher {
             cipher.init(Cipher.ENCRYPT_MODE, key, new GCMParameterSpec(TAG_BITS, nonce));
             cipher.updateAAD(aad(subscriptionId));
             byte[] sealed = cipher.doFinal(secret.key());
-            return ByteBuffer.allocate(NONCE_BYTES + sealed.length).put(nonce).put(sealed).array();
+            return ByteBuffer.allocate(NONCE_BYTES + sealed.length)
+                    .put(nonce)
+                    .put(sealed)
+                    .array();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM encryption failed", e);
         }
@@ -72,12 +75,15 @@ public final class SecretCipher {
             cipher.updateAAD(aad(subscriptionId));
             return SigningSecret.ofKey(cipher.doFinal(stored, NONCE_BYTES, stored.length - NONCE_BYTES));
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("stored secret does not decrypt [subscriptionId=" + subscriptionId + "]", e);
+            throw new IllegalStateException(
+                    "stored secret does not decrypt [subscriptionId=" + subscriptionId + "]", e);
         }
     }
 
     private static byte[] aad(UUID id) {
-        return ByteBuffer.allocate(16).putLong(id.getMostSignificantBits()).putLong(id.getLeastSignificantBits())
+        return ByteBuffer.allocate(16)
+                .putLong(id.getMostSignificantBits())
+                .putLong(id.getLeastSignificantBits())
                 .array();
     }
 }

@@ -5,8 +5,9 @@ import java.security.SecureRandom;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
-import dev.taskgate.webhooks.WebhooksConfig;
 import io.quarkus.runtime.Startup;
+
+import dev.taskgate.webhooks.WebhooksConfig;
 
 /** The cipher for the configured key, created at start so that a missing or bad key stops the service. */
 @Singleton

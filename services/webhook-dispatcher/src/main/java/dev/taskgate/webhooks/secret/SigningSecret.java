@@ -13,6 +13,7 @@ public final class SigningSecret {
     public static final String PREFIX = "whsec_";
     /** Key size of newly generated secrets. */
     public static final int GENERATED_BYTES = 32;
+
     static final int MIN_BYTES = 24;
     static final int MAX_BYTES = 64;
 

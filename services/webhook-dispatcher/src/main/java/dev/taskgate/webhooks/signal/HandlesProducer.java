@@ -3,9 +3,10 @@ package dev.taskgate.webhooks.signal;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
+import io.quarkus.runtime.Startup;
+
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.webhooks.WebhooksConfig;
-import io.quarkus.runtime.Startup;
 
 /** The handle codec for the shared key, created at start so that a missing or short key stops the service. */
 @Singleton

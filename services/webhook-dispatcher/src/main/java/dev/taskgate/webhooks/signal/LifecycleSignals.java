@@ -22,8 +22,7 @@ public final class LifecycleSignals {
     /** Summaries longer than this are cut, which keeps every payload far below the size limit. */
     static final int MAX_SUMMARY_CHARS = 1000;
 
-    private LifecycleSignals() {
-    }
+    private LifecycleSignals() {}
 
     /** Whether a change to this state is signalled. */
     public static boolean isSignalled(ExecutionStatus state) {
@@ -46,7 +45,9 @@ public final class LifecycleSignals {
      * versions before {@code principal}/{@code surface} were added to {@code ExecutionChanged} do not.
      */
     public static boolean hasOwner(ExecutionChanged change) {
-        return change.principal() != null && change.surface() != null && change.orgId() != null
+        return change.principal() != null
+                && change.surface() != null
+                && change.orgId() != null
                 && change.projectId() != null;
     }
 
@@ -70,11 +71,13 @@ public final class LifecycleSignals {
         if (summary != null && summary.length() > MAX_SUMMARY_CHARS) {
             summary = summary.substring(0, MAX_SUMMARY_CHARS);
         }
-        String handle = handles.mint(change.executionId(), change.surface(), change.principal(),
-                change.orgId() + "/" + change.projectId());
-        return Optional.of(Wire.toBytes(new Envelope(EventTypes.LIFECYCLE, change.updatedAt(),
-                new LifecycleData(handle, change.state().wireName(), change.createdAt(), change.updatedAt(),
-                        summary))));
+        String handle = handles.mint(
+                change.executionId(), change.surface(), change.principal(), change.orgId() + "/" + change.projectId());
+        return Optional.of(Wire.toBytes(new Envelope(
+                EventTypes.LIFECYCLE,
+                change.updatedAt(),
+                new LifecycleData(
+                        handle, change.state().wireName(), change.createdAt(), change.updatedAt(), summary))));
     }
 
     /** The payload of a test event. */
@@ -83,16 +86,18 @@ public final class LifecycleSignals {
     }
 
     /** Standard Webhooks §4 envelope. */
-    record Envelope(@JsonProperty("type") String type, @JsonProperty("timestamp") Instant timestamp,
-            @JsonProperty("data") Object data) {
-    }
+    record Envelope(
+            @JsonProperty("type") String type,
+            @JsonProperty("timestamp") Instant timestamp,
+            @JsonProperty("data") Object data) {}
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record LifecycleData(@JsonProperty("execution_id") String executionId, @JsonProperty("state") String state,
-            @JsonProperty("created_at") Instant createdAt, @JsonProperty("updated_at") Instant updatedAt,
-            @JsonProperty("summary") String summary) {
-    }
+    record LifecycleData(
+            @JsonProperty("execution_id") String executionId,
+            @JsonProperty("state") String state,
+            @JsonProperty("created_at") Instant createdAt,
+            @JsonProperty("updated_at") Instant updatedAt,
+            @JsonProperty("summary") String summary) {}
 
-    record TestData(@JsonProperty("subscription_id") UUID subscriptionId) {
-    }
+    record TestData(@JsonProperty("subscription_id") UUID subscriptionId) {}
 }

@@ -8,6 +8,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
+import io.smallrye.mutiny.Multi;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.webhooks.IdSource;
@@ -16,9 +20,6 @@ import dev.taskgate.webhooks.delivery.db.DeliveryRepository;
 import dev.taskgate.webhooks.delivery.db.DeliveryRepository.NewDelivery;
 import dev.taskgate.webhooks.subscription.EventTypes;
 import dev.taskgate.webhooks.subscription.db.SubscriptionRepository;
-import io.smallrye.mutiny.Multi;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 
 /**
  * Turns one lifecycle record into deliveries: in one transaction, one pending delivery per active subscription of
@@ -36,8 +37,13 @@ public class SignalService {
     private final Clock clock;
     private final ExecutionHandles handles;
 
-    SignalService(Pool pool, SubscriptionRepository subscriptions, DeliveryRepository deliveries, IdSource ids,
-            Clock clock, ExecutionHandles handles) {
+    SignalService(
+            Pool pool,
+            SubscriptionRepository subscriptions,
+            DeliveryRepository deliveries,
+            IdSource ids,
+            Clock clock,
+            ExecutionHandles handles) {
         this.handles = handles;
         this.pool = pool;
         this.subscriptions = subscriptions;
@@ -58,28 +64,43 @@ public class SignalService {
             return Uni.createFrom().item(0);
         }
         if (change.orgId() == null || change.projectId() == null) {
-            LOG.debugf("Lifecycle record without org/project, nobody can subscribe to it [messageId=%s executionId=%s]",
+            LOG.debugf(
+                    "Lifecycle record without org/project, nobody can subscribe to it [messageId=%s executionId=%s]",
                     change.messageId(), change.executionId());
             return Uni.createFrom().item(0);
         }
         if (!LifecycleSignals.hasOwner(change)) {
-            LOG.warnf("Lifecycle record without principal/surface (older job-control), not signalled "
-                    + "[messageId=%s executionId=%s state=%s]", change.messageId(), change.executionId(),
-                    change.state().wireName());
+            LOG.warnf(
+                    "Lifecycle record without principal/surface (older job-control), not signalled "
+                            + "[messageId=%s executionId=%s state=%s]",
+                    change.messageId(), change.executionId(), change.state().wireName());
             return Uni.createFrom().item(0);
         }
         Optional<byte[]> payload = LifecycleSignals.payload(change, handles);
         Instant now = clock.instant();
         return pool.withTransaction(tx -> subscriptions
                 .activeSubscribers(tx, change.orgId(), change.projectId(), EventTypes.LIFECYCLE)
-                .flatMap(subscribers -> Multi.createFrom().iterable(subscribers)
-                        .onItem().transformToUniAndConcatenate(subscriptionId -> {
+                .flatMap(subscribers -> Multi.createFrom()
+                        .iterable(subscribers)
+                        .onItem()
+                        .transformToUniAndConcatenate(subscriptionId -> {
                             var id = ids.newId();
-                            return deliveries.insert(tx, new NewDelivery(id, subscriptionId,
-                                    Delivery.webhookIdFor(id), change.messageId(), EventTypes.LIFECYCLE,
-                                    change.executionId(), payload.get(), change.updatedAt(), now));
+                            return deliveries.insert(
+                                    tx,
+                                    new NewDelivery(
+                                            id,
+                                            subscriptionId,
+                                            Delivery.webhookIdFor(id),
+                                            change.messageId(),
+                                            EventTypes.LIFECYCLE,
+                                            change.executionId(),
+                                            payload.get(),
+                                            change.updatedAt(),
+                                            now));
                         })
-                        .collect().asList()
-                        .map(inserted -> (int) inserted.stream().filter(Boolean::booleanValue).count())));
+                        .collect()
+                        .asList()
+                        .map(inserted -> (int)
+                                inserted.stream().filter(Boolean::booleanValue).count())));
     }
 }

@@ -11,6 +11,5 @@ public final class EventTypes {
     /** The types a subscription may list. */
     public static final Set<String> SUBSCRIBABLE = Set.of(LIFECYCLE);
 
-    private EventTypes() {
-    }
+    private EventTypes() {}
 }

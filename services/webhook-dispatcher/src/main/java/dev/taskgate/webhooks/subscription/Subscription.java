@@ -20,9 +20,19 @@ import java.util.UUID;
  * @param createdAt               creation time
  * @param updatedAt               last change
  */
-public record Subscription(UUID id, String orgId, String projectId, String url, List<String> eventTypes,
-        String description, String status, String disabledReason, Instant disabledAt, Instant previousSecretExpiresAt,
-        Instant createdAt, Instant updatedAt) {
+public record Subscription(
+        UUID id,
+        String orgId,
+        String projectId,
+        String url,
+        List<String> eventTypes,
+        String description,
+        String status,
+        String disabledReason,
+        Instant disabledAt,
+        Instant previousSecretExpiresAt,
+        Instant createdAt,
+        Instant updatedAt) {
 
     /** Status of a subscription that receives deliveries. */
     public static final String ACTIVE = "active";

@@ -8,6 +8,9 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+
 import dev.taskgate.webhooks.IdSource;
 import dev.taskgate.webhooks.WebhooksConfig;
 import dev.taskgate.webhooks.auth.ProjectCaller;
@@ -16,8 +19,6 @@ import dev.taskgate.webhooks.problem.ProblemException;
 import dev.taskgate.webhooks.secret.SecretCipher;
 import dev.taskgate.webhooks.secret.SigningSecret;
 import dev.taskgate.webhooks.subscription.db.SubscriptionRepository;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 
 /**
  * Subscriptions and their secrets: create (a fresh secret, encrypted at rest, returned once), rotate (the old
@@ -35,8 +36,15 @@ public class SubscriptionService {
     private final Clock clock;
     private final WebhooksConfig config;
 
-    SubscriptionService(Pool pool, SubscriptionRepository subscriptions, DeliveryRepository deliveries,
-            SecretCipher cipher, SecureRandom random, IdSource ids, Clock clock, WebhooksConfig config) {
+    SubscriptionService(
+            Pool pool,
+            SubscriptionRepository subscriptions,
+            DeliveryRepository deliveries,
+            SecretCipher cipher,
+            SecureRandom random,
+            IdSource ids,
+            Clock clock,
+            WebhooksConfig config) {
         this.pool = pool;
         this.subscriptions = subscriptions;
         this.deliveries = deliveries;
@@ -53,16 +61,26 @@ public class SubscriptionService {
      * @param subscription the subscription
      * @param secret       the new signing secret
      */
-    public record WithSecret(Subscription subscription, SigningSecret secret) {
-    }
+    public record WithSecret(Subscription subscription, SigningSecret secret) {}
 
     /** Creates an active subscription with a fresh secret. The URL and event types were checked by the caller. */
     public Uni<WithSecret> create(ProjectCaller caller, String url, List<String> eventTypes, String description) {
         Instant now = clock.instant();
         UUID id = ids.newId();
         SigningSecret secret = SigningSecret.generate(random);
-        Subscription s = new Subscription(id, caller.orgId(), caller.projectId(), url, eventTypes, description,
-                Subscription.ACTIVE, null, null, null, now, now);
+        Subscription s = new Subscription(
+                id,
+                caller.orgId(),
+                caller.projectId(),
+                url,
+                eventTypes,
+                description,
+                Subscription.ACTIVE,
+                null,
+                null,
+                null,
+                now,
+                now);
         return subscriptions.insert(pool, s, cipher.encrypt(id, secret)).replaceWith(new WithSecret(s, secret));
     }
 
@@ -73,19 +91,23 @@ public class SubscriptionService {
 
     /** One subscription, or the uniform 404. */
     public Uni<Subscription> get(ProjectCaller caller, UUID id) {
-        return subscriptions.find(pool, caller.orgId(), caller.projectId(), id)
+        return subscriptions
+                .find(pool, caller.orgId(), caller.projectId(), id)
                 .map(found -> found.orElseThrow(ProblemException::notFound));
     }
 
     /** Deletes the subscription and abandons its pending deliveries. */
     public Uni<Void> delete(ProjectCaller caller, UUID id) {
         Instant now = clock.instant();
-        return pool.withTransaction(tx -> subscriptions.markDeleted(tx, caller.orgId(), caller.projectId(), id, now)
+        return pool.withTransaction(tx -> subscriptions
+                .markDeleted(tx, caller.orgId(), caller.projectId(), id, now)
                 .flatMap(deleted -> {
                     if (!deleted) {
                         return Uni.createFrom().failure(ProblemException.notFound());
                     }
-                    return deliveries.abandonPending(tx, id, "subscription deleted", now).replaceWithVoid();
+                    return deliveries
+                            .abandonPending(tx, id, "subscription deleted", now)
+                            .replaceWithVoid();
                 }));
     }
 
@@ -96,21 +118,28 @@ public class SubscriptionService {
     public Uni<WithSecret> rotateSecret(ProjectCaller caller, UUID id) {
         Instant now = clock.instant();
         SigningSecret fresh = SigningSecret.generate(random);
-        return pool.withTransaction(tx -> subscriptions.lockSecrets(tx, caller.orgId(), caller.projectId(), id)
-                .flatMap(found -> {
-                    if (found.isEmpty()) {
-                        return Uni.createFrom().<Void>failure(ProblemException.notFound());
-                    }
-                    return subscriptions.rotate(tx, id, cipher.encrypt(id, fresh), found.get().current(),
-                            now.plus(config.secretRotationWindow()), now);
-                })
-                .flatMap(v -> subscriptions.find(tx, caller.orgId(), caller.projectId(), id)))
+        return pool.withTransaction(tx -> subscriptions
+                        .lockSecrets(tx, caller.orgId(), caller.projectId(), id)
+                        .flatMap(found -> {
+                            if (found.isEmpty()) {
+                                return Uni.createFrom().<Void>failure(ProblemException.notFound());
+                            }
+                            return subscriptions.rotate(
+                                    tx,
+                                    id,
+                                    cipher.encrypt(id, fresh),
+                                    found.get().current(),
+                                    now.plus(config.secretRotationWindow()),
+                                    now);
+                        })
+                        .flatMap(v -> subscriptions.find(tx, caller.orgId(), caller.projectId(), id)))
                 .map(found -> new WithSecret(found.orElseThrow(ProblemException::notFound), fresh));
     }
 
     /** Re-enables a disabled subscription (its failure streak starts again at zero). */
     public Uni<Subscription> enable(ProjectCaller caller, UUID id) {
-        return subscriptions.enable(pool, caller.orgId(), caller.projectId(), id, clock.instant())
+        return subscriptions
+                .enable(pool, caller.orgId(), caller.projectId(), id, clock.instant())
                 .flatMap(enabled -> get(caller, id));
     }
 }

@@ -31,8 +31,7 @@ public final class JsonBodies {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build();
 
-    private JsonBodies() {
-    }
+    private JsonBodies() {}
 
     /** Refuses anything but {@code application/json} (UTF-8) with 415 and bodies over the limit with 413. */
     public static void requireJson(String contentType, byte[] body) {
@@ -42,7 +41,8 @@ public final class JsonBodies {
         } catch (IllegalArgumentException e) {
             type = null;
         }
-        boolean json = type != null && "application".equalsIgnoreCase(type.getType())
+        boolean json = type != null
+                && "application".equalsIgnoreCase(type.getType())
                 && "json".equalsIgnoreCase(type.getSubtype());
         String charset = type == null ? null : type.getParameters().get(MediaType.CHARSET_PARAMETER);
         if (!json || (charset != null && !"utf-8".equals(charset.toLowerCase(Locale.ROOT)))) {
@@ -59,11 +59,12 @@ public final class JsonBodies {
         if (!root.isObject()) {
             throw ApiProblem.invalid("", "The body must be a JSON object with " + shape + ".");
         }
-        for (Iterator<String> names = root.fieldNames(); names.hasNext();) {
+        for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!members.contains(name)) {
-                throw ApiProblem.invalid("/" + name.replace("~", "~0").replace("/", "~1"), "Unknown member "
-                        + name + "; the body accepts only " + shape + ".");
+                throw ApiProblem.invalid(
+                        "/" + name.replace("~", "~0").replace("/", "~1"),
+                        "Unknown member " + name + "; the body accepts only " + shape + ".");
             }
         }
         return root;

@@ -10,12 +10,13 @@ import jakarta.ws.rs.core.UriInfo;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
-import dev.taskgate.webhooks.problem.ProblemException;
-import dev.taskgate.webhooks.problem.ProblemKind;
 import io.quarkus.security.AuthenticationCompletionException;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
+
+import dev.taskgate.webhooks.problem.ProblemException;
+import dev.taskgate.webhooks.problem.ProblemKind;
 
 /**
  * The single place where failures become HTTP answers, all {@code application/problem+json}: typed problems pass
@@ -30,21 +31,26 @@ public class ProblemMappers {
         return ProblemResponses.of(e.problem(), path(uri));
     }
 
-    @ServerExceptionMapper({ AuthenticationFailedException.class, AuthenticationCompletionException.class,
-            UnauthorizedException.class })
+    @ServerExceptionMapper({
+        AuthenticationFailedException.class,
+        AuthenticationCompletionException.class,
+        UnauthorizedException.class
+    })
     public Response unauthenticated(RuntimeException e, UriInfo uri, HttpHeaders headers) {
         boolean presented = headers.getHeaderString(HttpHeaders.AUTHORIZATION) != null;
         LOG.debugf("authentication failed path=%s reason=%s", path(uri), e.getMessage());
-        return ProblemResponses.of(ProblemKind.UNAUTHENTICATED
-                .problem(presented ? "The bearer token is invalid or expired." : "A bearer token is required.")
-                .withHeader(HttpHeaders.WWW_AUTHENTICATE, presented ? "Bearer error=\"invalid_token\"" : "Bearer"),
+        return ProblemResponses.of(
+                ProblemKind.UNAUTHENTICATED
+                        .problem(presented ? "The bearer token is invalid or expired." : "A bearer token is required.")
+                        .withHeader(
+                                HttpHeaders.WWW_AUTHENTICATE, presented ? "Bearer error=\"invalid_token\"" : "Bearer"),
                 path(uri));
     }
 
     @ServerExceptionMapper
     public Response forbidden(ForbiddenException e, UriInfo uri) {
-        return ProblemResponses.of(ProblemKind.INSUFFICIENT_SCOPE.problem("The token does not allow this request."),
-                path(uri));
+        return ProblemResponses.of(
+                ProblemKind.INSUFFICIENT_SCOPE.problem("The token does not allow this request."), path(uri));
     }
 
     @ServerExceptionMapper
@@ -54,13 +60,16 @@ public class ProblemMappers {
             case 404:
                 return ProblemResponses.of(ProblemException.notFound().problem(), path(uri));
             case 405:
-                return ProblemResponses.of(ProblemKind.INVALID_REQUEST.problem("This method is not allowed here.")
-                        .with("status", 405), path(uri));
+                return ProblemResponses.of(
+                        ProblemKind.INVALID_REQUEST
+                                .problem("This method is not allowed here.")
+                                .with("status", 405),
+                        path(uri));
             case 413:
                 return ProblemResponses.of(ProblemKind.PAYLOAD_TOO_LARGE.problem("The body is too large."), path(uri));
             case 415:
-                return ProblemResponses.of(ProblemKind.UNSUPPORTED_MEDIA_TYPE.problem("Send application/json."),
-                        path(uri));
+                return ProblemResponses.of(
+                        ProblemKind.UNSUPPORTED_MEDIA_TYPE.problem("Send application/json."), path(uri));
             default:
                 if (status >= 400 && status < 500) {
                     return ProblemResponses.of(
@@ -78,9 +87,11 @@ public class ProblemMappers {
     private static Response internal(Throwable e, UriInfo uri) {
         String correlationId = UUID.randomUUID().toString();
         LOG.errorf(e, "unhandled failure correlationId=%s path=%s", correlationId, path(uri));
-        return ProblemResponses.of(ProblemKind.INTERNAL
-                .problem("Something went wrong on our side; quote the correlation id when reporting it.")
-                .with("correlation_id", correlationId), path(uri));
+        return ProblemResponses.of(
+                ProblemKind.INTERNAL
+                        .problem("Something went wrong on our side; quote the correlation id when reporting it.")
+                        .with("correlation_id", correlationId),
+                path(uri));
     }
 
     private static String path(UriInfo uri) {

@@ -1,8 +1,5 @@
 package dev.taskgate.webhooks.destination;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.UnknownHostException;
@@ -11,38 +8,86 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 /** The SSRF classifier and guard, with literal addresses only (no DNS). */
 class AddressClassifierTest {
 
     @ParameterizedTest
-    @ValueSource(strings = { "127.0.0.1", "127.255.0.9", "10.0.0.1", "172.16.0.1", "172.31.255.255", "192.168.1.1",
-            "169.254.169.254", "0.0.0.0", "0.1.2.3", "100.64.0.1", "100.127.255.255", "224.0.0.1", "239.1.1.1",
-            "255.255.255.255", "240.0.0.1", "198.18.0.1", "192.0.0.8", "::1", "::", "fe80::1", "fc00::1", "fd12::5",
-            "fec0::1", "ff02::1", "::ffff:127.0.0.1", "::ffff:10.1.2.3", "::127.0.0.1", "64:ff9b::a9fe:a9fe",
-            "2002:c0a8:0101::1", "2002:7f00:0001::" })
+    @ValueSource(
+            strings = {
+                "127.0.0.1",
+                "127.255.0.9",
+                "10.0.0.1",
+                "172.16.0.1",
+                "172.31.255.255",
+                "192.168.1.1",
+                "169.254.169.254",
+                "0.0.0.0",
+                "0.1.2.3",
+                "100.64.0.1",
+                "100.127.255.255",
+                "224.0.0.1",
+                "239.1.1.1",
+                "255.255.255.255",
+                "240.0.0.1",
+                "198.18.0.1",
+                "192.0.0.8",
+                "::1",
+                "::",
+                "fe80::1",
+                "fc00::1",
+                "fd12::5",
+                "fec0::1",
+                "ff02::1",
+                "::ffff:127.0.0.1",
+                "::ffff:10.1.2.3",
+                "::127.0.0.1",
+                "64:ff9b::a9fe:a9fe",
+                "2002:c0a8:0101::1",
+                "2002:7f00:0001::"
+            })
     void refusesNonPublicAddresses(String literal) throws Exception {
-        assertThat(AddressClassifier.refusal(InetAddress.getByName(literal))).as(literal).isPresent();
+        assertThat(AddressClassifier.refusal(InetAddress.getByName(literal)))
+                .as(literal)
+                .isPresent();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "8.8.8.8", "1.1.1.1", "93.184.216.34", "172.32.0.1", "172.15.255.255", "100.128.0.1",
-            "192.169.0.1", "2606:4700:4700::1111", "2a00:1450:4001:80b::200e", "::ffff:8.8.8.8",
-            "64:ff9b::808:808", "2002:0808:0808::1" })
+    @ValueSource(
+            strings = {
+                "8.8.8.8",
+                "1.1.1.1",
+                "93.184.216.34",
+                "172.32.0.1",
+                "172.15.255.255",
+                "100.128.0.1",
+                "192.169.0.1",
+                "2606:4700:4700::1111",
+                "2a00:1450:4001:80b::200e",
+                "::ffff:8.8.8.8",
+                "64:ff9b::808:808",
+                "2002:0808:0808::1"
+            })
     void acceptsPublicAddresses(String literal) throws Exception {
-        assertThat(AddressClassifier.refusal(InetAddress.getByName(literal))).as(literal).isEmpty();
+        assertThat(AddressClassifier.refusal(InetAddress.getByName(literal)))
+                .as(literal)
+                .isEmpty();
     }
 
     @Test
     void guardRefusesAHostWithAnyPrivateAddressAndConnectsToTheCheckedOne() throws Exception {
         InetAddress publicAddress = InetAddress.getByName("93.184.216.34");
         InetAddress privateAddress = InetAddress.getByName("10.0.0.7");
-        DestinationGuard mixed = new DestinationGuard(false, host -> new InetAddress[] { publicAddress, privateAddress });
+        DestinationGuard mixed = new DestinationGuard(false, host -> new InetAddress[] {publicAddress, privateAddress});
         assertThatThrownBy(() -> mixed.resolve(URI.create("https://hooks.example.com/x")))
                 .isInstanceOf(DestinationRefusedException.class)
                 .hasMessageContaining("private address")
-                .satisfies(e -> assertThat(((DestinationRefusedException) e).isRetryable()).isFalse());
+                .satisfies(e -> assertThat(((DestinationRefusedException) e).isRetryable())
+                        .isFalse());
 
-        DestinationGuard clean = new DestinationGuard(false, host -> new InetAddress[] { publicAddress });
+        DestinationGuard clean = new DestinationGuard(false, host -> new InetAddress[] {publicAddress});
         assertThat(clean.resolve(URI.create("https://hooks.example.com/x"))).isEqualTo(publicAddress);
     }
 
@@ -50,11 +95,14 @@ class AddressClassifierTest {
     void guardAllowsLoopbackOnlyWhenConfigured() throws Exception {
         DestinationGuard strict = new DestinationGuard(false, InetAddress::getAllByName);
         assertThatThrownBy(() -> strict.resolve(URI.create("http://127.0.0.1:9/hook")))
-                .isInstanceOf(DestinationRefusedException.class).hasMessageContaining("loopback");
+                .isInstanceOf(DestinationRefusedException.class)
+                .hasMessageContaining("loopback");
         assertThatThrownBy(() -> strict.resolve(URI.create("http://[::1]:9/hook")))
-                .isInstanceOf(DestinationRefusedException.class).hasMessageContaining("loopback");
+                .isInstanceOf(DestinationRefusedException.class)
+                .hasMessageContaining("loopback");
         DestinationGuard permissive = new DestinationGuard(true, InetAddress::getAllByName);
-        assertThat(permissive.resolve(URI.create("http://127.0.0.1:9/hook")).isLoopbackAddress()).isTrue();
+        assertThat(permissive.resolve(URI.create("http://127.0.0.1:9/hook")).isLoopbackAddress())
+                .isTrue();
     }
 
     @Test
@@ -64,6 +112,7 @@ class AddressClassifierTest {
         });
         assertThatThrownBy(() -> guard.resolve(URI.create("https://nowhere.invalid/")))
                 .isInstanceOf(DestinationRefusedException.class)
-                .satisfies(e -> assertThat(((DestinationRefusedException) e).isRetryable()).isTrue());
+                .satisfies(e -> assertThat(((DestinationRefusedException) e).isRetryable())
+                        .isTrue());
     }
 }

@@ -1,13 +1,13 @@
 package dev.taskgate.webhooks.secret;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Secrets at rest (AES-256-GCM bound to the subscription id) and the whsec_ format. */
 class SecretCipherTest {
@@ -49,7 +49,8 @@ class SecretCipherTest {
         assertThatThrownBy(() -> SecretCipher.withBase64Key("not base64!", random))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> SecretCipher.withBase64Key(Base64.getEncoder().encodeToString(new byte[16]), random))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("32 bytes");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("32 bytes");
     }
 
     @Test
@@ -61,7 +62,8 @@ class SecretCipherTest {
         assertThat(length).isBetween(24, 64);
         assertThat(SigningSecret.parse(shown)).isEqualTo(secret);
         assertThat(secret.toString()).doesNotContain(shown.substring(6));
-        assertThatThrownBy(() -> SigningSecret.parse("whsec_" + Base64.getEncoder().encodeToString(new byte[16])))
+        assertThatThrownBy(
+                        () -> SigningSecret.parse("whsec_" + Base64.getEncoder().encodeToString(new byte[16])))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -1,13 +1,8 @@
 package dev.taskgate.webhooks.signal;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
-
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,16 +17,21 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 /** Which lifecycle states become signals, and the thin payload. */
 class LifecycleSignalsTest {
     private static final Instant CREATED = Instant.parse("2026-08-01T09:00:00.123456Z");
     private static final Instant UPDATED = Instant.parse("2026-08-01T09:04:10.5Z");
     private static final Caller ALICE = new Caller("https://taskgate.local/dev", "alice", "acme", "demo");
-    private static final ExecutionHandles HANDLES = ExecutionHandles.withKey(
-            "0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII));
+    private static final ExecutionHandles HANDLES =
+            ExecutionHandles.withKey("0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII));
 
     @ParameterizedTest
-    @EnumSource(value = ExecutionStatus.class, names = { "INPUT_REQUIRED", "COMPLETED", "FAILED", "CANCELLED" })
+    @EnumSource(
+            value = ExecutionStatus.class,
+            names = {"INPUT_REQUIRED", "COMPLETED", "FAILED", "CANCELLED"})
     void signalledStatesGetAThinPayload(ExecutionStatus state) throws Exception {
         UUID execution = UUID.randomUUID();
         byte[] payload = LifecycleSignals.payload(change(execution, state, "done: " + state.wireName()), HANDLES)
@@ -42,7 +42,8 @@ class LifecycleSignalsTest {
         JsonNode data = json.get("data");
         // the handle the caller got from its MCP 2026 call, verifiable on that surface
         assertThat(data.get("execution_id").asText()).isEqualTo(HANDLES.mint(execution, Surface.MCP_2026, ALICE));
-        assertThat(HANDLES.verify(data.get("execution_id").asText(), Surface.MCP_2026, ALICE)).contains(execution);
+        assertThat(HANDLES.verify(data.get("execution_id").asText(), Surface.MCP_2026, ALICE))
+                .contains(execution);
         assertThat(data.get("state").asText()).isEqualTo(state.wireName());
         assertThat(Instant.parse(data.get("created_at").asText())).isEqualTo(CREATED);
         assertThat(Instant.parse(data.get("updated_at").asText())).isEqualTo(UPDATED);
@@ -52,14 +53,19 @@ class LifecycleSignalsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = ExecutionStatus.class, names = { "QUEUED", "WORKING" })
+    @EnumSource(
+            value = ExecutionStatus.class,
+            names = {"QUEUED", "WORKING"})
     void queuedAndWorkingAreNeverSignalled(ExecutionStatus state) {
         assertThat(LifecycleSignals.isSignalled(state)).isFalse();
-        assertThat(LifecycleSignals.payload(change(UUID.randomUUID(), state, "x"), HANDLES)).isEmpty();
+        assertThat(LifecycleSignals.payload(change(UUID.randomUUID(), state, "x"), HANDLES))
+                .isEmpty();
     }
 
     @ParameterizedTest
-    @EnumSource(value = ExecutionStatus.class, names = { "COMPLETED" })
+    @EnumSource(
+            value = ExecutionStatus.class,
+            names = {"COMPLETED"})
     void longSummariesAreCut(ExecutionStatus state) throws Exception {
         byte[] payload = LifecycleSignals.payload(change(UUID.randomUUID(), state, "s".repeat(5000)), HANDLES)
                 .orElseThrow();
@@ -70,10 +76,30 @@ class LifecycleSignalsTest {
     @Test
     void recordsWithoutPrincipalOrSurfaceHaveNoOwnerAndGetNoPayload() {
         ExecutionChanged full = change(UUID.randomUUID(), ExecutionStatus.COMPLETED, "completed");
-        ExecutionChanged noPrincipal = new ExecutionChanged(full.messageId(), UPDATED, full.executionId(),
-                full.state(), CREATED, UPDATED, "completed", "acme", "demo", null, Surface.REST);
-        ExecutionChanged noSurface = new ExecutionChanged(full.messageId(), UPDATED, full.executionId(),
-                full.state(), CREATED, UPDATED, "completed", "acme", "demo", ALICE.principal(), null);
+        ExecutionChanged noPrincipal = new ExecutionChanged(
+                full.messageId(),
+                UPDATED,
+                full.executionId(),
+                full.state(),
+                CREATED,
+                UPDATED,
+                "completed",
+                "acme",
+                "demo",
+                null,
+                Surface.REST);
+        ExecutionChanged noSurface = new ExecutionChanged(
+                full.messageId(),
+                UPDATED,
+                full.executionId(),
+                full.state(),
+                CREATED,
+                UPDATED,
+                "completed",
+                "acme",
+                "demo",
+                ALICE.principal(),
+                null);
 
         assertThat(LifecycleSignals.hasOwner(full)).isTrue();
         assertThat(LifecycleSignals.hasOwner(noPrincipal)).isFalse();
@@ -85,7 +111,17 @@ class LifecycleSignalsTest {
     }
 
     private static ExecutionChanged change(UUID execution, ExecutionStatus state, String summary) {
-        return new ExecutionChanged(UUID.randomUUID(), UPDATED, execution, state, CREATED, UPDATED, summary, "acme",
-                "demo", ALICE.principal(), Surface.MCP_2026);
+        return new ExecutionChanged(
+                UUID.randomUUID(),
+                UPDATED,
+                execution,
+                state,
+                CREATED,
+                UPDATED,
+                summary,
+                "acme",
+                "demo",
+                ALICE.principal(),
+                Surface.MCP_2026);
     }
 }

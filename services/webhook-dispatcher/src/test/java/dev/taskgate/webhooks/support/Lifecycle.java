@@ -16,8 +16,7 @@ public final class Lifecycle {
     /** The lifecycle topic under the {@code wh-test.} prefix. */
     public static final String TOPIC = "wh-test.taskgate.lifecycle.v1";
 
-    private Lifecycle() {
-    }
+    private Lifecycle() {}
 
     /** The owner of the tests' executions ({@code Caller.principal()} form). */
     public static final String PRINCIPAL = "https://taskgate.local/dev alice";
@@ -31,17 +30,27 @@ public final class Lifecycle {
     }
 
     /** A change with this owner and surface (null for both: a record of an older job-control). */
-    public static ExecutionChanged change(Api api, UUID execution, ExecutionStatus state, String principal,
-            Surface surface) {
+    public static ExecutionChanged change(
+            Api api, UUID execution, ExecutionStatus state, String principal, Surface surface) {
         Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
-        return new ExecutionChanged(UUID.randomUUID(), now, execution, state, now.minusSeconds(3), now,
-                state.wireName(), api.org, api.project, principal, surface);
+        return new ExecutionChanged(
+                UUID.randomUUID(),
+                now,
+                execution,
+                state,
+                now.minusSeconds(3),
+                now,
+                state.wireName(),
+                api.org,
+                api.project,
+                principal,
+                surface);
     }
 
     /** The public handle the execution's caller saw. */
     public static String handle(Api api, UUID execution, Surface surface) {
-        return HANDLES.mint(execution, surface, new Caller("https://taskgate.local/dev", "alice", api.org,
-                api.project));
+        return HANDLES.mint(
+                execution, surface, new Caller("https://taskgate.local/dev", "alice", api.org, api.project));
     }
 
     /** Sends it keyed by execution id, like job-control's outbox. */

@@ -4,7 +4,6 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
 import java.util.Base64;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -14,8 +13,7 @@ import javax.crypto.spec.SecretKeySpec;
  * HMAC of {@code id.timestamp.body} with the secret.
  */
 public final class Verifier {
-    private Verifier() {
-    }
+    private Verifier() {}
 
     /** Whether the request carries a valid signature for this {@code whsec_} secret. */
     public static boolean verifies(Receiver.Request request, String secret) {
@@ -39,7 +37,8 @@ public final class Verifier {
             byte[] expected = mac.doFinal(signed);
             for (String token : signatures.split(" ")) {
                 int comma = token.indexOf(',');
-                if (comma > 0 && token.substring(0, comma).equals("v1")
+                if (comma > 0
+                        && token.substring(0, comma).equals("v1")
                         && MessageDigest.isEqual(expected, Base64.getDecoder().decode(token.substring(comma + 1)))) {
                     return true;
                 }

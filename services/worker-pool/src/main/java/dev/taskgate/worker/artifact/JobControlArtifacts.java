@@ -26,7 +26,8 @@ public class JobControlArtifacts {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final URI base;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
     @Inject
     JobControlArtifacts(WorkerConfig config) {
@@ -47,8 +48,13 @@ public class JobControlArtifacts {
         URI uri = base.resolve("/internal/v1/artifacts/by-key?workspace=" + encode(workspace) + "&key=" + encode(key));
         HttpResponse<byte[]> response;
         try {
-            response = http.send(HttpRequest.newBuilder(uri).timeout(TIMEOUT).header("Accept", "application/json")
-                    .GET().build(), HttpResponse.BodyHandlers.ofByteArray());
+            response = http.send(
+                    HttpRequest.newBuilder(uri)
+                            .timeout(TIMEOUT)
+                            .header("Accept", "application/json")
+                            .GET()
+                            .build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
         } catch (IOException e) {
             throw new IllegalStateException("job-control at " + base + " cannot be reached: " + e.getMessage(), e);
         } catch (InterruptedException e) {

@@ -9,8 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public final class CallToolResults {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private CallToolResults() {
-    }
+    private CallToolResults() {}
 
     /** A result with one text content block. */
     public static String text(String text, boolean isError) {

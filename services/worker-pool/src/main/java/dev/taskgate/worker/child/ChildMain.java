@@ -1,8 +1,8 @@
 package dev.taskgate.worker.child;
 
 import java.io.BufferedReader;
-import java.io.FileOutputStream;
 import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -13,8 +13,7 @@ import java.nio.charset.StandardCharsets;
  * library cannot corrupt the protocol.
  */
 public final class ChildMain {
-    private ChildMain() {
-    }
+    private ChildMain() {}
 
     /** Serves the parent until it closes stdin, then exits. */
     public static void main(String[] args) throws Exception {

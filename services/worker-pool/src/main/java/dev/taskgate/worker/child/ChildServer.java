@@ -145,11 +145,17 @@ public final class ChildServer {
         }
         JsonNode resume = message.get("resume");
         long sequenceBase = message.path("sequenceBase").asLong(0);
-        Run run = new Run(sequenceBase, resume != null && resume.path("revision").isTextual()
-                && resume.path("frontier").isTextual()
-                        ? new FrontierResume(resume.path("sequence").asLong(), resume.get("revision").asText(),
+        Run run = new Run(
+                sequenceBase,
+                resume != null
+                                && resume.path("revision").isTextual()
+                                && resume.path("frontier").isTextual()
+                        ? new FrontierResume(
+                                resume.path("sequence").asLong(),
+                                resume.get("revision").asText(),
                                 resume.get("frontier").asText())
-                        : null, workspace);
+                        : null,
+                workspace);
         if (!current.compareAndSet(null, run)) {
             out.error(BUSY, "another operation is still running");
             return;
@@ -194,7 +200,8 @@ public final class ChildServer {
 
     private void answerArtifact(JsonNode message) {
         if (!artifacts.answer(message)) {
-            log.println("artifact answer ignored: no request waits for id " + message.path("requestId").asText());
+            log.println("artifact answer ignored: no request waits for id "
+                    + message.path("requestId").asText());
         }
     }
 
@@ -293,12 +300,12 @@ public final class ChildServer {
             synchronized (inputLock) {
                 for (Map.Entry<String, JsonNode> request : requests.entrySet()) {
                     if (request.getKey().isEmpty() || asked.contains(request.getKey())) {
-                        throw new IllegalArgumentException("input keys must be non-empty and unique within a run: '"
-                                + request.getKey() + "'");
+                        throw new IllegalArgumentException(
+                                "input keys must be non-empty and unique within a run: '" + request.getKey() + "'");
                     }
                     if (request.getValue() == null || !request.getValue().isObject()) {
-                        throw new IllegalArgumentException("input request '" + request.getKey()
-                                + "' must be a JSON object");
+                        throw new IllegalArgumentException(
+                                "input request '" + request.getKey() + "' must be a JSON object");
                     }
                 }
                 asked.addAll(requests.keySet());

@@ -18,6 +18,7 @@ public final class ProtocolWriter {
     public static final int MAX_LOG_BYTES = 16 * 1024;
     /** The longest logger name. */
     public static final int MAX_LOGGER_LENGTH = 200;
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final OutputStream out;
@@ -92,13 +93,18 @@ public final class ProtocolWriter {
     /** An intermediate frontier the operation saved. */
     public void checkpoint(long sequence, String revision, String frontier) {
         ObjectNode line = message("checkpoint");
-        line.putObject("checkpoint").put("sequence", sequence).put("revision", revision).put("frontier", frontier);
+        line.putObject("checkpoint")
+                .put("sequence", sequence)
+                .put("revision", revision)
+                .put("frontier", frontier);
         write(line);
     }
 
     /** The operation saves an artifact; the parent answers with the same {@code requestId}. */
     public void artifactSave(long requestId, String name, String mediaType, String key, String contentBase64) {
-        ObjectNode line = message("artifact-save").put("requestId", requestId).put("name", name)
+        ObjectNode line = message("artifact-save")
+                .put("requestId", requestId)
+                .put("name", name)
                 .put("mediaType", mediaType);
         if (key != null) {
             line.put("key", key);

@@ -44,8 +44,8 @@ public class ArtifactRelay {
     private final WorkerConfig config;
 
     @Inject
-    ArtifactRelay(WorkerEventPublisher publisher, WorkerEvents events, JobControlArtifacts jobControl,
-            WorkerConfig config) {
+    ArtifactRelay(
+            WorkerEventPublisher publisher, WorkerEvents events, JobControlArtifacts jobControl, WorkerConfig config) {
         this.publisher = publisher;
         this.events = events;
         this.jobControl = jobControl;
@@ -56,7 +56,9 @@ public class ArtifactRelay {
     void save(ChildProcess child, ExecutionKey key, String workspace, JsonNode request) {
         long requestId = request.get("requestId").asLong();
         if (workspace == null || ArtifactRules.workspaceViolation(workspace).isPresent()) {
-            child.artifactFailed(requestId, NO_WORKSPACE,
+            child.artifactFailed(
+                    requestId,
+                    NO_WORKSPACE,
                     "this execution has no workspace to save artifacts in (the dispatch named none)");
             return;
         }
@@ -81,8 +83,8 @@ public class ArtifactRelay {
         }
         String sha256 = ArtifactIds.sha256Hex(content);
         String id = ArtifactIds.id(workspace, artifactKey, sha256, name);
-        ArtifactSaved event = events.artifactSaved(key, id, name, mediaType, sha256, content.length,
-                artifactKey.orElse(null), base64);
+        ArtifactSaved event = events.artifactSaved(
+                key, id, name, mediaType, sha256, content.length, artifactKey.orElse(null), base64);
         try {
             publisher.publish(event).get(config.publishTimeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -96,14 +98,23 @@ public class ArtifactRelay {
         }
         LOG.debugf("Artifact saved [%s artifactId=%s size=%d key=%s]", key, id, content.length, artifactKey);
         String path = ArtifactIds.path(workspace, id);
-        child.artifactSaved(requestId, MAPPER.createObjectNode().put("id", id).put("name", name)
-                .put("mediaType", mediaType).put("sha256", sha256).put("size", content.length)
-                .put("path", path).put("uri", uriOf(path)));
+        child.artifactSaved(
+                requestId,
+                MAPPER.createObjectNode()
+                        .put("id", id)
+                        .put("name", name)
+                        .put("mediaType", mediaType)
+                        .put("sha256", sha256)
+                        .put("size", content.length)
+                        .put("path", path)
+                        .put("uri", uriOf(path)));
     }
 
     /** {@code path} under the configured public base URL, or {@code path} itself. */
     private String uriOf(String path) {
-        return config.artifacts().publicBaseUrl().map(base -> base.toString().replaceAll("/+$", "") + path)
+        return config.artifacts()
+                .publicBaseUrl()
+                .map(base -> base.toString().replaceAll("/+$", "") + path)
                 .orElse(path);
     }
 
@@ -111,7 +122,9 @@ public class ArtifactRelay {
     void load(ChildProcess child, ExecutionKey key, String workspace, JsonNode request) {
         long requestId = request.get("requestId").asLong();
         if (workspace == null || ArtifactRules.workspaceViolation(workspace).isPresent()) {
-            child.artifactFailed(requestId, NO_WORKSPACE,
+            child.artifactFailed(
+                    requestId,
+                    NO_WORKSPACE,
                     "this execution has no workspace to load artifacts from (the dispatch named none)");
             return;
         }
@@ -129,6 +142,7 @@ public class ArtifactRelay {
             child.artifactFailed(requestId, UNAVAILABLE, "the artifact could not be loaded: " + e.getMessage());
             return;
         }
-        child.artifactLoaded(requestId, found.map(ArtifactContent::contentBase64).orElse(null));
+        child.artifactLoaded(
+                requestId, found.map(ArtifactContent::contentBase64).orElse(null));
     }
 }

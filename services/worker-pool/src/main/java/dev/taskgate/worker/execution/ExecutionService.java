@@ -79,9 +79,18 @@ public class ExecutionService {
     });
 
     @Inject
-    ExecutionService(ChildPool pool, WorkerEventPublisher publisher, WorkerEvents events, HeldExecutions held,
-            InputValidator validator, OperationCatalog catalog, Clock clock, WorkerConfig config,
-            FrontierVerifier frontiers, WorkspaceRegistry workspaces, ArtifactRelay artifacts) {
+    ExecutionService(
+            ChildPool pool,
+            WorkerEventPublisher publisher,
+            WorkerEvents events,
+            HeldExecutions held,
+            InputValidator validator,
+            OperationCatalog catalog,
+            Clock clock,
+            WorkerConfig config,
+            FrontierVerifier frontiers,
+            WorkspaceRegistry workspaces,
+            ArtifactRelay artifacts) {
         this.frontiers = frontiers;
         this.artifacts = artifacts;
         this.workspaces = workspaces;
@@ -151,7 +160,8 @@ public class ExecutionService {
      */
     public void grantCommit(CommitGranted granted) {
         if (!granted.isFor(config.instanceId())) {
-            LOG.infof("Commit grant for another instance ignored [%s planHash=%s workerId=%s]",
+            LOG.infof(
+                    "Commit grant for another instance ignored [%s planHash=%s workerId=%s]",
                     new ExecutionKey(granted.executionId(), granted.epoch()), granted.planHash(), granted.workerId());
             return;
         }
@@ -190,22 +200,30 @@ public class ExecutionService {
         }
         OperationSpec spec = catalog.find(record.operation()).orElse(null);
         if (spec == null) {
-            return report(events.failed(key, FailureCode.UNKNOWN_OPERATION,
+            return report(events.failed(
+                    key,
+                    FailureCode.UNKNOWN_OPERATION,
                     "operation '" + record.operation() + "' is not registered in this worker"));
         }
         List<String> violations = validator.violations(spec, record.input());
         if (!violations.isEmpty()) {
-            return report(events.failed(key, FailureCode.INVALID_INPUT,
+            return report(events.failed(
+                    key,
+                    FailureCode.INVALID_INPUT,
                     "input does not match the schema of " + spec.name() + ": " + String.join("; ", violations)));
         }
         Workspace workspace = null;
         if (spec.workspace()) {
             workspace = workspaces.find(record.workspace()).orElse(null);
             if (workspace == null) {
-                return report(events.failed(key, FailureCode.WORKSPACE_NOT_REGISTERED, record.workspace() == null
-                        ? spec.name() + " needs a workspace and the dispatch names none; nothing was read or changed"
-                        : "workspace " + record.workspace() + " is not registered on this worker; nothing was read "
-                                + "or changed"));
+                return report(events.failed(
+                        key,
+                        FailureCode.WORKSPACE_NOT_REGISTERED,
+                        record.workspace() == null
+                                ? spec.name()
+                                        + " needs a workspace and the dispatch names none; nothing was read or changed"
+                                : "workspace " + record.workspace()
+                                        + " is not registered on this worker; nothing was read " + "or changed"));
             }
         }
         if (isPastDeadline(record)) {
@@ -225,8 +243,10 @@ public class ExecutionService {
         if ((stoppable && stops.contains(key)) || isPastDeadline(record)) {
             pool.returnUnused(child);
             held.remove(run);
-            return report(stoppable && stops.contains(key) ? events.stopped(key, STOPPED_BEFORE_START)
-                    : deadlineExceeded(key, record));
+            return report(
+                    stoppable && stops.contains(key)
+                            ? events.stopped(key, STOPPED_BEFORE_START)
+                            : deadlineExceeded(key, record));
         }
         try {
             await(publisher.publish(events.started(key, child.pid())));
@@ -240,8 +260,16 @@ public class ExecutionService {
         JsonNode resume = frontiers.resumeOf(record).orElse(null);
         long sequenceBase = frontiers.sequenceBase(record);
         JsonNode workspaceJson = workspace == null ? null : workspace.toJson();
-        if (run.start(child, () -> child.run(record.operation(), record.input(), journal, sequenceBase, resume,
-                workspaceJson, new Observer(run)))) {
+        if (run.start(
+                child,
+                () -> child.run(
+                        record.operation(),
+                        record.input(),
+                        journal,
+                        sequenceBase,
+                        resume,
+                        workspaceJson,
+                        new Observer(run)))) {
             armKillTimer(run);
         }
         LOG.debugf("Operation started [%s operation=%s childPid=%d]", key, record.operation(), child.pid());
@@ -253,12 +281,15 @@ public class ExecutionService {
     }
 
     private WorkerEvent deadlineExceeded(ExecutionKey key, RunOperation record) {
-        return events.failed(key, FailureCode.DEADLINE_EXCEEDED,
+        return events.failed(
+                key,
+                FailureCode.DEADLINE_EXCEEDED,
                 "the execution deadline " + record.deadline() + " passed before the operation started");
     }
 
     private CompletableFuture<Void> report(WorkerEvent event) {
-        LOG.infof("Dispatch ended without running [executionId=%s epoch=%d event=%s]",
+        LOG.infof(
+                "Dispatch ended without running [executionId=%s epoch=%d event=%s]",
                 event.executionId(), event.epoch(), event.kind());
         return publisher.publish(event);
     }
@@ -266,13 +297,17 @@ public class ExecutionService {
     private void armKillTimer(ExecutionRun run) {
         ChildProcess child = run.child();
         LOG.infof("Stop sent to the child [%s childPid=%d]", run.key(), child.pid());
-        run.armKillTimer(runTimers.schedule(() -> {
-            if (run.markKilledForStop()) {
-                LOG.warnf("Child ignored the stop request; killing it [%s childPid=%d grace=%s]",
-                        run.key(), child.pid(), config.stopGrace());
-                child.kill();
-            }
-        }, config.stopGrace().toMillis(), TimeUnit.MILLISECONDS));
+        run.armKillTimer(runTimers.schedule(
+                () -> {
+                    if (run.markKilledForStop()) {
+                        LOG.warnf(
+                                "Child ignored the stop request; killing it [%s childPid=%d grace=%s]",
+                                run.key(), child.pid(), config.stopGrace());
+                        child.kill();
+                    }
+                },
+                config.stopGrace().toMillis(),
+                TimeUnit.MILLISECONDS));
     }
 
     private void await(CompletableFuture<Void> ack) {
@@ -296,7 +331,8 @@ public class ExecutionService {
     /** Turns one run's child lines into events; runs on the child's reader thread. */
     private final class Observer implements RunObserver {
         private final ExecutionRun run;
-        private final ProgressThrottle throttle = new ProgressThrottle(config.progressInterval().toMillis());
+        private final ProgressThrottle throttle =
+                new ProgressThrottle(config.progressInterval().toMillis());
         private int logMessages;
         private CompletableFuture<Void> lastLog = CompletableFuture.completedFuture(null);
 
@@ -308,8 +344,8 @@ public class ExecutionService {
         public void onMessage(ChildProcess child, ChildMessage message) {
             ExecutionKey key = run.key();
             switch (message.kind()) {
-                case PROGRESS -> offerProgress(events.progress(key, message.progress(), message.total(),
-                        message.message()));
+                case PROGRESS ->
+                    offerProgress(events.progress(key, message.progress(), message.total(), message.message()));
                 case INPUT -> requestInput(key, message);
                 case STAGE -> stageResult(key, message);
                 case COMMIT -> requestCommit(child, key, message);
@@ -317,8 +353,15 @@ public class ExecutionService {
                 case ARTIFACT_SAVE -> artifacts.save(child, key, run.workspace(), message.artifact());
                 case ARTIFACT_LOAD -> artifacts.load(child, key, run.workspace(), message.artifact());
                 case RESULT -> end(child, events.finished(key, message.result()), true);
-                case ERROR -> end(child, events.failed(key, FailureCode.OPERATION_ERROR,
-                        run.operation() + " failed in the worker (" + message.code() + "): " + message.message()), true);
+                case ERROR ->
+                    end(
+                            child,
+                            events.failed(
+                                    key,
+                                    FailureCode.OPERATION_ERROR,
+                                    run.operation() + " failed in the worker (" + message.code() + "): "
+                                            + message.message()),
+                            true);
                 case STOPPED -> end(child, events.stopped(key, message.message()), true);
                 case LOG -> logForCaller(key, message.log());
                 case READY -> LOG.warnf("Unexpected ready line during a run [%s childPid=%d]", key, child.pid());
@@ -362,12 +405,15 @@ public class ExecutionService {
         @Override
         public void onExit(ChildProcess child, int exitCode) {
             WorkerEvent event = run.isKilledForStop() && !run.isCommitGranted()
-                    ? events.stopped(run.key(), "the operation did not stop within " + seconds(config.stopGrace())
-                            + " of the stop request; its child process was killed")
+                    ? events.stopped(
+                            run.key(),
+                            "the operation did not stop within " + seconds(config.stopGrace())
+                                    + " of the stop request; its child process was killed")
                     : events.childDied(run.key(), child.pid(), exitCode);
             if (!run.isKilledForStop()) {
-                LOG.warnf("Child died while running an operation [%s childPid=%d exitCode=%d]", run.key(), child.pid(),
-                        exitCode);
+                LOG.warnf(
+                        "Child died while running an operation [%s childPid=%d exitCode=%d]",
+                        run.key(), child.pid(), exitCode);
             }
             end(child, event, false);
         }
@@ -415,7 +461,9 @@ public class ExecutionService {
             }
             try {
                 await(publisher.publish(events.commitRequested(key, plan)));
-                LOG.infof("Commit requested [%s planHash=%s files=%d]", key, plan.planHash(), plan.files().size());
+                LOG.infof(
+                        "Commit requested [%s planHash=%s files=%d]",
+                        key, plan.planHash(), plan.files().size());
             } catch (RuntimeException e) {
                 // the operation keeps waiting and changes nothing; a stop or the deadline ends it
                 LOG.errorf(e, "Commit request not delivered [%s]", key);
@@ -425,8 +473,11 @@ public class ExecutionService {
         /** Publishes the frontier and waits for its acknowledgement, so that it is ahead of any later event. */
         private void saveCheckpoint(ExecutionKey key, JsonNode checkpoint) {
             try {
-                await(publisher.publish(events.checkpointSaved(key, checkpoint.get("sequence").asLong(),
-                        checkpoint.get("revision").asText(), checkpoint.get("frontier").asText())));
+                await(publisher.publish(events.checkpointSaved(
+                        key,
+                        checkpoint.get("sequence").asLong(),
+                        checkpoint.get("revision").asText(),
+                        checkpoint.get("frontier").asText())));
             } catch (RuntimeException e) {
                 // a lost frontier only means a replacement starts from an earlier one
                 LOG.errorf(e, "Checkpoint not delivered [%s]", key);

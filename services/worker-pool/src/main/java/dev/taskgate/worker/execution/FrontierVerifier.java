@@ -31,8 +31,8 @@ public class FrontierVerifier {
         try {
             this.mac = config.checkpointKey().filter(k -> !k.isBlank()).map(FrontierMac::fromBase64);
         } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("taskgate.worker.checkpoint-key (TASKGATE_CHECKPOINT_KEY) is invalid: "
-                    + e.getMessage(), e);
+            throw new IllegalStateException(
+                    "taskgate.worker.checkpoint-key (TASKGATE_CHECKPOINT_KEY) is invalid: " + e.getMessage(), e);
         }
     }
 
@@ -43,12 +43,17 @@ public class FrontierVerifier {
             return Optional.empty();
         }
         if (mac.isEmpty() || !mac.get().verifies(record.executionId(), checkpoint)) {
-            LOG.warnf("Frontier not verified; the replacement starts afresh [executionId=%s epoch=%d sequence=%d "
-                    + "keyed=%s]", record.executionId(), record.epoch(), checkpoint.sequence(), mac.isPresent());
+            LOG.warnf(
+                    "Frontier not verified; the replacement starts afresh [executionId=%s epoch=%d sequence=%d "
+                            + "keyed=%s]",
+                    record.executionId(), record.epoch(), checkpoint.sequence(), mac.isPresent());
             return Optional.empty();
         }
-        return Optional.of(JsonNodeFactory.instance.objectNode().put("sequence", checkpoint.sequence())
-                .put("revision", checkpoint.revision()).put("frontier", checkpoint.frontier()));
+        return Optional.of(JsonNodeFactory.instance
+                .objectNode()
+                .put("sequence", checkpoint.sequence())
+                .put("revision", checkpoint.revision())
+                .put("frontier", checkpoint.frontier()));
     }
 
     /** The sequence the run numbers its checkpoints on from: the latest one's, verified or not (it only orders). */

@@ -25,8 +25,8 @@ public class InputValidator {
 
     /** The schema violations of {@code input}, each as "path: problem"; empty when the input is valid. */
     public List<String> violations(OperationSpec operation, JsonNode input) {
-        JsonSchema schema = schemas.computeIfAbsent(operation.name() + "@" + operation.version(),
-                k -> factory.getSchema(operation.inputSchema()));
+        JsonSchema schema = schemas.computeIfAbsent(
+                operation.name() + "@" + operation.version(), k -> factory.getSchema(operation.inputSchema()));
         return schema.validate(input).stream()
                 .map(ValidationMessage::getMessage)
                 .sorted()

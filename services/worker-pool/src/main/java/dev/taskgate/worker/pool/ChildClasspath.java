@@ -21,11 +21,10 @@ import dev.taskgate.worker.child.ChildMain;
  * The child package depends on nothing else (enforced by {@code ArchitectureTest}).
  */
 public final class ChildClasspath {
-    private static final List<Class<?>> ANCHORS = List.of(
-            ChildMain.class, ObjectMapper.class, JsonFactory.class, JsonProperty.class);
+    private static final List<Class<?>> ANCHORS =
+            List.of(ChildMain.class, ObjectMapper.class, JsonFactory.class, JsonProperty.class);
 
-    private ChildClasspath() {
-    }
+    private ChildClasspath() {}
 
     /** The distinct code-source locations of the child's classes and their dependencies, in a stable order. */
     public static List<Path> locations() {
@@ -38,7 +37,8 @@ public final class ChildClasspath {
 
     /** {@link #locations()} joined for {@code -cp}. */
     public static String asArgument() {
-        return String.join(File.pathSeparator, locations().stream().map(Path::toString).toList());
+        return String.join(
+                File.pathSeparator, locations().stream().map(Path::toString).toList());
     }
 
     static Path locationOf(Class<?> type) {

@@ -11,8 +11,7 @@ import dev.taskgate.worker.child.ops.RewriteOperation;
 /** The command line that starts one child JVM: {@code java} from the worker's own {@code java.home}. */
 public final class ChildCommand {
 
-    private ChildCommand() {
-    }
+    private ChildCommand() {}
 
     /**
      * @param maxHeap value for {@code -Xmx}, e.g. {@code 64m}
@@ -38,8 +37,10 @@ public final class ChildCommand {
                 // HotSpot prints its own warnings on stdout by default, which would corrupt the protocol.
                 "-XX:+DisplayVMOutputToStderr",
                 "-Dfile.encoding=UTF-8",
-                "-cp", ChildClasspath.asArgument()));
-        rewriteSandbox.ifPresent(dir -> command.add("-D" + RewriteOperation.ROOT_PROPERTY + "=" + dir.toAbsolutePath()));
+                "-cp",
+                ChildClasspath.asArgument()));
+        rewriteSandbox.ifPresent(
+                dir -> command.add("-D" + RewriteOperation.ROOT_PROPERTY + "=" + dir.toAbsolutePath()));
         command.add(ChildMain.class.getName());
         return List.copyOf(command);
     }

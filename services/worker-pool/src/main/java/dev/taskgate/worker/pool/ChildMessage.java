@@ -24,13 +24,27 @@ import dev.taskgate.contracts.event.LogLevel;
  *                 {@link Kind#ARTIFACT_LOAD} ({@code {requestId, key}}): the whole line
  * @param log      for {@link Kind#LOG}: the whole line, {@code {level, logger?, data}} with a known level
  */
-public record ChildMessage(Kind kind, double progress, Double total, String message, String result, String code,
-        JsonNode requests, JsonNode plan, JsonNode artifact, JsonNode log) {
+public record ChildMessage(
+        Kind kind,
+        double progress,
+        Double total,
+        String message,
+        String result,
+        String code,
+        JsonNode requests,
+        JsonNode plan,
+        JsonNode artifact,
+        JsonNode log) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** Line kinds. */
     public enum Kind {
-        READY, PROGRESS, RESULT, ERROR, STOPPED, INPUT,
+        READY,
+        PROGRESS,
+        RESULT,
+        ERROR,
+        STOPPED,
+        INPUT,
         /** The result checkpoint: the operation staged its result before returning it. */
         STAGE,
         /** The operation asks to commit a rewrite plan and waits for job-control's answer. */
@@ -51,14 +65,29 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
     }
 
     /** A line without a log message (every kind but {@link Kind#LOG}). */
-    public ChildMessage(Kind kind, double progress, Double total, String message, String result, String code,
-            JsonNode requests, JsonNode plan, JsonNode artifact) {
+    public ChildMessage(
+            Kind kind,
+            double progress,
+            Double total,
+            String message,
+            String result,
+            String code,
+            JsonNode requests,
+            JsonNode plan,
+            JsonNode artifact) {
         this(kind, progress, total, message, result, code, requests, plan, artifact, null);
     }
 
     /** A line without an artifact request (every kind but the {@code ARTIFACT_*} ones). */
-    public ChildMessage(Kind kind, double progress, Double total, String message, String result, String code,
-            JsonNode requests, JsonNode plan) {
+    public ChildMessage(
+            Kind kind,
+            double progress,
+            Double total,
+            String message,
+            String result,
+            String code,
+            JsonNode requests,
+            JsonNode plan) {
         this(kind, progress, total, message, result, code, requests, plan, null);
     }
 
@@ -68,8 +97,8 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
     }
 
     /** A line without a plan (every kind but {@link Kind#COMMIT}). */
-    public ChildMessage(Kind kind, double progress, Double total, String message, String result, String code,
-            JsonNode requests) {
+    public ChildMessage(
+            Kind kind, double progress, Double total, String message, String result, String code, JsonNode requests) {
         this(kind, progress, total, message, result, code, requests, null);
     }
 
@@ -87,57 +116,86 @@ public record ChildMessage(Kind kind, double progress, Double total, String mess
         String message = text(node, "message");
         return switch (node.path("type").asText("")) {
             case "ready" -> Optional.of(new ChildMessage(Kind.READY, 0, null, null, null, null));
-            case "progress" -> node.path("progress").isNumber()
-                    ? Optional.of(new ChildMessage(Kind.PROGRESS, node.get("progress").asDouble(),
-                            node.path("total").isNumber() ? node.get("total").asDouble() : null, message, null, null))
-                    : Optional.empty();
-            case "result" -> node.path("result").isTextual()
-                    ? Optional.of(new ChildMessage(Kind.RESULT, 0, null, null, node.get("result").asText(), null))
-                    : Optional.empty();
-            case "error" -> Optional.of(new ChildMessage(Kind.ERROR, 0, null,
-                    message == null ? "the operation failed without a message" : message, null,
-                    text(node, "code") == null ? "unknown" : text(node, "code")));
-            case "stage" -> node.path("result").isTextual()
-                    ? Optional.of(new ChildMessage(Kind.STAGE, 0, null, null, node.get("result").asText(), null))
-                    : Optional.empty();
-            case "commit" -> node.path("plan").isObject()
-                    ? Optional.of(new ChildMessage(Kind.COMMIT, 0, null, null, null, null, null, node.get("plan")))
-                    : Optional.empty();
-            case "checkpoint" -> isCheckpoint(node.get("checkpoint"))
-                    ? Optional.of(new ChildMessage(Kind.CHECKPOINT, 0, null, null, null, null, null,
-                            node.get("checkpoint")))
-                    : Optional.empty();
-            case "artifact-save" -> isArtifactSave(node)
-                    ? Optional.of(new ChildMessage(Kind.ARTIFACT_SAVE, 0, null, null, null, null, null, null, node))
-                    : Optional.empty();
-            case "artifact-load" -> node.path("requestId").canConvertToLong() && node.path("key").isTextual()
-                    ? Optional.of(new ChildMessage(Kind.ARTIFACT_LOAD, 0, null, null, null, null, null, null, node))
-                    : Optional.empty();
-            case "log" -> isLog(node)
-                    ? Optional.of(new ChildMessage(Kind.LOG, 0, null, null, null, null, null, null, null, node))
-                    : Optional.empty();
+            case "progress" ->
+                node.path("progress").isNumber()
+                        ? Optional.of(new ChildMessage(
+                                Kind.PROGRESS,
+                                node.get("progress").asDouble(),
+                                node.path("total").isNumber()
+                                        ? node.get("total").asDouble()
+                                        : null,
+                                message,
+                                null,
+                                null))
+                        : Optional.empty();
+            case "result" ->
+                node.path("result").isTextual()
+                        ? Optional.of(new ChildMessage(
+                                Kind.RESULT, 0, null, null, node.get("result").asText(), null))
+                        : Optional.empty();
+            case "error" ->
+                Optional.of(new ChildMessage(
+                        Kind.ERROR,
+                        0,
+                        null,
+                        message == null ? "the operation failed without a message" : message,
+                        null,
+                        text(node, "code") == null ? "unknown" : text(node, "code")));
+            case "stage" ->
+                node.path("result").isTextual()
+                        ? Optional.of(new ChildMessage(
+                                Kind.STAGE, 0, null, null, node.get("result").asText(), null))
+                        : Optional.empty();
+            case "commit" ->
+                node.path("plan").isObject()
+                        ? Optional.of(new ChildMessage(Kind.COMMIT, 0, null, null, null, null, null, node.get("plan")))
+                        : Optional.empty();
+            case "checkpoint" ->
+                isCheckpoint(node.get("checkpoint"))
+                        ? Optional.of(new ChildMessage(
+                                Kind.CHECKPOINT, 0, null, null, null, null, null, node.get("checkpoint")))
+                        : Optional.empty();
+            case "artifact-save" ->
+                isArtifactSave(node)
+                        ? Optional.of(new ChildMessage(Kind.ARTIFACT_SAVE, 0, null, null, null, null, null, null, node))
+                        : Optional.empty();
+            case "artifact-load" ->
+                node.path("requestId").canConvertToLong() && node.path("key").isTextual()
+                        ? Optional.of(new ChildMessage(Kind.ARTIFACT_LOAD, 0, null, null, null, null, null, null, node))
+                        : Optional.empty();
+            case "log" ->
+                isLog(node)
+                        ? Optional.of(new ChildMessage(Kind.LOG, 0, null, null, null, null, null, null, null, node))
+                        : Optional.empty();
             case "stopped" -> Optional.of(new ChildMessage(Kind.STOPPED, 0, null, message, null, null));
-            case "input" -> isRequestMap(node.get("requests"))
-                    ? Optional.of(new ChildMessage(Kind.INPUT, 0, null, null, null, null, node.get("requests")))
-                    : Optional.empty();
+            case "input" ->
+                isRequestMap(node.get("requests"))
+                        ? Optional.of(new ChildMessage(Kind.INPUT, 0, null, null, null, null, node.get("requests")))
+                        : Optional.empty();
             default -> Optional.empty();
         };
     }
 
     private static boolean isArtifactSave(JsonNode node) {
-        return node.path("requestId").canConvertToLong() && node.path("name").isTextual()
-                && node.path("mediaType").isTextual() && node.path("contentBase64").isTextual()
+        return node.path("requestId").canConvertToLong()
+                && node.path("name").isTextual()
+                && node.path("mediaType").isTextual()
+                && node.path("contentBase64").isTextual()
                 && (node.get("key") == null || node.get("key").isTextual());
     }
 
     private static boolean isLog(JsonNode node) {
-        return node.path("level").isTextual() && LogLevel.of(node.get("level").asText()).isPresent()
-                && node.has("data") && (node.get("logger") == null || node.get("logger").isTextual());
+        return node.path("level").isTextual()
+                && LogLevel.of(node.get("level").asText()).isPresent()
+                && node.has("data")
+                && (node.get("logger") == null || node.get("logger").isTextual());
     }
 
     private static boolean isCheckpoint(JsonNode checkpoint) {
-        return checkpoint != null && checkpoint.path("sequence").canConvertToLong()
-                && checkpoint.path("sequence").asLong() >= 1 && checkpoint.path("revision").isTextual()
+        return checkpoint != null
+                && checkpoint.path("sequence").canConvertToLong()
+                && checkpoint.path("sequence").asLong() >= 1
+                && checkpoint.path("revision").isTextual()
                 && checkpoint.path("frontier").isTextual();
     }
 

@@ -18,9 +18,10 @@ import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
-import dev.taskgate.worker.WorkerConfig;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+
+import dev.taskgate.worker.WorkerConfig;
 
 /**
  * Keeps {@code taskgate.worker.children} warm child JVMs. An operation takes an idle child with
@@ -48,7 +49,8 @@ public class ChildPool {
     @Inject
     ChildPool(WorkerConfig config) {
         this.config = config;
-        this.command = ChildCommand.build(config.childMaxHeap(), config.rewrite().sandbox());
+        this.command =
+                ChildCommand.build(config.childMaxHeap(), config.rewrite().sandbox());
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -192,7 +194,8 @@ public class ChildPool {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        LOG.errorf("Child did not become ready; killing it [pid=%d timeout=%s]", child.pid(), config.childStartTimeout());
+        LOG.errorf(
+                "Child did not become ready; killing it [pid=%d timeout=%s]", child.pid(), config.childStartTimeout());
         child.retire();
         child.kill();
         live.remove(child);

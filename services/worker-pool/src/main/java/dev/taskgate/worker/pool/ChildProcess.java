@@ -52,7 +52,8 @@ public final class ChildProcess {
      * @param command      the command line, see {@link ChildCommand}
      * @param exitListener told (after the run observer, if any) when the process has exited, with its status
      */
-    public static ChildProcess start(List<String> command, ObjIntConsumer<ChildProcess> exitListener) throws IOException {
+    public static ChildProcess start(List<String> command, ObjIntConsumer<ChildProcess> exitListener)
+            throws IOException {
         Process process = new ProcessBuilder(command).start();
         ChildProcess child = new ChildProcess(process, exitListener);
         String name = "child-" + process.pid();
@@ -115,7 +116,12 @@ public final class ChildProcess {
      * Like {@link #run(String, JsonNode, JsonNode, RunObserver)}, numbering checkpoints on from {@code sequenceBase}
      * and offering the operation {@code resume} ({@code {sequence, revision, frontier}}, already verified), if any.
      */
-    public void run(String operation, JsonNode input, JsonNode journal, long sequenceBase, JsonNode resume,
+    public void run(
+            String operation,
+            JsonNode input,
+            JsonNode journal,
+            long sequenceBase,
+            JsonNode resume,
             RunObserver runObserver) {
         run(operation, input, journal, sequenceBase, resume, null, runObserver);
     }
@@ -124,8 +130,14 @@ public final class ChildProcess {
      * Like {@link #run(String, JsonNode, JsonNode, long, JsonNode, RunObserver)}, handing the operation the
      * {@code workspace} it works over ({@code Workspace.toJson()}), if any.
      */
-    public void run(String operation, JsonNode input, JsonNode journal, long sequenceBase, JsonNode resume,
-            JsonNode workspace, RunObserver runObserver) {
+    public void run(
+            String operation,
+            JsonNode input,
+            JsonNode journal,
+            long sequenceBase,
+            JsonNode resume,
+            JsonNode workspace,
+            RunObserver runObserver) {
         if (!observer.compareAndSet(null, runObserver)) {
             throw new IllegalStateException("child " + pid() + " is already running an operation");
         }
@@ -166,7 +178,8 @@ public final class ChildProcess {
     /** Hands the caller's response to the input request the running operation made under {@code key}. */
     /** Hands job-control's answer to a commit request to the child. */
     public void decideCommit(String planHash, boolean granted, String reason) {
-        ObjectNode line = MAPPER.createObjectNode().put("type", granted ? "commit-granted" : "commit-refused")
+        ObjectNode line = MAPPER.createObjectNode()
+                .put("type", granted ? "commit-granted" : "commit-refused")
                 .put("planHash", planHash);
         if (reason != null) {
             line.put("reason", reason);
@@ -179,7 +192,8 @@ public final class ChildProcess {
     }
 
     public void provideInput(String key, JsonNode response) {
-        ObjectNode line = MAPPER.createObjectNode().put("type", "input-response").put("key", key);
+        ObjectNode line =
+                MAPPER.createObjectNode().put("type", "input-response").put("key", key);
         line.set("response", response);
         try {
             send(line);
@@ -190,14 +204,16 @@ public final class ChildProcess {
 
     /** Answers an {@code artifact-save}: stored under {@code artifact} ({@code {id, name, mediaType, sha256, size, path}}). */
     public void artifactSaved(long requestId, JsonNode artifact) {
-        ObjectNode line = MAPPER.createObjectNode().put("type", "artifact-saved").put("requestId", requestId);
+        ObjectNode line =
+                MAPPER.createObjectNode().put("type", "artifact-saved").put("requestId", requestId);
         line.set("artifact", artifact);
         sendQuietly(line);
     }
 
     /** Answers an {@code artifact-load}: the content in base64, or {@code null} when nothing is retained under the key. */
     public void artifactLoaded(long requestId, String contentBase64) {
-        ObjectNode line = MAPPER.createObjectNode().put("type", "artifact-loaded").put("requestId", requestId);
+        ObjectNode line =
+                MAPPER.createObjectNode().put("type", "artifact-loaded").put("requestId", requestId);
         if (contentBase64 != null) {
             line.put("contentBase64", contentBase64);
         }
@@ -209,15 +225,22 @@ public final class ChildProcess {
      * {@code invalid_argument}, an {@code ArtifactException} otherwise.
      */
     public void artifactFailed(long requestId, String code, String message) {
-        sendQuietly(MAPPER.createObjectNode().put("type", "artifact-failed").put("requestId", requestId)
-                .put("code", code).put("message", message));
+        sendQuietly(MAPPER.createObjectNode()
+                .put("type", "artifact-failed")
+                .put("requestId", requestId)
+                .put("code", code)
+                .put("message", message));
     }
 
     private void sendQuietly(ObjectNode line) {
         try {
             send(line);
         } catch (UncheckedIOException e) {
-            LOG.debugf(e, "Could not send %s to the child [pid=%d]", line.path("type").asText(), pid());
+            LOG.debugf(
+                    e,
+                    "Could not send %s to the child [pid=%d]",
+                    line.path("type").asText(),
+                    pid());
         }
     }
 
@@ -272,8 +295,8 @@ public final class ChildProcess {
     }
 
     private void readStdout() {
-        try (BufferedReader reader = new BufferedReader(
-                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader reader =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
                 dispatch(line);
@@ -325,8 +348,8 @@ public final class ChildProcess {
     }
 
     private void drainStderr() {
-        try (BufferedReader reader = new BufferedReader(
-                new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader reader =
+                new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = reader.readLine()) != null) {
                 LOG.infof("[child pid=%d] %s", pid(), line);

@@ -21,13 +21,14 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 import org.eclipse.microprofile.reactive.messaging.OnOverflow;
 import org.jboss.logging.Logger;
 
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.scheduler.Scheduled;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+
 import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.worker.execution.HeldExecutions;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.scheduler.Scheduled;
-import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 
 /**
  * Every {@code taskgate.worker.heartbeat-interval} (2 s, design.md, Kafka table) tells job-control that this
@@ -41,6 +42,7 @@ public class HeartbeatPublisher {
     private static final Logger LOG = Logger.getLogger(HeartbeatPublisher.class);
     /** After the child pool's shutdown observer (default priority 2500), which stops the children. */
     static final int AFTER_CHILDREN_STOPPED = 4000;
+
     private static final long LEAVING_ACK_TIMEOUT_MILLIS = 2000;
 
     private volatile boolean leaving;
@@ -52,8 +54,12 @@ public class HeartbeatPublisher {
     private final Supplier<UUID> messageIds;
 
     @Inject
-    HeartbeatPublisher(@Channel("heartbeats-out") @OnOverflow(OnOverflow.Strategy.DROP) Emitter<byte[]> heartbeats,
-            HeldExecutions held, WorkerEvents events, Clock clock, Supplier<UUID> messageIds) {
+    HeartbeatPublisher(
+            @Channel("heartbeats-out") @OnOverflow(OnOverflow.Strategy.DROP) Emitter<byte[]> heartbeats,
+            HeldExecutions held,
+            WorkerEvents events,
+            Clock clock,
+            Supplier<UUID> messageIds) {
         this.heartbeats = heartbeats;
         this.held = held;
         this.events = events;
@@ -62,7 +68,9 @@ public class HeartbeatPublisher {
     }
 
     // Not before the application runs: the emitter is connected to Kafka only during startup.
-    @Scheduled(every = "${taskgate.worker.heartbeat-interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+    @Scheduled(
+            every = "${taskgate.worker.heartbeat-interval}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void heartbeat() {
         if (!leaving) {
@@ -72,11 +80,13 @@ public class HeartbeatPublisher {
 
     void onShutdown(@Observes @Priority(AFTER_CHILDREN_STOPPED) ShutdownEvent event) {
         leaving = true;
-        WorkerHeartbeat last = new WorkerHeartbeat(messageIds.get(), clock.instant(), events.workerId(),
-                held.snapshot(), true);
+        WorkerHeartbeat last =
+                new WorkerHeartbeat(messageIds.get(), clock.instant(), events.workerId(), held.snapshot(), true);
         try {
             send(last).get(LEAVING_ACK_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-            LOG.infof("Leaving heartbeat sent [workerId=%s gaveUp=%d]", last.workerId(), last.held().size());
+            LOG.infof(
+                    "Leaving heartbeat sent [workerId=%s gaveUp=%d]",
+                    last.workerId(), last.held().size());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException | TimeoutException e) {
@@ -92,7 +102,7 @@ public class HeartbeatPublisher {
         headers.add(MessageHeaders.MESSAGE_ID, beat.messageId().toString().getBytes(StandardCharsets.UTF_8));
         headers.add(MessageHeaders.MESSAGE_TYPE, WorkerHeartbeat.TYPE.getBytes(StandardCharsets.UTF_8));
         Message<byte[]> message = Message.of(Wire.toBytes(beat))
-                .addMetadata(OutgoingKafkaRecordMetadata.<String> builder()
+                .addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
                         .withKey(beat.workerId())
                         .withHeaders(headers)
                         .build())

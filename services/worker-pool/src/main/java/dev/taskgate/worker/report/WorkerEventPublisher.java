@@ -16,12 +16,13 @@ import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+
 import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
-import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 
 /**
  * Publishes worker events to {@code taskgate.worker-events.v1} (key = execution id, acks=all, idempotent
@@ -36,7 +37,8 @@ public class WorkerEventPublisher {
 
     @Inject
     WorkerEventPublisher(
-            @Channel("worker-events-out") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 4096) Emitter<byte[]> events,
+            @Channel("worker-events-out") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 4096)
+                    Emitter<byte[]> events,
             @Channel("progress-out") @OnOverflow(value = OnOverflow.Strategy.DROP) Emitter<byte[]> progress) {
         this.events = events;
         this.progress = progress;
@@ -56,7 +58,11 @@ public class WorkerEventPublisher {
     public void publishProgress(Progress event) {
         publish(event).whenComplete((ok, failure) -> {
             if (failure != null) {
-                LOG.warnf(failure, "Progress not delivered [executionId=%s epoch=%d]", event.executionId(), event.epoch());
+                LOG.warnf(
+                        failure,
+                        "Progress not delivered [executionId=%s epoch=%d]",
+                        event.executionId(),
+                        event.epoch());
             }
         });
         try {
@@ -73,8 +79,8 @@ public class WorkerEventPublisher {
     public CompletableFuture<Void> publishLog(LogMessage message) {
         CompletableFuture<Void> acked = new CompletableFuture<>();
         try {
-            progress.send(record(Wire.toBytes(message), message.messageId(), LogMessage.TYPE, message.executionId(),
-                    acked));
+            progress.send(
+                    record(Wire.toBytes(message), message.messageId(), LogMessage.TYPE, message.executionId(), acked));
         } catch (RuntimeException e) {
             acked.completeExceptionally(e);
         }
@@ -92,12 +98,12 @@ public class WorkerEventPublisher {
         return record(value, event.messageId(), typeName(event), event.executionId(), acked);
     }
 
-    private static Message<byte[]> record(byte[] value, UUID messageId, String type, UUID executionId,
-            CompletableFuture<Void> acked) {
+    private static Message<byte[]> record(
+            byte[] value, UUID messageId, String type, UUID executionId, CompletableFuture<Void> acked) {
         RecordHeaders headers = new RecordHeaders();
         headers.add(MessageHeaders.MESSAGE_ID, messageId.toString().getBytes(StandardCharsets.UTF_8));
         headers.add(MessageHeaders.MESSAGE_TYPE, type.getBytes(StandardCharsets.UTF_8));
-        OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String> builder()
+        OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String>builder()
                 .withKey(executionId.toString())
                 .withHeaders(headers)
                 .build();

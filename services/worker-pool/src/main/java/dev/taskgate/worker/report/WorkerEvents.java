@@ -49,15 +49,21 @@ public class WorkerEvents {
 
     /** The operation reported progress. */
     public Progress progress(ExecutionKey key, double progress, Double total, String message) {
-        return new Progress(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, progress, total,
-                message);
+        return new Progress(
+                messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, progress, total, message);
     }
 
     /** The operation logged a message for the caller ({@code line}: the child's {@code {level, logger?, data}}). */
     public LogMessage logMessage(ExecutionKey key, JsonNode line) {
-        return new LogMessage(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId,
+        return new LogMessage(
+                messageIds.get(),
+                clock.instant(),
+                key.executionId(),
+                key.epoch(),
+                workerId,
                 LogLevel.of(line.path("level").asText()).orElseThrow(),
-                line.path("logger").isTextual() ? line.get("logger").asText() : null, line.get("data"));
+                line.path("logger").isTextual() ? line.get("logger").asText() : null,
+                line.get("data"));
     }
 
     /** The operation returned this exact {@code CallToolResult} text. */
@@ -77,21 +83,46 @@ public class WorkerEvents {
 
     /** The operation saved an intermediate frontier. */
     public CheckpointSaved checkpointSaved(ExecutionKey key, long sequence, String revision, String frontier) {
-        return new CheckpointSaved(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId,
-                sequence, revision, frontier);
+        return new CheckpointSaved(
+                messageIds.get(),
+                clock.instant(),
+                key.executionId(),
+                key.epoch(),
+                workerId,
+                sequence,
+                revision,
+                frontier);
     }
 
     /** The operation saved an artifact (its fields already checked and its id computed). */
-    public ArtifactSaved artifactSaved(ExecutionKey key, String artifactId, String name, String mediaType,
-            String sha256, long size, String artifactKey, String contentBase64) {
-        return new ArtifactSaved(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId,
-                artifactId, name, mediaType, sha256, size, artifactKey, contentBase64);
+    public ArtifactSaved artifactSaved(
+            ExecutionKey key,
+            String artifactId,
+            String name,
+            String mediaType,
+            String sha256,
+            long size,
+            String artifactKey,
+            String contentBase64) {
+        return new ArtifactSaved(
+                messageIds.get(),
+                clock.instant(),
+                key.executionId(),
+                key.epoch(),
+                workerId,
+                artifactId,
+                name,
+                mediaType,
+                sha256,
+                size,
+                artifactKey,
+                contentBase64);
     }
 
     /** The execution broke or was refused. */
     public Failed failed(ExecutionKey key, FailureCode code, String message) {
-        return new Failed(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, code.wireValue(),
-                message);
+        return new Failed(
+                messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, code.wireValue(), message);
     }
 
     /** The execution ended because a stop was requested. */
@@ -101,8 +132,8 @@ public class WorkerEvents {
 
     /** The child running the execution exited without an outcome. */
     public ChildDied childDied(ExecutionKey key, long childPid, int exitCode) {
-        return new ChildDied(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, childPid,
-                exitCode);
+        return new ChildDied(
+                messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, childPid, exitCode);
     }
 
     /** The operation asks for input: its own keys → MCP {@code InputRequest} objects. */

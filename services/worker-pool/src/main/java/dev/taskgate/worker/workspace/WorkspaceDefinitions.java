@@ -16,8 +16,7 @@ import dev.taskgate.worker.child.workspace.WorkspaceRoot;
  * compile with exactly one capture group, a positive size limit. Every failure names the key and what to fix.
  */
 public final class WorkspaceDefinitions {
-    private WorkspaceDefinitions() {
-    }
+    private WorkspaceDefinitions() {}
 
     /**
      * @param key               the map key (the id unless {@code id} is given)
@@ -27,8 +26,12 @@ public final class WorkspaceDefinitions {
      * @param maxFileBytes      the size limit
      * @throws IllegalArgumentException naming {@code taskgate.worker.workspaces.<key>} and the problem
      */
-    public static Workspace define(String key, Optional<String> id, List<String> roots,
-            Optional<List<String>> referencePatterns, long maxFileBytes) {
+    public static Workspace define(
+            String key,
+            Optional<String> id,
+            List<String> roots,
+            Optional<List<String>> referencePatterns,
+            long maxFileBytes) {
         String prefix = "taskgate.worker.workspaces.\"" + key + "\"";
         String workspaceId = id.orElse(key).trim();
         try {
@@ -39,8 +42,8 @@ public final class WorkspaceDefinitions {
             for (String entry : roots) {
                 parsed.add(root(entry.trim()));
             }
-            List<String> patterns = referencePatterns.filter(p -> !p.isEmpty())
-                    .orElse(Workspace.DEFAULT_REFERENCE_PATTERNS);
+            List<String> patterns =
+                    referencePatterns.filter(p -> !p.isEmpty()).orElse(Workspace.DEFAULT_REFERENCE_PATTERNS);
             return new Workspace(workspaceId, parsed, Workspace.compile(workspaceId, patterns), maxFileBytes);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(prefix + " is invalid: " + e.getMessage(), e);
@@ -66,7 +69,8 @@ public final class WorkspaceDefinitions {
         if (!Files.isDirectory(directory)) {
             throw new IllegalArgumentException("root '" + entry + "' is not a directory");
         }
-        String name = equals > 0 ? entry.substring(0, equals).trim()
+        String name = equals > 0
+                ? entry.substring(0, equals).trim()
                 : directory.getFileName() == null ? "" : directory.getFileName().toString();
         return new WorkspaceRoot(name, directory);
     }

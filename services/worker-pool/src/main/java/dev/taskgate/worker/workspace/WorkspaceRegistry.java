@@ -33,8 +33,16 @@ public class WorkspaceRegistry {
 
     WorkspaceRegistry(Map<String, Workspace> byId) {
         this.byId = Map.copyOf(byId);
-        this.byId.values().forEach(w -> LOG.infof("Workspace registered [id=%s roots=%s]", w.id(),
-                String.join(", ", w.roots().stream().map(r -> r.name() + "=" + r.directory()).toList())));
+        this.byId
+                .values()
+                .forEach(w -> LOG.infof(
+                        "Workspace registered [id=%s roots=%s]",
+                        w.id(),
+                        String.join(
+                                ", ",
+                                w.roots().stream()
+                                        .map(r -> r.name() + "=" + r.directory())
+                                        .toList())));
     }
 
     /**
@@ -46,11 +54,11 @@ public class WorkspaceRegistry {
         Map<String, Workspace> byId = new TreeMap<>();
         for (Map.Entry<String, WorkerConfig.WorkspaceSettings> entry : new TreeMap<>(settings).entrySet()) {
             WorkerConfig.WorkspaceSettings s = entry.getValue();
-            Workspace workspace = WorkspaceDefinitions.define(entry.getKey(), s.id(), s.roots().orElse(List.of()),
-                    s.referencePatterns(), s.maxFileBytes());
+            Workspace workspace = WorkspaceDefinitions.define(
+                    entry.getKey(), s.id(), s.roots().orElse(List.of()), s.referencePatterns(), s.maxFileBytes());
             if (byId.put(workspace.id(), workspace) != null) {
-                throw new IllegalArgumentException("taskgate.worker.workspaces registers workspace " + workspace.id()
-                        + " twice");
+                throw new IllegalArgumentException(
+                        "taskgate.worker.workspaces registers workspace " + workspace.id() + " twice");
             }
         }
         return byId;

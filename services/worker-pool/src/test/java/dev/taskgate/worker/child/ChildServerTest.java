@@ -1,7 +1,5 @@
 package dev.taskgate.worker.child;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -14,11 +12,15 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /** The child's protocol loop, in process: the refusals a child answers without running anything. */
 class ChildServerTest {
     private final ObjectMapper mapper = new ObjectMapper();
     private final ByteArrayOutputStream stdout = new ByteArrayOutputStream();
-    private final ChildServer server = new ChildServer(OperationRegistry.builtIn(), new ProtocolWriter(stdout),
+    private final ChildServer server = new ChildServer(
+            OperationRegistry.builtIn(),
+            new ProtocolWriter(stdout),
             new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
 
     private List<JsonNode> serve(String... lines) throws Exception {
@@ -51,21 +53,33 @@ class ChildServerTest {
 
     @Test
     void refusesMalformedLines() throws Exception {
-        List<JsonNode> lines = serve("not json", "{\"type\":\"dance\"}", "{\"type\":\"run\",\"operation\":\"demo.echo\"}",
+        List<JsonNode> lines = serve(
+                "not json",
+                "{\"type\":\"dance\"}",
+                "{\"type\":\"run\",\"operation\":\"demo.echo\"}",
                 "{\"type\":\"run\",\"operation\":\"demo.echo\",\"input\":[1]}");
 
-        assertThat(lines).extracting(n -> n.path("code").asText()).containsExactly("", ChildServer.MALFORMED_MESSAGE,
-                ChildServer.MALFORMED_MESSAGE, ChildServer.MALFORMED_MESSAGE, ChildServer.MALFORMED_MESSAGE);
+        assertThat(lines)
+                .extracting(n -> n.path("code").asText())
+                .containsExactly(
+                        "",
+                        ChildServer.MALFORMED_MESSAGE,
+                        ChildServer.MALFORMED_MESSAGE,
+                        ChildServer.MALFORMED_MESSAGE,
+                        ChildServer.MALFORMED_MESSAGE);
     }
 
     @Test
     void ignoresAStopWhenNothingRuns() throws Exception {
-        assertThat(serve("{\"type\":\"stop\"}")).extracting(n -> n.get("type").asText()).containsExactly("ready");
+        assertThat(serve("{\"type\":\"stop\"}"))
+                .extracting(n -> n.get("type").asText())
+                .containsExactly("ready");
     }
 
     @Test
     void reportsAnOperationExceptionAsAnErrorLineAndStaysUsable() throws Exception {
-        List<JsonNode> lines = serve("{\"type\":\"run\",\"operation\":\"demo.sleep\",\"input\":{\"seconds\":\"soon\"}}");
+        List<JsonNode> lines =
+                serve("{\"type\":\"run\",\"operation\":\"demo.sleep\",\"input\":{\"seconds\":\"soon\"}}");
 
         assertThat(lines).hasSize(2);
         assertThat(lines.get(1).get("type").asText()).isEqualTo("error");
@@ -83,19 +97,22 @@ class ChildServerTest {
 
         assertThat(lines).hasSize(3);
         assertThat(lines.get(1).path("code").asText()).isEqualTo(ChildServer.MALFORMED_MESSAGE);
-        assertThat(lines.get(1).path("message").asText()).isEqualTo("run has an invalid 'workspace': workspace root src "
-                + "must be an absolute directory: relative");
-        assertThat(lines.get(2).path("message").asText()).startsWith("run has an invalid 'workspace': a workspace "
-                + "needs a string 'id'");
+        assertThat(lines.get(1).path("message").asText())
+                .isEqualTo("run has an invalid 'workspace': workspace root src "
+                        + "must be an absolute directory: relative");
+        assertThat(lines.get(2).path("message").asText())
+                .startsWith("run has an invalid 'workspace': a workspace " + "needs a string 'id'");
     }
 
     @Test
     void aWorkspaceOperationWithoutAWorkspaceFailsWithoutReadingAnything() throws Exception {
-        List<JsonNode> lines = serve("{\"type\":\"run\",\"operation\":\"workspace.search\",\"input\":{\"query\":\"x\"}}");
+        List<JsonNode> lines =
+                serve("{\"type\":\"run\",\"operation\":\"workspace.search\",\"input\":{\"query\":\"x\"}}");
 
         assertThat(lines).hasSize(2);
         assertThat(lines.get(1).path("code").asText()).isEqualTo(ChildServer.OPERATION_EXCEPTION);
-        assertThat(lines.get(1).path("message").asText()).isEqualTo("workspace.search failed: workspace.search runs "
-                + "only over a registered workspace and this run has none; nothing was read or changed");
+        assertThat(lines.get(1).path("message").asText())
+                .isEqualTo("workspace.search failed: workspace.search runs "
+                        + "only over a registered workspace and this run has none; nothing was read or changed");
     }
 }

@@ -19,12 +19,10 @@ import dev.taskgate.worker.child.journal.RewritePlan;
  */
 public final class RecordingContext implements OperationContext {
     /** One progress report. */
-    public record Report(double progress, Double total, String message) {
-    }
+    public record Report(double progress, Double total, String message) {}
 
     /** One log message. */
-    public record Logged(OperationLogLevel level, String logger, JsonNode data) {
-    }
+    public record Logged(OperationLogLevel level, String logger, JsonNode data) {}
 
     private final List<Report> reports = new CopyOnWriteArrayList<>();
     private final List<Logged> logged = new CopyOnWriteArrayList<>();

@@ -1,11 +1,11 @@
 package dev.taskgate.worker.execution;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class BoundedKeySetTest {
     private final ExecutionKey a = new ExecutionKey(UUID.randomUUID(), 1);

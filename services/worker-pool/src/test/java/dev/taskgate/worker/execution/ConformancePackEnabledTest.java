@@ -1,13 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.PROGRESS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -15,6 +7,9 @@ import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.Failed;
@@ -28,8 +23,14 @@ import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.worker.ConformancePackProfile;
 import dev.taskgate.worker.child.ops.conformance.ContentFixtures;
 import dev.taskgate.worker.child.ops.conformance.ProtocolErrorOperation;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.PROGRESS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** With {@code taskgate.conformance.enabled=true} the pack's fixtures run in a child like any operation. */
 @QuarkusTest
@@ -68,8 +69,11 @@ class ConformancePackEnabledTest {
             List<WorkerEvent> all = eventsFor(events, id, Duration.ofMillis(300));
 
             assertThat(all.get(all.size() - 1).kind()).isEqualTo(WorkerEvent.Kind.FINISHED);
-            List<Double> reported = all.stream().filter(Progress.class::isInstance).map(Progress.class::cast)
-                    .map(Progress::progress).toList();
+            List<Double> reported = all.stream()
+                    .filter(Progress.class::isInstance)
+                    .map(Progress.class::cast)
+                    .map(Progress::progress)
+                    .toList();
             assertThat(reported).first().isEqualTo(0.0);
             assertThat(reported).last().isEqualTo(100.0);
             assertThat(reported).isSorted().doesNotHaveDuplicates();
@@ -79,19 +83,23 @@ class ConformancePackEnabledTest {
     @Test
     void theLoggingFixturesMessagesGoToTheProgressTopicOnly() {
         UUID id = UUID.randomUUID();
-        try (TopicWatcher events = kafka.watch(EVENTS); TopicWatcher progress = kafka.watch(PROGRESS)) {
+        try (TopicWatcher events = kafka.watch(EVENTS);
+                TopicWatcher progress = kafka.watch(PROGRESS)) {
             send(kafka, run(id, 1, "test_tool_with_logging", "{}"));
 
             awaitEvent(events, Finished.class, id);
             List<LogMessage> logged = progress.drain(Duration.ofSeconds(2)).stream()
                     .filter(r -> id.toString().equals(r.key()))
-                    .map(r -> Wire.fromBytes(r.value(), LogMessage.class)).toList();
+                    .map(r -> Wire.fromBytes(r.value(), LogMessage.class))
+                    .toList();
 
             assertThat(logged).extracting(LogMessage::level).containsOnly(LogLevel.INFO);
-            assertThat(logged).extracting(m -> m.data().asText())
+            assertThat(logged)
+                    .extracting(m -> m.data().asText())
                     .containsExactly("Tool execution started", "Tool processing data", "Tool execution completed");
             assertThat(logged).extracting(LogMessage::epoch).containsOnly(1L);
-            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofMillis(300)))
+                    .extracting(WorkerEvent::kind)
                     .containsExactly(WorkerEvent.Kind.STARTED, WorkerEvent.Kind.FINISHED);
         }
     }

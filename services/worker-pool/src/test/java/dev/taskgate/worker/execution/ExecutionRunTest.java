@@ -1,10 +1,10 @@
 package dev.taskgate.worker.execution;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The race decisions of one held run (no child needed: the paths tested never touch it). */
 class ExecutionRunTest {

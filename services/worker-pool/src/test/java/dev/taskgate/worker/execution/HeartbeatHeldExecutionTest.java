@@ -1,12 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.HEARTBEATS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.UUID;
 
@@ -14,13 +7,21 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.contracts.event.WorkerHeartbeat.HeldExecution;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.HEARTBEATS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
 class HeartbeatHeldExecutionTest {
@@ -40,17 +41,22 @@ class HeartbeatHeldExecutionTest {
     void heartbeatsListAnExecutionWhileItRunsAndNotAfter() {
         UUID id = UUID.randomUUID();
         HeldExecution held = new HeldExecution(id, 4);
-        try (TopicWatcher events = kafka.watch(EVENTS); TopicWatcher beats = kafka.watch(HEARTBEATS)) {
+        try (TopicWatcher events = kafka.watch(EVENTS);
+                TopicWatcher beats = kafka.watch(HEARTBEATS)) {
             send(kafka, run(id, 4, "demo.sleep", "{\"seconds\":5}"));
             Started started = awaitEvent(events, Started.class, id);
 
-            WorkerHeartbeat during = beats.await(WorkerHeartbeat.class,
-                    b -> b.workerId().equals(started.workerId()) && b.held().contains(held), Duration.ofSeconds(30));
+            WorkerHeartbeat during = beats.await(
+                    WorkerHeartbeat.class,
+                    b -> b.workerId().equals(started.workerId()) && b.held().contains(held),
+                    Duration.ofSeconds(30));
             assertThat(during.type()).isEqualTo(WorkerHeartbeat.TYPE);
 
             Finished finished = awaitEvent(events, Finished.class, id);
-            WorkerHeartbeat after = beats.await(WorkerHeartbeat.class,
-                    b -> b.workerId().equals(started.workerId()) && b.occurredAt().isAfter(finished.occurredAt()),
+            WorkerHeartbeat after = beats.await(
+                    WorkerHeartbeat.class,
+                    b -> b.workerId().equals(started.workerId())
+                            && b.occurredAt().isAfter(finished.occurredAt()),
                     Duration.ofSeconds(30));
             assertThat(after.held()).doesNotContain(held);
         }

@@ -1,12 +1,12 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.json;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
+
+import static dev.taskgate.worker.WorkerTestRecords.json;
+import static org.assertj.core.api.Assertions.assertThat;
 
 class InputValidatorTest {
     private final OperationCatalog catalog = OperationCatalog.load();
@@ -18,9 +18,12 @@ class InputValidatorTest {
 
     @Test
     void acceptsInputThatMatchesTheCatalogSchema() {
-        assertThat(validator.violations(spec("demo.sleep"), json("{\"seconds\":2.5}"))).isEmpty();
-        assertThat(validator.violations(spec("demo.echo"), json("{\"anything\":[1,{}]}"))).isEmpty();
-        assertThat(validator.violations(spec("demo.crash"), json("{\"exit_code\":3}"))).isEmpty();
+        assertThat(validator.violations(spec("demo.sleep"), json("{\"seconds\":2.5}")))
+                .isEmpty();
+        assertThat(validator.violations(spec("demo.echo"), json("{\"anything\":[1,{}]}")))
+                .isEmpty();
+        assertThat(validator.violations(spec("demo.crash"), json("{\"exit_code\":3}")))
+                .isEmpty();
     }
 
     @Test
@@ -33,9 +36,12 @@ class InputValidatorTest {
 
     @Test
     void checksTypesAndBounds() {
-        assertThat(validator.violations(spec("demo.sleep"), json("{\"seconds\":3601}"))).hasSize(1);
-        assertThat(validator.violations(spec("demo.crash"), json("{\"exit_code\":1.5}"))).hasSize(1);
-        assertThat(validator.violations(spec("demo.fail"), json("{\"message\":7}"))).hasSize(1);
+        assertThat(validator.violations(spec("demo.sleep"), json("{\"seconds\":3601}")))
+                .hasSize(1);
+        assertThat(validator.violations(spec("demo.crash"), json("{\"exit_code\":1.5}")))
+                .hasSize(1);
+        assertThat(validator.violations(spec("demo.fail"), json("{\"message\":7}")))
+                .hasSize(1);
         assertThat(validator.violations(spec("demo.echo"), json("[1]"))).hasSize(1);
     }
 }

@@ -1,13 +1,13 @@
 package dev.taskgate.worker.execution;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Instant;
 import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.event.Progress;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class ProgressThrottleTest {
     private final ProgressThrottle throttle = new ProgressThrottle(250);
@@ -65,7 +65,14 @@ class ProgressThrottleTest {
     }
 
     private Progress report(double progress) {
-        return new Progress(UUID.nameUUIDFromBytes(("m" + progress).getBytes()), Instant.EPOCH, executionId, 1,
-                "worker-1", progress, 10.0, null);
+        return new Progress(
+                UUID.nameUUIDFromBytes(("m" + progress).getBytes()),
+                Instant.EPOCH,
+                executionId,
+                1,
+                "worker-1",
+                progress,
+                10.0,
+                null);
     }
 }

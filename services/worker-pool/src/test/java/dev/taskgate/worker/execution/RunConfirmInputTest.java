@@ -1,16 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.CONTROL;
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
-import static dev.taskgate.worker.WorkerTestRecords.json;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static dev.taskgate.worker.WorkerTestRecords.stop;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -24,6 +13,8 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.Finished;
@@ -34,7 +25,17 @@ import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.testsupport.Schemas;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static dev.taskgate.worker.WorkerTestRecords.CONTROL;
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.json;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static dev.taskgate.worker.WorkerTestRecords.stop;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** demo.confirm in a real child: the request goes out as InputRequested, the answer comes back as InputProvided. */
 @QuarkusTest
@@ -60,7 +61,9 @@ class RunConfirmInputTest {
     }
 
     private static void answer(UUID id, long epoch, String key, String response) {
-        kafka.send(CONTROL, id.toString(),
+        kafka.send(
+                CONTROL,
+                id.toString(),
                 new InputProvided(UUID.randomUUID(), Instant.now(), id, epoch, key, json(response)));
     }
 
@@ -73,17 +76,20 @@ class RunConfirmInputTest {
             InputRequested requested = awaitEvent(events, InputRequested.class, id);
             assertThat(requested.epoch()).isEqualTo(2);
             assertThat(requested.requests()).containsOnlyKeys("confirm");
-            assertThat(requested.requests().get("confirm").at("/params/message").asText()).isEqualTo("Proceed?");
+            assertThat(requested.requests().get("confirm").at("/params/message").asText())
+                    .isEqualTo("Proceed?");
             ObjectNode written = Wire.mapper().valueToTree(requested);
             written.put("type", "InputRequested"); // the publisher writes it through the WorkerEvent interface
-            assertThat(Schemas.validateKafkaRecord(Topics.WORKER_EVENTS, written)).isEmpty();
+            assertThat(Schemas.validateKafkaRecord(Topics.WORKER_EVENTS, written))
+                    .isEmpty();
 
             answer(id, 2, "confirm", "{\"action\":\"accept\",\"content\":{\"confirm\":true}}");
 
             Finished finished = awaitEvent(events, Finished.class, id);
-            assertThat(finished.result()).isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"The user chose "
-                    + "accept: {\\\"confirm\\\":true}\"}],\"structuredContent\":{\"action\":\"accept\",\"content\":"
-                    + "{\"confirm\":true}},\"isError\":false}");
+            assertThat(finished.result())
+                    .isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"The user chose "
+                            + "accept: {\\\"confirm\\\":true}\"}],\"structuredContent\":{\"action\":\"accept\",\"content\":"
+                            + "{\"confirm\":true}},\"isError\":false}");
         }
     }
 
@@ -96,7 +102,8 @@ class RunConfirmInputTest {
 
             answer(id, 2, "confirm", "{\"action\":\"accept\",\"content\":{\"confirm\":true}}");
             answer(id, 3, "other", "{\"action\":\"accept\",\"content\":{\"confirm\":true}}");
-            assertThat(eventsFor(events, id, Duration.ofSeconds(1))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofSeconds(1)))
+                    .extracting(WorkerEvent::kind)
                     .doesNotContain(WorkerEvent.Kind.FINISHED);
 
             answer(id, 3, "confirm", "{\"action\":\"decline\"}");

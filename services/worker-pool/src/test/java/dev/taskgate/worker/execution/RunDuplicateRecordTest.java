@@ -1,12 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.UUID;
 
@@ -14,12 +7,20 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.event.Finished;
-import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
 class RunDuplicateRecordTest {
@@ -49,7 +50,8 @@ class RunDuplicateRecordTest {
             send(kafka, run(marker, 1, "demo.echo", "{}"));
             awaitEvent(events, Finished.class, marker);
 
-            assertThat(eventsFor(events, id, Duration.ofMillis(500))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofMillis(500)))
+                    .extracting(WorkerEvent::kind)
                     .containsExactly(WorkerEvent.Kind.STARTED, WorkerEvent.Kind.PROGRESS, WorkerEvent.Kind.FINISHED);
         }
     }
@@ -63,8 +65,10 @@ class RunDuplicateRecordTest {
 
             send(kafka, run(id, 2, "demo.echo", "{\"epoch\":2}"));
 
-            WorkerEvent second = events.await(WorkerEvent.class,
-                    e -> e instanceof Finished && e.executionId().equals(id) && e.epoch() == 2, Duration.ofSeconds(30));
+            WorkerEvent second = events.await(
+                    WorkerEvent.class,
+                    e -> e instanceof Finished && e.executionId().equals(id) && e.epoch() == 2,
+                    Duration.ofSeconds(30));
             assertThat(((Finished) second).result()).contains("{\"epoch\":2}");
         }
     }

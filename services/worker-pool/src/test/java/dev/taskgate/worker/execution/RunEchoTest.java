@@ -1,12 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -17,13 +10,21 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
 class RunEchoTest {
@@ -48,11 +49,14 @@ class RunEchoTest {
             Finished finished = awaitEvent(events, Finished.class, id);
 
             assertThat(finished.epoch()).isEqualTo(3);
-            assertThat(finished.result()).isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":"
-                    + "\"{\\\"zeta\\\":\\\"ü\\\\\\\"q\\\",\\\"alpha\\\":[true,null,1.5]}\"}],"
-                    + "\"structuredContent\":{\"zeta\":\"ü\\\"q\",\"alpha\":[true,null,1.5]},\"isError\":false}");
+            assertThat(finished.result())
+                    .isEqualTo(
+                            "{\"content\":[{\"type\":\"text\",\"text\":"
+                                    + "\"{\\\"zeta\\\":\\\"ü\\\\\\\"q\\\",\\\"alpha\\\":[true,null,1.5]}\"}],"
+                                    + "\"structuredContent\":{\"zeta\":\"ü\\\"q\",\"alpha\":[true,null,1.5]},\"isError\":false}");
             List<WorkerEvent> all = eventsFor(events, id, Duration.ofMillis(300));
-            assertThat(all).extracting(WorkerEvent::kind)
+            assertThat(all)
+                    .extracting(WorkerEvent::kind)
                     .containsExactly(WorkerEvent.Kind.STARTED, WorkerEvent.Kind.FINISHED);
             Started started = (Started) all.get(0);
             assertThat(started.childPid()).isPositive();
@@ -72,9 +76,11 @@ class RunEchoTest {
                     .isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"broken on purpose\"}],\"isError\":true}");
             ConsumerRecord<String, byte[]> record = events.drain(Duration.ZERO).stream()
                     .filter(r -> id.toString().equals(r.key()))
-                    .reduce((first, second) -> second).orElseThrow();
+                    .reduce((first, second) -> second)
+                    .orElseThrow();
             assertThat(header(record, MessageHeaders.MESSAGE_TYPE)).isEqualTo("Finished");
-            assertThat(header(record, MessageHeaders.MESSAGE_ID)).isEqualTo(finished.messageId().toString());
+            assertThat(header(record, MessageHeaders.MESSAGE_ID))
+                    .isEqualTo(finished.messageId().toString());
         }
     }
 

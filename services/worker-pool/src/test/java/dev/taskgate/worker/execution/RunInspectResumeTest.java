@@ -1,13 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
-import static dev.taskgate.worker.WorkerTestRecords.json;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static dev.taskgate.worker.WorkspaceProfile.SRC;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -24,6 +16,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.checkpoint.FrontierCheckpoint;
 import dev.taskgate.contracts.checkpoint.FrontierMac;
@@ -42,8 +37,14 @@ import dev.taskgate.worker.child.ops.workspace.graph.GraphTraversal;
 import dev.taskgate.worker.child.ops.workspace.graph.TraversalLimits;
 import dev.taskgate.worker.child.workspace.Workspace;
 import dev.taskgate.worker.child.workspace.WorkspaceRoot;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.json;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static dev.taskgate.worker.WorkspaceProfile.SRC;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * workspace.inspect dispatched through Kafka to a real child over the registered workspace: the graph is retained as
@@ -84,15 +85,18 @@ class RunInspectResumeTest {
      * authenticated for execution {@code id}.
      */
     private static FrontierCheckpoint firstFrontier(UUID id, UUID dir, String key) throws Exception {
-        Workspace workspace = new Workspace(WorkspaceProfile.ID, List.of(new WorkspaceRoot("src", SRC),
-                new WorkspaceRoot("docs", WorkspaceProfile.DOCS)),
-                Workspace.compile(WorkspaceProfile.ID, Workspace.DEFAULT_REFERENCE_PATTERNS), 65536);
+        Workspace workspace = new Workspace(
+                WorkspaceProfile.ID,
+                List.of(new WorkspaceRoot("src", SRC), new WorkspaceRoot("docs", WorkspaceProfile.DOCS)),
+                Workspace.compile(WorkspaceProfile.ID, Workspace.DEFAULT_REFERENCE_PATTERNS),
+                65536);
         WorkspaceGraphSource source = new WorkspaceGraphSource(workspace);
-        GraphQuery query = new GraphQuery(workspace.id(), new TreeSet<>(List.of("src/" + dir + "/main.c")), 2,
-                source.referencePatterns());
+        GraphQuery query = new GraphQuery(
+                workspace.id(), new TreeSet<>(List.of("src/" + dir + "/main.c")), 2, source.referencePatterns());
         List<String[]> saved = new ArrayList<>();
-        new GraphTraversal(query, source.roots(), source.files(), source::read, source::revision,
-                TraversalLimits.DEFAULT).traverse(Optional.empty(), new GraphTraversal.Listener() {
+        new GraphTraversal(
+                        query, source.roots(), source.files(), source::read, source::revision, TraversalLimits.DEFAULT)
+                .traverse(Optional.empty(), new GraphTraversal.Listener() {
                     @Override
                     public boolean isStopRequested() {
                         return false;
@@ -104,11 +108,13 @@ class RunInspectResumeTest {
                     }
 
                     @Override
-                    public void progress(int filesRead, int nodesDiscovered, boolean resumed) {
-                    }
+                    public void progress(int filesRead, int nodesDiscovered, boolean resumed) {}
                 });
         assertThat(saved).hasSize(1);
-        return new FrontierCheckpoint(5, saved.get(0)[0], saved.get(0)[1],
+        return new FrontierCheckpoint(
+                5,
+                saved.get(0)[0],
+                saved.get(0)[1],
                 FrontierMac.fromBase64(key).mac(id, 5, saved.get(0)[0], saved.get(0)[1]));
     }
 
@@ -121,12 +127,16 @@ class RunInspectResumeTest {
         assertThat(plain).filteredOn(CheckpointSaved.class::isInstance).hasSize(1);
 
         UUID replacement = UUID.randomUUID();
-        List<WorkerEvent> resumed = runAndCollect(run(replacement, input, firstFrontier(replacement, dir,
-                checkpointKey)));
+        List<WorkerEvent> resumed =
+                runAndCollect(run(replacement, input, firstFrontier(replacement, dir, checkpointKey)));
 
         assertThat(finished(resumed).result()).isEqualTo(finished(plain).result());
-        assertThat(resumed).filteredOn(Progress.class::isInstance).map(e -> ((Progress) e).message()).first()
-                .asString().startsWith("resumed from a frontier: 25 files read");
+        assertThat(resumed)
+                .filteredOn(Progress.class::isInstance)
+                .map(e -> ((Progress) e).message())
+                .first()
+                .asString()
+                .startsWith("resumed from a frontier: 25 files read");
         assertThat(resumed).filteredOn(CheckpointSaved.class::isInstance).isEmpty(); // 16 files left: no frontier
     }
 
@@ -141,13 +151,28 @@ class RunInspectResumeTest {
 
         JsonNode content = json(finished(events).result()).get("structuredContent");
         assertThat(content.at("/coverage/nodes_discovered").asInt()).isEqualTo(2);
-        assertThat(events).filteredOn(Progress.class::isInstance).map(e -> ((Progress) e).message()).first()
-                .asString().startsWith("0 files read");
+        assertThat(events)
+                .filteredOn(Progress.class::isInstance)
+                .map(e -> ((Progress) e).message())
+                .first()
+                .asString()
+                .startsWith("0 files read");
     }
 
     private static RunOperation run(UUID id, String input, FrontierCheckpoint checkpoint) {
-        return new RunOperation(UUID.randomUUID(), Instant.now(), id, 1, 2, "workspace.inspect", "1", json(input),
-                Instant.now().plus(Duration.ofHours(1)), null, checkpoint, WorkspaceProfile.ID);
+        return new RunOperation(
+                UUID.randomUUID(),
+                Instant.now(),
+                id,
+                1,
+                2,
+                "workspace.inspect",
+                "1",
+                json(input),
+                Instant.now().plus(Duration.ofHours(1)),
+                null,
+                checkpoint,
+                WorkspaceProfile.ID);
     }
 
     private static List<WorkerEvent> runAndCollect(RunOperation run) {
@@ -159,7 +184,11 @@ class RunInspectResumeTest {
     }
 
     private static Finished finished(List<WorkerEvent> events) {
-        return events.stream().filter(Finished.class::isInstance).map(Finished.class::cast).findFirst().orElseThrow();
+        return events.stream()
+                .filter(Finished.class::isInstance)
+                .map(Finished.class::cast)
+                .findFirst()
+                .orElseThrow();
     }
 
     private static void write(Path file, String text) throws Exception {

@@ -1,12 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
@@ -15,11 +8,19 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** Records the worker refuses before any child sees them. */
 @QuarkusTest
@@ -40,7 +41,8 @@ class RunRefusedTest {
         try (TopicWatcher events = kafka.watch(EVENTS)) {
             send(kafka, record);
             Failed failed = awaitEvent(events, Failed.class, id);
-            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofMillis(300)))
+                    .extracting(WorkerEvent::kind)
                     .containsExactly(WorkerEvent.Kind.FAILED);
             return failed;
         }
@@ -53,8 +55,10 @@ class RunRefusedTest {
         Failed failed = refused(id, run(id, 1, "demo.sleep", "{\"seconds\":-1,\"extra\":true}"));
 
         assertThat(failed.code()).isEqualTo("invalid_input");
-        assertThat(failed.message()).startsWith("input does not match the schema of demo.sleep: ")
-                .contains("seconds").contains("extra");
+        assertThat(failed.message())
+                .startsWith("input does not match the schema of demo.sleep: ")
+                .contains("seconds")
+                .contains("extra");
     }
 
     @Test

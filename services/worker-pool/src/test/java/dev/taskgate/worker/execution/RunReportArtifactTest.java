@@ -1,12 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
-import static dev.taskgate.worker.WorkerTestRecords.json;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,6 +13,9 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.artifact.ArtifactIds;
 import dev.taskgate.contracts.event.ArtifactSaved;
 import dev.taskgate.contracts.event.Failed;
@@ -29,8 +25,13 @@ import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.worker.FakeJobControlArtifacts;
-import io.quarkus.test.common.QuarkusTestResource;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.json;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Artifacts through real child processes (issue 6 item 5): {@code demo.report} saves through the child → parent
@@ -63,8 +64,10 @@ class RunReportArtifactTest {
             byte[] content = "Graph\na -> b\n".getBytes(StandardCharsets.UTF_8);
             String sha = ArtifactIds.sha256Hex(content);
             String artifactId = ArtifactIds.id("acme/demo", Optional.empty(), sha, "report.txt");
-            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind).containsExactly(
-                    WorkerEvent.Kind.STARTED, WorkerEvent.Kind.ARTIFACT_SAVED, WorkerEvent.Kind.FINISHED);
+            assertThat(eventsFor(events, id, Duration.ofMillis(300)))
+                    .extracting(WorkerEvent::kind)
+                    .containsExactly(
+                            WorkerEvent.Kind.STARTED, WorkerEvent.Kind.ARTIFACT_SAVED, WorkerEvent.Kind.FINISHED);
             ArtifactSaved saved = awaitEvent(events, ArtifactSaved.class, id);
             assertThat(saved.artifactId()).isEqualTo(artifactId);
             assertThat(saved.epoch()).isEqualTo(1);
@@ -82,9 +85,17 @@ class RunReportArtifactTest {
             assertThat(link.path("uri").asText()).isEqualTo(FakeJobControlArtifacts.PUBLIC_BASE_URL + path);
             assertThat(link.path("name").asText()).isEqualTo("report.txt");
             assertThat(link.path("mimeType").asText()).isEqualTo("text/plain; charset=utf-8");
-            assertThat(result.path("structuredContent").path("artifacts").get(0).path("id").asText())
+            assertThat(result.path("structuredContent")
+                            .path("artifacts")
+                            .get(0)
+                            .path("id")
+                            .asText())
                     .isEqualTo(artifactId);
-            assertThat(result.path("structuredContent").path("artifacts").get(0).path("path").asText())
+            assertThat(result.path("structuredContent")
+                            .path("artifacts")
+                            .get(0)
+                            .path("path")
+                            .asText())
                     .isEqualTo(path);
             assertThat(result.path("structuredContent").has("previous_size")).isFalse();
         }
@@ -101,7 +112,11 @@ class RunReportArtifactTest {
             Finished finished = awaitEvent(events, Finished.class, id);
             ArtifactSaved saved = awaitEvent(events, ArtifactSaved.class, id);
 
-            assertThat(json(finished.result()).path("structuredContent").path("previous_size").asInt()).isEqualTo(12);
+            assertThat(json(finished.result())
+                            .path("structuredContent")
+                            .path("previous_size")
+                            .asInt())
+                    .isEqualTo(12);
             assertThat(saved.key()).isEqualTo(key);
             assertThat(saved.artifactId()).isEqualTo(ArtifactIds.id("acme/demo", Optional.of(key), "ignored", "x"));
         }
@@ -116,7 +131,8 @@ class RunReportArtifactTest {
             Failed failed = awaitEvent(events, Failed.class, id);
 
             assertThat(failed.message()).contains("no workspace to save artifacts in");
-            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofMillis(300)))
+                    .extracting(WorkerEvent::kind)
                     .doesNotContain(WorkerEvent.Kind.ARTIFACT_SAVED);
         }
     }
@@ -132,7 +148,8 @@ class RunReportArtifactTest {
             Failed failed = awaitEvent(events, Failed.class, id);
 
             assertThat(failed.message()).contains("an artifact holds at most 524288 bytes");
-            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofMillis(300)))
+                    .extracting(WorkerEvent::kind)
                     .doesNotContain(WorkerEvent.Kind.ARTIFACT_SAVED);
         }
     }
@@ -151,7 +168,18 @@ class RunReportArtifactTest {
     }
 
     private static RunOperation run(UUID id, String workspace, String input) {
-        return new RunOperation(UUID.randomUUID(), Instant.now(), id, 1, 1, "demo.report", "1", json(input),
-                Instant.now().plus(Duration.ofHours(1)), null, null, workspace);
+        return new RunOperation(
+                UUID.randomUUID(),
+                Instant.now(),
+                id,
+                1,
+                1,
+                "demo.report",
+                "1",
+                json(input),
+                Instant.now().plus(Duration.ofHours(1)),
+                null,
+                null,
+                workspace);
     }
 }

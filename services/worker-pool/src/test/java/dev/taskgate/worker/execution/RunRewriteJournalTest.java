@@ -1,17 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.RewriteSandboxProfile.SANDBOX;
-import static dev.taskgate.worker.WorkerTestRecords.CONTROL;
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
-import static dev.taskgate.worker.WorkerTestRecords.json;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static dev.taskgate.worker.WorkerTestRecords.stop;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,6 +13,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.contracts.event.Failed;
@@ -41,8 +32,18 @@ import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.worker.RewriteSandboxProfile;
 import dev.taskgate.worker.child.journal.ContentHash;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static dev.taskgate.worker.RewriteSandboxProfile.SANDBOX;
+import static dev.taskgate.worker.WorkerTestRecords.CONTROL;
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.json;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static dev.taskgate.worker.WorkerTestRecords.stop;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * demo.rewrite in a real child against real files: nothing is touched before job-control's {@code CommitGranted},
@@ -85,11 +86,19 @@ class RunRewriteJournalTest {
             assertThat(journaled.postImageHash()).isEqualTo(ContentHash.of("one new two new"));
             assertThat(file).as("nothing is touched before the grant").hasContent("one old two old");
 
-            kafka.send(CONTROL, id.toString(), new CommitGranted(UUID.randomUUID(), Instant.now(), id, 1,
-                    request.plan().planHash()));
+            kafka.send(
+                    CONTROL,
+                    id.toString(),
+                    new CommitGranted(
+                            UUID.randomUUID(),
+                            Instant.now(),
+                            id,
+                            1,
+                            request.plan().planHash()));
 
             Finished finished = awaitEvent(events, Finished.class, id);
-            assertThat(finished.result()).contains("rewrote 1 files (plan " + request.plan().planHash() + ")");
+            assertThat(finished.result())
+                    .contains("rewrote 1 files (plan " + request.plan().planHash() + ")");
             assertThat(file).hasContent("one new two new");
         }
     }
@@ -102,17 +111,23 @@ class RunRewriteJournalTest {
             send(kafka, rewrite(id, 1));
             CommitRequested request = awaitEvent(events, CommitRequested.class, id);
             String planHash = request.plan().planHash();
-            kafka.send(CONTROL, id.toString(), new StopRequested(UUID.randomUUID(), Instant.now(), id, 1,
-                    "duplicate run", "worker-elsewhere"));
-            kafka.send(CONTROL, id.toString(), new CommitGranted(UUID.randomUUID(), Instant.now(), id, 1, planHash,
-                    "worker-elsewhere"));
+            kafka.send(
+                    CONTROL,
+                    id.toString(),
+                    new StopRequested(UUID.randomUUID(), Instant.now(), id, 1, "duplicate run", "worker-elsewhere"));
+            kafka.send(
+                    CONTROL,
+                    id.toString(),
+                    new CommitGranted(UUID.randomUUID(), Instant.now(), id, 1, planHash, "worker-elsewhere"));
             assertThat(eventsFor(events, id, Duration.ofSeconds(3)))
-                    .as("neither stopped nor applied here").noneMatch(e -> e instanceof Stopped
-                            || e instanceof Finished || e instanceof Failed);
+                    .as("neither stopped nor applied here")
+                    .noneMatch(e -> e instanceof Stopped || e instanceof Finished || e instanceof Failed);
             assertThat(file).hasContent("old");
 
-            kafka.send(CONTROL, id.toString(), new CommitGranted(UUID.randomUUID(), Instant.now(), id, 1, planHash,
-                    request.workerId()));
+            kafka.send(
+                    CONTROL,
+                    id.toString(),
+                    new CommitGranted(UUID.randomUUID(), Instant.now(), id, 1, planHash, request.workerId()));
 
             assertThat(awaitEvent(events, Finished.class, id).result()).contains("rewrote 1 files");
             assertThat(file).hasContent("new");
@@ -126,8 +141,16 @@ class RunRewriteJournalTest {
         try (TopicWatcher events = kafka.watch(EVENTS)) {
             send(kafka, rewrite(id, 1));
             CommitRequested request = awaitEvent(events, CommitRequested.class, id);
-            kafka.send(CONTROL, id.toString(), new CommitRefused(UUID.randomUUID(), Instant.now(), id, 1,
-                    request.plan().planHash(), "another plan is already bound to this execution's journal entry"));
+            kafka.send(
+                    CONTROL,
+                    id.toString(),
+                    new CommitRefused(
+                            UUID.randomUUID(),
+                            Instant.now(),
+                            id,
+                            1,
+                            request.plan().planHash(),
+                            "another plan is already bound to this execution's journal entry"));
 
             Failed failed = awaitEvent(events, Failed.class, id);
             assertThat(failed.message()).contains("commit refused: another plan is already bound");
@@ -155,18 +178,31 @@ class RunRewriteJournalTest {
         // the lost owner had applied the plan: "old" → "new"; applying it again would find nothing to replace
         Path file = file(id, "new");
         String name = file.getFileName().toString();
-        JournalEntry journal = new JournalEntry(ContentHash.of("plan-" + id), "replace a literal in 1 of 1 files",
+        JournalEntry journal = new JournalEntry(
+                ContentHash.of("plan-" + id),
+                "replace a literal in 1 of 1 files",
                 List.of(new JournalFile(name, ContentHash.of("old"), ContentHash.of("new"))));
         RunOperation plain = rewrite(id, 2);
-        RunOperation reconciliation = new RunOperation(UUID.randomUUID(), Instant.now(), id, 2, 2, plain.operation(),
-                "1", plain.input(), plain.deadline(), journal);
+        RunOperation reconciliation = new RunOperation(
+                UUID.randomUUID(),
+                Instant.now(),
+                id,
+                2,
+                2,
+                plain.operation(),
+                "1",
+                plain.input(),
+                plain.deadline(),
+                journal);
         try (TopicWatcher events = kafka.watch(EVENTS)) {
             send(kafka, reconciliation);
 
             Finished finished = awaitEvent(events, Finished.class, id);
-            assertThat(finished.result()).isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"rewrote 1 files (plan "
-                    + journal.planHash() + "): " + name + "\"}],\"isError\":false}");
-            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+            assertThat(finished.result())
+                    .isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"rewrote 1 files (plan " + journal.planHash()
+                            + "): " + name + "\"}],\"isError\":false}");
+            assertThat(eventsFor(events, id, Duration.ofMillis(300)))
+                    .extracting(WorkerEvent::kind)
                     .doesNotContain(WorkerEvent.Kind.COMMIT_REQUESTED);
             assertThat(file).hasContent("new");
         }
@@ -177,24 +213,42 @@ class RunRewriteJournalTest {
         UUID id = UUID.randomUUID();
         Path file = file(id, "new");
         String name = file.getFileName().toString();
-        JournalEntry journal = new JournalEntry(ContentHash.of("plan-" + id), "replace a literal in 1 of 1 files",
+        JournalEntry journal = new JournalEntry(
+                ContentHash.of("plan-" + id),
+                "replace a literal in 1 of 1 files",
                 List.of(new JournalFile(name, ContentHash.of("old"), ContentHash.of("new"))));
         RunOperation plain = rewrite(id, 2);
         try (TopicWatcher events = kafka.watch(EVENTS)) {
             stop(kafka, id, 2);
-            send(kafka, new RunOperation(UUID.randomUUID(), Instant.now(), id, 2, 2, plain.operation(), "1",
-                    plain.input(), plain.deadline(), journal));
+            send(
+                    kafka,
+                    new RunOperation(
+                            UUID.randomUUID(),
+                            Instant.now(),
+                            id,
+                            2,
+                            2,
+                            plain.operation(),
+                            "1",
+                            plain.input(),
+                            plain.deadline(),
+                            journal));
             stop(kafka, id, 2);
 
             assertThat(awaitEvent(events, Finished.class, id).result()).contains("rewrote 1 files");
-            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofMillis(300)))
+                    .extracting(WorkerEvent::kind)
                     .doesNotContain(WorkerEvent.Kind.STOPPED);
         }
     }
 
     private static RunOperation rewrite(UUID id, long epoch) {
-        return run(id, epoch, "demo.rewrite", json("{\"files\":[\"" + id + ".txt\"],\"search\":\"old\","
-                + "\"replace\":\"new\"}").toString());
+        return run(
+                id,
+                epoch,
+                "demo.rewrite",
+                json("{\"files\":[\"" + id + ".txt\"],\"search\":\"old\"," + "\"replace\":\"new\"}")
+                        .toString());
     }
 
     private static Path file(UUID id, String content) throws Exception {

@@ -1,12 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -15,12 +8,20 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.ResultStaged;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The result checkpoint in a real child: {@code ResultStaged} reaches the broker before {@code Finished}. */
 @QuarkusTest
@@ -46,13 +47,17 @@ class RunStagedResultTest {
             Finished finished = awaitEvent(events, Finished.class, id);
 
             List<WorkerEvent> all = eventsFor(events, id, Duration.ofMillis(300)).stream()
-                    .filter(e -> e.kind() != WorkerEvent.Kind.PROGRESS).toList();
-            assertThat(all).extracting(WorkerEvent::kind).containsExactly(WorkerEvent.Kind.STARTED,
-                    WorkerEvent.Kind.RESULT_STAGED, WorkerEvent.Kind.FINISHED);
+                    .filter(e -> e.kind() != WorkerEvent.Kind.PROGRESS)
+                    .toList();
+            assertThat(all)
+                    .extracting(WorkerEvent::kind)
+                    .containsExactly(
+                            WorkerEvent.Kind.STARTED, WorkerEvent.Kind.RESULT_STAGED, WorkerEvent.Kind.FINISHED);
             ResultStaged staged = (ResultStaged) all.get(1);
             assertThat(staged.epoch()).isEqualTo(2);
-            assertThat(staged.result()).isEqualTo(finished.result()).startsWith("{\"content\":[{\"type\":\"text\","
-                    + "\"text\":\"run ");
+            assertThat(staged.result())
+                    .isEqualTo(finished.result())
+                    .startsWith("{\"content\":[{\"type\":\"text\"," + "\"text\":\"run ");
         }
     }
 
@@ -64,7 +69,8 @@ class RunStagedResultTest {
 
             awaitEvent(events, Finished.class, id);
 
-            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofMillis(300)))
+                    .extracting(WorkerEvent::kind)
                     .doesNotContain(WorkerEvent.Kind.RESULT_STAGED);
         }
     }

@@ -1,16 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.CONTROL;
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
-import static dev.taskgate.worker.WorkerTestRecords.json;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static dev.taskgate.worker.WorkspaceProfile.DOCS;
-import static dev.taskgate.worker.WorkspaceProfile.SRC;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -26,6 +15,9 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
@@ -37,8 +29,17 @@ import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.worker.WorkspaceProfile;
 import dev.taskgate.worker.child.journal.ContentHash;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static dev.taskgate.worker.WorkerTestRecords.CONTROL;
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.json;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static dev.taskgate.worker.WorkspaceProfile.DOCS;
+import static dev.taskgate.worker.WorkspaceProfile.SRC;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * workspace.search and workspace.rewrite in real children over a registered workspace: the parent hands the child the
@@ -74,15 +75,20 @@ class RunWorkspaceOperationsTest {
         write(SRC.resolve(id + "/a.c"), "int needle_" + tag(id) + " = 1;\n");
         write(DOCS.resolve(id + "/b.md"), "no\nthe needle_" + tag(id) + " here\n");
         try (TopicWatcher events = kafka.watch(EVENTS)) {
-            send(kafka, dispatch(id, "workspace.search", "{\"query\":\"needle_" + tag(id) + "\"}", WorkspaceProfile.ID));
+            send(
+                    kafka,
+                    dispatch(id, "workspace.search", "{\"query\":\"needle_" + tag(id) + "\"}", WorkspaceProfile.ID));
 
             Finished finished = awaitEvent(events, Finished.class, id);
             JsonNode structured = json(finished.result()).get("structuredContent");
-            assertThat(structured.get("matches").toString()).isEqualTo("[{\"path\":\"docs/" + id + "/b.md\",\"line\":2,"
-                    + "\"column\":5,\"text\":\"the needle_" + tag(id) + " here\"},{\"path\":\"src/" + id + "/a.c\","
-                    + "\"line\":1,\"column\":5,\"text\":\"int needle_" + tag(id) + " = 1;\"}]");
+            assertThat(structured.get("matches").toString())
+                    .isEqualTo("[{\"path\":\"docs/" + id + "/b.md\",\"line\":2,"
+                            + "\"column\":5,\"text\":\"the needle_" + tag(id) + " here\"},{\"path\":\"src/" + id
+                            + "/a.c\","
+                            + "\"line\":1,\"column\":5,\"text\":\"int needle_" + tag(id) + " = 1;\"}]");
             assertThat(structured.get("revision").asText()).startsWith("sha256:");
-            assertThat(eventsFor(events, id, Duration.ZERO)).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ZERO))
+                    .extracting(WorkerEvent::kind)
                     .containsSubsequence(WorkerEvent.Kind.RESULT_STAGED, WorkerEvent.Kind.FINISHED);
             assertThat(awaitEvent(events, ResultStaged.class, id).result()).isEqualTo(finished.result());
         }
@@ -96,9 +102,11 @@ class RunWorkspaceOperationsTest {
 
             Failed failed = awaitEvent(events, Failed.class, id);
             assertThat(failed.code()).isEqualTo("workspace_not_registered");
-            assertThat(failed.message()).isEqualTo("workspace acme/other is not registered on this worker; nothing "
-                    + "was read or changed");
-            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+            assertThat(failed.message())
+                    .isEqualTo(
+                            "workspace acme/other is not registered on this worker; nothing " + "was read or changed");
+            assertThat(eventsFor(events, id, Duration.ofMillis(300)))
+                    .extracting(WorkerEvent::kind)
                     .containsExactly(WorkerEvent.Kind.FAILED);
         }
     }
@@ -111,8 +119,9 @@ class RunWorkspaceOperationsTest {
 
             Failed failed = awaitEvent(events, Failed.class, id);
             assertThat(failed.code()).isEqualTo("workspace_not_registered");
-            assertThat(failed.message()).isEqualTo("workspace.rewrite needs a workspace and the dispatch names none; "
-                    + "nothing was read or changed");
+            assertThat(failed.message())
+                    .isEqualTo("workspace.rewrite needs a workspace and the dispatch names none; "
+                            + "nothing was read or changed");
         }
     }
 
@@ -146,8 +155,15 @@ class RunWorkspaceOperationsTest {
             });
             assertThat(file).as("nothing is touched before the grant").hasContent("return old_" + tag(id) + ";\n");
 
-            kafka.send(CONTROL, id.toString(), new CommitGranted(UUID.randomUUID(), Instant.now(), id, 1,
-                    request.plan().planHash()));
+            kafka.send(
+                    CONTROL,
+                    id.toString(),
+                    new CommitGranted(
+                            UUID.randomUUID(),
+                            Instant.now(),
+                            id,
+                            1,
+                            request.plan().planHash()));
 
             committed = awaitEvent(events, Finished.class, id).result();
             assertThat(json(committed).at("/structuredContent/plan_hash").asText())
@@ -157,12 +173,27 @@ class RunWorkspaceOperationsTest {
 
         try (TopicWatcher events = kafka.watch(EVENTS)) {
             RunOperation first = dispatch(id, "workspace.rewrite", input, WorkspaceProfile.ID);
-            send(kafka, new RunOperation(UUID.randomUUID(), Instant.now(), id, 2, 2, first.operation(), "1",
-                    first.input(), first.deadline(), request.plan(), null, WorkspaceProfile.ID));
+            send(
+                    kafka,
+                    new RunOperation(
+                            UUID.randomUUID(),
+                            Instant.now(),
+                            id,
+                            2,
+                            2,
+                            first.operation(),
+                            "1",
+                            first.input(),
+                            first.deadline(),
+                            request.plan(),
+                            null,
+                            WorkspaceProfile.ID));
 
-            assertThat(awaitEvent(events, Finished.class, id).result()).as("the very result of the applied run")
+            assertThat(awaitEvent(events, Finished.class, id).result())
+                    .as("the very result of the applied run")
                     .isEqualTo(committed);
-            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofMillis(300)))
+                    .extracting(WorkerEvent::kind)
                     .doesNotContain(WorkerEvent.Kind.COMMIT_REQUESTED);
             assertThat(file).hasContent("return new_" + tag(id) + ";\n");
         }
@@ -173,21 +204,39 @@ class RunWorkspaceOperationsTest {
         UUID id = UUID.randomUUID();
         Path file = write(SRC.resolve(id + "/twice.c"), "x x\n");
         try (TopicWatcher events = kafka.watch(EVENTS)) {
-            send(kafka, dispatch(id, "workspace.rewrite", "{\"edits\":[{\"path\":\"src/" + id + "/twice.c\","
-                    + "\"old_text\":\"x\",\"new_text\":\"y\"}]}", WorkspaceProfile.ID));
+            send(
+                    kafka,
+                    dispatch(
+                            id,
+                            "workspace.rewrite",
+                            "{\"edits\":[{\"path\":\"src/" + id + "/twice.c\","
+                                    + "\"old_text\":\"x\",\"new_text\":\"y\"}]}",
+                            WorkspaceProfile.ID));
 
             JsonNode result = json(awaitEvent(events, Finished.class, id).result());
             assertThat(result.path("isError").asBoolean()).isTrue();
             assertThat(result.at("/content/0/text").asText()).contains("old_text occurs 2 times");
-            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofMillis(300)))
+                    .extracting(WorkerEvent::kind)
                     .doesNotContain(WorkerEvent.Kind.COMMIT_REQUESTED);
             assertThat(file).hasContent("x x\n");
         }
     }
 
     private static RunOperation dispatch(UUID id, String operation, String input, String workspace) {
-        return new RunOperation(UUID.randomUUID(), Instant.now(), id, 1, 1, operation, "1", json(input),
-                Instant.now().plus(Duration.ofHours(1)), null, null, workspace);
+        return new RunOperation(
+                UUID.randomUUID(),
+                Instant.now(),
+                id,
+                1,
+                1,
+                operation,
+                "1",
+                json(input),
+                Instant.now().plus(Duration.ofHours(1)),
+                null,
+                null,
+                workspace);
     }
 
     private static String tag(UUID id) {

@@ -1,15 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static dev.taskgate.worker.WorkerTestRecords.stop;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.UUID;
 
@@ -19,12 +9,23 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.Stopped;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static dev.taskgate.worker.WorkerTestRecords.stop;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 @QuarkusTest
 class StopBeforeStartTest {
@@ -58,7 +59,8 @@ class StopBeforeStartTest {
 
             Stopped stopped = awaitEvent(events, Stopped.class, id);
             assertThat(stopped.message()).isEqualTo(ExecutionService.STOPPED_BEFORE_START);
-            assertThat(eventsFor(events, id, Duration.ofMillis(500))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofMillis(500)))
+                    .extracting(WorkerEvent::kind)
                     .containsExactly(WorkerEvent.Kind.STOPPED);
         }
     }
@@ -78,7 +80,8 @@ class StopBeforeStartTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> held.isHeld(new ExecutionKey(waiting, 1)));
 
             stop(kafka, waiting, 1);
-            await().atMost(Duration.ofSeconds(30)).until(() -> executions.isStopRemembered(new ExecutionKey(waiting, 1)));
+            await().atMost(Duration.ofSeconds(30))
+                    .until(() -> executions.isStopRemembered(new ExecutionKey(waiting, 1)));
             stop(kafka, busy1, 1);
             stop(kafka, busy2, 1);
 
@@ -86,7 +89,8 @@ class StopBeforeStartTest {
             assertThat(stopped.message()).isEqualTo(ExecutionService.STOPPED_BEFORE_START);
             awaitEvent(events, Stopped.class, busy1);
             awaitEvent(events, Stopped.class, busy2);
-            assertThat(eventsFor(events, waiting, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, waiting, Duration.ofMillis(300)))
+                    .extracting(WorkerEvent::kind)
                     .containsExactly(WorkerEvent.Kind.STOPPED);
         }
     }

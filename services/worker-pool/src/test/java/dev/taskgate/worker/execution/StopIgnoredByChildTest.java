@@ -1,15 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static dev.taskgate.worker.WorkerTestRecords.stop;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.UUID;
 
@@ -19,6 +9,9 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.Stopped;
@@ -27,8 +20,16 @@ import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.worker.ShortLimitsProfile;
 import dev.taskgate.worker.pool.ChildPool;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static dev.taskgate.worker.WorkerTestRecords.stop;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 @QuarkusTest
 @TestProfile(ShortLimitsProfile.class)
@@ -67,10 +68,13 @@ class StopIgnoredByChildTest {
 
             Stopped stopped = awaitEvent(events, Stopped.class, id);
             assertThat(stopped.message()).contains("did not stop within 1s").contains("killed");
-            assertThat(eventsFor(events, id, Duration.ofMillis(500))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofMillis(500)))
+                    .extracting(WorkerEvent::kind)
                     .doesNotContain(WorkerEvent.Kind.CHILD_DIED, WorkerEvent.Kind.FINISHED);
             await().atMost(Duration.ofSeconds(30))
-                    .until(() -> ProcessHandle.of(started.childPid()).map(p -> !p.isAlive()).orElse(true));
+                    .until(() -> ProcessHandle.of(started.childPid())
+                            .map(p -> !p.isAlive())
+                            .orElse(true));
             await().atMost(Duration.ofSeconds(60)).until(() -> pool.readyChildren() == pool.size());
         }
     }

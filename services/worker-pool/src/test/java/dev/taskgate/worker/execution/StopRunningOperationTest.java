@@ -1,14 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static dev.taskgate.worker.WorkerTestRecords.stop;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.UUID;
 
@@ -19,6 +10,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.Started;
@@ -26,7 +19,15 @@ import dev.taskgate.contracts.event.Stopped;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static dev.taskgate.worker.WorkerTestRecords.stop;
+import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
 class StopRunningOperationTest {
@@ -64,7 +65,8 @@ class StopRunningOperationTest {
             assertThat(Duration.ofNanos(System.nanoTime() - stopAt)).isLessThan(Duration.ofSeconds(10));
             assertThat(stopped.epoch()).isEqualTo(2);
             assertThat(stopped.message()).matches("stopped after \\d+ of 30 seconds");
-            assertThat(eventsFor(events, id, Duration.ofMillis(500))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofMillis(500)))
+                    .extracting(WorkerEvent::kind)
                     .doesNotContain(WorkerEvent.Kind.FINISHED, WorkerEvent.Kind.CHILD_DIED)
                     .containsOnlyOnce(WorkerEvent.Kind.STOPPED);
         }
@@ -81,7 +83,8 @@ class StopRunningOperationTest {
 
             Finished finished = awaitEvent(events, Finished.class, id);
             assertThat(finished.result()).contains("slept 2 seconds");
-            assertThat(eventsFor(events, id, Duration.ofMillis(300))).extracting(WorkerEvent::kind)
+            assertThat(eventsFor(events, id, Duration.ofMillis(300)))
+                    .extracting(WorkerEvent::kind)
                     .doesNotContain(WorkerEvent.Kind.STOPPED);
         }
     }

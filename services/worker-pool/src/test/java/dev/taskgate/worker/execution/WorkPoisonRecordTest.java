@@ -1,14 +1,5 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.CONTROL;
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.WORK;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
@@ -18,11 +9,21 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static dev.taskgate.worker.WorkerTestRecords.CONTROL;
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.WORK;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 @QuarkusTest
 class WorkPoisonRecordTest {
@@ -42,13 +43,15 @@ class WorkPoisonRecordTest {
     void aRecordThatDoesNotParseGoesToTheDeadLetterTopicAndTheNextRecordRuns() {
         String key = "poison-" + UUID.randomUUID();
         UUID next = UUID.randomUUID();
-        try (TopicWatcher dlq = kafka.watch(WORK + ".dlq"); TopicWatcher events = kafka.watch(EVENTS)) {
+        try (TopicWatcher dlq = kafka.watch(WORK + ".dlq");
+                TopicWatcher events = kafka.watch(EVENTS)) {
             kafka.sendRaw(WORK, key, "{\"type\":\"RunOperation\",\"executionId\":".getBytes(StandardCharsets.UTF_8));
             send(kafka, run(next, 1, "demo.echo", "{\"after\":\"poison\"}"));
 
             assertThat(awaitEvent(events, Finished.class, next).result()).contains("poison");
             ConsumerRecord<String, byte[]> dead = awaitKey(dlq, key);
-            assertThat(new String(dead.value(), StandardCharsets.UTF_8)).isEqualTo("{\"type\":\"RunOperation\",\"executionId\":");
+            assertThat(new String(dead.value(), StandardCharsets.UTF_8))
+                    .isEqualTo("{\"type\":\"RunOperation\",\"executionId\":");
             assertThat(dead.headers().lastHeader(MessageHeaders.DLQ_REASON)).isNotNull();
         }
     }
@@ -57,7 +60,10 @@ class WorkPoisonRecordTest {
     void aRecordMissingRequiredMembersIsPoisonToo() {
         String key = "incomplete-" + UUID.randomUUID();
         try (TopicWatcher dlq = kafka.watch(WORK + ".dlq")) {
-            kafka.sendRaw(WORK, key, "{\"type\":\"RunOperation\",\"operation\":\"demo.echo\"}".getBytes(StandardCharsets.UTF_8));
+            kafka.sendRaw(
+                    WORK,
+                    key,
+                    "{\"type\":\"RunOperation\",\"operation\":\"demo.echo\"}".getBytes(StandardCharsets.UTF_8));
 
             assertThat(awaitKey(dlq, key)).isNotNull();
         }
@@ -67,7 +73,9 @@ class WorkPoisonRecordTest {
     void aControlSignalThatDoesNotParseGoesToTheControlDeadLetterTopic() {
         String key = "poison-" + UUID.randomUUID();
         try (TopicWatcher dlq = kafka.watch(CONTROL + ".dlq")) {
-            await().atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO).pollInterval(Duration.ofSeconds(2))
+            await().atMost(Duration.ofSeconds(60))
+                    .pollDelay(Duration.ZERO)
+                    .pollInterval(Duration.ofSeconds(2))
                     .until(() -> {
                         // Resent until seen: the control group starts at the latest offset and may not be assigned
                         // yet. The first goes out at once (no poll delay).

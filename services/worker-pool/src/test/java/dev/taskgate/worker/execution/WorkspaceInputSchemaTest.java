@@ -1,12 +1,12 @@
 package dev.taskgate.worker.execution;
 
-import static dev.taskgate.worker.WorkerTestRecords.json;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
+
+import static dev.taskgate.worker.WorkerTestRecords.json;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /** The catalog schemas of the workspace operations refuse bad input before anything runs. */
 class WorkspaceInputSchemaTest {
@@ -28,9 +28,13 @@ class WorkspaceInputSchemaTest {
 
     @Test
     void searchAcceptsItsOptionsAndRefusesBadOnes() {
-        assertThat(validator.violations(spec("workspace.search"), json("{\"query\":\"x\",\"mode\":\"regex\","
-                + "\"include\":\"src/**\",\"case_sensitive\":false,\"max_results\":1000}"))).isEmpty();
-        assertThat(validator.violations(spec("workspace.search"), json("{\"query\":\"\"}"))).hasSize(1);
+        assertThat(validator.violations(
+                        spec("workspace.search"),
+                        json("{\"query\":\"x\",\"mode\":\"regex\","
+                                + "\"include\":\"src/**\",\"case_sensitive\":false,\"max_results\":1000}")))
+                .isEmpty();
+        assertThat(validator.violations(spec("workspace.search"), json("{\"query\":\"\"}")))
+                .hasSize(1);
         assertThat(validator.violations(spec("workspace.search"), json("{}"))).hasSize(1);
         assertThat(validator.violations(spec("workspace.search"), json("{\"query\":\"x\",\"mode\":\"glob\"}")))
                 .hasSize(1);
@@ -44,20 +48,34 @@ class WorkspaceInputSchemaTest {
 
     @Test
     void rewriteTakesEitherASearchReplaceOrEditsNeverBoth() {
-        assertThat(validator.violations(spec("workspace.rewrite"), json("{\"search\":\"a\",\"replace\":\"b\","
-                + "\"mode\":\"literal\",\"include\":\"*.c\"}"))).isEmpty();
-        assertThat(validator.violations(spec("workspace.rewrite"), json("{\"edits\":[{\"path\":\"src/a.c\","
-                + "\"old_text\":\"a\",\"new_text\":\"\"}]}"))).isEmpty();
+        assertThat(validator.violations(
+                        spec("workspace.rewrite"),
+                        json("{\"search\":\"a\",\"replace\":\"b\"," + "\"mode\":\"literal\",\"include\":\"*.c\"}")))
+                .isEmpty();
+        assertThat(validator.violations(
+                        spec("workspace.rewrite"),
+                        json("{\"edits\":[{\"path\":\"src/a.c\"," + "\"old_text\":\"a\",\"new_text\":\"\"}]}")))
+                .isEmpty();
 
         assertThat(validator.violations(spec("workspace.rewrite"), json("{}"))).isNotEmpty();
-        assertThat(validator.violations(spec("workspace.rewrite"), json("{\"search\":\"a\"}"))).isNotEmpty();
-        assertThat(validator.violations(spec("workspace.rewrite"), json("{\"search\":\"a\",\"replace\":\"b\","
-                + "\"edits\":[{\"path\":\"src/a.c\",\"old_text\":\"a\",\"new_text\":\"b\"}]}"))).isNotEmpty();
-        assertThat(validator.violations(spec("workspace.rewrite"), json("{\"edits\":[]}"))).isNotEmpty();
-        assertThat(validator.violations(spec("workspace.rewrite"), json("{\"edits\":[{\"path\":\"src/a.c\","
-                + "\"old_text\":\"\",\"new_text\":\"b\"}]}"))).isNotEmpty();
-        assertThat(validator.violations(spec("workspace.rewrite"), json("{\"edits\":[{\"path\":\"src/a.c\","
-                + "\"old_text\":\"a\",\"new_text\":\"b\"}],\"include\":\"*.c\"}"))).isNotEmpty();
+        assertThat(validator.violations(spec("workspace.rewrite"), json("{\"search\":\"a\"}")))
+                .isNotEmpty();
+        assertThat(validator.violations(
+                        spec("workspace.rewrite"),
+                        json("{\"search\":\"a\",\"replace\":\"b\","
+                                + "\"edits\":[{\"path\":\"src/a.c\",\"old_text\":\"a\",\"new_text\":\"b\"}]}")))
+                .isNotEmpty();
+        assertThat(validator.violations(spec("workspace.rewrite"), json("{\"edits\":[]}")))
+                .isNotEmpty();
+        assertThat(validator.violations(
+                        spec("workspace.rewrite"),
+                        json("{\"edits\":[{\"path\":\"src/a.c\"," + "\"old_text\":\"\",\"new_text\":\"b\"}]}")))
+                .isNotEmpty();
+        assertThat(validator.violations(
+                        spec("workspace.rewrite"),
+                        json("{\"edits\":[{\"path\":\"src/a.c\","
+                                + "\"old_text\":\"a\",\"new_text\":\"b\"}],\"include\":\"*.c\"}")))
+                .isNotEmpty();
         assertThat(validator.violations(spec("workspace.rewrite"), json("{\"search\":\"\",\"replace\":\"b\"}")))
                 .isNotEmpty();
     }

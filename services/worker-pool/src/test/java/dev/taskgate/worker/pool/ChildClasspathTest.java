@@ -1,12 +1,12 @@
 package dev.taskgate.worker.pool;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class ChildClasspathTest {
 
@@ -16,7 +16,8 @@ class ChildClasspathTest {
 
         assertThat(locations).hasSize(4).allMatch(Files::exists);
         assertThat(locations.get(0)).endsWith(Path.of("target", "classes"));
-        assertThat(locations.subList(1, 4)).extracting(p -> p.getFileName().toString())
+        assertThat(locations.subList(1, 4))
+                .extracting(p -> p.getFileName().toString())
                 .anyMatch(n -> n.startsWith("jackson-databind-"))
                 .anyMatch(n -> n.startsWith("jackson-core-"))
                 .anyMatch(n -> n.startsWith("jackson-annotations-"));
@@ -26,8 +27,14 @@ class ChildClasspathTest {
     void theCommandUsesTheRunningJavaAndTheFixedJvmOptions() {
         List<String> command = ChildCommand.build("64m");
 
-        assertThat(command.get(0)).isEqualTo(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        assertThat(command).contains("-Xmx64m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "dev.taskgate.worker.child.ChildMain");
+        assertThat(command.get(0))
+                .isEqualTo(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        assertThat(command)
+                .contains(
+                        "-Xmx64m",
+                        "-XX:+UseSerialGC",
+                        "-XX:TieredStopAtLevel=1",
+                        "dev.taskgate.worker.child.ChildMain");
     }
 }

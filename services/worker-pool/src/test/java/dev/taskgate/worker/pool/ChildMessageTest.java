@@ -1,30 +1,40 @@
 package dev.taskgate.worker.pool;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.worker.pool.ChildMessage.Kind;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class ChildMessageTest {
 
     @Test
     void parsesEachProtocolLine() {
-        assertThat(ChildMessage.parse("{\"type\":\"ready\"}")).get().extracting(ChildMessage::kind).isEqualTo(Kind.READY);
-        assertThat(ChildMessage.parse("{\"type\":\"progress\",\"progress\":2,\"total\":5,\"message\":\"m\"}")).get()
+        assertThat(ChildMessage.parse("{\"type\":\"ready\"}"))
+                .get()
+                .extracting(ChildMessage::kind)
+                .isEqualTo(Kind.READY);
+        assertThat(ChildMessage.parse("{\"type\":\"progress\",\"progress\":2,\"total\":5,\"message\":\"m\"}"))
+                .get()
                 .isEqualTo(new ChildMessage(Kind.PROGRESS, 2, 5.0, "m", null, null));
-        assertThat(ChildMessage.parse("{\"type\":\"result\",\"result\":\"{\\\"isError\\\":false}\"}")).get()
-                .extracting(ChildMessage::result).isEqualTo("{\"isError\":false}");
-        assertThat(ChildMessage.parse("{\"type\":\"error\",\"code\":\"busy\",\"message\":\"x\"}")).get()
+        assertThat(ChildMessage.parse("{\"type\":\"result\",\"result\":\"{\\\"isError\\\":false}\"}"))
+                .get()
+                .extracting(ChildMessage::result)
+                .isEqualTo("{\"isError\":false}");
+        assertThat(ChildMessage.parse("{\"type\":\"error\",\"code\":\"busy\",\"message\":\"x\"}"))
+                .get()
                 .isEqualTo(new ChildMessage(Kind.ERROR, 0, null, "x", null, "busy"));
-        assertThat(ChildMessage.parse("{\"type\":\"stopped\",\"message\":\"after 2\"}")).get()
-                .extracting(ChildMessage::message).isEqualTo("after 2");
+        assertThat(ChildMessage.parse("{\"type\":\"stopped\",\"message\":\"after 2\"}"))
+                .get()
+                .extracting(ChildMessage::message)
+                .isEqualTo("after 2");
     }
 
     @Test
     void parsesAnInputLineWithItsRequests() {
         ChildMessage input = ChildMessage.parse("{\"type\":\"input\",\"requests\":{\"confirm\":"
-                + "{\"method\":\"elicitation/create\",\"params\":{}}}}").orElseThrow();
+                        + "{\"method\":\"elicitation/create\",\"params\":{}}}}")
+                .orElseThrow();
 
         assertThat(input.kind()).isEqualTo(Kind.INPUT);
         assertThat(input.kind().isTerminal()).isFalse();
@@ -33,19 +43,22 @@ class ChildMessageTest {
 
     @Test
     void parsesALogLineWithAKnownLevelAndAnyJsonData() {
-        ChildMessage log = ChildMessage.parse("{\"type\":\"log\",\"level\":\"warning\",\"logger\":\"scan\","
-                + "\"data\":{\"files\":3}}").orElseThrow();
+        ChildMessage log = ChildMessage.parse(
+                        "{\"type\":\"log\",\"level\":\"warning\",\"logger\":\"scan\"," + "\"data\":{\"files\":3}}")
+                .orElseThrow();
 
         assertThat(log.kind()).isEqualTo(Kind.LOG);
         assertThat(log.kind().isTerminal()).isFalse();
         assertThat(log.log().path("level").asText()).isEqualTo("warning");
         assertThat(log.log().at("/data/files").asInt()).isEqualTo(3);
-        assertThat(ChildMessage.parse("{\"type\":\"log\",\"level\":\"info\",\"data\":\"plain\"}")).isPresent();
+        assertThat(ChildMessage.parse("{\"type\":\"log\",\"level\":\"info\",\"data\":\"plain\"}"))
+                .isPresent();
     }
 
     @Test
     void rejectsLogLinesWithAnUnknownLevelNoDataOrANonTextLogger() {
-        assertThat(ChildMessage.parse("{\"type\":\"log\",\"level\":\"verbose\",\"data\":\"x\"}")).isEmpty();
+        assertThat(ChildMessage.parse("{\"type\":\"log\",\"level\":\"verbose\",\"data\":\"x\"}"))
+                .isEmpty();
         assertThat(ChildMessage.parse("{\"type\":\"log\",\"level\":\"info\"}")).isEmpty();
         assertThat(ChildMessage.parse("{\"type\":\"log\",\"level\":\"info\",\"logger\":7,\"data\":\"x\"}"))
                 .isEmpty();
@@ -67,7 +80,8 @@ class ChildMessageTest {
     void rejectsInputLinesWithoutRequestObjects() {
         assertThat(ChildMessage.parse("{\"type\":\"input\"}")).isEmpty();
         assertThat(ChildMessage.parse("{\"type\":\"input\",\"requests\":{}}")).isEmpty();
-        assertThat(ChildMessage.parse("{\"type\":\"input\",\"requests\":{\"k\":1}}")).isEmpty();
+        assertThat(ChildMessage.parse("{\"type\":\"input\",\"requests\":{\"k\":1}}"))
+                .isEmpty();
     }
 
     @Test

@@ -1,8 +1,5 @@
 package dev.taskgate.worker.pool;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -21,6 +18,9 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** Real child JVMs started the way the pool starts them. */
 class ChildProcessTest {
@@ -75,13 +75,15 @@ class ChildProcessTest {
         ChildMessage result = first.next();
 
         assertThat(result.kind()).isEqualTo(ChildMessage.Kind.RESULT);
-        assertThat(result.result()).isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":"
-                + "\"{\\\"greeting\\\":\\\"hé\\\\n\\\",\\\"n\\\":[1,2]}\"}],"
-                + "\"structuredContent\":{\"greeting\":\"hé\\n\",\"n\":[1,2]},\"isError\":false}");
+        assertThat(result.result())
+                .isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":"
+                        + "\"{\\\"greeting\\\":\\\"hé\\\\n\\\",\\\"n\\\":[1,2]}\"}],"
+                        + "\"structuredContent\":{\"greeting\":\"hé\\n\",\"n\":[1,2]},\"isError\":false}");
 
         Recorder second = new Recorder();
         child.run("demo.fail", mapper.readTree("{\"message\":\"nope\"}"), second);
-        assertThat(second.next().result()).isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"nope\"}],\"isError\":true}");
+        assertThat(second.next().result())
+                .isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"nope\"}],\"isError\":true}");
         assertThat(child.isAlive()).isTrue();
     }
 
@@ -142,7 +144,9 @@ class ChildProcessTest {
 
     @Test
     void stdoutCarriesOnlyProtocolLines() throws Exception {
-        Process process = new ProcessBuilder(ChildCommand.build("64m")).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process process = new ProcessBuilder(ChildCommand.build("64m"))
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         rawProcesses.add(process);
         OutputStream stdin = process.getOutputStream();
         for (String line : List.of(
@@ -159,7 +163,8 @@ class ChildProcessTest {
         stdin.close();
 
         List<String> lines = new ArrayList<>();
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             out.lines().forEach(lines::add);
         }
         assertThat(process.waitFor(10, TimeUnit.SECONDS)).isTrue();

@@ -1,12 +1,5 @@
 package dev.taskgate.worker.pool;
 
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Set;
@@ -18,13 +11,21 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.worker.ShortLimitsProfile;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** With {@code max-operations-per-child=1} every operation gets a fresh child. */
 @QuarkusTest
@@ -59,6 +60,9 @@ class ChildRecyclingTest {
         assertThat(pids).hasSize(3);
         await().atMost(Duration.ofSeconds(60)).until(() -> pool.readyChildren() == pool.size());
         await().atMost(Duration.ofSeconds(30))
-                .until(() -> pids.stream().noneMatch(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)));
+                .until(() -> pids.stream()
+                        .noneMatch(pid -> ProcessHandle.of(pid)
+                                .map(ProcessHandle::isAlive)
+                                .orElse(false)));
     }
 }

@@ -1,7 +1,5 @@
 package dev.taskgate.worker.pool;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,6 +26,8 @@ import dev.taskgate.worker.child.journal.ContentHash;
 import dev.taskgate.worker.child.workspace.Workspace;
 import dev.taskgate.worker.child.workspace.WorkspaceRoot;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 /**
  * workspace.inspect/render/compare in a real child JVM over real files, the test playing the parent: it hands the run
  * its workspace, answers artifact requests from an in-memory store (job-control's part) and offers saved frontiers
@@ -39,6 +39,7 @@ class WorkspaceGraphChildTest {
 
     @TempDir
     Path dir;
+
     private ChildProcess child;
     private JsonNode workspace;
     private final Map<String, byte[]> artifacts = new ConcurrentHashMap<>();
@@ -51,14 +52,18 @@ class WorkspaceGraphChildTest {
         StringBuilder main = new StringBuilder();
         for (int i = 0; i < 60; i++) {
             main.append("#include \"h").append(i).append(".h\"\n");
-            Files.writeString(src.resolve("h" + i + ".h"), i % 10 == 0 ? "#include \"missing" + i + ".h\"\n" : "// leaf\n");
+            Files.writeString(
+                    src.resolve("h" + i + ".h"), i % 10 == 0 ? "#include \"missing" + i + ".h\"\n" : "// leaf\n");
         }
         Files.writeString(src.resolve("main.c"), main);
         Files.writeString(docs.resolve("guide.md"), "[main](main.c) [h1](/h1.h)\n");
-        workspace = new Workspace("acme/demo", List.of(new WorkspaceRoot("src", src), new WorkspaceRoot("docs", docs)),
-                Workspace.compile("acme/demo", Workspace.DEFAULT_REFERENCE_PATTERNS),
-                Workspace.DEFAULT_MAX_FILE_BYTES).toJson();
-        child = ChildProcess.start(ChildCommand.build("64m"), (c, code) -> { });
+        workspace = new Workspace(
+                        "acme/demo",
+                        List.of(new WorkspaceRoot("src", src), new WorkspaceRoot("docs", docs)),
+                        Workspace.compile("acme/demo", Workspace.DEFAULT_REFERENCE_PATTERNS),
+                        Workspace.DEFAULT_MAX_FILE_BYTES)
+                .toJson();
+        child = ChildProcess.start(ChildCommand.build("64m"), (c, code) -> {});
         assertThat(child.awaitReady(READY)).as("ready line").isTrue();
     }
 
@@ -80,21 +85,27 @@ class WorkspaceGraphChildTest {
             switch (message.kind()) {
                 case ARTIFACT_SAVE -> {
                     JsonNode line = message.artifact();
-                    byte[] content = Base64.getDecoder().decode(line.path("contentBase64").asText());
+                    byte[] content = Base64.getDecoder()
+                            .decode(line.path("contentBase64").asText());
                     if (line.hasNonNull("key")) {
                         artifacts.put(line.get("key").asText(), content);
                     }
                     saved.add(line);
                     String sha = ContentHash.of(content).substring(7);
-                    ObjectNode ref = MAPPER.createObjectNode().put("id", "a-" + sha.substring(0, 12))
-                            .put("name", line.path("name").asText()).put("mediaType", line.path("mediaType").asText())
-                            .put("sha256", sha).put("size", content.length)
+                    ObjectNode ref = MAPPER.createObjectNode()
+                            .put("id", "a-" + sha.substring(0, 12))
+                            .put("name", line.path("name").asText())
+                            .put("mediaType", line.path("mediaType").asText())
+                            .put("sha256", sha)
+                            .put("size", content.length)
                             .put("path", "/v1/orgs/acme/projects/demo/artifacts/a-" + sha.substring(0, 12));
                     process.artifactSaved(line.path("requestId").asLong(), ref);
                 }
                 case ARTIFACT_LOAD -> {
-                    byte[] content = artifacts.get(message.artifact().path("key").asText());
-                    process.artifactLoaded(message.artifact().path("requestId").asLong(),
+                    byte[] content =
+                            artifacts.get(message.artifact().path("key").asText());
+                    process.artifactLoaded(
+                            message.artifact().path("requestId").asLong(),
                             content == null ? null : Base64.getEncoder().encodeToString(content));
                 }
                 case CHECKPOINT -> checkpoints.add(message.plan());
@@ -140,12 +151,14 @@ class WorkspaceGraphChildTest {
         assertThat(first.path("coverage").path("nodes_discovered").asInt()).isEqualTo(62);
         assertThat(first.path("coverage").path("nodes_returned").asInt()).isEqualTo(20);
         assertThat(first.path("coverage").path("reason").asText()).isEqualTo("max_nodes");
-        assertThat(artifacts).containsKey("graph/" + first.path("graph_id").asText() + "/"
-                + first.path("revision").asText());
+        assertThat(artifacts)
+                .containsKey("graph/" + first.path("graph_id").asText() + "/"
+                        + first.path("revision").asText());
         ObjectNode next = (ObjectNode) MAPPER.readTree(input);
         next.put("cursor", first.path("next_cursor").asText());
 
-        JsonNode second = run("workspace.inspect", next.toString(), null, 0).result().path("structuredContent");
+        JsonNode second =
+                run("workspace.inspect", next.toString(), null, 0).result().path("structuredContent");
         // breadth-first: guide.md, then main.c and h1.h (its links), then main.c's includes in order
         assertThat(first.path("nodes").get(19).path("path").asText()).isEqualTo("src/h17.h");
         assertThat(second.path("nodes").get(0).path("path").asText()).isEqualTo("src/h18.h");
@@ -168,11 +181,17 @@ class WorkspaceGraphChildTest {
         assertThat(first.checkpoints).hasSize(2); // 62 files read at depth 0, a frontier every 25
         JsonNode checkpoint = first.checkpoints.get(0);
 
-        Parent replacement = run("workspace.inspect", input, checkpoint, checkpoint.path("sequence").asLong());
+        Parent replacement = run(
+                "workspace.inspect",
+                input,
+                checkpoint,
+                checkpoint.path("sequence").asLong());
 
         assertThat(replacement.result()).isEqualTo(undisturbed);
         assertThat(replacement.progress.get(0)).startsWith("resumed from a frontier: 25 files read");
-        assertThat(replacement.checkpoints).extracting(c -> c.path("sequence").asLong()).containsExactly(2L);
+        assertThat(replacement.checkpoints)
+                .extracting(c -> c.path("sequence").asLong())
+                .containsExactly(2L);
     }
 
     @Test
@@ -183,12 +202,18 @@ class WorkspaceGraphChildTest {
         JsonNode checkpoint = first.checkpoints.get(0);
         Files.writeString(dir.resolve("docs/guide.md"), "no links\n"); // the first file read
 
-        Parent replacement = run("workspace.inspect", input, checkpoint, checkpoint.path("sequence").asLong());
+        Parent replacement = run(
+                "workspace.inspect",
+                input,
+                checkpoint,
+                checkpoint.path("sequence").asLong());
         JsonNode result = replacement.result().path("structuredContent");
 
         assertThat(replacement.progress.get(0)).startsWith("0 files read");
         assertThat(result.path("edges").findValuesAsText("from")).doesNotContain("docs/guide.md");
-        assertThat(replacement.checkpoints).extracting(c -> c.path("sequence").asLong()).containsExactly(2L, 3L);
+        assertThat(replacement.checkpoints)
+                .extracting(c -> c.path("sequence").asLong())
+                .containsExactly(2L, 3L);
     }
 
     @Test
@@ -197,26 +222,43 @@ class WorkspaceGraphChildTest {
         JsonNode base = run("workspace.inspect", input, null, 0).result().path("structuredContent");
         String graphId = base.path("graph_id").asText();
 
-        Parent render = run("workspace.render", "{\"graph_id\":\"" + graphId + "\",\"revision\":\""
-                + base.path("revision").asText() + "\"}", null, 0);
+        Parent render = run(
+                "workspace.render",
+                "{\"graph_id\":\"" + graphId + "\",\"revision\":\""
+                        + base.path("revision").asText() + "\"}",
+                null,
+                0);
         JsonNode rendered = render.result();
-        assertThat(rendered.path("content")).extracting(c -> c.path("type").asText())
+        assertThat(rendered.path("content"))
+                .extracting(c -> c.path("type").asText())
                 .containsExactly("text", "resource_link", "resource_link");
-        assertThat(render.saved).extracting(s -> s.path("mediaType").asText())
+        assertThat(render.saved)
+                .extracting(s -> s.path("mediaType").asText())
                 .containsExactly("image/svg+xml", "text/vnd.graphviz");
-        String svg = new String(Base64.getDecoder().decode(render.saved.get(0).path("contentBase64").asText()),
+        String svg = new String(
+                Base64.getDecoder()
+                        .decode(render.saved.get(0).path("contentBase64").asText()),
                 StandardCharsets.UTF_8);
         assertThat(svg).startsWith("<?xml").contains("docs/guide.md").contains("src/main.c");
 
         Files.writeString(dir.resolve("docs/guide.md"), "[main](main.c) [h2](/h2.h)\n");
-        JsonNode diff = run("workspace.compare", "{\"graph_id\":\"" + graphId + "\",\"base\":\""
-                + base.path("revision").asText() + "\",\"head\":\"current\"}", null, 0).result()
+        JsonNode diff = run(
+                        "workspace.compare",
+                        "{\"graph_id\":\"" + graphId + "\",\"base\":\""
+                                + base.path("revision").asText() + "\",\"head\":\"current\"}",
+                        null,
+                        0)
+                .result()
                 .path("structuredContent");
         assertThat(diff.path("added_nodes")).extracting(JsonNode::asText).containsExactly("src/h2.h");
         assertThat(diff.path("removed_nodes")).extracting(JsonNode::asText).containsExactly("src/h1.h");
 
-        JsonNode missing = run("workspace.compare", "{\"graph_id\":\"" + graphId + "\",\"base\":\"sha256:"
-                + "0".repeat(64) + "\"}", null, 0).result();
+        JsonNode missing = run(
+                        "workspace.compare",
+                        "{\"graph_id\":\"" + graphId + "\",\"base\":\"sha256:" + "0".repeat(64) + "\"}",
+                        null,
+                        0)
+                .result();
         assertThat(missing.path("isError").asBoolean()).isTrue();
         assertThat(missing.path("content").get(0).path("text").asText()).contains("is retained at revision");
     }

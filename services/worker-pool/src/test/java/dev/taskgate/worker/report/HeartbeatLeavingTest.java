@@ -1,12 +1,5 @@
 package dev.taskgate.worker.report;
 
-import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
-import static dev.taskgate.worker.WorkerTestRecords.HEARTBEATS;
-import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
-import static dev.taskgate.worker.WorkerTestRecords.run;
-import static dev.taskgate.worker.WorkerTestRecords.send;
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
@@ -17,16 +10,24 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.contracts.event.WorkerHeartbeat.HeldExecution;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
-import io.quarkus.test.junit.TestProfile;
+
+import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
+import static dev.taskgate.worker.WorkerTestRecords.HEARTBEATS;
+import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
+import static dev.taskgate.worker.WorkerTestRecords.run;
+import static dev.taskgate.worker.WorkerTestRecords.send;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A clean shutdown ends with one heartbeat marked {@code leaving} that names what the instance gave up, and no
@@ -53,24 +54,29 @@ class HeartbeatLeavingTest {
     @Test
     void aCleanShutdownSendsALastLeavingHeartbeatAndThenNoMore() {
         UUID id = UUID.randomUUID();
-        try (TopicWatcher events = kafka.watch(EVENTS); TopicWatcher beats = kafka.watch(HEARTBEATS)) {
+        try (TopicWatcher events = kafka.watch(EVENTS);
+                TopicWatcher beats = kafka.watch(HEARTBEATS)) {
             send(kafka, run(id, 3, "demo.sleep", "{\"seconds\":60}"));
             Started started = awaitEvent(events, Started.class, id);
-            WorkerHeartbeat regular = beats.await(WorkerHeartbeat.class,
+            WorkerHeartbeat regular = beats.await(
+                    WorkerHeartbeat.class,
                     b -> b.workerId().equals(started.workerId()) && b.held().contains(new HeldExecution(id, 3)),
                     Duration.ofSeconds(30));
             assertThat(regular.isLeaving()).isFalse();
 
             publisher.onShutdown(new ShutdownEvent());
 
-            WorkerHeartbeat last = beats.await(WorkerHeartbeat.class,
-                    b -> b.workerId().equals(started.workerId()) && b.isLeaving(), Duration.ofSeconds(30));
+            WorkerHeartbeat last = beats.await(
+                    WorkerHeartbeat.class,
+                    b -> b.workerId().equals(started.workerId()) && b.isLeaving(),
+                    Duration.ofSeconds(30));
             assertThat(last.held()).contains(new HeldExecution(id, 3));
             // three intervals of silence: the scheduler keeps firing, but nothing is sent after leaving
             assertThat(beats.drain(Duration.ofSeconds(3)).stream()
-                    .map(r -> Wire.fromBytes(r.value(), WorkerHeartbeat.class))
-                    .filter(b -> b.workerId().equals(started.workerId())
-                            && b.occurredAt().isAfter(last.occurredAt()))).isEmpty();
+                            .map(r -> Wire.fromBytes(r.value(), WorkerHeartbeat.class))
+                            .filter(b -> b.workerId().equals(started.workerId())
+                                    && b.occurredAt().isAfter(last.occurredAt())))
+                    .isEmpty();
         }
     }
 

@@ -4,11 +4,12 @@ import java.time.OffsetDateTime;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.taskgate.jobctl.admission.AdmissionUsage;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
+
+import dev.taskgate.jobctl.admission.AdmissionUsage;
 
 /** The admission locks and the usage they protect, read from {@code jobctl.execution}. */
 @ApplicationScoped
@@ -24,7 +25,7 @@ public class AdmissionRepository {
      */
     public Uni<Void> lock(SqlClient tx, String orgId, String principal) {
         return tx.preparedQuery("select pg_advisory_xact_lock(hashtext('jobctl.admission.org'), hashtext($1)), "
-                + "pg_advisory_xact_lock(hashtext('jobctl.admission.principal'), hashtext($2))")
+                        + "pg_advisory_xact_lock(hashtext('jobctl.admission.principal'), hashtext($2))")
                 .execute(Tuple.of(orgId, principal))
                 .replaceWithVoid();
     }
@@ -32,23 +33,29 @@ public class AdmissionRepository {
     /** What the bounds measure for a principal submitting in {@code orgId}/{@code projectId}. */
     public Uni<AdmissionUsage> usage(SqlClient tx, String principal, String orgId, String projectId) {
         return tx.preparedQuery("select "
-                + "(select count(*) from jobctl.execution where principal = $1 and " + LIVE + ") as principal_live, "
-                + "(select count(*) from jobctl.execution where org_id = $2 and project_id = $3 and " + LIVE
-                + ") as project_live, "
-                + "(select count(*) from jobctl.execution where org_id = $2 and " + LIVE + ") as organization_live, "
-                + "(select count(*) from jobctl.execution where org_id = $2 and project_id = $3 "
-                + "and state = 'queued') as project_queued, "
-                + "(select coalesce(sum(payload_bytes), 0) from jobctl.execution where org_id = $2 "
-                + "and project_id = $3 and purged_at is null) as project_bytes, "
-                + "(select min(retention_expires_at) from jobctl.execution where org_id = $2 and project_id = $3 "
-                + "and purged_at is null) as earliest_retention_end")
+                        + "(select count(*) from jobctl.execution where principal = $1 and " + LIVE
+                        + ") as principal_live, "
+                        + "(select count(*) from jobctl.execution where org_id = $2 and project_id = $3 and " + LIVE
+                        + ") as project_live, "
+                        + "(select count(*) from jobctl.execution where org_id = $2 and " + LIVE
+                        + ") as organization_live, "
+                        + "(select count(*) from jobctl.execution where org_id = $2 and project_id = $3 "
+                        + "and state = 'queued') as project_queued, "
+                        + "(select coalesce(sum(payload_bytes), 0) from jobctl.execution where org_id = $2 "
+                        + "and project_id = $3 and purged_at is null) as project_bytes, "
+                        + "(select min(retention_expires_at) from jobctl.execution where org_id = $2 and project_id = $3 "
+                        + "and purged_at is null) as earliest_retention_end")
                 .execute(Tuple.of(principal, orgId, projectId))
                 .map(rows -> {
                     Row row = rows.iterator().next();
                     OffsetDateTime earliest = row.getOffsetDateTime("earliest_retention_end");
-                    return new AdmissionUsage(row.getLong("principal_live"), row.getLong("project_live"),
-                            row.getLong("organization_live"), row.getLong("project_queued"),
-                            row.getLong("project_bytes"), earliest == null ? null : earliest.toInstant());
+                    return new AdmissionUsage(
+                            row.getLong("principal_live"),
+                            row.getLong("project_live"),
+                            row.getLong("organization_live"),
+                            row.getLong("project_queued"),
+                            row.getLong("project_bytes"),
+                            earliest == null ? null : earliest.toInstant());
                 });
     }
 }

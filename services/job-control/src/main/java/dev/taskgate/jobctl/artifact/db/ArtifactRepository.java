@@ -4,19 +4,19 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Optional;
-import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.taskgate.jobctl.artifact.StoredArtifact;
-import dev.taskgate.jobctl.payload.PayloadCipher;
-import dev.taskgate.jobctl.payload.PayloadKind;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
+
+import dev.taskgate.jobctl.artifact.StoredArtifact;
+import dev.taskgate.jobctl.payload.PayloadCipher;
+import dev.taskgate.jobctl.payload.PayloadKind;
 
 /**
  * {@code jobctl.artifact}: content sealed with the {@link PayloadCipher} (kind {@link PayloadKind#ARTIFACT}, bound to
@@ -42,32 +42,43 @@ public class ArtifactRepository {
     public Uni<Integer> save(SqlClient client, StoredArtifact artifact) {
         byte[] sealed = cipher.seal(StoredArtifact.sealingId(artifact.id()), PayloadKind.ARTIFACT, artifact.content());
         return client.preparedQuery("insert into jobctl.artifact (" + COLUMNS + ") values ($1, $2, $3, $4, $5, $6, $7, "
-                + "$8, $9, $10, $11, $12, $13) on conflict (id) do update set artifact_key = excluded.artifact_key, "
-                + "name = excluded.name, media_type = excluded.media_type, sha256 = excluded.sha256, "
-                + "size = excluded.size, content = excluded.content, "
-                + "created_by_execution = excluded.created_by_execution, updated_at = excluded.updated_at, "
-                + "expires_at = excluded.expires_at")
-                .execute(Tuple.from(new Object[] {artifact.id(), artifact.orgId(), artifact.projectId(),
-                        artifact.key().orElse(null), artifact.name(), artifact.mediaType(), artifact.sha256(),
-                        artifact.size(), Buffer.buffer(sealed), artifact.createdBy(), utc(artifact.createdAt()),
-                        utc(artifact.updatedAt()), utc(artifact.expiresAt())}))
+                        + "$8, $9, $10, $11, $12, $13) on conflict (id) do update set artifact_key = excluded.artifact_key, "
+                        + "name = excluded.name, media_type = excluded.media_type, sha256 = excluded.sha256, "
+                        + "size = excluded.size, content = excluded.content, "
+                        + "created_by_execution = excluded.created_by_execution, updated_at = excluded.updated_at, "
+                        + "expires_at = excluded.expires_at")
+                .execute(Tuple.from(new Object[] {
+                    artifact.id(),
+                    artifact.orgId(),
+                    artifact.projectId(),
+                    artifact.key().orElse(null),
+                    artifact.name(),
+                    artifact.mediaType(),
+                    artifact.sha256(),
+                    artifact.size(),
+                    Buffer.buffer(sealed),
+                    artifact.createdBy(),
+                    utc(artifact.createdAt()),
+                    utc(artifact.updatedAt()),
+                    utc(artifact.expiresAt())
+                }))
                 .map(RowSet::rowCount);
     }
 
     /** The unexpired artifact with this id in this workspace. */
-    public Uni<Optional<StoredArtifact>> findById(SqlClient client, String orgId, String projectId, String id,
-            Instant now) {
+    public Uni<Optional<StoredArtifact>> findById(
+            SqlClient client, String orgId, String projectId, String id, Instant now) {
         return client.preparedQuery("select " + COLUMNS + " from jobctl.artifact where id = $1 and org_id = $2 "
-                + "and project_id = $3 and expires_at > $4")
+                        + "and project_id = $3 and expires_at > $4")
                 .execute(Tuple.of(id, orgId, projectId, utc(now)))
                 .map(this::first);
     }
 
     /** The unexpired artifact retained under this key in this workspace. */
-    public Uni<Optional<StoredArtifact>> findByKey(SqlClient client, String orgId, String projectId, String key,
-            Instant now) {
+    public Uni<Optional<StoredArtifact>> findByKey(
+            SqlClient client, String orgId, String projectId, String key, Instant now) {
         return client.preparedQuery("select " + COLUMNS + " from jobctl.artifact where org_id = $1 "
-                + "and project_id = $2 and artifact_key = $3 and expires_at > $4")
+                        + "and project_id = $2 and artifact_key = $3 and expires_at > $4")
                 .execute(Tuple.of(orgId, projectId, key, utc(now)))
                 .map(this::first);
     }
@@ -79,7 +90,7 @@ public class ArtifactRepository {
      */
     public Uni<Integer> deleteExpired(SqlClient client, Instant now, int limit) {
         return client.preparedQuery("delete from jobctl.artifact where id in (select id from jobctl.artifact "
-                + "where expires_at <= $1 order by expires_at limit $2 for update skip locked)")
+                        + "where expires_at <= $1 order by expires_at limit $2 for update skip locked)")
                 .execute(Tuple.of(utc(now), limit))
                 .map(RowSet::rowCount);
     }
@@ -91,13 +102,24 @@ public class ArtifactRepository {
         }
         Row row = it.next();
         String id = row.getString("id");
-        byte[] content = cipher.open(StoredArtifact.sealingId(id), PayloadKind.ARTIFACT,
+        byte[] content = cipher.open(
+                StoredArtifact.sealingId(id),
+                PayloadKind.ARTIFACT,
                 row.getBuffer("content").getBytes());
-        return Optional.of(new StoredArtifact(id, row.getString("org_id"), row.getString("project_id"),
-                Optional.ofNullable(row.getString("artifact_key")), row.getString("name"),
-                row.getString("media_type"), row.getString("sha256"), row.getLong("size"), content,
-                row.getUUID("created_by_execution"), row.getOffsetDateTime("created_at").toInstant(),
-                row.getOffsetDateTime("updated_at").toInstant(), row.getOffsetDateTime("expires_at").toInstant()));
+        return Optional.of(new StoredArtifact(
+                id,
+                row.getString("org_id"),
+                row.getString("project_id"),
+                Optional.ofNullable(row.getString("artifact_key")),
+                row.getString("name"),
+                row.getString("media_type"),
+                row.getString("sha256"),
+                row.getLong("size"),
+                content,
+                row.getUUID("created_by_execution"),
+                row.getOffsetDateTime("created_at").toInstant(),
+                row.getOffsetDateTime("updated_at").toInstant(),
+                row.getOffsetDateTime("expires_at").toInstant()));
     }
 
     private static OffsetDateTime utc(Instant at) {

@@ -11,11 +11,12 @@ import jakarta.ws.rs.core.MediaType;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
+import io.smallrye.mutiny.Uni;
+
 import dev.taskgate.contracts.artifact.ArtifactContent;
 import dev.taskgate.jobctl.artifact.ArtifactNotFoundException;
 import dev.taskgate.jobctl.artifact.ArtifactService;
 import dev.taskgate.jobctl.artifact.StoredArtifact;
-import io.smallrye.mutiny.Uni;
 
 /**
  * The internal artifact API (design.md "Artifacts"), for the frontend (which has already checked the caller's grant

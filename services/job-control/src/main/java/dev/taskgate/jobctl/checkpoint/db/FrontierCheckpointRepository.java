@@ -10,13 +10,14 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.taskgate.contracts.checkpoint.FrontierCheckpoint;
-import dev.taskgate.jobctl.payload.PayloadCipher;
-import dev.taskgate.jobctl.payload.PayloadKind;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
+
+import dev.taskgate.contracts.checkpoint.FrontierCheckpoint;
+import dev.taskgate.jobctl.payload.PayloadCipher;
+import dev.taskgate.jobctl.payload.PayloadKind;
 
 /** {@code jobctl.frontier_checkpoint}: the latest frontier per execution, its text sealed. */
 @ApplicationScoped
@@ -33,17 +34,24 @@ public class FrontierCheckpointRepository {
      *
      * @return whether it was stored
      */
-    public Uni<Boolean> save(SqlClient client, UUID executionId, long epoch, FrontierCheckpoint checkpoint,
-            Instant at) {
-        byte[] sealed = cipher.seal(executionId, PayloadKind.CHECKPOINT,
-                checkpoint.frontier().getBytes(StandardCharsets.UTF_8));
+    public Uni<Boolean> save(
+            SqlClient client, UUID executionId, long epoch, FrontierCheckpoint checkpoint, Instant at) {
+        byte[] sealed = cipher.seal(
+                executionId, PayloadKind.CHECKPOINT, checkpoint.frontier().getBytes(StandardCharsets.UTF_8));
         return client.preparedQuery("insert into jobctl.frontier_checkpoint (execution_id, epoch, sequence, revision, "
-                + "frontier, mac, saved_at) values ($1, $2, $3, $4, $5, $6, $7) on conflict (execution_id) do update "
-                + "set epoch = excluded.epoch, sequence = excluded.sequence, revision = excluded.revision, "
-                + "frontier = excluded.frontier, mac = excluded.mac, saved_at = excluded.saved_at "
-                + "where frontier_checkpoint.sequence < excluded.sequence")
-                .execute(Tuple.from(new Object[] {executionId, epoch, checkpoint.sequence(), checkpoint.revision(),
-                        Buffer.buffer(sealed), checkpoint.mac(), OffsetDateTime.ofInstant(at, ZoneOffset.UTC)}))
+                        + "frontier, mac, saved_at) values ($1, $2, $3, $4, $5, $6, $7) on conflict (execution_id) do update "
+                        + "set epoch = excluded.epoch, sequence = excluded.sequence, revision = excluded.revision, "
+                        + "frontier = excluded.frontier, mac = excluded.mac, saved_at = excluded.saved_at "
+                        + "where frontier_checkpoint.sequence < excluded.sequence")
+                .execute(Tuple.from(new Object[] {
+                    executionId,
+                    epoch,
+                    checkpoint.sequence(),
+                    checkpoint.revision(),
+                    Buffer.buffer(sealed),
+                    checkpoint.mac(),
+                    OffsetDateTime.ofInstant(at, ZoneOffset.UTC)
+                }))
                 .map(rows -> rows.rowCount() == 1);
     }
 
@@ -54,7 +62,7 @@ public class FrontierCheckpointRepository {
      */
     public Uni<Optional<FrontierCheckpoint>> find(SqlClient client, UUID executionId) {
         return client.preparedQuery("select sequence, revision, frontier, mac from jobctl.frontier_checkpoint "
-                + "where execution_id = $1")
+                        + "where execution_id = $1")
                 .execute(Tuple.of(executionId))
                 .map(rows -> {
                     var it = rows.iterator();
@@ -62,10 +70,14 @@ public class FrontierCheckpointRepository {
                         return Optional.<FrontierCheckpoint>empty();
                     }
                     var row = it.next();
-                    String frontier = new String(cipher.open(executionId, PayloadKind.CHECKPOINT,
-                            row.getBuffer("frontier").getBytes()), StandardCharsets.UTF_8);
-                    return Optional.of(new FrontierCheckpoint(row.getLong("sequence"), row.getString("revision"),
-                            frontier, row.getString("mac")));
+                    String frontier = new String(
+                            cipher.open(
+                                    executionId,
+                                    PayloadKind.CHECKPOINT,
+                                    row.getBuffer("frontier").getBytes()),
+                            StandardCharsets.UTF_8);
+                    return Optional.of(new FrontierCheckpoint(
+                            row.getLong("sequence"), row.getString("revision"), frontier, row.getString("mac")));
                 });
     }
 

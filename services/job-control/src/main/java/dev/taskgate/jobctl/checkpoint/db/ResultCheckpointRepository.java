@@ -9,12 +9,13 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.taskgate.jobctl.payload.PayloadCipher;
-import dev.taskgate.jobctl.payload.PayloadKind;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
+
+import dev.taskgate.jobctl.payload.PayloadCipher;
+import dev.taskgate.jobctl.payload.PayloadKind;
 
 /**
  * {@code jobctl.result_checkpoint}: staged results, sealed with the {@link PayloadCipher} (kind
@@ -37,9 +38,9 @@ public class ResultCheckpointRepository {
     public Uni<Boolean> stage(SqlClient client, UUID executionId, long epoch, byte[] result, Instant at) {
         byte[] sealed = cipher.seal(executionId, PayloadKind.CHECKPOINT, result);
         return client.preparedQuery("insert into jobctl.result_checkpoint (execution_id, epoch, result, staged_at) "
-                + "values ($1, $2, $3, $4) on conflict do nothing")
-                .execute(Tuple.of(executionId, epoch, Buffer.buffer(sealed), OffsetDateTime.ofInstant(at,
-                        ZoneOffset.UTC)))
+                        + "values ($1, $2, $3, $4) on conflict do nothing")
+                .execute(Tuple.of(
+                        executionId, epoch, Buffer.buffer(sealed), OffsetDateTime.ofInstant(at, ZoneOffset.UTC)))
                 .map(rows -> rows.rowCount() == 1);
     }
 
@@ -49,12 +50,15 @@ public class ResultCheckpointRepository {
      * @throws dev.taskgate.jobctl.payload.PayloadUnreadableException (as the failure) when it cannot be opened
      */
     public Uni<Optional<byte[]>> find(SqlClient client, UUID executionId, long epoch) {
-        return client.preparedQuery("select result from jobctl.result_checkpoint where execution_id = $1 and epoch = $2")
+        return client.preparedQuery(
+                        "select result from jobctl.result_checkpoint where execution_id = $1 and epoch = $2")
                 .execute(Tuple.of(executionId, epoch))
                 .map(rows -> {
                     var it = rows.iterator();
                     return it.hasNext()
-                            ? Optional.of(cipher.open(executionId, PayloadKind.CHECKPOINT,
+                            ? Optional.of(cipher.open(
+                                    executionId,
+                                    PayloadKind.CHECKPOINT,
                                     it.next().getBuffer("result").getBytes()))
                             : Optional.<byte[]>empty();
                 });

@@ -8,13 +8,14 @@ import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.eclipse.microprofile.reactive.messaging.Channel;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.MutinyEmitter;
+import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
+
 import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CommandReply;
-import io.smallrye.mutiny.Uni;
-import io.smallrye.reactive.messaging.MutinyEmitter;
-import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 
 /**
  * Sends command replies straight to {@code taskgate.command-replies.v1}, keyed by {@code replyTo}. Replies are

@@ -9,6 +9,8 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
+import io.smallrye.mutiny.Uni;
+
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.ExecutionCommand;
@@ -19,7 +21,6 @@ import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.input.InputResponseService;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.submit.SubmissionService;
-import io.smallrye.mutiny.Uni;
 
 /**
  * Reads {@code taskgate.commands.v1}: parses each record, handles it in one transaction, wakes the outbox relay,
@@ -37,8 +38,12 @@ public class CommandsConsumer {
     private final CommandReplyPublisher replies;
     private final OutboxRelay relay;
 
-    CommandsConsumer(SubmissionService submissions, CancellationService cancellations, InputResponseService inputs,
-            CommandReplyPublisher replies, OutboxRelay relay) {
+    CommandsConsumer(
+            SubmissionService submissions,
+            CancellationService cancellations,
+            InputResponseService inputs,
+            CommandReplyPublisher replies,
+            OutboxRelay relay) {
         this.submissions = submissions;
         this.cancellations = cancellations;
         this.inputs = inputs;
@@ -56,17 +61,27 @@ public class CommandsConsumer {
             return Uni.createFrom().completionStage(record.nack(e));
         }
         return handle(command)
-                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(2)).atMost(5)
+                .onFailure()
+                .retry()
+                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(2))
+                .atMost(5)
                 .flatMap(outcome -> {
                     if (outcome.outboxWritten()) {
                         relay.wake();
                     }
                     return replies.send(outcome.reply())
-                            .onFailure().invoke(e -> LOG.warnf(e, "Reply not sent; the frontend will retry the "
-                                    + "command [messageId=%s replyTo=%s]", command.messageId(), command.replyTo()))
-                            .onFailure().recoverWithNull();
+                            .onFailure()
+                            .invoke(e -> LOG.warnf(
+                                    e,
+                                    "Reply not sent; the frontend will retry the "
+                                            + "command [messageId=%s replyTo=%s]",
+                                    command.messageId(),
+                                    command.replyTo()))
+                            .onFailure()
+                            .recoverWithNull();
                 })
-                .onItemOrFailure().transformToUni((v, failure) -> failure == null
+                .onItemOrFailure()
+                .transformToUni((v, failure) -> failure == null
                         ? Uni.createFrom().completionStage(record.ack())
                         : Uni.createFrom().completionStage(record.nack(failure)));
     }

@@ -15,6 +15,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.ToolResults;
@@ -26,12 +33,6 @@ import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.StoredOutcome;
 import dev.taskgate.jobctl.payload.PayloadCipher;
 import dev.taskgate.jobctl.payload.PayloadKind;
-import io.smallrye.mutiny.Uni;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
-import io.vertx.mutiny.sqlclient.SqlClient;
-import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
  * Plain-SQL access to {@code jobctl.execution}; callers pass the connection of their transaction. Inputs and
@@ -68,13 +69,32 @@ public class ExecutionRepository {
     public Uni<Void> insert(SqlClient client, Execution e, byte[] input) {
         byte[] sealed = cipher.seal(e.id(), PayloadKind.INPUT, input);
         return client.preparedQuery("insert into jobctl.execution (" + INSERT_COLUMNS + ", input) values "
-                + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, "
-                + "$22, $23, $24, $25)")
-                .execute(Tuple.from(Arrays.asList(e.id(), e.principal(), e.workspace(), e.orgId(), e.projectId(),
-                        e.surface().wireName(), e.toolName(), e.toolVersion(), e.state().wireName(), e.epoch(),
-                        e.attempt(), e.errorCode(), e.errorMessage(), e.statusMessage(), e.progress(), e.total(),
-                        ts(e.cancelRequestedAt()), ts(e.createdAt()), ts(e.updatedAt()), ts(e.deadlineAt()),
-                        ts(e.retentionExpiresAt()), e.mutating(), ts(e.visibleUntil()),
+                        + "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, "
+                        + "$22, $23, $24, $25)")
+                .execute(Tuple.from(Arrays.asList(
+                        e.id(),
+                        e.principal(),
+                        e.workspace(),
+                        e.orgId(),
+                        e.projectId(),
+                        e.surface().wireName(),
+                        e.toolName(),
+                        e.toolVersion(),
+                        e.state().wireName(),
+                        e.epoch(),
+                        e.attempt(),
+                        e.errorCode(),
+                        e.errorMessage(),
+                        e.statusMessage(),
+                        e.progress(),
+                        e.total(),
+                        ts(e.cancelRequestedAt()),
+                        ts(e.createdAt()),
+                        ts(e.updatedAt()),
+                        ts(e.deadlineAt()),
+                        ts(e.retentionExpiresAt()),
+                        e.mutating(),
+                        ts(e.visibleUntil()),
                         e.progressToken() == null ? null : e.progressToken().toString(), // its JSON text
                         Buffer.buffer(sealed))))
                 .replaceWithVoid();
@@ -116,9 +136,11 @@ public class ExecutionRepository {
                         return Optional.empty();
                     }
                     var result = row.getBuffer("result");
-                    return Optional.of(new StoredOutcome(execution, result == null
-                            ? null
-                            : cipher.open(execution.id(), PayloadKind.RESULT, result.getBytes())));
+                    return Optional.of(new StoredOutcome(
+                            execution,
+                            result == null
+                                    ? null
+                                    : cipher.open(execution.id(), PayloadKind.RESULT, result.getBytes())));
                 });
     }
 
@@ -135,15 +157,24 @@ public class ExecutionRepository {
                 : Buffer.buffer(cipher.seal(change.executionId(), PayloadKind.RESULT, change.result()));
         Instant retention = change.to().isTerminal() ? lifetime.retentionAfterEnd(change.at()) : null;
         return client.preparedQuery("update jobctl.execution set state = $4, updated_at = $5, "
-                + "status_message = coalesce($6, status_message), error_code = coalesce($7, error_code), "
-                + "error_message = coalesce($8, error_message), result = coalesce($9, result), "
-                + "cancel_requested_at = coalesce($10, cancel_requested_at), "
-                + "retention_expires_at = coalesce($11, retention_expires_at), "
-                + "result_is_error = coalesce($12, result_is_error) "
-                + "where id = $1 and state = $2 and epoch = $3")
-                .execute(Tuple.from(Arrays.asList(change.executionId(), change.from().wireName(), change.epoch(),
-                        change.to().wireName(), ts(change.at()), change.statusMessage(), change.errorCode(),
-                        change.errorMessage(), result, ts(change.cancelRequestedAt()), ts(retention),
+                        + "status_message = coalesce($6, status_message), error_code = coalesce($7, error_code), "
+                        + "error_message = coalesce($8, error_message), result = coalesce($9, result), "
+                        + "cancel_requested_at = coalesce($10, cancel_requested_at), "
+                        + "retention_expires_at = coalesce($11, retention_expires_at), "
+                        + "result_is_error = coalesce($12, result_is_error) "
+                        + "where id = $1 and state = $2 and epoch = $3")
+                .execute(Tuple.from(Arrays.asList(
+                        change.executionId(),
+                        change.from().wireName(),
+                        change.epoch(),
+                        change.to().wireName(),
+                        ts(change.at()),
+                        change.statusMessage(),
+                        change.errorCode(),
+                        change.errorMessage(),
+                        result,
+                        ts(change.cancelRequestedAt()),
+                        ts(retention),
                         change.result() == null ? null : ToolResults.isError(change.result()))))
                 .map(rows -> rows.rowCount() == 1);
     }
@@ -155,7 +186,7 @@ public class ExecutionRepository {
      */
     public Uni<List<Execution>> lockOverdue(SqlClient client, Instant now, int limit) {
         return client.preparedQuery("select " + COLUMNS + " from jobctl.execution where state in " + NOT_TERMINAL
-                + " and deadline_at <= $1 order by deadline_at limit $2 for update skip locked")
+                        + " and deadline_at <= $1 order by deadline_at limit $2 for update skip locked")
                 .execute(Tuple.of(ts(now), limit))
                 .map(ExecutionRepository::all);
     }
@@ -167,8 +198,8 @@ public class ExecutionRepository {
      */
     public Uni<List<Execution>> lockExpired(SqlClient client, Instant now, int limit) {
         return client.preparedQuery("select " + COLUMNS + " from jobctl.execution where purged_at is null "
-                + "and state in " + TERMINAL + " and retention_expires_at <= $1 "
-                + "order by retention_expires_at limit $2 for update skip locked")
+                        + "and state in " + TERMINAL + " and retention_expires_at <= $1 "
+                        + "order by retention_expires_at limit $2 for update skip locked")
                 .execute(Tuple.of(ts(now), limit))
                 .map(ExecutionRepository::all);
     }
@@ -192,7 +223,7 @@ public class ExecutionRepository {
             return Uni.createFrom().voidItem();
         }
         return client.preparedQuery("update jobctl.execution set input = null, result = null, error_message = null, "
-                + "status_message = null, progress = null, total = null, purged_at = $2 where id = any($1)")
+                        + "status_message = null, progress = null, total = null, purged_at = $2 where id = any($1)")
                 .execute(Tuple.of(ids.toArray(UUID[]::new), ts(at)))
                 .replaceWithVoid();
     }
@@ -202,10 +233,16 @@ public class ExecutionRepository {
      *
      * @return whether the row changed
      */
-    public Uni<Boolean> recordProgress(SqlClient client, UUID id, ExecutionStatus state, long epoch,
-            double progress, Double total, String message) {
+    public Uni<Boolean> recordProgress(
+            SqlClient client,
+            UUID id,
+            ExecutionStatus state,
+            long epoch,
+            double progress,
+            Double total,
+            String message) {
         return client.preparedQuery("update jobctl.execution set progress = $4, total = $5, "
-                + "status_message = coalesce($6, status_message) where id = $1 and state = $2 and epoch = $3")
+                        + "status_message = coalesce($6, status_message) where id = $1 and state = $2 and epoch = $3")
                 .execute(Tuple.from(Arrays.asList(id, state.wireName(), epoch, progress, total, message)))
                 .map(rows -> rows.rowCount() == 1);
     }
@@ -218,15 +255,16 @@ public class ExecutionRepository {
      */
     public Uni<Optional<Execution>> renewVisibility(SqlClient client, UUID id, Instant until) {
         return client.preparedQuery("update jobctl.execution set visible_until = greatest(visible_until, $2) "
-                + "where id = $1 and visible_until is not null")
+                        + "where id = $1 and visible_until is not null")
                 .execute(Tuple.of(id, ts(until)))
                 .flatMap(v -> findById(client, id));
     }
 
     /** Marks that cancellation was requested, keeping the first request's time; the state does not change. */
     public Uni<Void> markCancelRequested(SqlClient client, UUID id, Instant at) {
-        return client.preparedQuery("update jobctl.execution set cancel_requested_at = coalesce(cancel_requested_at, $2) "
-                + "where id = $1")
+        return client.preparedQuery(
+                        "update jobctl.execution set cancel_requested_at = coalesce(cancel_requested_at, $2) "
+                                + "where id = $1")
                 .execute(Tuple.of(id, ts(at)))
                 .replaceWithVoid();
     }
@@ -236,14 +274,25 @@ public class ExecutionRepository {
      * retention), newest first (created time, then id), optionally in one state, starting after the position
      * ({@code afterCreatedAt}, {@code afterId}) when given. For the operator API.
      */
-    public Uni<List<Execution>> listVisibleInWorkspace(SqlClient client, String workspace, ExecutionStatus state,
-            Instant afterCreatedAt, UUID afterId, Instant now, int limit) {
+    public Uni<List<Execution>> listVisibleInWorkspace(
+            SqlClient client,
+            String workspace,
+            ExecutionStatus state,
+            Instant afterCreatedAt,
+            UUID afterId,
+            Instant now,
+            int limit) {
         return client.preparedQuery("select " + COLUMNS + " from jobctl.execution where workspace = $1 "
-                + "and purged_at is null and retention_expires_at > $2 and ($3::text is null or state = $3) "
-                + "and ($4::timestamptz is null or (created_at, id) < ($4, $5)) "
-                + "order by created_at desc, id desc limit $6")
-                .execute(Tuple.from(Arrays.asList(workspace, ts(now), state == null ? null : state.wireName(),
-                        ts(afterCreatedAt), afterId, limit)))
+                        + "and purged_at is null and retention_expires_at > $2 and ($3::text is null or state = $3) "
+                        + "and ($4::timestamptz is null or (created_at, id) < ($4, $5)) "
+                        + "order by created_at desc, id desc limit $6")
+                .execute(Tuple.from(Arrays.asList(
+                        workspace,
+                        ts(now),
+                        state == null ? null : state.wireName(),
+                        ts(afterCreatedAt),
+                        afterId,
+                        limit)))
                 .map(ExecutionRepository::all);
     }
 
@@ -252,16 +301,29 @@ public class ExecutionRepository {
      * after ({@code afterCreatedAt}, {@code afterId}) when given, optionally only those created through
      * {@code surface}. Purged and past-retention executions, and MCP tasks past their visibility, are never listed.
      */
-    public Uni<List<Execution>> listVisibleOwned(SqlClient client, String principal, String workspace,
-            Surface surface, Instant afterCreatedAt, UUID afterId, Instant now, int limit) {
+    public Uni<List<Execution>> listVisibleOwned(
+            SqlClient client,
+            String principal,
+            String workspace,
+            Surface surface,
+            Instant afterCreatedAt,
+            UUID afterId,
+            Instant now,
+            int limit) {
         return client.preparedQuery("select " + COLUMNS + " from jobctl.execution where principal = $1 "
-                + "and workspace = $2 and purged_at is null and retention_expires_at > $3 "
-                + "and (visible_until is null or visible_until > $3) "
-                + "and ($4::text is null or surface = $4) "
-                + "and ($5::timestamptz is null or (created_at, id) < ($5, $6)) "
-                + "order by created_at desc, id desc limit $7")
-                .execute(Tuple.from(Arrays.asList(principal, workspace, ts(now),
-                        surface == null ? null : surface.wireName(), ts(afterCreatedAt), afterId, limit)))
+                        + "and workspace = $2 and purged_at is null and retention_expires_at > $3 "
+                        + "and (visible_until is null or visible_until > $3) "
+                        + "and ($4::text is null or surface = $4) "
+                        + "and ($5::timestamptz is null or (created_at, id) < ($5, $6)) "
+                        + "order by created_at desc, id desc limit $7")
+                .execute(Tuple.from(Arrays.asList(
+                        principal,
+                        workspace,
+                        ts(now),
+                        surface == null ? null : surface.wireName(),
+                        ts(afterCreatedAt),
+                        afterId,
+                        limit)))
                 .map(ExecutionRepository::all);
     }
 
@@ -278,7 +340,7 @@ public class ExecutionRepository {
     /** The execution with its ownership, if it exists. */
     public Uni<Optional<OwnedExecution>> findOwned(SqlClient client, UUID id) {
         return client.preparedQuery("select " + OWNED_COLUMNS + " from jobctl.execution e "
-                + "left join jobctl.worker_instance w on w.worker_id = e.owner_worker_id where e.id = $1")
+                        + "left join jobctl.worker_instance w on w.worker_id = e.owner_worker_id where e.id = $1")
                 .execute(Tuple.of(id))
                 .map(rows -> {
                     var it = rows.iterator();
@@ -289,8 +351,8 @@ public class ExecutionRepository {
     /** The execution with its ownership, locked until the end of the caller's transaction, if it exists. */
     public Uni<Optional<OwnedExecution>> findOwnedForUpdate(SqlClient client, UUID id) {
         return client.preparedQuery("select " + OWNED_COLUMNS + " from jobctl.execution e "
-                + "left join jobctl.worker_instance w on w.worker_id = e.owner_worker_id "
-                + "where e.id = $1 for update of e")
+                        + "left join jobctl.worker_instance w on w.worker_id = e.owner_worker_id "
+                        + "where e.id = $1 for update of e")
                 .execute(Tuple.of(id))
                 .map(rows -> {
                     var it = rows.iterator();
@@ -305,10 +367,10 @@ public class ExecutionRepository {
      */
     public Uni<List<OwnedExecution>> lockOwnerLost(SqlClient client, Instant silentSince, int limit) {
         return client.preparedQuery("select " + OWNED_COLUMNS + " from jobctl.execution e "
-                + "left join jobctl.worker_instance w on w.worker_id = e.owner_worker_id "
-                + "where e.state in ('working', 'input_required') and e.owner_worker_id is not null "
-                + "and (w.worker_id is null or w.left_at is not null or w.last_seen_at <= $1) "
-                + "order by e.updated_at limit $2 for update of e skip locked")
+                        + "left join jobctl.worker_instance w on w.worker_id = e.owner_worker_id "
+                        + "where e.state in ('working', 'input_required') and e.owner_worker_id is not null "
+                        + "and (w.worker_id is null or w.left_at is not null or w.last_seen_at <= $1) "
+                        + "order by e.updated_at limit $2 for update of e skip locked")
                 .execute(Tuple.of(ts(silentSince), limit))
                 .map(rows -> {
                     List<OwnedExecution> list = new ArrayList<>(rows.size());
@@ -344,14 +406,21 @@ public class ExecutionRepository {
      *
      * @return whether the row changed
      */
-    public Uni<Boolean> replace(SqlClient client, UUID id, ExecutionStatus from, long epoch, int replacements,
-            String frontier, String statusMessage, Instant at) {
+    public Uni<Boolean> replace(
+            SqlClient client,
+            UUID id,
+            ExecutionStatus from,
+            long epoch,
+            int replacements,
+            String frontier,
+            String statusMessage,
+            Instant at) {
         return client.preparedQuery("update jobctl.execution set state = 'queued', epoch = epoch + 1, "
-                + "attempt = attempt + 1, owner_worker_id = null, replacements = replacements + 1, "
-                + "replaced_from_frontier = $5, status_message = $6, progress = null, total = null, updated_at = $7 "
-                + "where id = $1 and state = $2 and epoch = $3 and replacements = $4")
-                .execute(Tuple.from(Arrays.asList(id, from.wireName(), epoch, replacements, frontier, statusMessage,
-                        ts(at))))
+                        + "attempt = attempt + 1, owner_worker_id = null, replacements = replacements + 1, "
+                        + "replaced_from_frontier = $5, status_message = $6, progress = null, total = null, updated_at = $7 "
+                        + "where id = $1 and state = $2 and epoch = $3 and replacements = $4")
+                .execute(Tuple.from(
+                        Arrays.asList(id, from.wireName(), epoch, replacements, frontier, statusMessage, ts(at))))
                 .map(rows -> rows.rowCount() == 1);
     }
 
@@ -410,8 +479,12 @@ public class ExecutionRepository {
     }
 
     private static OwnedExecution mapOwned(Row row) {
-        return new OwnedExecution(map(row), row.getString("owner_worker_id"), row.getInteger("replacements"),
-                row.getString("replaced_from_frontier"), instant(row.getOffsetDateTime("owner_last_seen_at")),
+        return new OwnedExecution(
+                map(row),
+                row.getString("owner_worker_id"),
+                row.getInteger("replacements"),
+                row.getString("replaced_from_frontier"),
+                instant(row.getOffsetDateTime("owner_last_seen_at")),
                 instant(row.getOffsetDateTime("owner_left_at")));
     }
 

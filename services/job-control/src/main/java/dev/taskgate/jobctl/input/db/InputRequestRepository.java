@@ -13,15 +13,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.taskgate.contracts.Wire;
-import dev.taskgate.jobctl.input.OutstandingInput;
-import dev.taskgate.jobctl.payload.PayloadCipher;
-import dev.taskgate.jobctl.payload.PayloadKind;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
+
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.jobctl.input.OutstandingInput;
+import dev.taskgate.jobctl.payload.PayloadCipher;
+import dev.taskgate.jobctl.payload.PayloadKind;
 
 /**
  * Plain-SQL access to {@code jobctl.input_request}. Requests and responses are sealed with the
@@ -42,12 +43,18 @@ public class InputRequestRepository {
      *
      * @return whether a row was inserted
      */
-    public Uni<Boolean> insert(SqlClient client, UUID executionId, long epoch, String childKey, String requestKey,
-            JsonNode request, Instant at) {
+    public Uni<Boolean> insert(
+            SqlClient client,
+            UUID executionId,
+            long epoch,
+            String childKey,
+            String requestKey,
+            JsonNode request,
+            Instant at) {
         byte[] sealed = cipher.seal(executionId, PayloadKind.INPUT_REQUEST, Wire.toBytes(request));
         return client.preparedQuery("insert into jobctl.input_request (request_key, execution_id, epoch, child_key, "
-                + "request, created_at) values ($1, $2, $3, $4, $5, $6) "
-                + "on conflict (execution_id, epoch, child_key) do nothing")
+                        + "request, created_at) values ($1, $2, $3, $4, $5, $6) "
+                        + "on conflict (execution_id, epoch, child_key) do nothing")
                 .execute(Tuple.of(requestKey, executionId, epoch, childKey, Buffer.buffer(sealed), ts(at)))
                 .map(rows -> rows.rowCount() == 1);
     }
@@ -55,15 +62,17 @@ public class InputRequestRepository {
     /** The unanswered requests of the execution under {@code epoch}, in the order they were asked. */
     public Uni<List<OutstandingInput>> outstanding(SqlClient client, UUID executionId, long epoch) {
         return client.preparedQuery("select request_key, child_key, request from jobctl.input_request "
-                + "where execution_id = $1 and epoch = $2 and response is null order by seq")
+                        + "where execution_id = $1 and epoch = $2 and response is null order by seq")
                 .execute(Tuple.of(executionId, epoch))
                 .map(rows -> {
                     List<OutstandingInput> list = new ArrayList<>(rows.size());
                     for (Row row : rows) {
-                        byte[] request = cipher.open(executionId, PayloadKind.INPUT_REQUEST,
+                        byte[] request = cipher.open(
+                                executionId,
+                                PayloadKind.INPUT_REQUEST,
                                 row.getBuffer("request").getBytes());
-                        list.add(new OutstandingInput(row.getString("request_key"), row.getString("child_key"),
-                                parse(request)));
+                        list.add(new OutstandingInput(
+                                row.getString("request_key"), row.getString("child_key"), parse(request)));
                     }
                     return list;
                 });
@@ -77,7 +86,7 @@ public class InputRequestRepository {
     public Uni<Boolean> answer(SqlClient client, UUID executionId, String requestKey, JsonNode response, Instant at) {
         byte[] sealed = cipher.seal(executionId, PayloadKind.INPUT_RESPONSE, Wire.toBytes(response));
         return client.preparedQuery("update jobctl.input_request set response = $3, answered_at = $4 "
-                + "where request_key = $1 and execution_id = $2 and response is null")
+                        + "where request_key = $1 and execution_id = $2 and response is null")
                 .execute(Tuple.of(requestKey, executionId, Buffer.buffer(sealed), ts(at)))
                 .map(rows -> rows.rowCount() == 1);
     }

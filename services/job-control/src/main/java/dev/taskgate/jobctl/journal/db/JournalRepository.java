@@ -9,15 +9,16 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
+
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.jobctl.journal.BoundPlan;
 import dev.taskgate.jobctl.payload.PayloadCipher;
 import dev.taskgate.jobctl.payload.PayloadKind;
-import io.smallrye.mutiny.Uni;
-import io.vertx.core.buffer.Buffer;
-import io.vertx.mutiny.sqlclient.SqlClient;
-import io.vertx.mutiny.sqlclient.Tuple;
 
 /**
  * {@code jobctl.transaction_journal}: one bound plan per execution, its JSON sealed with the {@link PayloadCipher}
@@ -37,13 +38,19 @@ public class JournalRepository {
      *
      * @return whether this call bound it
      */
-    public Uni<Boolean> bind(SqlClient client, UUID executionId, long epoch, UUID requestMessageId, JournalEntry plan,
-            Instant at) {
+    public Uni<Boolean> bind(
+            SqlClient client, UUID executionId, long epoch, UUID requestMessageId, JournalEntry plan, Instant at) {
         byte[] sealed = cipher.seal(executionId, PayloadKind.CHECKPOINT, Wire.toBytes(plan));
         return client.preparedQuery("insert into jobctl.transaction_journal (execution_id, epoch, request_message_id, "
-                + "plan_hash, plan, bound_at) values ($1, $2, $3, $4, $5, $6) on conflict do nothing")
-                .execute(Tuple.from(new Object[] {executionId, epoch, requestMessageId, plan.planHash(),
-                        Buffer.buffer(sealed), OffsetDateTime.ofInstant(at, ZoneOffset.UTC)}))
+                        + "plan_hash, plan, bound_at) values ($1, $2, $3, $4, $5, $6) on conflict do nothing")
+                .execute(Tuple.from(new Object[] {
+                    executionId,
+                    epoch,
+                    requestMessageId,
+                    plan.planHash(),
+                    Buffer.buffer(sealed),
+                    OffsetDateTime.ofInstant(at, ZoneOffset.UTC)
+                }))
                 .map(rows -> rows.rowCount() == 1);
     }
 
@@ -54,7 +61,7 @@ public class JournalRepository {
      */
     public Uni<Optional<BoundPlan>> find(SqlClient client, UUID executionId) {
         return client.preparedQuery("select epoch, request_message_id, plan from jobctl.transaction_journal "
-                + "where execution_id = $1")
+                        + "where execution_id = $1")
                 .execute(Tuple.of(executionId))
                 .map(rows -> {
                     var it = rows.iterator();
@@ -62,8 +69,13 @@ public class JournalRepository {
                         return Optional.<BoundPlan>empty();
                     }
                     var row = it.next();
-                    byte[] json = cipher.open(executionId, PayloadKind.CHECKPOINT, row.getBuffer("plan").getBytes());
-                    return Optional.of(new BoundPlan(row.getLong("epoch"), row.getUUID("request_message_id"),
+                    byte[] json = cipher.open(
+                            executionId,
+                            PayloadKind.CHECKPOINT,
+                            row.getBuffer("plan").getBytes());
+                    return Optional.of(new BoundPlan(
+                            row.getLong("epoch"),
+                            row.getUUID("request_message_id"),
                             Wire.fromBytes(json, JournalEntry.class)));
                 });
     }

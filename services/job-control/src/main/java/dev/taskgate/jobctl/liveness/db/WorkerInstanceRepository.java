@@ -24,9 +24,9 @@ public class WorkerInstanceRepository {
      */
     public Uni<Void> recordSeen(SqlClient client, String workerId, Instant seenAt, Instant reportedAt) {
         return client.preparedQuery("insert into jobctl.worker_instance (worker_id, last_seen_at) values ($1, $2) "
-                + "on conflict (worker_id) do update set "
-                + "last_seen_at = greatest(worker_instance.last_seen_at, excluded.last_seen_at), "
-                + "left_at = case when worker_instance.left_at < $3 then null else worker_instance.left_at end")
+                        + "on conflict (worker_id) do update set "
+                        + "last_seen_at = greatest(worker_instance.last_seen_at, excluded.last_seen_at), "
+                        + "left_at = case when worker_instance.left_at < $3 then null else worker_instance.left_at end")
                 .execute(Tuple.of(workerId, ts(seenAt), ts(reportedAt)))
                 .replaceWithVoid();
     }
@@ -34,9 +34,9 @@ public class WorkerInstanceRepository {
     /** Records that {@code workerId} announced, at {@code reportedAt} (its own time), that it is leaving. */
     public Uni<Void> recordLeft(SqlClient client, String workerId, Instant seenAt, Instant reportedAt) {
         return client.preparedQuery("insert into jobctl.worker_instance (worker_id, last_seen_at, left_at) "
-                + "values ($1, $2, $3) on conflict (worker_id) do update set "
-                + "last_seen_at = greatest(worker_instance.last_seen_at, excluded.last_seen_at), "
-                + "left_at = coalesce(worker_instance.left_at, excluded.left_at)")
+                        + "values ($1, $2, $3) on conflict (worker_id) do update set "
+                        + "last_seen_at = greatest(worker_instance.last_seen_at, excluded.last_seen_at), "
+                        + "left_at = coalesce(worker_instance.left_at, excluded.left_at)")
                 .execute(Tuple.of(workerId, ts(seenAt), ts(reportedAt)))
                 .replaceWithVoid();
     }

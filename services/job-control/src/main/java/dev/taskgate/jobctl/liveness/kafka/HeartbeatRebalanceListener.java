@@ -8,9 +8,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.TopicPartition;
 
-import dev.taskgate.jobctl.liveness.HeartbeatListening;
 import io.smallrye.common.annotation.Identifier;
 import io.smallrye.reactive.messaging.kafka.KafkaConsumerRebalanceListener;
+
+import dev.taskgate.jobctl.liveness.HeartbeatListening;
 
 /** Tells {@link HeartbeatListening} when the heartbeat consumer of this instance got its partitions. */
 @ApplicationScoped

@@ -8,10 +8,11 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
+import io.smallrye.mutiny.Uni;
+
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.jobctl.liveness.WorkerLivenessService;
-import io.smallrye.mutiny.Uni;
 
 /**
  * Reads {@code taskgate.worker-heartbeats.v1} (every instance, own group; see application.properties) and records
@@ -44,11 +45,13 @@ public class HeartbeatsConsumer {
             return Uni.createFrom().completionStage(record.ack());
         }
         return liveness.record(beat)
-                .onFailure().recoverWithUni(e -> {
-                    LOG.warnf(e, "Heartbeat not recorded [workerId=%s messageId=%s]", beat.workerId(),
-                            beat.messageId());
+                .onFailure()
+                .recoverWithUni(e -> {
+                    LOG.warnf(
+                            e, "Heartbeat not recorded [workerId=%s messageId=%s]", beat.workerId(), beat.messageId());
                     return Uni.createFrom().voidItem();
                 })
-                .onItem().transformToUni(v -> Uni.createFrom().completionStage(record.ack()));
+                .onItem()
+                .transformToUni(v -> Uni.createFrom().completionStage(record.ack()));
     }
 }

@@ -8,6 +8,10 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlClient;
+
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.AuditPage;
 import dev.taskgate.contracts.operator.OperatorActions;
@@ -16,9 +20,6 @@ import dev.taskgate.jobctl.operator.OperatorCall;
 import dev.taskgate.jobctl.operator.OperatorParams;
 import dev.taskgate.jobctl.operator.OperatorRequestException;
 import dev.taskgate.jobctl.operator.audit.db.AuditRepository;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlClient;
 
 /**
  * The operator audit log: every operator call, served or refused, with who, what, when and the outcome. Writes
@@ -27,11 +28,15 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 @ApplicationScoped
 public class AuditLog {
 
-    static final Set<String> ACTIONS = Set.of(OperatorActions.LIST, OperatorActions.GET, OperatorActions.PAYLOAD,
-            OperatorActions.CANCEL, OperatorActions.AUDIT_LIST);
+    static final Set<String> ACTIONS = Set.of(
+            OperatorActions.LIST,
+            OperatorActions.GET,
+            OperatorActions.PAYLOAD,
+            OperatorActions.CANCEL,
+            OperatorActions.AUDIT_LIST);
     /** The outcomes a frontend may report for a call it refused before reaching job-control. */
-    static final Set<String> REFUSALS = Set.of(AuditEntry.NOT_FOUND, AuditEntry.INSUFFICIENT_SCOPE,
-            AuditEntry.INVALID_REQUEST);
+    static final Set<String> REFUSALS =
+            Set.of(AuditEntry.NOT_FOUND, AuditEntry.INSUFFICIENT_SCOPE, AuditEntry.INVALID_REQUEST);
 
     private final Pool pool;
     private final AuditRepository entries;
@@ -44,10 +49,13 @@ public class AuditLog {
     }
 
     /** Records a call on {@code client} (the caller's transaction, or the pool); returns the entry's id. */
-    public Uni<Long> record(SqlClient client, OperatorCall call, String action, String target, UUID executionId,
-            String outcome) {
-        return entries.insert(client, AuditEntry.of(call.principal(), call.workspace(), action, call.route(), target,
-                outcome), executionId, clock.instant().truncatedTo(ChronoUnit.MICROS));
+    public Uni<Long> record(
+            SqlClient client, OperatorCall call, String action, String target, UUID executionId, String outcome) {
+        return entries.insert(
+                client,
+                AuditEntry.of(call.principal(), call.workspace(), action, call.route(), target, outcome),
+                executionId,
+                clock.instant().truncatedTo(ChronoUnit.MICROS));
     }
 
     /** Records a call outside any transaction. */
@@ -63,10 +71,12 @@ public class AuditLog {
     /** Records a call the frontend refused (not found, missing scope, invalid request) for this operator. */
     public Uni<Void> recordRefusal(OperatorCall call, AuditEntry reported) {
         if (reported == null || !ACTIONS.contains(reported.action()) || !REFUSALS.contains(reported.outcome())) {
-            return Uni.createFrom().failure(new OperatorRequestException("An audit entry needs an action of "
-                    + ACTIONS + " and an outcome of " + REFUSALS + "."));
+            return Uni.createFrom()
+                    .failure(new OperatorRequestException(
+                            "An audit entry needs an action of " + ACTIONS + " and an outcome of " + REFUSALS + "."));
         }
-        return record(call, reported.action(), reported.target(), null, reported.outcome()).replaceWithVoid();
+        return record(call, reported.action(), reported.target(), null, reported.outcome())
+                .replaceWithVoid();
     }
 
     /** One page of the workspace's log, newest first; the read itself is recorded first (action audit.list). */
@@ -84,7 +94,9 @@ public class AuditLog {
                 .flatMap(id -> entries.page(pool, call.workspace(), before, size + 1))
                 .map(found -> {
                     List<AuditEntry> items = found.size() > size ? found.subList(0, size) : found;
-                    String next = found.size() > size ? AuditCursor.encode(items.get(items.size() - 1).id()) : null;
+                    String next = found.size() > size
+                            ? AuditCursor.encode(items.get(items.size() - 1).id())
+                            : null;
                     return new AuditPage(items, next);
                 });
     }

@@ -8,12 +8,13 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 import org.jboss.logging.Logger;
 
-import dev.taskgate.jobctl.JobControlConfig;
-import dev.taskgate.jobctl.lifetime.SweepLoop;
-import dev.taskgate.jobctl.operator.audit.db.AuditRepository;
 import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
+
+import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.lifetime.SweepLoop;
+import dev.taskgate.jobctl.operator.audit.db.AuditRepository;
 
 /**
  * Deletes operator audit rows older than {@code jobctl.audit.retention} (issue 5 item 6), on the same schedule and
@@ -32,17 +33,23 @@ public class AuditRetentionSweeper {
     private final Clock clock;
     private final SweepLoop loop;
 
-    AuditRetentionSweeper(Pool pool, AuditRepository entries, AuditRetention retention, JobControlConfig config,
-            Clock clock) {
+    AuditRetentionSweeper(
+            Pool pool, AuditRepository entries, AuditRetention retention, JobControlConfig config, Clock clock) {
         this.pool = pool;
         this.entries = entries;
         this.retention = retention;
         this.config = config;
         this.clock = clock;
-        this.loop = new SweepLoop("Audit retention sweep", LOG, this::sweepOnce, () -> config.sweeper().batchSize());
+        this.loop = new SweepLoop(
+                "Audit retention sweep",
+                LOG,
+                this::sweepOnce,
+                () -> config.sweeper().batchSize());
     }
 
-    @Scheduled(every = "${jobctl.sweeper.interval}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+    @Scheduled(
+            every = "${jobctl.sweeper.interval}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> onSchedule() {
         return loop.tick();
@@ -55,7 +62,8 @@ public class AuditRetentionSweeper {
      */
     public Uni<Integer> sweepOnce() {
         Instant cutoff = retention.cutoff(clock.instant().truncatedTo(ChronoUnit.MICROS));
-        return pool.withTransaction(tx -> entries.deleteOlderThan(tx, cutoff, config.sweeper().batchSize()))
+        return pool.withTransaction(tx ->
+                        entries.deleteOlderThan(tx, cutoff, config.sweeper().batchSize()))
                 .invoke(n -> {
                     if (n > 0) {
                         LOG.infof("Deleted operator audit rows past retention [deleted=%d cutoff=%s]", n, cutoff);

@@ -11,6 +11,8 @@ import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
+import io.smallrye.mutiny.Uni;
+
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.AuditPage;
 import dev.taskgate.contracts.operator.OperatorCancelResult;
@@ -22,7 +24,6 @@ import dev.taskgate.jobctl.operator.OperatorCancellationService;
 import dev.taskgate.jobctl.operator.OperatorQueries;
 import dev.taskgate.jobctl.operator.OperatorRequestException;
 import dev.taskgate.jobctl.operator.audit.AuditLog;
-import io.smallrye.mutiny.Uni;
 
 /**
  * job-control's internal operator API (design.md "Operator API"). Not exposed outside the cluster: the frontend
@@ -51,41 +52,58 @@ public class OperatorResource {
     /** A page of the project's executions (safe status), newest first. */
     @GET
     @Path("/executions")
-    public Uni<OperatorExecutionPage> list(@RestHeader(PRINCIPAL) String principal,
-            @RestHeader(WORKSPACE) String workspace, @RestHeader(ROUTE) String route, @RestQuery String status,
-            @RestQuery String limit, @RestQuery String cursor) {
+    public Uni<OperatorExecutionPage> list(
+            @RestHeader(PRINCIPAL) String principal,
+            @RestHeader(WORKSPACE) String workspace,
+            @RestHeader(ROUTE) String route,
+            @RestQuery String status,
+            @RestQuery String limit,
+            @RestQuery String cursor) {
         return queries.list(call(principal, workspace, route), status, limit, cursor);
     }
 
     /** One execution's safe status; 404 unless the handle is its owner's and it is in this project. */
     @GET
     @Path("/executions/{handle}")
-    public Uni<OperatorExecution> get(@RestHeader(PRINCIPAL) String principal, @RestHeader(WORKSPACE) String workspace,
-            @RestHeader(ROUTE) String route, @RestPath String handle) {
+    public Uni<OperatorExecution> get(
+            @RestHeader(PRINCIPAL) String principal,
+            @RestHeader(WORKSPACE) String workspace,
+            @RestHeader(ROUTE) String route,
+            @RestPath String handle) {
         return queries.get(call(principal, workspace, route), handle);
     }
 
     /** One execution's input and result or error. */
     @GET
     @Path("/executions/{handle}/payload")
-    public Uni<OperatorPayload> payload(@RestHeader(PRINCIPAL) String principal,
-            @RestHeader(WORKSPACE) String workspace, @RestHeader(ROUTE) String route, @RestPath String handle) {
+    public Uni<OperatorPayload> payload(
+            @RestHeader(PRINCIPAL) String principal,
+            @RestHeader(WORKSPACE) String workspace,
+            @RestHeader(ROUTE) String route,
+            @RestPath String handle) {
         return queries.payload(call(principal, workspace, route), handle);
     }
 
     /** Cancels one execution; the outcome says what happened. */
     @POST
     @Path("/executions/{handle}/cancel")
-    public Uni<OperatorCancelResult> cancel(@RestHeader(PRINCIPAL) String principal,
-            @RestHeader(WORKSPACE) String workspace, @RestHeader(ROUTE) String route, @RestPath String handle) {
+    public Uni<OperatorCancelResult> cancel(
+            @RestHeader(PRINCIPAL) String principal,
+            @RestHeader(WORKSPACE) String workspace,
+            @RestHeader(ROUTE) String route,
+            @RestPath String handle) {
         return cancellations.cancel(call(principal, workspace, route), handle);
     }
 
     /** A page of the project's audit log, newest first. */
     @GET
     @Path("/audit")
-    public Uni<AuditPage> auditPage(@RestHeader(PRINCIPAL) String principal, @RestHeader(WORKSPACE) String workspace,
-            @RestHeader(ROUTE) String route, @RestQuery String limit, @RestQuery String cursor) {
+    public Uni<AuditPage> auditPage(
+            @RestHeader(PRINCIPAL) String principal,
+            @RestHeader(WORKSPACE) String workspace,
+            @RestHeader(ROUTE) String route,
+            @RestQuery String limit,
+            @RestQuery String cursor) {
         return audit.page(call(principal, workspace, route), limit, cursor);
     }
 
@@ -93,14 +111,16 @@ public class OperatorResource {
     @POST
     @Path("/audit")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Void> recordRefusal(@RestHeader(PRINCIPAL) String principal, @RestHeader(WORKSPACE) String workspace,
-            @RestHeader(ROUTE) String route, AuditEntry entry) {
+    public Uni<Void> recordRefusal(
+            @RestHeader(PRINCIPAL) String principal,
+            @RestHeader(WORKSPACE) String workspace,
+            @RestHeader(ROUTE) String route,
+            AuditEntry entry) {
         return audit.recordRefusal(call(principal, workspace, route), entry);
     }
 
     private static OperatorCall call(String principal, String workspace, String route) {
-        for (String[] header : new String[][] { { PRINCIPAL, principal }, { WORKSPACE, workspace },
-                { ROUTE, route } }) {
+        for (String[] header : new String[][] {{PRINCIPAL, principal}, {WORKSPACE, workspace}, {ROUTE, route}}) {
             if (header[1] == null || header[1].isBlank()) {
                 throw new OperatorRequestException("The header " + header[0] + " is required and must not be blank.");
             }

@@ -9,11 +9,12 @@ import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
+import io.smallrye.mutiny.Uni;
+
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionPage;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.jobctl.query.ExecutionQueries;
-import io.smallrye.mutiny.Uni;
 
 /**
  * The internal query API (design.md "job-control"). Not exposed outside the cluster: the frontend forwards the
@@ -37,8 +38,12 @@ public class ExecutionResource {
      * through that API generation. {@code limit} 1–100 (default 20), {@code cursor} from {@code nextCursor}; else 400.
      */
     @GET
-    public Uni<ExecutionPage> list(@RestHeader(PRINCIPAL) String principal, @RestHeader(WORKSPACE) String workspace,
-            @RestQuery String surface, @RestQuery String limit, @RestQuery String cursor) {
+    public Uni<ExecutionPage> list(
+            @RestHeader(PRINCIPAL) String principal,
+            @RestHeader(WORKSPACE) String workspace,
+            @RestQuery String surface,
+            @RestQuery String limit,
+            @RestQuery String cursor) {
         requireCaller(principal, workspace);
         return queries.list(principal, workspace, surface, limit, cursor);
     }
@@ -46,7 +51,9 @@ public class ExecutionResource {
     /** The execution's safe status; 404 when unknown or not the caller's. */
     @GET
     @Path("/{executionId}")
-    public Uni<ExecutionSnapshot> get(@RestPath String executionId, @RestHeader(PRINCIPAL) String principal,
+    public Uni<ExecutionSnapshot> get(
+            @RestPath String executionId,
+            @RestHeader(PRINCIPAL) String principal,
             @RestHeader(WORKSPACE) String workspace) {
         requireCaller(principal, workspace);
         return queries.getSnapshot(executionId, principal, workspace);
@@ -55,7 +62,9 @@ public class ExecutionResource {
     /** The execution's status with its exact result or its error; 404 when unknown or not the caller's. */
     @GET
     @Path("/{executionId}/outcome")
-    public Uni<ExecutionOutcome> outcome(@RestPath String executionId, @RestHeader(PRINCIPAL) String principal,
+    public Uni<ExecutionOutcome> outcome(
+            @RestPath String executionId,
+            @RestHeader(PRINCIPAL) String principal,
             @RestHeader(WORKSPACE) String workspace) {
         requireCaller(principal, workspace);
         return queries.getOutcome(executionId, principal, workspace);

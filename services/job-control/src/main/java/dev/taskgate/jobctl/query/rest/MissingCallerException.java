@@ -9,7 +9,10 @@ public class MissingCallerException extends JobControlException {
     private static final long serialVersionUID = 1L;
 
     MissingCallerException(String header) {
-        super(Problem.of("invalid-request", "Invalid request", 400,
+        super(Problem.of(
+                "invalid-request",
+                "Invalid request",
+                400,
                 "The header " + header + " is required and must not be blank."));
     }
 }

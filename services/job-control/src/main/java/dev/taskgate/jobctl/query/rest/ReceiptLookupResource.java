@@ -8,9 +8,10 @@ import jakarta.ws.rs.core.MediaType;
 import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
 
+import io.smallrye.mutiny.Uni;
+
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.jobctl.query.ReceiptLookup;
-import io.smallrye.mutiny.Uni;
 
 /**
  * {@code GET /internal/v1/receipts/{receiptKey}}: the safe status of the execution the caller's receipt key
@@ -29,7 +30,8 @@ public class ReceiptLookupResource {
     /** The execution admitted under the key. */
     @GET
     @Path("/{receiptKey}")
-    public Uni<ExecutionSnapshot> get(@RestPath String receiptKey,
+    public Uni<ExecutionSnapshot> get(
+            @RestPath String receiptKey,
             @RestHeader(ExecutionResource.PRINCIPAL) String principal,
             @RestHeader(ExecutionResource.WORKSPACE) String workspace) {
         if (principal == null || principal.isBlank()) {

@@ -8,11 +8,12 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
+import io.smallrye.mutiny.Uni;
+
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.report.WorkerReportService;
-import io.smallrye.mutiny.Uni;
 
 /**
  * Reads {@code taskgate.worker-events.v1} and applies each report; the offset is committed after the effect.
@@ -43,8 +44,12 @@ public class WorkerEventsConsumer {
             return Uni.createFrom().completionStage(record.nack(e));
         }
         return reports.apply(event)
-                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(2)).atMost(5)
-                .onItemOrFailure().transformToUni((outboxWritten, failure) -> {
+                .onFailure()
+                .retry()
+                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(2))
+                .atMost(5)
+                .onItemOrFailure()
+                .transformToUni((outboxWritten, failure) -> {
                     if (failure != null) {
                         return Uni.createFrom().completionStage(record.nack(failure));
                     }

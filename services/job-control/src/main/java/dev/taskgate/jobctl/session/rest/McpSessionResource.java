@@ -12,12 +12,13 @@ import jakarta.ws.rs.core.Response;
 import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
 
+import io.smallrye.mutiny.Uni;
+
 import dev.taskgate.contracts.Problem;
 import dev.taskgate.contracts.session.McpSession;
 import dev.taskgate.contracts.session.McpSessionLogLevel;
 import dev.taskgate.contracts.session.OpenMcpSession;
 import dev.taskgate.jobctl.session.McpSessions;
-import io.smallrye.mutiny.Uni;
 
 /**
  * The internal session API of the 2025-era MCP adapter (design.md "2025-era adapter"): {@code PUT} creates,
@@ -40,17 +41,21 @@ public class McpSessionResource {
     /** Creates the session: 201, or 409 when the id is taken. */
     @PUT
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> open(@RestPath String idHash, @RestHeader(PRINCIPAL) String principal,
-            @RestHeader(WORKSPACE) String workspace, OpenMcpSession body) {
+    public Uni<Response> open(
+            @RestPath String idHash,
+            @RestHeader(PRINCIPAL) String principal,
+            @RestHeader(WORKSPACE) String workspace,
+            OpenMcpSession body) {
         requireCaller(principal, workspace);
-        return sessions.open(idHash, principal, workspace, body).map(v -> Response.status(201).build());
+        return sessions.open(idHash, principal, workspace, body)
+                .map(v -> Response.status(201).build());
     }
 
     /** Renews the caller's live session and returns it; 404 when unknown, ended, idle too long or foreign. */
     @POST
     @Path("/use")
-    public Uni<McpSession> use(@RestPath String idHash, @RestHeader(PRINCIPAL) String principal,
-            @RestHeader(WORKSPACE) String workspace) {
+    public Uni<McpSession> use(
+            @RestPath String idHash, @RestHeader(PRINCIPAL) String principal, @RestHeader(WORKSPACE) String workspace) {
         requireCaller(principal, workspace);
         return sessions.use(idHash, principal, workspace);
     }
@@ -59,18 +64,23 @@ public class McpSessionResource {
     @PUT
     @Path("/log-level")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Response> setLogLevel(@RestPath String idHash, @RestHeader(PRINCIPAL) String principal,
-            @RestHeader(WORKSPACE) String workspace, McpSessionLogLevel body) {
+    public Uni<Response> setLogLevel(
+            @RestPath String idHash,
+            @RestHeader(PRINCIPAL) String principal,
+            @RestHeader(WORKSPACE) String workspace,
+            McpSessionLogLevel body) {
         requireCaller(principal, workspace);
-        return sessions.setLogLevel(idHash, principal, workspace, body).map(v -> Response.noContent().build());
+        return sessions.setLogLevel(idHash, principal, workspace, body)
+                .map(v -> Response.noContent().build());
     }
 
     /** Ends the caller's live session: 204, or 404. */
     @DELETE
-    public Uni<Response> end(@RestPath String idHash, @RestHeader(PRINCIPAL) String principal,
-            @RestHeader(WORKSPACE) String workspace) {
+    public Uni<Response> end(
+            @RestPath String idHash, @RestHeader(PRINCIPAL) String principal, @RestHeader(WORKSPACE) String workspace) {
         requireCaller(principal, workspace);
-        return sessions.end(idHash, principal, workspace).map(v -> Response.noContent().build());
+        return sessions.end(idHash, principal, workspace)
+                .map(v -> Response.noContent().build());
     }
 
     private static void requireCaller(String principal, String workspace) {
@@ -84,7 +94,10 @@ public class McpSessionResource {
         private static final long serialVersionUID = 1L;
 
         CallerHeadersMissing() {
-            super(Problem.of("invalid-request", "Invalid request", 400,
+            super(Problem.of(
+                    "invalid-request",
+                    "Invalid request",
+                    400,
                     "The headers " + PRINCIPAL + " and " + WORKSPACE + " are required and must not be blank."));
         }
     }

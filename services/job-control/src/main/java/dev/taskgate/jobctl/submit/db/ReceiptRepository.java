@@ -9,12 +9,13 @@ import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import dev.taskgate.jobctl.submit.Receipt;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
+
+import dev.taskgate.jobctl.submit.Receipt;
 
 /** Plain-SQL access to {@code jobctl.receipt}. */
 @ApplicationScoped
@@ -27,20 +28,35 @@ public class ReceiptRepository {
      *
      * @return whether this call inserted it
      */
-    public Uni<Boolean> insertIfAbsent(SqlClient client, String principal, String workspace, String receiptKey,
-            byte[] fingerprint, String toolName, String toolVersion, UUID executionId, Instant at) {
+    public Uni<Boolean> insertIfAbsent(
+            SqlClient client,
+            String principal,
+            String workspace,
+            String receiptKey,
+            byte[] fingerprint,
+            String toolName,
+            String toolVersion,
+            UUID executionId,
+            Instant at) {
         return client.preparedQuery("insert into jobctl.receipt (principal, workspace, receipt_key, fingerprint, "
-                + "tool_name, tool_version, execution_id, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8) "
-                + "on conflict (principal, workspace, receipt_key) do nothing")
-                .execute(Tuple.from(Arrays.asList(principal, workspace, receiptKey, Buffer.buffer(fingerprint),
-                        toolName, toolVersion, executionId, OffsetDateTime.ofInstant(at, ZoneOffset.UTC))))
+                        + "tool_name, tool_version, execution_id, created_at) values ($1, $2, $3, $4, $5, $6, $7, $8) "
+                        + "on conflict (principal, workspace, receipt_key) do nothing")
+                .execute(Tuple.from(Arrays.asList(
+                        principal,
+                        workspace,
+                        receiptKey,
+                        Buffer.buffer(fingerprint),
+                        toolName,
+                        toolVersion,
+                        executionId,
+                        OffsetDateTime.ofInstant(at, ZoneOffset.UTC))))
                 .map(rows -> rows.rowCount() == 1);
     }
 
     /** The receipt for (principal, workspace, key), if any. */
     public Uni<Optional<Receipt>> find(SqlClient client, String principal, String workspace, String receiptKey) {
         return client.preparedQuery("select fingerprint, execution_id from jobctl.receipt "
-                + "where principal = $1 and workspace = $2 and receipt_key = $3")
+                        + "where principal = $1 and workspace = $2 and receipt_key = $3")
                 .execute(Tuple.of(principal, workspace, receiptKey))
                 .map(rows -> {
                     var it = rows.iterator();
@@ -48,8 +64,8 @@ public class ReceiptRepository {
                         return Optional.empty();
                     }
                     Row row = it.next();
-                    return Optional.of(new Receipt(row.getBuffer("fingerprint").getBytes(),
-                            row.getUUID("execution_id")));
+                    return Optional.of(
+                            new Receipt(row.getBuffer("fingerprint").getBytes(), row.getUUID("execution_id")));
                 });
     }
 }

@@ -11,14 +11,15 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import io.quarkus.security.Authenticated;
+import io.smallrye.common.annotation.Blocking;
+
 import dev.taskgate.contracts.artifact.ArtifactContent;
 import dev.taskgate.contracts.artifact.ArtifactMetadata;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.CallerResolver;
 import dev.taskgate.frontend.query.ArtifactQueries;
 import dev.taskgate.frontend.web.ProblemResponses;
-import io.quarkus.security.Authenticated;
-import io.smallrye.common.annotation.Blocking;
 
 /**
  * Artifacts of a workspace ({@code docs/design.md}, "Artifacts"). The same checks as executions ({@code tools:call},
@@ -47,16 +48,19 @@ public class ArtifactResource {
     /** The content, with its media type; {@code ETag} is the quoted SHA-256, {@code If-None-Match} answers 304. */
     @GET
     @Path("/{id}")
-    public Response content(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id, @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
+    public Response content(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("id") String id,
+            @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         AuthenticatedCaller caller = callers.resolve(org, project);
         ArtifactContent found = artifacts.artifact(caller.caller().workspace(), id);
         ArtifactMetadata artifact = found.artifact();
         String etag = "\"" + artifact.sha256() + "\"";
-        Response.ResponseBuilder response = etag.equals(ifNoneMatch) ? Response.notModified()
+        Response.ResponseBuilder response = etag.equals(ifNoneMatch)
+                ? Response.notModified()
                 : Response.ok(found.content()).header(HttpHeaders.CONTENT_TYPE, artifact.mediaType());
-        return response
-                .header(HttpHeaders.ETAG, etag)
+        return response.header(HttpHeaders.ETAG, etag)
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Content-Security-Policy", CONTENT_SECURITY_POLICY)
                 .header(HttpHeaders.CACHE_CONTROL, "private, no-cache")
@@ -67,10 +71,11 @@ public class ArtifactResource {
     /** What is known about the artifact, without its content ({@code ArtifactMetadata}). */
     @GET
     @Path("/{id}/metadata")
-    public Response metadata(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id) {
+    public Response metadata(
+            @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         AuthenticatedCaller caller = callers.resolve(org, project);
-        ArtifactMetadata artifact = artifacts.artifact(caller.caller().workspace(), id).artifact();
+        ArtifactMetadata artifact =
+                artifacts.artifact(caller.caller().workspace(), id).artifact();
         return Response.ok(ProblemResponses.bytes(artifact), MediaType.APPLICATION_JSON)
                 .header(HttpHeaders.CACHE_CONTROL, "private, no-cache")
                 .build();

@@ -45,15 +45,16 @@ public record CreateExecutionBody(String toolName, JsonNode input) {
             throw invalid("", "The body must be a JSON object with the members tool_name and input.");
         }
         List<String> unknown = new ArrayList<>();
-        for (Iterator<String> names = root.fieldNames(); names.hasNext();) {
+        for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!MEMBERS.contains(name)) {
                 unknown.add(name);
             }
         }
         if (!unknown.isEmpty()) {
-            throw invalid("/" + escape(unknown.get(0)), "Unknown member(s) " + unknown
-                    + "; the body accepts only tool_name and input.");
+            throw invalid(
+                    "/" + escape(unknown.get(0)),
+                    "Unknown member(s) " + unknown + "; the body accepts only tool_name and input.");
         }
         JsonNode toolName = root.get("tool_name");
         if (toolName == null || toolName.isNull()) {
@@ -104,7 +105,8 @@ public record CreateExecutionBody(String toolName, JsonNode input) {
     }
 
     private static RuntimeException invalid(String pointer, String message) {
-        return ProblemKind.INVALID_REQUEST.problem(message)
+        return ProblemKind.INVALID_REQUEST
+                .problem(message)
                 .with("errors", List.of(Map.of("pointer", pointer, "message", message)))
                 .toException();
     }

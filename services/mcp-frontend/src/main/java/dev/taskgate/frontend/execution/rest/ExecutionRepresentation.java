@@ -46,8 +46,19 @@ public record ExecutionRepresentation(
 
     /** The view of a snapshot under its handle. */
     public static ExecutionRepresentation of(String handle, ExecutionSnapshot s, long pollIntervalMs) {
-        return new ExecutionRepresentation(handle, s.toolName(), s.status().wireName(), s.createdAt(), s.updatedAt(),
-                s.executionDeadline(), s.retentionExpiresAt(), pollIntervalMs, s.statusMessage(), s.progress(),
-                s.total(), s.cancelRequested(), s.inputRequests());
+        return new ExecutionRepresentation(
+                handle,
+                s.toolName(),
+                s.status().wireName(),
+                s.createdAt(),
+                s.updatedAt(),
+                s.executionDeadline(),
+                s.retentionExpiresAt(),
+                pollIntervalMs,
+                s.statusMessage(),
+                s.progress(),
+                s.total(),
+                s.cancelRequested(),
+                s.inputRequests());
     }
 }

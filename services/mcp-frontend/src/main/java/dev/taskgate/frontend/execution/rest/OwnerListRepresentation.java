@@ -21,10 +21,12 @@ public record OwnerListRepresentation(
         @JsonProperty("next_cursor") String nextCursor) {
 
     /** The view of a page, each execution under the handle {@code handle} mints for it. */
-    public static OwnerListRepresentation of(ExecutionPage page, Function<ExecutionSnapshot, String> handle,
-            long pollIntervalMs) {
-        return new OwnerListRepresentation(page.items().stream()
-                .map(s -> ExecutionRepresentation.of(handle.apply(s), s, pollIntervalMs)).toList(),
+    public static OwnerListRepresentation of(
+            ExecutionPage page, Function<ExecutionSnapshot, String> handle, long pollIntervalMs) {
+        return new OwnerListRepresentation(
+                page.items().stream()
+                        .map(s -> ExecutionRepresentation.of(handle.apply(s), s, pollIntervalMs))
+                        .toList(),
                 page.nextCursor());
     }
 }

@@ -31,6 +31,7 @@ public class PayloadLimitFilter {
             return null;
         }
         ProblemException tooLarge = ToolExecutionResource.tooLarge();
-        return ProblemResponses.of(tooLarge.problem(), request.getUriInfo().getRequestUri().getRawPath());
+        return ProblemResponses.of(
+                tooLarge.problem(), request.getUriInfo().getRequestUri().getRawPath());
     }
 }

@@ -30,6 +30,7 @@ import dev.taskgate.frontend.problem.ProblemKind;
 public record ProvideInputBody(String requestKey, JsonNode response) {
     /** Longest accepted request key (job-control mints far shorter ones). */
     public static final int MAX_KEY_LENGTH = 256;
+
     private static final Set<String> MEMBERS = Set.of("request_key", "response");
 
     private static final ObjectMapper STRICT = JsonMapper.builder()
@@ -46,25 +47,32 @@ public record ProvideInputBody(String requestKey, JsonNode response) {
             throw invalid("", "The body must be a JSON object with the members request_key and response.");
         }
         List<String> unknown = new ArrayList<>();
-        for (Iterator<String> names = root.fieldNames(); names.hasNext();) {
+        for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!MEMBERS.contains(name)) {
                 unknown.add(name);
             }
         }
         if (!unknown.isEmpty()) {
-            throw invalid("/" + unknown.get(0).replace("~", "~0").replace("/", "~1"), "Unknown member(s) " + unknown
-                    + "; the body accepts only request_key and response.");
+            throw invalid(
+                    "/" + unknown.get(0).replace("~", "~0").replace("/", "~1"),
+                    "Unknown member(s) " + unknown + "; the body accepts only request_key and response.");
         }
         JsonNode key = root.get("request_key");
-        if (key == null || !key.isTextual() || key.asText().isEmpty() || key.asText().length() > MAX_KEY_LENGTH) {
-            throw invalid("/request_key", "request_key is required: a string of 1-" + MAX_KEY_LENGTH
-                    + " characters taken from the execution's input_requests.");
+        if (key == null
+                || !key.isTextual()
+                || key.asText().isEmpty()
+                || key.asText().length() > MAX_KEY_LENGTH) {
+            throw invalid(
+                    "/request_key",
+                    "request_key is required: a string of 1-" + MAX_KEY_LENGTH
+                            + " characters taken from the execution's input_requests.");
         }
         JsonNode response = root.get("response");
         if (response == null || response.isNull()) {
-            throw invalid("/response", "response is required: {\"action\": \"accept\"|\"decline\"|\"cancel\", "
-                    + "\"content\"?: {...}}.");
+            throw invalid(
+                    "/response",
+                    "response is required: {\"action\": \"accept\"|\"decline\"|\"cancel\", " + "\"content\"?: {...}}.");
         }
         InputViolation violation = InputResponseShape.violation(response).orElse(null);
         if (violation != null) {
@@ -89,7 +97,8 @@ public record ProvideInputBody(String requestKey, JsonNode response) {
     }
 
     private static RuntimeException invalid(String pointer, String message) {
-        return ProblemKind.INVALID_REQUEST.problem(message)
+        return ProblemKind.INVALID_REQUEST
+                .problem(message)
                 .with("errors", List.of(Map.of("pointer", pointer, "message", message)))
                 .toException();
     }

@@ -26,11 +26,11 @@ import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.CallerResolver;
 import dev.taskgate.frontend.execution.ExecutionService;
-import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
@@ -51,6 +51,7 @@ import dev.taskgate.frontend.web.ProblemResponses;
 public class ToolExecutionResource {
     /** Largest accepted request body. */
     public static final int MAX_BODY_BYTES = 1024 * 1024;
+
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     static final String IDEMPOTENT_REPLAYED = "Idempotent-Replayed";
     private static final byte[] ACKNOWLEDGED = "{\"acknowledged\":true}".getBytes(StandardCharsets.UTF_8);
@@ -62,8 +63,12 @@ public class ToolExecutionResource {
     private final long pollIntervalMs;
     private final String retryAfter;
 
-    ToolExecutionResource(CallerResolver callers, ExecutionService executions, ExecutionQueries queries,
-            ExecutionHandles handles, FrontendConfig config) {
+    ToolExecutionResource(
+            CallerResolver callers,
+            ExecutionService executions,
+            ExecutionQueries queries,
+            ExecutionHandles handles,
+            FrontendConfig config) {
         this.callers = callers;
         this.executions = executions;
         this.queries = queries;
@@ -74,8 +79,12 @@ public class ToolExecutionResource {
 
     /** Creates an execution, or returns the one already bound to the {@code Idempotency-Key}. */
     @POST
-    public Response create(@PathParam("org") String org, @PathParam("project") String project, HttpHeaders headers,
-            UriInfo uri, InputStream body) {
+    public Response create(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            HttpHeaders headers,
+            UriInfo uri,
+            InputStream body) {
         AuthenticatedCaller caller = callers.resolve(org, project);
         String receiptKey = idempotencyKey(headers);
         requireJson(headers.getHeaderString(HttpHeaders.CONTENT_TYPE));
@@ -97,20 +106,26 @@ public class ToolExecutionResource {
      * {@code limit} 1–100 (default 20) and {@code cursor} (from {@code next_cursor}); anything else is 400.
      */
     @GET
-    public Response list(@PathParam("org") String org, @PathParam("project") String project,
-            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
+    public Response list(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor) {
         AuthenticatedCaller caller = callers.resolve(org, project);
-        return Response.ok(ProblemResponses.bytes(OwnerListRepresentation.of(
-                queries.list(caller.caller(), Surface.REST, PageLimit.parse(limit), cursor),
-                s -> handles.mint(s.executionId(), Surface.REST, caller.caller()), pollIntervalMs)),
-                MediaType.APPLICATION_JSON).build();
+        return Response.ok(
+                        ProblemResponses.bytes(OwnerListRepresentation.of(
+                                queries.list(caller.caller(), Surface.REST, PageLimit.parse(limit), cursor),
+                                s -> handles.mint(s.executionId(), Surface.REST, caller.caller()),
+                                pollIntervalMs)),
+                        MediaType.APPLICATION_JSON)
+                .build();
     }
 
     /** The execution's status. */
     @GET
     @Path("/{id}")
-    public Response get(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id) {
+    public Response get(
+            @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         AuthenticatedCaller caller = callers.resolve(org, project);
         ExecutionSnapshot snapshot = queries.snapshot(executionId(id, caller), caller.caller());
         return Response.ok(json(id, snapshot), MediaType.APPLICATION_JSON).build();
@@ -122,8 +137,8 @@ public class ToolExecutionResource {
      */
     @GET
     @Path("/{id}/result")
-    public Response result(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id) {
+    public Response result(
+            @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         AuthenticatedCaller caller = callers.resolve(org, project);
         ExecutionOutcome outcome = queries.outcome(executionId(id, caller), caller.caller());
         switch (outcome.execution().status()) {
@@ -148,11 +163,13 @@ public class ToolExecutionResource {
     /** Asks for cancellation; the answer is the execution as it stands afterwards. */
     @POST
     @Path("/{id}/cancel")
-    public Response cancel(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id) {
+    public Response cancel(
+            @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         AuthenticatedCaller caller = callers.resolve(org, project);
         Accepted accepted = executions.cancel(caller, executionId(id, caller));
-        return Response.accepted(json(id, accepted.execution())).type(MediaType.APPLICATION_JSON).build();
+        return Response.accepted(json(id, accepted.execution()))
+                .type(MediaType.APPLICATION_JSON)
+                .build();
     }
 
     /**
@@ -162,8 +179,12 @@ public class ToolExecutionResource {
      */
     @POST
     @Path("/{id}/input")
-    public Response input(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id, HttpHeaders headers, InputStream body) {
+    public Response input(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("id") String id,
+            HttpHeaders headers,
+            InputStream body) {
         AuthenticatedCaller caller = callers.resolve(org, project);
         UUID executionId = executionId(id, caller);
         requireJson(headers.getHeaderString(HttpHeaders.CONTENT_TYPE));
@@ -181,8 +202,10 @@ public class ToolExecutionResource {
     }
 
     private static RuntimeException failed(ExecutionOutcome outcome) {
-        String message = outcome.error() != null && outcome.error().message() != null ? outcome.error().message()
-                : outcome.execution().statusMessage() != null ? outcome.execution().statusMessage()
+        String message = outcome.error() != null && outcome.error().message() != null
+                ? outcome.error().message()
+                : outcome.execution().statusMessage() != null
+                        ? outcome.execution().statusMessage()
                         : "The execution failed.";
         var problem = ProblemKind.EXECUTION_FAILED.problem(message);
         if (outcome.error() != null && outcome.error().code() != null) {
@@ -215,7 +238,8 @@ public class ToolExecutionResource {
         } catch (IllegalArgumentException e) {
             type = null;
         }
-        boolean json = type != null && "application".equalsIgnoreCase(type.getType())
+        boolean json = type != null
+                && "application".equalsIgnoreCase(type.getType())
                 && "json".equalsIgnoreCase(type.getSubtype());
         String charset = type == null ? null : type.getParameters().get(MediaType.CHARSET_PARAMETER);
         if (!json || (charset != null && !"utf-8".equals(charset.toLowerCase(Locale.ROOT)))) {

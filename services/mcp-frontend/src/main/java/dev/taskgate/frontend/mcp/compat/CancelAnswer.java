@@ -14,16 +14,21 @@ enum CancelAnswer {
     /** Running an operation that cannot stop safely; nothing changed. */
     UNSUPPORTED("unsupported", "The operation cannot be stopped once it runs; nothing changed."),
     /** Running, and a stop had already been requested; nothing changed and no second stop was sent. */
-    STOP_ALREADY_REQUESTED("stop_already_requested", "A stop had already been requested; the worker's report "
-            + "decides the final state."),
+    STOP_ALREADY_REQUESTED(
+            "stop_already_requested",
+            "A stop had already been requested; the worker's report " + "decides the final state."),
     /** Queued: cancelled at once, nothing ran. */
     ACCEPTED("accepted", "The execution was cancelled before it started."),
     /** Running: the stop is committed and goes to the worker; its report decides the final state. */
-    STOP_REQUESTED("stop_requested", "The stop was recorded and is being delivered to the worker; the execution "
-            + "ends cancelled, or with its result if it finished first. Follow it with execution_get."),
+    STOP_REQUESTED(
+            "stop_requested",
+            "The stop was recorded and is being delivered to the worker; the execution "
+                    + "ends cancelled, or with its result if it finished first. Follow it with execution_get."),
     /** job-control did not answer in time: the stop may or may not be recorded; asking again is safe. */
-    STOP_DELIVERY_UNKNOWN("stop_delivery_unknown", "The execution service did not confirm the cancellation in "
-            + "time; it may or may not be recorded. Asking again is safe.");
+    STOP_DELIVERY_UNKNOWN(
+            "stop_delivery_unknown",
+            "The execution service did not confirm the cancellation in "
+                    + "time; it may or may not be recorded. Asking again is safe.");
 
     private final String wireName;
     private final String sentence;

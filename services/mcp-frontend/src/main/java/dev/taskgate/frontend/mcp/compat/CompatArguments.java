@@ -29,23 +29,18 @@ public final class CompatArguments {
     public static final int MAX_TEXT = 512;
 
     /** {@code execution_get} / {@code job_inspect}. */
-    public record Get(String executionId, int waitMs) {
-    }
+    public record Get(String executionId, int waitMs) {}
 
     /** {@code execution_cancel} / {@code job_cancel}. */
-    public record Cancel(String executionId) {
-    }
+    public record Cancel(String executionId) {}
 
     /** {@code execution_provide_input}. */
-    public record ProvideInput(String executionId, String requestKey, JsonNode response) {
-    }
+    public record ProvideInput(String executionId, String requestKey, JsonNode response) {}
 
     /** {@code execution_list}. */
-    public record ListPage(String cursor, int limit) {
-    }
+    public record ListPage(String cursor, int limit) {}
 
-    private CompatArguments() {
-    }
+    private CompatArguments() {}
 
     /** {@code {execution_id, wait_ms?}}; {@code wait_ms} defaults to 0 (answer the current state at once). */
     public static Get get(String tool, JsonNode arguments) {
@@ -71,8 +66,7 @@ public final class CompatArguments {
         String key = c.text("request_key", true);
         JsonNode response = c.present("response");
         if (response != null) {
-            InputResponseShape.violation(response).ifPresent(v -> c.violation("/response" + v.pointer(),
-                    v.message()));
+            InputResponseShape.violation(response).ifPresent(v -> c.violation("/response" + v.pointer(), v.message()));
         }
         c.done(tool);
         return new ProvideInput(id, key, response);
@@ -93,17 +87,19 @@ public final class CompatArguments {
         private final List<InputViolation> violations = new ArrayList<>();
 
         Checker(JsonNode arguments, Set<String> known) {
-            this.arguments = arguments == null || arguments.isNull() ? JsonNodeFactory.instance.objectNode()
-                    : arguments;
+            this.arguments =
+                    arguments == null || arguments.isNull() ? JsonNodeFactory.instance.objectNode() : arguments;
             if (!this.arguments.isObject()) {
                 violations.add(new InputViolation("", "must be an object"));
                 return;
             }
-            for (Iterator<String> it = this.arguments.fieldNames(); it.hasNext();) {
+            for (Iterator<String> it = this.arguments.fieldNames(); it.hasNext(); ) {
                 String name = it.next();
                 if (!known.contains(name)) {
-                    violation("/" + name.replace("~", "~0").replace("/", "~1"), "unknown argument '" + name
-                            + "' (accepted: " + String.join(", ", new java.util.TreeSet<>(known)) + ")");
+                    violation(
+                            "/" + name.replace("~", "~0").replace("/", "~1"),
+                            "unknown argument '" + name + "' (accepted: "
+                                    + String.join(", ", new java.util.TreeSet<>(known)) + ")");
                 }
             }
         }
@@ -128,8 +124,7 @@ public final class CompatArguments {
             if (value == null) {
                 return null;
             }
-            if (!value.isIntegralNumber() || !value.canConvertToInt() || value.asInt() < min
-                    || value.asInt() > max) {
+            if (!value.isIntegralNumber() || !value.canConvertToInt() || value.asInt() < min || value.asInt() > max) {
                 violation("/" + name, name + " must be an integer between " + min + " and " + max);
                 return null;
             }
@@ -154,7 +149,8 @@ public final class CompatArguments {
             }
             ObjectNode data = JsonNodeFactory.instance.objectNode();
             ArrayNode errors = data.putArray("errors");
-            violations.forEach(v -> errors.addObject().put("pointer", "/arguments" + v.pointer())
+            violations.forEach(v -> errors.addObject()
+                    .put("pointer", "/arguments" + v.pointer())
                     .put("message", v.message()));
             throw invalid("Invalid arguments for tool " + tool + ".", data);
         }

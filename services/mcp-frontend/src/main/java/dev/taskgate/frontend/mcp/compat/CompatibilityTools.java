@@ -73,13 +73,23 @@ public class CompatibilityTools {
     private final Duration pollInterval;
 
     @Inject
-    CompatibilityTools(ExecutionHandles handles, ExecutionQueries queries, ExecutionService executions,
-            ExecutionSignals signals, OperationCatalog catalog, FrontendConfig config) {
+    CompatibilityTools(
+            ExecutionHandles handles,
+            ExecutionQueries queries,
+            ExecutionService executions,
+            ExecutionSignals signals,
+            OperationCatalog catalog,
+            FrontendConfig config) {
         this(handles, queries, executions, signals, catalog, config.mcp().syncPollInterval());
     }
 
-    CompatibilityTools(ExecutionHandles handles, ExecutionQueries queries, ExecutionService executions,
-            ExecutionSignals signals, OperationCatalog catalog, Duration pollInterval) {
+    CompatibilityTools(
+            ExecutionHandles handles,
+            ExecutionQueries queries,
+            ExecutionService executions,
+            ExecutionSignals signals,
+            OperationCatalog catalog,
+            Duration pollInterval) {
         this.ids = new ExecutionIds(handles);
         this.queries = queries;
         this.executions = executions;
@@ -98,33 +108,84 @@ public class CompatibilityTools {
      * task-support marker: these tools never run as tasks).
      */
     public List<ObjectNode> definitions() {
-        ObjectNode idProperty = JSON.objectNode().put("type", "string").put("minLength", 1)
+        ObjectNode idProperty = JSON.objectNode()
+                .put("type", "string")
+                .put("minLength", 1)
                 .put("maxLength", CompatArguments.MAX_TEXT)
                 .put("description", "The execution handle (tgx_…) from a handoff answer, execution_list or a task.");
-        ObjectNode get = schema(Map.of("execution_id", idProperty, "wait_ms", JSON.objectNode().put("type", "integer")
-                .put("minimum", 0).put("maximum", CompatArguments.MAX_WAIT_MS).put("default", 0)
-                .put("description", "Wait at most this long (ms) for a terminal state; 0 answers at once.")),
+        ObjectNode get = schema(
+                Map.of(
+                        "execution_id",
+                        idProperty,
+                        "wait_ms",
+                        JSON.objectNode()
+                                .put("type", "integer")
+                                .put("minimum", 0)
+                                .put("maximum", CompatArguments.MAX_WAIT_MS)
+                                .put("default", 0)
+                                .put(
+                                        "description",
+                                        "Wait at most this long (ms) for a terminal state; 0 answers at once.")),
                 "execution_id");
         ObjectNode cancel = schema(Map.of("execution_id", idProperty), "execution_id");
-        ObjectNode input = schema(Map.of("execution_id", idProperty,
-                "request_key", JSON.objectNode().put("type", "string").put("minLength", 1)
+        ObjectNode input = schema(
+                Map.of(
+                        "execution_id",
+                        idProperty,
+                        "request_key",
+                        JSON.objectNode()
+                                .put("type", "string")
+                                .put("minLength", 1)
+                                .put("maxLength", CompatArguments.MAX_TEXT)
+                                .put("description", "A key of the execution's input_requests."),
+                        "response",
+                        responseSchema()),
+                "execution_id",
+                "request_key",
+                "response");
+        ObjectNode list = schema(Map.of(
+                "cursor",
+                JSON.objectNode()
+                        .put("type", "string")
+                        .put("minLength", 1)
                         .put("maxLength", CompatArguments.MAX_TEXT)
-                        .put("description", "A key of the execution's input_requests."),
-                "response", responseSchema()), "execution_id", "request_key", "response");
-        ObjectNode list = schema(Map.of("cursor", JSON.objectNode().put("type", "string").put("minLength", 1)
-                .put("maxLength", CompatArguments.MAX_TEXT).put("description", "next_cursor of the previous page."),
-                "limit", JSON.objectNode().put("type", "integer").put("minimum", 1).put("maximum", 100)
+                        .put("description", "next_cursor of the previous page."),
+                "limit",
+                JSON.objectNode()
+                        .put("type", "integer")
+                        .put("minimum", 1)
+                        .put("maximum", 100)
                         .put("default", 20)));
         return List.of(
-                tool(LIST, "List my executions", "Lists your retained tool executions made through this API, newest "
-                        + "first, with their state; page with cursor.", list, true),
-                tool(GET, "Get an execution", "Returns the execution's current state, waiting at most wait_ms (≤ 45000)"
-                        + " for it to finish; a completed execution returns the tool's original result.", get, true),
-                tool(PROVIDE_INPUT, "Answer an execution's input request", "Answers one of the execution's "
-                        + "input_requests with an elicitation result {action, content?}.", input, false),
-                tool(CANCEL, "Cancel an execution", "Asks for the execution to stop and reports what happened: "
-                        + "already_terminal, accepted, stop_requested, stop_already_requested, unsupported or "
-                        + "stop_delivery_unknown.", cancel, false),
+                tool(
+                        LIST,
+                        "List my executions",
+                        "Lists your retained tool executions made through this API, newest "
+                                + "first, with their state; page with cursor.",
+                        list,
+                        true),
+                tool(
+                        GET,
+                        "Get an execution",
+                        "Returns the execution's current state, waiting at most wait_ms (≤ 45000)"
+                                + " for it to finish; a completed execution returns the tool's original result.",
+                        get,
+                        true),
+                tool(
+                        PROVIDE_INPUT,
+                        "Answer an execution's input request",
+                        "Answers one of the execution's "
+                                + "input_requests with an elicitation result {action, content?}.",
+                        input,
+                        false),
+                tool(
+                        CANCEL,
+                        "Cancel an execution",
+                        "Asks for the execution to stop and reports what happened: "
+                                + "already_terminal, accepted, stop_requested, stop_already_requested, unsupported or "
+                                + "stop_delivery_unknown.",
+                        cancel,
+                        false),
                 tool(JOB_INSPECT, "Inspect a job", "Alias of execution_get.", get.deepCopy(), true),
                 tool(JOB_CANCEL, "Cancel a job", "Alias of execution_cancel.", cancel.deepCopy(), false));
     }
@@ -147,7 +208,8 @@ public class CompatibilityTools {
             case JOB_CANCEL:
                 return cancel(caller, surface, CompatArguments.cancel(name, arguments));
             default:
-                throw McpErrors.invalidParams("Unknown tool: " + name, JSON.objectNode().put("name", name));
+                throw McpErrors.invalidParams(
+                        "Unknown tool: " + name, JSON.objectNode().put("name", name));
         }
     }
 
@@ -163,7 +225,8 @@ public class CompatibilityTools {
             page = queries.list(caller.caller(), surface, args.limit(), args.cursor());
         } catch (ProblemException e) {
             if (e.problem().status() == 400) {
-                throw McpErrors.invalidParams("Invalid cursor: use next_cursor of a previous execution_list page.",
+                throw McpErrors.invalidParams(
+                        "Invalid cursor: use next_cursor of a previous execution_list page.",
                         JSON.objectNode().put("cursor", args.cursor()));
             }
             throw translate(e);
@@ -178,15 +241,17 @@ public class CompatibilityTools {
         if (page.nextCursor() != null) {
             structured.put("next_cursor", page.nextCursor());
         }
-        String sentence = page.items().isEmpty() ? "No executions." : page.items().size() + " execution(s), newest "
-                + "first" + (page.nextCursor() == null ? "." : "; pass next_cursor as cursor for more.");
+        String sentence = page.items().isEmpty()
+                ? "No executions."
+                : page.items().size() + " execution(s), newest " + "first"
+                        + (page.nextCursor() == null ? "." : "; pass next_cursor as cursor for more.");
         return new CompatResult(ExecutionViews.result(sentence, structured, false));
     }
 
     private CompatResult get(AuthenticatedCaller caller, Surface surface, CompatArguments.Get args) {
         UUID id = ids.resolve(args.executionId(), surface, caller);
-        ExecutionOutcome outcome = args.waitMs() == 0 ? outcome(caller, surface, id)
-                : waitForOutcome(caller, surface, id, args.waitMs());
+        ExecutionOutcome outcome =
+                args.waitMs() == 0 ? outcome(caller, surface, id) : waitForOutcome(caller, surface, id, args.waitMs());
         ExecutionSnapshot s = outcome.execution();
         switch (s.status()) {
             case COMPLETED:
@@ -196,18 +261,24 @@ public class CompatibilityTools {
                 return new CompatResult(outcome.result());
             case FAILED:
                 ObjectNode failed = ExecutionViews.failed(args.executionId(), outcome);
-                return new CompatResult(ExecutionViews.result("The execution failed: "
-                        + failed.at("/error/message").asText(), failed, true));
+                return new CompatResult(ExecutionViews.result(
+                        "The execution failed: " + failed.at("/error/message").asText(), failed, true));
             case CANCELLED:
-                return new CompatResult(ExecutionViews.result("The execution was cancelled; it has no result.",
-                        ExecutionViews.execution(args.executionId(), s), true));
+                return new CompatResult(ExecutionViews.result(
+                        "The execution was cancelled; it has no result.",
+                        ExecutionViews.execution(args.executionId(), s),
+                        true));
             case INPUT_REQUIRED:
-                return new CompatResult(ExecutionViews.result("The execution waits for input: answer one of "
-                        + "input_requests with execution_provide_input.", ExecutionViews.execution(args.executionId(),
-                                s), false));
+                return new CompatResult(ExecutionViews.result(
+                        "The execution waits for input: answer one of "
+                                + "input_requests with execution_provide_input.",
+                        ExecutionViews.execution(args.executionId(), s),
+                        false));
             default:
-                return new CompatResult(ExecutionViews.result("The execution is still running; call execution_get "
-                        + "again (next_action).", ExecutionViews.execution(args.executionId(), s), false));
+                return new CompatResult(ExecutionViews.result(
+                        "The execution is still running; call execution_get " + "again (next_action).",
+                        ExecutionViews.execution(args.executionId(), s),
+                        false));
         }
     }
 
@@ -233,8 +304,10 @@ public class CompatibilityTools {
                     Thread.currentThread().interrupt();
                     break;
                 }
-                if (signal == null || (signal.kind() == ExecutionSignal.Kind.CHANGED && signal.state() != null
-                        && settles(signal.state()))) {
+                if (signal == null
+                        || (signal.kind() == ExecutionSignal.Kind.CHANGED
+                                && signal.state() != null
+                                && settles(signal.state()))) {
                     outcome = outcome(caller, surface, id);
                 }
             }
@@ -250,24 +323,29 @@ public class CompatibilityTools {
         return status.isTerminal() || status == ExecutionStatus.INPUT_REQUIRED;
     }
 
-    private CompatResult provideInput(AuthenticatedCaller caller, Surface surface,
-            CompatArguments.ProvideInput args) {
+    private CompatResult provideInput(AuthenticatedCaller caller, Surface surface, CompatArguments.ProvideInput args) {
         UUID id = ids.resolve(args.executionId(), surface, caller);
         ExecutionSnapshot before = snapshot(caller, surface, id);
-        boolean outstanding = before.status() == ExecutionStatus.INPUT_REQUIRED && before.inputRequests() != null
+        boolean outstanding = before.status() == ExecutionStatus.INPUT_REQUIRED
+                && before.inputRequests() != null
                 && before.inputRequests().containsKey(args.requestKey());
         ExecutionSnapshot after = before;
         if (outstanding) {
             try {
-                after = executions.provideInput(caller, id, Map.of(args.requestKey(), args.response())).execution();
+                after = executions
+                        .provideInput(caller, id, Map.of(args.requestKey(), args.response()))
+                        .execution();
             } catch (ProblemException e) {
                 throw translate(e);
             }
         }
-        ObjectNode structured = JSON.objectNode().put("type", ExecutionViews.INPUT_TYPE)
-                .put("execution_id", args.executionId()).put("delivered", outstanding);
+        ObjectNode structured = JSON.objectNode()
+                .put("type", ExecutionViews.INPUT_TYPE)
+                .put("execution_id", args.executionId())
+                .put("delivered", outstanding);
         structured.set("execution", ExecutionViews.execution(args.executionId(), after));
-        String sentence = outstanding ? "The response was recorded and passed to the execution."
+        String sentence = outstanding
+                ? "The response was recorded and passed to the execution."
                 : "Nothing was delivered: request_key is not an outstanding input request of this execution "
                         + "(answered already, superseded, or never issued).";
         return new CompatResult(ExecutionViews.result(sentence, structured, false));
@@ -276,13 +354,16 @@ public class CompatibilityTools {
     private CompatResult cancel(AuthenticatedCaller caller, Surface surface, CompatArguments.Cancel args) {
         UUID id = ids.resolve(args.executionId(), surface, caller);
         ExecutionSnapshot before = snapshot(caller, surface, id);
-        CancelAnswer answer = CancelAnswer.before(before, catalog.find(before.toolName())
-                .map(OperationSpec::isCancellable).orElse(true));
+        CancelAnswer answer = CancelAnswer.before(
+                before,
+                catalog.find(before.toolName())
+                        .map(OperationSpec::isCancellable)
+                        .orElse(true));
         ExecutionSnapshot after = before;
         if (answer == null) {
             try {
-                Accepted accepted = executions.cancel(caller, id, "cancelled through the " + surface.wireName()
-                        + " compatibility tools");
+                Accepted accepted = executions.cancel(
+                        caller, id, "cancelled through the " + surface.wireName() + " compatibility tools");
                 after = accepted.execution();
                 answer = CancelAnswer.after(after);
             } catch (ProblemException e) {
@@ -292,8 +373,10 @@ public class CompatibilityTools {
                 answer = CancelAnswer.STOP_DELIVERY_UNKNOWN;
             }
         }
-        ObjectNode structured = JSON.objectNode().put("type", ExecutionViews.CANCEL_TYPE)
-                .put("execution_id", args.executionId()).put("outcome", answer.wireName());
+        ObjectNode structured = JSON.objectNode()
+                .put("type", ExecutionViews.CANCEL_TYPE)
+                .put("execution_id", args.executionId())
+                .put("outcome", answer.wireName());
         structured.set("execution", ExecutionViews.execution(args.executionId(), after));
         return new CompatResult(ExecutionViews.result(answer.sentence(), structured, false));
     }
@@ -325,7 +408,9 @@ public class CompatibilityTools {
     /** The JSON-RPC error for a problem of the shared execution and query code. */
     static McpException translate(ProblemException e) {
         var problem = e.problem();
-        String detail = problem.problem().detail() == null ? problem.problem().title() : problem.problem().detail();
+        String detail = problem.problem().detail() == null
+                ? problem.problem().title()
+                : problem.problem().detail();
         switch (problem.status()) {
             case 404:
                 return ExecutionIds.notFound();
@@ -341,11 +426,14 @@ public class CompatibilityTools {
         }
     }
 
-    private static ObjectNode tool(String name, String title, String description, ObjectNode inputSchema,
-            boolean readOnly) {
-        ObjectNode tool = JSON.objectNode().put("name", name).put("title", title).put("description", description);
+    private static ObjectNode tool(
+            String name, String title, String description, ObjectNode inputSchema, boolean readOnly) {
+        ObjectNode tool =
+                JSON.objectNode().put("name", name).put("title", title).put("description", description);
         tool.set("inputSchema", inputSchema);
-        tool.putObject("annotations").put("readOnlyHint", readOnly).put("idempotentHint", true)
+        tool.putObject("annotations")
+                .put("readOnlyHint", readOnly)
+                .put("idempotentHint", true)
                 .put("openWorldHint", false);
         return tool;
     }
@@ -353,7 +441,8 @@ public class CompatibilityTools {
     private static ObjectNode schema(Map<String, ObjectNode> properties, String... required) {
         ObjectNode schema = JSON.objectNode().put("type", "object");
         ObjectNode props = schema.putObject("properties");
-        properties.entrySet().stream().sorted(Map.Entry.comparingByKey())
+        properties.entrySet().stream()
+                .sorted(Map.Entry.comparingByKey())
                 .forEach(e -> props.set(e.getKey(), e.getValue().deepCopy()));
         if (required.length > 0) {
             ArrayNode req = schema.putArray("required");
@@ -366,7 +455,8 @@ public class CompatibilityTools {
     }
 
     private static ObjectNode responseSchema() {
-        ObjectNode response = JSON.objectNode().put("type", "object")
+        ObjectNode response = JSON.objectNode()
+                .put("type", "object")
                 .put("description", "An elicitation result: action accept (with content), decline or cancel.");
         ObjectNode props = response.putObject("properties");
         ArrayNode actions = props.putObject("action").putArray("enum");

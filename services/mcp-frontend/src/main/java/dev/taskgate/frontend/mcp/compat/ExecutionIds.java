@@ -47,9 +47,13 @@ final class ExecutionIds {
     }
 
     static McpException otherGeneration(Surface claimed, Surface serving) {
-        return McpErrors.invalidParams("execution_id was issued by another API generation (" + claimed.wireName()
-                + "); this server answers " + serving.wireName() + " execution ids only. Follow that execution "
-                + "through the API that created it.", JsonNodeFactory.instance.objectNode()
-                        .put("issuedFor", claimed.wireName()).put("servedHere", serving.wireName()));
+        return McpErrors.invalidParams(
+                "execution_id was issued by another API generation (" + claimed.wireName()
+                        + "); this server answers " + serving.wireName() + " execution ids only. Follow that execution "
+                        + "through the API that created it.",
+                JsonNodeFactory.instance
+                        .objectNode()
+                        .put("issuedFor", claimed.wireName())
+                        .put("servedHere", serving.wireName()));
     }
 }

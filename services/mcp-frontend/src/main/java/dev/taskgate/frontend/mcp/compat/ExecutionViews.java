@@ -34,8 +34,7 @@ public final class ExecutionViews {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private ExecutionViews() {
-    }
+    private ExecutionViews() {}
 
     /** The MCP state of an execution status ({@code queued} is {@code working}). */
     public static String state(ExecutionStatus status) {
@@ -44,9 +43,13 @@ public final class ExecutionViews {
 
     /** The handle view of an execution (with {@code next_action} unless terminal). */
     public static ObjectNode execution(String handle, ExecutionSnapshot s) {
-        ObjectNode view = JSON.objectNode().put("type", TYPE).put("execution_id", handle)
-                .put("state", state(s.status())).put("tool_name", s.toolName())
-                .put("created_at", s.createdAt().toString()).put("updated_at", s.updatedAt().toString());
+        ObjectNode view = JSON.objectNode()
+                .put("type", TYPE)
+                .put("execution_id", handle)
+                .put("state", state(s.status()))
+                .put("tool_name", s.toolName())
+                .put("created_at", s.createdAt().toString())
+                .put("updated_at", s.updatedAt().toString());
         if (s.statusMessage() != null) {
             view.put("status_message", s.statusMessage());
         }
@@ -83,9 +86,13 @@ public final class ExecutionViews {
         if (e != null && e.code() != null) {
             error.put("code", e.code());
         }
-        error.put("message", e != null && e.message() != null ? e.message()
-                : outcome.execution().statusMessage() != null ? outcome.execution().statusMessage()
-                        : "The execution failed.");
+        error.put(
+                "message",
+                e != null && e.message() != null
+                        ? e.message()
+                        : outcome.execution().statusMessage() != null
+                                ? outcome.execution().statusMessage()
+                                : "The execution failed.");
         return view;
     }
 
@@ -96,7 +103,8 @@ public final class ExecutionViews {
     public static String handoff(String handle, ExecutionSnapshot s, long waitedMs) {
         ObjectNode view = execution(handle, s);
         String sentence = s.toolName() + " is still running (" + state(s.status()) + ") after " + waitedMs
-                + " ms and continues in the background; call " + view.at("/next_action/tool").asText()
+                + " ms and continues in the background; call "
+                + view.at("/next_action/tool").asText()
                 + " with the arguments in next_action to follow it.";
         return result(sentence, view, false);
     }
@@ -112,10 +120,12 @@ public final class ExecutionViews {
 
     private static ObjectNode nextAction(String handle, ExecutionSnapshot s) {
         ObjectNode action = JSON.objectNode();
-        if (s.status() == ExecutionStatus.INPUT_REQUIRED && s.inputRequests() != null
+        if (s.status() == ExecutionStatus.INPUT_REQUIRED
+                && s.inputRequests() != null
                 && !s.inputRequests().isEmpty()) {
             action.put("tool", CompatibilityTools.PROVIDE_INPUT);
-            action.putObject("arguments").put("execution_id", handle)
+            action.putObject("arguments")
+                    .put("execution_id", handle)
                     .put("request_key", s.inputRequests().keySet().iterator().next());
         } else {
             action.put("tool", CompatibilityTools.GET);

@@ -30,10 +30,12 @@ public class HandoffPolicies {
     /** Policies for the catalog's tools; a policy for a tool the catalog lacks is a configuration error. */
     public HandoffPolicies(Map<String, String> configured, OperationCatalog catalog) {
         TreeSet<String> unknown = new TreeSet<>();
-        configured.keySet().stream().filter(name -> catalog.find(name).isEmpty()).forEach(unknown::add);
+        configured.keySet().stream()
+                .filter(name -> catalog.find(name).isEmpty())
+                .forEach(unknown::add);
         if (!unknown.isEmpty()) {
-            throw new IllegalStateException("taskgate.frontend.compat.handoff names tools that are not registered: "
-                    + unknown);
+            throw new IllegalStateException(
+                    "taskgate.frontend.compat.handoff names tools that are not registered: " + unknown);
         }
         Map<String, HandoffPolicy> map = new HashMap<>();
         for (OperationSpec op : catalog.all()) {
@@ -41,8 +43,8 @@ public class HandoffPolicies {
                 map.put(op.name(), parse(op.handoff(), "the catalog entry of " + op.name()));
             }
         }
-        configured.forEach((name, text) -> map.put(name, parse(text,
-                "taskgate.frontend.compat.handoff.\"" + name + "\"")));
+        configured.forEach(
+                (name, text) -> map.put(name, parse(text, "taskgate.frontend.compat.handoff.\"" + name + "\"")));
         this.policies = Map.copyOf(map);
     }
 

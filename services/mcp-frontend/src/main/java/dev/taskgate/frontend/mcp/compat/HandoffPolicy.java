@@ -43,8 +43,8 @@ public record HandoffPolicy(Optional<Duration> after) {
         }
         Matcher m = HANDOFF_AFTER.matcher(text);
         if (!m.matches()) {
-            throw new IllegalArgumentException("handoff policy '" + text + "' is neither 'block' nor "
-                    + "'handoff_after=<n>ms|s|m'");
+            throw new IllegalArgumentException(
+                    "handoff policy '" + text + "' is neither 'block' nor " + "'handoff_after=<n>ms|s|m'");
         }
         long n = Long.parseLong(m.group(1));
         switch (m.group(2)) {

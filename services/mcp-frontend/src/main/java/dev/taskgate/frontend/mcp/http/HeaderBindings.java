@@ -29,8 +29,7 @@ public final class HeaderBindings {
         }
     }
 
-    private HeaderBindings() {
-    }
+    private HeaderBindings() {}
 
     /** The bindings of {@code schema}, in declaration order; empty when nothing is marked. */
     public static List<Binding> of(String tool, JsonNode schema) {
@@ -57,7 +56,7 @@ public final class HeaderBindings {
         if (properties == null || !properties.isObject()) {
             return;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = properties.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = properties.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             JsonNode property = field.getValue();
             if (!property.isObject()) {
@@ -73,8 +72,8 @@ public final class HeaderBindings {
                 }
                 JsonNode type = property.get("type");
                 if (type == null || !type.isTextual() || !PRIMITIVES.contains(type.asText())) {
-                    throw new IllegalArgumentException(where + "has " + KEYWORD + " but is not of type string, "
-                            + "integer or boolean");
+                    throw new IllegalArgumentException(
+                            where + "has " + KEYWORD + " but is not of type string, " + "integer or boolean");
                 }
                 out.add(new Binding(List.copyOf(at), type.asText(), mark.asText()));
             }
@@ -88,7 +87,7 @@ public final class HeaderBindings {
         if (node.isObject() && !propertyMap && node.has(KEYWORD)) {
             count++;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> field = it.next();
             count += countMarks(field.getValue(), !propertyMap && field.getKey().equals("properties"));
         }

@@ -38,7 +38,8 @@ class HostGuard {
 
     @Inject
     HostGuard(FrontendConfig config) {
-        this(config.mcp().publicHost().map(List::of).orElse(List.of()),
+        this(
+                config.mcp().publicHost().map(List::of).orElse(List.of()),
                 config.mcp().allowedHosts().orElse(List.of()));
     }
 

@@ -53,11 +53,11 @@ final class McpHeaders {
 
     /** §6.4 row 9: {@code Mcp-Method} equals {@code method}; {@code Mcp-Name} equals the named param. */
     void checkMethodAndName(JsonRpcRequest request) {
-        String method = value(METHOD).orElseThrow(() -> McpErrors.headerMismatch("Missing required header " + METHOD
-                + "."));
+        String method =
+                value(METHOD).orElseThrow(() -> McpErrors.headerMismatch("Missing required header " + METHOD + "."));
         if (!method.equals(request.method())) {
-            throw McpErrors.headerMismatch("Header mismatch: " + METHOD + " '" + method + "' != method '"
-                    + request.method() + "'.");
+            throw McpErrors.headerMismatch(
+                    "Header mismatch: " + METHOD + " '" + method + "' != method '" + request.method() + "'.");
         }
         Optional<String> member = McpServer.nameParam(request.method());
         if (member.isEmpty()) {
@@ -67,8 +67,9 @@ final class McpHeaders {
         if (named == null || !named.isTextual()) {
             return; // the params are invalid; the method answers -32602
         }
-        String header = value(NAME).orElseThrow(() -> McpErrors.headerMismatch("Missing required header " + NAME
-                + " (the value of params." + member.get() + ")."));
+        String header = value(NAME)
+                .orElseThrow(() -> McpErrors.headerMismatch(
+                        "Missing required header " + NAME + " (the value of params." + member.get() + ")."));
         String decoded = decode(header);
         if (!decoded.equals(named.asText())) {
             throw McpErrors.headerMismatch("Header mismatch: " + NAME + " '" + header + "' != params." + member.get()
@@ -81,7 +82,8 @@ final class McpHeaders {
      * case) is decoded; anything else, including {@code =?BASE64?…?=}, is taken literally.
      */
     static String decode(String value) {
-        if (!value.startsWith(B64_START) || !value.endsWith(B64_END)
+        if (!value.startsWith(B64_START)
+                || !value.endsWith(B64_END)
                 || value.length() < B64_START.length() + B64_END.length()) {
             return value;
         }
@@ -93,10 +95,12 @@ final class McpHeaders {
             throw McpErrors.headerMismatch("Header " + NAME + " holds invalid base64.");
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw McpErrors.headerMismatch("Header " + NAME + " holds base64 that is not UTF-8.");
         }

@@ -13,9 +13,9 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.security.AuthenticationCompletionException;
 import io.quarkus.security.AuthenticationFailedException;
@@ -56,6 +56,7 @@ public class McpResource {
     public static final String PATH = "/mcp";
     /** Largest accepted body, as for the REST API. */
     public static final int MAX_BODY_BYTES = 1024 * 1024;
+
     private static final Logger LOG = Logger.getLogger(McpResource.class);
 
     private final HostGuard hosts;
@@ -67,8 +68,15 @@ public class McpResource {
     private final ToolHeaderBindings toolHeaders;
     private final LegacyListen listen;
 
-    McpResource(HostGuard hosts, OriginGuard origins, CallerResolver callers, McpServer server,
-            SyncCallResponder responder, LegacyHttp legacy, ToolHeaderBindings toolHeaders, LegacyListen listen) {
+    McpResource(
+            HostGuard hosts,
+            OriginGuard origins,
+            CallerResolver callers,
+            McpServer server,
+            SyncCallResponder responder,
+            LegacyHttp legacy,
+            ToolHeaderBindings toolHeaders,
+            LegacyListen listen) {
         this.hosts = hosts;
         this.listen = listen;
         this.toolHeaders = toolHeaders;
@@ -81,7 +89,10 @@ public class McpResource {
 
     /** One JSON-RPC request or notification. */
     @POST
-    public Response post(HttpHeaders headers, InputStream body, @Context HttpServerRequest http,
+    public Response post(
+            HttpHeaders headers,
+            InputStream body,
+            @Context HttpServerRequest http,
             @Context HttpServerResponse connection) {
         switch (hosts.check(http.authority())) {
             case MISSING:
@@ -130,7 +141,8 @@ public class McpResource {
             if (served.pending() != null) {
                 return responder.respond(request.id(), served.pending(), connection);
             }
-            return Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON).build();
+            return Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON)
+                    .build();
         } catch (McpException e) {
             return error(request.id(), e);
         } catch (RuntimeException e) {
@@ -145,8 +157,7 @@ public class McpResource {
      * {@code Mcp-Session-Id} ({@link LegacyListen}), after the same Host, Origin and authentication checks as POST.
      */
     @GET
-    public Response get(HttpHeaders headers, @Context HttpServerRequest http,
-            @Context HttpServerResponse connection) {
+    public Response get(HttpHeaders headers, @Context HttpServerRequest http, @Context HttpServerResponse connection) {
         String session = headers.getHeaderString(LegacyHttp.SESSION_HEADER);
         if (session == null) {
             return notAllowed();
@@ -163,8 +174,12 @@ public class McpResource {
             return error(null, McpErrors.forbidden("Origin not allowed."));
         }
         try {
-            return listen.open(session, headers.getHeaderString(HttpHeaders.ACCEPT),
-                    headers.getHeaderString(LegacyHttp.VERSION_HEADER), authenticate(headers), connection);
+            return listen.open(
+                    session,
+                    headers.getHeaderString(HttpHeaders.ACCEPT),
+                    headers.getHeaderString(LegacyHttp.VERSION_HEADER),
+                    authenticate(headers),
+                    connection);
         } catch (McpException e) {
             return error(null, e);
         }
@@ -218,8 +233,8 @@ public class McpResource {
         if (name == null || !name.isTextual()) {
             return; // the params are invalid; the method answers -32602
         }
-        new ParamHeaders(headers::getRequestHeader).check(toolHeaders.of(name.asText()),
-                request.params().get("arguments"));
+        new ParamHeaders(headers::getRequestHeader)
+                .check(toolHeaders.of(name.asText()), request.params().get("arguments"));
     }
 
     // 2026-07-28 defines no client notification over HTTP: a well-formed one is accepted and ignored.
@@ -242,8 +257,8 @@ public class McpResource {
             caller = null;
         }
         if (caller == null) {
-            throw McpErrors.unauthenticated(presented ? "The bearer token is invalid or expired."
-                    : "A bearer token is required.");
+            throw McpErrors.unauthenticated(
+                    presented ? "The bearer token is invalid or expired." : "A bearer token is required.");
         }
         try {
             caller.require(Scopes.TOOLS_CALL);
@@ -270,9 +285,13 @@ public class McpResource {
     }
 
     private static Response notAllowed() {
-        return Response.status(405).header("Allow", "POST").type(MediaType.APPLICATION_JSON)
-                .entity(McpResponses.error(null, McpErrors.invalidRequest(
-                        "Method not allowed: send JSON-RPC messages with POST.").error()))
+        return Response.status(405)
+                .header("Allow", "POST")
+                .type(MediaType.APPLICATION_JSON)
+                .entity(McpResponses.error(
+                        null,
+                        McpErrors.invalidRequest("Method not allowed: send JSON-RPC messages with POST.")
+                                .error()))
                 .build();
     }
 

@@ -14,8 +14,8 @@ import io.vertx.ext.web.Router;
  */
 @Singleton
 class MissingHostFilter {
-    private static final String MCP_BODY = "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32600,"
-            + "\"message\":\"A Host header is required.\"}}";
+    private static final String MCP_BODY =
+            "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32600," + "\"message\":\"A Host header is required.\"}}";
     private static final String PROBLEM_BODY = "{\"type\":\"https://taskgate.dev/problems/invalid-request\","
             + "\"title\":\"Invalid request\",\"status\":400,\"detail\":\"A Host header is required.\"}";
 
@@ -27,7 +27,8 @@ class MissingHostFilter {
                 return;
             }
             boolean mcp = McpResource.PATH.equals(rc.request().path());
-            rc.response().setStatusCode(400)
+            rc.response()
+                    .setStatusCode(400)
                     .putHeader(HttpHeaders.CONTENT_TYPE, mcp ? "application/json" : "application/problem+json")
                     .end(mcp ? MCP_BODY : PROBLEM_BODY);
         });

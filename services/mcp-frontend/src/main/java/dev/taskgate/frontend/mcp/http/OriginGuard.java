@@ -34,7 +34,8 @@ class OriginGuard {
 
     private static String normalise(String origin) {
         String trimmed = origin.trim();
-        return trimmed.endsWith("/") ? trimmed.substring(0, trimmed.length() - 1).toLowerCase(Locale.ROOT)
+        return trimmed.endsWith("/")
+                ? trimmed.substring(0, trimmed.length() - 1).toLowerCase(Locale.ROOT)
                 : trimmed.toLowerCase(Locale.ROOT);
     }
 }

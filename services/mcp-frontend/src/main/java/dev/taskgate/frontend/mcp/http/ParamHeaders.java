@@ -83,7 +83,8 @@ final class ParamHeaders {
      * required and only the standard alphabet is allowed; anything undecodable is rejected. Other values are literal.
      */
     static String decode(String name, String value) {
-        if (!value.startsWith(B64_START) || !value.endsWith(B64_END)
+        if (!value.startsWith(B64_START)
+                || !value.endsWith(B64_END)
                 || value.length() < B64_START.length() + B64_END.length()) {
             return value;
         }
@@ -99,10 +100,12 @@ final class ParamHeaders {
             throw McpErrors.headerMismatch("Header " + name + " holds invalid base64.");
         }
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8
+                    .newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+                    .decode(ByteBuffer.wrap(bytes))
+                    .toString();
         } catch (CharacterCodingException e) {
             throw McpErrors.headerMismatch("Header " + name + " holds base64 that is not UTF-8.");
         }

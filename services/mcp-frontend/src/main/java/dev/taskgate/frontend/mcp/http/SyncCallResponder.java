@@ -10,9 +10,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import io.vertx.core.http.HttpServerResponse;
 
@@ -50,7 +50,8 @@ class SyncCallResponder {
                 SyncCall.Step step = call.next();
                 switch (step.kind()) {
                     case RESULT:
-                        return Response.ok(McpResponses.result(id, step.result()), MediaType.APPLICATION_JSON).build();
+                        return Response.ok(McpResponses.result(id, step.result()), MediaType.APPLICATION_JSON)
+                                .build();
                     case PROGRESS:
                     case LOG:
                         handedOver = true;
@@ -79,9 +80,15 @@ class SyncCallResponder {
                         return;
                     } catch (RuntimeException e) {
                         String correlationId = UUID.randomUUID().toString();
-                        LOG.errorf(e, "MCP progress stream failed correlationId=%s executionId=%s", correlationId,
+                        LOG.errorf(
+                                e,
+                                "MCP progress stream failed correlationId=%s executionId=%s",
+                                correlationId,
                                 call.executionId());
-                        event(out, McpResponses.error(id, McpErrors.unexpected(correlationId).error()));
+                        event(
+                                out,
+                                McpResponses.error(
+                                        id, McpErrors.unexpected(correlationId).error()));
                         return;
                     }
                     switch (step.kind()) {

@@ -28,8 +28,9 @@ public class ToolHeaderBindings {
 
     /** Bindings of {@code operations}; throws {@link IllegalArgumentException} naming the first misused mark. */
     public ToolHeaderBindings(List<OperationSpec> operations) {
-        byTool = operations.stream().collect(Collectors.toUnmodifiableMap(OperationSpec::name,
-                spec -> HeaderBindings.of(spec.name(), spec.inputSchema())));
+        byTool = operations.stream()
+                .collect(Collectors.toUnmodifiableMap(
+                        OperationSpec::name, spec -> HeaderBindings.of(spec.name(), spec.inputSchema())));
     }
 
     /** The bindings of {@code tool}; empty for an unknown tool (which the method itself rejects). */

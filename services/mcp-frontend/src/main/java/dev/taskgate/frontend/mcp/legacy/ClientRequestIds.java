@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.UUID;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -52,8 +51,7 @@ public class ClientRequestIds {
      * @param requestKey  the input request key job-control issued
      * @param method      the request's method ({@code elicitation/create} or {@code sampling/createMessage})
      */
-    public record Target(UUID executionId, String requestKey, String method) {
-    }
+    public record Target(UUID executionId, String requestKey, String method) {}
 
     private final SecretKeySpec key;
     private final Clock clock;
@@ -65,14 +63,18 @@ public class ClientRequestIds {
 
     /** An instance over the handle key's bytes (every replica with the same key accepts the others' ids). */
     public ClientRequestIds(byte[] handlesKey, Clock clock) {
-        this.key = new SecretKeySpec(hmac(new SecretKeySpec(handlesKey, ALGORITHM),
-                "taskgate/mcp/client-request/v1".getBytes(StandardCharsets.UTF_8)), ALGORITHM);
+        this.key = new SecretKeySpec(
+                hmac(
+                        new SecretKeySpec(handlesKey, ALGORITHM),
+                        "taskgate/mcp/client-request/v1".getBytes(StandardCharsets.UTF_8)),
+                ALGORITHM);
         this.clock = clock;
     }
 
     /** A fresh id for a request of {@code sessionId} asking {@code target}. */
     public String mint(String sessionId, Target target) {
-        ObjectNode payload = JsonNodeFactory.instance.objectNode()
+        ObjectNode payload = JsonNodeFactory.instance
+                .objectNode()
                 .put("s", LegacySessions.hash(sessionId))
                 .put("e", target.executionId().toString())
                 .put("k", target.requestKey())
@@ -101,8 +103,9 @@ public class ClientRequestIds {
         }
         try {
             // compared in the canonical encoding: a MAC spelled differently (unused trailing bits) is not ours
-            byte[] expected = B64.encodeToString(hmac(key, (parts[0] + "." + parts[1])
-                    .getBytes(StandardCharsets.US_ASCII))).getBytes(StandardCharsets.US_ASCII);
+            byte[] expected = B64.encodeToString(
+                            hmac(key, (parts[0] + "." + parts[1]).getBytes(StandardCharsets.US_ASCII)))
+                    .getBytes(StandardCharsets.US_ASCII);
             if (!MessageDigest.isEqual(parts[2].getBytes(StandardCharsets.US_ASCII), expected)) {
                 return Optional.empty();
             }
@@ -111,7 +114,9 @@ public class ClientRequestIds {
                     || Instant.ofEpochSecond(payload.path("x").asLong()).isBefore(clock.instant())) {
                 return Optional.empty();
             }
-            return Optional.of(new Target(UUID.fromString(payload.path("e").asText()), payload.path("k").asText(),
+            return Optional.of(new Target(
+                    UUID.fromString(payload.path("e").asText()),
+                    payload.path("k").asText(),
                     payload.path("m").asText()));
         } catch (IOException | IllegalArgumentException e) {
             return Optional.empty();

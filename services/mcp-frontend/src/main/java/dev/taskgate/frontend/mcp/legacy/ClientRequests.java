@@ -55,7 +55,7 @@ public class ClientRequests {
     public Plan plan(LegacySession session, UUID executionId, ObjectNode asked, String relatedTaskId) {
         List<ObjectNode> messages = new ArrayList<>();
         Map<String, String> unsupported = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = asked.fields(); it.hasNext();) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = asked.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> entry = it.next();
             String method = entry.getValue().path("method").asText("");
             JsonNode params = entry.getValue().get("params");
@@ -63,18 +63,21 @@ public class ClientRequests {
                 unsupported.put(entry.getKey(), method);
                 continue;
             }
-            ObjectNode message = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0")
-                    .put("id", ids.mint(session.id(), new ClientRequestIds.Target(executionId, entry.getKey(),
-                            method)))
+            ObjectNode message = JsonNodeFactory.instance
+                    .objectNode()
+                    .put("jsonrpc", "2.0")
+                    .put("id", ids.mint(session.id(), new ClientRequestIds.Target(executionId, entry.getKey(), method)))
                     .put("method", method);
-            ObjectNode outgoing = params != null && params.isObject() ? ((ObjectNode) params).deepCopy()
+            ObjectNode outgoing = params != null && params.isObject()
+                    ? ((ObjectNode) params).deepCopy()
                     : JsonNodeFactory.instance.objectNode();
             if ("elicitation/create".equals(method) && !LegacyServer.LATEST.equals(session.protocolVersion())) {
                 outgoing.remove("mode"); // 2025-06-18 knows form elicitation only, without the member
             }
             if (relatedTaskId != null) {
                 ObjectNode meta = outgoing.has("_meta") && outgoing.get("_meta").isObject()
-                        ? (ObjectNode) outgoing.get("_meta") : outgoing.putObject("_meta");
+                        ? (ObjectNode) outgoing.get("_meta")
+                        : outgoing.putObject("_meta");
                 meta.putObject(LegacyTasks.RELATED_TASK).put("taskId", relatedTaskId);
             }
             message.set("params", outgoing);
@@ -92,13 +95,17 @@ public class ClientRequests {
         switch (method) {
             case "elicitation/create":
                 JsonNode elicitation = capabilities.get("elicitation");
-                if (elicitation == null || !elicitation.isObject()
+                if (elicitation == null
+                        || !elicitation.isObject()
                         || FIRST_ELICITATION_VERSION.compareTo(session.protocolVersion()) > 0) {
                     return false;
                 }
-                String mode = Optional.ofNullable(params).map(p -> p.path("mode").asText("form")).orElse("form");
+                String mode = Optional.ofNullable(params)
+                        .map(p -> p.path("mode").asText("form"))
+                        .orElse("form");
                 // 2025-11-25: an elicitation capability without form or url (e.g. empty) means form mode only
-                return "form".equals(mode) ? elicitation.has("form") || !elicitation.has("url")
+                return "form".equals(mode)
+                        ? elicitation.has("form") || !elicitation.has("url")
                         : "url".equals(mode) && elicitation.has("url");
             case "sampling/createMessage":
                 JsonNode sampling = capabilities.get("sampling");

@@ -9,11 +9,11 @@ import jakarta.inject.Singleton;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.jboss.logging.Logger;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
@@ -44,6 +44,7 @@ import dev.taskgate.frontend.problem.ProblemException;
 public class ClientResponses {
     /** The {@code _meta} key under which a client's JSON-RPC error reaches the operation. */
     public static final String CLIENT_ERROR = "dev.taskgate/client-error";
+
     private static final Logger LOG = Logger.getLogger(ClientResponses.class);
 
     private final ClientRequestIds ids;
@@ -62,8 +63,7 @@ public class ClientResponses {
     public static boolean isResponse(byte[] body) {
         try {
             JsonNode root = Wire.mapper().readTree(body);
-            return root != null && root.isObject() && !root.has("method")
-                    && (root.has("result") || root.has("error"));
+            return root != null && root.isObject() && !root.has("method") && (root.has("result") || root.has("error"));
         } catch (IOException | RuntimeException e) {
             return false;
         }
@@ -116,28 +116,35 @@ public class ClientResponses {
 
     private Response ignore(String why, ClientRequestIds.Target target) {
         ignored.increment();
-        LOG.infof("client response ignored reason=%s executionId=%s requestKey=%s", why,
-                target == null ? null : target.executionId(), target == null ? null : target.requestKey());
+        LOG.infof(
+                "client response ignored reason=%s executionId=%s requestKey=%s",
+                why, target == null ? null : target.executionId(), target == null ? null : target.requestKey());
         return Response.accepted().build();
     }
 
     static Optional<String> shapeProblem(String method, JsonNode result) {
         if ("sampling/createMessage".equals(method)) {
-            if (result == null || !result.isObject() || !result.path("role").isTextual()
-                    || !(result.path("content").isObject() || result.path("content").isArray())) {
+            if (result == null
+                    || !result.isObject()
+                    || !result.path("role").isTextual()
+                    || !(result.path("content").isObject()
+                            || result.path("content").isArray())) {
                 return Optional.of("must be a CreateMessageResult with role and content");
             }
             return Optional.empty();
         }
-        return InputResponseShape.violation(result).map(v -> v.pointer().isEmpty() ? v.message()
-                : "at " + v.pointer() + ": " + v.message());
+        return InputResponseShape.violation(result)
+                .map(v -> v.pointer().isEmpty() ? v.message() : "at " + v.pointer() + ": " + v.message());
     }
 
     private static JsonNode fromError(JsonNode error) {
         ObjectNode answer = JsonNodeFactory.instance.objectNode().put("action", "cancel");
         ObjectNode reason = answer.putObject("_meta").putObject(CLIENT_ERROR);
-        reason.set("code", error.path("code").isIntegralNumber() ? error.get("code")
-                : JsonNodeFactory.instance.numberNode(McpErrors.INTERNAL_ERROR));
+        reason.set(
+                "code",
+                error.path("code").isIntegralNumber()
+                        ? error.get("code")
+                        : JsonNodeFactory.instance.numberNode(McpErrors.INTERNAL_ERROR));
         reason.put("message", error.path("message").asText(""));
         return answer;
     }
@@ -148,7 +155,9 @@ public class ClientResponses {
     }
 
     private static Response rejected(McpException e, int status) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON)
-                .entity(McpResponses.error(null, e.error())).build();
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON)
+                .entity(McpResponses.error(null, e.error()))
+                .build();
     }
 }

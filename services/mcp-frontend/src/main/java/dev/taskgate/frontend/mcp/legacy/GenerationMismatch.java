@@ -8,8 +8,7 @@ import dev.taskgate.contracts.Surface;
  * surface is readable from the handle itself, so naming it reveals nothing.
  */
 public final class GenerationMismatch {
-    private GenerationMismatch() {
-    }
+    private GenerationMismatch() {}
 
     /** The message for a handle minted for {@code claimed}, presented to a surface it does not belong to. */
     public static String message(Surface claimed) {

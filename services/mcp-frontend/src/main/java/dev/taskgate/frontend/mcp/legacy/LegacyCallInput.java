@@ -4,9 +4,9 @@ import java.util.List;
 
 import jakarta.inject.Singleton;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
@@ -33,8 +33,7 @@ class LegacyCallInput {
      * @param session the 2025-era session the call came in
      * @param caller  the caller
      */
-    record Asker(LegacySession session, AuthenticatedCaller caller) {
-    }
+    record Asker(LegacySession session, AuthenticatedCaller caller) {}
 
     /**
      * The outcome of one {@link SyncCall.Kind#INPUT} step.
@@ -42,8 +41,7 @@ class LegacyCallInput {
      * @param requests the requests to send on the stream (empty when answering)
      * @param answer   the call's answer instead (the handle view), or {@code null} to go on waiting
      */
-    record Asked(List<ObjectNode> requests, McpResult answer) {
-    }
+    record Asked(List<ObjectNode> requests, McpResult answer) {}
 
     private final ClientRequests requests;
     private final CompatibilityTools compat;
@@ -59,9 +57,10 @@ class LegacyCallInput {
         if (plan.isComplete()) {
             return new Asked(plan.messages(), null);
         }
-        LOG.debugf("2025 client cannot be asked for input executionId=%s missing=%s; answering the handle view",
+        LOG.debugf(
+                "2025 client cannot be asked for input executionId=%s missing=%s; answering the handle view",
                 call.executionId(), plan.unsupported());
-        return new Asked(List.of(), McpResult.raw(compat.handoff(asker.caller(), Surface.MCP_2025,
-                call.executionId(), 0)));
+        return new Asked(
+                List.of(), McpResult.raw(compat.handoff(asker.caller(), Surface.MCP_2025, call.executionId(), 0)));
     }
 }

@@ -11,10 +11,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 
+import org.jboss.logging.Logger;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import org.jboss.logging.Logger;
 
 import io.vertx.core.http.HttpServerResponse;
 
@@ -53,8 +53,8 @@ class LegacyCallResponder {
      * As {@link #respond(String, JsonNode, SyncCall, HttpServerResponse)}; with {@code asker} (session and caller)
      * the input the execution waits for is asked from the client on the stream ({@link LegacyCallInput}).
      */
-    Response respond(String key, JsonNode id, SyncCall call, HttpServerResponse connection,
-            LegacyCallInput.Asker asker) {
+    Response respond(
+            String key, JsonNode id, SyncCall call, HttpServerResponse connection, LegacyCallInput.Asker asker) {
         if (asker != null) {
             call.reportInputRequests();
         }
@@ -91,8 +91,8 @@ class LegacyCallResponder {
         }
     }
 
-    private Response stream(String key, JsonNode id, SyncCall call, List<ObjectNode> first,
-            LegacyCallInput.Asker asker) {
+    private Response stream(
+            String key, JsonNode id, SyncCall call, List<ObjectNode> first, LegacyCallInput.Asker asker) {
         StreamingOutput body = out -> {
             try {
                 for (ObjectNode message : first) {
@@ -107,9 +107,15 @@ class LegacyCallResponder {
                         return;
                     } catch (RuntimeException e) {
                         String correlationId = UUID.randomUUID().toString();
-                        LOG.errorf(e, "MCP 2025 progress stream failed correlationId=%s executionId=%s",
-                                correlationId, call.executionId());
-                        event(out, McpResponses.error(id, McpErrors.unexpected(correlationId).error()));
+                        LOG.errorf(
+                                e,
+                                "MCP 2025 progress stream failed correlationId=%s executionId=%s",
+                                correlationId,
+                                call.executionId());
+                        event(
+                                out,
+                                McpResponses.error(
+                                        id, McpErrors.unexpected(correlationId).error()));
                         return;
                     }
                     switch (step.kind()) {
@@ -149,8 +155,10 @@ class LegacyCallResponder {
                 call.close();
             }
         };
-        return Response.ok(body, "text/event-stream").header("Cache-Control", "no-cache")
-                .header("X-Accel-Buffering", "no").build();
+        return Response.ok(body, "text/event-stream")
+                .header("Cache-Control", "no-cache")
+                .header("X-Accel-Buffering", "no")
+                .build();
     }
 
     // Our JSON is rendered on one line except stored results, whose raw line breaks are JSON whitespace: each

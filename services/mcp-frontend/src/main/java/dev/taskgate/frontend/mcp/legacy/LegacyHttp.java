@@ -42,9 +42,15 @@ public class LegacyHttp {
     private final ListenStreams listeners;
     private final LegacyRemoteCancel remoteCancel;
 
-    LegacyHttp(LegacySessions sessions, LegacyServer server, LegacyInFlight inFlight,
-            LegacyCallResponder responder, ClientResponses clientResponses, LegacyTaskResults taskResults,
-            ListenStreams listeners, LegacyRemoteCancel remoteCancel) {
+    LegacyHttp(
+            LegacySessions sessions,
+            LegacyServer server,
+            LegacyInFlight inFlight,
+            LegacyCallResponder responder,
+            ClientResponses clientResponses,
+            LegacyTaskResults taskResults,
+            ListenStreams listeners,
+            LegacyRemoteCancel remoteCancel) {
         this.taskResults = taskResults;
         this.remoteCancel = remoteCancel;
         this.listeners = listeners;
@@ -62,7 +68,8 @@ public class LegacyHttp {
 
     /** Serves a client's JSON-RPC response ({@link ClientResponses}): 202, or 404 / 400 like any session message. */
     public Response clientResponse(HttpHeaders headers, byte[] body, AuthenticatedCaller caller) {
-        Optional<LegacySession> found = sessions.use(headers.getHeaderString(SESSION_HEADER).trim(), caller.caller());
+        Optional<LegacySession> found =
+                sessions.use(headers.getHeaderString(SESSION_HEADER).trim(), caller.caller());
         if (found.isEmpty()) {
             return sessionNotFound(null);
         }
@@ -80,26 +87,31 @@ public class LegacyHttp {
     }
 
     /** Serves one POSTed message. Errors come back as {@link McpException} for the endpoint to render. */
-    public Response post(HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller,
-            HttpServerResponse connection) {
+    public Response post(
+            HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller, HttpServerResponse connection) {
         if (LegacyServer.isLegacyInitialize(request)) {
             if (request.isNotification()) {
                 return Response.accepted().build();
             }
             String version = LegacyServer.negotiate(request);
-            LegacySession session = sessions.open(caller.caller(), version, request.params().get("capabilities"));
-            return Response.ok(McpResponses.result(request.id(), McpResult.of(server.initializeResult(version))),
-                    MediaType.APPLICATION_JSON).header(SESSION_HEADER, session.id()).build();
+            LegacySession session =
+                    sessions.open(caller.caller(), version, request.params().get("capabilities"));
+            return Response.ok(
+                            McpResponses.result(request.id(), McpResult.of(server.initializeResult(version))),
+                            MediaType.APPLICATION_JSON)
+                    .header(SESSION_HEADER, session.id())
+                    .build();
         }
-        Optional<LegacySession> found = sessions.use(headers.getHeaderString(SESSION_HEADER).trim(), caller.caller());
+        Optional<LegacySession> found =
+                sessions.use(headers.getHeaderString(SESSION_HEADER).trim(), caller.caller());
         if (found.isEmpty()) {
             return sessionNotFound(request.id());
         }
         LegacySession session = found.get();
         String version = headers.getHeaderString(VERSION_HEADER);
         if (version != null && !version.trim().equals(session.protocolVersion())) {
-            throw McpErrors.invalidRequest("Bad MCP-Protocol-Version: this session negotiated "
-                    + session.protocolVersion() + ".");
+            throw McpErrors.invalidRequest(
+                    "Bad MCP-Protocol-Version: this session negotiated " + session.protocolVersion() + ".");
         }
         if (request.isNotification()) {
             if ("notifications/cancelled".equals(request.method())) {
@@ -121,10 +133,11 @@ public class LegacyHttp {
         }
         Served served = server.serve(request, session, caller);
         if (served.pending() != null) {
-            return responder.respond(key, request.id(), served.pending(), connection,
-                    new LegacyCallInput.Asker(session, caller));
+            return responder.respond(
+                    key, request.id(), served.pending(), connection, new LegacyCallInput.Asker(session, caller));
         }
-        return Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON).build();
+        return Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON)
+                .build();
     }
 
     /** {@code DELETE} with {@code Mcp-Session-Id}: 204 when a live session of the caller ended, 404 otherwise. */
@@ -138,9 +151,13 @@ public class LegacyHttp {
 
     /** 404: the client must initialize again without the header (transports §2.3). */
     public static Response sessionNotFound(JsonNode id) {
-        return Response.status(404).type(MediaType.APPLICATION_JSON)
-                .entity(McpResponses.error(id, McpErrors.invalidRequest("Session not found: it ended or expired; "
-                        + "initialize again without Mcp-Session-Id.").error()))
+        return Response.status(404)
+                .type(MediaType.APPLICATION_JSON)
+                .entity(McpResponses.error(
+                        id,
+                        McpErrors.invalidRequest("Session not found: it ended or expired; "
+                                        + "initialize again without Mcp-Session-Id.")
+                                .error()))
                 .build();
     }
 }

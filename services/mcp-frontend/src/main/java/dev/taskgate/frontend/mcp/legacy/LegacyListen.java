@@ -10,9 +10,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.vertx.core.http.HttpServerResponse;
 
@@ -53,12 +53,20 @@ public class LegacyListen {
     }
 
     /** Opens the stream, or the error response. */
-    public Response open(String sessionId, String accept, String version, AuthenticatedCaller caller,
+    public Response open(
+            String sessionId,
+            String accept,
+            String version,
+            AuthenticatedCaller caller,
             HttpServerResponse connection) {
         if (accept == null || !accept.contains("text/event-stream")) {
-            return Response.status(406).type(MediaType.APPLICATION_JSON).entity(McpResponses.error(null,
-                    McpErrors.invalidRequest("GET /mcp opens an SSE stream: send Accept: text/event-stream.")
-                            .error())).build();
+            return Response.status(406)
+                    .type(MediaType.APPLICATION_JSON)
+                    .entity(McpResponses.error(
+                            null,
+                            McpErrors.invalidRequest("GET /mcp opens an SSE stream: send Accept: text/event-stream.")
+                                    .error()))
+                    .build();
         }
         String id = sessionId.trim();
         Optional<LegacySession> found = sessions.use(id, caller.caller());
@@ -67,17 +75,20 @@ public class LegacyListen {
         }
         LegacySession session = found.get();
         if (version != null && !version.trim().equals(session.protocolVersion())) {
-            throw McpErrors.invalidRequest("Bad MCP-Protocol-Version: this session negotiated "
-                    + session.protocolVersion() + ".");
+            throw McpErrors.invalidRequest(
+                    "Bad MCP-Protocol-Version: this session negotiated " + session.protocolVersion() + ".");
         }
         ListenStream stream = ListenStreams.stream(id, session, caller);
         switch (streams.open(stream)) {
             case SESSION_FULL:
-                return refused(409, "This session already has " + limits.maxPerSession()
-                        + " open streams on this server; close one first.");
+                return refused(
+                        409,
+                        "This session already has " + limits.maxPerSession()
+                                + " open streams on this server; close one first.");
             case INSTANCE_FULL:
                 return Response.fromResponse(refused(503, "Too many open streams on this server; retry later."))
-                        .header("Retry-After", "5").build();
+                        .header("Retry-After", "5")
+                        .build();
             default:
                 break;
         }
@@ -88,8 +99,10 @@ public class LegacyListen {
             streams.closed(stream);
         });
         StreamingOutput body = out -> serve(stream, out, connection);
-        return Response.ok(body, "text/event-stream").header("Cache-Control", "no-cache")
-                .header("X-Accel-Buffering", "no").build();
+        return Response.ok(body, "text/event-stream")
+                .header("Cache-Control", "no-cache")
+                .header("X-Accel-Buffering", "no")
+                .build();
     }
 
     private void serve(ListenStream stream, OutputStream out, HttpServerResponse connection) {
@@ -109,7 +122,8 @@ public class LegacyListen {
                     return; // the client reconnects (§2.2); bounded worker-thread use
                 }
                 if (now >= checkAt) {
-                    if (sessions.use(stream.session().id(), stream.caller().caller()).isEmpty()) {
+                    if (sessions.use(stream.session().id(), stream.caller().caller())
+                            .isEmpty()) {
                         return; // deleted or expired, maybe on another replica
                     }
                     checkAt = now + limits.sessionCheck().toNanos();
@@ -117,7 +131,8 @@ public class LegacyListen {
                 long wait = Math.min(limits.keepAlive().toNanos(), Math.min(endAt, checkAt) - now);
                 ExecutionChanged changed = stream.poll(wait);
                 if (changed == null) {
-                    if (!stream.ended() && System.nanoTime() - now >= limits.keepAlive().toNanos()) {
+                    if (!stream.ended()
+                            && System.nanoTime() - now >= limits.keepAlive().toNanos()) {
                         out.write(KEEP_ALIVE);
                         out.flush();
                     }
@@ -138,7 +153,10 @@ public class LegacyListen {
 
     private void report(ListenStream stream, ExecutionChanged changed, OutputStream out) throws IOException {
         Optional<ObjectNode> task = status.task(changed.executionId(), stream.caller());
-        if (task.isEmpty() || !stream.isNews(task.get().get("taskId").asText(), task.get().get("status").asText())) {
+        if (task.isEmpty()
+                || !stream.isNews(
+                        task.get().get("taskId").asText(),
+                        task.get().get("status").asText())) {
             return;
         }
         out.write(DATA_EVENT);
@@ -148,7 +166,10 @@ public class LegacyListen {
     }
 
     private static Response refused(int status, String message) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON)
-                .entity(McpResponses.error(null, McpErrors.invalidRequest(message).error())).build();
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON)
+                .entity(McpResponses.error(
+                        null, McpErrors.invalidRequest(message).error()))
+                .build();
     }
 }

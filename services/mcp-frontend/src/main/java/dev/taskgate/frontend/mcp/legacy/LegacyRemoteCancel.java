@@ -8,9 +8,9 @@ import java.util.Optional;
 
 import jakarta.inject.Singleton;
 
-import com.fasterxml.jackson.databind.JsonNode;
-
 import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
@@ -45,8 +45,8 @@ public class LegacyRemoteCancel {
      */
     public static String receiptKey(String sessionId, JsonNode requestId) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest((LegacySessions.hash(sessionId) + "\n"
-                    + requestId).getBytes(StandardCharsets.UTF_8));
+            byte[] digest = MessageDigest.getInstance("SHA-256")
+                    .digest((LegacySessions.hash(sessionId) + "\n" + requestId).getBytes(StandardCharsets.UTF_8));
             return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(digest);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 unavailable", e);
@@ -62,8 +62,9 @@ public class LegacyRemoteCancel {
         try {
             executions.cancel(caller, found.get().executionId(), "cancelled through MCP 2025 notifications/cancelled");
         } catch (ProblemException e) {
-            LOG.debugf("cross-replica cancel not delivered executionId=%s reason=%s", found.get().executionId(),
-                    e.getMessage());
+            LOG.debugf(
+                    "cross-replica cancel not delivered executionId=%s reason=%s",
+                    found.get().executionId(), e.getMessage());
         }
     }
 }

@@ -47,8 +47,14 @@ public class LegacyServer {
     private final CompatibilityTools compat;
     private final LegacySessions sessions;
 
-    LegacyServer(OperationCatalog catalog, TaskPolicies policies, LegacyToolCalls calls, LegacyTasks tasks,
-            FrontendConfig config, CompatibilityTools compat, LegacySessions sessions) {
+    LegacyServer(
+            OperationCatalog catalog,
+            TaskPolicies policies,
+            LegacyToolCalls calls,
+            LegacyTasks tasks,
+            FrontendConfig config,
+            CompatibilityTools compat,
+            LegacySessions sessions) {
         this.compat = compat;
         this.sessions = sessions;
         this.operations = catalog.all();
@@ -88,8 +94,10 @@ public class LegacyServer {
     public static LogLevel requestedLogLevel(JsonRpcRequest request) {
         JsonNode level = request.params().get("level");
         return (level != null && level.isTextual() ? LogLevel.of(level.asText()) : Optional.<LogLevel>empty())
-                .orElseThrow(() -> McpErrors.invalidParams("params.level must be one of debug, info, notice, "
-                        + "warning, error, critical, alert, emergency.", null));
+                .orElseThrow(() -> McpErrors.invalidParams(
+                        "params.level must be one of debug, info, notice, "
+                                + "warning, error, critical, alert, emergency.",
+                        null));
     }
 
     /** The {@code InitializeResult} for the negotiated version. */
@@ -105,8 +113,10 @@ public class LegacyServer {
             taskCapabilities.putObject("requests").putObject("tools").putObject("call");
         }
         result.putObject("serverInfo").put("name", ServerIdentity.NAME).put("version", serverVersion);
-        result.put("instructions", "Tools run as durable executions. Long-running tools support task mode "
-                + "(params.task on tools/call); poll with tasks/get and fetch the result with tasks/result.");
+        result.put(
+                "instructions",
+                "Tools run as durable executions. Long-running tools support task mode "
+                        + "(params.task on tools/call); poll with tasks/get and fetch the result with tasks/result.");
         return result;
     }
 
@@ -133,10 +143,16 @@ public class LegacyServer {
                 if (isCompatibilityCall(request)) {
                     // control-plane tools: answered here, never a task (params.task notwithstanding), never an
                     // execution (docs/design.md, "Compatibility tools"); the result goes out as is (no resultType)
-                    return Served.done(McpResult.raw(compat.call(caller, Surface.MCP_2025,
-                            request.params().get("name").asText(), request.params().get("arguments")).json()));
+                    return Served.done(McpResult.raw(compat.call(
+                                    caller,
+                                    Surface.MCP_2025,
+                                    request.params().get("name").asText(),
+                                    request.params().get("arguments"))
+                            .json()));
                 }
-                return calls.start(withTasks ? request : withoutTask(request), caller,
+                return calls.start(
+                        withTasks ? request : withoutTask(request),
+                        caller,
                         session.id() == null ? null : LegacyRemoteCancel.receiptKey(session.id(), request.id()),
                         session.logLevel());
             case "tasks/get":
@@ -171,7 +187,8 @@ public class LegacyServer {
                 tool.set("annotations", op.annotations().deepCopy());
             }
             if (withTasks) {
-                tool.putObject("execution").put("taskSupport", policies.of(op.name()).wireName());
+                tool.putObject("execution")
+                        .put("taskSupport", policies.of(op.name()).wireName());
             }
         }
         for (ObjectNode tool : compat.definitions()) {

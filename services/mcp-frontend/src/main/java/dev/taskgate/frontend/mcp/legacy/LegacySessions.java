@@ -95,8 +95,8 @@ public class LegacySessions {
     /** The SHA-256 of a session id, hex: the only form job-control sees. */
     static String hash(String id) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(id.getBytes(StandardCharsets.US_ASCII)));
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.US_ASCII)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 unavailable", e);
         }

@@ -15,10 +15,10 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.StreamingOutput;
 
+import org.jboss.logging.Logger;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-
-import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -85,12 +85,16 @@ class LegacyTaskResults {
         try {
             List<ObjectNode> first = wait.next(Long.MAX_VALUE);
             if (first == null) {
-                return Response.ok(McpResponses.result(request.id(), tasks.result(request, caller)),
-                        MediaType.APPLICATION_JSON).build();
+                return Response.ok(
+                                McpResponses.result(request.id(), tasks.result(request, caller)),
+                                MediaType.APPLICATION_JSON)
+                        .build();
             }
             handedOver = true;
             return Response.ok(stream(request, caller, wait, first), "text/event-stream")
-                    .header("Cache-Control", "no-cache").header("X-Accel-Buffering", "no").build();
+                    .header("Cache-Control", "no-cache")
+                    .header("X-Accel-Buffering", "no")
+                    .build();
         } finally {
             if (!handedOver) {
                 wait.close();
@@ -98,8 +102,8 @@ class LegacyTaskResults {
         }
     }
 
-    private StreamingOutput stream(JsonRpcRequest request, AuthenticatedCaller caller, Wait wait,
-            List<ObjectNode> first) {
+    private StreamingOutput stream(
+            JsonRpcRequest request, AuthenticatedCaller caller, Wait wait, List<ObjectNode> first) {
         return out -> {
             try {
                 List<ObjectNode> batch = first;
@@ -125,9 +129,16 @@ class LegacyTaskResults {
                 event(out, McpResponses.error(request.id(), e.error()));
             } catch (RuntimeException e) {
                 String correlationId = UUID.randomUUID().toString();
-                LOG.errorf(e, "MCP 2025 tasks/result stream failed correlationId=%s executionId=%s", correlationId,
+                LOG.errorf(
+                        e,
+                        "MCP 2025 tasks/result stream failed correlationId=%s executionId=%s",
+                        correlationId,
                         wait.executionId);
-                event(out, McpResponses.error(request.id(), McpErrors.unexpected(correlationId).error()));
+                event(
+                        out,
+                        McpResponses.error(
+                                request.id(),
+                                McpErrors.unexpected(correlationId).error()));
             } catch (IOException e) {
                 LOG.debugf("2025 tasks/result stream closed by the client executionId=%s", wait.executionId);
             } finally {
@@ -194,15 +205,16 @@ class LegacyTaskResults {
                 if (readDue || now - nextRead >= 0) {
                     readDue = false;
                     nextRead = now + poll.toNanos();
-                    ExecutionSnapshot execution = tasks.outcome(executionId, caller).execution();
+                    ExecutionSnapshot execution =
+                            tasks.outcome(executionId, caller).execution();
                     if (execution.status().isTerminal()) {
                         ended = true;
                         drainLogs(); // messages that arrived before the end go out before it
                         continue;
                     }
                     if (progress == null) {
-                        progress = new ProgressNotifications(execution.progressToken(), progressInterval,
-                                LegacyTasks.relatedTask(taskId));
+                        progress = new ProgressNotifications(
+                                execution.progressToken(), progressInterval, LegacyTasks.relatedTask(taskId));
                         progress.raiseFloor(execution.progress()); // what an earlier stream may have shown
                     }
                     List<ObjectNode> messages = newRequests(execution);
@@ -292,8 +304,9 @@ class LegacyTaskResults {
             }
             ClientRequests.Plan plan = requests.plan(session, executionId, fresh, taskId);
             if (!plan.isComplete()) {
-                LOG.debugf("2025 client cannot be asked for task input executionId=%s missing=%s", executionId,
-                        plan.unsupported());
+                LOG.debugf(
+                        "2025 client cannot be asked for task input executionId=%s missing=%s",
+                        executionId, plan.unsupported());
             }
             return new ArrayList<>(plan.messages());
         }

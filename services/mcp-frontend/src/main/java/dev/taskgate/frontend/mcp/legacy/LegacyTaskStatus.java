@@ -53,7 +53,8 @@ public class LegacyTaskStatus {
 
     /** The whole JSON-RPC notification for a task. */
     public static ObjectNode notification(ObjectNode task) {
-        ObjectNode message = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("method", METHOD);
+        ObjectNode message =
+                JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("method", METHOD);
         message.set("params", task);
         return message;
     }

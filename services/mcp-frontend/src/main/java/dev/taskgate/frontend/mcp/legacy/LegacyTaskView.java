@@ -59,7 +59,8 @@ public class LegacyTaskView {
 
     /** The flat {@code Task} of {@code tasks/get}, {@code tasks/cancel} and {@code tasks/list}. */
     public ObjectNode task(String taskId, ExecutionSnapshot snapshot, String storedResult) {
-        ObjectNode task = JsonNodeFactory.instance.objectNode()
+        ObjectNode task = JsonNodeFactory.instance
+                .objectNode()
                 .put("taskId", taskId)
                 .put("status", status(snapshot, storedResult))
                 .put("createdAt", snapshot.createdAt().toString())

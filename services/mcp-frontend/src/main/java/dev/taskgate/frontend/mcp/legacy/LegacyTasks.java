@@ -45,6 +45,7 @@ import dev.taskgate.frontend.query.ExecutionQueries;
 public class LegacyTasks {
     /** {@code _meta} key tying a message to its task (tasks §8). */
     public static final String RELATED_TASK = "io.modelcontextprotocol/related-task";
+
     private static final int PAGE_SIZE = 50;
     // tasks/result blocks until terminal; a deadline ends every execution, this margin covers the sweeper's pace.
     private static final Duration RESULT_WAIT_MARGIN = Duration.ofMinutes(5);
@@ -57,8 +58,13 @@ public class LegacyTasks {
     private final Duration poll;
     private final Clock clock;
 
-    LegacyTasks(ExecutionHandles handles, ExecutionQueries queries, ExecutionService executions,
-            ExecutionSignals signals, LegacyTaskView view, FrontendConfig config,
+    LegacyTasks(
+            ExecutionHandles handles,
+            ExecutionQueries queries,
+            ExecutionService executions,
+            ExecutionSignals signals,
+            LegacyTaskView view,
+            FrontendConfig config,
             Clock clock) {
         this.clock = clock;
         this.handles = handles;
@@ -107,7 +113,10 @@ public class LegacyTasks {
         ExecutionPage page;
         try {
             // job-control's owner list also hides tasks past their visibility (docs/design.md, "Owner list")
-            page = queries.list(caller.caller(), Surface.MCP_2025, PAGE_SIZE,
+            page = queries.list(
+                    caller.caller(),
+                    Surface.MCP_2025,
+                    PAGE_SIZE,
                     cursor == null || cursor.isNull() ? null : cursor.asText());
         } catch (ProblemException e) {
             if (e.problem().status() == 400) {
@@ -142,8 +151,10 @@ public class LegacyTasks {
         UUID executionId = verify(taskId, caller);
         ExecutionOutcome before = outcome(executionId, caller);
         if (before.execution().status().isTerminal()) {
-            throw McpErrors.invalidParams("Cannot cancel task: already in terminal status '"
-                    + LegacyTaskView.status(before.execution(), before.result()) + "'", null);
+            throw McpErrors.invalidParams(
+                    "Cannot cancel task: already in terminal status '"
+                            + LegacyTaskView.status(before.execution(), before.result()) + "'",
+                    null);
         }
         try {
             executions.cancel(caller, executionId, "cancelled through MCP 2025-11-25 tasks/cancel");
@@ -155,7 +166,8 @@ public class LegacyTasks {
     }
 
     private ExecutionOutcome awaitTerminal(UUID executionId, AuthenticatedCaller caller, ExecutionOutcome first) {
-        Instant giveUp = first.execution().executionDeadline() == null ? clock.instant().plus(Duration.ofHours(25))
+        Instant giveUp = first.execution().executionDeadline() == null
+                ? clock.instant().plus(Duration.ofHours(25))
                 : first.execution().executionDeadline().plus(RESULT_WAIT_MARGIN);
         ExecutionOutcome outcome = first;
         try (ExecutionWatch watch = signals.watch(executionId)) {
@@ -236,7 +248,9 @@ public class LegacyTasks {
 
     UUID verify(String taskId, AuthenticatedCaller caller) {
         return handles.verify(taskId, Surface.MCP_2025, caller.caller()).orElseThrow(() -> {
-            Surface claimed = ExecutionHandles.parse(taskId).map(ExecutionHandles.Claimed::surface).orElse(null);
+            Surface claimed = ExecutionHandles.parse(taskId)
+                    .map(ExecutionHandles.Claimed::surface)
+                    .orElse(null);
             if (claimed != null && claimed != Surface.MCP_2025) {
                 return McpErrors.invalidParams(GenerationMismatch.message(claimed), null);
             }

@@ -22,12 +22,12 @@ import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpProblems;
 import dev.taskgate.frontend.mcp.McpResult;
-import dev.taskgate.frontend.mcp.ToolArguments;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.SyncCall;
 import dev.taskgate.frontend.mcp.SyncCalls;
 import dev.taskgate.frontend.mcp.TaskPolicies;
 import dev.taskgate.frontend.mcp.TaskPolicy;
+import dev.taskgate.frontend.mcp.ToolArguments;
 import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 import dev.taskgate.frontend.mcp.compat.HandoffPolicies;
 import dev.taskgate.frontend.problem.ProblemException;
@@ -54,8 +54,15 @@ public class LegacyToolCalls {
     private final HandoffPolicies handoffs;
     private final SecureRandom random = new SecureRandom();
 
-    LegacyToolCalls(ToolInputValidator tools, TaskPolicies policies, ExecutionService executions, SyncCalls syncCalls,
-            ExecutionHandles handles, LegacyTaskView view, CompatibilityTools compat, HandoffPolicies handoffs) {
+    LegacyToolCalls(
+            ToolInputValidator tools,
+            TaskPolicies policies,
+            ExecutionService executions,
+            SyncCalls syncCalls,
+            ExecutionHandles handles,
+            LegacyTaskView view,
+            CompatibilityTools compat,
+            HandoffPolicies handoffs) {
         this.compat = compat;
         this.handoffs = handoffs;
         this.tools = tools;
@@ -73,39 +80,44 @@ public class LegacyToolCalls {
      * it: {@link LegacyRemoteCancel}), else under a fresh one; the operation's log messages of {@code logLevel} or
      * above ({@code logging/setLevel}; {@code null}: none) go to the caller of an ordinary call while it waits.
      */
-    public Served start(JsonRpcRequest request, AuthenticatedCaller caller, String syncReceiptKey,
-            LogLevel logLevel) {
+    public Served start(JsonRpcRequest request, AuthenticatedCaller caller, String syncReceiptKey, LogLevel logLevel) {
         JsonNode name = request.params().get("name");
         if (name == null || !name.isTextual() || name.asText().isEmpty()) {
             throw McpErrors.invalidParams("params.name is required (the tool's name).", null);
         }
         String toolName = name.asText();
-        ToolInputValidator.Tool tool = tools.find(toolName).orElseThrow(() -> McpErrors.invalidParams(
-                "Unknown tool: " + toolName, JsonNodeFactory.instance.objectNode().put("name", toolName)));
+        ToolInputValidator.Tool tool = tools.find(toolName)
+                .orElseThrow(() -> McpErrors.invalidParams(
+                        "Unknown tool: " + toolName,
+                        JsonNodeFactory.instance.objectNode().put("name", toolName)));
         JsonNode task = request.params().get("task");
         if (task != null && !task.isNull() && !task.isObject()) {
             throw McpErrors.invalidParams("params.task must be an object.", null);
         }
-        if (task != null && task.isObject() && task.hasNonNull("ttl")
-                && (!task.get("ttl").isIntegralNumber() || task.get("ttl").bigIntegerValue().signum() < 0)) {
-            throw McpErrors.invalidParams("params.task.ttl must be a non-negative integer number of milliseconds.",
-                    null);
+        if (task != null
+                && task.isObject()
+                && task.hasNonNull("ttl")
+                && (!task.get("ttl").isIntegralNumber()
+                        || task.get("ttl").bigIntegerValue().signum() < 0)) {
+            throw McpErrors.invalidParams(
+                    "params.task.ttl must be a non-negative integer number of milliseconds.", null);
         }
         boolean asTask = task != null && task.isObject();
         TaskPolicy policy = policies.of(toolName);
         if (asTask && policy == TaskPolicy.FORBIDDEN) {
-            throw McpErrors.methodNotFound("tools/call with params.task (the tool " + toolName
-                    + " does not support tasks)");
+            throw McpErrors.methodNotFound(
+                    "tools/call with params.task (the tool " + toolName + " does not support tasks)");
         }
         if (!asTask && policy == TaskPolicy.REQUIRED) {
-            throw McpErrors.methodNotFound("tools/call without params.task (the tool " + toolName
-                    + " must run as a task)");
+            throw McpErrors.methodNotFound(
+                    "tools/call without params.task (the tool " + toolName + " must run as a task)");
         }
         JsonNode arguments = ToolArguments.read(request, tool, toolName);
         JsonNode progressToken = SyncCalls.progressToken(request);
         if (asTask && progressToken != null && !ProgressTokens.isStorable(progressToken)) {
-            throw McpErrors.invalidParams("params._meta.progressToken of a task must be a string of at most "
-                    + ProgressTokens.MAX_CHARS + " characters or a 64-bit integer: it is kept for the task's lifetime.",
+            throw McpErrors.invalidParams(
+                    "params._meta.progressToken of a task must be a string of at most " + ProgressTokens.MAX_CHARS
+                            + " characters or a 64-bit integer: it is kept for the task's lifetime.",
                     null);
         }
         // tasks §10: the requested TTL goes to job-control, which clamps it and stores the visibility end
@@ -115,10 +127,15 @@ public class LegacyToolCalls {
             if (tool.spec().mutating()) {
                 caller.require(Scopes.TOOLS_WRITE);
             }
-            accepted = executions.submit(caller, Surface.MCP_2025,
+            accepted = executions.submit(
+                    caller,
+                    Surface.MCP_2025,
                     asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY,
-                    asTask || syncReceiptKey == null ? receiptKey() : syncReceiptKey, toolName, arguments,
-                    taskTtlMs, asTask ? progressToken : null);
+                    asTask || syncReceiptKey == null ? receiptKey() : syncReceiptKey,
+                    toolName,
+                    arguments,
+                    taskTtlMs,
+                    asTask ? progressToken : null);
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }
@@ -129,8 +146,12 @@ public class LegacyToolCalls {
         SyncCall pending = syncCalls.open(caller, accepted.executionId(), progressToken, McpResult::raw);
         pending.forwardLogs(logLevel);
         // the tool's handoff policy: still running after that long → the handle view under a 2025 handle
-        handoffs.of(toolName).after().ifPresent(after -> pending.handOffAfter(after, () -> McpResult.raw(
-                compat.handoff(caller, Surface.MCP_2025, accepted.executionId(), after.toMillis()))));
+        handoffs.of(toolName)
+                .after()
+                .ifPresent(after -> pending.handOffAfter(
+                        after,
+                        () -> McpResult.raw(
+                                compat.handoff(caller, Surface.MCP_2025, accepted.executionId(), after.toMillis()))));
         return Served.waiting(pending);
     }
 

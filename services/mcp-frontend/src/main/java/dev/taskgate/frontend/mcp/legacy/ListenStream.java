@@ -53,7 +53,8 @@ final class ListenStream {
 
     /** Whether a lifecycle record concerns an execution of this stream's owner made through this generation. */
     boolean follows(ExecutionChanged changed) {
-        return changed.principal() != null && changed.principal().equals(caller.caller().principal())
+        return changed.principal() != null
+                && changed.principal().equals(caller.caller().principal())
                 && caller.caller().orgId().equals(changed.orgId())
                 && caller.caller().projectId().equals(changed.projectId())
                 && changed.surface() == Surface.MCP_2025;

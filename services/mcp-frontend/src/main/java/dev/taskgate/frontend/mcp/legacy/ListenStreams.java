@@ -19,7 +19,9 @@ import dev.taskgate.frontend.mcp.progress.LifecycleFeed;
 public class ListenStreams {
     /** Why a stream could not be opened. */
     enum Refusal {
-        NONE, SESSION_FULL, INSTANCE_FULL
+        NONE,
+        SESSION_FULL,
+        INSTANCE_FULL
     }
 
     private final Set<ListenStream> open = ConcurrentHashMap.newKeySet();
@@ -37,7 +39,9 @@ public class ListenStreams {
         if (open.size() >= maxPerInstance) {
             return Refusal.INSTANCE_FULL;
         }
-        long ofSession = open.stream().filter(s -> s.sessionHash().equals(stream.sessionHash())).count();
+        long ofSession = open.stream()
+                .filter(s -> s.sessionHash().equals(stream.sessionHash()))
+                .count();
         if (ofSession >= maxPerSession) {
             return Refusal.SESSION_FULL;
         }
@@ -57,7 +61,8 @@ public class ListenStreams {
 
     /** How many streams of a session are open here (tests, diagnostics). */
     int openFor(String sessionHash) {
-        return (int) open.stream().filter(s -> s.sessionHash().equals(sessionHash)).count();
+        return (int)
+                open.stream().filter(s -> s.sessionHash().equals(sessionHash)).count();
     }
 
     /** How many streams are open here (tests, diagnostics). */

@@ -30,8 +30,8 @@ final class InstanceTopicReader {
     private volatile KafkaConsumer<String, byte[]> consumer;
     private Thread thread;
 
-    InstanceTopicReader(String bootstrap, String topic, String groupId,
-            Consumer<ConsumerRecord<String, byte[]>> handler) {
+    InstanceTopicReader(
+            String bootstrap, String topic, String groupId, Consumer<ConsumerRecord<String, byte[]>> handler) {
         this.bootstrap = bootstrap;
         this.topic = topic;
         this.groupId = groupId;
@@ -82,8 +82,9 @@ final class InstanceTopicReader {
         try {
             handler.accept(record);
         } catch (RuntimeException e) {
-            LOG.warnf("record skipped topic=%s partition=%d offset=%d reason=%s", record.topic(), record.partition(),
-                    record.offset(), e.getMessage());
+            LOG.warnf(
+                    "record skipped topic=%s partition=%d offset=%d reason=%s",
+                    record.topic(), record.partition(), record.offset(), e.getMessage());
         }
     }
 

@@ -9,6 +9,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+
 import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.LogMessage;
@@ -17,8 +20,6 @@ import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.InstanceIdentity;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
 
 /**
  * Reads {@code taskgate.progress.v1} (progress and log messages) and {@code taskgate.lifecycle.v1} in consumer
@@ -40,10 +41,10 @@ public class SignalConsumers {
         this.feed = feed;
         String prefix = config.topicPrefix().orElse("");
         String group = "mcp-frontend-" + identity.id();
-        this.progress = new InstanceTopicReader(config.kafkaBootstrap(), prefix + Topics.PROGRESS, group + "-progress",
-                this::onProgress);
-        this.lifecycle = new InstanceTopicReader(config.kafkaBootstrap(), prefix + Topics.LIFECYCLE,
-                group + "-lifecycle", this::onLifecycle);
+        this.progress = new InstanceTopicReader(
+                config.kafkaBootstrap(), prefix + Topics.PROGRESS, group + "-progress", this::onProgress);
+        this.lifecycle = new InstanceTopicReader(
+                config.kafkaBootstrap(), prefix + Topics.LIFECYCLE, group + "-lifecycle", this::onLifecycle);
     }
 
     void onStart(@Observes StartupEvent event) {

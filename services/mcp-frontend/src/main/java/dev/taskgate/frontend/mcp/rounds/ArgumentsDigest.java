@@ -20,14 +20,14 @@ import dev.taskgate.contracts.Wire;
  */
 public final class ArgumentsDigest {
 
-    private ArgumentsDigest() {
-    }
+    private ArgumentsDigest() {}
 
     /** The base64url digest of {@code arguments}. */
     public static String of(JsonNode arguments) {
         try {
             byte[] canonical = Wire.mapper().writeValueAsBytes(sorted(arguments));
-            return Base64.getUrlEncoder().withoutPadding()
+            return Base64.getUrlEncoder()
+                    .withoutPadding()
                     .encodeToString(MessageDigest.getInstance("SHA-256").digest(canonical));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 unavailable", e);

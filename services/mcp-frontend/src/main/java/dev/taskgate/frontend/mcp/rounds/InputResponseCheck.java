@@ -13,8 +13,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 final class InputResponseCheck {
     private static final Set<String> ACTIONS = Set.of("accept", "decline", "cancel");
 
-    private InputResponseCheck() {
-    }
+    private InputResponseCheck() {}
 
     /** What is wrong with {@code response} to a {@code method} request, or empty when it fits. */
     static Optional<String> problem(String method, JsonNode response) {
@@ -32,7 +31,8 @@ final class InputResponseCheck {
                 return Optional.empty();
             case "sampling/createMessage":
                 if (!response.path("role").isTextual()
-                        || !(response.path("content").isObject() || response.path("content").isArray())) {
+                        || !(response.path("content").isObject()
+                                || response.path("content").isArray())) {
                     return Optional.of("must be a CreateMessageResult with role and content");
                 }
                 return Optional.empty();

@@ -21,10 +21,10 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ToolInputValidator;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
-import dev.taskgate.frontend.mcp.ToolArguments;
 import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.ServerIdentity;
+import dev.taskgate.frontend.mcp.ToolArguments;
 
 /**
  * Multi-round-trip {@code input_required} results on {@code tools/call} (MCP 2026-07-28 §10) for tools whose catalog
@@ -49,7 +49,11 @@ public class InputRounds {
 
     @Inject
     InputRounds(ServerIdentity identity, FrontendConfig config, Clock clock) {
-        this(identity, RequestStateCodec.derivedFrom(config.handlesKey()), clock, config.requestState().ttl());
+        this(
+                identity,
+                RequestStateCodec.derivedFrom(config.handlesKey()),
+                clock,
+                config.requestState().ttl());
     }
 
     InputRounds(ServerIdentity identity, RequestStateCodec codec, Clock clock, Duration ttl) {
@@ -65,23 +69,29 @@ public class InputRounds {
      * @param arguments the call's arguments, already valid against the tool's schema
      * @return the {@code input_required} result to answer now, or the arguments with every answer written in
      */
-    public Gathered gather(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller,
-            ToolInputValidator.Tool tool, ObjectNode arguments) {
+    public Gathered gather(
+            JsonRpcRequest request,
+            RequestMeta meta,
+            AuthenticatedCaller caller,
+            ToolInputValidator.Tool tool,
+            ObjectNode arguments) {
         List<List<PreTaskInput>> rounds = tool.spec().inputRounds();
         if (rounds.isEmpty()) {
             return new Gathered(null, arguments);
         }
         ObjectNode responses = inputResponses(request);
-        RequestState.Binding binding = new RequestState.Binding(caller.caller().principal(),
-                caller.caller().workspace(), tool.spec().name() + "@" + tool.spec().version(),
+        RequestState.Binding binding = new RequestState.Binding(
+                caller.caller().principal(),
+                caller.caller().workspace(),
+                tool.spec().name() + "@" + tool.spec().version(),
                 ArgumentsDigest.of(arguments));
         int round = 0;
         ObjectNode answers = JsonNodeFactory.instance.objectNode();
         JsonNode token = request.params().get("requestState");
         if (token != null && !token.isNull()) {
             if (!token.isTextual()) {
-                throw McpErrors.invalidParams("params.requestState must be the string a previous result returned.",
-                        null);
+                throw McpErrors.invalidParams(
+                        "params.requestState must be the string a previous result returned.", null);
             }
             try {
                 RequestState state = codec.decode(token.asText(), binding, clock.instant());
@@ -98,8 +108,10 @@ public class InputRounds {
                 if (response != null && !answers.has(input.key())) {
                     Optional<String> problem = InputResponseCheck.problem(input.method(), response);
                     if (problem.isPresent()) {
-                        throw McpErrors.invalidParams("params.inputResponses." + input.key() + " "
-                                + problem.get() + " (it answers " + input.method() + ").", null);
+                        throw McpErrors.invalidParams(
+                                "params.inputResponses." + input.key() + " " + problem.get() + " (it answers "
+                                        + input.method() + ").",
+                                null);
                     }
                     answers.set(input.key(), response);
                 }
@@ -111,8 +123,8 @@ public class InputRounds {
                 }
             }
             if (!missing.isEmpty()) {
-                RequestState state = new RequestState(binding, round,
-                        clock.instant().plus(ttl).toEpochMilli(), answers);
+                RequestState state = new RequestState(
+                        binding, round, clock.instant().plus(ttl).toEpochMilli(), answers);
                 return new Gathered(inputRequired(missing, codec.encode(state)), null);
             }
         }
@@ -132,9 +144,12 @@ public class InputRounds {
 
     /** The requests of a round to ask: not already given as arguments, and answerable by this client. */
     private static List<PreTaskInput> askable(List<PreTaskInput> round, ObjectNode arguments, RequestMeta meta) {
-        List<PreTaskInput> open = round.stream().filter(input -> !arguments.has(input.argument())).toList();
+        List<PreTaskInput> open =
+                round.stream().filter(input -> !arguments.has(input.argument())).toList();
         List<PreTaskInput> answerable = open.stream()
-                .filter(input -> meta.clientCapabilities().path(input.capability()).isObject()).toList();
+                .filter(input ->
+                        meta.clientCapabilities().path(input.capability()).isObject())
+                .toList();
         if (!open.isEmpty() && answerable.isEmpty()) {
             Set<String> needed = new LinkedHashSet<>();
             open.forEach(input -> needed.add(input.capability()));
@@ -147,14 +162,16 @@ public class InputRounds {
         ObjectNode result = identity.result("input_required");
         ObjectNode requests = result.putObject("inputRequests");
         for (PreTaskInput input : missing) {
-            requests.putObject(input.key()).put("method", input.method()).set("params", input.params().deepCopy());
+            requests.putObject(input.key())
+                    .put("method", input.method())
+                    .set("params", input.params().deepCopy());
         }
         result.put("requestState", requestState);
         return McpResult.of(result);
     }
 
-    private static ObjectNode completed(ToolInputValidator.Tool tool, List<List<PreTaskInput>> rounds,
-            ObjectNode arguments, ObjectNode answers) {
+    private static ObjectNode completed(
+            ToolInputValidator.Tool tool, List<List<PreTaskInput>> rounds, ObjectNode arguments, ObjectNode answers) {
         ObjectNode merged = arguments.deepCopy();
         for (List<PreTaskInput> round : rounds) {
             for (PreTaskInput input : round) {
@@ -168,8 +185,10 @@ public class InputRounds {
                 }
             }
         }
-        ToolArguments.check(tool, merged, "The input responses do not fit tool " + tool.spec().name()
-                + "'s arguments.");
+        ToolArguments.check(
+                tool,
+                merged,
+                "The input responses do not fit tool " + tool.spec().name() + "'s arguments.");
         return merged;
     }
 
@@ -179,6 +198,5 @@ public class InputRounds {
      * @param pending   the {@code input_required} result to answer now
      * @param arguments the arguments to submit, with every answer written in
      */
-    public record Gathered(McpResult pending, ObjectNode arguments) {
-    }
+    public record Gathered(McpResult pending, ObjectNode arguments) {}
 }

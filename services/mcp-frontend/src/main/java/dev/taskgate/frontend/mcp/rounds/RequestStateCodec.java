@@ -6,7 +6,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.Base64;
-
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -46,13 +45,14 @@ public final class RequestStateCodec {
      */
     public static RequestStateCodec derivedFrom(String base64HandlesKey) {
         byte[] handlesKey = Base64.getDecoder().decode(base64HandlesKey);
-        return new RequestStateCodec(hmac(new SecretKeySpec(handlesKey, ALGORITHM),
-                ArgumentsDigest.utf8("taskgate/mcp/request-state/v1")));
+        return new RequestStateCodec(
+                hmac(new SecretKeySpec(handlesKey, ALGORITHM), ArgumentsDigest.utf8("taskgate/mcp/request-state/v1")));
     }
 
     /** The token for {@code state}. */
     public String encode(RequestState state) {
-        ObjectNode payload = JsonNodeFactory.instance.objectNode()
+        ObjectNode payload = JsonNodeFactory.instance
+                .objectNode()
                 .put("p", state.binding().principal())
                 .put("w", state.binding().workspace())
                 .put("t", state.binding().tool())
@@ -101,12 +101,17 @@ public final class RequestStateCodec {
         } catch (IOException e) {
             throw new InvalidRequestStateException("requestState is not one this server issued.");
         }
-        if (payload == null || !payload.path("ans").isObject() || !payload.path("r").canConvertToInt()
+        if (payload == null
+                || !payload.path("ans").isObject()
+                || !payload.path("r").canConvertToInt()
                 || !payload.path("x").canConvertToLong()) {
             throw new InvalidRequestStateException("requestState is not one this server issued.");
         }
-        RequestState.Binding binding = new RequestState.Binding(payload.path("p").asText(),
-                payload.path("w").asText(), payload.path("t").asText(), payload.path("a").asText());
+        RequestState.Binding binding = new RequestState.Binding(
+                payload.path("p").asText(),
+                payload.path("w").asText(),
+                payload.path("t").asText(),
+                payload.path("a").asText());
         if (!binding.equals(expected)) {
             throw new InvalidRequestStateException(
                     "requestState belongs to another request: repeat the same tool and arguments, or start again "

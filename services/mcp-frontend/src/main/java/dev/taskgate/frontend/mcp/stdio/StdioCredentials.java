@@ -45,9 +45,14 @@ class StdioCredentials {
             LOG.debugf("stdio authentication failed reason=%s", e.getMessage());
             throw McpErrors.unauthenticated("The token in TASKGATE_TOKEN is invalid or expired.");
         }
-        AuthenticatedCaller caller = AuthenticatedCaller.fromClaims(jwt.getIssuer(), jwt.getSubject(),
-                claim(jwt, "org_id"), claim(jwt, "project_id"), claim(jwt, "scope"))
-                .orElseThrow(() -> McpErrors.unauthenticated("The token in TASKGATE_TOKEN lacks org_id or project_id."));
+        AuthenticatedCaller caller = AuthenticatedCaller.fromClaims(
+                        jwt.getIssuer(),
+                        jwt.getSubject(),
+                        claim(jwt, "org_id"),
+                        claim(jwt, "project_id"),
+                        claim(jwt, "scope"))
+                .orElseThrow(
+                        () -> McpErrors.unauthenticated("The token in TASKGATE_TOKEN lacks org_id or project_id."));
         try {
             caller.require(Scopes.TOOLS_CALL);
         } catch (ProblemException e) {

@@ -19,9 +19,12 @@ import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 
+import org.jboss.logging.Logger;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
-import org.jboss.logging.Logger;
+import io.quarkus.runtime.Quarkus;
+import io.quarkus.runtime.StartupEvent;
 
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
@@ -29,15 +32,13 @@ import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpResponses;
+import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.McpServer;
 import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.SyncCall;
-import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.legacy.LegacyServer;
 import dev.taskgate.frontend.mcp.legacy.LegacySession;
-import io.quarkus.runtime.Quarkus;
-import io.quarkus.runtime.StartupEvent;
 
 /**
  * MCP 2026-07-28 over stdio (§7), active when {@code taskgate.frontend.stdio.enabled} (the {@code stdio}
@@ -78,12 +79,11 @@ public class StdioTransport {
         out = new FileOutputStream(FileDescriptor.out);
         System.setOut(System.err);
         int threads = config.stdio().concurrency();
-        pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
-                r -> {
-                    Thread t = new Thread(r, "mcp-stdio");
-                    t.setDaemon(true);
-                    return t;
-                });
+        pool = new ThreadPoolExecutor(threads, threads, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(), r -> {
+            Thread t = new Thread(r, "mcp-stdio");
+            t.setDaemon(true);
+            return t;
+        });
         Thread reader = new Thread(this::read, "mcp-stdio-reader");
         reader.setDaemon(true);
         reader.start();
@@ -122,8 +122,8 @@ public class StdioTransport {
         try {
             request = JsonRpcRequest.parse(line);
         } catch (McpException e) {
-            write(McpResponses.error(e.error().code() == McpErrors.PARSE_ERROR ? null : JsonRpcRequest.readableId(line),
-                    e.error()));
+            write(McpResponses.error(
+                    e.error().code() == McpErrors.PARSE_ERROR ? null : JsonRpcRequest.readableId(line), e.error()));
             return;
         }
         if (request.isNotification()) {
@@ -152,7 +152,8 @@ public class StdioTransport {
             AuthenticatedCaller caller = credentials.authenticate();
             if (LegacyServer.isLegacyInitialize(request)) {
                 String version = LegacyServer.negotiate(request);
-                legacySession = new LegacySession(null, version, request.params().get("capabilities"));
+                legacySession =
+                        new LegacySession(null, version, request.params().get("capabilities"));
                 write(McpResponses.result(request.id(), McpResult.of(legacy.initializeResult(version))));
                 return;
             }
@@ -189,7 +190,8 @@ public class StdioTransport {
         } catch (RuntimeException e) {
             String correlationId = UUID.randomUUID().toString();
             LOG.errorf(e, "MCP stdio request failed correlationId=%s method=%s", correlationId, request.method());
-            write(McpResponses.error(request.id(), McpErrors.unexpected(correlationId).error()));
+            write(McpResponses.error(
+                    request.id(), McpErrors.unexpected(correlationId).error()));
         }
     }
 

@@ -17,8 +17,7 @@ import dev.taskgate.contracts.operator.OperatorPayload;
 
 /** The REST bodies of the operator routes (snake_case, design.md "Operator API"). */
 final class OperatorRepresentations {
-    private OperatorRepresentations() {
-    }
+    private OperatorRepresentations() {}
 
     /**
      * An execution's safe status for operators.
@@ -52,9 +51,19 @@ final class OperatorRepresentations {
             @JsonProperty("cancel_requested") boolean cancelRequested) {
 
         static Execution of(OperatorExecution e) {
-            return new Execution(e.handle(), e.owner(), e.toolName(), e.status().wireName(), e.surface().wireName(),
-                    e.createdAt(), e.updatedAt(), e.executionDeadline(), e.retentionExpiresAt(), e.progress(),
-                    e.total(), e.cancelRequested());
+            return new Execution(
+                    e.handle(),
+                    e.owner(),
+                    e.toolName(),
+                    e.status().wireName(),
+                    e.surface().wireName(),
+                    e.createdAt(),
+                    e.updatedAt(),
+                    e.executionDeadline(),
+                    e.retentionExpiresAt(),
+                    e.progress(),
+                    e.total(),
+                    e.cancelRequested());
         }
     }
 
@@ -65,7 +74,8 @@ final class OperatorRepresentations {
      * @param nextCursor pass as {@code cursor} for the next page; absent on the last page
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record ExecutionPage(@JsonProperty("items") List<Execution> items,
+    record ExecutionPage(
+            @JsonProperty("items") List<Execution> items,
             @JsonProperty("next_cursor") String nextCursor) {
 
         static ExecutionPage of(OperatorExecutionPage page) {
@@ -83,7 +93,8 @@ final class OperatorRepresentations {
      * @param statusMessage the latest status message
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Payload(@JsonProperty("execution") Execution execution,
+    record Payload(
+            @JsonProperty("execution") Execution execution,
             @JsonProperty("input") @JsonRawValue String input,
             @JsonProperty("result") @JsonRawValue String result,
             @JsonProperty("error") ExecutionOutcome.ExecutionError error,
@@ -103,7 +114,9 @@ final class OperatorRepresentations {
      * @param execution the execution afterwards; absent when job-control's answer was lost
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record CancelResult(@JsonProperty("execution_id") String executionId, @JsonProperty("outcome") String outcome,
+    record CancelResult(
+            @JsonProperty("execution_id") String executionId,
+            @JsonProperty("outcome") String outcome,
             @JsonProperty("execution") Execution execution) {
 
         static CancelResult of(OperatorCancelResult r) {
@@ -123,9 +136,13 @@ final class OperatorRepresentations {
      * @param outcome    the outcome
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record Audit(@JsonProperty("id") Long id, @JsonProperty("occurred_at") Instant occurredAt,
-            @JsonProperty("principal") String principal, @JsonProperty("action") String action,
-            @JsonProperty("route") String route, @JsonProperty("target") String target,
+    record Audit(
+            @JsonProperty("id") Long id,
+            @JsonProperty("occurred_at") Instant occurredAt,
+            @JsonProperty("principal") String principal,
+            @JsonProperty("action") String action,
+            @JsonProperty("route") String route,
+            @JsonProperty("target") String target,
             @JsonProperty("outcome") String outcome) {
 
         static Audit of(AuditEntry e) {
@@ -140,7 +157,9 @@ final class OperatorRepresentations {
      * @param nextCursor pass as {@code cursor} for the next page; absent on the last page
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    record AuditEntries(@JsonProperty("items") List<Audit> items, @JsonProperty("next_cursor") String nextCursor) {
+    record AuditEntries(
+            @JsonProperty("items") List<Audit> items,
+            @JsonProperty("next_cursor") String nextCursor) {
 
         static AuditEntries of(AuditPage page) {
             return new AuditEntries(page.items().stream().map(Audit::of).toList(), page.nextCursor());

@@ -53,9 +53,13 @@ public class OperatorResource {
     /** A page of the project's executions (safe status), newest first; optional {@code status} filter. */
     @GET
     @Path("/tool-executions")
-    public Response list(@PathParam("org") String org, @PathParam("project") String project,
-            @QueryParam("status") String status, @QueryParam("limit") String limit,
-            @QueryParam("cursor") String cursor, UriInfo uri) {
+    public Response list(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @QueryParam("status") String status,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor,
+            UriInfo uri) {
         OperatorCall call = authorize(org, project, OperatorActions.LIST, Scopes.OPERATOR_STATUS, null, "GET", uri);
         return ok(OperatorRepresentations.ExecutionPage.of(gateway.list(call, status, limit, cursor)));
     }
@@ -63,8 +67,11 @@ public class OperatorResource {
     /** One execution's safe status. */
     @GET
     @Path("/tool-executions/{id}")
-    public Response get(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id, UriInfo uri) {
+    public Response get(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("id") String id,
+            UriInfo uri) {
         OperatorCall call = authorize(org, project, OperatorActions.GET, Scopes.OPERATOR_STATUS, id, "GET", uri);
         return ok(OperatorRepresentations.Execution.of(gateway.get(call)));
     }
@@ -72,37 +79,46 @@ public class OperatorResource {
     /** One execution's input and result or error. */
     @GET
     @Path("/tool-executions/{id}/payload")
-    public Response payload(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id, UriInfo uri) {
-        OperatorCall call = authorize(org, project, OperatorActions.PAYLOAD, Scopes.OPERATOR_PAYLOAD, id, "GET",
-                uri);
+    public Response payload(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("id") String id,
+            UriInfo uri) {
+        OperatorCall call = authorize(org, project, OperatorActions.PAYLOAD, Scopes.OPERATOR_PAYLOAD, id, "GET", uri);
         return ok(OperatorRepresentations.Payload.of(gateway.payload(call)));
     }
 
     /** Cancels one execution; 200 with the outcome whatever it is. */
     @POST
     @Path("/tool-executions/{id}/cancel")
-    public Response cancel(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id, UriInfo uri) {
+    public Response cancel(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("id") String id,
+            UriInfo uri) {
         OperatorCall call = authorize(org, project, OperatorActions.CANCEL, Scopes.OPERATOR_CANCEL, id, "POST", uri);
         Optional<OperatorCancelResult> result = gateway.cancel(call);
-        return ok(result.map(OperatorRepresentations.CancelResult::of).orElseGet(
-                () -> new OperatorRepresentations.CancelResult(id, CancelOutcome.STOP_DELIVERY_UNKNOWN.wireName(),
-                        null)));
+        return ok(result.map(OperatorRepresentations.CancelResult::of)
+                .orElseGet(() -> new OperatorRepresentations.CancelResult(
+                        id, CancelOutcome.STOP_DELIVERY_UNKNOWN.wireName(), null)));
     }
 
     /** A page of the project's audit log, newest first (scope {@code executions:operator:status}). */
     @GET
     @Path("/audit")
-    public Response audit(@PathParam("org") String org, @PathParam("project") String project,
-            @QueryParam("limit") String limit, @QueryParam("cursor") String cursor, UriInfo uri) {
-        OperatorCall call = authorize(org, project, OperatorActions.AUDIT_LIST, Scopes.OPERATOR_STATUS, null, "GET",
-                uri);
+    public Response audit(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor,
+            UriInfo uri) {
+        OperatorCall call =
+                authorize(org, project, OperatorActions.AUDIT_LIST, Scopes.OPERATOR_STATUS, null, "GET", uri);
         return ok(OperatorRepresentations.AuditEntries.of(gateway.audit(call, limit, cursor)));
     }
 
-    private OperatorCall authorize(String org, String project, String action, String scope, String handle,
-            String method, UriInfo uri) {
+    private OperatorCall authorize(
+            String org, String project, String action, String scope, String handle, String method, UriInfo uri) {
         String principal = callers.principal().orElseThrow(UnauthorizedException::new);
         String query = uri.getRequestUri().getRawQuery();
         String route = method + " " + uri.getRequestUri().getRawPath() + (query == null ? "" : "?" + query);
@@ -127,6 +143,7 @@ public class OperatorResource {
     }
 
     private static Response ok(Object body) {
-        return Response.ok(ProblemResponses.bytes(body), MediaType.APPLICATION_JSON).build();
+        return Response.ok(ProblemResponses.bytes(body), MediaType.APPLICATION_JSON)
+                .build();
     }
 }

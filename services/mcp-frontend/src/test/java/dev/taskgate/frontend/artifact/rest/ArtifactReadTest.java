@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.artifact.rest;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -13,6 +11,10 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.artifact.ArtifactContent;
 import dev.taskgate.contracts.artifact.ArtifactIds;
@@ -22,9 +24,8 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.Tokens;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code GET /v1/orgs/{org}/projects/{project}/artifacts/{id}} against job-control's internal artifact API (played by a
@@ -56,10 +57,12 @@ class ArtifactReadTest {
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.text()).isEqualTo(SVG);
         assertThat(response.header("Content-Type")).isEqualTo("image/svg+xml");
-        assertThat(response.header("ETag")).isEqualTo("\"" + ArtifactIds.sha256Hex(SVG.getBytes(StandardCharsets.UTF_8))
-                + "\"");
+        assertThat(response.header("ETag"))
+                .isEqualTo("\"" + ArtifactIds.sha256Hex(SVG.getBytes(StandardCharsets.UTF_8)) + "\"");
         assertThat(response.header("X-Content-Type-Options")).isEqualTo("nosniff");
-        assertThat(response.header("Content-Security-Policy")).contains("default-src 'none'").contains("sandbox");
+        assertThat(response.header("Content-Security-Policy"))
+                .contains("default-src 'none'")
+                .contains("sandbox");
         assertThat(response.header("Content-Disposition"))
                 .isEqualTo("inline; filename=\"graph _.svg\"; filename*=UTF-8''graph%20%C3%BC.svg");
         assertThat(jobControl.requests()).singleElement().satisfies(r -> {
@@ -71,7 +74,11 @@ class ArtifactReadTest {
     @Test
     void anotherPrincipalOfTheSameWorkspaceReadsItToo() {
         String id = stored("acme/demo", "report.txt", "text/plain; charset=utf-8", "shared");
-        String bob = Tokens.forSubject("bob").org("acme").project("demo").scopes("tools:call").sign();
+        String bob = Tokens.forSubject("bob")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
 
         Api.Result response = Api.at(base).bearer(bob).get(ARTIFACTS + id);
 
@@ -83,9 +90,17 @@ class ArtifactReadTest {
     @Test
     void anotherWorkspaceIsTheSame404AsAnUnknownId() {
         String id = stored("acme/demo", "report.txt", "text/plain", "secret");
-        String carolElsewhere = Tokens.forSubject("carol").org("acme").project("other").scopes("tools:call").sign();
-        String notGranted = Tokens.forSubject("dave").org("acme").project("demo").scopes("tools:call")
-                .claimJson("workspaces", "[\"acme/other\"]").sign();
+        String carolElsewhere = Tokens.forSubject("carol")
+                .org("acme")
+                .project("other")
+                .scopes("tools:call")
+                .sign();
+        String notGranted = Tokens.forSubject("dave")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .claimJson("workspaces", "[\"acme/other\"]")
+                .sign();
 
         Api.Result otherPath = Api.at(base).bearer(carolElsewhere).get(ARTIFACTS + id);
         // job-control answers this id with acme/demo's artifact: the frontend still never serves it to acme/other
@@ -93,8 +108,8 @@ class ArtifactReadTest {
         Api.Result withoutGrant = Api.at(base).bearer(notGranted).get(ARTIFACTS + id);
         Api.Result unknown = Api.at(base).bearer(Fixtures.aliceToken()).get(ARTIFACTS + "0".repeat(32));
         Api.Result malformed = Api.at(base).bearer(Fixtures.aliceToken()).get(ARTIFACTS + "..%2Fsecret");
-        Api.Result unknownMetadata = Api.at(base).bearer(Fixtures.aliceToken())
-                .get(ARTIFACTS + "0".repeat(32) + "/metadata");
+        Api.Result unknownMetadata =
+                Api.at(base).bearer(Fixtures.aliceToken()).get(ARTIFACTS + "0".repeat(32) + "/metadata");
 
         for (Api.Result r : new Api.Result[] {otherPath, ownPath, withoutGrant, unknown, malformed, unknownMetadata}) {
             assertThat(r.status()).as(r.toString()).isEqualTo(404);
@@ -107,7 +122,10 @@ class ArtifactReadTest {
     @Test
     void withoutToolsCallTheAnswerIs403AndJobControlIsNotAsked() {
         String id = stored("acme/demo", "report.txt", "text/plain", "x");
-        String readOnly = Tokens.forSubject("erin").org("acme").project("demo").scopes("executions:operator:status")
+        String readOnly = Tokens.forSubject("erin")
+                .org("acme")
+                .project("demo")
+                .scopes("executions:operator:status")
                 .sign();
 
         Api.Result response = Api.at(base).bearer(readOnly).get(ARTIFACTS + id);
@@ -125,7 +143,9 @@ class ArtifactReadTest {
         String etag = "\"" + ArtifactIds.sha256Hex("abc".getBytes(StandardCharsets.UTF_8)) + "\"";
 
         Api.Result metadata = Api.at(base).bearer(Fixtures.aliceToken()).get(ARTIFACTS + id + "/metadata");
-        Api.Result notModified = Api.at(base).bearer(Fixtures.aliceToken()).header("If-None-Match", etag)
+        Api.Result notModified = Api.at(base)
+                .bearer(Fixtures.aliceToken())
+                .header("If-None-Match", etag)
                 .get(ARTIFACTS + id);
 
         assertThat(metadata.status()).as(metadata.toString()).isEqualTo(200);
@@ -157,10 +177,23 @@ class ArtifactReadTest {
         String sha = ArtifactIds.sha256Hex(content);
         String id = ArtifactIds.id(workspace, Optional.empty(), sha, name);
         Instant now = Instant.parse("2026-01-02T03:04:05Z");
-        jobControl.answer("/internal/v1/artifacts/" + id, 200, Wire.toBytes(new ArtifactContent(
-                new ArtifactMetadata(id, workspace, name, mediaType, sha, content.length, null,
-                        ArtifactIds.path(workspace, id), now, now, now.plusSeconds(86_400)),
-                Base64.getEncoder().encodeToString(content))));
+        jobControl.answer(
+                "/internal/v1/artifacts/" + id,
+                200,
+                Wire.toBytes(new ArtifactContent(
+                        new ArtifactMetadata(
+                                id,
+                                workspace,
+                                name,
+                                mediaType,
+                                sha,
+                                content.length,
+                                null,
+                                ArtifactIds.path(workspace, id),
+                                now,
+                                now,
+                                now.plusSeconds(86_400)),
+                        Base64.getEncoder().encodeToString(content))));
         return id;
     }
 

@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.execution.rest;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
@@ -11,16 +9,19 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.QuarkusTestProfile;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.testsupport.KafkaTestClient;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Nobody answers: a command that gets no reply within {@code taskgate.frontend.command-timeout} and a query to an
@@ -33,8 +34,7 @@ class CommandTimeoutTest {
     public static class ShortTimeoutNoJobControl implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("taskgate.frontend.command-timeout", "1s",
-                    "taskgate.job-control.url", "http://127.0.0.1:1");
+            return Map.of("taskgate.frontend.command-timeout", "1s", "taskgate.job-control.url", "http://127.0.0.1:1");
         }
     }
 
@@ -49,8 +49,11 @@ class CommandTimeoutTest {
         try (KafkaTestClient kafka = KafkaTestClient.connect();
                 KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
             long start = System.nanoTime();
-            Api.Result response = Api.at(base).bearer(Fixtures.aliceToken()).header("Idempotency-Key", "timeout-1")
-                    .json("{\"tool_name\":\"demo.echo\",\"input\":{}}").post(Api.EXECUTIONS);
+            Api.Result response = Api.at(base)
+                    .bearer(Fixtures.aliceToken())
+                    .header("Idempotency-Key", "timeout-1")
+                    .json("{\"tool_name\":\"demo.echo\",\"input\":{}}")
+                    .post(Api.EXECUTIONS);
             Duration took = Duration.ofNanos(System.nanoTime() - start);
 
             assertThat(response.status()).as(response.toString()).isEqualTo(503);
@@ -67,7 +70,8 @@ class CommandTimeoutTest {
     void unansweredCancelIsA503() {
         String handle = handles.mint(UUID.randomUUID(), Surface.REST, Fixtures.caller("alice"));
 
-        Api.Result response = Api.at(base).bearer(Fixtures.aliceToken()).post(Api.EXECUTIONS + "/" + handle + "/cancel");
+        Api.Result response =
+                Api.at(base).bearer(Fixtures.aliceToken()).post(Api.EXECUTIONS + "/" + handle + "/cancel");
 
         assertThat(response.status()).isEqualTo(503);
         assertThat(response.problemSlug()).isEqualTo("unavailable");
@@ -80,7 +84,7 @@ class CommandTimeoutTest {
         Api.Result get = Api.at(base).bearer(Fixtures.aliceToken()).get(Api.EXECUTIONS + "/" + handle);
         Api.Result result = Api.at(base).bearer(Fixtures.aliceToken()).get(Api.EXECUTIONS + "/" + handle + "/result");
 
-        for (Api.Result response : new Api.Result[] { get, result }) {
+        for (Api.Result response : new Api.Result[] {get, result}) {
             assertThat(response.status()).as(response.toString()).isEqualTo(503);
             assertThat(response.header("Content-Type")).startsWith("application/problem+json");
             assertThat(response.problemSlug()).isEqualTo("unavailable");

@@ -1,14 +1,14 @@
 package dev.taskgate.frontend.execution.rest;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
-
 import java.nio.charset.StandardCharsets;
 
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.frontend.problem.ProblemException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class CreateExecutionBodyTest {
 
@@ -39,8 +39,8 @@ class CreateExecutionBodyTest {
 
     @Test
     void nullMembersCountAsMissing() {
-        ProblemException e = catchThrowableOfType(ProblemException.class,
-                () -> parse("{\"tool_name\":\"demo.echo\",\"input\":null}"));
+        ProblemException e = catchThrowableOfType(
+                ProblemException.class, () -> parse("{\"tool_name\":\"demo.echo\",\"input\":null}"));
 
         assertThat(e.problem().problem().type()).endsWith("/invalid-request");
         assertThat(e.problem().problem().detail()).contains("input is required");

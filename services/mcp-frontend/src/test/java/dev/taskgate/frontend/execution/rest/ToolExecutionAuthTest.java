@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.execution.rest;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.UUID;
@@ -16,6 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.Api;
@@ -23,8 +24,8 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.Tokens;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Authentication and authorization: bad tokens get 401 with {@code WWW-Authenticate: Bearer}, a missing scope 403,
@@ -56,20 +57,41 @@ class ToolExecutionAuthTest {
                 Arguments.of("no Authorization header", null),
                 Arguments.of("not a JWT", "Bearer not-a-jwt"),
                 Arguments.of("Basic scheme", "Basic YWxpY2U6c2VjcmV0"),
-                Arguments.of("signed with an unknown key",
-                        "Bearer " + Tokens.forSubject("alice").signedWithUnknownKey().sign()),
-                Arguments.of("expired", "Bearer " + Tokens.forSubject("alice").expired().sign()),
-                Arguments.of("wrong issuer", "Bearer " + Tokens.forSubject("alice").issuer("https://evil.example").sign()),
-                Arguments.of("wrong audience", "Bearer " + Tokens.forSubject("alice").audience("someone-else").sign()),
-                Arguments.of("tampered payload", "Bearer " + tampered(Tokens.forSubject("alice").sign())));
+                Arguments.of(
+                        "signed with an unknown key",
+                        "Bearer "
+                                + Tokens.forSubject("alice")
+                                        .signedWithUnknownKey()
+                                        .sign()),
+                Arguments.of(
+                        "expired",
+                        "Bearer " + Tokens.forSubject("alice").expired().sign()),
+                Arguments.of(
+                        "wrong issuer",
+                        "Bearer "
+                                + Tokens.forSubject("alice")
+                                        .issuer("https://evil.example")
+                                        .sign()),
+                Arguments.of(
+                        "wrong audience",
+                        "Bearer "
+                                + Tokens.forSubject("alice")
+                                        .audience("someone-else")
+                                        .sign()),
+                Arguments.of(
+                        "tampered payload",
+                        "Bearer " + tampered(Tokens.forSubject("alice").sign())));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("unauthenticated")
     void badTokenGets401OnCreate(String name, String authorization) {
         try (KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
-            Api.Result response = Api.at(base).header("Authorization", authorization)
-                    .header("Idempotency-Key", "auth-" + UUID.randomUUID()).json(VALID_BODY).post(Api.EXECUTIONS);
+            Api.Result response = Api.at(base)
+                    .header("Authorization", authorization)
+                    .header("Idempotency-Key", "auth-" + UUID.randomUUID())
+                    .json(VALID_BODY)
+                    .post(Api.EXECUTIONS);
 
             assertUnauthenticated(response);
             assertThat(commands.drain(Duration.ofMillis(600))).isEmpty();
@@ -80,7 +102,8 @@ class ToolExecutionAuthTest {
     @MethodSource("unauthenticated")
     void badTokenGets401OnRead(String name, String authorization) {
         String handle = handles.mint(UUID.randomUUID(), Surface.REST, Fixtures.caller("alice"));
-        Api.Result response = Api.at(base).header("Authorization", authorization).get(Api.EXECUTIONS + "/" + handle);
+        Api.Result response =
+                Api.at(base).header("Authorization", authorization).get(Api.EXECUTIONS + "/" + handle);
 
         assertUnauthenticated(response);
     }
@@ -89,7 +112,10 @@ class ToolExecutionAuthTest {
     void tokenWithoutToolsCallGets403() {
         try (KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
             String token = Tokens.forSubject("alice").scopes("profile").sign();
-            Api.Result response = Api.at(base).bearer(token).header("Idempotency-Key", "no-scope").json(VALID_BODY)
+            Api.Result response = Api.at(base)
+                    .bearer(token)
+                    .header("Idempotency-Key", "no-scope")
+                    .json(VALID_BODY)
                     .post(Api.EXECUTIONS);
 
             assertThat(response.status()).as(response.toString()).isEqualTo(403);
@@ -117,8 +143,11 @@ class ToolExecutionAuthTest {
             String otherProject = Tokens.forSubject("alice").project("secret").sign();
             String noOrgClaim = Tokens.forSubject("alice").without("org_id").sign();
 
-            for (String token : new String[] { otherOrg, otherProject, noOrgClaim }) {
-                Api.Result response = Api.at(base).bearer(token).header("Idempotency-Key", "k-404").json(VALID_BODY)
+            for (String token : new String[] {otherOrg, otherProject, noOrgClaim}) {
+                Api.Result response = Api.at(base)
+                        .bearer(token)
+                        .header("Idempotency-Key", "k-404")
+                        .json(VALID_BODY)
                         .post(Api.EXECUTIONS);
                 assertThat(response.status()).as(response.toString()).isEqualTo(404);
                 assertThat(response.header("Content-Type")).startsWith("application/problem+json");
@@ -131,9 +160,11 @@ class ToolExecutionAuthTest {
     @Test
     void validTokenForAnotherPathIsIndistinguishableFromAnUnknownExecution() {
         String handle = handles.mint(UUID.randomUUID(), Surface.REST, Fixtures.caller("alice"));
-        Api.Result otherOrg = Api.at(base).bearer(Fixtures.aliceToken())
+        Api.Result otherOrg = Api.at(base)
+                .bearer(Fixtures.aliceToken())
                 .get("/v1/orgs/globex/projects/demo/tool-executions/" + handle);
-        Api.Result forged = Api.at(base).bearer(Fixtures.aliceToken())
+        Api.Result forged = Api.at(base)
+                .bearer(Fixtures.aliceToken())
                 .get("/v1/orgs/globex/projects/demo/tool-executions/tgx_forged");
 
         assertThat(otherOrg.status()).isEqualTo(404);
@@ -149,9 +180,13 @@ class ToolExecutionAuthTest {
 
     private static String tampered(String jwt) {
         String[] parts = jwt.split("\\.");
-        String payload = new String(java.util.Base64.getUrlDecoder().decode(parts[1]),
-                java.nio.charset.StandardCharsets.UTF_8).replace("\"alice\"", "\"mallory\"");
-        return parts[0] + "." + java.util.Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(payload.getBytes(java.nio.charset.StandardCharsets.UTF_8)) + "." + parts[2];
+        String payload = new String(
+                        java.util.Base64.getUrlDecoder().decode(parts[1]), java.nio.charset.StandardCharsets.UTF_8)
+                .replace("\"alice\"", "\"mallory\"");
+        return parts[0] + "."
+                + java.util.Base64.getUrlEncoder()
+                        .withoutPadding()
+                        .encodeToString(payload.getBytes(java.nio.charset.StandardCharsets.UTF_8))
+                + "." + parts[2];
     }
 }

@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.execution.rest;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,6 +13,9 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Problem;
 import dev.taskgate.contracts.Surface;
@@ -28,8 +28,9 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.Tokens;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Commands over the real broker, with the test playing job-control: create → 202, a replayed receipt →
@@ -64,11 +65,14 @@ class ToolExecutionCreateAcceptedTest {
     @Test
     void createAnswers202WithTheExecutionAndPublishesTheSubmission() {
         UUID executionId = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, executionId, true,
-                ExecutionStatus.QUEUED, "demo.echo"));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, executionId, true, ExecutionStatus.QUEUED, "demo.echo"));
 
-        Api.Result response = Api.at(base).bearer(Fixtures.aliceToken()).header("Idempotency-Key", "create-1")
-                .json("{\"tool_name\":\"demo.echo\",\"input\":{\"n\":0.10,\"s\":\"x\"}}").post(Api.EXECUTIONS);
+        Api.Result response = Api.at(base)
+                .bearer(Fixtures.aliceToken())
+                .header("Idempotency-Key", "create-1")
+                .json("{\"tool_name\":\"demo.echo\",\"input\":{\"n\":0.10,\"s\":\"x\"}}")
+                .post(Api.EXECUTIONS);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(202);
         assertThat(response.header("Content-Type")).startsWith("application/json");
@@ -104,11 +108,14 @@ class ToolExecutionCreateAcceptedTest {
     @Test
     void replayedReceiptIsMarkedIdempotentReplayed() {
         UUID executionId = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, executionId, false,
-                ExecutionStatus.WORKING, "demo.echo"));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, executionId, false, ExecutionStatus.WORKING, "demo.echo"));
 
-        Api.Result response = Api.at(base).bearer(Fixtures.aliceToken()).header("Idempotency-Key", "create-dup")
-                .json("{\"tool_name\":\"demo.echo\",\"input\":{}}").post(Api.EXECUTIONS);
+        Api.Result response = Api.at(base)
+                .bearer(Fixtures.aliceToken())
+                .header("Idempotency-Key", "create-dup")
+                .json("{\"tool_name\":\"demo.echo\",\"input\":{}}")
+                .post(Api.EXECUTIONS);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(202);
         assertThat(response.header("Idempotent-Replayed")).isEqualTo("true");
@@ -119,12 +126,22 @@ class ToolExecutionCreateAcceptedTest {
 
     @Test
     void rejectedConflictBecomesA409Problem() {
-        jobControl = JobControlResponder.answering(c -> new Rejected(UUID.randomUUID(), Instant.now(),
-                c.messageId(), c.replyTo(), Problem.of("idempotency-conflict", "Idempotency conflict", 409,
+        jobControl = JobControlResponder.answering(c -> new Rejected(
+                UUID.randomUUID(),
+                Instant.now(),
+                c.messageId(),
+                c.replyTo(),
+                Problem.of(
+                        "idempotency-conflict",
+                        "Idempotency conflict",
+                        409,
                         "Idempotency-Key 'create-conflict' was used for a different request.")));
 
-        Api.Result response = Api.at(base).bearer(Fixtures.aliceToken()).header("Idempotency-Key", "create-conflict")
-                .json("{\"tool_name\":\"demo.echo\",\"input\":{\"changed\":true}}").post(Api.EXECUTIONS);
+        Api.Result response = Api.at(base)
+                .bearer(Fixtures.aliceToken())
+                .header("Idempotency-Key", "create-conflict")
+                .json("{\"tool_name\":\"demo.echo\",\"input\":{\"changed\":true}}")
+                .post(Api.EXECUTIONS);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(409);
         assertThat(response.header("Content-Type")).startsWith("application/problem+json");
@@ -136,12 +153,12 @@ class ToolExecutionCreateAcceptedTest {
     @Test
     void cancelPublishesCancelExecutionKeyedByExecutionId() {
         UUID executionId = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, executionId, false,
-                ExecutionStatus.CANCELLED, "demo.sleep"));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, executionId, false, ExecutionStatus.CANCELLED, "demo.sleep"));
         String handle = handles.mint(executionId, Surface.REST, Fixtures.caller("alice"));
 
-        Api.Result response = Api.at(base).bearer(Fixtures.aliceToken())
-                .post(Api.EXECUTIONS + "/" + handle + "/cancel");
+        Api.Result response =
+                Api.at(base).bearer(Fixtures.aliceToken()).post(Api.EXECUTIONS + "/" + handle + "/cancel");
 
         assertThat(response.status()).as(response.toString()).isEqualTo(202);
         assertThat(response.json().path("execution_id").asText()).isEqualTo(handle);
@@ -156,12 +173,16 @@ class ToolExecutionCreateAcceptedTest {
 
     @Test
     void cancelRejectedAsNotFoundGetsTheUniform404() {
-        jobControl = JobControlResponder.answering(c -> new Rejected(UUID.randomUUID(), Instant.now(),
-                c.messageId(), c.replyTo(), Problem.of("not-found", "Not found", 404, "execution 123 is not yours")));
+        jobControl = JobControlResponder.answering(c -> new Rejected(
+                UUID.randomUUID(),
+                Instant.now(),
+                c.messageId(),
+                c.replyTo(),
+                Problem.of("not-found", "Not found", 404, "execution 123 is not yours")));
         String handle = handles.mint(UUID.randomUUID(), Surface.REST, Fixtures.caller("alice"));
 
-        Api.Result response = Api.at(base).bearer(Fixtures.aliceToken())
-                .post(Api.EXECUTIONS + "/" + handle + "/cancel");
+        Api.Result response =
+                Api.at(base).bearer(Fixtures.aliceToken()).post(Api.EXECUTIONS + "/" + handle + "/cancel");
 
         assertThat(response.status()).isEqualTo(404);
         assertThat(response.problemSlug()).isEqualTo("not-found");
@@ -170,14 +191,14 @@ class ToolExecutionCreateAcceptedTest {
 
     @Test
     void cancelWithAHandleOfAnotherCallerPublishesNothing() {
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, UUID.randomUUID(), false,
-                ExecutionStatus.CANCELLED, "demo.sleep"));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, UUID.randomUUID(), false, ExecutionStatus.CANCELLED, "demo.sleep"));
         String bobs = handles.mint(UUID.randomUUID(), Surface.REST, Fixtures.caller("bob"));
 
         try (KafkaTestClient kafka = KafkaTestClient.connect();
                 KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
-            Api.Result response = Api.at(base).bearer(Fixtures.aliceToken())
-                    .post(Api.EXECUTIONS + "/" + bobs + "/cancel");
+            Api.Result response =
+                    Api.at(base).bearer(Fixtures.aliceToken()).post(Api.EXECUTIONS + "/" + bobs + "/cancel");
 
             assertThat(response.status()).isEqualTo(404);
             assertThat(commands.drain(Duration.ofMillis(600))).isEmpty();
@@ -188,12 +209,14 @@ class ToolExecutionCreateAcceptedTest {
     @Test
     void watcherSeesAPublishedCommand() {
         // Guards the "nothing published" assertions elsewhere: the same watcher does see a real submission.
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, UUID.randomUUID(), true,
-                ExecutionStatus.QUEUED, "demo.echo"));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, UUID.randomUUID(), true, ExecutionStatus.QUEUED, "demo.echo"));
         try (KafkaTestClient kafka = KafkaTestClient.connect();
                 KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
-            Api.Result response = Api.at(base).bearer(Tokens.forSubject("carol").sign())
-                    .header("Idempotency-Key", "watched").json("{\"tool_name\":\"demo.echo\",\"input\":{}}")
+            Api.Result response = Api.at(base)
+                    .bearer(Tokens.forSubject("carol").sign())
+                    .header("Idempotency-Key", "watched")
+                    .json("{\"tool_name\":\"demo.echo\",\"input\":{}}")
                     .post(Api.EXECUTIONS);
 
             assertThat(response.status()).isEqualTo(202);

@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.execution.rest;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -14,6 +12,10 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Problem;
@@ -29,9 +31,8 @@ import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.Tokens;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * REST input ({@code POST .../tool-executions/{id}/input}) with the test playing job-control: an answer becomes a
@@ -73,11 +74,13 @@ class ToolExecutionInputTest {
     @Test
     void anAnswerIsSentToJobControlAndAcknowledged() {
         UUID id = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING,
-                "demo.confirm"));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.confirm"));
 
-        Api.Result response = post(handle(id), "{\"request_key\":\"ir_abc\",\"response\":{\"action\":\"accept\","
-                + "\"content\":{\"confirm\":true,\"note\":\"0.10\"}}}");
+        Api.Result response = post(
+                handle(id),
+                "{\"request_key\":\"ir_abc\",\"response\":{\"action\":\"accept\","
+                        + "\"content\":{\"confirm\":true,\"note\":\"0.10\"}}}");
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.header("Content-Type")).startsWith("application/json");
@@ -88,24 +91,33 @@ class ToolExecutionInputTest {
         assertThat(provide.executionId()).isEqualTo(id);
         assertThat(provide.caller()).isEqualTo(Fixtures.caller("alice"));
         assertThat(provide.responses()).containsOnlyKeys("ir_abc");
-        assertThat(provide.responses().get("ir_abc")).isEqualTo(Wire.mapper().valueToTree(Map.of("action", "accept",
-                "content", Map.of("confirm", true, "note", "0.10"))));
+        assertThat(provide.responses().get("ir_abc"))
+                .isEqualTo(Wire.mapper()
+                        .valueToTree(Map.of("action", "accept", "content", Map.of("confirm", true, "note", "0.10"))));
     }
 
     @Test
     void badBodiesAreProblemsAndSendNothing() throws Exception {
         String handle = handle(UUID.randomUUID());
         Map<String, String> bodies = Map.of(
-                "not json", "malformed-json",
-                "[]", "invalid-request",
-                "{\"response\":{\"action\":\"accept\"}}", "invalid-request",
-                "{\"request_key\":\"\",\"response\":{\"action\":\"accept\"}}", "invalid-request",
-                "{\"request_key\":7,\"response\":{\"action\":\"accept\"}}", "invalid-request",
-                "{\"request_key\":\"ir_abc\"}", "invalid-request",
-                "{\"request_key\":\"ir_abc\",\"response\":{\"action\":\"perhaps\"}}", "invalid-request",
+                "not json",
+                "malformed-json",
+                "[]",
+                "invalid-request",
+                "{\"response\":{\"action\":\"accept\"}}",
+                "invalid-request",
+                "{\"request_key\":\"\",\"response\":{\"action\":\"accept\"}}",
+                "invalid-request",
+                "{\"request_key\":7,\"response\":{\"action\":\"accept\"}}",
+                "invalid-request",
+                "{\"request_key\":\"ir_abc\"}",
+                "invalid-request",
+                "{\"request_key\":\"ir_abc\",\"response\":{\"action\":\"perhaps\"}}",
+                "invalid-request",
                 "{\"request_key\":\"ir_abc\",\"response\":{\"action\":\"cancel\",\"content\":{\"a\":1}}}",
                 "invalid-request",
-                "{\"request_key\":\"ir_abc\",\"response\":{\"action\":\"accept\"},\"extra\":1}", "invalid-request",
+                "{\"request_key\":\"ir_abc\",\"response\":{\"action\":\"accept\"},\"extra\":1}",
+                "invalid-request",
                 "{\"request_key\":\"" + "k".repeat(257) + "\",\"response\":{\"action\":\"accept\"}}",
                 "invalid-request");
 
@@ -118,8 +130,10 @@ class ToolExecutionInputTest {
                 assertThat(response.header("Content-Type")).startsWith("application/problem+json");
                 assertThat(response.problemSlug()).as(body).isEqualTo(slug);
             });
-            Api.Result wrongType = Api.at(base).bearer(Fixtures.aliceToken())
-                    .header("Content-Type", "text/plain").bytes("{}".getBytes())
+            Api.Result wrongType = Api.at(base)
+                    .bearer(Fixtures.aliceToken())
+                    .header("Content-Type", "text/plain")
+                    .bytes("{}".getBytes())
                     .post(Api.EXECUTIONS + "/" + handle + "/input");
             assertThat(wrongType.status()).isEqualTo(415);
             assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
@@ -130,7 +144,11 @@ class ToolExecutionInputTest {
     void anotherCallersOrAForgedHandleIsTheUniform404AndSendsNothing() throws Exception {
         UUID id = UUID.randomUUID();
         String alices = handle(id);
-        String bob = Tokens.forSubject("bob").org(Api.ORG).project(Api.PROJECT).scopes("tools:call").sign();
+        String bob = Tokens.forSubject("bob")
+                .org(Api.ORG)
+                .project(Api.PROJECT)
+                .scopes("tools:call")
+                .sign();
         String body = "{\"request_key\":\"ir_abc\",\"response\":{\"action\":\"accept\"}}";
 
         try (KafkaTestClient kafka = KafkaTestClient.connect();
@@ -147,11 +165,15 @@ class ToolExecutionInputTest {
 
     @Test
     void jobControlsNotFoundIsTheUniform404() {
-        jobControl = JobControlResponder.answering(c -> new Rejected(UUID.randomUUID(), Instant.now(), c.messageId(),
-                c.replyTo(), Problem.of("not-found", "Not found", 404, "No such execution exists for this caller.")));
+        jobControl = JobControlResponder.answering(c -> new Rejected(
+                UUID.randomUUID(),
+                Instant.now(),
+                c.messageId(),
+                c.replyTo(),
+                Problem.of("not-found", "Not found", 404, "No such execution exists for this caller.")));
 
-        Api.Result response = post(handle(UUID.randomUUID()),
-                "{\"request_key\":\"ir_abc\",\"response\":{\"action\":\"decline\"}}");
+        Api.Result response =
+                post(handle(UUID.randomUUID()), "{\"request_key\":\"ir_abc\",\"response\":{\"action\":\"decline\"}}");
 
         assertThat(response.status()).isEqualTo(404);
         assertThat(response.problemSlug()).isEqualTo("not-found");
@@ -160,14 +182,17 @@ class ToolExecutionInputTest {
     @Test
     void getShowsTheOutstandingInputRequests() {
         UUID id = UUID.randomUUID();
-        queries.answer("/internal/v1/executions/" + id, 200, Wire.toBytes(Fixtures.waitingForInput(id, Surface.REST,
-                Map.of("ir_abc", Fixtures.confirmRequest()))));
+        queries.answer(
+                "/internal/v1/executions/" + id,
+                200,
+                Wire.toBytes(Fixtures.waitingForInput(id, Surface.REST, Map.of("ir_abc", Fixtures.confirmRequest()))));
 
         Api.Result response = Api.at(base).bearer(Fixtures.aliceToken()).get(Api.EXECUTIONS + "/" + handle(id));
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().path("status").asText()).isEqualTo("input_required");
         assertThat(response.json().at("/input_requests/ir_abc")).isEqualTo(Fixtures.confirmRequest());
-        assertThat(List.of(response.json().path("input_requests").fieldNames().next())).containsExactly("ir_abc");
+        assertThat(List.of(response.json().path("input_requests").fieldNames().next()))
+                .containsExactly("ir_abc");
     }
 }

@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.execution.rest;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -11,6 +9,10 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionPage;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -22,9 +24,8 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.Tokens;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code GET .../tool-executions}: the caller's own REST executions from job-control's owner list, under REST
@@ -52,17 +53,23 @@ class ToolExecutionListTest {
     void listsTheCallersExecutionsUnderRestHandles() {
         UUID first = UUID.randomUUID();
         UUID second = UUID.randomUUID();
-        jobControl.answer(LIST, 200, Wire.toBytes(new ExecutionPage(List.of(
-                Fixtures.snapshot(first, "demo.sleep", ExecutionStatus.WORKING, Surface.REST),
-                Fixtures.snapshot(second, "demo.echo", ExecutionStatus.COMPLETED, Surface.REST)), "c2")));
+        jobControl.answer(
+                LIST,
+                200,
+                Wire.toBytes(new ExecutionPage(
+                        List.of(
+                                Fixtures.snapshot(first, "demo.sleep", ExecutionStatus.WORKING, Surface.REST),
+                                Fixtures.snapshot(second, "demo.echo", ExecutionStatus.COMPLETED, Surface.REST)),
+                        "c2")));
 
         Api.Result response = Api.at(base).bearer(Fixtures.aliceToken()).get(Api.EXECUTIONS + "?limit=2&cursor=c1");
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.header("Content-Type")).startsWith("application/json");
         assertThat(response.json().path("items")).hasSize(2);
-        assertThat(handles.verify(response.json().at("/items/0/execution_id").asText(), Surface.REST,
-                Fixtures.caller("alice"))).contains(first);
+        assertThat(handles.verify(
+                        response.json().at("/items/0/execution_id").asText(), Surface.REST, Fixtures.caller("alice")))
+                .contains(first);
         assertThat(response.json().at("/items/1/status").asText()).isEqualTo("completed");
         assertThat(response.json().at("/items/1/tool_name").asText()).isEqualTo("demo.echo");
         assertThat(response.json().path("next_cursor").asText()).isEqualTo("c2");
@@ -86,7 +93,7 @@ class ToolExecutionListTest {
 
     @Test
     void badLimitsAreRejectedWithoutAQuery() {
-        for (String limit : new String[] { "0", "101", "ten", "1.5", "-1" }) {
+        for (String limit : new String[] {"0", "101", "ten", "1.5", "-1"}) {
             Api.Result response = Api.at(base).bearer(Fixtures.aliceToken()).get(Api.EXECUTIONS + "?limit=" + limit);
             assertThat(response.status()).as(limit).isEqualTo(400);
             assertThat(response.header("Content-Type")).startsWith("application/problem+json");
@@ -98,8 +105,10 @@ class ToolExecutionListTest {
 
     @Test
     void aCursorJobControlRefusesIsABadRequest() {
-        jobControl.answer(LIST, 400, "{\"type\":\"https://taskgate.dev/problems/invalid-request\"}"
-                .getBytes(StandardCharsets.UTF_8));
+        jobControl.answer(
+                LIST,
+                400,
+                "{\"type\":\"https://taskgate.dev/problems/invalid-request\"}".getBytes(StandardCharsets.UTF_8));
 
         Api.Result response = Api.at(base).bearer(Fixtures.aliceToken()).get(Api.EXECUTIONS + "?cursor=forged");
 
@@ -122,8 +131,13 @@ class ToolExecutionListTest {
     void isAuthorizedAsGetIs() {
         String otherProject = "/v1/orgs/" + Api.ORG + "/projects/elsewhere/tool-executions";
         Api.Result foreign = Api.at(base).bearer(Fixtures.aliceToken()).get(otherProject);
-        Api.Result noScope = Api.at(base).bearer(Tokens.forSubject("alice").org(Api.ORG).project(Api.PROJECT)
-                .scopes("other").sign()).get(Api.EXECUTIONS);
+        Api.Result noScope = Api.at(base)
+                .bearer(Tokens.forSubject("alice")
+                        .org(Api.ORG)
+                        .project(Api.PROJECT)
+                        .scopes("other")
+                        .sign())
+                .get(Api.EXECUTIONS);
         Api.Result anonymous = Api.at(base).get(Api.EXECUTIONS);
 
         assertThat(foreign.status()).isEqualTo(404);

@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.execution.rest;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
@@ -10,6 +8,10 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -21,9 +23,8 @@ import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.WithFakeJobControl;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * GET and result against job-control's internal query API (played by a JDK HTTP server in the test): status
@@ -52,9 +53,20 @@ class ToolExecutionQueriesTest {
     @Test
     void getReturnsTheSnakeCaseRepresentationAndSendsTheCallerHeaders() {
         UUID id = UUID.randomUUID();
-        ExecutionSnapshot working = new ExecutionSnapshot(id, "demo.sleep", "1", ExecutionStatus.WORKING, Surface.REST,
-                Fixtures.CREATED, Fixtures.CREATED.plusSeconds(3), Fixtures.CREATED.plusSeconds(86_400),
-                Fixtures.CREATED.plusSeconds(8 * 86_400), "sleeping", 2.0, 10.0, true);
+        ExecutionSnapshot working = new ExecutionSnapshot(
+                id,
+                "demo.sleep",
+                "1",
+                ExecutionStatus.WORKING,
+                Surface.REST,
+                Fixtures.CREATED,
+                Fixtures.CREATED.plusSeconds(3),
+                Fixtures.CREATED.plusSeconds(86_400),
+                Fixtures.CREATED.plusSeconds(8 * 86_400),
+                "sleeping",
+                2.0,
+                10.0,
+                true);
         jobControl.answer("/internal/v1/executions/" + id, 200, Wire.toBytes(working));
         String handle = handles.mint(id, Surface.REST, Fixtures.caller("alice"));
 
@@ -73,8 +85,11 @@ class ToolExecutionQueriesTest {
         assertThat(response.json().path("retention_expires_at").asText()).isEqualTo("2026-01-10T03:04:05.123Z");
         assertThat(response.json().path("poll_interval_ms").asLong()).isEqualTo(500);
         assertThat(response.json().has("executionId")).isFalse();
-        assertThat(jobControl.requests()).containsExactly(new FakeJobControlQueries.Request(
-                "/internal/v1/executions/" + id, Fixtures.caller("alice").principal(), "acme/demo"));
+        assertThat(jobControl.requests())
+                .containsExactly(new FakeJobControlQueries.Request(
+                        "/internal/v1/executions/" + id,
+                        Fixtures.caller("alice").principal(),
+                        "acme/demo"));
     }
 
     @Test
@@ -95,7 +110,9 @@ class ToolExecutionQueriesTest {
     @Test
     void handlesThatDoNotVerifyNeverReachJobControl() {
         UUID id = UUID.randomUUID();
-        jobControl.answer("/internal/v1/executions/" + id, 200,
+        jobControl.answer(
+                "/internal/v1/executions/" + id,
+                200,
                 Wire.toBytes(Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED)));
         String bobs = handles.mint(id, Surface.REST, Fixtures.caller("bob"));
         String mcp = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
@@ -104,10 +121,10 @@ class ToolExecutionQueriesTest {
         chars[10] = chars[10] == 'A' ? 'B' : 'A';
         String tampered = new String(chars);
 
-        for (String handle : new String[] { bobs, mcp, tampered, "tgx_", "not-a-handle", id.toString() }) {
+        for (String handle : new String[] {bobs, mcp, tampered, "tgx_", "not-a-handle", id.toString()}) {
             Api.Result get = Api.at(base).bearer(Fixtures.aliceToken()).get(Api.EXECUTIONS + "/" + handle);
-            Api.Result result = Api.at(base).bearer(Fixtures.aliceToken())
-                    .get(Api.EXECUTIONS + "/" + handle + "/result");
+            Api.Result result =
+                    Api.at(base).bearer(Fixtures.aliceToken()).get(Api.EXECUTIONS + "/" + handle + "/result");
             assertThat(get.status()).as(handle).isEqualTo(404);
             assertThat(result.status()).as(handle).isEqualTo(404);
             assertThat(get.problemSlug()).isEqualTo("not-found");
@@ -118,8 +135,10 @@ class ToolExecutionQueriesTest {
     @Test
     void resultOfACompletedExecutionIsTheExactResultBytes() {
         UUID id = UUID.randomUUID();
-        answerOutcome(id, new ExecutionOutcome(Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED),
-                EXACT_RESULT, null));
+        answerOutcome(
+                id,
+                new ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED), EXACT_RESULT, null));
 
         Api.Result response = result(id);
 
@@ -132,8 +151,8 @@ class ToolExecutionQueriesTest {
     @Test
     void resultWhileWorkingIs202WithRetryAfter() {
         UUID id = UUID.randomUUID();
-        answerOutcome(id, new ExecutionOutcome(Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING), null,
-                null));
+        answerOutcome(
+                id, new ExecutionOutcome(Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING), null, null));
 
         Api.Result response = result(id);
 
@@ -145,24 +164,29 @@ class ToolExecutionQueriesTest {
     @Test
     void resultOfAFailedExecutionIsA409WithItsMessage() {
         UUID id = UUID.randomUUID();
-        answerOutcome(id, new ExecutionOutcome(Fixtures.snapshot(id, "demo.crash", ExecutionStatus.FAILED), null,
-                new ExecutionOutcome.ExecutionError("child-died",
-                        "the worker's child process exited abruptly (exit code 137); the operation was not re-run")));
+        answerOutcome(
+                id,
+                new ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.crash", ExecutionStatus.FAILED),
+                        null,
+                        new ExecutionOutcome.ExecutionError(
+                                "child-died",
+                                "the worker's child process exited abruptly (exit code 137); the operation was not re-run")));
 
         Api.Result response = result(id);
 
         assertThat(response.status()).isEqualTo(409);
         assertThat(response.header("Content-Type")).startsWith("application/problem+json");
         assertThat(response.problemSlug()).isEqualTo("execution-failed");
-        assertThat(response.json().path("detail").asText()).isEqualTo(
-                "the worker's child process exited abruptly (exit code 137); the operation was not re-run");
+        assertThat(response.json().path("detail").asText())
+                .isEqualTo("the worker's child process exited abruptly (exit code 137); the operation was not re-run");
     }
 
     @Test
     void resultOfACancelledExecutionIsA409() {
         UUID id = UUID.randomUUID();
-        answerOutcome(id, new ExecutionOutcome(Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.CANCELLED), null,
-                null));
+        answerOutcome(
+                id, new ExecutionOutcome(Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.CANCELLED), null, null));
 
         Api.Result response = result(id);
 
@@ -199,15 +223,16 @@ class ToolExecutionQueriesTest {
     @Test
     void unexpectedFailureIsA500WithACorrelationIdAndNoInternals() {
         UUID id = UUID.randomUUID();
-        answerOutcome(id, new ExecutionOutcome(Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED), null,
-                null));
+        answerOutcome(
+                id, new ExecutionOutcome(Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED), null, null));
 
         Api.Result response = result(id);
 
         assertThat(response.status()).isEqualTo(500);
         assertThat(response.header("Content-Type")).startsWith("application/problem+json");
         assertThat(response.problemSlug()).isEqualTo("internal");
-        assertThat(UUID.fromString(response.json().path("correlation_id").asText())).isNotNull();
+        assertThat(UUID.fromString(response.json().path("correlation_id").asText()))
+                .isNotNull();
         assertThat(response.text()).doesNotContain("Exception", "job-control", "at dev.");
     }
 

@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp.compat;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.catchThrowableOfType;
-
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -10,6 +7,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 class CompatArgumentsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -24,25 +24,32 @@ class CompatArgumentsTest {
     @Test
     void getAcceptsTheLongestWait() {
         assertThat(CompatArguments.get("job_inspect", json("{\"execution_id\":\"tgx_a\",\"wait_ms\":45000}"))
-                .waitMs()).isEqualTo(45_000);
+                        .waitMs())
+                .isEqualTo(45_000);
     }
 
     @Test
     void getReportsEveryViolationWithItsPointer() {
-        McpException e = invalid(() -> CompatArguments.get("execution_get",
-                json("{\"wait_ms\":45001,\"executionId\":\"x\"}")));
+        McpException e =
+                invalid(() -> CompatArguments.get("execution_get", json("{\"wait_ms\":45001,\"executionId\":\"x\"}")));
         assertThat(e.error().code()).isEqualTo(McpErrors.INVALID_PARAMS);
         assertThat(e.error().message()).contains("execution_get");
-        assertThat(e.error().data().path("errors")).extracting(v -> v.path("pointer").asText())
-                .containsExactlyInAnyOrder("/arguments/executionId", "/arguments/execution_id",
-                        "/arguments/wait_ms");
+        assertThat(e.error().data().path("errors"))
+                .extracting(v -> v.path("pointer").asText())
+                .containsExactlyInAnyOrder("/arguments/executionId", "/arguments/execution_id", "/arguments/wait_ms");
     }
 
     @Test
     void rejectsWrongTypes() {
-        for (String bad : new String[] { "{\"execution_id\":7}", "{\"execution_id\":\"\"}",
-                "{\"execution_id\":\"a\",\"wait_ms\":1.5}", "{\"execution_id\":\"a\",\"wait_ms\":-1}",
-                "{\"execution_id\":\"a\",\"wait_ms\":\"10\"}", "[]", "\"tgx\"" }) {
+        for (String bad : new String[] {
+            "{\"execution_id\":7}",
+            "{\"execution_id\":\"\"}",
+            "{\"execution_id\":\"a\",\"wait_ms\":1.5}",
+            "{\"execution_id\":\"a\",\"wait_ms\":-1}",
+            "{\"execution_id\":\"a\",\"wait_ms\":\"10\"}",
+            "[]",
+            "\"tgx\""
+        }) {
             invalid(() -> CompatArguments.get("execution_get", json(bad)));
         }
         invalid(() -> CompatArguments.get("execution_get", json("{\"execution_id\":\"" + "a".repeat(513) + "\"}")));
@@ -57,7 +64,8 @@ class CompatArgumentsTest {
 
     @Test
     void listBoundsThePageSize() {
-        assertThat(CompatArguments.list("execution_list", json("{\"limit\":100,\"cursor\":\"c\"}")).limit())
+        assertThat(CompatArguments.list("execution_list", json("{\"limit\":100,\"cursor\":\"c\"}"))
+                        .limit())
                 .isEqualTo(100);
         invalid(() -> CompatArguments.list("execution_list", json("{\"limit\":0}")));
         invalid(() -> CompatArguments.list("execution_list", json("{\"limit\":101}")));
@@ -66,12 +74,14 @@ class CompatArgumentsTest {
 
     @Test
     void provideInputNeedsAnElicitResult() {
-        CompatArguments.ProvideInput ok = CompatArguments.provideInput("execution_provide_input", json(
-                "{\"execution_id\":\"a\",\"request_key\":\"ir_1\",\"response\":{\"action\":\"accept\","
+        CompatArguments.ProvideInput ok = CompatArguments.provideInput(
+                "execution_provide_input",
+                json("{\"execution_id\":\"a\",\"request_key\":\"ir_1\",\"response\":{\"action\":\"accept\","
                         + "\"content\":{\"confirm\":true}}}"));
         assertThat(ok.response().path("action").asText()).isEqualTo("accept");
-        McpException e = invalid(() -> CompatArguments.provideInput("execution_provide_input", json(
-                "{\"execution_id\":\"a\",\"request_key\":\"ir_1\",\"response\":{\"action\":\"decline\","
+        McpException e = invalid(() -> CompatArguments.provideInput(
+                "execution_provide_input",
+                json("{\"execution_id\":\"a\",\"request_key\":\"ir_1\",\"response\":{\"action\":\"decline\","
                         + "\"content\":{}}}")));
         assertThat(e.error().data().at("/errors/0/pointer").asText()).isEqualTo("/arguments/response/content");
         McpException missing = invalid(() -> CompatArguments.provideInput("execution_provide_input", json("{}")));

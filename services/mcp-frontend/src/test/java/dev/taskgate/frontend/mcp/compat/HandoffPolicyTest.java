@@ -1,14 +1,14 @@
 package dev.taskgate.frontend.mcp.compat;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.catalog.OperationCatalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class HandoffPolicyTest {
 
@@ -23,9 +23,20 @@ class HandoffPolicyTest {
 
     @Test
     void rejectsAnythingElse() {
-        for (String bad : new String[] { "", "Block", "handoff_after=", "handoff_after=0s", "handoff_after=10",
-                "handoff_after=10h", "handoff_after=-1s", "handoff_after= 1s", "handoff_after=PT10S" }) {
-            assertThatThrownBy(() -> HandoffPolicy.parse(bad)).as(bad).isInstanceOf(IllegalArgumentException.class)
+        for (String bad : new String[] {
+            "",
+            "Block",
+            "handoff_after=",
+            "handoff_after=0s",
+            "handoff_after=10",
+            "handoff_after=10h",
+            "handoff_after=-1s",
+            "handoff_after= 1s",
+            "handoff_after=PT10S"
+        }) {
+            assertThatThrownBy(() -> HandoffPolicy.parse(bad))
+                    .as(bad)
+                    .isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("handoff_after=<n>ms|s|m");
         }
     }
@@ -37,8 +48,8 @@ class HandoffPolicyTest {
         assertThat(fromCatalog.of("demo.sleep").after()).contains(Duration.ofSeconds(10));
         assertThat(fromCatalog.of("demo.echo").blocks()).isTrue();
 
-        HandoffPolicies configured = new HandoffPolicies(Map.of("demo.sleep", "block", "demo.echo",
-                "handoff_after=1s"), catalog);
+        HandoffPolicies configured =
+                new HandoffPolicies(Map.of("demo.sleep", "block", "demo.echo", "handoff_after=1s"), catalog);
         assertThat(configured.of("demo.sleep").blocks()).isTrue();
         assertThat(configured.of("demo.echo").after()).contains(Duration.ofSeconds(1));
     }

@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -12,6 +9,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class HeaderBindingsTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -24,8 +24,10 @@ class HeaderBindingsTest {
                  "x-mcp-header":{"type":"boolean"}}}
                 """));
 
-        assertThat(bindings).containsExactly(new HeaderBindings.Binding(List.of("a"), "string", "A"),
-                new HeaderBindings.Binding(List.of("o", "b"), "integer", "B_2"));
+        assertThat(bindings)
+                .containsExactly(
+                        new HeaderBindings.Binding(List.of("a"), "string", "A"),
+                        new HeaderBindings.Binding(List.of("o", "b"), "integer", "B_2"));
         assertThat(bindings.get(1).headerName()).isEqualTo("Mcp-Param-B_2");
     }
 
@@ -38,10 +40,12 @@ class HeaderBindingsTest {
 
     @Test
     void refusesAMarkNotReachedThroughProperties() {
-        refuses("{\"properties\":{\"l\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"x-mcp-header\":\"L\"}}}}",
+        refuses(
+                "{\"properties\":{\"l\":{\"type\":\"array\",\"items\":{\"type\":\"string\",\"x-mcp-header\":\"L\"}}}}",
                 "reached through");
         refuses("{\"$defs\":{\"d\":{\"type\":\"string\",\"x-mcp-header\":\"D\"}}}", "reached through");
-        refuses("{\"anyOf\":[{\"properties\":{\"a\":{\"type\":\"string\",\"x-mcp-header\":\"A\"}}}]}",
+        refuses(
+                "{\"anyOf\":[{\"properties\":{\"a\":{\"type\":\"string\",\"x-mcp-header\":\"A\"}}}]}",
                 "reached through");
     }
 
@@ -55,25 +59,38 @@ class HeaderBindingsTest {
 
     @Test
     void refusesANameDeclaredTwiceIgnoringCase() {
-        refuses("{\"properties\":{\"a\":{\"type\":\"string\",\"x-mcp-header\":\"Region\"},"
-                + "\"b\":{\"type\":\"string\",\"x-mcp-header\":\"REGION\"}}}", "declared twice");
+        refuses(
+                "{\"properties\":{\"a\":{\"type\":\"string\",\"x-mcp-header\":\"Region\"},"
+                        + "\"b\":{\"type\":\"string\",\"x-mcp-header\":\"REGION\"}}}",
+                "declared twice");
     }
 
     @Test
     void theStartupCheckNamesTheToolAndTheShippedCatalogsPass() {
-        OperationSpec bad = new OperationSpec("bad_tool", "1", "Bad", "Bad", false, null,
+        OperationSpec bad = new OperationSpec(
+                "bad_tool",
+                "1",
+                "Bad",
+                "Bad",
+                false,
+                null,
                 json("{\"type\":\"object\",\"properties\":{\"a\":{\"type\":\"object\",\"x-mcp-header\":\"A\"}}}"));
 
-        assertThatThrownBy(() -> new ToolHeaderBindings(List.of(bad))).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("bad_tool").hasMessageContaining("property a");
-        ToolHeaderBindings shipped = new ToolHeaderBindings(OperationCatalog.load(true).all());
-        assertThat(shipped.of("test_custom_header")).extracting(HeaderBindings.Binding::header)
+        assertThatThrownBy(() -> new ToolHeaderBindings(List.of(bad)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("bad_tool")
+                .hasMessageContaining("property a");
+        ToolHeaderBindings shipped =
+                new ToolHeaderBindings(OperationCatalog.load(true).all());
+        assertThat(shipped.of("test_custom_header"))
+                .extracting(HeaderBindings.Binding::header)
                 .containsExactly("Region", "Priority", "Verbose");
         assertThat(shipped.of("greet")).isEmpty();
     }
 
     private static void refuses(String schema, String reason) {
-        assertThatThrownBy(() -> HeaderBindings.of("t", json(schema))).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> HeaderBindings.of("t", json(schema)))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(reason);
     }
 

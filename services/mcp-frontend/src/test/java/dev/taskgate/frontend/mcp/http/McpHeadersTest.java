@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.List;
@@ -14,13 +11,17 @@ import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 class McpHeadersTest {
-    private static final String CALL = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":"
-            + "{\"name\":\"r\u00e9sum\u00e9\"}}";
+    private static final String CALL =
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":" + "{\"name\":\"r\u00e9sum\u00e9\"}}";
 
     @Test
     void decodesTheBase64SentinelOnly() {
-        assertThat(McpHeaders.decode("=?base64?" + b64("r\u00e9sum\u00e9") + "?=")).isEqualTo("r\u00e9sum\u00e9");
+        assertThat(McpHeaders.decode("=?base64?" + b64("r\u00e9sum\u00e9") + "?="))
+                .isEqualTo("r\u00e9sum\u00e9");
         assertThat(McpHeaders.decode("=?BASE64?" + b64("x") + "?=")).isEqualTo("=?BASE64?" + b64("x") + "?=");
         assertThat(McpHeaders.decode("=?base64?" + b64("x"))).isEqualTo("=?base64?" + b64("x"));
         assertThat(McpHeaders.decode("plain")).isEqualTo("plain");
@@ -28,20 +29,28 @@ class McpHeadersTest {
 
     @Test
     void undecodableBase64IsAHeaderMismatch() {
-        assertThatThrownBy(() -> McpHeaders.decode("=?base64?***?=")).isInstanceOfSatisfying(McpException.class,
-                e -> assertThat(e.error().code()).isEqualTo(McpErrors.HEADER_MISMATCH));
-        String notUtf8 = Base64.getEncoder().encodeToString(new byte[] { (byte) 0xC3 });
-        assertThatThrownBy(() -> McpHeaders.decode("=?base64?" + notUtf8 + "?=")).isInstanceOf(McpException.class);
+        assertThatThrownBy(() -> McpHeaders.decode("=?base64?***?="))
+                .isInstanceOfSatisfying(
+                        McpException.class, e -> assertThat(e.error().code()).isEqualTo(McpErrors.HEADER_MISMATCH));
+        String notUtf8 = Base64.getEncoder().encodeToString(new byte[] {(byte) 0xC3});
+        assertThatThrownBy(() -> McpHeaders.decode("=?base64?" + notUtf8 + "?="))
+                .isInstanceOf(McpException.class);
     }
 
     @Test
     void nonAsciiNamesMatchOnlyInTheirBase64Form() {
         JsonRpcRequest request = JsonRpcRequest.parse(CALL.getBytes(StandardCharsets.UTF_8));
 
-        headers(Map.of("Mcp-Method", List.of("tools/call"), "Mcp-Name",
-                List.of(" =?base64?" + b64("r\u00e9sum\u00e9") + "?= "))).checkMethodAndName(request);
-        assertThatThrownBy(() -> headers(Map.of("Mcp-Method", List.of("tools/call"), "Mcp-Name",
-                List.of("r\u00e9sum\u00e9"))).checkMethodAndName(request)).isInstanceOf(McpException.class);
+        headers(Map.of(
+                        "Mcp-Method",
+                        List.of("tools/call"),
+                        "Mcp-Name",
+                        List.of(" =?base64?" + b64("r\u00e9sum\u00e9") + "?= ")))
+                .checkMethodAndName(request);
+        assertThatThrownBy(() -> headers(
+                                Map.of("Mcp-Method", List.of("tools/call"), "Mcp-Name", List.of("r\u00e9sum\u00e9")))
+                        .checkMethodAndName(request))
+                .isInstanceOf(McpException.class);
     }
 
     @Test
@@ -49,7 +58,8 @@ class McpHeadersTest {
         JsonRpcRequest request = JsonRpcRequest.parse(CALL.getBytes(StandardCharsets.UTF_8));
 
         assertThatThrownBy(() -> headers(Map.of("Mcp-Method", List.of("tools/call", "tools/call")))
-                .checkMethodAndName(request)).isInstanceOf(McpException.class);
+                        .checkMethodAndName(request))
+                .isInstanceOf(McpException.class);
     }
 
     private static McpHeaders headers(Map<String, List<String>> values) {

@@ -1,9 +1,5 @@
 package dev.taskgate.frontend.mcp.http;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
@@ -17,6 +13,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ParamHeadersTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -65,7 +65,7 @@ class ParamHeadersTest {
     void undecodableBase64IsRejected() {
         rejects("{\"region\":\"Hello\"}", "Mcp-Param-Region", "=?base64?SGVsbG8?=");
         rejects("{\"region\":\"Hello\"}", "Mcp-Param-Region", "=?base64?SGVs!!!bG8=?=");
-        String notUtf8 = Base64.getEncoder().encodeToString(new byte[] { (byte) 0xC3 });
+        String notUtf8 = Base64.getEncoder().encodeToString(new byte[] {(byte) 0xC3});
         rejects("{\"region\":\"Hello\"}", "Mcp-Param-Region", "=?base64?" + notUtf8 + "?=");
     }
 
@@ -88,7 +88,8 @@ class ParamHeadersTest {
     void nonAsciiAndRepeatedHeadersAreRejected() {
         rejects("{\"region\":\"r\u00e9gion\"}", "Mcp-Param-Region", "r\u00e9gion");
         assertThatThrownBy(() -> new ParamHeaders(Map.of("Mcp-Param-Region", List.of("eu", "eu"))::get)
-                .check(BINDINGS, json("{\"region\":\"eu\"}"))).isInstanceOf(McpException.class);
+                        .check(BINDINGS, json("{\"region\":\"eu\"}")))
+                .isInstanceOf(McpException.class);
     }
 
     @Test
@@ -102,8 +103,9 @@ class ParamHeadersTest {
     }
 
     private static void rejects(String arguments, String header, String value) {
-        assertThatThrownBy(() -> check(arguments, header, value)).isInstanceOfSatisfying(McpException.class,
-                e -> assertThat(e.error().code()).isEqualTo(McpErrors.HEADER_MISMATCH));
+        assertThatThrownBy(() -> check(arguments, header, value))
+                .isInstanceOfSatisfying(
+                        McpException.class, e -> assertThat(e.error().code()).isEqualTo(McpErrors.HEADER_MISMATCH));
     }
 
     private static void check(String arguments, String header, String value) {

@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp.legacy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,6 +21,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -42,9 +43,9 @@ import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.Mcp2025;
 import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithClientRequests;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Server-to-client requests in a synchronous 2025-era {@code tools/call}, with the test playing job-control: the
@@ -126,15 +127,18 @@ class LegacyClientRequestsTest {
     @Test
     void aSamplingRequestIsAskedAndItsResultDeliveredAsIs() {
         client.initialize("2025-11-25", capabilities("sampling"));
-        waitingCall(Map.of("llm", json("{\"method\":\"sampling/createMessage\",\"params\":{\"messages\":[{\"role\":"
-                + "\"user\",\"content\":{\"type\":\"text\",\"text\":\"Hi\"}}],\"maxTokens\":100}}")));
+        waitingCall(Map.of(
+                "llm",
+                json("{\"method\":\"sampling/createMessage\",\"params\":{\"messages\":[{\"role\":"
+                        + "\"user\",\"content\":{\"type\":\"text\",\"text\":\"Hi\"}}],\"maxTokens\":100}}")));
 
         JsonNode request = awaitRequest();
         Mcp2025.assertValid("CreateMessageRequest", request);
 
         ObjectNode sampled = json("{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"Hello\"},"
                 + "\"model\":\"m\",\"stopReason\":\"endTurn\"}");
-        assertThat(client.respond(request.get("id"), "result", sampled).status()).isEqualTo(202);
+        assertThat(client.respond(request.get("id"), "result", sampled).status())
+                .isEqualTo(202);
 
         assertThat(provided().responses().get("llm")).isEqualTo(sampled);
         Mcp2025.assertValid("JSONRPCResultResponse", awaitEnd());
@@ -147,15 +151,22 @@ class LegacyClientRequestsTest {
         asked.put("first", Fixtures.confirmRequest());
         asked.put("second", Fixtures.confirmRequest());
         // job-control records each answer and the execution stays waiting: the stream stays open
-        waitingCall(asked, c -> Fixtures.accepted(c, ((ProvideInput) c).executionId(), false,
-                ExecutionStatus.INPUT_REQUIRED, "demo.confirm", Surface.MCP_2025));
+        waitingCall(
+                asked,
+                c -> Fixtures.accepted(
+                        c,
+                        ((ProvideInput) c).executionId(),
+                        false,
+                        ExecutionStatus.INPUT_REQUIRED,
+                        "demo.confirm",
+                        Surface.MCP_2025));
 
         await().atMost(Duration.ofSeconds(30)).until(() -> requests().size() == 2);
         List<JsonNode> requests = requests();
         requests.forEach(r -> Mcp2025.assertValid("ElicitRequest", r));
         Api.Result declined = client.respond(requests.get(0).get("id"), "result", json("{\"action\":\"decline\"}"));
-        Api.Result failed = client.respond(requests.get(1).get("id"), "error",
-                json("{\"code\":-1,\"message\":\"User rejected\"}"));
+        Api.Result failed =
+                client.respond(requests.get(1).get("id"), "error", json("{\"code\":-1,\"message\":\"User rejected\"}"));
 
         assertThat(declined.status()).isEqualTo(202);
         assertThat(failed.status()).isEqualTo(202);
@@ -163,8 +174,9 @@ class LegacyClientRequestsTest {
         Map<String, JsonNode> delivered = new LinkedHashMap<>();
         provides().forEach(p -> delivered.putAll(p.responses()));
         assertThat(delivered.get("first")).isEqualTo(json("{\"action\":\"decline\"}"));
-        assertThat(delivered.get("second")).isEqualTo(json("{\"action\":\"cancel\",\"_meta\":{\""
-                + ClientResponses.CLIENT_ERROR + "\":{\"code\":-1,\"message\":\"User rejected\"}}}"));
+        assertThat(delivered.get("second"))
+                .isEqualTo(json("{\"action\":\"cancel\",\"_meta\":{\"" + ClientResponses.CLIENT_ERROR
+                        + "\":{\"code\":-1,\"message\":\"User rejected\"}}}"));
     }
 
     @Test
@@ -174,7 +186,8 @@ class LegacyClientRequestsTest {
         other.initialize("2025-11-25", capabilities("elicitation"));
         UUID id = UUID.randomUUID();
         jobControl = JobControlResponder.answering(c -> c instanceof ProvideInput
-                ? Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.confirm", Surface.MCP_2025) : null);
+                ? Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.confirm", Surface.MCP_2025)
+                : null);
         ClientRequestIds.Target target = new ClientRequestIds.Target(id, "confirm", "elicitation/create");
         ClientRequestIds replica = new ClientRequestIds(Base64.getDecoder().decode(handlesKey), Clock.systemUTC());
         ClientRequestIds otherKey = new ClientRequestIds(new byte[32], Clock.systemUTC());
@@ -186,8 +199,8 @@ class LegacyClientRequestsTest {
                 client.respond(TextNode.valueOf(ids.mint(other.sessionId(), target)), "result", accept),
                 client.respond(TextNode.valueOf(otherKey.mint(client.sessionId(), target)), "result", accept),
                 client.respond(Wire.mapper().getNodeFactory().numberNode(7), "result", accept));
-        Api.Result fromReplica = client.respond(TextNode.valueOf(replica.mint(client.sessionId(), target)), "result",
-                accept);
+        Api.Result fromReplica =
+                client.respond(TextNode.valueOf(replica.mint(client.sessionId(), target)), "result", accept);
 
         assertThat(ignored).extracting(Api.Result::status).containsOnly(202);
         assertThat(responses.ignored() - ignoredBefore).isEqualTo(4);
@@ -201,13 +214,18 @@ class LegacyClientRequestsTest {
     void anAnswerForAnExecutionJobControlNoLongerKnowsIsIgnored() {
         client.initialize("2025-11-25", capabilities("elicitation"));
         UUID id = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> new dev.taskgate.contracts.command.Rejected(UUID.randomUUID(),
-                java.time.Instant.now(), c.messageId(), c.replyTo(),
+        jobControl = JobControlResponder.answering(c -> new dev.taskgate.contracts.command.Rejected(
+                UUID.randomUUID(),
+                java.time.Instant.now(),
+                c.messageId(),
+                c.replyTo(),
                 dev.taskgate.contracts.Problem.of("not-found", "Not found", 404, "Execution not found")));
         long ignoredBefore = responses.ignored();
 
-        Api.Result posted = client.respond(TextNode.valueOf(ids.mint(client.sessionId(),
-                new ClientRequestIds.Target(id, "confirm", "elicitation/create"))), "result",
+        Api.Result posted = client.respond(
+                TextNode.valueOf(
+                        ids.mint(client.sessionId(), new ClientRequestIds.Target(id, "confirm", "elicitation/create"))),
+                "result",
                 json("{\"action\":\"cancel\"}"));
 
         assertThat(posted.status()).isEqualTo(202);
@@ -219,14 +237,14 @@ class LegacyClientRequestsTest {
         client.initialize("2025-11-25", capabilities("elicitation", "sampling"));
         jobControl = JobControlResponder.answering(c -> null);
         UUID id = UUID.randomUUID();
-        JsonNode elicitId = TextNode.valueOf(ids.mint(client.sessionId(),
-                new ClientRequestIds.Target(id, "confirm", "elicitation/create")));
-        JsonNode sampleId = TextNode.valueOf(ids.mint(client.sessionId(),
-                new ClientRequestIds.Target(id, "llm", "sampling/createMessage")));
+        JsonNode elicitId = TextNode.valueOf(
+                ids.mint(client.sessionId(), new ClientRequestIds.Target(id, "confirm", "elicitation/create")));
+        JsonNode sampleId = TextNode.valueOf(
+                ids.mint(client.sessionId(), new ClientRequestIds.Target(id, "llm", "sampling/createMessage")));
 
         Api.Result badAction = client.respond(elicitId, "result", json("{\"action\":\"maybe\"}"));
-        Api.Result badContent = client.respond(elicitId, "result", json("{\"action\":\"accept\",\"content\":"
-                + "{\"x\":{\"deep\":1}}}"));
+        Api.Result badContent = client.respond(
+                elicitId, "result", json("{\"action\":\"accept\",\"content\":" + "{\"x\":{\"deep\":1}}}"));
         Api.Result notSampled = client.respond(sampleId, "result", json("{\"action\":\"accept\"}"));
 
         for (Api.Result bad : List.of(badAction, badContent, notSampled)) {
@@ -255,7 +273,8 @@ class LegacyClientRequestsTest {
         UUID id = UUID.randomUUID();
         Map<String, JsonNode> asked = Map.of("confirm", Fixtures.confirmRequest());
         jobControl = JobControlResponder.answering(c -> c instanceof SubmitExecution
-                ? Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.confirm", Surface.MCP_2025) : null);
+                ? Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.confirm", Surface.MCP_2025)
+                : null);
         answerWaiting(id, asked);
 
         Api.Result response = client.request(32, "tools/call", call());
@@ -267,7 +286,8 @@ class LegacyClientRequestsTest {
         assertThat(view.path("state").asText()).isEqualTo("input_required");
         assertThat(view.at("/next_action/tool").asText()).isEqualTo("execution_provide_input");
         assertThat(view.at("/next_action/arguments/request_key").asText()).isEqualTo("confirm");
-        assertThat(jobControl.received()).extracting(JobControlResponder.Received::command)
+        assertThat(jobControl.received())
+                .extracting(JobControlResponder.Received::command)
                 .noneMatch(c -> c instanceof CancelExecution || c instanceof ProvideInput);
     }
 
@@ -291,8 +311,13 @@ class LegacyClientRequestsTest {
             if (!(c instanceof ProvideInput)) {
                 return null;
             }
-            queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                    Fixtures.snapshot(id, "demo.confirm", ExecutionStatus.COMPLETED, Surface.MCP_2025), DONE, null)));
+            queries.answer(
+                    "/internal/v1/executions/" + id + "/outcome",
+                    200,
+                    Wire.toBytes(new ExecutionOutcome(
+                            Fixtures.snapshot(id, "demo.confirm", ExecutionStatus.COMPLETED, Surface.MCP_2025),
+                            DONE,
+                            null)));
             return Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.confirm", Surface.MCP_2025);
         });
         answerWaiting(id, Map.of("confirm", Fixtures.confirmRequest()));
@@ -301,7 +326,8 @@ class LegacyClientRequestsTest {
         JsonNode request = awaitRequest();
 
         Mcp2025.assertValid("ElicitRequest", request);
-        assertThat(request.at("/params/_meta/" + LegacyTasks.RELATED_TASK.replace("/", "~1") + "/taskId").asText())
+        assertThat(request.at("/params/_meta/" + LegacyTasks.RELATED_TASK.replace("/", "~1") + "/taskId")
+                        .asText())
                 .isEqualTo(taskId);
         ObjectNode answer = json("{\"action\":\"accept\",\"content\":{\"confirm\":false}}");
         assertThat(client.respond(request.get("id"), "result", answer).status()).isEqualTo(202);
@@ -310,9 +336,11 @@ class LegacyClientRequestsTest {
         Mcp2025.assertValid("JSONRPCResultResponse", last);
         Mcp2025.assertValid("CallToolResult", last.get("result"));
         assertThat(last.path("id").asInt()).isEqualTo(33);
-        assertThat(last.at("/result/_meta/" + LegacyTasks.RELATED_TASK.replace("/", "~1") + "/taskId").asText())
+        assertThat(last.at("/result/_meta/" + LegacyTasks.RELATED_TASK.replace("/", "~1") + "/taskId")
+                        .asText())
                 .isEqualTo(taskId);
-        assertThat(jobControl.received()).extracting(JobControlResponder.Received::command)
+        assertThat(jobControl.received())
+                .extracting(JobControlResponder.Received::command)
                 .noneMatch(CancelExecution.class::isInstance);
     }
 
@@ -321,8 +349,11 @@ class LegacyClientRequestsTest {
         client.initialize("2025-11-25", capabilities("elicitation"));
         UUID id = UUID.randomUUID();
         String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.COMPLETED, Surface.MCP_2025), DONE, null)));
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.COMPLETED, Surface.MCP_2025), DONE, null)));
 
         Api.Result result = client.request(34, "tasks/result", Mcp2025.params().put("taskId", taskId));
 
@@ -351,9 +382,13 @@ class LegacyClientRequestsTest {
                 if (onInput != null) {
                     return onInput.apply(c);
                 }
-                queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                        Fixtures.snapshot(id, "demo.confirm", ExecutionStatus.COMPLETED, Surface.MCP_2025), DONE,
-                        null)));
+                queries.answer(
+                        "/internal/v1/executions/" + id + "/outcome",
+                        200,
+                        Wire.toBytes(new ExecutionOutcome(
+                                Fixtures.snapshot(id, "demo.confirm", ExecutionStatus.COMPLETED, Surface.MCP_2025),
+                                DONE,
+                                null)));
                 return Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.confirm", Surface.MCP_2025);
             }
             return null;
@@ -365,7 +400,9 @@ class LegacyClientRequestsTest {
 
     private void answerWaiting(UUID id, Map<String, JsonNode> asked) {
         ExecutionSnapshot waiting = Fixtures.waitingForInput(id, Surface.MCP_2025, asked);
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200,
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
                 Wire.toBytes(new ExecutionOutcome(waiting, null, null)));
         queries.answer("/internal/v1/executions/" + id, 200, Wire.toBytes(waiting));
     }
@@ -378,7 +415,9 @@ class LegacyClientRequestsTest {
     }
 
     private List<JsonNode> requests() {
-        return stream.messages().stream().filter(m -> m.has("method") && m.has("id")).toList();
+        return stream.messages().stream()
+                .filter(m -> m.has("method") && m.has("id"))
+                .toList();
     }
 
     private JsonNode awaitEnd() {
@@ -393,8 +432,11 @@ class LegacyClientRequestsTest {
     }
 
     private List<ProvideInput> provides() {
-        return jobControl.received().stream().map(JobControlResponder.Received::command)
-                .filter(ProvideInput.class::isInstance).map(ProvideInput.class::cast).toList();
+        return jobControl.received().stream()
+                .map(JobControlResponder.Received::command)
+                .filter(ProvideInput.class::isInstance)
+                .map(ProvideInput.class::cast)
+                .toList();
     }
 
     private static ObjectNode call() {

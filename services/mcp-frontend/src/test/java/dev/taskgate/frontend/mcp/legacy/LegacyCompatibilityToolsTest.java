@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp.legacy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -19,6 +16,10 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionPage;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -33,9 +34,9 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.Mcp2025;
 import dev.taskgate.frontend.support.WithHandoffAfterOneSecond;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The compatibility tools and the handoff policy in a 2025-era session, with the test playing job-control: listed
@@ -47,9 +48,15 @@ import io.quarkus.test.junit.TestProfile;
 @QuarkusTest
 @TestProfile(WithHandoffAfterOneSecond.class)
 class LegacyCompatibilityToolsTest {
-    private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"slept 2 s\"}],  \"isError\":false}";
-    private static final List<String> COMPAT = List.of("execution_list", "execution_get", "execution_provide_input",
-            "execution_cancel", "job_inspect", "job_cancel");
+    private static final String STORED =
+            "{\"content\":[{\"type\":\"text\",\"text\":\"slept 2 s\"}],  \"isError\":false}";
+    private static final List<String> COMPAT = List.of(
+            "execution_list",
+            "execution_get",
+            "execution_provide_input",
+            "execution_cancel",
+            "job_inspect",
+            "job_cancel");
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
@@ -89,7 +96,9 @@ class LegacyCompatibilityToolsTest {
         assertThat(names.subList(names.size() - COMPAT.size(), names.size())).containsExactlyElementsOf(COMPAT);
         for (JsonNode tool : tools) {
             if (COMPAT.contains(tool.path("name").asText())) {
-                assertThat(tool.at("/execution/taskSupport").asText()).as(tool.toString()).isEqualTo("forbidden");
+                assertThat(tool.at("/execution/taskSupport").asText())
+                        .as(tool.toString())
+                        .isEqualTo("forbidden");
                 assertThat(tool.has("_meta")).isFalse();
             }
         }
@@ -125,8 +134,8 @@ class LegacyCompatibilityToolsTest {
 
     @Test
     void isNeverATaskNorAnExecutionEvenWithParamsTask() {
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, UUID.randomUUID(), true,
-                ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2025));
+        jobControl = JobControlResponder.answering(c ->
+                Fixtures.accepted(c, UUID.randomUUID(), true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2025));
         UUID id = UUID.randomUUID();
         String handle = outcome(id, ExecutionStatus.WORKING, null);
         ObjectNode params = call("job_inspect", Map.of("execution_id", handle));
@@ -138,8 +147,10 @@ class LegacyCompatibilityToolsTest {
         Mcp2025.assertValid("CallToolResult", response.json().get("result"));
         assertThat(response.json().at("/result/task").isMissingNode()).isTrue();
         assertThat(response.json().at("/result/resultType").isMissingNode()).isTrue();
-        assertThat(response.json().at("/result/structuredContent/state").asText()).isEqualTo("working");
-        assertThat(response.json().at("/result/structuredContent/execution_id").asText()).isEqualTo(handle);
+        assertThat(response.json().at("/result/structuredContent/state").asText())
+                .isEqualTo("working");
+        assertThat(response.json().at("/result/structuredContent/execution_id").asText())
+                .isEqualTo(handle);
         assertThat(jobControl.received()).isEmpty();
     }
 
@@ -158,8 +169,11 @@ class LegacyCompatibilityToolsTest {
     @Test
     void aModernExecutionUnderA2025HandleIsNotFound() {
         UUID id = UUID.randomUUID();
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2026), null, null)));
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2026), null, null)));
         String handle = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
 
         Api.Result response = client.request(6, "tools/call", call("execution_get", Map.of("execution_id", handle)));
@@ -180,8 +194,12 @@ class LegacyCompatibilityToolsTest {
     @Test
     void listAsksForThe2025ExecutionsAndAnswersThemUnder2025Handles() {
         UUID id = UUID.randomUUID();
-        queries.answer("/internal/v1/executions", 200, Wire.toBytes(new ExecutionPage(List.of(
-                Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED, Surface.MCP_2025)), null)));
+        queries.answer(
+                "/internal/v1/executions",
+                200,
+                Wire.toBytes(new ExecutionPage(
+                        List.of(Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED, Surface.MCP_2025)),
+                        null)));
 
         Api.Result response = client.request(8, "tools/call", call("execution_list", Map.of("limit", 3)));
 
@@ -189,8 +207,9 @@ class LegacyCompatibilityToolsTest {
         Mcp2025.assertValid("CallToolResult", response.json().get("result"));
         JsonNode s = response.json().at("/result/structuredContent");
         assertThat(s.path("type").asText()).isEqualTo("taskgate.execution-list/v1");
-        assertThat(handles.verify(s.at("/executions/0/execution_id").asText(), Surface.MCP_2025,
-                Fixtures.caller("alice"))).contains(id);
+        assertThat(handles.verify(
+                        s.at("/executions/0/execution_id").asText(), Surface.MCP_2025, Fixtures.caller("alice")))
+                .contains(id);
         FakeJobControlQueries.Request request = executionQueries().get(0);
         assertThat(request.query()).contains("surface=mcp-2025", "limit=3");
     }
@@ -199,10 +218,12 @@ class LegacyCompatibilityToolsTest {
     void anOrdinaryCallStillRunningIsHandedOffUnderA2025HandleThatExecutionGetAccepts() {
         UUID id = UUID.randomUUID();
         String handle = outcome(id, ExecutionStatus.WORKING, null);
-        queries.answer("/internal/v1/executions/" + id, 200,
+        queries.answer(
+                "/internal/v1/executions/" + id,
+                200,
                 Wire.toBytes(Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2025)));
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, c instanceof SubmitExecution,
-                ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2025));
+        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
+                c, id, c instanceof SubmitExecution, ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2025));
 
         Api.Result response = client.request(9, "tools/call", call("demo.sleep", Map.of("seconds", 30)));
 
@@ -218,13 +239,14 @@ class LegacyCompatibilityToolsTest {
         assertThat(s.at("/next_action/tool").asText()).isEqualTo("execution_get");
         assertThat(ExecutionHandles.parse(handle).orElseThrow().surface()).isEqualTo(Surface.MCP_2025);
         // handed off, not abandoned: only the submission reached job-control
-        assertThat(jobControl.received()).extracting(r -> r.command().getClass().getSimpleName())
+        assertThat(jobControl.received())
+                .extracting(r -> r.command().getClass().getSimpleName())
                 .containsExactly("SubmitExecution");
         await().atMost(Duration.ofSeconds(10)).until(() -> !signals.isWatched(id));
 
         outcome(id, ExecutionStatus.COMPLETED, STORED);
-        Api.Result later = client.request(10, "tools/call", call(s.at("/next_action/tool").asText(),
-                Map.of("execution_id", handle)));
+        Api.Result later = client.request(
+                10, "tools/call", call(s.at("/next_action/tool").asText(), Map.of("execution_id", handle)));
         assertThat(new String(later.bytes(), StandardCharsets.UTF_8))
                 .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":10,\"result\":" + STORED + "}");
     }
@@ -233,8 +255,8 @@ class LegacyCompatibilityToolsTest {
     void aCallThatFinishesBeforeItsHandoffAnswersTheResult() {
         UUID id = UUID.randomUUID();
         outcome(id, ExecutionStatus.COMPLETED, STORED);
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "demo.sleep", Surface.MCP_2025));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2025));
 
         Api.Result response = client.request(11, "tools/call", call("demo.sleep", Map.of("seconds", 0)));
 
@@ -245,7 +267,9 @@ class LegacyCompatibilityToolsTest {
 
     // the session's own requests (/internal/v1/mcp-sessions) are not execution lookups
     private List<FakeJobControlQueries.Request> executionQueries() {
-        return queries.requests().stream().filter(r -> r.path().startsWith("/internal/v1/executions")).toList();
+        return queries.requests().stream()
+                .filter(r -> r.path().startsWith("/internal/v1/executions"))
+                .toList();
     }
 
     private static List<String> names(JsonNode tools) {
@@ -261,8 +285,11 @@ class LegacyCompatibilityToolsTest {
     }
 
     private String outcome(UUID id, ExecutionStatus status, String result) {
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2025), result, null)));
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2025), result, null)));
         return handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
     }
 }

@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp.legacy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -18,6 +15,10 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
@@ -29,9 +30,9 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.Mcp2025;
 import dev.taskgate.frontend.support.WithFakeJobControl;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * {@code notifications/cancelled} for an ordinary call that does not wait on this replica: an ordinary call is
@@ -66,11 +67,15 @@ class LegacyCrossReplicaCancelTest {
     @Test
     void anOrdinaryCallIsSubmittedUnderTheKeyDerivedFromSessionAndRequestId() {
         UUID id = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.COMPLETED,
-                "demo.echo", Surface.MCP_2025));
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(
-                new dev.taskgate.contracts.ExecutionOutcome(Fixtures.snapshot(id, "demo.echo",
-                        ExecutionStatus.COMPLETED, Surface.MCP_2025), "{\"content\":[]}", null)));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.COMPLETED, "demo.echo", Surface.MCP_2025));
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new dev.taskgate.contracts.ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED, Surface.MCP_2025),
+                        "{\"content\":[]}",
+                        null)));
 
         client.request("r-1", "tools/call", call("demo.echo"));
         ObjectNode asTask = call("demo.echo");
@@ -78,10 +83,12 @@ class LegacyCrossReplicaCancelTest {
         client.request("r-2", "tools/call", asTask);
 
         await().atMost(Duration.ofSeconds(20)).until(() -> submits().count() == 2);
-        assertThat(submits().map(SubmitExecution::receiptKey)).containsExactly(
-                LegacyRemoteCancel.receiptKey(client.sessionId(), TextNode.valueOf("r-1")),
-                submits().skip(1).findFirst().orElseThrow().receiptKey());
-        assertThat(submits().skip(1).findFirst().orElseThrow().receiptKey()).as("a task keeps a fresh key")
+        assertThat(submits().map(SubmitExecution::receiptKey))
+                .containsExactly(
+                        LegacyRemoteCancel.receiptKey(client.sessionId(), TextNode.valueOf("r-1")),
+                        submits().skip(1).findFirst().orElseThrow().receiptKey());
+        assertThat(submits().skip(1).findFirst().orElseThrow().receiptKey())
+                .as("a task keeps a fresh key")
                 .doesNotStartWith("mcp-2025:call:");
         assertThat(LegacyRemoteCancel.receiptKey(client.sessionId(), IntNode.valueOf(1)))
                 .as("a number id and a string id differ")
@@ -91,19 +98,21 @@ class LegacyCrossReplicaCancelTest {
     @Test
     void aCancellationOfACallHeldElsewhereCancelsItsExecution() {
         UUID id = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING,
-                "demo.sleep", Surface.MCP_2025));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.sleep", Surface.MCP_2025));
         answerReceipt(IntNode.valueOf(41), id, ExecutionStatus.WORKING);
 
-        Api.Result accepted = client.notify("notifications/cancelled", Mcp2025.params().put("requestId", 41));
+        Api.Result accepted =
+                client.notify("notifications/cancelled", Mcp2025.params().put("requestId", 41));
 
         assertThat(accepted.status()).isEqualTo(202);
         await().atMost(Duration.ofSeconds(20)).until(() -> cancels().findAny().isPresent());
         CancelExecution cancel = cancels().findFirst().orElseThrow();
         assertThat(cancel.executionId()).isEqualTo(id);
         assertThat(cancel.caller()).isEqualTo(Fixtures.caller("alice"));
-        assertThat(queries.requests()).anyMatch(r -> r.path().startsWith("/internal/v1/receipts/")
-                && Fixtures.caller("alice").principal().equals(r.principal()));
+        assertThat(queries.requests())
+                .anyMatch(r -> r.path().startsWith("/internal/v1/receipts/")
+                        && Fixtures.caller("alice").principal().equals(r.principal()));
     }
 
     @Test
@@ -112,8 +121,10 @@ class LegacyCrossReplicaCancelTest {
         jobControl = JobControlResponder.answering(c -> null);
         answerReceipt(IntNode.valueOf(52), ended, ExecutionStatus.COMPLETED);
 
-        Api.Result unknown = client.notify("notifications/cancelled", Mcp2025.params().put("requestId", 51));
-        Api.Result terminal = client.notify("notifications/cancelled", Mcp2025.params().put("requestId", 52));
+        Api.Result unknown =
+                client.notify("notifications/cancelled", Mcp2025.params().put("requestId", 51));
+        Api.Result terminal =
+                client.notify("notifications/cancelled", Mcp2025.params().put("requestId", 52));
 
         assertThat(unknown.status()).isEqualTo(202);
         assertThat(terminal.status()).isEqualTo(202);
@@ -132,13 +143,17 @@ class LegacyCrossReplicaCancelTest {
     }
 
     private java.util.stream.Stream<SubmitExecution> submits() {
-        return jobControl.received().stream().map(JobControlResponder.Received::command)
-                .filter(SubmitExecution.class::isInstance).map(SubmitExecution.class::cast);
+        return jobControl.received().stream()
+                .map(JobControlResponder.Received::command)
+                .filter(SubmitExecution.class::isInstance)
+                .map(SubmitExecution.class::cast);
     }
 
     private java.util.stream.Stream<CancelExecution> cancels() {
-        return jobControl.received().stream().map(JobControlResponder.Received::command)
-                .filter(CancelExecution.class::isInstance).map(CancelExecution.class::cast);
+        return jobControl.received().stream()
+                .map(JobControlResponder.Received::command)
+                .filter(CancelExecution.class::isInstance)
+                .map(CancelExecution.class::cast);
     }
 
     private static ObjectNode call(String tool) {

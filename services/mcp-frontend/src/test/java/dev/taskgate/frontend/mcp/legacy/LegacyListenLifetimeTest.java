@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp.legacy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -12,13 +9,17 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.Mcp2025;
 import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithListenStreams;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** The server ends a listen stream after {@code taskgate.frontend.listen.max-open} (here 2 s); the client reconnects. */
 @QuarkusTest

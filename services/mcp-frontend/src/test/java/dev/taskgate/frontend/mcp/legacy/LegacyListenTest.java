@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp.legacy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,6 +20,10 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
@@ -38,9 +39,9 @@ import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithListenStreams;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.Tokens;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The 2025-era listen stream ({@code GET /mcp} in a session), with the test playing job-control (queries, session
@@ -107,11 +108,15 @@ class LegacyListenTest {
             messages.forEach(m -> Mcp2025.assertValid("TaskStatusNotification", m));
             assertThat(messages).hasSize(2);
             assertThat(messages.get(0).at("/params/status").asText()).isEqualTo("working");
-            assertThat(messages.get(1).at("/params/status").asText()).as("isError is failed in 2025-11-25")
+            assertThat(messages.get(1).at("/params/status").asText())
+                    .as("isError is failed in 2025-11-25")
                     .isEqualTo("failed");
             String taskId = messages.get(1).at("/params/taskId").asText();
-            assertThat(handles.verify(taskId, Surface.MCP_2025, Fixtures.caller("alice"))).contains(id);
-            assertThat(messages.get(1).path("params").has("_meta")).as("§8: no related-task meta").isFalse();
+            assertThat(handles.verify(taskId, Surface.MCP_2025, Fixtures.caller("alice")))
+                    .contains(id);
+            assertThat(messages.get(1).path("params").has("_meta"))
+                    .as("§8: no related-task meta")
+                    .isFalse();
             Api.Result get = client.request(9, "tasks/get", Mcp2025.params().put("taskId", taskId));
             assertThat(messages.get(1).get("params")).isEqualTo(get.json().get("result"));
         }
@@ -131,13 +136,15 @@ class LegacyListenTest {
                 changed(mine, bobs, ExecutionStatus.WORKING, "bob", Surface.MCP_2025);
                 changed(mine, rest, ExecutionStatus.WORKING, "alice", Surface.MCP_2026);
                 changed(mine, mine, ExecutionStatus.WORKING, "alice", Surface.MCP_2025);
-                assertThat(stream.messages()).as("%s ended=%s open=%d", stream.lines(), stream.ended(),
-                        streams.size()).isNotEmpty();
+                assertThat(stream.messages())
+                        .as("%s ended=%s open=%d", stream.lines(), stream.ended(), streams.size())
+                        .isNotEmpty();
             });
 
             assertThat(stream.messages()).hasSize(1);
             String taskId = stream.messages().get(0).at("/params/taskId").asText();
-            assertThat(handles.verify(taskId, Surface.MCP_2025, Fixtures.caller("alice"))).contains(mine);
+            assertThat(handles.verify(taskId, Surface.MCP_2025, Fixtures.caller("alice")))
+                    .contains(mine);
         }
     }
 
@@ -145,8 +152,10 @@ class LegacyListenTest {
     void anIdleStreamGetsKeepAlives() {
         try (SseClient stream = listen(client, Fixtures.aliceToken())) {
             assertThat(stream.status()).isEqualTo(200);
-            await().atMost(PATIENCE).untilAsserted(() -> assertThat(stream.comments())
-                    .as("%s ended=%s", stream.lines(), stream.ended()).isGreaterThanOrEqualTo(3));
+            await().atMost(PATIENCE)
+                    .untilAsserted(() -> assertThat(stream.comments())
+                            .as("%s ended=%s", stream.lines(), stream.ended())
+                            .isGreaterThanOrEqualTo(3));
             assertThat(stream.events()).isEmpty();
             assertThat(stream.ended()).isFalse();
         }
@@ -164,7 +173,11 @@ class LegacyListenTest {
 
     @Test
     void theSessionIsCheckedAsForPost() {
-        String bob = Tokens.forSubject("bob").org(Api.ORG).project(Api.PROJECT).scopes("tools:call").sign();
+        String bob = Tokens.forSubject("bob")
+                .org(Api.ORG)
+                .project(Api.PROJECT)
+                .scopes("tools:call")
+                .sign();
         Map<String, String> wrongVersion = new LinkedHashMap<>(headers(client));
         wrongVersion.put("MCP-Protocol-Version", "2025-06-18");
         Map<String, String> noAccept = new LinkedHashMap<>(headers(client));
@@ -176,11 +189,17 @@ class LegacyListenTest {
         assertRefused(SseClient.get(base, headers(client), bob), 404, -32600);
         assertRefused(SseClient.get(base, wrongVersion, Fixtures.aliceToken()), 400, -32600);
         assertRefused(SseClient.get(base, noAccept, Fixtures.aliceToken()), 406, -32600);
-        Api.Result noSession = Api.at(base).bearer(Fixtures.aliceToken()).header("Accept", "text/event-stream")
+        Api.Result noSession = Api.at(base)
+                .bearer(Fixtures.aliceToken())
+                .header("Accept", "text/event-stream")
                 .get("/mcp");
-        assertThat(noSession.status()).as("no session: still no standalone stream").isEqualTo(405);
-        Api.Result noToken = Api.at(base).header("Accept", "text/event-stream")
-                .header("Mcp-Session-Id", client.sessionId()).get("/mcp");
+        assertThat(noSession.status())
+                .as("no session: still no standalone stream")
+                .isEqualTo(405);
+        Api.Result noToken = Api.at(base)
+                .header("Accept", "text/event-stream")
+                .header("Mcp-Session-Id", client.sessionId())
+                .get("/mcp");
         assertThat(noToken.status()).isEqualTo(401);
     }
 
@@ -196,7 +215,9 @@ class LegacyListenTest {
             Mcp2025 other = Mcp2025.at(base);
             other.initialize("2025-11-25");
             try (SseClient ofAnotherSession = listen(other, Fixtures.aliceToken())) {
-                assertThat(ofAnotherSession.status()).as("the cap is per session").isEqualTo(200);
+                assertThat(ofAnotherSession.status())
+                        .as("the cap is per session")
+                        .isEqualTo(200);
             }
         }
     }
@@ -224,8 +245,10 @@ class LegacyListenTest {
         try (SseClient stream = listen(client, Fixtures.aliceToken())) {
             await().atMost(PATIENCE).until(() -> stream.comments() >= 1);
 
-            Api.Result deleted = Api.at(base).bearer(Fixtures.aliceToken())
-                    .header("Mcp-Session-Id", client.sessionId()).delete("/mcp");
+            Api.Result deleted = Api.at(base)
+                    .bearer(Fixtures.aliceToken())
+                    .header("Mcp-Session-Id", client.sessionId())
+                    .delete("/mcp");
 
             assertThat(deleted.status()).isEqualTo(204);
             await().atMost(PATIENCE).until(stream::ended);
@@ -239,11 +262,19 @@ class LegacyListenTest {
             await().atMost(PATIENCE).until(() -> stream.comments() >= 1);
 
             // what another replica's DELETE does: job-control ends the session; this replica is not told
-            HttpResponse<String> ended = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
-                    queries.url() + "/internal/v1/mcp-sessions/" + LegacySessions.hash(client.sessionId())))
-                    .header("Taskgate-Principal", Fixtures.caller("alice").principal())
-                    .header("Taskgate-Workspace", Fixtures.caller("alice").workspace())
-                    .DELETE().build(), HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> ended = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(queries.url() + "/internal/v1/mcp-sessions/"
+                                            + LegacySessions.hash(client.sessionId())))
+                                    .header(
+                                            "Taskgate-Principal",
+                                            Fixtures.caller("alice").principal())
+                                    .header(
+                                            "Taskgate-Workspace",
+                                            Fixtures.caller("alice").workspace())
+                                    .DELETE()
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
 
             assertThat(ended.statusCode()).isEqualTo(204);
             await().atMost(PATIENCE).until(stream::ended);
@@ -264,22 +295,34 @@ class LegacyListenTest {
         try (refused) {
             assertThat(refused.status()).isEqualTo(status);
             await().atMost(PATIENCE).until(refused::ended);
-            JsonNode body = Wire.fromBytes(refused.text().getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                    JsonNode.class);
+            JsonNode body =
+                    Wire.fromBytes(refused.text().getBytes(java.nio.charset.StandardCharsets.UTF_8), JsonNode.class);
             Mcp2025.assertError(body, code);
         }
     }
 
     private void changed(UUID key, UUID id, ExecutionStatus state, String owner, Surface surface) {
         Instant now = Instant.now();
-        kafka.send(LIFECYCLE_TOPIC, key.toString(), new ExecutionChanged(UUID.randomUUID(), now, id, state,
-                Fixtures.CREATED, now, state.name().toLowerCase(), Api.ORG, Api.PROJECT,
-                Fixtures.caller(owner).principal(), surface));
+        kafka.send(
+                LIFECYCLE_TOPIC,
+                key.toString(),
+                new ExecutionChanged(
+                        UUID.randomUUID(),
+                        now,
+                        id,
+                        state,
+                        Fixtures.CREATED,
+                        now,
+                        state.name().toLowerCase(),
+                        Api.ORG,
+                        Api.PROJECT,
+                        Fixtures.caller(owner).principal(),
+                        surface));
     }
 
     private void answerOutcome(UUID id, ExecutionStatus status, String result, Surface surface) {
-        ExecutionOutcome outcome = new ExecutionOutcome(Fixtures.snapshot(id, "demo.sleep", status, surface), result,
-                null);
+        ExecutionOutcome outcome =
+                new ExecutionOutcome(Fixtures.snapshot(id, "demo.sleep", status, surface), result, null);
         queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(outcome));
     }
 }

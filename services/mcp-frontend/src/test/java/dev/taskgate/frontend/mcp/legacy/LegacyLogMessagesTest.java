@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp.legacy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.List;
 
@@ -11,17 +8,20 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.frontend.support.Api;
-import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.Mcp2025;
 import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Log messages of a running operation in 2025-era sessions, against the real broker with the test playing
@@ -61,9 +61,11 @@ class LegacyLogMessagesTest extends WithPlayedExecution {
                 Mcp2025.assertValid("LoggingMessageNotification", message);
                 assertThat(message.at("/params/logger").asText()).isEqualTo("demo.sleep");
             }
-            assertThat(messages.subList(0, 2)).extracting(m -> m.at("/params/level").asText())
+            assertThat(messages.subList(0, 2))
+                    .extracting(m -> m.at("/params/level").asText())
                     .containsExactly("warning", "error");
-            assertThat(messages.subList(0, 2)).extracting(m -> m.at("/params/data").asText())
+            assertThat(messages.subList(0, 2))
+                    .extracting(m -> m.at("/params/data").asText())
                     .containsExactly("disk at 91%", "retrying the upload");
             Mcp2025.assertValid("JSONRPCResultResponse", messages.get(2));
             assertThat(stream.events().get(2)).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":" + STORED + "}");
@@ -80,16 +82,19 @@ class LegacyLogMessagesTest extends WithPlayedExecution {
             await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
             try (SseClient loud = listening.stream(4, "tools/call", sleepCall())) {
                 // both calls wait on the same execution; once the one that asked sees a message, so has the other
-                await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(200)).until(() -> {
-                    execution.log(LogLevel.EMERGENCY, "everything is on fire");
-                    return !loud.messages().isEmpty();
-                });
+                await().atMost(Duration.ofSeconds(20))
+                        .pollInterval(Duration.ofMillis(200))
+                        .until(() -> {
+                            execution.log(LogLevel.EMERGENCY, "everything is on fire");
+                            return !loud.messages().isEmpty();
+                        });
                 execution.complete(queries, STORED);
                 await().atMost(Duration.ofSeconds(20)).until(() -> quiet.ended() && loud.ended());
 
                 assertThat(quiet.header("Content-Type")).startsWith("application/json");
                 assertThat(quiet.text()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":" + STORED + "}");
-                Mcp2025.assertValid("LoggingMessageNotification", loud.messages().get(0));
+                Mcp2025.assertValid(
+                        "LoggingMessageNotification", loud.messages().get(0));
             }
         }
     }

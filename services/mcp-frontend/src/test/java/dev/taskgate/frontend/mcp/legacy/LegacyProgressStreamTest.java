@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp.legacy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.List;
 
@@ -12,6 +9,9 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
@@ -19,8 +19,9 @@ import dev.taskgate.frontend.support.Mcp2025;
 import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The synchronous contract of an ordinary {@code tools/call} in a 2025-11-25 session (issue 4 item 6), against the
@@ -54,8 +55,9 @@ class LegacyProgressStreamTest extends WithPlayedExecution {
             for (double p : new double[] {1, 2, 2, 1.5, 3}) {
                 execution.progress(p, 10.0, "step " + p);
             }
-            await().atMost(Duration.ofSeconds(20)).until(() -> stream.messages().stream()
-                    .anyMatch(m -> m.at("/params/progress").asDouble() == 3.0));
+            await().atMost(Duration.ofSeconds(20))
+                    .until(() -> stream.messages().stream()
+                            .anyMatch(m -> m.at("/params/progress").asDouble() == 3.0));
             // silent now: the heartbeat interval is 200 ms
             await().atMost(Duration.ofSeconds(20)).until(() -> stream.comments() >= 2);
 
@@ -70,13 +72,16 @@ class LegacyProgressStreamTest extends WithPlayedExecution {
                 Mcp2025.assertValid("ProgressNotification", m);
                 assertThat(m.at("/params/progressToken").asText()).isEqualTo("tok-1");
             });
-            List<Double> values = progress.stream().map(m -> m.at("/params/progress").asDouble()).toList();
+            List<Double> values = progress.stream()
+                    .map(m -> m.at("/params/progress").asDouble())
+                    .toList();
             for (int i = 1; i < values.size(); i++) {
                 assertThat(values.get(i)).as("strictly increasing: " + values).isGreaterThan(values.get(i - 1));
             }
             assertThat(values).first().isEqualTo(1.0);
             assertThat(values).last().isEqualTo(3.0);
-            assertThat(stream.lines()).filteredOn(l -> l.startsWith(":"))
+            assertThat(stream.lines())
+                    .filteredOn(l -> l.startsWith(":"))
                     .allSatisfy(l -> assertThat(l).isEqualTo(": keep-alive"));
 
             JsonNode last = messages.get(messages.size() - 1);
@@ -94,5 +99,4 @@ class LegacyProgressStreamTest extends WithPlayedExecution {
         params.set("_meta", Wire.mapper().createObjectNode().put("progressToken", progressToken));
         return params;
     }
-
 }

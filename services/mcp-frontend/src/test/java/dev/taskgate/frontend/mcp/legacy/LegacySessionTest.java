@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.mcp.legacy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.util.Map;
 
@@ -10,14 +8,17 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeSessions;
 import dev.taskgate.frontend.support.Mcp2025;
 import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.Tokens;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The 2025-era session lifecycle on {@code /mcp}: initialize negotiates and issues {@code Mcp-Session-Id},
@@ -41,7 +42,8 @@ class LegacySessionTest {
         assertThat(result.path("protocolVersion").asText()).isEqualTo("2025-11-25");
         assertThat(result.at("/capabilities/tasks/list").isObject()).isTrue();
         assertThat(result.at("/capabilities/tasks/cancel").isObject()).isTrue();
-        assertThat(result.at("/capabilities/tasks/requests/tools/call").isObject()).isTrue();
+        assertThat(result.at("/capabilities/tasks/requests/tools/call").isObject())
+                .isTrue();
         assertThat(result.has("resultType")).isFalse();
         assertThat(client.sessionId()).hasSize(43).matches("[\\x21-\\x7E]+");
     }
@@ -77,7 +79,9 @@ class LegacySessionTest {
         Mcp2025.assertValid("ListToolsResult", tools.json().get("result"));
         JsonNode sleep = find(tools.json().at("/result/tools"), "demo.sleep");
         assertThat(sleep.at("/execution/taskSupport").asText()).isIn("optional", "required", "forbidden");
-        assertThat(find(tools.json().at("/result/tools"), "demo.crash").at("/execution/taskSupport").asText())
+        assertThat(find(tools.json().at("/result/tools"), "demo.crash")
+                        .at("/execution/taskSupport")
+                        .asText())
                 .isEqualTo("required");
     }
 
@@ -103,7 +107,11 @@ class LegacySessionTest {
     void anotherPrincipalCannotUseOrEndTheSession() {
         Mcp2025 alice = Mcp2025.at(base);
         alice.initialize("2025-11-25");
-        String bob = Tokens.forSubject("bob").org(Api.ORG).project(Api.PROJECT).scopes("tools:call").sign();
+        String bob = Tokens.forSubject("bob")
+                .org(Api.ORG)
+                .project(Api.PROJECT)
+                .scopes("tools:call")
+                .sign();
 
         Api.Result used = Mcp2025.at(base, bob).session(alice.sessionId()).request(2, "ping", null);
         Api.Result ended = delete(alice.sessionId(), bob);
@@ -118,10 +126,10 @@ class LegacySessionTest {
         Mcp2025 client = Mcp2025.at(base);
         client.initialize("2025-11-25");
 
-        Api.Result wrong = client.post(Mcp2025.message(2, "ping", null),
+        Api.Result wrong = client.post(
+                Mcp2025.message(2, "ping", null),
                 Map.of("Mcp-Session-Id", client.sessionId(), "MCP-Protocol-Version", "2025-06-18"));
-        Api.Result absent = client.post(Mcp2025.message(3, "ping", null),
-                Map.of("Mcp-Session-Id", client.sessionId()));
+        Api.Result absent = client.post(Mcp2025.message(3, "ping", null), Map.of("Mcp-Session-Id", client.sessionId()));
 
         assertThat(wrong.status()).isEqualTo(400);
         Mcp2025.assertError(wrong.json(), -32600);

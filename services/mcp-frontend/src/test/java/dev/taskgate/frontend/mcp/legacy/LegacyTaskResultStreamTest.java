@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp.legacy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.List;
 
@@ -14,6 +11,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -28,8 +28,9 @@ import dev.taskgate.frontend.support.Mcp2025;
 import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * What a 2025-11-25 task's {@code tasks/result} stream carries besides its result, against the real broker with the test playing worker-pool's records and
@@ -68,7 +69,8 @@ class LegacyTaskResultStreamTest extends WithPlayedExecution {
         assertThat(submit.progressToken()).isEqualTo(TextNode.valueOf("tok-7"));
         execution.answerOutcome(queries, working(TextNode.valueOf("tok-7"), 2.0), null);
 
-        try (SseClient stream = client.stream(3, "tasks/result", Mcp2025.params().put("taskId", taskId))) {
+        try (SseClient stream =
+                client.stream(3, "tasks/result", Mcp2025.params().put("taskId", taskId))) {
             await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
             execution.progress(1, 10.0, "below what was recorded when the stream opened");
             execution.progress(3, 10.0, "three");
@@ -85,15 +87,21 @@ class LegacyTaskResultStreamTest extends WithPlayedExecution {
             for (JsonNode progress : messages.subList(0, 2)) {
                 Mcp2025.assertValid("ProgressNotification", progress);
                 assertThat(progress.at("/params/progressToken")).isEqualTo(TextNode.valueOf("tok-7"));
-                assertThat(progress.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
+                assertThat(progress.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId")
+                                .asText())
                         .isEqualTo(taskId);
                 assertThat(progress.at("/params/total").asInt()).isEqualTo(10);
             }
-            assertThat(messages.subList(0, 2)).extracting(m -> m.at("/params/progress").asInt()).containsExactly(3, 5);
-            assertThat(messages.subList(0, 2)).extracting(m -> m.at("/params/message").asText())
+            assertThat(messages.subList(0, 2))
+                    .extracting(m -> m.at("/params/progress").asInt())
+                    .containsExactly(3, 5);
+            assertThat(messages.subList(0, 2))
+                    .extracting(m -> m.at("/params/message").asText())
                     .containsExactly("three", "five");
             Mcp2025.assertValid("JSONRPCResultResponse", messages.get(2));
-            assertThat(messages.get(2).at("/result/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
+            assertThat(messages.get(2)
+                            .at("/result/_meta/io.modelcontextprotocol~1related-task/taskId")
+                            .asText())
                     .isEqualTo(taskId);
             assertThat(messages.get(2).at("/result/content/0/text").asText()).isEqualTo("counted");
         }
@@ -102,12 +110,14 @@ class LegacyTaskResultStreamTest extends WithPlayedExecution {
     @Test
     void logMessagesAtOrAboveTheSessionsLevelGoOutOnTasksResultBeforeTheResult() {
         Mcp2025 client = session();
-        Api.Result setLevel = client.request(2, "logging/setLevel", Mcp2025.params().put("level", "warning"));
+        Api.Result setLevel =
+                client.request(2, "logging/setLevel", Mcp2025.params().put("level", "warning"));
         Mcp2025.assertValid("JSONRPCResultResponse", setLevel.json());
         String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
         execution.answerOutcome(queries, working(null, null), null);
 
-        try (SseClient stream = client.stream(3, "tasks/result", Mcp2025.params().put("taskId", taskId))) {
+        try (SseClient stream =
+                client.stream(3, "tasks/result", Mcp2025.params().put("taskId", taskId))) {
             await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
             execution.log(LogLevel.INFO, "below the level");
             execution.log(LogLevel.WARNING, "disk at 91%");
@@ -120,10 +130,12 @@ class LegacyTaskResultStreamTest extends WithPlayedExecution {
             assertThat(messages).hasSize(3);
             for (JsonNode log : messages.subList(0, 2)) {
                 Mcp2025.assertValid("LoggingMessageNotification", log);
-                assertThat(log.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId").asText())
+                assertThat(log.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId")
+                                .asText())
                         .isEqualTo(taskId);
             }
-            assertThat(messages.subList(0, 2)).extracting(m -> m.at("/params/data").asText())
+            assertThat(messages.subList(0, 2))
+                    .extracting(m -> m.at("/params/data").asText())
                     .containsExactly("disk at 91%", "retrying the upload");
             Mcp2025.assertValid("JSONRPCResultResponse", messages.get(2));
             assertThat(messages.get(2).at("/result/content/0/text").asText()).isEqualTo("counted");
@@ -136,7 +148,8 @@ class LegacyTaskResultStreamTest extends WithPlayedExecution {
         String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
         execution.answerOutcome(queries, working(null, null), null);
 
-        try (SseClient result = client.stream(3, "tasks/result", Mcp2025.params().put("taskId", taskId))) {
+        try (SseClient result =
+                client.stream(3, "tasks/result", Mcp2025.params().put("taskId", taskId))) {
             await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
             execution.progress(1, 10.0, "one");
             execution.progress(2, 10.0, "two");
@@ -144,8 +157,8 @@ class LegacyTaskResultStreamTest extends WithPlayedExecution {
             await().atMost(Duration.ofSeconds(20)).until(result::ended);
 
             assertThat(result.header("Content-Type")).startsWith("application/json");
-            JsonNode answer = Wire.fromBytes(result.text().getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                    JsonNode.class);
+            JsonNode answer =
+                    Wire.fromBytes(result.text().getBytes(java.nio.charset.StandardCharsets.UTF_8), JsonNode.class);
             Mcp2025.assertValid("JSONRPCResultResponse", answer);
             assertThat(answer.at("/result/content/0/text").asText()).isEqualTo("counted");
         }
@@ -154,7 +167,9 @@ class LegacyTaskResultStreamTest extends WithPlayedExecution {
     @Test
     void aTokenThatCannotBeKeptForTheTasksLifetimeIsRefusedBeforeAnythingIsPublished() {
         Mcp2025 client = session();
-        List<JsonNode> tokens = List.of(TextNode.valueOf("t".repeat(257)), Wire.mapper().valueToTree(1.5),
+        List<JsonNode> tokens = List.of(
+                TextNode.valueOf("t".repeat(257)),
+                Wire.mapper().valueToTree(1.5),
                 Wire.mapper().createObjectNode().put("id", 1),
                 Wire.mapper().valueToTree(new java.math.BigInteger("123456789012345678901234567890")));
         int requestId = 10;
@@ -166,22 +181,42 @@ class LegacyTaskResultStreamTest extends WithPlayedExecution {
 
             Mcp2025.assertValid("JSONRPCErrorResponse", refused.json());
             Mcp2025.assertError(refused.json(), -32602);
-            assertThat(refused.json().at("/error/message").asText()).as(token.toString()).contains("progressToken");
+            assertThat(refused.json().at("/error/message").asText())
+                    .as(token.toString())
+                    .contains("progressToken");
         }
         ObjectNode integer = sleepTask();
         ((ObjectNode) integer.get("_meta")).set("progressToken", IntNode.valueOf(7));
-        Mcp2025.assertValid("CreateTaskResult", client.request(requestId, "tools/call", integer).json().get("result"));
-        assertThat(jobControl.received()).as("only the task with a storable token was submitted").hasSize(1);
+        Mcp2025.assertValid(
+                "CreateTaskResult",
+                client.request(requestId, "tools/call", integer).json().get("result"));
+        assertThat(jobControl.received())
+                .as("only the task with a storable token was submitted")
+                .hasSize(1);
         assertThat(((SubmitExecution) jobControl.received().get(0).command()).progressToken())
                 .isEqualTo(IntNode.valueOf(7));
     }
 
     private ExecutionSnapshot working(JsonNode progressToken, Double progress) {
         ExecutionSnapshot base = Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2025);
-        return new ExecutionSnapshot(base.executionId(), base.toolName(), base.toolVersion(), base.status(),
-                base.surface(), base.createdAt(), base.updatedAt(), base.executionDeadline(),
-                base.retentionExpiresAt(), null, progress, progress == null ? null : 10.0, null, null,
-                base.createdAt().plusSeconds(600), null, progressToken);
+        return new ExecutionSnapshot(
+                base.executionId(),
+                base.toolName(),
+                base.toolVersion(),
+                base.status(),
+                base.surface(),
+                base.createdAt(),
+                base.updatedAt(),
+                base.executionDeadline(),
+                base.retentionExpiresAt(),
+                null,
+                progress,
+                progress == null ? null : 10.0,
+                null,
+                null,
+                base.createdAt().plusSeconds(600),
+                null,
+                progressToken);
     }
 
     private Mcp2025 session() {

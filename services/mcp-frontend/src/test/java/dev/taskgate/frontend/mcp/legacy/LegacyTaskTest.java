@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.mcp.legacy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -16,6 +14,10 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionPage;
@@ -32,9 +34,8 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.Mcp2025;
 import dev.taskgate.frontend.support.WithFakeJobControl;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * 2025-11-25 core tasks through a session, with the test playing job-control: task-augmented tools/call answers a
@@ -45,7 +46,8 @@ import io.quarkus.test.junit.TestProfile;
 @QuarkusTest
 @TestProfile(WithFakeJobControl.class)
 class LegacyTaskTest {
-    private static final String STORED = "{ \"content\": [{\"type\":\"text\",\"text\":\"done\"}],\n \"isError\": false }";
+    private static final String STORED =
+            "{ \"content\": [{\"type\":\"text\",\"text\":\"done\"}],\n \"isError\": false }";
     private static final String TOOL_ERROR = "{\"content\":[{\"type\":\"text\",\"text\":\"no\"}],\"isError\":true}";
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
@@ -75,8 +77,8 @@ class LegacyTaskTest {
     @Test
     void aTaskAugmentedCallCreatesAMcp2025Task() {
         UUID id = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "demo.sleep", Surface.MCP_2025));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2025));
         ObjectNode params = call("demo.sleep", Map.of("seconds", 5));
         params.putObject("task").put("ttl", 600_000);
 
@@ -86,8 +88,8 @@ class LegacyTaskTest {
         Mcp2025.assertValid("JSONRPCResultResponse", response.json());
         Mcp2025.assertValid("CreateTaskResult", response.json().get("result"));
         JsonNode task = response.json().at("/result/task");
-        assertThat(task.path("taskId").asText()).isEqualTo(handles.mint(id, Surface.MCP_2025,
-                Fixtures.caller("alice")));
+        assertThat(task.path("taskId").asText())
+                .isEqualTo(handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice")));
         assertThat(task.path("status").asText()).isEqualTo("working");
         assertThat(task.path("ttl").asLong()).isPositive();
         SubmitExecution submit = (SubmitExecution) jobControl.received().get(0).command();
@@ -122,8 +124,9 @@ class LegacyTaskTest {
         Mcp2025.assertValid("JSONRPCResultResponse", result.json());
         Mcp2025.assertValid("CallToolResult", result.json().get("result"));
         String body = new String(result.bytes(), StandardCharsets.UTF_8);
-        assertThat(body).contains("\"result\":{\"_meta\":{\"io.modelcontextprotocol/related-task\":{\"taskId\":\""
-                + taskId + "\"}}," + TOOL_ERROR.substring(1));
+        assertThat(body)
+                .contains("\"result\":{\"_meta\":{\"io.modelcontextprotocol/related-task\":{\"taskId\":\"" + taskId
+                        + "\"}}," + TOOL_ERROR.substring(1));
     }
 
     @Test
@@ -146,7 +149,8 @@ class LegacyTaskTest {
         String taskId = outcome(id, ExecutionStatus.COMPLETED, STORED);
         jobControl = JobControlResponder.answering(c -> null);
 
-        Api.Result response = client.request(12, "tasks/cancel", Mcp2025.params().put("taskId", taskId));
+        Api.Result response =
+                client.request(12, "tasks/cancel", Mcp2025.params().put("taskId", taskId));
 
         Mcp2025.assertError(response.json(), -32602);
         assertThat(response.json().at("/error/message").asText()).contains("terminal status 'completed'");
@@ -159,13 +163,16 @@ class LegacyTaskTest {
         String taskId = outcome(id, ExecutionStatus.WORKING, null);
         jobControl = JobControlResponder.answering(c -> {
             ExecutionSnapshot requested = cancelRequested(id);
-            queries.answer("/internal/v1/executions/" + id + "/outcome", 200,
+            queries.answer(
+                    "/internal/v1/executions/" + id + "/outcome",
+                    200,
                     Wire.toBytes(new ExecutionOutcome(requested, null, null)));
-            return new dev.taskgate.contracts.command.Accepted(UUID.randomUUID(), java.time.Instant.now(),
-                    c.messageId(), c.replyTo(), id, false, requested);
+            return new dev.taskgate.contracts.command.Accepted(
+                    UUID.randomUUID(), java.time.Instant.now(), c.messageId(), c.replyTo(), id, false, requested);
         });
 
-        Api.Result response = client.request(13, "tasks/cancel", Mcp2025.params().put("taskId", taskId));
+        Api.Result response =
+                client.request(13, "tasks/cancel", Mcp2025.params().put("taskId", taskId));
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         Mcp2025.assertValid("JSONRPCResultResponse", response.json());
@@ -178,14 +185,17 @@ class LegacyTaskTest {
     @Test
     void aCancelledTaskStaysCancelledWhenTheWorkFinishedBeforeTheStop() {
         UUID id = UUID.randomUUID();
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                cancelRequested(id, ExecutionStatus.COMPLETED), STORED, null)));
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(cancelRequested(id, ExecutionStatus.COMPLETED), STORED, null)));
         String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
         jobControl = JobControlResponder.answering(c -> null);
 
         Api.Result get = client.request(22, "tasks/get", Mcp2025.params().put("taskId", taskId));
         Api.Result result = client.request(23, "tasks/result", Mcp2025.params().put("taskId", taskId));
-        Api.Result cancelAgain = client.request(24, "tasks/cancel", Mcp2025.params().put("taskId", taskId));
+        Api.Result cancelAgain =
+                client.request(24, "tasks/cancel", Mcp2025.params().put("taskId", taskId));
 
         Mcp2025.assertValid("GetTaskResult", get.json().get("result"));
         assertThat(get.json().at("/result/status").asText()).isEqualTo("cancelled");
@@ -212,7 +222,8 @@ class LegacyTaskTest {
         assertThat(withRest.json().at("/error/message").asText()).contains("REST");
         Mcp2025.assertError(forged.json(), -32602);
         assertThat(forged.json().at("/error/message").asText()).isEqualTo("Failed to retrieve task: Task not found");
-        assertThat(queries.requests()).extracting(FakeJobControlQueries.Request::path)
+        assertThat(queries.requests())
+                .extracting(FakeJobControlQueries.Request::path)
                 .noneMatch(path -> path.startsWith("/internal/v1/executions"));
     }
 
@@ -220,7 +231,8 @@ class LegacyTaskTest {
     void theModernSurfaceRefusesA2025TaskClearly() {
         String legacyTask = handles.mint(UUID.randomUUID(), Surface.MCP_2025, Fixtures.caller("alice"));
 
-        Api.Result response = dev.taskgate.frontend.support.McpCall.task(21, "tasks/get", legacyTask).post(base);
+        Api.Result response = dev.taskgate.frontend.support.McpCall.task(21, "tasks/get", legacyTask)
+                .post(base);
 
         assertThat(response.status()).isEqualTo(200);
         dev.taskgate.testsupport.McpSchemas.assertValidError(response.json());
@@ -232,21 +244,28 @@ class LegacyTaskTest {
     void tasksListPagesTheCallersTasks() {
         UUID first = UUID.randomUUID();
         UUID second = UUID.randomUUID();
-        queries.answer("GET", "/internal/v1/executions", 200, Wire.toBytes(new ExecutionPage(
-                List.of(Fixtures.snapshot(first, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2025),
-                        Fixtures.snapshot(second, "demo.sleep", ExecutionStatus.QUEUED, Surface.MCP_2025)),
-                "next-page")));
+        queries.answer(
+                "GET",
+                "/internal/v1/executions",
+                200,
+                Wire.toBytes(new ExecutionPage(
+                        List.of(
+                                Fixtures.snapshot(first, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2025),
+                                Fixtures.snapshot(second, "demo.sleep", ExecutionStatus.QUEUED, Surface.MCP_2025)),
+                        "next-page")));
 
         Api.Result response = client.request(17, "tasks/list", Mcp2025.params());
 
         Mcp2025.assertValid("JSONRPCResultResponse", response.json());
         Mcp2025.assertValid("ListTasksResult", response.json().get("result"));
-        assertThat(response.json().at("/result/tasks/0/taskId").asText()).isEqualTo(handles.mint(first,
-                Surface.MCP_2025, Fixtures.caller("alice")));
+        assertThat(response.json().at("/result/tasks/0/taskId").asText())
+                .isEqualTo(handles.mint(first, Surface.MCP_2025, Fixtures.caller("alice")));
         assertThat(response.json().at("/result/tasks/1/status").asText()).isEqualTo("working");
         assertThat(response.json().at("/result/nextCursor").asText()).isEqualTo("next-page");
         FakeJobControlQueries.Request asked = queries.requests().stream()
-                .filter(r -> r.path().equals("/internal/v1/executions")).findFirst().orElseThrow();
+                .filter(r -> r.path().equals("/internal/v1/executions"))
+                .findFirst()
+                .orElseThrow();
         assertThat(asked.query()).contains("surface=mcp-2025").contains("limit=50");
         assertThat(asked.principal()).isEqualTo(Fixtures.caller("alice").principal());
     }
@@ -256,20 +275,33 @@ class LegacyTaskTest {
         UUID failed = UUID.randomUUID();
         UUID completed = UUID.randomUUID();
         UUID legacy = UUID.randomUUID();
-        queries.answer("GET", "/internal/v1/executions", 200, Wire.toBytes(new ExecutionPage(List.of(
-                flagged(failed, true), flagged(completed, false),
-                Fixtures.snapshot(legacy, "demo.fail", ExecutionStatus.COMPLETED, Surface.MCP_2025)), null)));
+        queries.answer(
+                "GET",
+                "/internal/v1/executions",
+                200,
+                Wire.toBytes(new ExecutionPage(
+                        List.of(
+                                flagged(failed, true),
+                                flagged(completed, false),
+                                Fixtures.snapshot(legacy, "demo.fail", ExecutionStatus.COMPLETED, Surface.MCP_2025)),
+                        null)));
         // a result stored before the flag existed is still read, once
-        queries.answer("/internal/v1/executions/" + legacy + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                Fixtures.snapshot(legacy, "demo.fail", ExecutionStatus.COMPLETED, Surface.MCP_2025), TOOL_ERROR,
-                null)));
+        queries.answer(
+                "/internal/v1/executions/" + legacy + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(legacy, "demo.fail", ExecutionStatus.COMPLETED, Surface.MCP_2025),
+                        TOOL_ERROR,
+                        null)));
 
         Api.Result response = client.request(25, "tasks/list", Mcp2025.params());
 
         Mcp2025.assertValid("ListTasksResult", response.json().get("result"));
-        assertThat(response.json().at("/result/tasks")).extracting(t -> t.path("status").asText())
+        assertThat(response.json().at("/result/tasks"))
+                .extracting(t -> t.path("status").asText())
                 .containsExactly("failed", "completed", "failed");
-        assertThat(queries.requests()).extracting(FakeJobControlQueries.Request::path)
+        assertThat(queries.requests())
+                .extracting(FakeJobControlQueries.Request::path)
                 .filteredOn(path -> path.endsWith("/outcome"))
                 .containsExactly("/internal/v1/executions/" + legacy + "/outcome");
     }
@@ -286,8 +318,8 @@ class LegacyTaskTest {
     @Test
     void anOrdinaryCallAnswersTheStoredResultByteForByte() {
         UUID id = UUID.randomUUID();
-        jobControl = JobControlResponder.answering(c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED,
-                "demo.echo", Surface.MCP_2025));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2025));
         outcome(id, ExecutionStatus.COMPLETED, STORED);
 
         Api.Result response = client.request(19, "tools/call", call("demo.echo", Map.of("message", "hi")));
@@ -320,16 +352,32 @@ class LegacyTaskTest {
 
     private String outcome(UUID id, ExecutionStatus status, String result) {
         ExecutionSnapshot snapshot = Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2025);
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200,
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
                 Wire.toBytes(new ExecutionOutcome(snapshot, result, null)));
         return handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
     }
 
     private static ExecutionSnapshot flagged(UUID id, boolean toolError) {
         ExecutionSnapshot s = Fixtures.snapshot(id, "demo.fail", ExecutionStatus.COMPLETED, Surface.MCP_2025);
-        return new ExecutionSnapshot(s.executionId(), s.toolName(), s.toolVersion(), s.status(), s.surface(),
-                s.createdAt(), s.updatedAt(), s.executionDeadline(), s.retentionExpiresAt(), null, null, null, null,
-                null, null, toolError);
+        return new ExecutionSnapshot(
+                s.executionId(),
+                s.toolName(),
+                s.toolVersion(),
+                s.status(),
+                s.surface(),
+                s.createdAt(),
+                s.updatedAt(),
+                s.executionDeadline(),
+                s.retentionExpiresAt(),
+                null,
+                null,
+                null,
+                null,
+                null,
+                null,
+                toolError);
     }
 
     private static ExecutionSnapshot cancelRequested(UUID id) {
@@ -338,8 +386,20 @@ class LegacyTaskTest {
 
     private static ExecutionSnapshot cancelRequested(UUID id, ExecutionStatus status) {
         ExecutionSnapshot s = Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2025);
-        return new ExecutionSnapshot(s.executionId(), s.toolName(), s.toolVersion(), s.status(), s.surface(),
-                s.createdAt(), s.updatedAt(), s.executionDeadline(), s.retentionExpiresAt(), null, null, null,
-                Boolean.TRUE, null);
+        return new ExecutionSnapshot(
+                s.executionId(),
+                s.toolName(),
+                s.toolVersion(),
+                s.status(),
+                s.surface(),
+                s.createdAt(),
+                s.updatedAt(),
+                s.executionDeadline(),
+                s.retentionExpiresAt(),
+                null,
+                null,
+                null,
+                Boolean.TRUE,
+                null);
     }
 }

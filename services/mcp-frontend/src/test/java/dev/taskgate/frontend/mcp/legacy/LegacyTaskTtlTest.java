@@ -1,7 +1,5 @@
 package dev.taskgate.frontend.mcp.legacy;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
@@ -17,6 +15,10 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.quarkus.test.common.http.TestHTTPResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -31,9 +33,8 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.Mcp2025;
 import dev.taskgate.frontend.support.WithFakeJobControl;
-import io.quarkus.test.common.http.TestHTTPResource;
-import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The 2025-11-25 task TTL, with the test playing job-control the way its visibility rules answer (the clamping and
@@ -94,7 +95,9 @@ class LegacyTaskTtlTest {
         JsonNode created = createTask(4, 1_000L);
         JsonNode got = get(5, id, ONE_MINUTE);
 
-        assertThat(submitted().taskTtlMs()).as("the client's value goes to job-control as asked").isEqualTo(1_000L);
+        assertThat(submitted().taskTtlMs())
+                .as("the client's value goes to job-control as asked")
+                .isEqualTo(1_000L);
         assertThat(created.at("/result/task/ttl").asLong()).isEqualTo(ONE_MINUTE);
         assertThat(got.at("/result/ttl").asLong()).isEqualTo(ONE_MINUTE);
     }
@@ -109,7 +112,8 @@ class LegacyTaskTtlTest {
 
         Mcp2025.assertValid("CreateTaskResult", response.json().get("result"));
         assertThat(submitted().taskTtlMs()).isEqualTo(Long.MAX_VALUE);
-        assertThat(response.json().at("/result/task/ttl").asLong()).isEqualTo(Duration.ofDays(7).toMillis());
+        assertThat(response.json().at("/result/task/ttl").asLong())
+                .isEqualTo(Duration.ofDays(7).toMillis());
     }
 
     @Test
@@ -123,7 +127,9 @@ class LegacyTaskTtlTest {
         JsonNode got = get(8, id, ONE_DAY);
 
         Mcp2025.assertValid("CreateTaskResult", response.json().get("result"));
-        assertThat(submitted().taskTtlMs()).as("none asked for: job-control's default applies").isNull();
+        assertThat(submitted().taskTtlMs())
+                .as("none asked for: job-control's default applies")
+                .isNull();
         assertThat(response.json().at("/result/task/ttl").asLong()).isEqualTo(ONE_DAY);
         assertThat(got.at("/result/ttl").asLong()).isEqualTo(ONE_DAY);
     }
@@ -131,8 +137,11 @@ class LegacyTaskTtlTest {
     @Test
     void aSnapshotWithoutAVisibilityEndReportsTheConfiguredTtl() {
         UUID id = UUID.randomUUID();
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2025), null, null)));
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2025), null, null)));
 
         Api.Result got = client.request(9, "tasks/get", Mcp2025.params().put("taskId", taskId(id)));
 
@@ -144,9 +153,13 @@ class LegacyTaskTtlTest {
     void anOrdinaryCallAsksForNoTtl() {
         UUID id = UUID.randomUUID();
         grant(id, ONE_DAY);
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(new ExecutionOutcome(
-                Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.COMPLETED, Surface.MCP_2025),
-                "{\"content\":[],\"isError\":false}", null)));
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.COMPLETED, Surface.MCP_2025),
+                        "{\"content\":[],\"isError\":false}",
+                        null)));
 
         Api.Result response = client.request(10, "tools/call", call());
 
@@ -164,7 +177,9 @@ class LegacyTaskTtlTest {
             Api.Result response = client.request(11, "tools/call", params);
 
             Mcp2025.assertError(response.json(), -32602);
-            assertThat(response.json().at("/error/message").asText()).as(String.valueOf(ttl)).contains("ttl");
+            assertThat(response.json().at("/error/message").asText())
+                    .as(String.valueOf(ttl))
+                    .contains("ttl");
         }
         assertThat(jobControl.received()).isEmpty();
     }
@@ -192,8 +207,14 @@ class LegacyTaskTtlTest {
     }
 
     private void grant(UUID id, long ttlMs) {
-        jobControl = JobControlResponder.answering(c -> new Accepted(UUID.randomUUID(), Instant.now(), c.messageId(),
-                c.replyTo(), id, true, snapshot(id, ExecutionStatus.QUEUED, ttlMs)));
+        jobControl = JobControlResponder.answering(c -> new Accepted(
+                UUID.randomUUID(),
+                Instant.now(),
+                c.messageId(),
+                c.replyTo(),
+                id,
+                true,
+                snapshot(id, ExecutionStatus.QUEUED, ttlMs)));
     }
 
     private JsonNode createTask(int rpcId, long ttl) {
@@ -207,17 +228,24 @@ class LegacyTaskTtlTest {
     }
 
     private JsonNode get(int rpcId, UUID id, long ttlMs) {
-        queries.answer("/internal/v1/executions/" + id + "/outcome", 200,
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
                 Wire.toBytes(new ExecutionOutcome(snapshot(id, ExecutionStatus.WORKING, ttlMs), null, null)));
-        Api.Result response = client.request(rpcId, "tasks/get", Mcp2025.params().put("taskId", taskId(id)));
+        Api.Result response =
+                client.request(rpcId, "tasks/get", Mcp2025.params().put("taskId", taskId(id)));
         Mcp2025.assertValid("JSONRPCResultResponse", response.json());
         Mcp2025.assertValid("GetTaskResult", response.json().get("result"));
         return response.json();
     }
 
     private SubmitExecution submitted() {
-        return jobControl.received().stream().map(JobControlResponder.Received::command)
-                .filter(SubmitExecution.class::isInstance).map(SubmitExecution.class::cast).findFirst().orElseThrow();
+        return jobControl.received().stream()
+                .map(JobControlResponder.Received::command)
+                .filter(SubmitExecution.class::isInstance)
+                .map(SubmitExecution.class::cast)
+                .findFirst()
+                .orElseThrow();
     }
 
     private String taskId(UUID id) {
@@ -231,9 +259,21 @@ class LegacyTaskTtlTest {
     }
 
     private static ExecutionSnapshot snapshot(UUID id, ExecutionStatus status, long ttlMs) {
-        return new ExecutionSnapshot(id, "demo.sleep", "1", status, Surface.MCP_2025, Fixtures.CREATED,
-                Fixtures.CREATED.plusSeconds(1), Fixtures.CREATED.plus(Duration.ofHours(24)),
-                Fixtures.CREATED.plus(Duration.ofDays(8)), null, null, null, null, null,
+        return new ExecutionSnapshot(
+                id,
+                "demo.sleep",
+                "1",
+                status,
+                Surface.MCP_2025,
+                Fixtures.CREATED,
+                Fixtures.CREATED.plusSeconds(1),
+                Fixtures.CREATED.plus(Duration.ofHours(24)),
+                Fixtures.CREATED.plus(Duration.ofDays(8)),
+                null,
+                null,
+                null,
+                null,
+                null,
                 Fixtures.CREATED.plusMillis(ttlMs));
     }
 }

@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp.rounds;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
@@ -14,13 +11,19 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Wire;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 /** The signed {@code requestState}: round trip, and every way a presented state must be refused. */
 class RequestStateCodecTest {
-    private static final String HANDLES_KEY = Base64.getEncoder()
-            .encodeToString("0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII));
+    private static final String HANDLES_KEY =
+            Base64.getEncoder().encodeToString("0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII));
     private static final Instant NOW = Instant.parse("2026-07-28T10:00:00Z");
-    private static final RequestState.Binding ALICE = new RequestState.Binding("https://issuer alice", "org/proj",
-            "test_input_required_result_multi_round@1", ArgumentsDigest.of(JsonNodeFactory.instance.objectNode()));
+    private static final RequestState.Binding ALICE = new RequestState.Binding(
+            "https://issuer alice",
+            "org/proj",
+            "test_input_required_result_multi_round@1",
+            ArgumentsDigest.of(JsonNodeFactory.instance.objectNode()));
 
     private final RequestStateCodec codec = RequestStateCodec.derivedFrom(HANDLES_KEY);
 
@@ -46,10 +49,11 @@ class RequestStateCodecTest {
         String[] parts = token.split("\\.");
         ObjectNode payload = (ObjectNode) read(parts[1]);
         payload.put("r", 2);
-        String forged = parts[0] + "." + Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(Wire.toBytes(payload)) + "." + parts[2];
+        String forged = parts[0] + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(Wire.toBytes(payload))
+                + "." + parts[2];
 
-        assertThatThrownBy(() -> codec.decode(forged, ALICE, NOW)).isInstanceOf(InvalidRequestStateException.class)
+        assertThatThrownBy(() -> codec.decode(forged, ALICE, NOW))
+                .isInstanceOf(InvalidRequestStateException.class)
                 .hasMessageContaining("integrity");
     }
 
@@ -72,7 +76,8 @@ class RequestStateCodecTest {
                 .encodeToString("another key that is 32 bytes lon".getBytes(StandardCharsets.US_ASCII)));
 
         assertThatThrownBy(() -> codec.decode(other.encode(state(ALICE)), ALICE, NOW))
-                .isInstanceOf(InvalidRequestStateException.class).hasMessageContaining("integrity");
+                .isInstanceOf(InvalidRequestStateException.class)
+                .hasMessageContaining("integrity");
     }
 
     @Test
@@ -81,7 +86,8 @@ class RequestStateCodecTest {
         String token = codec.encode(state);
 
         assertThatThrownBy(() -> codec.decode(token, ALICE, Instant.ofEpochMilli(state.expiresAt())))
-                .isInstanceOf(InvalidRequestStateException.class).hasMessageContaining("expired");
+                .isInstanceOf(InvalidRequestStateException.class)
+                .hasMessageContaining("expired");
     }
 
     @Test
@@ -90,15 +96,18 @@ class RequestStateCodecTest {
         ObjectNode otherArguments = JsonNodeFactory.instance.objectNode().put("name", "Mallory");
 
         for (RequestState.Binding foreign : new RequestState.Binding[] {
-                new RequestState.Binding("https://issuer mallory", ALICE.workspace(), ALICE.tool(),
-                        ALICE.argumentsDigest()),
-                new RequestState.Binding(ALICE.principal(), "org/other", ALICE.tool(), ALICE.argumentsDigest()),
-                new RequestState.Binding(ALICE.principal(), ALICE.workspace(), "test_tool_with_task@1",
-                        ALICE.argumentsDigest()),
-                new RequestState.Binding(ALICE.principal(), ALICE.workspace(), ALICE.tool(),
-                        ArgumentsDigest.of(otherArguments)) }) {
-            assertThatThrownBy(() -> codec.decode(token, foreign, NOW)).as(foreign.toString())
-                    .isInstanceOf(InvalidRequestStateException.class).hasMessageContaining("another request");
+            new RequestState.Binding(
+                    "https://issuer mallory", ALICE.workspace(), ALICE.tool(), ALICE.argumentsDigest()),
+            new RequestState.Binding(ALICE.principal(), "org/other", ALICE.tool(), ALICE.argumentsDigest()),
+            new RequestState.Binding(
+                    ALICE.principal(), ALICE.workspace(), "test_tool_with_task@1", ALICE.argumentsDigest()),
+            new RequestState.Binding(
+                    ALICE.principal(), ALICE.workspace(), ALICE.tool(), ArgumentsDigest.of(otherArguments))
+        }) {
+            assertThatThrownBy(() -> codec.decode(token, foreign, NOW))
+                    .as(foreign.toString())
+                    .isInstanceOf(InvalidRequestStateException.class)
+                    .hasMessageContaining("another request");
         }
     }
 
@@ -111,7 +120,8 @@ class RequestStateCodecTest {
         ba.put("b", "x").put("a", 1);
 
         assertThat(ArgumentsDigest.of(ab)).isEqualTo(ArgumentsDigest.of(ba));
-        assertThat(ArgumentsDigest.of(ab)).isNotEqualTo(ArgumentsDigest.of(ab.deepCopy().put("a", 2)));
+        assertThat(ArgumentsDigest.of(ab))
+                .isNotEqualTo(ArgumentsDigest.of(ab.deepCopy().put("a", 2)));
     }
 
     @Test

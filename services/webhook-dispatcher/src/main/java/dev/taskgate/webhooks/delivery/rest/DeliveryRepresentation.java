@@ -31,10 +31,24 @@ public record DeliveryRepresentation(
 
     /** The representation, with the attempt log when given. */
     public static DeliveryRepresentation of(Delivery d, List<Attempt> attempts) {
-        return new DeliveryRepresentation(d.id(), d.subscriptionId(), d.webhookId(), d.replayOf(), d.eventType(),
-                d.executionHandle(), d.status(), d.attempts(), d.nextAttemptAt(), d.lastStatusCode(), d.lastError(),
-                d.eventAt(), d.createdAt(), d.finishedAt(),
-                attempts == null ? null : attempts.stream().map(AttemptRepresentation::of).toList());
+        return new DeliveryRepresentation(
+                d.id(),
+                d.subscriptionId(),
+                d.webhookId(),
+                d.replayOf(),
+                d.eventType(),
+                d.executionHandle(),
+                d.status(),
+                d.attempts(),
+                d.nextAttemptAt(),
+                d.lastStatusCode(),
+                d.lastError(),
+                d.eventAt(),
+                d.createdAt(),
+                d.finishedAt(),
+                attempts == null
+                        ? null
+                        : attempts.stream().map(AttemptRepresentation::of).toList());
     }
 
     /** One attempt. */
@@ -48,8 +62,8 @@ public record DeliveryRepresentation(
             @JsonProperty("error") String error) {
 
         static AttemptRepresentation of(Attempt a) {
-            return new AttemptRepresentation(a.attempt(), a.startedAt(), a.durationMs(), a.statusCode(), a.outcome(),
-                    a.error());
+            return new AttemptRepresentation(
+                    a.attempt(), a.startedAt(), a.durationMs(), a.statusCode(), a.outcome(), a.error());
         }
     }
 }

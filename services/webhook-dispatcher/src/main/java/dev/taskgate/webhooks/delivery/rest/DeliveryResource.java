@@ -9,13 +9,14 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+
 import dev.taskgate.webhooks.auth.CallerResolver;
 import dev.taskgate.webhooks.auth.ProjectCaller;
 import dev.taskgate.webhooks.delivery.DeliveryService;
 import dev.taskgate.webhooks.subscription.rest.SubscriptionResource;
 import dev.taskgate.webhooks.web.ProblemResponses;
-import io.quarkus.security.Authenticated;
-import io.smallrye.mutiny.Uni;
 
 /** {@code …/webhook-subscriptions/{id}/deliveries}: list, inspect (with attempts) and replay deliveries. */
 @Path("/v1/orgs/{org}/projects/{project}/webhook-subscriptions/{subscription}/deliveries")
@@ -31,34 +32,54 @@ public class DeliveryResource {
 
     /** The newest deliveries of the subscription. */
     @GET
-    public Uni<Response> list(@PathParam("org") String org, @PathParam("project") String project,
+    public Uni<Response> list(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
             @PathParam("subscription") String subscription) {
         ProjectCaller caller = callers.resolve(org, project);
-        return deliveries.list(caller, SubscriptionResource.uuid(subscription)).map(all -> json(200,
-                Map.of("items", all.stream().map(d -> DeliveryRepresentation.of(d, null)).toList())));
+        return deliveries
+                .list(caller, SubscriptionResource.uuid(subscription))
+                .map(all -> json(
+                        200,
+                        Map.of(
+                                "items",
+                                all.stream()
+                                        .map(d -> DeliveryRepresentation.of(d, null))
+                                        .toList())));
     }
 
     /** One delivery with its attempt log. */
     @GET
     @Path("/{id}")
-    public Uni<Response> get(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("subscription") String subscription, @PathParam("id") String id) {
+    public Uni<Response> get(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("subscription") String subscription,
+            @PathParam("id") String id) {
         ProjectCaller caller = callers.resolve(org, project);
-        return deliveries.get(caller, SubscriptionResource.uuid(subscription), SubscriptionResource.uuid(id))
+        return deliveries
+                .get(caller, SubscriptionResource.uuid(subscription), SubscriptionResource.uuid(id))
                 .map(detail -> json(200, DeliveryRepresentation.of(detail.delivery(), detail.attempts())));
     }
 
     /** Sends the delivery again: a new delivery with the same webhook-id and bytes. */
     @POST
     @Path("/{id}/replay")
-    public Uni<Response> replay(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("subscription") String subscription, @PathParam("id") String id) {
+    public Uni<Response> replay(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("subscription") String subscription,
+            @PathParam("id") String id) {
         ProjectCaller caller = callers.resolve(org, project);
-        return deliveries.replay(caller, SubscriptionResource.uuid(subscription), SubscriptionResource.uuid(id))
+        return deliveries
+                .replay(caller, SubscriptionResource.uuid(subscription), SubscriptionResource.uuid(id))
                 .map(d -> json(202, DeliveryRepresentation.of(d, null)));
     }
 
     private static Response json(int status, Object body) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(ProblemResponses.bytes(body)).build();
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON)
+                .entity(ProblemResponses.bytes(body))
+                .build();
     }
 }

@@ -36,14 +36,17 @@ public record ReplayRangeBody(Instant from, Instant to) {
     private static Instant timestamp(JsonNode root, String member) {
         JsonNode node = root.get(member);
         if (node == null || !node.isTextual()) {
-            throw ApiProblem.invalid("/" + member, member + " is required: an RFC 3339 timestamp with offset, e.g. "
-                    + "2026-08-01T09:00:00Z.");
+            throw ApiProblem.invalid(
+                    "/" + member,
+                    member + " is required: an RFC 3339 timestamp with offset, e.g. " + "2026-08-01T09:00:00Z.");
         }
         try {
-            return OffsetDateTime.parse(node.asText(), DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+            return OffsetDateTime.parse(node.asText(), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
+                    .toInstant();
         } catch (DateTimeParseException e) {
-            throw ApiProblem.invalid("/" + member, member + " is not an RFC 3339 timestamp with offset, e.g. "
-                    + "2026-08-01T09:00:00Z.");
+            throw ApiProblem.invalid(
+                    "/" + member,
+                    member + " is not an RFC 3339 timestamp with offset, e.g. " + "2026-08-01T09:00:00Z.");
         }
     }
 }

@@ -9,11 +9,12 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
+import io.smallrye.mutiny.Uni;
+
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.webhooks.delivery.DeliveryDispatcher;
 import dev.taskgate.webhooks.signal.SignalService;
-import io.smallrye.mutiny.Uni;
 
 /**
  * Reads {@code taskgate.lifecycle.v1} (group {@code webhook-dispatcher}) and stores the deliveries of each
@@ -45,11 +46,18 @@ public class LifecycleConsumer {
             return Uni.createFrom().completionStage(record.nack(e));
         }
         return signals.record(change)
-                .onFailure().retry().withBackOff(Duration.ofMillis(200), Duration.ofSeconds(2)).atMost(5)
-                .onItemOrFailure().transformToUni((stored, failure) -> {
+                .onFailure()
+                .retry()
+                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(2))
+                .atMost(5)
+                .onItemOrFailure()
+                .transformToUni((stored, failure) -> {
                     if (failure != null) {
-                        LOG.errorf(failure, "Storing deliveries failed, record dead-lettered [messageId=%s executionId=%s]",
-                                change.messageId(), change.executionId());
+                        LOG.errorf(
+                                failure,
+                                "Storing deliveries failed, record dead-lettered [messageId=%s executionId=%s]",
+                                change.messageId(),
+                                change.executionId());
                         return Uni.createFrom().completionStage(record.nack(failure));
                     }
                     if (stored > 0) {

@@ -33,15 +33,16 @@ public record CreateSubscriptionBody(String url, List<String> eventTypes, String
         }
         JsonNode types = root.get("event_types");
         if (types == null || !types.isArray() || types.isEmpty()) {
-            throw ApiProblem.invalid("/event_types", "event_types is required: a non-empty array, e.g. [\""
-                    + EventTypes.LIFECYCLE + "\"].");
+            throw ApiProblem.invalid(
+                    "/event_types",
+                    "event_types is required: a non-empty array, e.g. [\"" + EventTypes.LIFECYCLE + "\"].");
         }
         Set<String> eventTypes = new LinkedHashSet<>();
         for (int i = 0; i < types.size(); i++) {
             JsonNode t = types.get(i);
             if (!t.isTextual() || !EventTypes.SUBSCRIBABLE.contains(t.asText())) {
-                throw ApiProblem.invalid("/event_types/" + i, "Unknown event type " + t + "; known: "
-                        + EventTypes.SUBSCRIBABLE + ".");
+                throw ApiProblem.invalid(
+                        "/event_types/" + i, "Unknown event type " + t + "; known: " + EventTypes.SUBSCRIBABLE + ".");
             }
             eventTypes.add(t.asText());
         }
@@ -49,8 +50,8 @@ public record CreateSubscriptionBody(String url, List<String> eventTypes, String
         String text = null;
         if (description != null && !description.isNull()) {
             if (!description.isTextual() || description.asText().length() > MAX_DESCRIPTION) {
-                throw ApiProblem.invalid("/description",
-                        "description must be a string of at most " + MAX_DESCRIPTION + " characters.");
+                throw ApiProblem.invalid(
+                        "/description", "description must be a string of at most " + MAX_DESCRIPTION + " characters.");
             }
             text = description.asText();
         }

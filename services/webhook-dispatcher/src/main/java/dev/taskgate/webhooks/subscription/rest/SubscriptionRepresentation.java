@@ -34,7 +34,17 @@ public record SubscriptionRepresentation(
 
     /** With the secret shown once. */
     public static SubscriptionRepresentation withSecret(Subscription s, String secret) {
-        return new SubscriptionRepresentation(s.id(), s.url(), s.eventTypes(), s.description(), s.status(),
-                s.disabledReason(), s.disabledAt(), s.previousSecretExpiresAt(), s.createdAt(), s.updatedAt(), secret);
+        return new SubscriptionRepresentation(
+                s.id(),
+                s.url(),
+                s.eventTypes(),
+                s.description(),
+                s.status(),
+                s.disabledReason(),
+                s.disabledAt(),
+                s.previousSecretExpiresAt(),
+                s.createdAt(),
+                s.updatedAt(),
+                secret);
     }
 }

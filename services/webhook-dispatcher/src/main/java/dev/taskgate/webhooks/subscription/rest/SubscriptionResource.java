@@ -16,6 +16,9 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import io.quarkus.security.Authenticated;
+import io.smallrye.mutiny.Uni;
+
 import dev.taskgate.webhooks.auth.CallerResolver;
 import dev.taskgate.webhooks.auth.ProjectCaller;
 import dev.taskgate.webhooks.delivery.rest.ReplayRangeBody;
@@ -24,8 +27,6 @@ import dev.taskgate.webhooks.problem.ProblemException;
 import dev.taskgate.webhooks.subscription.SubscriptionService;
 import dev.taskgate.webhooks.web.JsonBodies;
 import dev.taskgate.webhooks.web.ProblemResponses;
-import io.quarkus.security.Authenticated;
-import io.smallrye.mutiny.Uni;
 
 /**
  * {@code /v1/orgs/{org}/projects/{project}/webhook-subscriptions}: create, list, get, delete, rotate the secret,
@@ -39,8 +40,11 @@ public class SubscriptionResource {
     private final dev.taskgate.webhooks.delivery.DeliveryService deliveries;
     private final DestinationUrlPolicy urls;
 
-    SubscriptionResource(CallerResolver callers, SubscriptionService subscriptions,
-            dev.taskgate.webhooks.delivery.DeliveryService deliveries, DestinationUrlPolicy urls) {
+    SubscriptionResource(
+            CallerResolver callers,
+            SubscriptionService subscriptions,
+            dev.taskgate.webhooks.delivery.DeliveryService deliveries,
+            DestinationUrlPolicy urls) {
         this.callers = callers;
         this.subscriptions = subscriptions;
         this.deliveries = deliveries;
@@ -49,18 +53,23 @@ public class SubscriptionResource {
 
     /** Creates a subscription; the answer shows its secret, once. */
     @POST
-    public Uni<Response> create(@PathParam("org") String org, @PathParam("project") String project,
-            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, UriInfo uri, byte[] body) {
+    public Uni<Response> create(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            UriInfo uri,
+            byte[] body) {
         ProjectCaller caller = callers.resolve(org, project);
         JsonBodies.requireJson(contentType, body);
         CreateSubscriptionBody request = CreateSubscriptionBody.parse(body);
         URI url = urls.check(request.url());
-        return subscriptions.create(caller, url.toString(), request.eventTypes(), request.description())
+        return subscriptions
+                .create(caller, url.toString(), request.eventTypes(), request.description())
                 .map(created -> Response.created(URI.create(uri.getRequestUri().getRawPath() + "/"
-                        + created.subscription().id()))
+                                + created.subscription().id()))
                         .type(MediaType.APPLICATION_JSON)
-                        .entity(ProblemResponses.bytes(SubscriptionRepresentation.withSecret(created.subscription(),
-                                created.secret().serialise())))
+                        .entity(ProblemResponses.bytes(SubscriptionRepresentation.withSecret(
+                                created.subscription(), created.secret().serialise())))
                         .build());
     }
 
@@ -68,15 +77,20 @@ public class SubscriptionResource {
     @GET
     public Uni<Response> list(@PathParam("org") String org, @PathParam("project") String project) {
         ProjectCaller caller = callers.resolve(org, project);
-        return subscriptions.list(caller).map(all -> json(200, Map.of("items",
-                all.stream().map(SubscriptionRepresentation::of).toList())));
+        return subscriptions
+                .list(caller)
+                .map(all -> json(
+                        200,
+                        Map.of(
+                                "items",
+                                all.stream().map(SubscriptionRepresentation::of).toList())));
     }
 
     /** One subscription (never its secret). */
     @GET
     @Path("/{id}")
-    public Uni<Response> get(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id) {
+    public Uni<Response> get(
+            @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         ProjectCaller caller = callers.resolve(org, project);
         return subscriptions.get(caller, uuid(id)).map(s -> json(200, SubscriptionRepresentation.of(s)));
     }
@@ -84,27 +98,33 @@ public class SubscriptionResource {
     /** Deletes the subscription; its pending deliveries are abandoned. */
     @DELETE
     @Path("/{id}")
-    public Uni<Response> delete(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id) {
+    public Uni<Response> delete(
+            @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         ProjectCaller caller = callers.resolve(org, project);
-        return subscriptions.delete(caller, uuid(id)).map(v -> Response.noContent().build());
+        return subscriptions
+                .delete(caller, uuid(id))
+                .map(v -> Response.noContent().build());
     }
 
     /** A new secret, shown once; the old one keeps signing until the rotation window ends. */
     @POST
     @Path("/{id}/rotate-secret")
-    public Uni<Response> rotateSecret(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id) {
+    public Uni<Response> rotateSecret(
+            @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         ProjectCaller caller = callers.resolve(org, project);
-        return subscriptions.rotateSecret(caller, uuid(id)).map(rotated -> json(200,
-                SubscriptionRepresentation.withSecret(rotated.subscription(), rotated.secret().serialise())));
+        return subscriptions
+                .rotateSecret(caller, uuid(id))
+                .map(rotated -> json(
+                        200,
+                        SubscriptionRepresentation.withSecret(
+                                rotated.subscription(), rotated.secret().serialise())));
     }
 
     /** Re-enables a disabled subscription. */
     @POST
     @Path("/{id}/enable")
-    public Uni<Response> enable(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id) {
+    public Uni<Response> enable(
+            @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         ProjectCaller caller = callers.resolve(org, project);
         return subscriptions.enable(caller, uuid(id)).map(s -> json(200, SubscriptionRepresentation.of(s)));
     }
@@ -112,10 +132,11 @@ public class SubscriptionResource {
     /** Queues a {@code webhook.test} event. */
     @POST
     @Path("/{id}/test")
-    public Uni<Response> test(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id) {
+    public Uni<Response> test(
+            @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         ProjectCaller caller = callers.resolve(org, project);
-        return deliveries.sendTest(caller, uuid(id))
+        return deliveries
+                .sendTest(caller, uuid(id))
                 .map(d -> json(202, dev.taskgate.webhooks.delivery.rest.DeliveryRepresentation.of(d, null)));
     }
 
@@ -125,19 +146,35 @@ public class SubscriptionResource {
      */
     @POST
     @Path("/{id}/replay")
-    public Uni<Response> replayRange(@PathParam("org") String org, @PathParam("project") String project,
-            @PathParam("id") String id, @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body) {
+    public Uni<Response> replayRange(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("id") String id,
+            @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            byte[] body) {
         ProjectCaller caller = callers.resolve(org, project);
         UUID subscription = uuid(id);
         JsonBodies.requireJson(contentType, body);
         ReplayRangeBody range = ReplayRangeBody.parse(body);
-        return deliveries.replayRange(caller, subscription, range.from(), range.to())
-                .map(replayed -> json(202, Map.of("replayed", replayed.size(), "items", replayed.stream()
-                        .map(d -> dev.taskgate.webhooks.delivery.rest.DeliveryRepresentation.of(d, null)).toList())));
+        return deliveries
+                .replayRange(caller, subscription, range.from(), range.to())
+                .map(replayed -> json(
+                        202,
+                        Map.of(
+                                "replayed",
+                                replayed.size(),
+                                "items",
+                                replayed.stream()
+                                        .map(d ->
+                                                dev.taskgate.webhooks.delivery.rest.DeliveryRepresentation.of(d, null))
+                                        .toList())));
     }
 
     static Response json(int status, Object body) {
-        return Response.status(status).type(MediaType.APPLICATION_JSON).entity(ProblemResponses.bytes(body)).build();
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON)
+                .entity(ProblemResponses.bytes(body))
+                .build();
     }
 
     /** A path id that is not a UUID names nothing: the uniform 404. */

@@ -1,8 +1,5 @@
 package dev.taskgate.webhooks.delivery.rest;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
@@ -11,6 +8,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import dev.taskgate.webhooks.problem.ProblemException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The range replay body: RFC 3339 with offset, from before to, nothing else. */
 class ReplayRangeBodyTest {
@@ -24,18 +24,22 @@ class ReplayRangeBodyTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-            "{\"from\":\"2026-08-01T10:00:00Z\",\"to\":\"2026-08-01T09:00:00Z\"}",
-            "{\"from\":\"2026-08-01T09:00:00Z\",\"to\":\"2026-08-01T11:00:00+02:00\"}",
-            "{\"from\":\"2026-08-01T09:00:00Z\"}",
-            "{\"from\":\"2026-08-01T09:00:00\",\"to\":\"2026-08-01T10:00:00Z\"}",
-            "{\"from\":\"2026-08-01\",\"to\":\"2026-08-02\"}",
-            "{\"from\":null,\"to\":\"2026-08-01T10:00:00Z\"}",
-            "{\"from\":\"2026-08-01T09:00:00Z\",\"to\":\"2026-08-01T10:00:00Z\",\"x\":1}",
-            "[\"2026-08-01T09:00:00Z\"]" })
+    @ValueSource(
+            strings = {
+                "{\"from\":\"2026-08-01T10:00:00Z\",\"to\":\"2026-08-01T09:00:00Z\"}",
+                "{\"from\":\"2026-08-01T09:00:00Z\",\"to\":\"2026-08-01T11:00:00+02:00\"}",
+                "{\"from\":\"2026-08-01T09:00:00Z\"}",
+                "{\"from\":\"2026-08-01T09:00:00\",\"to\":\"2026-08-01T10:00:00Z\"}",
+                "{\"from\":\"2026-08-01\",\"to\":\"2026-08-02\"}",
+                "{\"from\":null,\"to\":\"2026-08-01T10:00:00Z\"}",
+                "{\"from\":\"2026-08-01T09:00:00Z\",\"to\":\"2026-08-01T10:00:00Z\",\"x\":1}",
+                "[\"2026-08-01T09:00:00Z\"]"
+            })
     void refusesBadRanges(String body) {
-        assertThatThrownBy(() -> parse(body)).isInstanceOfSatisfying(ProblemException.class,
-                e -> assertThat(e.problem().status()).isEqualTo(400));
+        assertThatThrownBy(() -> parse(body))
+                .isInstanceOfSatisfying(
+                        ProblemException.class,
+                        e -> assertThat(e.problem().status()).isEqualTo(400));
     }
 
     private static ReplayRangeBody parse(String body) {

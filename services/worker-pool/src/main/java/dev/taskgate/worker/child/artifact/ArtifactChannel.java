@@ -56,14 +56,24 @@ public final class ArtifactChannel {
                     + MAX_CONTENT_BYTES / 1024 + " KiB); this one has " + content.length);
         }
         long requestId = requestIds.incrementAndGet();
-        JsonNode answer = ask(requestId,
-                () -> out.artifactSave(requestId, name, mediaType, key.orElse(null), Base64.getEncoder()
-                        .encodeToString(content)));
+        JsonNode answer = ask(
+                requestId,
+                () -> out.artifactSave(
+                        requestId,
+                        name,
+                        mediaType,
+                        key.orElse(null),
+                        Base64.getEncoder().encodeToString(content)));
         JsonNode artifact = answer.path("artifact");
         String path = artifact.path("path").asText();
-        return new ArtifactRef(artifact.path("id").asText(), artifact.path("name").asText(),
-                artifact.path("mediaType").asText(), artifact.path("sha256").asText(), artifact.path("size").asLong(),
-                path, artifact.path("uri").asText(path));
+        return new ArtifactRef(
+                artifact.path("id").asText(),
+                artifact.path("name").asText(),
+                artifact.path("mediaType").asText(),
+                artifact.path("sha256").asText(),
+                artifact.path("size").asLong(),
+                path,
+                artifact.path("uri").asText(path));
     }
 
     /** See {@code OperationContext#loadArtifact}. */
@@ -74,7 +84,8 @@ public final class ArtifactChannel {
         long requestId = requestIds.incrementAndGet();
         JsonNode answer = ask(requestId, () -> out.artifactLoad(requestId, key));
         JsonNode content = answer.get("contentBase64");
-        return content == null || !content.isTextual() ? Optional.empty()
+        return content == null || !content.isTextual()
+                ? Optional.empty()
                 : Optional.of(Base64.getDecoder().decode(content.asText()));
     }
 
@@ -85,7 +96,8 @@ public final class ArtifactChannel {
      * @return {@code false} when no request waits for its {@code requestId} (e.g. it timed out)
      */
     public boolean answer(JsonNode message) {
-        CompletableFuture<JsonNode> waiting = pending.remove(message.path("requestId").asLong(-1));
+        CompletableFuture<JsonNode> waiting =
+                pending.remove(message.path("requestId").asLong(-1));
         if (waiting == null) {
             return false;
         }

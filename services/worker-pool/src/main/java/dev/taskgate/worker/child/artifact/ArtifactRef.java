@@ -14,8 +14,7 @@ package dev.taskgate.worker.child.artifact;
  *                  ({@code taskgate.worker.artifacts.public-base-url}) plus {@code path}, or {@code path} alone when
  *                  none is configured
  */
-public record ArtifactRef(String id, String name, String mediaType, String sha256, long size, String path,
-        String uri) {
+public record ArtifactRef(String id, String name, String mediaType, String sha256, long size, String path, String uri) {
 
     /** A reference whose {@code uri} is its {@code path}. */
     public ArtifactRef(String id, String name, String mediaType, String sha256, long size, String path) {

@@ -7,13 +7,14 @@ import java.util.HexFormat;
 
 /** {@code sha256:<hex>} hashes of file contents and plans, the form the transaction journal records. */
 public final class ContentHash {
-    private ContentHash() {
-    }
+    private ContentHash() {}
 
     /** The hash of {@code bytes}. */
     public static String of(byte[] bytes) {
         try {
-            return "sha256:" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
+            return "sha256:"
+                    + HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is unavailable", e);
         }

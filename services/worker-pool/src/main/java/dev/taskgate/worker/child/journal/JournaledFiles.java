@@ -36,7 +36,8 @@ public final class JournaledFiles {
 
     /** @param root the directory every path is relative to */
     public JournaledFiles(Path root) {
-        this(new SingleRoot(Objects.requireNonNull(root, "root").toAbsolutePath().normalize()));
+        this(new SingleRoot(
+                Objects.requireNonNull(root, "root").toAbsolutePath().normalize()));
     }
 
     private JournaledFiles(Locator locator) {

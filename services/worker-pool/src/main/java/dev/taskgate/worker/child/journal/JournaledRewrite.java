@@ -18,8 +18,7 @@ import dev.taskgate.worker.child.OperationStoppedException;
  * operation supplies the text of its committed result, which a reconstruction reproduces exactly.
  */
 public final class JournaledRewrite {
-    private JournaledRewrite() {
-    }
+    private JournaledRewrite() {}
 
     /**
      * Asks to commit {@code plan}, applies it once granted, optionally holds the applied result for
@@ -28,8 +27,12 @@ public final class JournaledRewrite {
      * @throws IllegalStateException     when job-control refused the plan (nothing was changed)
      * @throws OperationStoppedException when stopped before the grant (nothing was changed)
      */
-    public static String commitAndApply(OperationContext context, JournaledFiles files, RewritePlan plan,
-            double holdSeconds, BiFunction<String, List<String>, String> committed)
+    public static String commitAndApply(
+            OperationContext context,
+            JournaledFiles files,
+            RewritePlan plan,
+            double holdSeconds,
+            BiFunction<String, List<String>, String> committed)
             throws OperationStoppedException, InterruptedException {
         try {
             context.requestCommit(plan);
@@ -40,14 +43,15 @@ public final class JournaledRewrite {
         try {
             files.apply(plan);
         } catch (IOException e) {
-            return CallToolResults.text("the rewrite failed and every file was restored to its pre-image: "
-                    + e.getMessage(), true);
+            return CallToolResults.text(
+                    "the rewrite failed and every file was restored to its pre-image: " + e.getMessage(), true);
         }
         context.progress(1, 1.0, "applied " + plan.planHash());
         if (holdSeconds > 0) {
             context.awaitStop(Duration.ofMillis(Math.round(holdSeconds * 1000)));
         }
-        return committed.apply(plan.planHash(), plan.changes().stream().map(FileChange::path).toList());
+        return committed.apply(
+                plan.planHash(), plan.changes().stream().map(FileChange::path).toList());
     }
 
     /**
@@ -56,8 +60,8 @@ public final class JournaledRewrite {
      *
      * @throws IllegalStateException when nothing was applied, or the outcome cannot be reconstructed
      */
-    public static String reconcile(JournaledFiles files, JsonNode journal,
-            BiFunction<String, List<String>, String> committed) {
+    public static String reconcile(
+            JournaledFiles files, JsonNode journal, BiFunction<String, List<String>, String> committed) {
         List<String> paths = new ArrayList<>();
         journal.path("files").forEach(f -> paths.add(f.path("path").asText()));
         String planHash = journal.path("planHash").asText();
@@ -65,15 +69,19 @@ public final class JournaledRewrite {
         try {
             outcome = files.reconcile(journal);
         } catch (IOException | IllegalArgumentException e) {
-            throw new IllegalStateException("the outcome of plan " + planHash + " cannot be reconstructed: "
-                    + e.getMessage());
+            throw new IllegalStateException(
+                    "the outcome of plan " + planHash + " cannot be reconstructed: " + e.getMessage());
         }
         return switch (outcome) {
             case COMMITTED -> committed.apply(planHash, paths);
-            case NOT_APPLIED -> throw new IllegalStateException("the rewrite was not applied (every file holds its "
-                    + "pre-image of plan " + planHash + "); it is not run again");
-            case RESTORED -> CallToolResults.text("the rewrite was interrupted; restored " + paths.size()
-                    + " files to their pre-images of plan " + planHash, true);
+            case NOT_APPLIED ->
+                throw new IllegalStateException("the rewrite was not applied (every file holds its "
+                        + "pre-image of plan " + planHash + "); it is not run again");
+            case RESTORED ->
+                CallToolResults.text(
+                        "the rewrite was interrupted; restored " + paths.size() + " files to their pre-images of plan "
+                                + planHash,
+                        true);
         };
     }
 }

@@ -21,7 +21,8 @@ public record RewritePlan(String summary, List<FileChange> changes) {
 
     public RewritePlan {
         Objects.requireNonNull(summary, "summary");
-        changes = changes.stream().sorted(Comparator.comparing(FileChange::path)).toList();
+        changes =
+                changes.stream().sorted(Comparator.comparing(FileChange::path)).toList();
         if (changes.stream().map(FileChange::path).distinct().count() != changes.size()) {
             throw new IllegalArgumentException("a plan names each file once");
         }
@@ -36,18 +37,26 @@ public record RewritePlan(String summary, List<FileChange> changes) {
     public String planHash() {
         StringBuilder canonical = new StringBuilder();
         for (FileChange change : changes) {
-            canonical.append(change.path()).append('\0').append(change.preImageHash()).append('\0')
-                    .append(change.postImageHash()).append('\n');
+            canonical
+                    .append(change.path())
+                    .append('\0')
+                    .append(change.preImageHash())
+                    .append('\0')
+                    .append(change.postImageHash())
+                    .append('\n');
         }
         return ContentHash.of(canonical.toString());
     }
 
     /** The journal form sent to the parent: {@code {planHash, planSummary, files: [{path, pre.., post..}]}}. */
     public ObjectNode toJournal() {
-        ObjectNode journal = MAPPER.createObjectNode().put("planHash", planHash()).put("planSummary", summary);
+        ObjectNode journal =
+                MAPPER.createObjectNode().put("planHash", planHash()).put("planSummary", summary);
         ArrayNode files = journal.putArray("files");
         for (FileChange change : changes) {
-            files.addObject().put("path", change.path()).put("preImageHash", change.preImageHash())
+            files.addObject()
+                    .put("path", change.path())
+                    .put("preImageHash", change.preImageHash())
                     .put("postImageHash", change.postImageHash());
         }
         return journal;

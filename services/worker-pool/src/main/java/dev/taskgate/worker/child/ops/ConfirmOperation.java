@@ -20,6 +20,7 @@ import dev.taskgate.worker.child.OperationStoppedException;
 public final class ConfirmOperation implements Operation {
     /** The operation's own key for its single request. */
     public static final String KEY = "confirm";
+
     static final String DEFAULT_MESSAGE = "Do you want to continue?";
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -33,8 +34,8 @@ public final class ConfirmOperation implements Operation {
         JsonNode content = response.get("content");
         if ("accept".equals(action) && content != null && content.isObject()) {
             structured.set("content", content);
-            return CallToolResults.structured("The user chose accept: " + CallToolResults.compact(content),
-                    structured, false);
+            return CallToolResults.structured(
+                    "The user chose accept: " + CallToolResults.compact(content), structured, false);
         }
         return CallToolResults.structured("The user chose " + action + ".", structured, false);
     }
@@ -45,10 +46,17 @@ public final class ConfirmOperation implements Operation {
         ObjectNode params = request.putObject("params").put("mode", "form").put("message", question);
         ObjectNode schema = params.putObject("requestedSchema").put("type", "object");
         ObjectNode properties = schema.putObject("properties");
-        properties.putObject("confirm").put("type", "boolean").put("title", "Confirm")
+        properties
+                .putObject("confirm")
+                .put("type", "boolean")
+                .put("title", "Confirm")
                 .put("description", "Whether to go ahead.");
-        properties.putObject("note").put("type", "string").put("title", "Note")
-                .put("description", "Anything to add (optional).").put("maxLength", 500);
+        properties
+                .putObject("note")
+                .put("type", "string")
+                .put("title", "Note")
+                .put("description", "Anything to add (optional).")
+                .put("maxLength", 500);
         schema.putArray("required").add("confirm");
         return request;
     }

@@ -26,27 +26,40 @@ public final class ReportOperation implements Operation {
     @Override
     public String run(JsonNode input, OperationContext context) {
         String title = input.path("title").asText("Report");
-        Optional<String> key = input.hasNonNull("key") ? Optional.of(input.get("key").asText()) : Optional.empty();
+        Optional<String> key =
+                input.hasNonNull("key") ? Optional.of(input.get("key").asText()) : Optional.empty();
         Optional<byte[]> previous = key.flatMap(context::loadArtifact);
         StringBuilder text = new StringBuilder(title).append('\n');
         for (JsonNode line : input.path("lines")) {
             text.append(line.asText()).append('\n');
         }
-        ArtifactRef ref = context.saveArtifact(NAME, MEDIA_TYPE, text.toString().getBytes(StandardCharsets.UTF_8),
-                key);
+        ArtifactRef ref = context.saveArtifact(NAME, MEDIA_TYPE, text.toString().getBytes(StandardCharsets.UTF_8), key);
 
         ObjectNode result = MAPPER.createObjectNode();
         ArrayNode content = result.putArray("content");
-        content.addObject().put("type", "text").put("text", "Report saved as " + ref.path()
-                + previous.map(p -> " (replacing a report of " + p.length + " bytes)").orElse(""));
+        content.addObject()
+                .put("type", "text")
+                .put(
+                        "text",
+                        "Report saved as " + ref.path()
+                                + previous.map(p -> " (replacing a report of " + p.length + " bytes)")
+                                        .orElse(""));
         // MCP ResourceLink: type, uri and name are required (2025-11-25 and 2026-07-28 schemas alike); uri is absolute
         // when the worker knows the public base URL, else the path relative to the endpoint (design.md "Artifacts").
-        content.addObject().put("type", "resource_link").put("uri", ref.uri()).put("name", ref.name())
-                .put("mimeType", ref.mediaType()).put("size", ref.size());
+        content.addObject()
+                .put("type", "resource_link")
+                .put("uri", ref.uri())
+                .put("name", ref.name())
+                .put("mimeType", ref.mediaType())
+                .put("size", ref.size());
         ObjectNode structured = result.putObject("structuredContent");
         ObjectNode artifact = structured.putArray("artifacts").addObject();
-        artifact.put("id", ref.id()).put("name", ref.name()).put("mediaType", ref.mediaType())
-                .put("sha256", ref.sha256()).put("size", ref.size()).put("path", ref.path());
+        artifact.put("id", ref.id())
+                .put("name", ref.name())
+                .put("mediaType", ref.mediaType())
+                .put("sha256", ref.sha256())
+                .put("size", ref.size())
+                .put("path", ref.path());
         previous.ifPresent(p -> structured.put("previous_size", p.length));
         result.put("isError", false);
         try {

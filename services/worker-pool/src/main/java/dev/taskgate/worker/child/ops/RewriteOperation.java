@@ -56,16 +56,17 @@ public final class RewriteOperation implements Operation {
                     .orElseThrow(() -> new IllegalArgumentException("no such file in the sandbox: " + path));
             String text = new String(before, StandardCharsets.UTF_8);
             if (text.contains(search)) {
-                changes.add(new FileChange(path, before, text.replace(search, replace).getBytes(StandardCharsets.UTF_8)));
+                changes.add(new FileChange(
+                        path, before, text.replace(search, replace).getBytes(StandardCharsets.UTF_8)));
             }
         }
-        RewritePlan plan = new RewritePlan("replace a literal in " + changes.size() + " of " + paths.size() + " files",
-                changes);
+        RewritePlan plan =
+                new RewritePlan("replace a literal in " + changes.size() + " of " + paths.size() + " files", changes);
         if (plan.isEmpty()) {
             return CallToolResults.text("no changes: no file contains the search text; nothing was committed", false);
         }
-        return JournaledRewrite.commitAndApply(context, files, plan, input.path("hold_seconds").asDouble(0),
-                RewriteOperation::committed);
+        return JournaledRewrite.commitAndApply(
+                context, files, plan, input.path("hold_seconds").asDouble(0), RewriteOperation::committed);
     }
 
     @Override
@@ -75,8 +76,8 @@ public final class RewriteOperation implements Operation {
 
     /** The result of an applied plan; a reconstruction from the journal returns exactly the same text. */
     static String committed(String planHash, List<String> paths) {
-        return CallToolResults.text("rewrote " + paths.size() + " files (plan " + planHash + "): "
-                + String.join(", ", paths), false);
+        return CallToolResults.text(
+                "rewrote " + paths.size() + " files (plan " + planHash + "): " + String.join(", ", paths), false);
     }
 
     private JournaledFiles files() {

@@ -92,7 +92,9 @@ public record Workspace(String id, List<WorkspaceRoot> roots, List<Pattern> refe
     /** The protocol form sent with a {@code run} line. */
     public ObjectNode toJson() {
         ObjectNode json = MAPPER.createObjectNode().put("id", id).put("maxFileBytes", maxFileBytes);
-        roots.forEach(r -> json.withArray("roots").addObject().put("name", r.name())
+        roots.forEach(r -> json.withArray("roots")
+                .addObject()
+                .put("name", r.name())
                 .put("directory", r.directory().toString()));
         json.putArray("referencePatterns");
         referencePatterns.forEach(p -> json.withArray("referencePatterns").add(p.pattern()));
@@ -105,16 +107,21 @@ public record Workspace(String id, List<WorkspaceRoot> roots, List<Pattern> refe
      * @throws IllegalArgumentException when it is not a valid workspace
      */
     public static Workspace fromJson(JsonNode json) {
-        if (json == null || !json.isObject() || !json.path("id").isTextual() || !json.path("roots").isArray()) {
+        if (json == null
+                || !json.isObject()
+                || !json.path("id").isTextual()
+                || !json.path("roots").isArray()) {
             throw new IllegalArgumentException("a workspace needs a string 'id' and an array 'roots'");
         }
         String id = json.get("id").asText();
         List<WorkspaceRoot> roots = new ArrayList<>();
         for (JsonNode root : json.get("roots")) {
-            roots.add(new WorkspaceRoot(root.path("name").asText(), Path.of(root.path("directory").asText())));
+            roots.add(new WorkspaceRoot(
+                    root.path("name").asText(), Path.of(root.path("directory").asText())));
         }
         List<String> patterns = new ArrayList<>();
         json.path("referencePatterns").forEach(p -> patterns.add(p.asText()));
-        return new Workspace(id, roots, compile(id, patterns), json.path("maxFileBytes").asLong(DEFAULT_MAX_FILE_BYTES));
+        return new Workspace(
+                id, roots, compile(id, patterns), json.path("maxFileBytes").asLong(DEFAULT_MAX_FILE_BYTES));
     }
 }

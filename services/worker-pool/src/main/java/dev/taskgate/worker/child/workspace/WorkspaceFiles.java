@@ -82,7 +82,8 @@ public final class WorkspaceFiles {
                 Files.walkFileTree(realRoot, new SimpleFileVisitor<>() {
                     @Override
                     public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
-                        return !dir.equals(realRoot) && isHidden(dir) ? FileVisitResult.SKIP_SUBTREE
+                        return !dir.equals(realRoot) && isHidden(dir)
+                                ? FileVisitResult.SKIP_SUBTREE
                                 : FileVisitResult.CONTINUE;
                     }
 
@@ -176,15 +177,16 @@ public final class WorkspaceFiles {
      * @param relative the rest, {@code /}-separated, never empty
      * @param file     the absolute file
      */
-    public record Located(WorkspaceRoot root, String relative, Path file) {
-    }
+    public record Located(WorkspaceRoot root, String relative, Path file) {}
 
     /** Splits and checks a workspace path, see {@link #resolve}. */
     public Located locate(String workspacePath) {
         if (workspacePath == null || workspacePath.isEmpty()) {
             throw new IllegalArgumentException("a workspace path must not be empty");
         }
-        if (workspacePath.startsWith("/") || workspacePath.contains("\\") || workspacePath.contains("\0")
+        if (workspacePath.startsWith("/")
+                || workspacePath.contains("\\")
+                || workspacePath.contains("\0")
                 || workspacePath.matches("^[A-Za-z]:.*")) {
             throw new IllegalArgumentException("not a workspace path (absolute or with '\\'): '" + workspacePath
                     + "'; use <root-name>/<relative/path>");
@@ -193,21 +195,27 @@ public final class WorkspaceFiles {
         for (int i = 0; i < segments.length; i++) {
             String segment = segments[i];
             if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
-                throw new IllegalArgumentException("a workspace path may not contain '..', '.' or empty segments: '"
-                        + workspacePath + "'");
+                throw new IllegalArgumentException(
+                        "a workspace path may not contain '..', '.' or empty segments: '" + workspacePath + "'");
             }
             if (i > 0 && i < segments.length - 1 && segment.startsWith(".")) {
-                throw new IllegalArgumentException("hidden directories are not part of the workspace: '"
-                        + workspacePath + "'");
+                throw new IllegalArgumentException(
+                        "hidden directories are not part of the workspace: '" + workspacePath + "'");
             }
         }
         if (segments.length < 2) {
             throw new IllegalArgumentException("a workspace path names a root and a file in it: '" + workspacePath
                     + "'; use <root-name>/<relative/path>");
         }
-        WorkspaceRoot root = workspace.root(segments[0]).orElseThrow(() -> new IllegalArgumentException(
-                "workspace " + workspace.id() + " has no root named '" + segments[0] + "' (roots: "
-                        + String.join(", ", workspace.roots().stream().map(WorkspaceRoot::name).toList()) + ")"));
+        WorkspaceRoot root = workspace
+                .root(segments[0])
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "workspace " + workspace.id() + " has no root named '" + segments[0] + "' (roots: "
+                                + String.join(
+                                        ", ",
+                                        workspace.roots().stream()
+                                                .map(WorkspaceRoot::name)
+                                                .toList()) + ")"));
         String relative = workspacePath.substring(segments[0].length() + 1);
         Path file = root.directory().resolve(relative).normalize();
         if (!file.startsWith(root.directory()) || file.equals(root.directory())) {
@@ -269,8 +277,8 @@ public final class WorkspaceFiles {
         try {
             Path real = existing.toRealPath();
             if (!real.startsWith(realRoot)) {
-                throw new IllegalArgumentException("'" + workspacePath
-                        + "' leads outside its root through a symbolic link");
+                throw new IllegalArgumentException(
+                        "'" + workspacePath + "' leads outside its root through a symbolic link");
             }
         } catch (IOException e) {
             // a dangling link: whatever it names is outside what the workspace can vouch for
@@ -282,8 +290,8 @@ public final class WorkspaceFiles {
         try {
             return root.directory().toRealPath();
         } catch (IOException e) {
-            throw new UncheckedIOException("workspace root " + root.name() + " is not readable: " + root.directory(),
-                    e);
+            throw new UncheckedIOException(
+                    "workspace root " + root.name() + " is not readable: " + root.directory(), e);
         }
     }
 

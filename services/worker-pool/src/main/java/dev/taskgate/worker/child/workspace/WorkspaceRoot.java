@@ -19,8 +19,8 @@ public record WorkspaceRoot(String name, Path directory) {
                     + "start with '.': '" + name + "'");
         }
         if (!directory.isAbsolute()) {
-            throw new IllegalArgumentException("workspace root " + name + " must be an absolute directory: "
-                    + directory);
+            throw new IllegalArgumentException(
+                    "workspace root " + name + " must be an absolute directory: " + directory);
         }
         directory = directory.normalize();
     }

@@ -7,14 +7,15 @@ import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 
+import io.smallrye.reactive.messaging.annotations.Blocking;
+
 import dev.taskgate.contracts.Wire;
-import dev.taskgate.contracts.work.ControlSignal;
 import dev.taskgate.contracts.work.CommitGranted;
 import dev.taskgate.contracts.work.CommitRefused;
+import dev.taskgate.contracts.work.ControlSignal;
 import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.worker.execution.ExecutionService;
-import io.smallrye.reactive.messaging.annotations.Blocking;
 
 /**
  * Reads control signals from {@code taskgate.control.v1}. Every instance has its own group
@@ -44,8 +45,8 @@ public class ControlConsumer {
         } else if (signal instanceof CommitGranted granted) {
             executions.grantCommit(granted);
         } else if (signal instanceof CommitRefused refused) {
-            executions.decideCommit(refused.executionId(), refused.epoch(), refused.planHash(), false,
-                    refused.reason());
+            executions.decideCommit(
+                    refused.executionId(), refused.epoch(), refused.planHash(), false, refused.reason());
         }
     }
 }

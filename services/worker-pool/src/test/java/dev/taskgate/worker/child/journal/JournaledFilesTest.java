@@ -1,8 +1,5 @@
 package dev.taskgate.worker.child.journal;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,6 +10,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class JournaledFilesTest {
 
@@ -26,7 +26,8 @@ class JournaledFilesTest {
 
         assertThat(read("a.txt")).isEqualTo("A2");
         assertThat(read("dir/b.txt")).isEqualTo("B2");
-        Path kept = root.resolve(JournaledFiles.JOURNAL_DIR).resolve(plan.planHash().substring(7));
+        Path kept =
+                root.resolve(JournaledFiles.JOURNAL_DIR).resolve(plan.planHash().substring(7));
         assertThat(Files.readString(kept.resolve("dir/b.txt"))).isEqualTo("B1");
         assertThat(new JournaledFiles(root).reconcile(plan.toJournal())).isEqualTo(JournaledFiles.Outcome.COMMITTED);
     }
@@ -36,7 +37,8 @@ class JournaledFilesTest {
         RewritePlan plan = twoFilePlan();
         write("dir/b.txt", "edited meanwhile");
 
-        assertThatThrownBy(() -> new JournaledFiles(root).apply(plan)).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> new JournaledFiles(root).apply(plan))
+                .isInstanceOf(IOException.class)
                 .hasMessageContaining("dir/b.txt changed after the plan was made");
         assertThat(read("a.txt")).isEqualTo("A1");
         assertThat(read("dir/b.txt")).isEqualTo("edited meanwhile");
@@ -63,7 +65,8 @@ class JournaledFilesTest {
         write("a.txt", "A2");
 
         assertThatThrownBy(() -> new JournaledFiles(root).reconcile(plan.toJournal()))
-                .isInstanceOf(IOException.class).hasMessageContaining("no kept pre-image of a.txt");
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("no kept pre-image of a.txt");
     }
 
     @Test
@@ -92,8 +95,11 @@ class JournaledFilesTest {
     private RewritePlan twoFilePlan() throws IOException {
         write("a.txt", "A1");
         write("dir/b.txt", "B1");
-        return new RewritePlan("two", List.of(new FileChange("a.txt", bytes("A1"), bytes("A2")),
-                new FileChange("dir/b.txt", bytes("B1"), bytes("B2"))));
+        return new RewritePlan(
+                "two",
+                List.of(
+                        new FileChange("a.txt", bytes("A1"), bytes("A2")),
+                        new FileChange("dir/b.txt", bytes("B1"), bytes("B2"))));
     }
 
     private void write(String path, String text) throws IOException {

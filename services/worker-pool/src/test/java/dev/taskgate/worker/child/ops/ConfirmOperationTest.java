@@ -1,9 +1,5 @@
 package dev.taskgate.worker.child.ops;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -15,6 +11,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.taskgate.worker.child.OperationStoppedException;
 import dev.taskgate.worker.child.RecordingContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 class ConfirmOperationTest {
     private final ObjectMapper mapper = new ObjectMapper();
@@ -29,8 +29,8 @@ class ConfirmOperationTest {
 
     @Test
     void asksOneFormElicitationWithConfirmAndNote() throws Exception {
-        RecordingContext context = new RecordingContext()
-                .answering(requests -> Map.of("confirm", json("{\"action\":\"cancel\"}")));
+        RecordingContext context =
+                new RecordingContext().answering(requests -> Map.of("confirm", json("{\"action\":\"cancel\"}")));
 
         new ConfirmOperation().run(json("{\"message\":\"Deploy build 812?\"}"), context);
 
@@ -40,34 +40,43 @@ class ConfirmOperationTest {
         JsonNode params = request.get("params");
         assertThat(params.get("mode").asText()).isEqualTo("form");
         assertThat(params.get("message").asText()).isEqualTo("Deploy build 812?");
-        assertThat(params.at("/requestedSchema/properties/confirm/type").asText()).isEqualTo("boolean");
+        assertThat(params.at("/requestedSchema/properties/confirm/type").asText())
+                .isEqualTo("boolean");
         assertThat(params.at("/requestedSchema/properties/note/type").asText()).isEqualTo("string");
         assertThat(params.at("/requestedSchema/required")).containsExactly(json("\"confirm\""));
     }
 
     @Test
     void reportsAnAcceptedAnswerWithItsContent() throws Exception {
-        RecordingContext context = new RecordingContext().answering(requests -> Map.of("confirm",
-                json("{\"action\":\"accept\",\"content\":{\"confirm\":true,\"note\":\"ship it\"}}")));
+        RecordingContext context = new RecordingContext()
+                .answering(requests -> Map.of(
+                        "confirm",
+                        json("{\"action\":\"accept\",\"content\":{\"confirm\":true,\"note\":\"ship it\"}}")));
 
         String result = new ConfirmOperation().run(json("{}"), context);
 
-        assertThat(result).isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"The user chose accept: "
-                + "{\\\"confirm\\\":true,\\\"note\\\":\\\"ship it\\\"}\"}],\"structuredContent\":{\"action\":\"accept\","
-                + "\"content\":{\"confirm\":true,\"note\":\"ship it\"}},\"isError\":false}");
-        assertThat(context.inputRequests().get(0).get("confirm").at("/params/message").asText())
+        assertThat(result)
+                .isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"The user chose accept: "
+                        + "{\\\"confirm\\\":true,\\\"note\\\":\\\"ship it\\\"}\"}],\"structuredContent\":{\"action\":\"accept\","
+                        + "\"content\":{\"confirm\":true,\"note\":\"ship it\"}},\"isError\":false}");
+        assertThat(context.inputRequests()
+                        .get(0)
+                        .get("confirm")
+                        .at("/params/message")
+                        .asText())
                 .isEqualTo(ConfirmOperation.DEFAULT_MESSAGE);
     }
 
     @Test
     void reportsADeclineWithoutContent() throws Exception {
-        RecordingContext context = new RecordingContext()
-                .answering(requests -> Map.of("confirm", json("{\"action\":\"decline\"}")));
+        RecordingContext context =
+                new RecordingContext().answering(requests -> Map.of("confirm", json("{\"action\":\"decline\"}")));
 
         String result = new ConfirmOperation().run(json("{}"), context);
 
-        assertThat(result).isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"The user chose decline.\"}],"
-                + "\"structuredContent\":{\"action\":\"decline\"},\"isError\":false}");
+        assertThat(result)
+                .isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"The user chose decline.\"}],"
+                        + "\"structuredContent\":{\"action\":\"decline\"},\"isError\":false}");
     }
 
     @Test
@@ -80,7 +89,8 @@ class ConfirmOperationTest {
                 throw new java.util.concurrent.CompletionException(e);
             }
         });
-        await().atMost(Duration.ofSeconds(5)).until(() -> !context.inputRequests().isEmpty());
+        await().atMost(Duration.ofSeconds(5))
+                .until(() -> !context.inputRequests().isEmpty());
 
         context.requestStop();
 

@@ -1,8 +1,5 @@
 package dev.taskgate.worker.child.ops;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -11,6 +8,9 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.taskgate.worker.child.RecordingContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class CrashOperationTest {
     private final ObjectMapper mapper = new ObjectMapper();
@@ -32,7 +32,8 @@ class CrashOperationTest {
     void haltsWith137ByDefault() {
         CrashOperation crash = new CrashOperation(halts::add);
 
-        assertThatThrownBy(() -> crash.run(mapper.createObjectNode(), context)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> crash.run(mapper.createObjectNode(), context))
+                .isInstanceOf(IllegalStateException.class);
 
         assertThat(halts).containsExactly(137);
     }

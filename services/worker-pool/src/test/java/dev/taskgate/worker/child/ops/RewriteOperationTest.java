@@ -1,8 +1,5 @@
 package dev.taskgate.worker.child.ops;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -16,6 +13,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.taskgate.worker.child.OperationStoppedException;
 import dev.taskgate.worker.child.RecordingContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class RewriteOperationTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -51,8 +51,8 @@ class RewriteOperationTest {
     void anUnchangedPlanEndsWithoutACommit() throws Exception {
         RecordingContext context = new RecordingContext();
 
-        String result = operation.run(MAPPER.readTree("{\"files\":[\"docs/b.md\"],\"search\":\"zzz\","
-                + "\"replace\":\"y\"}"), context);
+        String result = operation.run(
+                MAPPER.readTree("{\"files\":[\"docs/b.md\"],\"search\":\"zzz\"," + "\"replace\":\"y\"}"), context);
 
         assertThat(result).contains("no changes");
         assertThat(context.commits()).isEmpty();
@@ -61,8 +61,8 @@ class RewriteOperationTest {
     @Test
     void aRefusedOrStoppedCommitChangesNothing() {
         assertThatThrownBy(() -> operation.run(input(), new RecordingContext().refusingCommits("bound already")))
-                .isInstanceOf(IllegalStateException.class).hasMessage("commit refused: bound already; nothing was "
-                        + "changed");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("commit refused: bound already; nothing was " + "changed");
         RecordingContext stopped = new RecordingContext();
         stopped.requestStop();
         assertThatThrownBy(() -> operation.run(input(), stopped)).isInstanceOf(OperationStoppedException.class);
@@ -73,22 +73,26 @@ class RewriteOperationTest {
     void reconciliationReconstructsTheCommittedResultOrFailsWhenNothingWasApplied() throws Exception {
         RecordingContext context = new RecordingContext();
         // plan without applying: record the plan the operation would commit, then refuse it
-        assertThatThrownBy(() -> operation.run(input(), context.refusingCommits("test"))).isInstanceOf(
-                IllegalStateException.class);
+        assertThatThrownBy(() -> operation.run(input(), context.refusingCommits("test")))
+                .isInstanceOf(IllegalStateException.class);
         JsonNode journal = context.commits().get(0).toJournal();
 
-        assertThatThrownBy(() -> operation.reconcile(input(), journal)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> operation.reconcile(input(), journal))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("was not applied");
 
         String applied = operation.run(input(), new RecordingContext());
-        assertThat(operation.reconcile(input(), journal)).as("exactly what the run returned").isEqualTo(applied);
+        assertThat(operation.reconcile(input(), journal))
+                .as("exactly what the run returned")
+                .isEqualTo(applied);
         assertThat(sandbox.resolve("a.txt")).hasContent("color and color");
     }
 
     @Test
     void withoutASandboxNothingIsTouched() {
         assertThatThrownBy(() -> new RewriteOperation(Optional.empty()).run(input(), new RecordingContext()))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("needs a sandbox directory");
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("needs a sandbox directory");
     }
 
     private static JsonNode input() throws Exception {

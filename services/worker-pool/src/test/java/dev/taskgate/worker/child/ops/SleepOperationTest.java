@@ -1,9 +1,5 @@
 package dev.taskgate.worker.child.ops;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import static org.awaitility.Awaitility.await;
-
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -16,6 +12,10 @@ import dev.taskgate.worker.child.OperationStoppedException;
 import dev.taskgate.worker.child.RecordingContext;
 import dev.taskgate.worker.child.RecordingContext.Report;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
 class SleepOperationTest {
     private final ObjectMapper mapper = new ObjectMapper();
     private final RecordingContext context = new RecordingContext();
@@ -26,18 +26,21 @@ class SleepOperationTest {
 
         String result = new SleepOperation().run(mapper.readTree("{\"seconds\":2}"), context);
 
-        assertThat(Duration.ofNanos(System.nanoTime() - start)).isBetween(Duration.ofMillis(1900), Duration.ofMillis(3500));
-        assertThat(result).isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"slept 2 seconds\"}],\"isError\":false}");
-        assertThat(context.reports()).containsExactly(
-                new Report(1, 2.0, "slept 1 of 2 seconds"),
-                new Report(2, 2.0, "slept 2 of 2 seconds"));
+        assertThat(Duration.ofNanos(System.nanoTime() - start))
+                .isBetween(Duration.ofMillis(1900), Duration.ofMillis(3500));
+        assertThat(result)
+                .isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"slept 2 seconds\"}],\"isError\":false}");
+        assertThat(context.reports())
+                .containsExactly(
+                        new Report(1, 2.0, "slept 1 of 2 seconds"), new Report(2, 2.0, "slept 2 of 2 seconds"));
     }
 
     @Test
     void zeroSecondsReturnsAtOnceWithoutProgress() throws Exception {
         String result = new SleepOperation().run(mapper.readTree("{\"seconds\":0}"), context);
 
-        assertThat(result).isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"slept 0 seconds\"}],\"isError\":false}");
+        assertThat(result)
+                .isEqualTo("{\"content\":[{\"type\":\"text\",\"text\":\"slept 0 seconds\"}],\"isError\":false}");
         assertThat(context.reports()).isEmpty();
     }
 
@@ -65,8 +68,7 @@ class SleepOperationTest {
 
         Throwable stopped = outcome.get(2, TimeUnit.SECONDS);
         assertThat(Duration.ofNanos(System.nanoTime() - stopAt)).isLessThan(Duration.ofMillis(500));
-        assertThat(stopped).isInstanceOf(OperationStoppedException.class)
-                .hasMessage("stopped after 1 of 30 seconds");
+        assertThat(stopped).isInstanceOf(OperationStoppedException.class).hasMessage("stopped after 1 of 30 seconds");
     }
 
     @Test

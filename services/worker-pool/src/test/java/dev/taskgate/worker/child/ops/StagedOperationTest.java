@@ -1,14 +1,14 @@
 package dev.taskgate.worker.child.ops;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.taskgate.worker.child.OperationStoppedException;
 import dev.taskgate.worker.child.RecordingContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class StagedOperationTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -20,10 +20,12 @@ class StagedOperationTest {
         String result = new StagedOperation().run(MAPPER.readTree("{}"), context);
 
         assertThat(context.staged()).containsExactly(result);
-        assertThat(result).matches("\\{\"content\":\\[\\{\"type\":\"text\",\"text\":\"run [0-9a-f-]{36}\"}],"
-                + "\"isError\":false}");
+        assertThat(result)
+                .matches("\\{\"content\":\\[\\{\"type\":\"text\",\"text\":\"run [0-9a-f-]{36}\"}],"
+                        + "\"isError\":false}");
         String runId = result.substring(result.indexOf("run "), result.indexOf("\"}]"));
-        assertThat(context.reports()).extracting(RecordingContext.Report::message)
+        assertThat(context.reports())
+                .extracting(RecordingContext.Report::message)
                 .containsExactly(StagedOperation.STAGED + ": " + runId);
     }
 
@@ -47,7 +49,8 @@ class StagedOperationTest {
 
     @Test
     void rejectsANegativeHold() {
-        assertThatThrownBy(() -> new StagedOperation().run(MAPPER.readTree("{\"hold_seconds\":-1}"),
-                new RecordingContext())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() ->
+                        new StagedOperation().run(MAPPER.readTree("{\"hold_seconds\":-1}"), new RecordingContext()))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -1,8 +1,5 @@
 package dev.taskgate.worker.child.workspace;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,9 +12,13 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
 class WorkspaceFilesTest {
     @TempDir
     Path temp;
+
     Path src;
     Path docs;
     Path outside;
@@ -43,8 +44,7 @@ class WorkspaceFilesTest {
     void listsEveryRegularFileSortedWithRootNamesAndSlashes() {
         WorkspaceFiles.Listing listing = files.scan();
 
-        assertThat(listing.files()).containsExactly("docs/README.md", "src/.eslintrc", "src/lib/util.h",
-                "src/main.c");
+        assertThat(listing.files()).containsExactly("docs/README.md", "src/.eslintrc", "src/lib/util.h", "src/main.c");
         assertThat(files.list()).isEqualTo(listing.files());
         assertThat(listing.truncated()).isFalse();
     }
@@ -68,17 +68,20 @@ class WorkspaceFilesTest {
 
         WorkspaceFiles.Listing listing = files.scan();
 
-        assertThat(listing.files()).contains("src/alias.h").doesNotContain("src/leak.txt", "src/dangling")
+        assertThat(listing.files())
+                .contains("src/alias.h")
+                .doesNotContain("src/leak.txt", "src/dangling")
                 .noneMatch(f -> f.startsWith("src/elsewhere"));
         assertThat(listing.skippedLinks()).isEqualTo(3);
-        assertThat(files.read("src/alias.h")).hasValueSatisfying(b -> assertThat(text(b)).isEqualTo("int f(void);\n"));
+        assertThat(files.read("src/alias.h"))
+                .hasValueSatisfying(b -> assertThat(text(b)).isEqualTo("int f(void);\n"));
     }
 
     @Test
     void aRootRegisteredThroughASymlinkIsWalkedAsItsDirectory() throws IOException {
         Path link = Files.createSymbolicLink(temp.resolve("src-link"), src);
-        WorkspaceFiles linked = WorkspaceFiles.of(new Workspace("acme/demo", List.of(new WorkspaceRoot("src", link)),
-                List.of(), 100));
+        WorkspaceFiles linked =
+                WorkspaceFiles.of(new Workspace("acme/demo", List.of(new WorkspaceRoot("src", link)), List.of(), 100));
 
         assertThat(linked.list()).containsExactly("src/.eslintrc", "src/lib/util.h", "src/main.c");
         assertThat(linked.read("src/main.c")).isPresent();
@@ -86,8 +89,8 @@ class WorkspaceFilesTest {
 
     @Test
     void readsFilesByWorkspacePath() {
-        assertThat(files.read("src/lib/util.h")).hasValueSatisfying(b -> assertThat(text(b)).isEqualTo(
-                "int f(void);\n"));
+        assertThat(files.read("src/lib/util.h"))
+                .hasValueSatisfying(b -> assertThat(text(b)).isEqualTo("int f(void);\n"));
         assertThat(files.read("src/missing.c")).isEmpty();
         assertThat(files.resolve("docs/README.md")).isEqualTo(docs.resolve("README.md"));
     }
@@ -113,7 +116,8 @@ class WorkspaceFilesTest {
 
     @Test
     void refusesToReadFilesOverTheLimit() {
-        assertThatThrownBy(() -> files.read("src/big.bin")).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> files.read("src/big.bin"))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("larger than the workspace's limit of 100 bytes");
     }
 
@@ -127,7 +131,10 @@ class WorkspaceFilesTest {
         SortedMap<String, byte[]> same = new TreeMap<>();
         same.put("src/b.c", bytes("b"));
         same.put("src/a.c", bytes("a"));
-        assertThat(WorkspaceFiles.revision(same)).isEqualTo(revision).startsWith("sha256:").hasSize(71);
+        assertThat(WorkspaceFiles.revision(same))
+                .isEqualTo(revision)
+                .startsWith("sha256:")
+                .hasSize(71);
 
         SortedMap<String, byte[]> edited = new TreeMap<>(read);
         edited.put("src/b.c", bytes("B"));
@@ -138,8 +145,10 @@ class WorkspaceFilesTest {
         added.put("src/c.c", bytes(""));
         SortedMap<String, byte[]> removed = new TreeMap<>(read);
         removed.remove("src/b.c");
-        assertThat(List.of(edited, renamed, added, removed)).extracting(WorkspaceFiles::revision)
-                .doesNotContain(revision).doesNotHaveDuplicates();
+        assertThat(List.of(edited, renamed, added, removed))
+                .extracting(WorkspaceFiles::revision)
+                .doesNotContain(revision)
+                .doesNotHaveDuplicates();
     }
 
     @Test
@@ -151,7 +160,8 @@ class WorkspaceFilesTest {
         assertThat(copy.id()).isEqualTo("acme/demo");
         assertThat(copy.roots()).isEqualTo(workspace.roots());
         assertThat(copy.maxFileBytes()).isEqualTo(100);
-        assertThat(copy.referencePatterns()).extracting(java.util.regex.Pattern::pattern)
+        assertThat(copy.referencePatterns())
+                .extracting(java.util.regex.Pattern::pattern)
                 .isEqualTo(Workspace.DEFAULT_REFERENCE_PATTERNS);
     }
 
@@ -166,18 +176,23 @@ class WorkspaceFilesTest {
                 found.add(m.group(1));
             }
         }
-        assertThat(found).containsExactlyInAnyOrder("util.h", "./a.js", "./b", "guide/intro.md", "pkg.mod",
-                "./side.css");
+        assertThat(found)
+                .containsExactlyInAnyOrder("util.h", "./a.js", "./b", "guide/intro.md", "pkg.mod", "./side.css");
     }
 
     private void assertRefused(String path, String message) {
-        assertThatThrownBy(() -> files.read(path)).as(path).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> files.read(path))
+                .as(path)
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(message);
     }
 
     private Workspace workspace(long maxFileBytes) {
-        return new Workspace("acme/demo", List.of(new WorkspaceRoot("src", src), new WorkspaceRoot("docs", docs)),
-                Workspace.compile("acme/demo", Workspace.DEFAULT_REFERENCE_PATTERNS), maxFileBytes);
+        return new Workspace(
+                "acme/demo",
+                List.of(new WorkspaceRoot("src", src), new WorkspaceRoot("docs", docs)),
+                Workspace.compile("acme/demo", Workspace.DEFAULT_REFERENCE_PATTERNS),
+                maxFileBytes);
     }
 
     private static void write(Path file, String text) throws IOException {

@@ -36,15 +36,16 @@ public final class AskClientOperation implements Operation {
 
     @Override
     public String run(JsonNode input, OperationContext context) throws OperationStoppedException, InterruptedException {
-        JsonNode response = context.requestInput(Map.of(KEY, request.apply(input))).get(KEY);
+        JsonNode response =
+                context.requestInput(Map.of(KEY, request.apply(input))).get(KEY);
         return CallToolResults.text(render.apply(response), false);
     }
 
     /** {@code action=…, content={…}} of an {@code ElicitResult}. */
     static String elicitResult(JsonNode response) {
         return "action=" + response.path("action").asText() + ", content="
-                + CallToolResults.compact(response.has("content") ? response.get("content")
-                        : JsonNodeFactory.instance.objectNode());
+                + CallToolResults.compact(
+                        response.has("content") ? response.get("content") : JsonNodeFactory.instance.objectNode());
     }
 
     /** The text of a {@code CreateMessageResult} (or the whole response when it has none). */

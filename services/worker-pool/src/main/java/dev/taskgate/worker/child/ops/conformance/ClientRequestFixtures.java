@@ -13,8 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 final class ClientRequestFixtures {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private ClientRequestFixtures() {
-    }
+    private ClientRequestFixtures() {}
 
     /** {@code test_elicitation}: username and email, both required, with the caller's message. */
     static ObjectNode userInfo(JsonNode input) {
@@ -22,7 +21,10 @@ final class ClientRequestFixtures {
         ObjectNode properties = properties(schema);
         properties.putObject("username").put("type", "string").put("description", "User's response");
         properties.putObject("email").put("type", "string").put("description", "User's email address");
-        ((ObjectNode) schema.at("/params/requestedSchema")).putArray("required").add("username").add("email");
+        ((ObjectNode) schema.at("/params/requestedSchema"))
+                .putArray("required")
+                .add("username")
+                .add("email");
         return schema;
     }
 
@@ -31,7 +33,9 @@ final class ClientRequestFixtures {
         ObjectNode request = MAPPER.createObjectNode().put("method", "sampling/createMessage");
         ObjectNode params = request.putObject("params");
         ObjectNode message = params.putArray("messages").addObject().put("role", "user");
-        message.putObject("content").put("type", "text").put("text", input.path("prompt").asText(""));
+        message.putObject("content")
+                .put("type", "text")
+                .put("text", input.path("prompt").asText(""));
         params.put("maxTokens", 100);
         return request;
     }
@@ -62,10 +66,19 @@ final class ClientRequestFixtures {
         legacy.putArray("enum").add("opt1").add("opt2").add("opt3");
         legacy.putArray("enumNames").add("Option One").add("Option Two").add("Option Three");
         ObjectNode untitledMulti = properties.putObject("untitledMulti").put("type", "array");
-        untitledMulti.putObject("items").put("type", "string").putArray("enum").add("option1").add("option2")
+        untitledMulti
+                .putObject("items")
+                .put("type", "string")
+                .putArray("enum")
+                .add("option1")
+                .add("option2")
                 .add("option3");
         ObjectNode titledMulti = properties.putObject("titledMulti").put("type", "array");
-        titled(titledMulti.putObject("items").putArray("anyOf"), "value", "First Choice", "Second Choice",
+        titled(
+                titledMulti.putObject("items").putArray("anyOf"),
+                "value",
+                "First Choice",
+                "Second Choice",
                 "Third Choice");
         return request;
     }

@@ -18,13 +18,15 @@ import dev.taskgate.worker.child.OperationStoppedException;
 public final class ConfirmDeleteOperation implements Operation {
     /** The key of its single request. */
     public static final String KEY = "confirm_delete";
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     @Override
     public String run(JsonNode input, OperationContext context) throws OperationStoppedException, InterruptedException {
         String filename = input.path("filename").asText("the file");
-        JsonNode response = context.requestInput(Map.of(KEY, elicitation("Delete " + filename + "?", "confirm",
-                "boolean"))).get(KEY);
+        JsonNode response = context.requestInput(
+                        Map.of(KEY, elicitation("Delete " + filename + "?", "confirm", "boolean")))
+                .get(KEY);
         boolean confirmed = "accept".equals(response.path("action").asText())
                 && response.path("content").path("confirm").asBoolean(false);
         return CallToolResults.text(confirmed ? "Deleted " + filename + "." : "Kept " + filename + ".", false);

@@ -7,8 +7,7 @@ import dev.taskgate.worker.child.Operation;
 /** The implementations of {@code schemas/operations/conformance-pack.json}, by tool name. */
 public final class ConformancePack {
 
-    private ConformancePack() {
-    }
+    private ConformancePack() {}
 
     /** Every fixture of the pack. */
     public static Map<String, Operation> operations() {
@@ -40,13 +39,25 @@ public final class ConformancePack {
                 Map.entry("multi_input", new MultiInputOperation()),
                 Map.entry("test_streaming_elicitation", new GreetOperation("name", "world")),
                 Map.entry("test_custom_header", new GreetOperation("region", "world")),
-                Map.entry("test_elicitation", new AskClientOperation(ClientRequestFixtures::userInfo,
-                        r -> "User response: " + AskClientOperation.elicitResult(r))),
-                Map.entry("test_sampling", new AskClientOperation(ClientRequestFixtures::sampling,
-                        r -> "LLM response: " + AskClientOperation.sampled(r))),
-                Map.entry("test_elicitation_sep1034_defaults", new AskClientOperation(ClientRequestFixtures::defaults,
-                        r -> "Elicitation completed: " + AskClientOperation.elicitResult(r))),
-                Map.entry("test_elicitation_sep1330_enums", new AskClientOperation(ClientRequestFixtures::enums,
-                        r -> "Elicitation completed: " + AskClientOperation.elicitResult(r))));
+                Map.entry(
+                        "test_elicitation",
+                        new AskClientOperation(
+                                ClientRequestFixtures::userInfo,
+                                r -> "User response: " + AskClientOperation.elicitResult(r))),
+                Map.entry(
+                        "test_sampling",
+                        new AskClientOperation(
+                                ClientRequestFixtures::sampling,
+                                r -> "LLM response: " + AskClientOperation.sampled(r))),
+                Map.entry(
+                        "test_elicitation_sep1034_defaults",
+                        new AskClientOperation(
+                                ClientRequestFixtures::defaults,
+                                r -> "Elicitation completed: " + AskClientOperation.elicitResult(r))),
+                Map.entry(
+                        "test_elicitation_sep1330_enums",
+                        new AskClientOperation(
+                                ClientRequestFixtures::enums,
+                                r -> "Elicitation completed: " + AskClientOperation.elicitResult(r))));
     }
 }

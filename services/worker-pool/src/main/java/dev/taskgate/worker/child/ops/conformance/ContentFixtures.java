@@ -12,13 +12,11 @@ public final class ContentFixtures {
     static final String RED_PIXEL_PNG =
             "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAIAAACQd1PeAAAADElEQVR4nGP4z8AAAAMBAQDJ/pLvAAAAAElFTkSuQmCC";
     /** Eight samples of 8 kHz, 8-bit mono silence. */
-    static final String SILENT_WAV =
-            "UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAACAgICAgICAgA==";
+    static final String SILENT_WAV = "UklGRiwAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQgAAACAgICAgICAgA==";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    private ContentFixtures() {
-    }
+    private ContentFixtures() {}
 
     /** {@code test_simple_text}. */
     public static String simpleText() {
@@ -35,14 +33,21 @@ public final class ContentFixtures {
     /** {@code test_audio_content}. */
     public static String audio() {
         ObjectNode result = MAPPER.createObjectNode();
-        result.putArray("content").addObject().put("type", "audio").put("data", SILENT_WAV).put("mimeType", "audio/wav");
+        result.putArray("content")
+                .addObject()
+                .put("type", "audio")
+                .put("data", SILENT_WAV)
+                .put("mimeType", "audio/wav");
         return CallToolResults.compact(result);
     }
 
     /** {@code test_embedded_resource}. */
     public static String embeddedResource() {
         ObjectNode result = MAPPER.createObjectNode();
-        addResource(result.putArray("content"), "test://embedded-resource", "text/plain",
+        addResource(
+                result.putArray("content"),
+                "test://embedded-resource",
+                "text/plain",
                 "This is an embedded resource content.");
         return CallToolResults.compact(result);
     }
@@ -72,7 +77,11 @@ public final class ContentFixtures {
     }
 
     private static void addResource(ArrayNode content, String uri, String mimeType, String text) {
-        content.addObject().put("type", "resource").putObject("resource").put("uri", uri).put("mimeType", mimeType)
+        content.addObject()
+                .put("type", "resource")
+                .putObject("resource")
+                .put("uri", uri)
+                .put("mimeType", mimeType)
                 .put("text", text);
     }
 }

@@ -26,7 +26,7 @@ public final class GreetOperation implements Operation {
     @Override
     public String run(JsonNode input, OperationContext context) {
         JsonNode name = input.get(member);
-        return CallToolResults.text("Hello, " + (name != null && name.isTextual() ? name.asText() : fallback) + "!",
-                false);
+        return CallToolResults.text(
+                "Hello, " + (name != null && name.isTextual() ? name.asText() : fallback) + "!", false);
     }
 }

@@ -17,12 +17,12 @@ import dev.taskgate.worker.child.OperationStoppedException;
  */
 public final class LoggingOperation implements Operation {
     static final Duration STEP = Duration.ofMillis(50);
-    private static final String[] MESSAGES = {"Tool execution started", "Tool processing data",
-        "Tool execution completed"};
+    private static final String[] MESSAGES = {
+        "Tool execution started", "Tool processing data", "Tool execution completed"
+    };
 
     @Override
-    public String run(JsonNode input, OperationContext context)
-            throws OperationStoppedException, InterruptedException {
+    public String run(JsonNode input, OperationContext context) throws OperationStoppedException, InterruptedException {
         for (int i = 0; i < MESSAGES.length; i++) {
             if (i > 0 && context.awaitStop(STEP)) {
                 throw new OperationStoppedException("stopped after " + i + " log messages");

@@ -22,7 +22,9 @@ public final class MultiInputOperation implements Operation {
         requests.put("name", ConfirmDeleteOperation.elicitation("What is your name?", "name", "string"));
         requests.put("confirm", ConfirmDeleteOperation.elicitation("Do you confirm?", "confirm", "boolean"));
         Map<String, JsonNode> answers = context.requestInput(requests);
-        return CallToolResults.text("Received name=" + CallToolResults.compact(answers.get("name"))
-                + " confirm=" + CallToolResults.compact(answers.get("confirm")), false);
+        return CallToolResults.text(
+                "Received name=" + CallToolResults.compact(answers.get("name")) + " confirm="
+                        + CallToolResults.compact(answers.get("confirm")),
+                false);
     }
 }

@@ -23,7 +23,9 @@ public final class SlowComputeOperation implements Operation {
         if (seconds > 0 && context.awaitStop(Duration.ofMillis(Math.round(seconds * 1000)))) {
             throw new OperationStoppedException("slow_compute " + label + " cancelled");
         }
-        return CallToolResults.text("slow_compute " + label + " finished after " + input.path("seconds").asText("0")
-                + " seconds", false);
+        return CallToolResults.text(
+                "slow_compute " + label + " finished after "
+                        + input.path("seconds").asText("0") + " seconds",
+                false);
     }
 }

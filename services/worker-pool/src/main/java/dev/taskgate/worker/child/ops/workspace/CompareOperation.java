@@ -39,17 +39,19 @@ public final class CompareOperation extends GraphOperation {
 
     private String compare(JsonNode input, OperationContext context) throws GraphToolError, OperationStoppedException {
         String graphId = input.path("graph_id").asText();
-        ReferenceGraph base = RetainedGraphs.load(context, graphId, input.path("base").asText());
+        ReferenceGraph base =
+                RetainedGraphs.load(context, graphId, input.path("base").asText());
         String headRevision = input.path("head").asText(CURRENT);
         ReferenceGraph head;
         ObjectNode retained = null;
         if (headRevision.equals(CURRENT)) {
             GraphSource source = sources.open(context);
-            GraphQuery query = new GraphQuery(source.workspaceId(), base.query().start(), base.query().depth(),
-                    source.referencePatterns());
+            GraphQuery query = new GraphQuery(
+                    source.workspaceId(), base.query().start(), base.query().depth(), source.referencePatterns());
             if (!query.graphId().equals(graphId)) {
-                throw new GraphToolError("graph " + graphId + " cannot be computed now: the workspace's reference"
-                        + " patterns (or its id) changed since it was retained; compare two retained revisions instead");
+                throw new GraphToolError(
+                        "graph " + graphId + " cannot be computed now: the workspace's reference"
+                                + " patterns (or its id) changed since it was retained; compare two retained revisions instead");
             }
             head = GraphComputation.compute(query, source, context, limits);
             RetainedGraphs.Retention retention = RetainedGraphs.retain(context, head);

@@ -14,8 +14,7 @@ import dev.taskgate.worker.child.ops.workspace.graph.TraversalLimits;
  * resumed frontier is continued from when valid, progress and stop requests go through the context.
  */
 final class GraphComputation {
-    private GraphComputation() {
-    }
+    private GraphComputation() {}
 
     /**
      * Adds what the workspace listing left out to a response's {@code coverage}: {@code files_skipped}, and
@@ -34,31 +33,37 @@ final class GraphComputation {
     /**
      * @throws GraphToolError when a start path is not a workspace file or a reference pattern does not compile
      */
-    static ReferenceGraph compute(GraphQuery query, GraphSource source, OperationContext context,
-            TraversalLimits limits) throws GraphToolError, OperationStoppedException {
+    static ReferenceGraph compute(
+            GraphQuery query, GraphSource source, OperationContext context, TraversalLimits limits)
+            throws GraphToolError, OperationStoppedException {
         GraphTraversal traversal;
         try {
-            traversal = new GraphTraversal(query, source.roots(), source.files(), source::read, source::revision,
-                    limits);
+            traversal =
+                    new GraphTraversal(query, source.roots(), source.files(), source::read, source::revision, limits);
         } catch (IllegalArgumentException e) {
             throw new GraphToolError(e.getMessage());
         }
-        return traversal.traverse(context.resumeFrom(), new GraphTraversal.Listener() {
-            @Override
-            public boolean isStopRequested() {
-                return context.isStopRequested();
-            }
+        return traversal
+                .traverse(context.resumeFrom(), new GraphTraversal.Listener() {
+                    @Override
+                    public boolean isStopRequested() {
+                        return context.isStopRequested();
+                    }
 
-            @Override
-            public void checkpoint(String revision, String frontier) {
-                context.saveCheckpoint(revision, frontier);
-            }
+                    @Override
+                    public void checkpoint(String revision, String frontier) {
+                        context.saveCheckpoint(revision, frontier);
+                    }
 
-            @Override
-            public void progress(int filesRead, int nodesDiscovered, boolean resumed) {
-                context.progress(filesRead, null, (resumed ? "resumed from a frontier: " : "") + filesRead
-                        + " files read, " + nodesDiscovered + " discovered");
-            }
-        }).graph();
+                    @Override
+                    public void progress(int filesRead, int nodesDiscovered, boolean resumed) {
+                        context.progress(
+                                filesRead,
+                                null,
+                                (resumed ? "resumed from a frontier: " : "") + filesRead + " files read, "
+                                        + nodesDiscovered + " discovered");
+                    }
+                })
+                .graph();
     }
 }

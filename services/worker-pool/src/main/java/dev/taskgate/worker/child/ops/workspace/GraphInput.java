@@ -12,7 +12,12 @@ import dev.taskgate.worker.child.ops.workspace.graph.GraphQuery;
  * schema by the parent): {@code start}, {@code depth}, {@code max_nodes}, {@code max_edges},
  * {@code helper_expansion}, {@code cursor}.
  */
-record GraphInput(TreeSet<String> start, int depth, int maxNodes, int maxEdges, boolean helperExpansion,
+record GraphInput(
+        TreeSet<String> start,
+        int depth,
+        int maxNodes,
+        int maxEdges,
+        boolean helperExpansion,
         Optional<String> cursor) {
     static final int DEFAULT_DEPTH = 3;
     static final int DEFAULT_MAX_NODES = 200;
@@ -21,10 +26,15 @@ record GraphInput(TreeSet<String> start, int depth, int maxNodes, int maxEdges, 
     static GraphInput of(JsonNode input) {
         TreeSet<String> start = new TreeSet<>();
         input.path("start").forEach(s -> start.add(s.asText()));
-        return new GraphInput(start, input.path("depth").asInt(DEFAULT_DEPTH),
-                input.path("max_nodes").asInt(DEFAULT_MAX_NODES), input.path("max_edges").asInt(DEFAULT_MAX_EDGES),
+        return new GraphInput(
+                start,
+                input.path("depth").asInt(DEFAULT_DEPTH),
+                input.path("max_nodes").asInt(DEFAULT_MAX_NODES),
+                input.path("max_edges").asInt(DEFAULT_MAX_EDGES),
                 input.path("helper_expansion").asBoolean(false),
-                input.path("cursor").isTextual() ? Optional.of(input.get("cursor").asText()) : Optional.empty());
+                input.path("cursor").isTextual()
+                        ? Optional.of(input.get("cursor").asText())
+                        : Optional.empty());
     }
 
     GraphQuery query(GraphSource source) {

@@ -11,8 +11,7 @@ import java.util.regex.PatternSyntaxException;
  * {@code {src,docs}/**}), or, for a glob without {@code /}, over the file name ({@code *.md}). No glob: every file.
  */
 final class IncludeFilter {
-    private IncludeFilter() {
-    }
+    private IncludeFilter() {}
 
     /**
      * @throws IllegalArgumentException for a glob that does not compile

@@ -21,7 +21,6 @@ import dev.taskgate.worker.child.ops.workspace.graph.TraversalLimits;
 public final class InspectOperation extends GraphOperation {
     static final String WORKSPACE_CHANGED = "the workspace changed since this page; start again (call without cursor)";
 
-
     public InspectOperation(GraphSourceProvider sources) {
         this(sources, TraversalLimits.DEFAULT);
     }
@@ -59,8 +58,9 @@ public final class InspectOperation extends GraphOperation {
         }
         GraphPage page;
         try {
-            page = cursor == null ? GraphPage.first(graph, request.maxNodes(), request.maxEdges(),
-                    request.helperExpansion()) : GraphPage.at(graph, cursor, request.maxNodes(), request.maxEdges());
+            page = cursor == null
+                    ? GraphPage.first(graph, request.maxNodes(), request.maxEdges(), request.helperExpansion())
+                    : GraphPage.at(graph, cursor, request.maxNodes(), request.maxEdges());
         } catch (IllegalArgumentException e) {
             throw new GraphToolError(e.getMessage());
         }

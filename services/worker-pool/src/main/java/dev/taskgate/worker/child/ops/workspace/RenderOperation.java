@@ -50,7 +50,10 @@ public final class RenderOperation extends GraphOperation {
         ReferenceGraph graph;
         GraphSource source = null;
         if (input.path("graph_id").isTextual()) {
-            graph = RetainedGraphs.load(context, input.get("graph_id").asText(), input.path("revision").asText());
+            graph = RetainedGraphs.load(
+                    context,
+                    input.get("graph_id").asText(),
+                    input.path("revision").asText());
         } else {
             source = sources.open(context);
             graph = GraphComputation.compute(request.query(source), source, context, limits);
@@ -58,14 +61,15 @@ public final class RenderOperation extends GraphOperation {
         }
         GraphLayout layout = new GraphLayout(graph, request.maxNodes());
         List<GraphNode> drawnNodes = graph.nodes().subList(0, layout.drawnNodes());
-        Set<String> drawnPaths = new HashSet<>(drawnNodes.stream().map(GraphNode::path).toList());
-        List<GraphEdge> drawnEdges = graph.edges().stream().filter(e -> drawnPaths.contains(e.from())
-                && (e.isDangling() || drawnPaths.contains(e.to()))).toList();
+        Set<String> drawnPaths =
+                new HashSet<>(drawnNodes.stream().map(GraphNode::path).toList());
+        List<GraphEdge> drawnEdges = graph.edges().stream()
+                .filter(e -> drawnPaths.contains(e.from()) && (e.isDangling() || drawnPaths.contains(e.to())))
+                .toList();
         String title = "Reference graph " + graph.graphId() + " at " + graph.revision();
-        ArtifactRef svg = save(context, "graph-" + graph.graphId() + ".svg", SVG,
-                GraphRenderer.svg(layout, title));
-        ArtifactRef dot = save(context, "graph-" + graph.graphId() + ".dot", DOT,
-                GraphRenderer.dot(graph, drawnNodes, drawnEdges));
+        ArtifactRef svg = save(context, "graph-" + graph.graphId() + ".svg", SVG, GraphRenderer.svg(layout, title));
+        ArtifactRef dot = save(
+                context, "graph-" + graph.graphId() + ".dot", DOT, GraphRenderer.dot(graph, drawnNodes, drawnEdges));
 
         ObjectNode structured = MAPPER.createObjectNode();
         structured.put("graph_id", graph.graphId());
@@ -87,13 +91,18 @@ public final class RenderOperation extends GraphOperation {
         if (source != null) {
             GraphComputation.addListingCoverage(coverage, source);
         }
-        structured.putArray("artifacts").add(ToolResultBuilder.artifactJson(svg))
+        structured
+                .putArray("artifacts")
+                .add(ToolResultBuilder.artifactJson(svg))
                 .add(ToolResultBuilder.artifactJson(dot));
-        String text = title + ": " + layout.drawnNodes() + " of " + graph.nodes().size() + " files and "
-                + layout.drawnEdges() + " of " + graph.edges().size() + " references drawn"
-                + (reason == null ? "." : " (not complete: " + reason + ").") + " SVG: " + svg.path() + " DOT: "
-                + dot.path();
-        return new ToolResultBuilder(text).link(svg, "the graph as SVG").link(dot, "the graph as Graphviz DOT")
+        String text =
+                title + ": " + layout.drawnNodes() + " of " + graph.nodes().size() + " files and "
+                        + layout.drawnEdges() + " of " + graph.edges().size() + " references drawn"
+                        + (reason == null ? "." : " (not complete: " + reason + ").") + " SVG: " + svg.path() + " DOT: "
+                        + dot.path();
+        return new ToolResultBuilder(text)
+                .link(svg, "the graph as SVG")
+                .link(dot, "the graph as Graphviz DOT")
                 .build(structured);
     }
 

@@ -18,11 +18,9 @@ final class RetainedGraphs {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** Whether a graph was retained, and if not, why. */
-    record Retention(boolean retained, String key, String reason) {
-    }
+    record Retention(boolean retained, String key, String reason) {}
 
-    private RetainedGraphs() {
-    }
+    private RetainedGraphs() {}
 
     static String key(String graphId, String revision) {
         return "graph/" + graphId + "/" + revision;
@@ -56,8 +54,8 @@ final class RetainedGraphs {
         try {
             ReferenceGraph graph = ReferenceGraph.fromJson(MAPPER.readTree(bytes.get()));
             if (!graph.revision().equals(revision)) {
-                throw new GraphToolError("the graph retained under " + key(graphId, revision)
-                        + " belongs to another revision");
+                throw new GraphToolError(
+                        "the graph retained under " + key(graphId, revision) + " belongs to another revision");
             }
             return graph;
         } catch (IOException | IllegalArgumentException e) {

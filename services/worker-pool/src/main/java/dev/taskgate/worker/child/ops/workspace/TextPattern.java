@@ -5,8 +5,7 @@ import java.util.regex.PatternSyntaxException;
 
 /** The pattern a workspace search or rewrite looks for: a literal or a Java regex, case-sensitive or not. */
 final class TextPattern {
-    private TextPattern() {
-    }
+    private TextPattern() {}
 
     /**
      * @param query         the text or regex; never empty
@@ -32,8 +31,8 @@ final class TextPattern {
                     }
                     return pattern;
                 } catch (PatternSyntaxException e) {
-                    throw new IllegalArgumentException("invalid regex: " + e.getDescription() + " near index "
-                            + e.getIndex() + " of " + query);
+                    throw new IllegalArgumentException(
+                            "invalid regex: " + e.getDescription() + " near index " + e.getIndex() + " of " + query);
                 }
             default:
                 throw new IllegalArgumentException("mode must be 'literal' or 'regex', not '" + mode + "'");

@@ -28,8 +28,9 @@ public final class WorkspaceGraphSource implements GraphSource {
     }
 
     static GraphSource open(OperationContext context) {
-        return new WorkspaceGraphSource(context.workspace().orElseThrow(() -> new IllegalStateException(
-                "this run has no workspace: the operation's catalog entry must say \"workspace\": true")));
+        return new WorkspaceGraphSource(context.workspace()
+                .orElseThrow(() -> new IllegalStateException(
+                        "this run has no workspace: the operation's catalog entry must say \"workspace\": true")));
     }
 
     @Override

@@ -40,6 +40,7 @@ public final class WorkspaceRewriteOperation implements Operation {
     public static final String NAME = "workspace.rewrite";
     /** A plan changes at most this many files. */
     static final int MAX_CHANGED_FILES = 1000;
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** Why a plan cannot be made; nothing is committed. */
@@ -56,7 +57,8 @@ public final class WorkspaceRewriteOperation implements Operation {
         WorkspaceFiles files = WorkspaceText.filesOf(context, NAME);
         RewritePlan plan;
         try {
-            plan = input.has("edits") ? planEdits(files, input.get("edits"), context)
+            plan = input.has("edits")
+                    ? planEdits(files, input.get("edits"), context)
                     : planReplace(files, input, context);
         } catch (Blocked e) {
             return CallToolResults.text("blocked: " + e.getMessage() + "; nothing was committed or changed", true);
@@ -65,20 +67,26 @@ public final class WorkspaceRewriteOperation implements Operation {
             return CallToolResults.text("no changes: " + plan.summary() + "; nothing was committed", false);
         }
         if (plan.changes().size() > MAX_CHANGED_FILES) {
-            return CallToolResults.text("blocked: the plan would change " + plan.changes().size()
-                    + " files, at most " + MAX_CHANGED_FILES + " per rewrite; nothing was committed or changed", true);
+            return CallToolResults.text(
+                    "blocked: the plan would change " + plan.changes().size() + " files, at most " + MAX_CHANGED_FILES
+                            + " per rewrite; nothing was committed or changed",
+                    true);
         }
         if (context.isStopRequested()) {
             throw new OperationStoppedException("stopped while planning; nothing was changed");
         }
-        return JournaledRewrite.commitAndApply(context, JournaledFiles.of(files), plan,
-                input.path("hold_seconds").asDouble(0), WorkspaceRewriteOperation::committed);
+        return JournaledRewrite.commitAndApply(
+                context,
+                JournaledFiles.of(files),
+                plan,
+                input.path("hold_seconds").asDouble(0),
+                WorkspaceRewriteOperation::committed);
     }
 
     @Override
     public String reconcile(JsonNode input, JsonNode journal, OperationContext context) {
-        return JournaledRewrite.reconcile(JournaledFiles.of(WorkspaceText.filesOf(context, NAME)), journal,
-                WorkspaceRewriteOperation::committed);
+        return JournaledRewrite.reconcile(
+                JournaledFiles.of(WorkspaceText.filesOf(context, NAME)), journal, WorkspaceRewriteOperation::committed);
     }
 
     /**
@@ -88,8 +96,10 @@ public final class WorkspaceRewriteOperation implements Operation {
     static String committed(String planHash, List<String> paths) {
         ObjectNode structured = MAPPER.createObjectNode().put("plan_hash", planHash);
         paths.forEach(structured.putArray("files")::add);
-        return CallToolResults.structured("rewrote " + paths.size() + " files (plan " + planHash + "): "
-                + String.join(", ", paths), structured, false);
+        return CallToolResults.structured(
+                "rewrote " + paths.size() + " files (plan " + planHash + "): " + String.join(", ", paths),
+                structured,
+                false);
     }
 
     private static RewritePlan planReplace(WorkspaceFiles files, JsonNode input, OperationContext context)
@@ -98,7 +108,9 @@ public final class WorkspaceRewriteOperation implements Operation {
         Pattern pattern;
         Predicate<String> included;
         try {
-            pattern = TextPattern.compile(input.path("search").asText(""), mode,
+            pattern = TextPattern.compile(
+                    input.path("search").asText(""),
+                    mode,
                     input.path("case_sensitive").asBoolean(true));
             included = IncludeFilter.of(input.path("include").asText(""));
         } catch (IllegalArgumentException e) {
@@ -110,8 +122,8 @@ public final class WorkspaceRewriteOperation implements Operation {
         List<FileChange> changes = new ArrayList<>();
         for (int i = 0; i < candidates.size(); i++) {
             if (context.isStopRequested()) {
-                throw new OperationStoppedException("stopped while planning after " + i + " of "
-                        + candidates.size() + " files; nothing was changed");
+                throw new OperationStoppedException("stopped while planning after " + i + " of " + candidates.size()
+                        + " files; nothing was changed");
             }
             String path = candidates.get(i);
             if (Files.isSymbolicLink(files.resolve(path))) {
@@ -132,8 +144,8 @@ public final class WorkspaceRewriteOperation implements Operation {
                 changes.add(new FileChange(path, before.get(), after.getBytes(StandardCharsets.UTF_8)));
             }
         }
-        return new RewritePlan("replace " + mode + " text in " + changes.size() + " of " + candidates.size()
-                + " files", changes);
+        return new RewritePlan(
+                "replace " + mode + " text in " + changes.size() + " of " + candidates.size() + " files", changes);
     }
 
     private static RewritePlan planEdits(WorkspaceFiles files, JsonNode edits, OperationContext context)
@@ -162,8 +174,9 @@ public final class WorkspaceRewriteOperation implements Operation {
                 } catch (IllegalArgumentException | UncheckedIOException e) {
                     throw new Blocked("edit " + editNumber + ": " + path + ": " + e.getMessage());
                 }
-                String decoded = WorkspaceText.text(content).orElseThrow(() -> new Blocked("edit " + editNumber
-                        + ": " + path + " is not a UTF-8 text file"));
+                String decoded = WorkspaceText.text(content)
+                        .orElseThrow(
+                                () -> new Blocked("edit " + editNumber + ": " + path + " is not a UTF-8 text file"));
                 before.put(path, content);
                 text.put(path, decoded);
             }
@@ -182,8 +195,8 @@ public final class WorkspaceRewriteOperation implements Operation {
                 changes.add(new FileChange(file.getKey(), before.get(file.getKey()), after));
             }
         }
-        return new RewritePlan("apply " + number + " edits to " + changes.size() + " of " + text.size() + " files",
-                changes);
+        return new RewritePlan(
+                "apply " + number + " edits to " + changes.size() + " of " + text.size() + " files", changes);
     }
 
     private static int occurrences(String text, String part) {

@@ -29,10 +29,12 @@ import dev.taskgate.worker.child.workspace.WorkspaceFiles;
 public final class WorkspaceSearchOperation implements Operation {
     /** The catalog name. */
     public static final String NAME = "workspace.search";
+
     static final int DEFAULT_MAX_RESULTS = 100;
     static final int MAX_RESULTS = 1000;
     /** A matching line is reported up to this many characters from the match. */
     static final int MAX_LINE_CHARS = 400;
+
     private static final int PROGRESS_EVERY_FILES = 200;
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -42,13 +44,16 @@ public final class WorkspaceSearchOperation implements Operation {
         Pattern pattern;
         Predicate<String> included;
         try {
-            pattern = TextPattern.compile(input.path("query").asText(""), input.path("mode").asText("literal"),
+            pattern = TextPattern.compile(
+                    input.path("query").asText(""),
+                    input.path("mode").asText("literal"),
                     input.path("case_sensitive").asBoolean(true));
             included = IncludeFilter.of(input.path("include").asText(""));
         } catch (IllegalArgumentException e) {
             return CallToolResults.text(e.getMessage() + "; nothing was searched", true);
         }
-        int maxResults = Math.max(1, Math.min(MAX_RESULTS, input.path("max_results").asInt(DEFAULT_MAX_RESULTS)));
+        int maxResults =
+                Math.max(1, Math.min(MAX_RESULTS, input.path("max_results").asInt(DEFAULT_MAX_RESULTS)));
 
         WorkspaceFiles.Listing listing = files.scan();
         List<String> candidates = listing.files().stream().filter(included).toList();
@@ -61,8 +66,8 @@ public final class WorkspaceSearchOperation implements Operation {
         context.progress(0, (double) candidates.size(), "searching " + candidates.size() + " files");
         for (int i = 0; i < candidates.size() && !truncated; i++) {
             if (context.isStopRequested()) {
-                throw new OperationStoppedException("stopped after searching " + i + " of " + candidates.size()
-                        + " files");
+                throw new OperationStoppedException(
+                        "stopped after searching " + i + " of " + candidates.size() + " files");
             }
             String path = candidates.get(i);
             Optional<byte[]> content = readQuietly(files, path);
@@ -87,10 +92,13 @@ public final class WorkspaceSearchOperation implements Operation {
         String revision = WorkspaceFiles.revisionOfHashes(read);
         ObjectNode structured = MAPPER.createObjectNode().put("revision", revision);
         structured.set("matches", matches);
-        structured.putObject("coverage").put("files_scanned", searched).put("files_skipped", skipped)
+        structured
+                .putObject("coverage")
+                .put("files_scanned", searched)
+                .put("files_skipped", skipped)
                 .put("truncated", truncated);
-        String result = CallToolResults.structured(summary(matches, matchedFiles, searched, skipped, truncated,
-                revision), structured, false);
+        String result = CallToolResults.structured(
+                summary(matches, matchedFiles, searched, skipped, truncated, revision), structured, false);
         context.stageResult(result);
         return result;
     }
@@ -105,7 +113,10 @@ public final class WorkspaceSearchOperation implements Operation {
                 if (matches.size() >= maxResults) {
                     return true;
                 }
-                matches.addObject().put("path", path).put("line", n + 1).put("column", m.start() + 1)
+                matches.addObject()
+                        .put("path", path)
+                        .put("line", n + 1)
+                        .put("column", m.start() + 1)
                         .put("text", excerpt(lines[n], m.start()));
                 // an empty match (e.g. a lookahead) must still move on
                 from = m.end() > m.start() ? m.end() : m.start() + 1;
@@ -131,16 +142,31 @@ public final class WorkspaceSearchOperation implements Operation {
         }
     }
 
-    private static String summary(ArrayNode matches, int matchedFiles, int scanned, int skipped, boolean truncated,
-            String revision) {
+    private static String summary(
+            ArrayNode matches, int matchedFiles, int scanned, int skipped, boolean truncated, String revision) {
         StringBuilder text = new StringBuilder();
-        text.append(matches.size()).append(matches.size() == 1 ? " match" : " matches").append(" in ")
-                .append(matchedFiles).append(matchedFiles == 1 ? " file" : " files").append(" (scanned ")
-                .append(scanned).append(", skipped ").append(skipped).append(truncated ? ", truncated" : "")
-                .append("; revision ").append(revision).append(')');
+        text.append(matches.size())
+                .append(matches.size() == 1 ? " match" : " matches")
+                .append(" in ")
+                .append(matchedFiles)
+                .append(matchedFiles == 1 ? " file" : " files")
+                .append(" (scanned ")
+                .append(scanned)
+                .append(", skipped ")
+                .append(skipped)
+                .append(truncated ? ", truncated" : "")
+                .append("; revision ")
+                .append(revision)
+                .append(')');
         for (JsonNode match : matches) {
-            text.append('\n').append(match.get("path").asText()).append(':').append(match.get("line").asInt())
-                    .append(':').append(match.get("column").asInt()).append(": ").append(match.get("text").asText());
+            text.append('\n')
+                    .append(match.get("path").asText())
+                    .append(':')
+                    .append(match.get("line").asInt())
+                    .append(':')
+                    .append(match.get("column").asInt())
+                    .append(": ")
+                    .append(match.get("text").asText());
         }
         return text.toString();
     }

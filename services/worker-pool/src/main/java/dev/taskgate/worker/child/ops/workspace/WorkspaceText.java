@@ -11,8 +11,7 @@ import dev.taskgate.worker.child.workspace.WorkspaceFiles;
 
 /** What the workspace operations share: the run's workspace and how file bytes become text. */
 final class WorkspaceText {
-    private WorkspaceText() {
-    }
+    private WorkspaceText() {}
 
     /**
      * The files of the run's workspace.
@@ -21,9 +20,10 @@ final class WorkspaceText {
      *                               entry needs it, so this means a misconfigured build)
      */
     static WorkspaceFiles filesOf(OperationContext context, String operation) {
-        return WorkspaceFiles.of(context.workspace().orElseThrow(() -> new IllegalStateException(
-                operation + " runs only over a registered workspace and this run has none; nothing was read or "
-                        + "changed")));
+        return WorkspaceFiles.of(context.workspace()
+                .orElseThrow(() -> new IllegalStateException(
+                        operation + " runs only over a registered workspace and this run has none; nothing was read or "
+                                + "changed")));
     }
 
     /** The content as text, or empty for binary content (a NUL byte, or not UTF-8). */
@@ -34,8 +34,12 @@ final class WorkspaceText {
             }
         }
         try {
-            return Optional.of(StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(content)).toString());
+            return Optional.of(StandardCharsets.UTF_8
+                    .newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(content))
+                    .toString());
         } catch (CharacterCodingException e) {
             return Optional.empty();
         }

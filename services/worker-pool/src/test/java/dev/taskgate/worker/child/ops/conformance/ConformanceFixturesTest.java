@@ -1,8 +1,5 @@
 package dev.taskgate.worker.child.ops.conformance;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.util.Base64;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -15,6 +12,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.taskgate.worker.child.OperationLogLevel;
 import dev.taskgate.worker.child.OperationStoppedException;
 import dev.taskgate.worker.child.RecordingContext;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The fixtures return what the conformance suite's scenario descriptions ask for. */
 class ConformanceFixturesTest {
@@ -37,10 +37,14 @@ class ConformanceFixturesTest {
         assertThat(Base64.getDecoder().decode(image.path("data").asText())).startsWith(0x89, 'P', 'N', 'G');
         JsonNode audio = run("test_audio_content", "{}").at("/content/0");
         assertThat(audio.path("type").asText()).isEqualTo("audio");
-        assertThat(new String(Base64.getDecoder().decode(audio.path("data").asText()), 0, 4)).isEqualTo("RIFF");
-        assertThat(run("test_embedded_resource", "{}").at("/content/0/resource/uri").asText())
+        assertThat(new String(Base64.getDecoder().decode(audio.path("data").asText()), 0, 4))
+                .isEqualTo("RIFF");
+        assertThat(run("test_embedded_resource", "{}")
+                        .at("/content/0/resource/uri")
+                        .asText())
                 .isEqualTo("test://embedded-resource");
-        assertThat(run("test_multiple_content_types", "{}").path("content")).extracting(n -> n.path("type").asText())
+        assertThat(run("test_multiple_content_types", "{}").path("content"))
+                .extracting(n -> n.path("type").asText())
                 .containsExactly("text", "image", "resource");
         JsonNode error = run("test_error_handling", "{}");
         assertThat(error.path("isError").asBoolean()).isTrue();
@@ -54,7 +58,9 @@ class ConformanceFixturesTest {
         JsonNode result = run("test_tool_with_progress", "{}", context);
 
         assertThat(result.path("isError").asBoolean()).isFalse();
-        assertThat(context.reports()).extracting(RecordingContext.Report::progress).containsExactly(0.0, 50.0, 100.0);
+        assertThat(context.reports())
+                .extracting(RecordingContext.Report::progress)
+                .containsExactly(0.0, 50.0, 100.0);
         assertThat(context.reports()).extracting(RecordingContext.Report::total).containsOnly(100.0);
     }
 
@@ -66,14 +72,18 @@ class ConformanceFixturesTest {
 
         assertThat(result.path("isError").asBoolean()).isFalse();
         assertThat(context.logged()).extracting(RecordingContext.Logged::level).containsOnly(OperationLogLevel.INFO);
-        assertThat(context.logged()).extracting(l -> l.data().asText())
+        assertThat(context.logged())
+                .extracting(l -> l.data().asText())
                 .containsExactly("Tool execution started", "Tool processing data", "Tool execution completed");
     }
 
     @Test
     void greetAndTheTaskRequiredToolGreetTheGivenName() throws Exception {
-        assertThat(run("greet", "{\"name\":\"sep-2243\"}").at("/content/0/text").asText()).isEqualTo("Hello, sep-2243!");
-        assertThat(run("test_tool_with_task", "{\"user_name\":\"Ada\"}").at("/content/0/text").asText())
+        assertThat(run("greet", "{\"name\":\"sep-2243\"}").at("/content/0/text").asText())
+                .isEqualTo("Hello, sep-2243!");
+        assertThat(run("test_tool_with_task", "{\"user_name\":\"Ada\"}")
+                        .at("/content/0/text")
+                        .asText())
                 .isEqualTo("Hello, Ada!");
     }
 
@@ -86,7 +96,9 @@ class ConformanceFixturesTest {
 
     @Test
     void slowComputeFinishesAfterZeroSecondsAndStopsWhenAsked() throws Exception {
-        assertThat(run("slow_compute", "{\"seconds\":0,\"label\":\"now\"}").at("/content/0/text").asText())
+        assertThat(run("slow_compute", "{\"seconds\":0,\"label\":\"now\"}")
+                        .at("/content/0/text")
+                        .asText())
                 .contains("now");
         RecordingContext stopped = new RecordingContext();
         stopped.requestStop();
@@ -98,41 +110,60 @@ class ConformanceFixturesTest {
     @Test
     void failingJobReturnsAToolErrorAndProtocolErrorJobFailsTheExecution() throws Exception {
         assertThat(run("failing_job", "{}").path("isError").asBoolean()).isTrue();
-        assertThatThrownBy(() -> run("protocol_error_job", "{}")).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> run("protocol_error_job", "{}"))
+                .isInstanceOf(IllegalStateException.class)
                 .hasMessage(ProtocolErrorOperation.MESSAGE);
     }
 
     @Test
     void inputRequiredFixturesReportTheAnswersTheFrontendWroteIntoTheirArguments() throws Exception {
-        assertThat(run("test_input_required_result_elicitation", "{\"name\":\"Alice\"}").at("/content/0/text").asText())
+        assertThat(run("test_input_required_result_elicitation", "{\"name\":\"Alice\"}")
+                        .at("/content/0/text")
+                        .asText())
                 .isEqualTo("Hello, Alice!");
-        assertThat(run("test_input_required_result_request_state", "{\"ok\":true}").at("/content/0/text").asText())
-                .startsWith("state-ok").contains("\"ok\":true");
+        assertThat(run("test_input_required_result_request_state", "{\"ok\":true}")
+                        .at("/content/0/text")
+                        .asText())
+                .startsWith("state-ok")
+                .contains("\"ok\":true");
         assertThat(run("test_input_required_result_multi_round", "{\"name\":\"A\",\"color\":\"blue\"}")
-                .at("/content/0/text").asText()).contains("\"color\":\"blue\"");
-        assertThat(run("test_missing_capability", "{\"answer\":\"hi\"}").path("isError").asBoolean()).isFalse();
+                        .at("/content/0/text")
+                        .asText())
+                .contains("\"color\":\"blue\"");
+        assertThat(run("test_missing_capability", "{\"answer\":\"hi\"}")
+                        .path("isError")
+                        .asBoolean())
+                .isFalse();
     }
 
     @Test
     void confirmDeleteAsksOneElicitationAndReportsTheChoice() throws Exception {
-        RecordingContext accepting = new RecordingContext().answering(requests -> Map.of(ConfirmDeleteOperation.KEY,
-                json("{\"action\":\"accept\",\"content\":{\"confirm\":true}}")));
-        RecordingContext declining = new RecordingContext().answering(requests -> Map.of(ConfirmDeleteOperation.KEY,
-                json("{\"action\":\"decline\"}")));
+        RecordingContext accepting = new RecordingContext()
+                .answering(requests -> Map.of(
+                        ConfirmDeleteOperation.KEY, json("{\"action\":\"accept\",\"content\":{\"confirm\":true}}")));
+        RecordingContext declining = new RecordingContext()
+                .answering(requests -> Map.of(ConfirmDeleteOperation.KEY, json("{\"action\":\"decline\"}")));
 
-        assertThat(run("confirm_delete", "{\"filename\":\"a.txt\"}", accepting).at("/content/0/text").asText())
+        assertThat(run("confirm_delete", "{\"filename\":\"a.txt\"}", accepting)
+                        .at("/content/0/text")
+                        .asText())
                 .isEqualTo("Deleted a.txt.");
-        assertThat(run("confirm_delete", "{\"filename\":\"a.txt\"}", declining).at("/content/0/text").asText())
+        assertThat(run("confirm_delete", "{\"filename\":\"a.txt\"}", declining)
+                        .at("/content/0/text")
+                        .asText())
                 .isEqualTo("Kept a.txt.");
         JsonNode request = accepting.inputRequests().get(0).get(ConfirmDeleteOperation.KEY);
         assertThat(request.path("method").asText()).isEqualTo("elicitation/create");
-        assertThat(request.at("/params/requestedSchema/properties/confirm/type").asText()).isEqualTo("boolean");
+        assertThat(request.at("/params/requestedSchema/properties/confirm/type").asText())
+                .isEqualTo("boolean");
     }
 
     @Test
     void multiInputAsksTwoElicitationsAtOnce() throws Exception {
-        RecordingContext context = new RecordingContext().answering(requests -> requests.keySet().stream()
-                .collect(Collectors.toMap(k -> k, k -> json("{\"action\":\"accept\",\"content\":{\"name\":\"" + k + "\"}}"))));
+        RecordingContext context = new RecordingContext()
+                .answering(requests -> requests.keySet().stream()
+                        .collect(Collectors.toMap(
+                                k -> k, k -> json("{\"action\":\"accept\",\"content\":{\"name\":\"" + k + "\"}}"))));
 
         JsonNode result = run("multi_input", "{}", context);
 
@@ -143,42 +174,57 @@ class ConformanceFixturesTest {
 
     @Test
     void clientRequestFixturesAskWhatTheSuiteChecksAndReportTheAnswer() throws Exception {
-        RecordingContext elicit = new RecordingContext().answering(requests -> Map.of(AskClientOperation.KEY,
-                json("{\"action\":\"accept\",\"content\":{\"username\":\"u\",\"email\":\"e@x\"}}")));
-        RecordingContext sample = new RecordingContext().answering(requests -> Map.of(AskClientOperation.KEY,
-                json("{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"hi\"},\"model\":\"m\"}")));
-        RecordingContext defaults = new RecordingContext().answering(requests -> Map.of(AskClientOperation.KEY,
-                json("{\"action\":\"decline\"}")));
-        RecordingContext enums = new RecordingContext().answering(requests -> Map.of(AskClientOperation.KEY,
-                json("{\"action\":\"cancel\"}")));
+        RecordingContext elicit = new RecordingContext()
+                .answering(requests -> Map.of(
+                        AskClientOperation.KEY,
+                        json("{\"action\":\"accept\",\"content\":{\"username\":\"u\",\"email\":\"e@x\"}}")));
+        RecordingContext sample = new RecordingContext()
+                .answering(
+                        requests -> Map.of(
+                                AskClientOperation.KEY,
+                                json(
+                                        "{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"hi\"},\"model\":\"m\"}")));
+        RecordingContext defaults = new RecordingContext()
+                .answering(requests -> Map.of(AskClientOperation.KEY, json("{\"action\":\"decline\"}")));
+        RecordingContext enums = new RecordingContext()
+                .answering(requests -> Map.of(AskClientOperation.KEY, json("{\"action\":\"cancel\"}")));
 
-        assertThat(run("test_elicitation", "{\"message\":\"Who?\"}", elicit).at("/content/0/text").asText())
+        assertThat(run("test_elicitation", "{\"message\":\"Who?\"}", elicit)
+                        .at("/content/0/text")
+                        .asText())
                 .isEqualTo("User response: action=accept, content={\"username\":\"u\",\"email\":\"e@x\"}");
-        assertThat(run("test_sampling", "{\"prompt\":\"Say hi\"}", sample).at("/content/0/text").asText())
+        assertThat(run("test_sampling", "{\"prompt\":\"Say hi\"}", sample)
+                        .at("/content/0/text")
+                        .asText())
                 .isEqualTo("LLM response: hi");
-        assertThat(run("test_elicitation_sep1034_defaults", "{}", defaults).at("/content/0/text").asText())
+        assertThat(run("test_elicitation_sep1034_defaults", "{}", defaults)
+                        .at("/content/0/text")
+                        .asText())
                 .isEqualTo("Elicitation completed: action=decline, content={}");
-        assertThat(run("test_elicitation_sep1330_enums", "{}", enums).at("/content/0/text").asText())
+        assertThat(run("test_elicitation_sep1330_enums", "{}", enums)
+                        .at("/content/0/text")
+                        .asText())
                 .isEqualTo("Elicitation completed: action=cancel, content={}");
 
         JsonNode asked = elicit.inputRequests().get(0).get(AskClientOperation.KEY);
         assertThat(asked.path("method").asText()).isEqualTo("elicitation/create");
         assertThat(asked.at("/params/message").asText()).isEqualTo("Who?");
-        assertThat(asked.at("/params/requestedSchema/required")).extracting(JsonNode::asText)
+        assertThat(asked.at("/params/requestedSchema/required"))
+                .extracting(JsonNode::asText)
                 .containsExactly("username", "email");
         JsonNode sampling = sample.inputRequests().get(0).get(AskClientOperation.KEY);
         assertThat(sampling.path("method").asText()).isEqualTo("sampling/createMessage");
         assertThat(sampling.at("/params/messages/0/content/text").asText()).isEqualTo("Say hi");
         assertThat(sampling.at("/params/maxTokens").asInt()).isEqualTo(100);
-        JsonNode withDefaults = defaults.inputRequests().get(0).get(AskClientOperation.KEY)
-                .at("/params/requestedSchema/properties");
+        JsonNode withDefaults =
+                defaults.inputRequests().get(0).get(AskClientOperation.KEY).at("/params/requestedSchema/properties");
         assertThat(withDefaults.at("/name/default").asText()).isEqualTo("John Doe");
         assertThat(withDefaults.at("/age/default").asInt()).isEqualTo(30);
         assertThat(withDefaults.at("/score/default").asDouble()).isEqualTo(95.5);
         assertThat(withDefaults.at("/status/default").asText()).isEqualTo("active");
         assertThat(withDefaults.at("/verified/default").asBoolean()).isTrue();
-        JsonNode withEnums = enums.inputRequests().get(0).get(AskClientOperation.KEY)
-                .at("/params/requestedSchema/properties");
+        JsonNode withEnums =
+                enums.inputRequests().get(0).get(AskClientOperation.KEY).at("/params/requestedSchema/properties");
         assertThat(withEnums.at("/untitledSingle/enum")).hasSize(3);
         assertThat(withEnums.at("/titledSingle/oneOf/0/title").asText()).isEqualTo("First Option");
         assertThat(withEnums.at("/legacyEnum/enumNames")).hasSize(3);

@@ -24,8 +24,7 @@ import dev.taskgate.worker.child.journal.ContentHash;
  */
 final class ArtifactContext implements OperationContext {
     /** One saved artifact. */
-    record Saved(String name, String mediaType, byte[] content, Optional<String> key) {
-    }
+    record Saved(String name, String mediaType, byte[] content, Optional<String> key) {}
 
     final RecordingContext recording;
     final Map<String, byte[]> byKey;

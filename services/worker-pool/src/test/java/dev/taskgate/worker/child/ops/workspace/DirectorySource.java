@@ -39,7 +39,9 @@ final class DirectorySource implements GraphSource {
     public List<String> files() {
         try (Stream<Path> walk = Files.walk(directory)) {
             return walk.filter(Files::isRegularFile)
-                    .map(p -> root + "/" + directory.relativize(p).toString().replace('\\', '/')).sorted().toList();
+                    .map(p -> root + "/" + directory.relativize(p).toString().replace('\\', '/'))
+                    .sorted()
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,7 +1,5 @@
 package dev.taskgate.worker.child.ops.workspace;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,11 +18,14 @@ import dev.taskgate.worker.child.FrontierResume;
 import dev.taskgate.worker.child.RecordingContext;
 import dev.taskgate.worker.child.ops.workspace.graph.TraversalLimits;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 class InspectOperationTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     @TempDir
     Path dir;
+
     private final Map<String, byte[]> store = ArtifactContext.newStore();
     private InspectOperation inspect;
 
@@ -35,8 +36,8 @@ class InspectOperationTest {
         write("b.h", "#include \"c.h\"\n");
         write("c.h", "// leaf\n");
         write("README.md", "[main](main.c) [a](a.h)\n");
-        inspect = new InspectOperation(context -> new DirectorySource("src", dir),
-                new TraversalLimits(1000, 1 << 20, 1000, 2, 100_000));
+        inspect = new InspectOperation(
+                context -> new DirectorySource("src", dir), new TraversalLimits(1000, 1 << 20, 1000, 2, 100_000));
     }
 
     private void write(String name, String content) throws Exception {
@@ -57,7 +58,8 @@ class InspectOperationTest {
 
         JsonNode content = result.path("structuredContent");
         assertThat(result.path("isError").asBoolean()).isFalse();
-        assertThat(content.path("nodes")).extracting(n -> n.path("path").asText())
+        assertThat(content.path("nodes"))
+                .extracting(n -> n.path("path").asText())
                 .containsExactly("src/main.c", "src/a.h", "src/b.h", "src/c.h");
         assertThat(content.path("edges")).hasSize(5);
         assertThat(content.path("edges").get(4).path("dangling").asBoolean()).isTrue();
@@ -66,7 +68,8 @@ class InspectOperationTest {
         assertThat(content.path("coverage").path("reason").asText()).isEqualTo("depth");
         assertThat(content.path("depth_requested").asInt()).isEqualTo(2);
         assertThat(content.path("depth_reached").asInt()).isEqualTo(2);
-        String key = "graph/" + content.path("graph_id").asText() + "/" + content.path("revision").asText();
+        String key = "graph/" + content.path("graph_id").asText() + "/"
+                + content.path("revision").asText();
         assertThat(content.path("retained").path("key").asText()).isEqualTo(key);
         assertThat(store).containsKey(key);
         assertThat(result.path("content").get(0).path("text").asText()).contains("4 of 4 nodes");
@@ -111,8 +114,10 @@ class InspectOperationTest {
         JsonNode first = run("{\"depth\":1,\"max_nodes\":2,\"helper_expansion\":true}", new ArtifactContext(store))
                 .path("structuredContent");
 
-        JsonNode otherGraph = run("{\"depth\":2,\"max_nodes\":2,\"cursor\":\"" + first.get("next_cursor").asText()
-                + "\"}", new ArtifactContext(store));
+        JsonNode otherGraph = run(
+                "{\"depth\":2,\"max_nodes\":2,\"cursor\":\""
+                        + first.get("next_cursor").asText() + "\"}",
+                new ArtifactContext(store));
         JsonNode forged = run("{\"depth\":1,\"cursor\":\"wsg1.xyz\"}", new ArtifactContext(store));
 
         assertThat(otherGraph.path("isError").asBoolean()).isTrue();
@@ -126,7 +131,11 @@ class InspectOperationTest {
         JsonNode result = run("{\"depth\":1,\"max_nodes\":2}", new ArtifactContext(store));
 
         assertThat(result.path("structuredContent").has("next_cursor")).isFalse();
-        assertThat(result.path("structuredContent").path("coverage").path("reason").asText()).isEqualTo("max_nodes");
+        assertThat(result.path("structuredContent")
+                        .path("coverage")
+                        .path("reason")
+                        .asText())
+                .isEqualTo("max_nodes");
         assertThat(result.path("content").get(0).path("text").asText()).contains("helper_expansion");
     }
 
@@ -148,8 +157,10 @@ class InspectOperationTest {
         String checkpoint = first.recording.checkpoints().get(0);
         int bar = checkpoint.indexOf('|');
 
-        ArtifactContext replacement = new ArtifactContext(new RecordingContext().resuming(
-                new FrontierResume(1, checkpoint.substring(0, bar), checkpoint.substring(bar + 1))), store);
+        ArtifactContext replacement = new ArtifactContext(
+                new RecordingContext()
+                        .resuming(new FrontierResume(1, checkpoint.substring(0, bar), checkpoint.substring(bar + 1))),
+                store);
         String resumed = inspect.run(MAPPER.readTree(input), replacement);
 
         assertThat(resumed).isEqualTo(undisturbed);
@@ -166,8 +177,10 @@ class InspectOperationTest {
         int bar = checkpoint.indexOf('|');
         write("README.md", "no links any more\n"); // README.md is the first file read
 
-        ArtifactContext replacement = new ArtifactContext(new RecordingContext().resuming(
-                new FrontierResume(1, checkpoint.substring(0, bar), checkpoint.substring(bar + 1))), store);
+        ArtifactContext replacement = new ArtifactContext(
+                new RecordingContext()
+                        .resuming(new FrontierResume(1, checkpoint.substring(0, bar), checkpoint.substring(bar + 1))),
+                store);
         JsonNode resumed = MAPPER.readTree(inspect.run(MAPPER.readTree(input), replacement));
 
         assertThat(replacement.recording.reports().get(0).message()).doesNotStartWith("resumed");

@@ -28,8 +28,10 @@ final class WorkspaceFixture {
         write(src.resolve(".git/HEAD"), "helper\n");
         write(docs.resolve("README.md"), "Call helper() from main.\n");
         Files.write(src.resolve("blob.bin"), new byte[] {'h', 'e', 'l', 'p', 'e', 'r', 0, 1});
-        workspace = new Workspace("acme/demo", List.of(new WorkspaceRoot("src", src),
-                new WorkspaceRoot("docs", docs)), Workspace.compile("acme/demo", Workspace.DEFAULT_REFERENCE_PATTERNS),
+        workspace = new Workspace(
+                "acme/demo",
+                List.of(new WorkspaceRoot("src", src), new WorkspaceRoot("docs", docs)),
+                Workspace.compile("acme/demo", Workspace.DEFAULT_REFERENCE_PATTERNS),
                 1024);
     }
 

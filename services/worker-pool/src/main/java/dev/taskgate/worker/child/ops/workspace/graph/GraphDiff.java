@@ -22,21 +22,38 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param addedEdges   edges in head only
  * @param removedEdges edges in base only
  */
-public record GraphDiff(ReferenceGraph base, ReferenceGraph head, List<String> addedNodes, List<String> removedNodes,
-        List<GraphEdge> addedEdges, List<GraphEdge> removedEdges) {
+public record GraphDiff(
+        ReferenceGraph base,
+        ReferenceGraph head,
+        List<String> addedNodes,
+        List<String> removedNodes,
+        List<GraphEdge> addedEdges,
+        List<GraphEdge> removedEdges) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** Compares {@code base} with {@code head}. */
     public static GraphDiff of(ReferenceGraph base, ReferenceGraph head) {
-        TreeSet<String> baseNodes = new TreeSet<>(base.nodes().stream().map(GraphNode::path).toList());
-        TreeSet<String> headNodes = new TreeSet<>(head.nodes().stream().map(GraphNode::path).toList());
+        TreeSet<String> baseNodes =
+                new TreeSet<>(base.nodes().stream().map(GraphNode::path).toList());
+        TreeSet<String> headNodes =
+                new TreeSet<>(head.nodes().stream().map(GraphNode::path).toList());
         Map<String, GraphEdge> baseEdges = byIdentity(base.edges());
         Map<String, GraphEdge> headEdges = byIdentity(head.edges());
-        return new GraphDiff(base, head, minus(headNodes, baseNodes), minus(baseNodes, headNodes),
-                headEdges.entrySet().stream().filter(e -> !baseEdges.containsKey(e.getKey())).map(Map.Entry::getValue)
-                        .sorted(GraphEdge.ORDER).toList(),
-                baseEdges.entrySet().stream().filter(e -> !headEdges.containsKey(e.getKey())).map(Map.Entry::getValue)
-                        .sorted(GraphEdge.ORDER).toList());
+        return new GraphDiff(
+                base,
+                head,
+                minus(headNodes, baseNodes),
+                minus(baseNodes, headNodes),
+                headEdges.entrySet().stream()
+                        .filter(e -> !baseEdges.containsKey(e.getKey()))
+                        .map(Map.Entry::getValue)
+                        .sorted(GraphEdge.ORDER)
+                        .toList(),
+                baseEdges.entrySet().stream()
+                        .filter(e -> !headEdges.containsKey(e.getKey()))
+                        .map(Map.Entry::getValue)
+                        .sorted(GraphEdge.ORDER)
+                        .toList());
     }
 
     /** Whether nothing changed. */
@@ -70,9 +87,11 @@ public record GraphDiff(ReferenceGraph base, ReferenceGraph head, List<String> a
         ObjectNode coverage = json.putObject("coverage");
         coverage.put("changes_total", total);
         coverage.put("changes_returned", returned);
-        String reason = returned < total ? "max_items"
-                : !base.isComplete() ? "base " + base.incompleteReason()
-                : !head.isComplete() ? "head " + head.incompleteReason() : null;
+        String reason = returned < total
+                ? "max_items"
+                : !base.isComplete()
+                        ? "base " + base.incompleteReason()
+                        : !head.isComplete() ? "head " + head.incompleteReason() : null;
         coverage.put("truncated", reason != null);
         if (reason == null) {
             coverage.putNull("reason");
@@ -85,8 +104,10 @@ public record GraphDiff(ReferenceGraph base, ReferenceGraph head, List<String> a
     /** A one-line summary for the text content block. */
     public String summary() {
         return "Graph " + base.graphId() + " from " + base.revision() + " to " + head.revision() + ": "
-                + (isEmpty() ? "no changes" : "+" + addedNodes.size() + " / -" + removedNodes.size() + " nodes, +"
-                        + addedEdges.size() + " / -" + removedEdges.size() + " edges")
+                + (isEmpty()
+                        ? "no changes"
+                        : "+" + addedNodes.size() + " / -" + removedNodes.size() + " nodes, +" + addedEdges.size()
+                                + " / -" + removedEdges.size() + " edges")
                 + (base.isComplete() && head.isComplete() ? "." : " (between incomplete graphs: see coverage).");
     }
 

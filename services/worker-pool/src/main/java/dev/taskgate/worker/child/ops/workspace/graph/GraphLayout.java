@@ -20,12 +20,10 @@ public final class GraphLayout {
     static final int MARGIN = 20;
 
     /** A placed box: a file, or (when {@code dangling}) the unresolved text of a reference. */
-    public record Box(String id, String label, boolean dangling, int x, int y, int width) {
-    }
+    public record Box(String id, String label, boolean dangling, int x, int y, int width) {}
 
     /** A placed edge between two boxes. */
-    public record Line(Box from, Box to, boolean dangling) {
-    }
+    public record Line(Box from, Box to, boolean dangling) {}
 
     private final Map<String, Box> boxes = new LinkedHashMap<>();
     private final List<Line> lines = new ArrayList<>();
@@ -36,7 +34,8 @@ public final class GraphLayout {
 
     /** Lays out at most {@code maxNodes} files of {@code graph}. */
     public GraphLayout(ReferenceGraph graph, int maxNodes) {
-        List<GraphNode> drawn = graph.nodes().subList(0, Math.min(maxNodes, graph.nodes().size()));
+        List<GraphNode> drawn =
+                graph.nodes().subList(0, Math.min(maxNodes, graph.nodes().size()));
         Map<String, Integer> depthOf = new LinkedHashMap<>();
         drawn.forEach(n -> depthOf.put(n.path(), n.depth()));
         TreeMap<Integer, TreeSet<String>> columns = new TreeMap<>();
@@ -52,7 +51,8 @@ public final class GraphLayout {
             }
             if (edge.isDangling()) {
                 String id = "d:" + edge.from() + "\u0000" + edge.ref();
-                columns.computeIfAbsent(depthOf.get(edge.from()) + 1, d -> new TreeSet<>()).add(id);
+                columns.computeIfAbsent(depthOf.get(edge.from()) + 1, d -> new TreeSet<>())
+                        .add(id);
                 labels.put(id, "? " + edge.ref());
                 edges.add(edge);
             } else if (depthOf.containsKey(edge.to())) {

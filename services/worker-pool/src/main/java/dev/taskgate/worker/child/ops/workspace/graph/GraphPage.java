@@ -17,8 +17,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param maxEdges   edges per page at most
  * @param expansion  whether the caller opted in to continuation pages ({@code helper_expansion})
  */
-public record GraphPage(ReferenceGraph graph, int nodeOffset, int edgeOffset, int maxNodes, int maxEdges,
-        boolean expansion) {
+public record GraphPage(
+        ReferenceGraph graph, int nodeOffset, int edgeOffset, int maxNodes, int maxEdges, boolean expansion) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     public GraphPage {
@@ -38,7 +38,8 @@ public record GraphPage(ReferenceGraph graph, int nodeOffset, int edgeOffset, in
      * @throws IllegalArgumentException when the cursor's offsets lie beyond the graph
      */
     public static GraphPage at(ReferenceGraph graph, PageCursor cursor, int maxNodes, int maxEdges) {
-        if (cursor.nodeOffset() > graph.nodes().size() || cursor.edgeOffset() > graph.edges().size()) {
+        if (cursor.nodeOffset() > graph.nodes().size()
+                || cursor.edgeOffset() > graph.edges().size()) {
             throw new IllegalArgumentException("the cursor points beyond the graph; start again");
         }
         return new GraphPage(graph, cursor.nodeOffset(), cursor.edgeOffset(), maxNodes, maxEdges, true);
@@ -97,7 +98,9 @@ public record GraphPage(ReferenceGraph graph, int nodeOffset, int edgeOffset, in
         coverage.put("nodes_discovered", graph.nodes().size());
         coverage.put("edges_returned", edgeEnd() - edgeOffset);
         coverage.put("edges_discovered", graph.edges().size());
-        coverage.put("dangling_edges", graph.edges().stream().filter(GraphEdge::isDangling).count());
+        coverage.put(
+                "dangling_edges",
+                graph.edges().stream().filter(GraphEdge::isDangling).count());
         coverage.put("files_total", graph.filesTotal());
         coverage.put("files_read", graph.filesRead());
         coverage.put("unexpanded", graph.unexpanded());
@@ -126,12 +129,27 @@ public record GraphPage(ReferenceGraph graph, int nodeOffset, int edgeOffset, in
     /** A one-paragraph summary for the text content block. */
     public String summary() {
         StringBuilder text = new StringBuilder();
-        text.append("Reference graph ").append(graph.graphId()).append(" at ").append(graph.revision()).append(": ")
-                .append(nodeEnd() - nodeOffset).append(" of ").append(graph.nodes().size()).append(" nodes and ")
-                .append(edgeEnd() - edgeOffset).append(" of ").append(graph.edges().size())
-                .append(" edges returned (depth ").append(graph.depthReached()).append(" of ")
-                .append(graph.query().depth()).append(" requested; ").append(graph.filesRead()).append(" of ")
-                .append(graph.filesTotal()).append(" files read).");
+        text.append("Reference graph ")
+                .append(graph.graphId())
+                .append(" at ")
+                .append(graph.revision())
+                .append(": ")
+                .append(nodeEnd() - nodeOffset)
+                .append(" of ")
+                .append(graph.nodes().size())
+                .append(" nodes and ")
+                .append(edgeEnd() - edgeOffset)
+                .append(" of ")
+                .append(graph.edges().size())
+                .append(" edges returned (depth ")
+                .append(graph.depthReached())
+                .append(" of ")
+                .append(graph.query().depth())
+                .append(" requested; ")
+                .append(graph.filesRead())
+                .append(" of ")
+                .append(graph.filesTotal())
+                .append(" files read).");
         String reason = reason();
         if (reason != null) {
             text.append(" Not complete: ").append(reason).append('.');

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 public record GraphQuery(String workspace, SortedSet<String> start, int depth, List<String> patterns) {
     /** The deepest traversal a caller may ask for. */
     public static final int MAX_DEPTH = 32;
+
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     public GraphQuery {
@@ -45,8 +46,10 @@ public record GraphQuery(String workspace, SortedSet<String> start, int depth, L
     public String graphId() {
         try {
             byte[] canonical = MAPPER.writeValueAsBytes(toJson());
-            return "g-" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(canonical))
-                    .substring(0, 32);
+            return "g-"
+                    + HexFormat.of()
+                            .formatHex(MessageDigest.getInstance("SHA-256").digest(canonical))
+                            .substring(0, 32);
         } catch (NoSuchAlgorithmException | com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new IllegalStateException("cannot hash a graph query", e);
         }
@@ -68,6 +71,7 @@ public record GraphQuery(String workspace, SortedSet<String> start, int depth, L
         node.path("start").forEach(s -> start.add(s.asText()));
         List<String> patterns = new java.util.ArrayList<>();
         node.path("patterns").forEach(p -> patterns.add(p.asText()));
-        return new GraphQuery(node.path("workspace").asText(), start, node.path("depth").asInt(), patterns);
+        return new GraphQuery(
+                node.path("workspace").asText(), start, node.path("depth").asInt(), patterns);
     }
 }

@@ -41,8 +41,7 @@ public final class GraphTraversal {
     }
 
     /** The outcome: the graph and whether the traversal continued from a frontier. */
-    public record Outcome(ReferenceGraph graph, boolean resumed) {
-    }
+    public record Outcome(ReferenceGraph graph, boolean resumed) {}
 
     private final GraphQuery query;
     private final List<String> files;
@@ -61,8 +60,12 @@ public final class GraphTraversal {
      * @param limits     the bounds of this traversal
      * @throws IllegalArgumentException when a start path is not a workspace file or a pattern does not compile
      */
-    public GraphTraversal(GraphQuery query, List<String> roots, List<String> files,
-            Function<String, Optional<byte[]>> reader, Function<SortedMap<String, byte[]>, String> revisionOf,
+    public GraphTraversal(
+            GraphQuery query,
+            List<String> roots,
+            List<String> files,
+            Function<String, Optional<byte[]>> reader,
+            Function<SortedMap<String, byte[]>, String> revisionOf,
             TraversalLimits limits) {
         this.query = query;
         this.files = List.copyOf(files);
@@ -77,7 +80,9 @@ public final class GraphTraversal {
         }
         this.resolver = new ReferenceResolver(fileSet, roots);
         // MULTILINE, as the workspace compiles them: a pattern may anchor at line starts (Python "from x import")
-        this.patterns = query.patterns().stream().map(p -> Pattern.compile(p, Pattern.MULTILINE)).toList();
+        this.patterns = query.patterns().stream()
+                .map(p -> Pattern.compile(p, Pattern.MULTILINE))
+                .toList();
     }
 
     /** Runs the traversal, continuing from {@code resume} when it is valid for this graph and the current files. */
@@ -117,8 +122,15 @@ public final class GraphTraversal {
         if (limitReason == null && state.nodesCapped) {
             limitReason = "max_nodes_discovered";
         }
-        ReferenceGraph graph = new ReferenceGraph(query, revisionOf.apply(state.read), state.nodes, state.edges,
-                files.size(), state.read.size(), state.nodes.size() - state.cursor, limitReason);
+        ReferenceGraph graph = new ReferenceGraph(
+                query,
+                revisionOf.apply(state.read),
+                state.nodes,
+                state.edges,
+                files.size(),
+                state.read.size(),
+                state.nodes.size() - state.cursor,
+                limitReason);
         return new Outcome(graph, resumed);
     }
 
@@ -185,7 +197,9 @@ public final class GraphTraversal {
         Set<String> listed = new HashSet<>(files);
         State state = new State();
         for (GraphNode node : frontier.nodes()) {
-            if (!listed.contains(node.path()) || state.depths.containsKey(node.path()) || node.depth() > query.depth()) {
+            if (!listed.contains(node.path())
+                    || state.depths.containsKey(node.path())
+                    || node.depth() > query.depth()) {
                 return Optional.empty();
             }
             state.add(node);

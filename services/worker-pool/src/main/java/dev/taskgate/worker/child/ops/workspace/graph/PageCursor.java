@@ -55,13 +55,19 @@ public record PageCursor(String graphId, String revision, int nodeOffset, int ed
             throw new IllegalArgumentException("the cursor is not a workspace.inspect cursor");
         }
         try {
-            JsonNode json = MAPPER.readTree(new String(Base64.getUrlDecoder().decode(token.substring(PREFIX.length())),
-                    StandardCharsets.UTF_8));
-            if (json == null || !json.path("g").isTextual() || !json.path("r").isTextual() || !json.path("n").isInt()
+            JsonNode json = MAPPER.readTree(new String(
+                    Base64.getUrlDecoder().decode(token.substring(PREFIX.length())), StandardCharsets.UTF_8));
+            if (json == null
+                    || !json.path("g").isTextual()
+                    || !json.path("r").isTextual()
+                    || !json.path("n").isInt()
                     || !json.path("e").isInt()) {
                 throw new IllegalArgumentException("the cursor is not a workspace.inspect cursor");
             }
-            return new PageCursor(json.get("g").asText(), json.get("r").asText(), json.get("n").asInt(),
+            return new PageCursor(
+                    json.get("g").asText(),
+                    json.get("r").asText(),
+                    json.get("n").asInt(),
                     json.get("e").asInt());
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new IllegalArgumentException("the cursor is not a workspace.inspect cursor", e);

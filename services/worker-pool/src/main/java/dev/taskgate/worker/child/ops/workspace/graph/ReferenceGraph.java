@@ -21,8 +21,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param unexpanded  discovered files whose references were not followed (at the depth limit, or after a limit)
  * @param limitReason why the traversal stopped before the requested depth ({@code null} when it did not)
  */
-public record ReferenceGraph(GraphQuery query, String revision, List<GraphNode> nodes, List<GraphEdge> edges,
-        int filesTotal, int filesRead, int unexpanded, String limitReason) {
+public record ReferenceGraph(
+        GraphQuery query,
+        String revision,
+        List<GraphNode> nodes,
+        List<GraphEdge> edges,
+        int filesTotal,
+        int filesRead,
+        int unexpanded,
+        String limitReason) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     public ReferenceGraph {
@@ -83,12 +90,23 @@ public record ReferenceGraph(GraphQuery query, String revision, List<GraphNode> 
             throw new IllegalArgumentException("retained graph does not match its graph id");
         }
         List<GraphNode> nodes = new ArrayList<>();
-        json.path("nodes").forEach(n -> nodes.add(new GraphNode(n.path("path").asText(), n.path("depth").asInt())));
+        json.path("nodes")
+                .forEach(n -> nodes.add(
+                        new GraphNode(n.path("path").asText(), n.path("depth").asInt())));
         List<GraphEdge> edges = new ArrayList<>();
-        json.path("edges").forEach(e -> edges.add(new GraphEdge(e.path("from").asText(),
-                e.hasNonNull("to") ? e.get("to").asText() : null, e.path("ref").asText())));
-        return new ReferenceGraph(query, json.path("revision").asText(), nodes, edges, json.path("files_total").asInt(),
-                json.path("files_read").asInt(), json.path("unexpanded").asInt(),
+        json.path("edges")
+                .forEach(e -> edges.add(new GraphEdge(
+                        e.path("from").asText(),
+                        e.hasNonNull("to") ? e.get("to").asText() : null,
+                        e.path("ref").asText())));
+        return new ReferenceGraph(
+                query,
+                json.path("revision").asText(),
+                nodes,
+                edges,
+                json.path("files_total").asInt(),
+                json.path("files_read").asInt(),
+                json.path("unexpanded").asInt(),
                 json.hasNonNull("limit_reason") ? json.get("limit_reason").asText() : null);
     }
 

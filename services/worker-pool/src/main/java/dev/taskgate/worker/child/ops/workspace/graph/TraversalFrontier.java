@@ -25,8 +25,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param unreadable nodes before the cursor that could not be read (not part of the revision)
  * @param capped     whether a file was left out because {@link TraversalLimits#maxNodes()} was reached
  */
-public record TraversalFrontier(String graphId, List<GraphNode> nodes, int cursor, List<GraphEdge> edges,
-        Set<String> unreadable, boolean capped) {
+public record TraversalFrontier(
+        String graphId,
+        List<GraphNode> nodes,
+        int cursor,
+        List<GraphEdge> edges,
+        Set<String> unreadable,
+        boolean capped) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final int VERSION = 1;
 
@@ -73,7 +78,9 @@ public record TraversalFrontier(String graphId, List<GraphNode> nodes, int curso
     public static Optional<TraversalFrontier> parse(String text) {
         try {
             JsonNode json = MAPPER.readTree(text);
-            if (json == null || json.path("v").asInt() != VERSION || !json.path("graph_id").isTextual()
+            if (json == null
+                    || json.path("v").asInt() != VERSION
+                    || !json.path("graph_id").isTextual()
                     || !json.path("cursor").isInt()) {
                 return Optional.empty();
             }
@@ -86,16 +93,25 @@ public record TraversalFrontier(String graphId, List<GraphNode> nodes, int curso
             }
             List<GraphEdge> edges = new ArrayList<>();
             for (JsonNode e : json.path("edges")) {
-                if (!e.path(0).isTextual() || !e.path(2).isTextual() || !(e.path(1).isTextual() || e.path(1).isNull())) {
+                if (!e.path(0).isTextual()
+                        || !e.path(2).isTextual()
+                        || !(e.path(1).isTextual() || e.path(1).isNull())) {
                     return Optional.empty();
                 }
-                edges.add(new GraphEdge(e.get(0).asText(), e.get(1).isNull() ? null : e.get(1).asText(),
+                edges.add(new GraphEdge(
+                        e.get(0).asText(),
+                        e.get(1).isNull() ? null : e.get(1).asText(),
                         e.get(2).asText()));
             }
             Set<String> unreadable = new TreeSet<>();
             json.path("unreadable").forEach(u -> unreadable.add(u.asText()));
-            return Optional.of(new TraversalFrontier(json.get("graph_id").asText(), nodes, json.get("cursor").asInt(),
-                    edges, unreadable, json.path("capped").asBoolean(false)));
+            return Optional.of(new TraversalFrontier(
+                    json.get("graph_id").asText(),
+                    nodes,
+                    json.get("cursor").asInt(),
+                    edges,
+                    unreadable,
+                    json.path("capped").asBoolean(false)));
         } catch (JsonProcessingException | IllegalArgumentException | NullPointerException e) {
             return Optional.empty();
         }

@@ -1,8 +1,5 @@
 package dev.taskgate.worker.child.ops.workspace.graph;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -10,6 +7,9 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class GraphPageTest {
 
@@ -22,8 +22,15 @@ class GraphPageTest {
                 edges.add(new GraphEdge("r/f0", "r/f" + i, "f" + i));
             }
         }
-        return new ReferenceGraph(new GraphQuery("ws", new TreeSet<>(List.of("r/f0")), 1, List.of("x")), "sha256:r1",
-                nodeList, edges, nodes + 3, 1, unexpanded, null);
+        return new ReferenceGraph(
+                new GraphQuery("ws", new TreeSet<>(List.of("r/f0")), 1, List.of("x")),
+                "sha256:r1",
+                nodeList,
+                edges,
+                nodes + 3,
+                1,
+                unexpanded,
+                null);
     }
 
     @Test
@@ -68,8 +75,12 @@ class GraphPageTest {
             }
             page = GraphPage.at(graph, PageCursor.decode(json.get("next_cursor").asText()), 3, 2);
         }
-        assertThat(nodes).containsExactlyElementsOf(graph.nodes().stream().map(GraphNode::path).toList());
-        assertThat(edges).containsExactlyElementsOf(graph.edges().stream().map(GraphEdge::to).toList());
+        assertThat(nodes)
+                .containsExactlyElementsOf(
+                        graph.nodes().stream().map(GraphNode::path).toList());
+        assertThat(edges)
+                .containsExactlyElementsOf(
+                        graph.edges().stream().map(GraphEdge::to).toList());
     }
 
     @Test
@@ -84,6 +95,7 @@ class GraphPageTest {
     @Test
     void aCursorBeyondTheGraphIsRejected() {
         assertThatThrownBy(() -> GraphPage.at(graph(3, 0), new PageCursor("g", "r", 9, 0), 2, 2))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("start again");
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("start again");
     }
 }

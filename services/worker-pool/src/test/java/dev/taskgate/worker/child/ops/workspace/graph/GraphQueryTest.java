@@ -1,12 +1,12 @@
 package dev.taskgate.worker.child.ops.workspace.graph;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.util.List;
 import java.util.TreeSet;
 
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class GraphQueryTest {
 
@@ -41,8 +41,15 @@ class GraphQueryTest {
 
     @Test
     void aRetainedGraphRoundTripsAndAForgedIdIsRejected() {
-        ReferenceGraph graph = new ReferenceGraph(query(List.of("r/a"), 1, List.of("p")), "sha256:1",
-                List.of(new GraphNode("r/a", 0)), List.of(new GraphEdge("r/a", null, "x")), 1, 1, 0, null);
+        ReferenceGraph graph = new ReferenceGraph(
+                query(List.of("r/a"), 1, List.of("p")),
+                "sha256:1",
+                List.of(new GraphNode("r/a", 0)),
+                List.of(new GraphEdge("r/a", null, "x")),
+                1,
+                1,
+                0,
+                null);
 
         assertThat(ReferenceGraph.fromJson(graph.toJson())).isEqualTo(graph);
         var forged = graph.toJson().put("graph_id", "g-other");

@@ -1,10 +1,5 @@
 package dev.taskgate.worker.child.ops.workspace.graph;
 
-import static dev.taskgate.worker.child.ops.workspace.graph.InMemoryWorkspace.INCLUDE;
-import static dev.taskgate.worker.child.ops.workspace.graph.InMemoryWorkspace.LINK;
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeSet;
@@ -13,6 +8,11 @@ import org.junit.jupiter.api.Test;
 
 import dev.taskgate.worker.child.FrontierResume;
 import dev.taskgate.worker.child.OperationStoppedException;
+
+import static dev.taskgate.worker.child.ops.workspace.graph.InMemoryWorkspace.INCLUDE;
+import static dev.taskgate.worker.child.ops.workspace.graph.InMemoryWorkspace.LINK;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class GraphTraversalTest {
 
@@ -35,13 +35,22 @@ class GraphTraversalTest {
         InMemoryWorkspace ws = chain();
 
         ReferenceGraph graph = ws.traversal(query(2, "src/main.c"), TraversalLimits.DEFAULT)
-                .traverse(Optional.empty(), new RecordingListener()).graph();
+                .traverse(Optional.empty(), new RecordingListener())
+                .graph();
 
-        assertThat(graph.nodes()).containsExactly(new GraphNode("src/main.c", 0), new GraphNode("src/a.h", 1),
-                new GraphNode("src/b.h", 1), new GraphNode("src/c.h", 2));
-        assertThat(graph.edges()).containsExactly(new GraphEdge("src/a.h", "src/c.h", "c.h"),
-                new GraphEdge("src/b.h", "src/a.h", "a.h"), new GraphEdge("src/main.c", "src/a.h", "a.h"),
-                new GraphEdge("src/main.c", "src/b.h", "b.h"), new GraphEdge("src/main.c", null, "missing.h"));
+        assertThat(graph.nodes())
+                .containsExactly(
+                        new GraphNode("src/main.c", 0),
+                        new GraphNode("src/a.h", 1),
+                        new GraphNode("src/b.h", 1),
+                        new GraphNode("src/c.h", 2));
+        assertThat(graph.edges())
+                .containsExactly(
+                        new GraphEdge("src/a.h", "src/c.h", "c.h"),
+                        new GraphEdge("src/b.h", "src/a.h", "a.h"),
+                        new GraphEdge("src/main.c", "src/a.h", "a.h"),
+                        new GraphEdge("src/main.c", "src/b.h", "b.h"),
+                        new GraphEdge("src/main.c", null, "missing.h"));
         assertThat(graph.depthReached()).isEqualTo(2);
         assertThat(graph.filesRead()).isEqualTo(3);
         assertThat(graph.unexpanded()).isEqualTo(1);
@@ -54,15 +63,21 @@ class GraphTraversalTest {
     void theRevisionCoversExactlyTheFilesRead() throws Exception {
         InMemoryWorkspace ws = chain();
         GraphQuery query = query(1, "src/main.c");
-        String before = ws.traversal(query, TraversalLimits.DEFAULT).traverse(Optional.empty(), new RecordingListener())
-                .graph().revision();
+        String before = ws.traversal(query, TraversalLimits.DEFAULT)
+                .traverse(Optional.empty(), new RecordingListener())
+                .graph()
+                .revision();
 
         ws.with("src/d.h", "// edited, but never read at depth 1\n");
         String unrelatedEdit = ws.traversal(query, TraversalLimits.DEFAULT)
-                .traverse(Optional.empty(), new RecordingListener()).graph().revision();
+                .traverse(Optional.empty(), new RecordingListener())
+                .graph()
+                .revision();
         ws.with("src/main.c", "#include \"a.h\"\n");
         String readEdit = ws.traversal(query, TraversalLimits.DEFAULT)
-                .traverse(Optional.empty(), new RecordingListener()).graph().revision();
+                .traverse(Optional.empty(), new RecordingListener())
+                .graph()
+                .revision();
 
         assertThat(unrelatedEdit).isEqualTo(before);
         assertThat(readEdit).isNotEqualTo(before);
@@ -73,7 +88,8 @@ class GraphTraversalTest {
         InMemoryWorkspace ws = chain();
 
         ReferenceGraph graph = ws.traversal(query(0, "src/main.c"), TraversalLimits.DEFAULT)
-                .traverse(Optional.empty(), new RecordingListener()).graph();
+                .traverse(Optional.empty(), new RecordingListener())
+                .graph();
 
         assertThat(graph.nodes()).containsExactly(new GraphNode("src/main.c", 0));
         assertThat(graph.edges()).isEmpty();
@@ -85,9 +101,12 @@ class GraphTraversalTest {
         InMemoryWorkspace ws = chain();
 
         ReferenceGraph graph = ws.traversal(query(1), TraversalLimits.DEFAULT)
-                .traverse(Optional.empty(), new RecordingListener()).graph();
+                .traverse(Optional.empty(), new RecordingListener())
+                .graph();
 
-        assertThat(graph.nodes()).hasSize(6).allSatisfy(n -> assertThat(n.depth()).isZero());
+        assertThat(graph.nodes())
+                .hasSize(6)
+                .allSatisfy(n -> assertThat(n.depth()).isZero());
         assertThat(graph.filesRead()).isEqualTo(6);
         assertThat(graph.isComplete()).isTrue();
         assertThat(graph.incompleteReason()).isNull();
@@ -95,10 +114,12 @@ class GraphTraversalTest {
 
     @Test
     void aReferenceCycleIsVisitedOnce() throws Exception {
-        InMemoryWorkspace ws = new InMemoryWorkspace().with("d/a.md", "[b](b.md)").with("d/b.md", "[a](a.md)");
+        InMemoryWorkspace ws =
+                new InMemoryWorkspace().with("d/a.md", "[b](b.md)").with("d/b.md", "[a](a.md)");
 
         ReferenceGraph graph = ws.traversal(query(32, "d/a.md"), TraversalLimits.DEFAULT)
-                .traverse(Optional.empty(), new RecordingListener()).graph();
+                .traverse(Optional.empty(), new RecordingListener())
+                .graph();
 
         assertThat(graph.nodes()).extracting(GraphNode::path).containsExactly("d/a.md", "d/b.md");
         assertThat(graph.edges()).hasSize(2);
@@ -110,7 +131,8 @@ class GraphTraversalTest {
         InMemoryWorkspace ws = chain();
 
         ReferenceGraph graph = ws.traversal(query(5, "src/main.c"), new TraversalLimits(2, 1 << 20, 100, 10, 10_000))
-                .traverse(Optional.empty(), new RecordingListener()).graph();
+                .traverse(Optional.empty(), new RecordingListener())
+                .graph();
 
         assertThat(graph.filesRead()).isEqualTo(2);
         assertThat(graph.limitReason()).isEqualTo("max_files_read");
@@ -122,7 +144,8 @@ class GraphTraversalTest {
         InMemoryWorkspace ws = chain();
 
         ReferenceGraph graph = ws.traversal(query(2, "src/main.c"), new TraversalLimits(100, 1 << 20, 2, 10, 10_000))
-                .traverse(Optional.empty(), new RecordingListener()).graph();
+                .traverse(Optional.empty(), new RecordingListener())
+                .graph();
 
         assertThat(graph.nodes()).extracting(GraphNode::path).containsExactly("src/main.c", "src/a.h");
         assertThat(graph.filesRead()).isEqualTo(2);
@@ -136,9 +159,11 @@ class GraphTraversalTest {
         InMemoryWorkspace ws = chain();
 
         assertThatThrownBy(() -> ws.traversal(query(1, "src/nope.c"), TraversalLimits.DEFAULT))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("src/nope.c");
-        assertThatThrownBy(() -> ws.traversal(new GraphQuery("ws", new TreeSet<>(), 1, List.of("(unclosed")),
-                TraversalLimits.DEFAULT)).isInstanceOf(IllegalArgumentException.class);
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("src/nope.c");
+        assertThatThrownBy(() -> ws.traversal(
+                        new GraphQuery("ws", new TreeSet<>(), 1, List.of("(unclosed")), TraversalLimits.DEFAULT))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -155,7 +180,8 @@ class GraphTraversalTest {
         InMemoryWorkspace ws = chain();
         GraphQuery query = query(1);
         TraversalLimits everyTwo = new TraversalLimits(100, 1 << 20, 100, 2, 100_000);
-        ReferenceGraph undisturbed = ws.traversal(query, everyTwo).traverse(Optional.empty(), new RecordingListener())
+        ReferenceGraph undisturbed = ws.traversal(query, everyTwo)
+                .traverse(Optional.empty(), new RecordingListener())
                 .graph();
         RecordingListener interrupted = new RecordingListener(1);
         assertThatThrownBy(() -> ws.traversal(query, everyTwo).traverse(Optional.empty(), interrupted))
@@ -164,7 +190,9 @@ class GraphTraversalTest {
         ws.reads.clear();
 
         GraphTraversal.Outcome resumed = ws.traversal(query, everyTwo)
-                .traverse(Optional.of(new FrontierResume(1, saved.revision(), saved.frontier())), new RecordingListener());
+                .traverse(
+                        Optional.of(new FrontierResume(1, saved.revision(), saved.frontier())),
+                        new RecordingListener());
 
         assertThat(resumed.resumed()).isTrue();
         assertThat(resumed.graph()).isEqualTo(undisturbed);
@@ -184,13 +212,18 @@ class GraphTraversalTest {
         ws.with("src/a.h", "#include \"b.h\"\n"); // read before the frontier: its old edge must not survive
 
         GraphTraversal.Outcome outcome = ws.traversal(query, everyTwo)
-                .traverse(Optional.of(new FrontierResume(1, saved.revision(), saved.frontier())), new RecordingListener());
+                .traverse(
+                        Optional.of(new FrontierResume(1, saved.revision(), saved.frontier())),
+                        new RecordingListener());
 
         assertThat(outcome.resumed()).isFalse();
-        assertThat(outcome.graph().edges()).contains(new GraphEdge("src/a.h", "src/b.h", "b.h"))
+        assertThat(outcome.graph().edges())
+                .contains(new GraphEdge("src/a.h", "src/b.h", "b.h"))
                 .doesNotContain(new GraphEdge("src/a.h", "src/c.h", "c.h"));
-        assertThat(outcome.graph()).isEqualTo(ws.traversal(query, everyTwo)
-                .traverse(Optional.empty(), new RecordingListener()).graph());
+        assertThat(outcome.graph())
+                .isEqualTo(ws.traversal(query, everyTwo)
+                        .traverse(Optional.empty(), new RecordingListener())
+                        .graph());
     }
 
     @Test
@@ -201,11 +234,14 @@ class GraphTraversalTest {
         ws.traversal(query(1), everyTwo).traverse(Optional.empty(), first);
         RecordingListener.Saved saved = first.checkpoints.get(0);
 
-        for (FrontierResume stale : List.of(new FrontierResume(1, saved.revision(), saved.frontier()),
+        for (FrontierResume stale : List.of(
+                new FrontierResume(1, saved.revision(), saved.frontier()),
                 new FrontierResume(1, saved.revision(), "not json"),
                 new FrontierResume(1, saved.revision(), "{\"v\":1,\"graph_id\":\"x\",\"cursor\":99}"))) {
             // query(2) has another identity than query(1): its frontier is never reused
-            assertThat(ws.traversal(query(2), everyTwo).traverse(Optional.of(stale), new RecordingListener()).resumed())
+            assertThat(ws.traversal(query(2), everyTwo)
+                            .traverse(Optional.of(stale), new RecordingListener())
+                            .resumed())
                     .isFalse();
         }
     }
@@ -219,11 +255,13 @@ class GraphTraversalTest {
         ws.traversal(query(1), everyTwo).traverse(Optional.empty(), listener);
 
         assertThat(listener.checkpoints).hasSize(2);
-        TraversalFrontier frontier = TraversalFrontier.parse(listener.checkpoints.get(0).frontier()).orElseThrow();
+        TraversalFrontier frontier =
+                TraversalFrontier.parse(listener.checkpoints.get(0).frontier()).orElseThrow();
         assertThat(frontier.cursor()).isEqualTo(2);
         assertThat(frontier.graphId()).isEqualTo(query(1).graphId());
         var read = new java.util.TreeMap<String, byte[]>();
-        frontier.readPaths().forEach(p -> read.put(p, ws.files.get(p).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        frontier.readPaths()
+                .forEach(p -> read.put(p, ws.files.get(p).getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         assertThat(listener.checkpoints.get(0).revision()).isEqualTo(InMemoryWorkspace.revision(read));
     }
 

@@ -32,7 +32,11 @@ final class InMemoryWorkspace {
     }
 
     List<String> roots() {
-        return files.keySet().stream().map(p -> p.substring(0, p.indexOf('/'))).distinct().sorted().toList();
+        return files.keySet().stream()
+                .map(p -> p.substring(0, p.indexOf('/')))
+                .distinct()
+                .sorted()
+                .toList();
     }
 
     /** Stands in for WorkspaceFiles.revision: a hash over path and content of each file, in path order. */
@@ -51,7 +55,7 @@ final class InMemoryWorkspace {
     }
 
     GraphTraversal traversal(GraphQuery query, TraversalLimits limits) {
-        return new GraphTraversal(query, roots(), new ArrayList<>(files.keySet()), this::read,
-                InMemoryWorkspace::revision, limits);
+        return new GraphTraversal(
+                query, roots(), new ArrayList<>(files.keySet()), this::read, InMemoryWorkspace::revision, limits);
     }
 }

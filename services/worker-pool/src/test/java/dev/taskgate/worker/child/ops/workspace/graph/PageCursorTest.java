@@ -1,11 +1,11 @@
 package dev.taskgate.worker.child.ops.workspace.graph;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class PageCursorTest {
 
@@ -22,14 +22,17 @@ class PageCursorTest {
     @ParameterizedTest
     @ValueSource(strings = {"", "abc", "wsg1.", "wsg1.!!!", "wsg1.eyJnIjoxfQ", "wsg1.bnVsbA"})
     void rejectsATokenItDidNotIssue(String token) {
-        assertThatThrownBy(() -> PageCursor.decode(token)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> PageCursor.decode(token))
+                .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not a workspace.inspect cursor");
     }
 
     @Test
     void rejectsNegativeOffsets() {
-        String forged = "wsg1." + java.util.Base64.getUrlEncoder().withoutPadding()
-                .encodeToString("{\"g\":\"g\",\"r\":\"r\",\"n\":-1,\"e\":0}".getBytes());
+        String forged = "wsg1."
+                + java.util.Base64.getUrlEncoder()
+                        .withoutPadding()
+                        .encodeToString("{\"g\":\"g\",\"r\":\"r\",\"n\":-1,\"e\":0}".getBytes());
         assertThatThrownBy(() -> PageCursor.decode(forged)).isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -5,8 +5,7 @@ import java.util.List;
 
 /** Records checkpoints; stops after a given number of checkpoints when asked to. */
 final class RecordingListener implements GraphTraversal.Listener {
-    record Saved(String revision, String frontier) {
-    }
+    record Saved(String revision, String frontier) {}
 
     final List<Saved> checkpoints = new ArrayList<>();
     final List<String> progress = new ArrayList<>();

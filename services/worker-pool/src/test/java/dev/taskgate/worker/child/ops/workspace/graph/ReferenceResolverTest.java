@@ -1,11 +1,11 @@
 package dev.taskgate.worker.child.ops.workspace.graph;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
 import java.util.List;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 class ReferenceResolverTest {
     private final ReferenceResolver resolver = new ReferenceResolver(
@@ -36,7 +36,8 @@ class ReferenceResolverTest {
     void leavesUnknownEscapingAndExternalReferencesUnresolved() {
         assertThat(resolver.resolve("src/a/main.c", "missing.h")).isEmpty();
         assertThat(resolver.resolve("src/a/main.c", "../../../etc/passwd")).isEmpty(); // not-a-repo-path
-        assertThat(resolver.resolve("src/a/main.c", "https://example.com/lib.h")).isEmpty();
+        assertThat(resolver.resolve("src/a/main.c", "https://example.com/lib.h"))
+                .isEmpty();
         assertThat(resolver.resolve("src/a/main.c", "a\\util.h")).isEmpty();
         assertThat(resolver.resolve("src/a/main.c", "#top")).isEmpty();
     }
