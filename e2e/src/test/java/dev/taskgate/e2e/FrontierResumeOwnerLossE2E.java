@@ -27,6 +27,7 @@ import static org.awaitility.Awaitility.await;
  * it resumed at, which is at least the step the first run had reported) and the execution completes with the
  * undisturbed result.
  */
+@SlowTier
 @ExtendWith(LocalStack.class)
 class FrontierResumeOwnerLossE2E {
     private static final String BASE = "/v1/orgs/acme/projects/demo/tool-executions";

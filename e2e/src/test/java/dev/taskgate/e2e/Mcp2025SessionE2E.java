@@ -59,6 +59,7 @@ class Mcp2025SessionE2E {
     }
 
     @Test
+    @SlowTier
     void aSessionAndItsTaskSurviveAFrontendRestart() throws Exception {
         String token = token("restart-2025");
         ServiceProcess frontend = LocalStack.get().service("mcp-frontend");

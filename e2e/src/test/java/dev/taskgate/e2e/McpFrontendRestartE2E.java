@@ -27,6 +27,7 @@ import static org.awaitility.Awaitility.await;
  * started again, and the new instance answers {@code tasks/get} with the exact result. Runs last in its JVM only by
  * chance, so it leaves the frontend running and ready.
  */
+@SlowTier
 @ExtendWith(LocalStack.class)
 class McpFrontendRestartE2E {
     private static final ObjectMapper JSON = new ObjectMapper();

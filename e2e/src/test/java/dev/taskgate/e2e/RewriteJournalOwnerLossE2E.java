@@ -27,6 +27,7 @@ import static org.awaitility.Awaitility.await;
  * the file against it and the execution completes with the result the rewrite would have returned. The file proves
  * the rewrite was applied exactly once (a second apply would extend the replacement again).
  */
+@SlowTier
 @ExtendWith(LocalStack.class)
 class RewriteJournalOwnerLossE2E {
     private static final String BASE = "/v1/orgs/acme/projects/demo/tool-executions";

@@ -23,6 +23,7 @@ import static org.awaitility.Awaitility.await;
  * and while it still holds it; job-control completes the execution with exactly the staged result and never
  * dispatches it again (a second run would name another run id).
  */
+@SlowTier
 @ExtendWith(LocalStack.class)
 class StagedResultOwnerLossE2E {
     private static final String BASE = "/v1/orgs/acme/projects/demo/tool-executions";

@@ -30,6 +30,7 @@ import static org.awaitility.Awaitility.await;
  * worker-pool is SIGKILLed; job-control replaces the executions, the restarted worker continues them, and each call
  * answers the undisturbed final result: never a non-terminal state, and the 2025 progress keeps rising strictly.
  */
+@SlowTier
 @ExtendWith(LocalStack.class)
 class SyncCallOwnerLossE2E {
     private static final int STEPS = 40;

@@ -44,6 +44,7 @@ class WebhookDeliveryE2E {
     }
 
     @Test
+    @SlowTier
     void everySignalArrivesSignedThroughFailuresAndADispatcherKill() throws Exception {
         Project p = new Project();
         try (NodeReceiver receiver = NodeReceiver.start(LocalStack.repo())) {

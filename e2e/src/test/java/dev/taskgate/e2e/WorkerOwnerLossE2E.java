@@ -29,6 +29,7 @@ import static org.awaitility.Awaitility.await;
  * exact result a run without a kill returns. Prints the time from each kill to the settlement of each execution
  * (the replacement committed), p50 and max, over a bounded number of kills.
  */
+@SlowTier
 @ExtendWith(LocalStack.class)
 class WorkerOwnerLossE2E {
     private static final String BASE = "/v1/orgs/acme/projects/demo/tool-executions";
