@@ -1,12 +1,30 @@
 # A private PostgreSQL 15 cluster owned by the project (never the machine's own clusters).
 # shellcheck shell=bash
+#
+# TASKGATE_PG_BIN: a folder with initdb, pg_ctl, postgres and psql of PostgreSQL 15 to use instead of Debian's
+# /usr/lib/postgresql/15/bin (which is installed from Debian's packages when absent, as root).
+#
+# Where a cluster lives: under the folder the caller names (e.g. .taskgate/stack/pg), except when the scripts run as
+# root: the server refuses to run as root, so it runs as the postgres user, which often cannot reach a clone in a
+# private home (/root is mode 700). Then the cluster lives in /var/lib/taskgate/pg/<name>-<hash of the folder> and
+# the folder holds only a file `home` naming that place. pg_home tells where a cluster lives.
 
-PG_BIN=/usr/lib/postgresql/15/bin
+PG_BIN="${TASKGATE_PG_BIN:-/usr/lib/postgresql/15/bin}"
+PG_ROOT_HOMES="${TASKGATE_PG_ROOT_HOMES:-/var/lib/taskgate/pg}"
 
-# Installs PostgreSQL 15 from Debian's packages only when its binaries are absent. The Debian
-# package would create and start a default cluster on 5432; we tell postgresql-common not to.
+# Checks the binaries of TASKGATE_PG_BIN, or installs PostgreSQL 15 from Debian's packages when its binaries are
+# absent. The Debian package would create and start a default cluster on 5432; we tell postgresql-common not to.
 pg_ensure_installed() {
+  local b
+  if [ -n "${TASKGATE_PG_BIN:-}" ]; then
+    for b in initdb pg_ctl postgres psql; do
+      [ -x "$PG_BIN/$b" ] || die "TASKGATE_PG_BIN=$PG_BIN has no executable $b (PostgreSQL 15's bin folder is needed)"
+    done
+    return 0
+  fi
   [ -x "$PG_BIN/initdb" ] && return 0
+  [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null \
+    || die "PostgreSQL 15 is not in $PG_BIN: install it (Debian/Ubuntu as root: bin/ scripts do it themselves) or set TASKGATE_PG_BIN"
   log "PostgreSQL 15 not found; installing it from Debian's packages"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq >/dev/null
@@ -19,29 +37,63 @@ pg_ensure_installed() {
   [ -x "$PG_BIN/initdb" ] || die "PostgreSQL 15 installation failed"
 }
 
-# pg_start DATA_DIR PORT FSYNC(on|off): initialises the cluster if needed and starts it on 127.0.0.1.
-pg_start() {
-  local dir=$1 port=$2 fsync=$3 run_as=()
+pg_as_server() {
+  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+}
+
+# pg_home DIR: the folder that holds the cluster of DIR (data/, postgres.log, the socket).
+pg_home() {
+  local dir=$1
+  if [ -s "$dir/home" ]; then cat "$dir/home"; else echo "$dir"; fi
+}
+
+# Chooses where the cluster of DIR lives (see the top of this file) and makes it the server user's.
+pg_prepare_home() {
+  local dir=$1 home
   mkdir -p "$dir"
-  # the server refuses to run as root
-  if [ "$(id -u)" = 0 ]; then
-    id postgres >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin postgres
-    chown -R postgres: "$dir"
-    run_as=(runuser -u postgres --)
+  [ "$(id -u)" = 0 ] || return 0
+  id postgres >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin postgres
+  if [ ! -s "$dir/home" ]; then
+    chown postgres: "$dir"
+    if runuser -u postgres -- test -w "$dir"; then
+      return 0
+    fi
+    chown root: "$dir"
+    home="$PG_ROOT_HOMES/$(basename "$(dirname "$dir")")-$(printf '%s' "$(cd "$dir" && pwd)" | sha256sum | cut -c1-12)"
+    printf '%s\n' "$home" > "$dir/home"
+    log "the postgres user cannot reach $dir: the cluster lives in $home"
   fi
-  if [ ! -f "$dir/data/PG_VERSION" ]; then
-    "${run_as[@]}" "$PG_BIN/initdb" -D "$dir/data" --auth=trust -E UTF8 --locale=C.UTF-8 -U postgres >"$dir/initdb.log" 2>&1 \
-      || { cat "$dir/initdb.log" >&2; die "initdb failed"; }
+  home=$(pg_home "$dir")
+  mkdir -p "$home"
+  chmod 755 "$PG_ROOT_HOMES" "$(dirname "$PG_ROOT_HOMES")" 2>/dev/null || true
+  chown -R postgres: "$home"
+}
+
+# pg_start DIR PORT FSYNC(on|off): initialises the cluster if needed and starts it on 127.0.0.1.
+pg_start() {
+  local dir=$1 port=$2 fsync=$3 home
+  pg_prepare_home "$dir"
+  home=$(pg_home "$dir")
+  if [ ! -f "$home/data/PG_VERSION" ]; then
+    pg_as_server "$PG_BIN/initdb" -D "$home/data" --auth=trust -E UTF8 --locale=C.UTF-8 -U postgres \
+      >"$home/initdb.log" 2>&1 || { cat "$home/initdb.log" >&2; die "initdb failed"; }
   fi
-  if "${run_as[@]}" "$PG_BIN/pg_ctl" -D "$dir/data" status >/dev/null 2>&1; then
+  if pg_as_server "$PG_BIN/pg_ctl" -D "$home/data" status >/dev/null 2>&1; then
     log "PostgreSQL already running (port $port)"
   else
-    "${run_as[@]}" "$PG_BIN/pg_ctl" -D "$dir/data" -l "$dir/postgres.log" -w -t 60 \
-      -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir -c fsync=$fsync -c max_connections=200" \
-      start >/dev/null || { tail -20 "$dir/postgres.log" >&2; die "PostgreSQL did not start"; }
-    log "PostgreSQL started on 127.0.0.1:$port (fsync=$fsync)"
+    pg_as_server "$PG_BIN/pg_ctl" -D "$home/data" -l "$home/postgres.log" -w -t 60 \
+      -o "-p $port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$home -c fsync=$fsync -c max_connections=200" \
+      start >/dev/null || { tail -20 "$home/postgres.log" >&2; die "PostgreSQL did not start"; }
+    log "PostgreSQL started on 127.0.0.1:$port (fsync=$fsync, data in $home/data)"
   fi
-  head -1 "$dir/data/postmaster.pid" > "$dir/pid"
+  head -1 "$home/data/postmaster.pid" > "$dir/pid"
+}
+
+# pg_pid DIR: the server's PID while the cluster of DIR runs; fails otherwise.
+pg_pid() {
+  local pidfile
+  pidfile="$(pg_home "$1")/data/postmaster.pid"
+  [ -f "$pidfile" ] && head -1 "$pidfile"
 }
 
 # pg_create_db PORT DATABASE: the taskgate role and a database it owns, if missing.
@@ -54,11 +106,19 @@ pg_create_db() {
     || "${psql[@]}" -c "create database $db owner taskgate"
 }
 
-# pg_stop DATA_DIR: fast shutdown of the cluster recorded there.
+# pg_stop DIR: fast shutdown of the cluster of DIR.
 pg_stop() {
-  local dir=$1 run_as=()
-  [ -f "$dir/data/postmaster.pid" ] || return 0
-  [ "$(id -u)" = 0 ] && run_as=(runuser -u postgres --)
-  "${run_as[@]}" "$PG_BIN/pg_ctl" -D "$dir/data" -m fast -w -t 60 stop >/dev/null 2>&1 || true
+  local dir=$1 home
+  home=$(pg_home "$dir")
+  [ -f "$home/data/postmaster.pid" ] || return 0
+  pg_as_server "$PG_BIN/pg_ctl" -D "$home/data" -m fast -w -t 60 stop >/dev/null 2>&1 || true
   rm -f "$dir/pid"
+}
+
+# pg_delete DIR: removes the cluster of DIR (stopped first), wherever it lives.
+pg_delete() {
+  local dir=$1
+  pg_stop "$dir"
+  [ -s "$dir/home" ] && rm -rf "$(pg_home "$dir")"
+  rm -rf "$dir"
 }

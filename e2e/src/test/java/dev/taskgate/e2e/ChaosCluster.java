@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -33,21 +32,24 @@ final class ChaosCluster implements AutoCloseable {
     private final List<ServiceProcess> paused = new ArrayList<>();
 
     ChaosCluster(Path rewriteSandbox) throws IOException {
-        Map<String, String> shared = LocalStack.get().sharedEnv();
+        LocalStack stack = LocalStack.get();
         Files.createDirectories(rewriteSandbox);
         List<Integer> jobControlPorts = List.of(freePort(), freePort());
         for (int i = 0; i < 2; i++) {
-            Map<String, String> worker = new HashMap<>(shared);
+            Map<String, String> worker = stack.serviceEnv("worker-pool");
             worker.put("TASKGATE_WORKER_CHILDREN", WORKER_CHILDREN);
             worker.put("TASKGATE_WORKER_REWRITE_SANDBOX", rewriteSandbox.toString());
             nodes.add(new ChaosNode(ChaosNode.Kind.WORKER, "chaos-worker-pool-" + (i + 1), freePort(), worker));
         }
         for (int i = 0; i < 2; i++) {
             nodes.add(new ChaosNode(
-                    ChaosNode.Kind.JOB_CONTROL, "chaos-job-control-" + (i + 1), jobControlPorts.get(i), shared));
+                    ChaosNode.Kind.JOB_CONTROL,
+                    "chaos-job-control-" + (i + 1),
+                    jobControlPorts.get(i),
+                    stack.serviceEnv("job-control")));
         }
         for (int i = 0; i < 2; i++) {
-            Map<String, String> frontend = new HashMap<>(shared);
+            Map<String, String> frontend = stack.serviceEnv("mcp-frontend");
             frontend.put("TASKGATE_JOB_CONTROL_URL", "http://127.0.0.1:" + jobControlPorts.get(i));
             nodes.add(new ChaosNode(ChaosNode.Kind.FRONTEND, "chaos-mcp-frontend-" + (i + 1), freePort(), frontend));
         }

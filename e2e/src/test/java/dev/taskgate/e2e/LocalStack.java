@@ -4,20 +4,15 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.time.Duration;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
-
-import dev.taskgate.testsupport.TestInfra;
-import dev.taskgate.testsupport.Tokens;
 
 /**
  * Starts the four packaged services once per test JVM, as processes against the PostgreSQL and Kafka
@@ -29,11 +24,15 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
             .toAbsolutePath()
             .normalize();
     private static final Path LOGS = REPO.resolve("e2e/target/e2e-logs");
+    /** The stack's state folder: keys, the rewrite sandbox, the workspace acme/demo (see bin/lib/service-env.sh). */
+    private static final Path STATE = REPO.resolve("e2e/target/stack");
+
     private static LocalStack running;
 
     private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
     private final Map<String, ServiceProcess> extras = new LinkedHashMap<>();
     private final Map<String, String> sharedEnv = new HashMap<>();
+    private ServiceEnv definition;
 
     /** The running stack; only valid inside a test class extended with this extension. */
     public static LocalStack get() {
@@ -61,7 +60,7 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         return services.get("mcp-frontend").baseUrl();
     }
 
-    /** The environment every service was started with (broker, job-control URL, keys), e.g. for a stdio frontend. */
+    /** The union of the services' settings (broker, job-control URL, keys); prefer {@link #serviceEnv(String)}. */
     public Map<String, String> sharedEnv() {
         return Map.copyOf(sharedEnv);
     }
@@ -72,16 +71,16 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
     }
 
     /**
-     * Root {@code name} ({@code src} or {@code docs}) of workspace {@code acme/demo}, which the worker registers
-     * through environment variables (the named-entry form: {@code TASKGATE_WORKER_WORKSPACES_DEMO_ID}).
+     * Root {@code name} ({@code src} or {@code docs}) of workspace {@code acme/demo}, which every worker-pool
+     * started through bin/lib/service-env.sh registers ({@code TASKGATE_WORKER_WORKSPACES_DEMO_ID}).
      */
     public static Path workspaceRoot(String name) {
-        return REPO.resolve("e2e/target/workspace/" + name);
+        return STATE.resolve("workspaces/demo/" + name);
     }
 
     /** The directory demo.rewrite works in (the worker's {@code taskgate.worker.rewrite.sandbox}). */
     public static Path rewriteSandbox() {
-        return REPO.resolve("e2e/target/rewrite-sandbox");
+        return STATE.resolve("rewrite-sandbox");
     }
 
     /** A service process by name, e.g. to stop or restart it in a test. */
@@ -90,46 +89,17 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
     }
 
     private void start() throws Exception {
-        Path keyDir = Files.createDirectories(REPO.resolve("e2e/target/e2e-keys"));
-        Path publicKey = keyDir.resolve("jwt-public.pem");
-        Files.writeString(publicKey, Tokens.publicKeyPem());
-        byte[] handleKey = new byte[32];
-        new SecureRandom().nextBytes(handleKey);
-
-        int jobControlPort = freePort();
-        Map<String, String> env = new HashMap<>();
-        env.put("TASKGATE_KAFKA_BOOTSTRAP", TestInfra.kafkaBootstrap());
-        env.put("TASKGATE_PG_PORT", Integer.toString(TestInfra.pgPort()));
-        env.put("TASKGATE_PG_DATABASE", "taskgate_e2e");
-        env.put("TASKGATE_JOB_CONTROL_URL", "http://127.0.0.1:" + jobControlPort);
-        env.put("TASKGATE_HANDLES_KEY", Base64.getEncoder().encodeToString(handleKey));
-        byte[] payloadKey = new byte[32];
-        new SecureRandom().nextBytes(payloadKey);
-        env.put("JOBCTL_PAYLOAD_KEYS", "e2e-1:" + Base64.getEncoder().encodeToString(payloadKey));
-        env.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", "file:" + publicKey);
-        byte[] checkpointKey = new byte[32];
-        new SecureRandom().nextBytes(checkpointKey);
-        env.put("TASKGATE_CHECKPOINT_KEY", Base64.getEncoder().encodeToString(checkpointKey));
-
-        sharedEnv.putAll(env);
-        add("job-control", jobControlPort, env);
-        int frontendPort = freePort();
-        Map<String, String> workerEnv = new HashMap<>(env);
-        // results link artifacts with absolute URIs on the frontend
-        workerEnv.put("TASKGATE_WORKER_ARTIFACTS_PUBLIC_BASE_URL", "http://127.0.0.1:" + frontendPort);
-        // three operations at once: WorkerOwnerLossE2E kills the worker while three executions run
-        workerEnv.put("TASKGATE_WORKER_CHILDREN", "3");
-        workerEnv.put(
-                "TASKGATE_WORKER_REWRITE_SANDBOX",
-                Files.createDirectories(rewriteSandbox()).toString());
-        workerEnv.put("TASKGATE_WORKER_WORKSPACES_DEMO_ID", "acme/demo");
-        workerEnv.put(
-                "TASKGATE_WORKER_WORKSPACES_DEMO_ROOTS",
-                Files.createDirectories(workspaceRoot("src")) + "," + "docs="
-                        + Files.createDirectories(workspaceRoot("docs")));
-        add("worker-pool", freePort(), workerEnv);
-        add("webhook-dispatcher", freePort(), webhookDispatcherEnv(env));
-        add("mcp-frontend", frontendPort, env);
+        Map<String, Integer> ports = new LinkedHashMap<>();
+        for (String service : List.of("job-control", "worker-pool", "webhook-dispatcher", "mcp-frontend")) {
+            ports.put(service, freePort());
+        }
+        definition = ServiceEnv.prepare(REPO, STATE, ports);
+        for (String service : ports.keySet()) {
+            Map<String, String> env = serviceEnv(service);
+            sharedEnv.putAll(env);
+            env.put("QUARKUS_HTTP_PORT", Integer.toString(ports.get(service)));
+            services.put(service, new ServiceProcess(service, ports.get(service), jarOf(service), env, LOGS));
+        }
         for (ServiceProcess s : services.values()) {
             s.start();
         }
@@ -138,23 +108,32 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         }
     }
 
+    /** What the system tests add to the shared definition of a service. */
+    private static Map<String, String> testSettings(String service) {
+        switch (service) {
+            case "worker-pool":
+                // three operations at once: WorkerOwnerLossE2E kills the worker while three executions run
+                return Map.of("TASKGATE_WORKER_CHILDREN", "3");
+            case "webhook-dispatcher":
+                return webhookDispatcherSettings();
+            default:
+                return Map.of();
+        }
+    }
+
     /**
-     * The dispatcher's settings for system tests: a random encryption key for secrets at rest, loopback and plain
-     * HTTP destinations allowed (the test receivers listen on 127.0.0.1), and a schedule of seconds instead of hours.
+     * The dispatcher's settings for system tests: loopback and plain HTTP destinations allowed (the test receivers
+     * listen on 127.0.0.1), and a schedule of seconds instead of hours.
      */
-    private static Map<String, String> webhookDispatcherEnv(Map<String, String> shared) {
-        Map<String, String> env = new HashMap<>(shared);
-        byte[] secretKey = new byte[32];
-        new SecureRandom().nextBytes(secretKey);
-        env.put("TASKGATE_WEBHOOKS_SECRET_KEY", Base64.getEncoder().encodeToString(secretKey));
-        env.put("TASKGATE_WEBHOOKS_ALLOW_PRIVATE_DESTINATIONS", "true");
-        env.put("TASKGATE_WEBHOOKS_ALLOW_HTTP_DESTINATIONS", "true");
-        env.put("TASKGATE_WEBHOOKS_REQUEST_TIMEOUT", "2s");
-        env.put("TASKGATE_WEBHOOKS_CLAIM_LEASE", "4s");
-        env.put("TASKGATE_WEBHOOKS_POLL_INTERVAL", "200ms");
-        env.put("TASKGATE_WEBHOOKS_RETRY_SCHEDULE", "0s,1s,1s,2s,2s,3s,3s,5s,5s,5s");
-        env.put("TASKGATE_WEBHOOKS_RETRY_JITTER", "0.2");
-        return env;
+    private static Map<String, String> webhookDispatcherSettings() {
+        return Map.of(
+                "TASKGATE_WEBHOOKS_ALLOW_PRIVATE_DESTINATIONS", "true",
+                "TASKGATE_WEBHOOKS_ALLOW_HTTP_DESTINATIONS", "true",
+                "TASKGATE_WEBHOOKS_REQUEST_TIMEOUT", "2s",
+                "TASKGATE_WEBHOOKS_CLAIM_LEASE", "4s",
+                "TASKGATE_WEBHOOKS_POLL_INTERVAL", "200ms",
+                "TASKGATE_WEBHOOKS_RETRY_SCHEDULE", "0s,1s,1s,2s,2s,3s,3s,5s,5s,5s",
+                "TASKGATE_WEBHOOKS_RETRY_JITTER", "0.2");
     }
 
     /**
@@ -172,10 +151,9 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         if (existing != null) {
             return existing;
         }
-        Path jar = REPO.resolve("services").resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
-        Map<String, String> env = new HashMap<>(sharedEnv);
+        Map<String, String> env = serviceEnv(service);
         env.putAll(settings);
-        ServiceProcess extra = new ServiceProcess(name, freePort(), jar, env, LOGS);
+        ServiceProcess extra = new ServiceProcess(name, freePort(), jarOf(service), env, LOGS);
         extras.put(name, extra);
         extra.start();
         extra.awaitReady(Duration.ofSeconds(120));
@@ -187,9 +165,19 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         return java.util.List.copyOf(extras.values());
     }
 
-    private void add(String name, int port, Map<String, String> env) {
-        Path jar = REPO.resolve("services").resolve(name).resolve("target/quarkus-app/quarkus-run.jar");
-        services.put(name, new ServiceProcess(name, port, jar, env, LOGS));
+    /**
+     * The settings {@code service} runs with in this stack (the shared definition and the system tests' own),
+     * without its HTTP port: for one more instance, or a process of its own such as the stdio frontend.
+     */
+    public Map<String, String> serviceEnv(String service) throws IOException {
+        Map<String, String> env = new HashMap<>(definition.of(service));
+        env.putAll(testSettings(service));
+        env.remove("QUARKUS_HTTP_PORT");
+        return env;
+    }
+
+    private static Path jarOf(String service) {
+        return REPO.resolve("services").resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
     }
 
     private static int freePort() {

@@ -63,6 +63,14 @@ public final class Tokens {
     }
 
     /**
+     * The test private key as PEM text, for a key folder that development tooling expects to hold the whole pair
+     * (the system tests' state); never give it to a service.
+     */
+    public static String privateKeyPem() {
+        return resource(PRIVATE_KEY_RESOURCE);
+    }
+
+    /**
      * The test public key written to a temporary file (deleted on exit), for configuring a service started as
      * a separate process ({@code MP_JWT_VERIFY_PUBLICKEY_LOCATION=file:<path>}).
      */

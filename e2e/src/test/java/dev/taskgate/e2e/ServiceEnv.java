@@ -1,0 +1,90 @@
+package dev.taskgate.e2e;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import dev.taskgate.testsupport.TestInfra;
+import dev.taskgate.testsupport.Tokens;
+
+/**
+ * The services' settings as {@code bin/lib/service-env.sh} defines them for every way of starting Taskgate on one
+ * machine (the local stack, the conformance run, these system tests): the system tests read them from the script
+ * instead of keeping a copy that could drift. The state folder holds the keys the script makes; the JWT key pair
+ * is the test-only one of {@code libs/test-support}, so that {@link Tokens} signs what the services accept.
+ */
+final class ServiceEnv {
+    private final Path repo;
+    private final Path state;
+    private final Map<String, String> inputs;
+
+    private ServiceEnv(Path repo, Path state, Map<String, String> inputs) {
+        this.repo = repo;
+        this.state = state;
+        this.inputs = inputs;
+    }
+
+    /**
+     * Prepares {@code state} (keys, rewrite sandbox, the workspace {@code acme/demo}) for services on the given
+     * ports, against the test infrastructure's PostgreSQL (database {@code taskgate_e2e}) and Kafka.
+     */
+    static ServiceEnv prepare(Path repo, Path state, Map<String, Integer> ports) throws IOException {
+        Path keys = Files.createDirectories(state.resolve("keys"));
+        Files.writeString(keys.resolve("jwt-public.pem"), Tokens.publicKeyPem());
+        Files.writeString(keys.resolve("jwt-private.pem"), Tokens.privateKeyPem());
+        Map<String, String> inputs = new LinkedHashMap<>();
+        inputs.put("TASKGATE_RUN_STATE", state.toString());
+        inputs.put("TASKGATE_RUN_KAFKA_PORT", Integer.toString(TestInfra.kafkaPort()));
+        inputs.put("TASKGATE_RUN_PG_PORT", Integer.toString(TestInfra.pgPort()));
+        inputs.put("TASKGATE_RUN_PG_DATABASE", "taskgate_e2e");
+        inputs.put(
+                "TASKGATE_RUN_PORTS",
+                ports.entrySet().stream()
+                        .map(e -> e.getKey() + "=" + e.getValue())
+                        .collect(Collectors.joining(" ")));
+        ServiceEnv env = new ServiceEnv(repo, state, inputs);
+        env.run("prepare");
+        return env;
+    }
+
+    /** The settings of {@code service}, as NAME → value. */
+    Map<String, String> of(String service) throws IOException {
+        Map<String, String> settings = new LinkedHashMap<>();
+        for (String line : run("env", service).split("\n")) {
+            int eq = line.indexOf('=');
+            if (eq > 0) {
+                settings.put(line.substring(0, eq), line.substring(eq + 1));
+            }
+        }
+        return settings;
+    }
+
+    Path state() {
+        return state;
+    }
+
+    private String run(String... arguments) throws IOException {
+        List<String> command = new java.util.ArrayList<>(
+                List.of("bash", repo.resolve("bin/lib/service-env.sh").toString()));
+        command.addAll(List.of(arguments));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
+        pb.environment().putAll(inputs);
+        Process process = pb.start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            if (!process.waitFor(60, TimeUnit.SECONDS) || process.exitValue() != 0) {
+                throw new IllegalStateException("bin/lib/service-env.sh " + String.join(" ", arguments) + " failed");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while running bin/lib/service-env.sh", e);
+        }
+        return out;
+    }
+}
