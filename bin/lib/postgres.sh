@@ -38,7 +38,8 @@ pg_ensure_installed() {
 }
 
 pg_as_server() {
-  if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi
+  # from / : the server user may not be allowed into the caller's working folder
+  if [ "$(id -u)" = 0 ]; then (cd / && runuser -u postgres -- "$@"); else "$@"; fi
 }
 
 # pg_home DIR: the folder that holds the cluster of DIR (data/, postgres.log, the socket).
@@ -55,7 +56,7 @@ pg_prepare_home() {
   id postgres >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin postgres
   if [ ! -s "$dir/home" ]; then
     chown postgres: "$dir"
-    if runuser -u postgres -- test -w "$dir"; then
+    if pg_as_server test -w "$dir"; then
       return 0
     fi
     chown root: "$dir"
