@@ -1,8 +1,6 @@
 package dev.taskgate.jobctl.cancel;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -16,6 +14,7 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.command.CommandOutcome;
@@ -46,7 +45,7 @@ public class CancellationService {
     private final ExecutionRepository executions;
     private final OutboxWriter outbox;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
     private final IdSource ids;
     private final JournalRepository journal;
     private final OwnedExecutionLock lock;
@@ -56,7 +55,7 @@ public class CancellationService {
             ExecutionRepository executions,
             OutboxWriter outbox,
             JobControlConfig config,
-            Clock clock,
+            DbClock clock,
             IdSource ids,
             JournalRepository journal,
             OwnedExecutionLock lock) {
@@ -72,7 +71,7 @@ public class CancellationService {
 
     /** Handles one cancellation in one transaction; the outcome's reply is sent after it committed. */
     public Uni<CommandOutcome> cancel(CancelExecution command) {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Instant now = clock.now();
         return pool.withTransaction(tx ->
                 lock.lockOrNotFound(tx, command, command.executionId(), command.caller(), now, execution -> {
                     // after the ownership check, so that only the owner learns the tool is mutating

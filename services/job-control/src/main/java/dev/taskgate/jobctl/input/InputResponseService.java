@@ -1,8 +1,6 @@
 package dev.taskgate.jobctl.input;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,6 +17,7 @@ import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.InputProvided;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.command.CommandOutcome;
@@ -53,7 +52,7 @@ public class InputResponseService {
     private final InputRequestRepository inputs;
     private final OutboxWriter outbox;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
     private final IdSource ids;
     private final OwnedExecutionLock lock;
 
@@ -63,7 +62,7 @@ public class InputResponseService {
             InputRequestRepository inputs,
             OutboxWriter outbox,
             JobControlConfig config,
-            Clock clock,
+            DbClock clock,
             IdSource ids,
             OwnedExecutionLock lock) {
         this.lock = lock;
@@ -78,7 +77,7 @@ public class InputResponseService {
 
     /** Handles one command; the outcome's reply is sent after the transaction committed. */
     public Uni<CommandOutcome> provide(ProvideInput command) {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Instant now = clock.now();
         return pool.withTransaction(tx ->
                 lock.lockOrNotFound(tx, command, command.executionId(), command.caller(), now, execution -> {
                     if (execution.state().isTerminal()) {

@@ -1,8 +1,6 @@
 package dev.taskgate.jobctl.report;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -27,6 +25,7 @@ import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.artifact.ArtifactService;
@@ -61,7 +60,7 @@ public class WorkerReportService {
     private final InputRequestService inputs;
     private final OutboxWriter outbox;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
     private final IdSource ids;
     private final WorkerInstanceRepository workers;
     private final OwnerLossService ownerLoss;
@@ -76,7 +75,7 @@ public class WorkerReportService {
             InputRequestService inputs,
             OutboxWriter outbox,
             JobControlConfig config,
-            Clock clock,
+            DbClock clock,
             IdSource ids,
             WorkerInstanceRepository workers,
             OwnerLossService ownerLoss,
@@ -105,7 +104,7 @@ public class WorkerReportService {
      * @return whether the transaction appended outbox rows
      */
     public Uni<Boolean> apply(WorkerEvent event) {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Instant now = clock.now();
         return pool.withTransaction(tx -> executions
                 .findOwned(tx, event.executionId())
                 .flatMap(found -> {
