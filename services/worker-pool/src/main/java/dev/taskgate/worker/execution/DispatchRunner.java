@@ -45,13 +45,14 @@ import dev.taskgate.worker.report.WorkerEvents;
 import dev.taskgate.worker.workspace.WorkspaceRegistry;
 
 /**
- * Decides what happens to each dispatch and stop request: refuses bad work with a {@code Failed} event, drops
- * duplicates, honours stops that arrive early, hands admitted work to an idle child and turns what the child
- * reports into exactly one terminal event per dispatch.
+ * Runs the dispatches ({@code RunOperation} records) this instance takes: refuses bad work with a {@code Failed}
+ * event, drops duplicates, honours stops that arrive early, hands admitted work to an idle child, forwards the
+ * control signals for a held dispatch (stop, input, commit decisions) to its child, and turns what the child reports
+ * into exactly one terminal event per dispatch.
  */
 @ApplicationScoped
-public class ExecutionService {
-    private static final Logger LOG = Logger.getLogger(ExecutionService.class);
+public class DispatchRunner {
+    private static final Logger LOG = Logger.getLogger(DispatchRunner.class);
     private static final int MAX_LOG_MESSAGES = 1000;
     private static final Duration LOG_FLUSH_TIMEOUT = Duration.ofSeconds(2);
     static final String STOPPED_BEFORE_START = "stopped before the operation started; it did not run";
@@ -79,7 +80,7 @@ public class ExecutionService {
     });
 
     @Inject
-    ExecutionService(
+    DispatchRunner(
             ChildPool pool,
             WorkerEventPublisher publisher,
             WorkerEvents events,
