@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -353,17 +354,17 @@ public class DispatchRunner {
                 case CHECKPOINT -> saveCheckpoint(key, message.plan());
                 case ARTIFACT_SAVE -> artifacts.save(child, key, run.workspace(), message.artifact());
                 case ARTIFACT_LOAD -> artifacts.load(child, key, run.workspace(), message.artifact());
-                case RESULT -> end(child, events.finished(key, message.result()), true);
+                case RESULT -> end(child, () -> events.finished(key, message.result()), true);
                 case ERROR ->
                     end(
                             child,
-                            events.failed(
+                            () -> events.failed(
                                     key,
                                     FailureCode.OPERATION_ERROR,
                                     run.operation() + " failed in the worker (" + message.code() + "): "
                                             + message.message()),
                             true);
-                case STOPPED -> end(child, events.stopped(key, message.message()), true);
+                case STOPPED -> end(child, () -> events.stopped(key, message.message()), true);
                 case LOG -> logForCaller(key, message.log());
                 case READY -> LOG.warnf("Unexpected ready line during a run [%s childPid=%d]", key, child.pid());
             }
@@ -405,18 +406,20 @@ public class DispatchRunner {
 
         @Override
         public void onExit(ChildProcess child, int exitCode) {
-            WorkerEvent event = run.isKilledForStop() && !run.isCommitGranted()
-                    ? events.stopped(
-                            run.key(),
-                            "the operation did not stop within " + seconds(config.stopGrace())
-                                    + " of the stop request; its child process was killed")
-                    : events.childDied(run.key(), child.pid(), exitCode);
             if (!run.isKilledForStop()) {
                 LOG.warnf(
                         "Child died while running an operation [%s childPid=%d exitCode=%d]",
                         run.key(), child.pid(), exitCode);
             }
-            end(child, event, false);
+            end(
+                    child,
+                    () -> run.isKilledForStop() && !run.isCommitGranted()
+                            ? events.stopped(
+                                    run.key(),
+                                    "the operation did not stop within " + seconds(config.stopGrace())
+                                            + " of the stop request; its child process was killed")
+                            : events.childDied(run.key(), child.pid(), exitCode),
+                    false);
         }
 
         /**
@@ -499,10 +502,14 @@ public class DispatchRunner {
 
         /**
          * Publishes the one terminal event and waits for its acknowledgement before the child is reused; a progress
-         * report the throttle still holds goes first.
+         * report the throttle still holds goes first. {@code terminal} builds (and so stamps) the event only once the
+         * run is claimed as ended ({@link ExecutionRun#finish(Supplier)}): from then on heartbeats no longer list it, so
+         * none stamped after the terminal event does, though the run stays held (reachable for signals, its child not
+         * reused) until the broker has the event.
          */
-        private void end(ChildProcess child, WorkerEvent event, boolean childReusable) {
-            if (!run.finish()) {
+        private void end(ChildProcess child, Supplier<WorkerEvent> terminal, boolean childReusable) {
+            WorkerEvent event = run.finish(terminal).orElse(null);
+            if (event == null) {
                 return;
             }
             try {
