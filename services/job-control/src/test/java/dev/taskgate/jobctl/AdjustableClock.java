@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.enterprise.inject.Alternative;
@@ -19,15 +20,31 @@ import jakarta.inject.Singleton;
 public class AdjustableClock extends Clock {
 
     private final AtomicReference<Duration> offset = new AtomicReference<>(Duration.ZERO);
+    private final AtomicReference<Instant> frozenAt = new AtomicReference<>();
 
     /** Moves the service's time forward by {@code amount}. */
     public void advance(Duration amount) {
         offset.accumulateAndGet(amount, Duration::plus);
     }
 
+    /**
+     * Stops following the system clock until {@link #thaw()}: time then moves only by {@link #advance}, so a test
+     * whose outcome depends on how far the service's time moved (e.g. "less than the heartbeat timeout") does not
+     * depend on how slowly the machine ran it. Frozen at a whole microsecond, as the database stores times.
+     */
+    public void freeze() {
+        frozenAt.set(Instant.now().truncatedTo(ChronoUnit.MICROS));
+    }
+
+    /** Follows the system clock again (plus the offset); time never moves back, as the system clock went on. */
+    public void thaw() {
+        frozenAt.set(null);
+    }
+
     @Override
     public Instant instant() {
-        return Instant.now().plus(offset.get());
+        Instant frozen = frozenAt.get();
+        return (frozen == null ? Instant.now() : frozen).plus(offset.get());
     }
 
     @Override

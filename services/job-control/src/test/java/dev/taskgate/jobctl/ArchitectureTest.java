@@ -1,5 +1,7 @@
 package dev.taskgate.jobctl;
 
+import java.time.Clock;
+
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
@@ -86,5 +88,15 @@ class ArchitectureTest {
             .callMethod(java.time.Instant.class, "now")
             .orShould()
             .callMethod(java.util.UUID.class, "randomUUID")
-            .because("inject java.time.Clock and IdSource so time and ids are controllable in tests");
+            .because("inject DbClock and IdSource so time and ids are controllable in tests");
+
+    @ArchTest
+    static final ArchRule nowComesFromDbClock = noClasses()
+            .that()
+            .doNotBelongToAnyOf(DbClock.class, TimeSources.class)
+            .should()
+            .dependOnClassesThat()
+            .belongToAnyOf(Clock.class)
+            .because("take \"now\" from DbClock: PostgreSQL keeps microseconds, and one truncation for every instant "
+                    + "keeps what job-control holds in memory equal to what its rows say");
 }

@@ -16,8 +16,8 @@ import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
+import dev.taskgate.worker.execution.DispatchRunner;
 import dev.taskgate.worker.execution.ExecutionKey;
-import dev.taskgate.worker.execution.ExecutionService;
 
 import static org.awaitility.Awaitility.await;
 
@@ -82,14 +82,14 @@ public final class WorkerTestRecords {
      * offset, so a signal sent before its partitions are assigned would be missed. The first goes out at once (no
      * poll delay), the next every 100 ms.
      */
-    public static void awaitControlConsumerLive(KafkaTestClient kafka, ExecutionService executions) {
+    public static void awaitControlConsumerLive(KafkaTestClient kafka, DispatchRunner runner) {
         UUID probe = UUID.randomUUID();
         await().atMost(Duration.ofSeconds(60))
                 .pollDelay(Duration.ZERO)
                 .pollInterval(Duration.ofMillis(100))
                 .until(() -> {
                     stop(kafka, probe, 1);
-                    return executions.isStopRemembered(new ExecutionKey(probe, 1));
+                    return runner.isStopRemembered(new ExecutionKey(probe, 1));
                 });
     }
 }

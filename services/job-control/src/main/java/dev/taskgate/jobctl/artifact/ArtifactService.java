@@ -1,8 +1,6 @@
 package dev.taskgate.jobctl.artifact;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.Base64;
 import java.util.Optional;
 
@@ -18,6 +16,7 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.artifact.ArtifactIds;
 import dev.taskgate.contracts.artifact.ArtifactRules;
 import dev.taskgate.contracts.event.ArtifactSaved;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.artifact.db.ArtifactRepository;
 import dev.taskgate.jobctl.execution.Execution;
@@ -36,9 +35,9 @@ public class ArtifactService {
     private final Pool pool;
     private final ArtifactRepository artifacts;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
 
-    ArtifactService(Pool pool, ArtifactRepository artifacts, JobControlConfig config, Clock clock) {
+    ArtifactService(Pool pool, ArtifactRepository artifacts, JobControlConfig config, DbClock clock) {
         this.pool = pool;
         this.artifacts = artifacts;
         this.config = config;
@@ -98,7 +97,7 @@ public class ArtifactService {
             return Uni.createFrom().item(Optional.empty());
         }
         String[] parts = workspace.split("/", 2);
-        return pool.withConnection(c -> artifacts.findById(c, parts[0], parts[1], id, now()));
+        return pool.withConnection(c -> artifacts.findById(c, parts[0], parts[1], id, clock.now()));
     }
 
     /** The unexpired artifact retained under {@code key} in {@code workspace}. */
@@ -108,11 +107,7 @@ public class ArtifactService {
             return Uni.createFrom().item(Optional.empty());
         }
         String[] parts = workspace.split("/", 2);
-        return pool.withConnection(c -> artifacts.findByKey(c, parts[0], parts[1], key, now()));
-    }
-
-    private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
+        return pool.withConnection(c -> artifacts.findByKey(c, parts[0], parts[1], key, clock.now()));
     }
 
     private static boolean isRunningUnder(Execution execution, long epoch) {

@@ -1,8 +1,6 @@
 package dev.taskgate.jobctl.artifact;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -12,6 +10,7 @@ import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.artifact.db.ArtifactRepository;
 import dev.taskgate.jobctl.lifetime.SweepLoop;
@@ -29,10 +28,10 @@ public class ArtifactSweeper {
     private final Pool pool;
     private final ArtifactRepository artifacts;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
     private final SweepLoop loop;
 
-    ArtifactSweeper(Pool pool, ArtifactRepository artifacts, JobControlConfig config, Clock clock) {
+    ArtifactSweeper(Pool pool, ArtifactRepository artifacts, JobControlConfig config, DbClock clock) {
         this.pool = pool;
         this.artifacts = artifacts;
         this.config = config;
@@ -51,7 +50,7 @@ public class ArtifactSweeper {
 
     /** One pass in one transaction; returns how many artifacts it deleted. */
     public Uni<Integer> sweepOnce() {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Instant now = clock.now();
         return pool.withTransaction(
                         tx -> artifacts.deleteExpired(tx, now, config.sweeper().batchSize()))
                 .invoke(deleted -> {

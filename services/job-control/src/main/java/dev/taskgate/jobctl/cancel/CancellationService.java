@@ -1,11 +1,8 @@
 package dev.taskgate.jobctl.cancel;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -13,14 +10,15 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 
-import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.command.CommandOutcome;
+import dev.taskgate.jobctl.command.OwnedExecutionLock;
 import dev.taskgate.jobctl.command.Problems;
 import dev.taskgate.jobctl.command.Replies;
 import dev.taskgate.jobctl.execution.Execution;
@@ -34,8 +32,8 @@ import dev.taskgate.jobctl.outbox.OutboxWriter;
 /**
  * Handles {@link CancelExecution} (design.md "job-control", cancel): a queued execution is cancelled at once, a
  * running one is asked to stop and the worker's report decides its final state; a terminal one stays as it is.
- * An execution the caller does not own is answered exactly like an unknown one; the owner of a mutating
- * operation's execution needs {@code tools:write} to cancel it (design.md "Authorization").
+ * An execution the caller does not own is answered exactly like an unknown one ({@link OwnedExecutionLock}); the
+ * owner of a mutating operation's execution needs {@code tools:write} to cancel it (design.md "Authorization").
  */
 @ApplicationScoped
 public class CancellationService {
@@ -47,19 +45,22 @@ public class CancellationService {
     private final ExecutionRepository executions;
     private final OutboxWriter outbox;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
     private final IdSource ids;
     private final JournalRepository journal;
+    private final OwnedExecutionLock lock;
 
     CancellationService(
             Pool pool,
             ExecutionRepository executions,
             OutboxWriter outbox,
             JobControlConfig config,
-            Clock clock,
+            DbClock clock,
             IdSource ids,
-            JournalRepository journal) {
+            JournalRepository journal,
+            OwnedExecutionLock lock) {
         this.journal = journal;
+        this.lock = lock;
         this.pool = pool;
         this.executions = executions;
         this.outbox = outbox;
@@ -70,19 +71,9 @@ public class CancellationService {
 
     /** Handles one cancellation in one transaction; the outcome's reply is sent after it committed. */
     public Uni<CommandOutcome> cancel(CancelExecution command) {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        Caller caller = command.caller();
-        return pool.withTransaction(tx -> executions
-                .findByIdForUpdate(tx, command.executionId())
-                .flatMap(found -> {
-                    Optional<Execution> owned = found.filter(
-                            e -> e.isOwnedBy(caller.principal(), caller.workspace()) && e.isVisibleToOwnerAt(now));
-                    if (owned.isEmpty()) {
-                        return Uni.createFrom()
-                                .item(new CommandOutcome(
-                                        Replies.rejected(ids.newId(), now, command, Problems.notFound()), false));
-                    }
-                    Execution execution = owned.get();
+        Instant now = clock.now();
+        return pool.withTransaction(tx ->
+                lock.lockOrNotFound(tx, command, command.executionId(), command.caller(), now, execution -> {
                     // after the ownership check, so that only the owner learns the tool is mutating
                     if (execution.mutating() && !command.isWriteGranted()) {
                         return Uni.createFrom()

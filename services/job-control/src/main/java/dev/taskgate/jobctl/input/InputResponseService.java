@@ -1,11 +1,8 @@
 package dev.taskgate.jobctl.input;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -15,17 +12,16 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 
-import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.InputProvided;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.command.CommandOutcome;
-import dev.taskgate.jobctl.command.Problems;
-import dev.taskgate.jobctl.command.Replies;
+import dev.taskgate.jobctl.command.OwnedExecutionLock;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.StateChange;
@@ -40,7 +36,8 @@ import dev.taskgate.jobctl.outbox.OutboxWriter;
  * {@link InputProvided} through the outbox; once no key is outstanding the execution returns to {@code working}.
  * Keys that are not outstanding (never issued, answered, of an earlier epoch) are acknowledged and ignored, and so
  * is any response for a terminal execution: the caller cannot tell a late answer from an early one, and neither
- * changes anything. Not the owner (or unknown, or past retention) → {@code Rejected} 404, like every other command.
+ * changes anything. Not the owner (or unknown, or past retention) → {@code Rejected} 404, like every other command
+ * ({@link OwnedExecutionLock}).
  */
 @ApplicationScoped
 public class InputResponseService {
@@ -55,8 +52,9 @@ public class InputResponseService {
     private final InputRequestRepository inputs;
     private final OutboxWriter outbox;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
     private final IdSource ids;
+    private final OwnedExecutionLock lock;
 
     InputResponseService(
             Pool pool,
@@ -64,8 +62,10 @@ public class InputResponseService {
             InputRequestRepository inputs,
             OutboxWriter outbox,
             JobControlConfig config,
-            Clock clock,
-            IdSource ids) {
+            DbClock clock,
+            IdSource ids,
+            OwnedExecutionLock lock) {
+        this.lock = lock;
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
@@ -77,19 +77,9 @@ public class InputResponseService {
 
     /** Handles one command; the outcome's reply is sent after the transaction committed. */
     public Uni<CommandOutcome> provide(ProvideInput command) {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
-        Caller caller = command.caller();
-        return pool.withTransaction(tx -> executions
-                .findByIdForUpdate(tx, command.executionId())
-                .flatMap(found -> {
-                    Optional<Execution> owned = found.filter(
-                            e -> e.isOwnedBy(caller.principal(), caller.workspace()) && e.isVisibleToOwnerAt(now));
-                    if (owned.isEmpty()) {
-                        return Uni.createFrom()
-                                .item(new CommandOutcome(
-                                        Replies.rejected(ids.newId(), now, command, Problems.notFound()), false));
-                    }
-                    Execution execution = owned.get();
+        Instant now = clock.now();
+        return pool.withTransaction(tx ->
+                lock.lockOrNotFound(tx, command, command.executionId(), command.caller(), now, execution -> {
                     if (execution.state().isTerminal()) {
                         LOG.debugf(
                                 "Input for a terminal execution ignored [executionId=%s state=%s]",

@@ -1,8 +1,6 @@
 package dev.taskgate.jobctl.lifetime;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,6 +16,7 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.execution.Execution;
@@ -51,7 +50,7 @@ public class DeadlineSweeper {
     private final OutboxWriter outbox;
     private final OutboxRelay relay;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
     private final IdSource ids;
     private final SweepLoop loop;
 
@@ -61,7 +60,7 @@ public class DeadlineSweeper {
             OutboxWriter outbox,
             OutboxRelay relay,
             JobControlConfig config,
-            Clock clock,
+            DbClock clock,
             IdSource ids) {
         this.pool = pool;
         this.executions = executions;
@@ -97,7 +96,7 @@ public class DeadlineSweeper {
      * @return how many it locked (each one failed, unless a concurrent writer changed it first)
      */
     public Uni<Integer> sweepOnce() {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Instant now = clock.now();
         return pool.withTransaction(tx -> executions
                         .lockOverdue(tx, now, config.sweeper().batchSize())
                         .flatMap(overdue -> Multi.createFrom()

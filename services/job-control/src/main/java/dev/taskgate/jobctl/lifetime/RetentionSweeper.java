@@ -1,8 +1,6 @@
 package dev.taskgate.jobctl.lifetime;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
 
@@ -14,6 +12,7 @@ import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.checkpoint.db.FrontierCheckpointRepository;
 import dev.taskgate.jobctl.checkpoint.db.ResultCheckpointRepository;
@@ -45,7 +44,7 @@ public class RetentionSweeper {
     private final ExecutionRepository executions;
     private final InputRequestRepository inputs;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
     private final SweepLoop loop;
     private final ResultCheckpointRepository resultCheckpoints;
     private final JournalRepository journal;
@@ -56,7 +55,7 @@ public class RetentionSweeper {
             ExecutionRepository executions,
             InputRequestRepository inputs,
             JobControlConfig config,
-            Clock clock,
+            DbClock clock,
             ResultCheckpointRepository resultCheckpoints,
             JournalRepository journal,
             FrontierCheckpointRepository frontiers) {
@@ -95,7 +94,7 @@ public class RetentionSweeper {
      * @return how many it purged or deleted
      */
     public Uni<Integer> sweepOnce() {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Instant now = clock.now();
         return pool.withTransaction(tx -> executions
                 .lockExpired(tx, now, config.sweeper().batchSize())
                 .flatMap(expired -> {

@@ -1,9 +1,7 @@
 package dev.taskgate.jobctl.liveness;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -14,6 +12,7 @@ import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.execution.OwnedExecution;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
@@ -44,7 +43,7 @@ public class OwnerLossSweeper {
     private final OutboxRelay relay;
     private final HeartbeatListening listening;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
     private final SweepLoop loop;
 
     OwnerLossSweeper(
@@ -55,7 +54,7 @@ public class OwnerLossSweeper {
             OutboxRelay relay,
             HeartbeatListening listening,
             JobControlConfig config,
-            Clock clock) {
+            DbClock clock) {
         this.pool = pool;
         this.executions = executions;
         this.workers = workers;
@@ -101,7 +100,7 @@ public class OwnerLossSweeper {
      * @return how many it locked (each one settled, unless a concurrent writer changed it first)
      */
     public Uni<Integer> sweepOnce() {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Instant now = clock.now();
         Duration timeout = config.liveness().heartbeatTimeout();
         Instant silentSince = listening.hasListenedFor(timeout, now) ? now.minus(timeout) : Instant.EPOCH;
         return pool.withTransaction(tx -> workers.forgetSilentSince(

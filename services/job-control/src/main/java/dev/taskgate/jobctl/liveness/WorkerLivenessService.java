@@ -1,8 +1,6 @@
 package dev.taskgate.jobctl.liveness;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -12,6 +10,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.contracts.event.WorkerHeartbeat;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
 
 /**
@@ -27,9 +26,9 @@ public class WorkerLivenessService {
     private final Pool pool;
     private final WorkerInstanceRepository workers;
     private final OwnerLossSweeper sweeper;
-    private final Clock clock;
+    private final DbClock clock;
 
-    WorkerLivenessService(Pool pool, WorkerInstanceRepository workers, OwnerLossSweeper sweeper, Clock clock) {
+    WorkerLivenessService(Pool pool, WorkerInstanceRepository workers, OwnerLossSweeper sweeper, DbClock clock) {
         this.pool = pool;
         this.workers = workers;
         this.sweeper = sweeper;
@@ -38,7 +37,7 @@ public class WorkerLivenessService {
 
     /** Records one heartbeat in its own (single-statement) transaction. */
     public Uni<Void> record(WorkerHeartbeat beat) {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Instant now = clock.now();
         if (!beat.isLeaving()) {
             return workers.recordSeen(pool, beat.workerId(), now, beat.occurredAt());
         }

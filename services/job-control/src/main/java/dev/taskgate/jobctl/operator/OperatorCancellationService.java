@@ -1,9 +1,7 @@
 package dev.taskgate.jobctl.operator;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
@@ -23,6 +21,7 @@ import dev.taskgate.contracts.operator.CancelOutcome;
 import dev.taskgate.contracts.operator.OperatorActions;
 import dev.taskgate.contracts.operator.OperatorCancelResult;
 import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.Operations;
@@ -59,7 +58,7 @@ public class OperatorCancellationService {
     private final StopDeliveryRepository deliveries;
     private final AuditLog audit;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
     private final IdSource ids;
 
     OperatorCancellationService(
@@ -72,7 +71,7 @@ public class OperatorCancellationService {
             StopDeliveryRepository deliveries,
             AuditLog audit,
             JobControlConfig config,
-            Clock clock,
+            DbClock clock,
             IdSource ids) {
         this.pool = pool;
         this.executions = executions;
@@ -89,7 +88,7 @@ public class OperatorCancellationService {
 
     /** Cancels the execution the handle names, for an operator of the route's project. */
     public Uni<OperatorCancelResult> cancel(OperatorCall call, String handle) {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Instant now = clock.now();
         return pool.withTransaction(tx -> handles.resolve(tx, handle, call.workspace(), now, true)
                         .flatMap(found -> {
                             if (found.isEmpty()) {

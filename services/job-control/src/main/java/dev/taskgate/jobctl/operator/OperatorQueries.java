@@ -1,7 +1,6 @@
 package dev.taskgate.jobctl.operator;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -18,6 +17,7 @@ import dev.taskgate.contracts.operator.OperatorActions;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.StoredOutcome;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
@@ -36,9 +36,9 @@ public class OperatorQueries {
     private final ExecutionRepository executions;
     private final OperatorHandles handles;
     private final AuditLog audit;
-    private final Clock clock;
+    private final DbClock clock;
 
-    OperatorQueries(Pool pool, ExecutionRepository executions, OperatorHandles handles, AuditLog audit, Clock clock) {
+    OperatorQueries(Pool pool, ExecutionRepository executions, OperatorHandles handles, AuditLog audit, DbClock clock) {
         this.pool = pool;
         this.executions = executions;
         this.handles = handles;
@@ -59,7 +59,7 @@ public class OperatorQueries {
             return audit.record(call, OperatorActions.LIST, null, null, AuditEntry.INVALID_REQUEST)
                     .flatMap(id -> Uni.createFrom().<OperatorExecutionPage>failure(e));
         }
-        Instant now = clock.instant();
+        Instant now = clock.now();
         return audit.record(call, OperatorActions.LIST, null, null, AuditEntry.OK)
                 .flatMap(id -> executions.listVisibleInWorkspace(
                         pool,
@@ -120,7 +120,7 @@ public class OperatorQueries {
     }
 
     private Uni<Execution> resolve(OperatorCall call, String action, String handle) {
-        return handles.resolve(pool, handle, call.workspace(), clock.instant(), false)
+        return handles.resolve(pool, handle, call.workspace(), clock.now(), false)
                 .flatMap(found -> found.isPresent()
                         ? Uni.createFrom().item(found.get())
                         : audit.record(call, action, handle, null, AuditEntry.NOT_FOUND)

@@ -1,6 +1,5 @@
 package dev.taskgate.jobctl.outbox;
 
-import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Arrays;
@@ -14,6 +13,8 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 
+import dev.taskgate.jobctl.DbClock;
+
 /**
  * Appends records to {@code jobctl.outbox} inside the caller's transaction, so they are published if and only if
  * the state change they describe commits. {@link OutboxRelay} publishes them.
@@ -21,15 +22,15 @@ import io.vertx.mutiny.sqlclient.Tuple;
 @ApplicationScoped
 public class OutboxWriter {
 
-    private final Clock clock;
+    private final DbClock clock;
 
-    OutboxWriter(Clock clock) {
+    OutboxWriter(DbClock clock) {
         this.clock = clock;
     }
 
     /** Appends the messages in order, on the caller's transaction connection. */
     public Uni<Void> append(SqlConnection tx, List<OutboxMessage> messages) {
-        OffsetDateTime now = OffsetDateTime.now(clock).withOffsetSameInstant(ZoneOffset.UTC);
+        OffsetDateTime now = OffsetDateTime.ofInstant(clock.now(), ZoneOffset.UTC);
         // one after the other: the bigserial id fixes the publishing order
         return Multi.createFrom()
                 .iterable(messages)

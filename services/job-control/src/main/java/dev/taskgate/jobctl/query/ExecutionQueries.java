@@ -1,7 +1,6 @@
 package dev.taskgate.jobctl.query;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +20,7 @@ import dev.taskgate.contracts.ExecutionPage;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.StoredOutcome;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
@@ -41,9 +41,9 @@ public class ExecutionQueries {
     private final Pool pool;
     private final ExecutionRepository executions;
     private final InputRequestRepository inputs;
-    private final Clock clock;
+    private final DbClock clock;
 
-    ExecutionQueries(Pool pool, ExecutionRepository executions, InputRequestRepository inputs, Clock clock) {
+    ExecutionQueries(Pool pool, ExecutionRepository executions, InputRequestRepository inputs, DbClock clock) {
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
@@ -56,7 +56,7 @@ public class ExecutionQueries {
         if (id.isEmpty()) {
             return Uni.createFrom().failure(new ExecutionNotFoundException());
         }
-        Instant now = clock.instant();
+        Instant now = clock.now();
         return executions
                 .findById(pool, id.get())
                 .map(found -> found.filter(e -> e.isOwnedBy(principal, workspace) && e.isVisibleToOwnerAt(now))
@@ -70,7 +70,7 @@ public class ExecutionQueries {
         if (id.isEmpty()) {
             return Uni.createFrom().failure(new ExecutionNotFoundException());
         }
-        Instant now = clock.instant();
+        Instant now = clock.now();
         return executions
                 .findWithResult(pool, id.get(), e -> e.isOwnedBy(principal, workspace) && e.isVisibleToOwnerAt(now))
                 .map(found -> found.orElseThrow(ExecutionNotFoundException::new))
@@ -100,7 +100,7 @@ public class ExecutionQueries {
                         only,
                         after == null ? null : after.createdAt(),
                         after == null ? null : after.id(),
-                        clock.instant(),
+                        clock.now(),
                         size + 1)
                 .map(found -> {
                     List<Execution> page = found.size() > size ? found.subList(0, size) : found;

@@ -1,10 +1,9 @@
 package dev.taskgate.jobctl.report;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -26,6 +25,7 @@ import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.artifact.ArtifactService;
@@ -60,7 +60,7 @@ public class WorkerReportService {
     private final InputRequestService inputs;
     private final OutboxWriter outbox;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
     private final IdSource ids;
     private final WorkerInstanceRepository workers;
     private final OwnerLossService ownerLoss;
@@ -75,7 +75,7 @@ public class WorkerReportService {
             InputRequestService inputs,
             OutboxWriter outbox,
             JobControlConfig config,
-            Clock clock,
+            DbClock clock,
             IdSource ids,
             WorkerInstanceRepository workers,
             OwnerLossService ownerLoss,
@@ -104,7 +104,7 @@ public class WorkerReportService {
      * @return whether the transaction appended outbox rows
      */
     public Uni<Boolean> apply(WorkerEvent event) {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        Instant now = clock.now();
         return pool.withTransaction(tx -> executions
                 .findOwned(tx, event.executionId())
                 .flatMap(found -> {
@@ -114,48 +114,68 @@ public class WorkerReportService {
                                 event.executionId(), event.kind(), event.messageId());
                         return Uni.createFrom().item(false);
                     }
-                    Execution execution = found.get().execution();
                     if (isDuplicateRun(found.get(), event)) {
                         return fenceDuplicateRun(tx, found.get(), event, now);
                     }
-                    if (event instanceof Progress progress) {
-                        return recordProgress(tx, execution, progress);
-                    }
-                    if (event instanceof InputRequested requested) {
-                        return inputs.record(tx, requested, now);
-                    }
-                    if (event instanceof ChildDied died) {
-                        return ownerLoss.settleChildDied(tx, died, now);
-                    }
-                    if (event instanceof ResultStaged staged) {
-                        return resultCheckpoints.stage(tx, execution, staged, now);
-                    }
-                    if (event instanceof CheckpointSaved saved) {
-                        return frontiers.save(tx, execution, saved, now);
-                    }
-                    if (event instanceof ArtifactSaved artifact) {
-                        return artifacts.store(tx, execution, artifact, now);
-                    }
-                    if (event instanceof CommitRequested commit) {
-                        return commits.request(tx, commit, now);
-                    }
-                    Optional<StateChange> change = ReportDecisions.decide(execution, event, now);
-                    if (change.isEmpty()) {
-                        LOG.debugf(
-                                "Ignoring report [executionId=%s type=%s messageId=%s state=%s epoch=%d reportEpoch=%d]",
-                                execution.id(),
-                                event.kind(),
-                                event.messageId(),
-                                execution.state(),
-                                execution.epoch(),
-                                event.epoch());
-                        if (event instanceof Started started && isStaleRun(execution, started)) {
-                            return stopStaleRun(tx, execution, started, now);
-                        }
-                        return Uni.createFrom().item(false);
-                    }
-                    return applyChange(tx, execution, change.get(), event);
+                    return dispatch(tx, found.get().execution(), event, now);
                 }));
+    }
+
+    /**
+     * One branch per {@link WorkerEvent.Kind}, without a default: a new kind of report does not compile until it is
+     * handled here. Each kind is implemented by exactly one record, so the casts cannot fail.
+     */
+    private Uni<Boolean> dispatch(SqlConnection tx, Execution execution, WorkerEvent event, Instant now) {
+        return switch (event.kind()) {
+            case STARTED -> start(tx, execution, (Started) event, now);
+            case FINISHED, FAILED, STOPPED -> end(tx, execution, event, now);
+            case PROGRESS -> recordProgress(tx, execution, (Progress) event);
+            case INPUT_REQUESTED -> inputs.record(tx, (InputRequested) event, now);
+            case CHILD_DIED -> ownerLoss.settleChildDied(tx, (ChildDied) event, now);
+            case RESULT_STAGED -> resultCheckpoints.stage(tx, execution, (ResultStaged) event, now);
+            case CHECKPOINT_SAVED -> frontiers.save(tx, execution, (CheckpointSaved) event, now);
+            case ARTIFACT_SAVED -> artifacts.store(tx, execution, (ArtifactSaved) event, now);
+            case COMMIT_REQUESTED -> commits.request(tx, (CommitRequested) event, now);
+        };
+    }
+
+    /**
+     * {@code Started}: the execution moves to working and records the reporting instance as its owner (and as alive);
+     * a run of a stale epoch, or of an execution that already ended, is asked to stop.
+     */
+    private Uni<Boolean> start(SqlConnection tx, Execution execution, Started started, Instant now) {
+        Optional<StateChange> change = ReportDecisions.decide(execution, started, now);
+        if (change.isEmpty()) {
+            logIgnored(execution, started);
+            return isStaleRun(execution, started)
+                    ? stopStaleRun(tx, execution, started, now)
+                    : Uni.createFrom().item(false);
+        }
+        return applyChange(
+                tx,
+                execution,
+                change.get(),
+                started,
+                applied -> executions
+                        .recordOwner(tx, execution.id(), started.epoch(), started.workerId())
+                        .flatMap(v -> workers.recordSeen(tx, started.workerId(), applied.at(), started.occurredAt())));
+    }
+
+    /** {@code Finished}, {@code Failed}, {@code Stopped}: the terminal state the report asks for, if it may. */
+    private Uni<Boolean> end(SqlConnection tx, Execution execution, WorkerEvent event, Instant now) {
+        Optional<StateChange> change = ReportDecisions.decide(execution, event, now);
+        if (change.isEmpty()) {
+            logIgnored(execution, event);
+            return Uni.createFrom().item(false);
+        }
+        return applyChange(
+                tx, execution, change.get(), event, applied -> Uni.createFrom().voidItem());
+    }
+
+    private static void logIgnored(Execution execution, WorkerEvent event) {
+        LOG.debugf(
+                "Ignoring report [executionId=%s type=%s messageId=%s state=%s epoch=%d reportEpoch=%d]",
+                execution.id(), event.kind(), event.messageId(), execution.state(), execution.epoch(), event.epoch());
     }
 
     /**
@@ -234,7 +254,16 @@ public class WorkerReportService {
                 .replaceWith(true);
     }
 
-    private Uni<Boolean> applyChange(SqlConnection tx, Execution execution, StateChange change, WorkerEvent event) {
+    /**
+     * Compare-and-set of {@code change}; when it wins, {@code alongside} (in the same transaction) and the
+     * {@code ExecutionChanged}.
+     */
+    private Uni<Boolean> applyChange(
+            SqlConnection tx,
+            Execution execution,
+            StateChange change,
+            WorkerEvent event,
+            Function<StateChange, Uni<Void>> alongside) {
         return executions.compareAndSet(tx, change).flatMap(changed -> {
             if (!changed) {
                 LOG.debugf(
@@ -244,12 +273,9 @@ public class WorkerReportService {
             }
             ExecutionChanged lifecycle = LifecycleEvents.changed(
                     ids.newId(), execution, change.to(), change.at(), ReportDecisions.summaryOf(change));
-            Uni<Void> owner = event instanceof Started started
-                    ? executions
-                            .recordOwner(tx, execution.id(), started.epoch(), started.workerId())
-                            .flatMap(v -> workers.recordSeen(tx, started.workerId(), change.at(), started.occurredAt()))
-                    : Uni.createFrom().voidItem();
-            return owner.flatMap(v -> outbox.append(
+            return alongside
+                    .apply(change)
+                    .flatMap(v -> outbox.append(
                             tx,
                             List.of(OutboxMessage.of(
                                     config.topics().lifecycle(),

@@ -1,8 +1,6 @@
 package dev.taskgate.jobctl.session;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
 import java.util.Set;
 
@@ -22,6 +20,7 @@ import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.session.McpSession;
 import dev.taskgate.contracts.session.McpSessionLogLevel;
 import dev.taskgate.contracts.session.OpenMcpSession;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.command.Problems;
 import dev.taskgate.jobctl.session.db.McpSessionRepository;
@@ -43,9 +42,9 @@ public class McpSessions {
     private final Pool pool;
     private final McpSessionRepository sessions;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
 
-    McpSessions(Pool pool, McpSessionRepository sessions, JobControlConfig config, Clock clock) {
+    McpSessions(Pool pool, McpSessionRepository sessions, JobControlConfig config, DbClock clock) {
         this.pool = pool;
         this.sessions = sessions;
         this.config = config;
@@ -63,7 +62,13 @@ public class McpSessions {
             return Uni.createFrom().failure(invalid("clientCapabilities must be an object."));
         }
         return sessions.insert(
-                        pool, hash, principal, workspace, request.protocolVersion(), Wire.toBytes(capabilities), now())
+                        pool,
+                        hash,
+                        principal,
+                        workspace,
+                        request.protocolVersion(),
+                        Wire.toBytes(capabilities),
+                        clock.now())
                 .map(inserted -> {
                     if (!inserted) {
                         throw new McpSessionException(
@@ -76,7 +81,7 @@ public class McpSessions {
     /** Renews and returns the owner's live session; the uniform 404 otherwise. */
     public Uni<McpSession> use(String idHash, String principal, String workspace) {
         byte[] hash = parseHash(idHash);
-        Instant now = now();
+        Instant now = clock.now();
         return sessions.use(
                         pool,
                         hash,
@@ -101,7 +106,7 @@ public class McpSessions {
                     .failure(invalid("level must be one of debug, info, notice, warning, error, "
                             + "critical, alert, emergency."));
         }
-        Instant now = now();
+        Instant now = clock.now();
         return sessions.setLogLevel(
                         pool,
                         hash,
@@ -121,7 +126,7 @@ public class McpSessions {
     /** Ends the owner's live session; the uniform 404 when there is none. */
     public Uni<Void> end(String idHash, String principal, String workspace) {
         byte[] hash = parseHash(idHash);
-        Instant now = now();
+        Instant now = clock.now();
         return sessions.end(
                         pool,
                         hash,
@@ -144,7 +149,7 @@ public class McpSessions {
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> sweep() {
-        Instant before = now().minus(config.mcpSessions().idleTimeout().multipliedBy(2));
+        Instant before = clock.now().minus(config.mcpSessions().idleTimeout().multipliedBy(2));
         return sessions.deleteStale(pool, before, SWEEP_BATCH)
                 .invoke(n -> {
                     if (n > 0) {
@@ -152,10 +157,6 @@ public class McpSessions {
                     }
                 })
                 .replaceWithVoid();
-    }
-
-    private Instant now() {
-        return clock.instant().truncatedTo(ChronoUnit.MICROS);
     }
 
     private static byte[] parseHash(String idHash) {

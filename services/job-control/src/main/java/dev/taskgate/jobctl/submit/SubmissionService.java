@@ -1,9 +1,7 @@
 package dev.taskgate.jobctl.submit;
 
 import java.security.MessageDigest;
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 
@@ -23,6 +21,7 @@ import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.Operations;
@@ -58,7 +57,7 @@ public class SubmissionService {
     private final Operations catalog;
     private final ExecutionLifetime lifetime;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
     private final IdSource ids;
     private final AdmissionService admission;
     private final TaskVisibility visibility;
@@ -71,7 +70,7 @@ public class SubmissionService {
             Operations catalog,
             ExecutionLifetime lifetime,
             JobControlConfig config,
-            Clock clock,
+            DbClock clock,
             IdSource ids,
             AdmissionService admission,
             TaskVisibility visibility) {
@@ -94,7 +93,7 @@ public class SubmissionService {
      * even over a bound), then admission locks and checks, and only an admitted submission writes anything.
      */
     public Uni<CommandOutcome> submit(SubmitExecution command) {
-        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS); // PostgreSQL keeps microseconds
+        Instant now = clock.now();
         Optional<OperationSpec> operation = catalog.find(command.toolName());
         if (operation.isEmpty()) {
             return Uni.createFrom()

@@ -1,6 +1,8 @@
 package dev.taskgate.worker.execution;
 
+import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
+import java.util.function.Supplier;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -151,6 +153,17 @@ final class ExecutionRun {
     /** Whether the terminal report of this run was claimed. */
     synchronized boolean isFinished() {
         return finished;
+    }
+
+    /**
+     * Claims the single terminal report of this run and only then builds it with {@code terminal}, which stamps it:
+     * heartbeats leave a claimed run out ({@link HeldExecutions#snapshot}), so one stamped after the terminal event
+     * never lists the run.
+     *
+     * @return the terminal event, or empty if the report was already claimed
+     */
+    synchronized <E> Optional<E> finish(Supplier<E> terminal) {
+        return finish() ? Optional.of(terminal.get()) : Optional.empty();
     }
 
     /** Claims the single terminal report of this run; {@code false} if it was already claimed. */

@@ -2,6 +2,7 @@ package dev.taskgate.worker.report;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -45,7 +46,14 @@ public class HeartbeatPublisher {
 
     private static final long LEAVING_ACK_TIMEOUT_MILLIS = 2000;
 
-    private volatile boolean leaving;
+    /**
+     * Guards {@link #leaving} and the sending of a heartbeat: a regular heartbeat that saw "not leaving" is stamped and
+     * handed to the emitter before the leaving one, never after it (job-control takes a regular heartbeat stamped
+     * after the leaving one for a new process under the same id and forgets that the instance left).
+     */
+    private final Object beats = new Object();
+
+    private boolean leaving;
 
     private final Emitter<byte[]> heartbeats;
     private final HeldExecutions held;
@@ -73,17 +81,23 @@ public class HeartbeatPublisher {
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void heartbeat() {
-        if (!leaving) {
-            send(new WorkerHeartbeat(messageIds.get(), clock.instant(), events.workerId(), held.snapshot()));
+        synchronized (beats) {
+            if (!leaving) {
+                send(beat(false));
+            }
         }
     }
 
     void onShutdown(@Observes @Priority(AFTER_CHILDREN_STOPPED) ShutdownEvent event) {
-        leaving = true;
-        WorkerHeartbeat last =
-                new WorkerHeartbeat(messageIds.get(), clock.instant(), events.workerId(), held.snapshot(), true);
+        WorkerHeartbeat last;
+        CompletableFuture<Void> acked;
+        synchronized (beats) {
+            leaving = true;
+            last = beat(true);
+            acked = send(last);
+        }
         try {
-            send(last).get(LEAVING_ACK_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+            acked.get(LEAVING_ACK_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
             LOG.infof(
                     "Leaving heartbeat sent [workerId=%s gaveUp=%d]",
                     last.workerId(), last.held().size());
@@ -93,6 +107,16 @@ public class HeartbeatPublisher {
             // job-control then settles this instance's executions after the heartbeat timeout instead
             LOG.warnf(e, "Leaving heartbeat not acknowledged [workerId=%s]", last.workerId());
         }
+    }
+
+    /**
+     * A heartbeat stamped before the held executions are listed: a run whose terminal event was stamped before this
+     * heartbeat had already left the list ({@link HeldExecutions#snapshot}).
+     */
+    private WorkerHeartbeat beat(boolean last) {
+        UUID messageId = messageIds.get();
+        Instant at = clock.instant();
+        return new WorkerHeartbeat(messageId, at, events.workerId(), held.snapshot(), last ? Boolean.TRUE : null);
     }
 
     /** Sends one heartbeat; the future completes when the broker acknowledged it. */

@@ -43,7 +43,7 @@ class RunConfirmInputTest {
     private static KafkaTestClient kafka;
 
     @Inject
-    ExecutionService executions;
+    DispatchRunner runner;
 
     @BeforeAll
     static void connect() {
@@ -57,7 +57,7 @@ class RunConfirmInputTest {
 
     @BeforeEach
     void controlConsumerIsLive() {
-        awaitControlConsumerLive(kafka, executions);
+        awaitControlConsumerLive(kafka, runner);
     }
 
     private static void answer(UUID id, long epoch, String key, String response) {

@@ -56,7 +56,7 @@ class RunRewriteJournalTest {
     private static KafkaTestClient kafka;
 
     @Inject
-    ExecutionService executions;
+    DispatchRunner runner;
 
     @BeforeAll
     static void connect() {
@@ -70,7 +70,7 @@ class RunRewriteJournalTest {
 
     @BeforeEach
     void controlConsumerLive() {
-        awaitControlConsumerLive(kafka, executions);
+        awaitControlConsumerLive(kafka, runner);
     }
 
     @Test

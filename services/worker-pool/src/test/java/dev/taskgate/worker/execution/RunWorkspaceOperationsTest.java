@@ -52,7 +52,7 @@ class RunWorkspaceOperationsTest {
     private static KafkaTestClient kafka;
 
     @Inject
-    ExecutionService executions;
+    DispatchRunner runner;
 
     @BeforeAll
     static void connect() {
@@ -66,7 +66,7 @@ class RunWorkspaceOperationsTest {
 
     @BeforeEach
     void controlConsumerLive() {
-        awaitControlConsumerLive(kafka, executions);
+        awaitControlConsumerLive(kafka, runner);
     }
 
     @Test

@@ -32,7 +32,7 @@ class StopBeforeStartTest {
     private static KafkaTestClient kafka;
 
     @Inject
-    ExecutionService executions;
+    DispatchRunner runner;
 
     @Inject
     HeldExecutions held;
@@ -49,16 +49,16 @@ class StopBeforeStartTest {
 
     @Test
     void aStopThatArrivesBeforeTheRecordEndsItAsStoppedWithoutRunning() {
-        awaitControlConsumerLive(kafka, executions);
+        awaitControlConsumerLive(kafka, runner);
         UUID id = UUID.randomUUID();
         try (TopicWatcher events = kafka.watch(EVENTS)) {
             stop(kafka, id, 1);
-            await().atMost(Duration.ofSeconds(30)).until(() -> executions.isStopRemembered(new ExecutionKey(id, 1)));
+            await().atMost(Duration.ofSeconds(30)).until(() -> runner.isStopRemembered(new ExecutionKey(id, 1)));
 
             send(kafka, run(id, 1, "demo.sleep", "{\"seconds\":30}"));
 
             Stopped stopped = awaitEvent(events, Stopped.class, id);
-            assertThat(stopped.message()).isEqualTo(ExecutionService.STOPPED_BEFORE_START);
+            assertThat(stopped.message()).isEqualTo(DispatchRunner.STOPPED_BEFORE_START);
             assertThat(eventsFor(events, id, Duration.ofMillis(500)))
                     .extracting(WorkerEvent::kind)
                     .containsExactly(WorkerEvent.Kind.STOPPED);
@@ -67,7 +67,7 @@ class StopBeforeStartTest {
 
     @Test
     void aStopForARecordWaitingForAChildEndsItAsStoppedWithoutRunning() {
-        awaitControlConsumerLive(kafka, executions);
+        awaitControlConsumerLive(kafka, runner);
         UUID busy1 = UUID.randomUUID();
         UUID busy2 = UUID.randomUUID();
         UUID waiting = UUID.randomUUID();
@@ -80,13 +80,12 @@ class StopBeforeStartTest {
             await().atMost(Duration.ofSeconds(30)).until(() -> held.isHeld(new ExecutionKey(waiting, 1)));
 
             stop(kafka, waiting, 1);
-            await().atMost(Duration.ofSeconds(30))
-                    .until(() -> executions.isStopRemembered(new ExecutionKey(waiting, 1)));
+            await().atMost(Duration.ofSeconds(30)).until(() -> runner.isStopRemembered(new ExecutionKey(waiting, 1)));
             stop(kafka, busy1, 1);
             stop(kafka, busy2, 1);
 
             Stopped stopped = awaitEvent(events, Stopped.class, waiting);
-            assertThat(stopped.message()).isEqualTo(ExecutionService.STOPPED_BEFORE_START);
+            assertThat(stopped.message()).isEqualTo(DispatchRunner.STOPPED_BEFORE_START);
             awaitEvent(events, Stopped.class, busy1);
             awaitEvent(events, Stopped.class, busy2);
             assertThat(eventsFor(events, waiting, Duration.ofMillis(300)))

@@ -37,7 +37,7 @@ class StopIgnoredByChildTest {
     private static KafkaTestClient kafka;
 
     @Inject
-    ExecutionService executions;
+    DispatchRunner runner;
 
     @Inject
     ChildPool pool;
@@ -54,7 +54,7 @@ class StopIgnoredByChildTest {
 
     @Test
     void aChildThatDoesNotStopWithinTheGraceIsKilledAndTheRunReportedStopped() throws Exception {
-        awaitControlConsumerLive(kafka, executions);
+        awaitControlConsumerLive(kafka, runner);
         UUID id = UUID.randomUUID();
         try (TopicWatcher events = kafka.watch(EVENTS)) {
             send(kafka, run(id, 1, "demo.sleep", "{\"seconds\":60}"));

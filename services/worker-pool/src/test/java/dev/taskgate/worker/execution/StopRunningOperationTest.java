@@ -34,7 +34,7 @@ class StopRunningOperationTest {
     private static KafkaTestClient kafka;
 
     @Inject
-    ExecutionService executions;
+    DispatchRunner runner;
 
     @BeforeAll
     static void connect() {
@@ -48,7 +48,7 @@ class StopRunningOperationTest {
 
     @BeforeEach
     void controlConsumerIsLive() {
-        awaitControlConsumerLive(kafka, executions);
+        awaitControlConsumerLive(kafka, runner);
     }
 
     @Test

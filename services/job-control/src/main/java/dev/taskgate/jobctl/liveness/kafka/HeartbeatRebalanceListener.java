@@ -1,6 +1,5 @@
 package dev.taskgate.jobctl.liveness.kafka;
 
-import java.time.Clock;
 import java.util.Collection;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -11,6 +10,7 @@ import org.apache.kafka.common.TopicPartition;
 import io.smallrye.common.annotation.Identifier;
 import io.smallrye.reactive.messaging.kafka.KafkaConsumerRebalanceListener;
 
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.liveness.HeartbeatListening;
 
 /** Tells {@link HeartbeatListening} when the heartbeat consumer of this instance got its partitions. */
@@ -19,9 +19,9 @@ import dev.taskgate.jobctl.liveness.HeartbeatListening;
 public class HeartbeatRebalanceListener implements KafkaConsumerRebalanceListener {
 
     private final HeartbeatListening listening;
-    private final Clock clock;
+    private final DbClock clock;
 
-    HeartbeatRebalanceListener(HeartbeatListening listening, Clock clock) {
+    HeartbeatRebalanceListener(HeartbeatListening listening, DbClock clock) {
         this.listening = listening;
         this.clock = clock;
     }
@@ -29,7 +29,7 @@ public class HeartbeatRebalanceListener implements KafkaConsumerRebalanceListene
     @Override
     public void onPartitionsAssigned(Consumer<?, ?> consumer, Collection<TopicPartition> partitions) {
         if (!partitions.isEmpty()) {
-            listening.markListening(clock.instant());
+            listening.markListening(clock.now());
         }
     }
 }

@@ -1,7 +1,5 @@
 package dev.taskgate.jobctl.operator.audit;
 
-import java.time.Clock;
-import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Set;
 import java.util.UUID;
@@ -15,6 +13,7 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.AuditPage;
 import dev.taskgate.contracts.operator.OperatorActions;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.operator.AuditCursor;
 import dev.taskgate.jobctl.operator.OperatorCall;
 import dev.taskgate.jobctl.operator.OperatorParams;
@@ -40,9 +39,9 @@ public class AuditLog {
 
     private final Pool pool;
     private final AuditRepository entries;
-    private final Clock clock;
+    private final DbClock clock;
 
-    AuditLog(Pool pool, AuditRepository entries, Clock clock) {
+    AuditLog(Pool pool, AuditRepository entries, DbClock clock) {
         this.pool = pool;
         this.entries = entries;
         this.clock = clock;
@@ -55,7 +54,7 @@ public class AuditLog {
                 client,
                 AuditEntry.of(call.principal(), call.workspace(), action, call.route(), target, outcome),
                 executionId,
-                clock.instant().truncatedTo(ChronoUnit.MICROS));
+                clock.now());
     }
 
     /** Records a call outside any transaction. */

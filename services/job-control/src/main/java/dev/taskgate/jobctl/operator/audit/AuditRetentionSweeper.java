@@ -1,8 +1,6 @@
 package dev.taskgate.jobctl.operator.audit;
 
-import java.time.Clock;
 import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -12,6 +10,7 @@ import io.quarkus.scheduler.Scheduled;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.lifetime.SweepLoop;
 import dev.taskgate.jobctl.operator.audit.db.AuditRepository;
@@ -30,11 +29,11 @@ public class AuditRetentionSweeper {
     private final AuditRepository entries;
     private final AuditRetention retention;
     private final JobControlConfig config;
-    private final Clock clock;
+    private final DbClock clock;
     private final SweepLoop loop;
 
     AuditRetentionSweeper(
-            Pool pool, AuditRepository entries, AuditRetention retention, JobControlConfig config, Clock clock) {
+            Pool pool, AuditRepository entries, AuditRetention retention, JobControlConfig config, DbClock clock) {
         this.pool = pool;
         this.entries = entries;
         this.retention = retention;
@@ -61,7 +60,7 @@ public class AuditRetentionSweeper {
      * @return how many it deleted
      */
     public Uni<Integer> sweepOnce() {
-        Instant cutoff = retention.cutoff(clock.instant().truncatedTo(ChronoUnit.MICROS));
+        Instant cutoff = retention.cutoff(clock.now());
         return pool.withTransaction(tx ->
                         entries.deleteOlderThan(tx, cutoff, config.sweeper().batchSize()))
                 .invoke(n -> {

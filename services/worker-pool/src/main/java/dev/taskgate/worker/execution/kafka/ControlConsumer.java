@@ -15,7 +15,7 @@ import dev.taskgate.contracts.work.CommitRefused;
 import dev.taskgate.contracts.work.ControlSignal;
 import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.contracts.work.StopRequested;
-import dev.taskgate.worker.execution.ExecutionService;
+import dev.taskgate.worker.execution.DispatchRunner;
 
 /**
  * Reads control signals from {@code taskgate.control.v1}. Every instance has its own group
@@ -23,11 +23,11 @@ import dev.taskgate.worker.execution.ExecutionService;
  */
 @ApplicationScoped
 public class ControlConsumer {
-    private final ExecutionService executions;
+    private final DispatchRunner runner;
 
     @Inject
-    ControlConsumer(ExecutionService executions) {
-        this.executions = executions;
+    ControlConsumer(DispatchRunner runner) {
+        this.runner = runner;
     }
 
     /** Blocking because a stop or an input response is a write to a child's stdin pipe; it waits for nothing else. */
@@ -39,14 +39,13 @@ public class ControlConsumer {
         }
         ControlSignal signal = Wire.fromBytes(value.getBytes(StandardCharsets.UTF_8), ControlSignal.class);
         if (signal instanceof StopRequested stop) {
-            executions.requestStop(stop);
+            runner.requestStop(stop);
         } else if (signal instanceof InputProvided input) {
-            executions.provideInput(input);
+            runner.provideInput(input);
         } else if (signal instanceof CommitGranted granted) {
-            executions.grantCommit(granted);
+            runner.grantCommit(granted);
         } else if (signal instanceof CommitRefused refused) {
-            executions.decideCommit(
-                    refused.executionId(), refused.epoch(), refused.planHash(), false, refused.reason());
+            runner.decideCommit(refused.executionId(), refused.epoch(), refused.planHash(), false, refused.reason());
         }
     }
 }

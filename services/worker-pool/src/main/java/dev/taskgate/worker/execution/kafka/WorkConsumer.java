@@ -11,7 +11,7 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.work.RunOperation;
-import dev.taskgate.worker.execution.ExecutionService;
+import dev.taskgate.worker.execution.DispatchRunner;
 
 /**
  * Reads {@code RunOperation} records from {@code taskgate.work.v1} (group {@code worker-pool}). A record is
@@ -20,16 +20,16 @@ import dev.taskgate.worker.execution.ExecutionService;
  */
 @ApplicationScoped
 public class WorkConsumer {
-    private final ExecutionService executions;
+    private final DispatchRunner runner;
 
     @Inject
-    WorkConsumer(ExecutionService executions) {
-        this.executions = executions;
+    WorkConsumer(DispatchRunner runner) {
+        this.runner = runner;
     }
 
     /**
      * Not annotated {@code @Blocking}: this method only parses and hands the record over; the wait for an
-     * idle child happens on the service's own dispatcher thread, and the returned stage settles the record.
+     * idle child happens on {@link DispatchRunner}'s own dispatcher thread, and the returned stage settles the record.
      */
     @Incoming("work-in")
     public CompletionStage<Void> onRunOperation(String value) {
@@ -43,6 +43,6 @@ public class WorkConsumer {
             // Failing the stage nacks the record; the failure strategy puts it on <topic>.dlq with this reason.
             return CompletableFuture.failedFuture(e);
         }
-        return executions.dispatch(run);
+        return runner.dispatch(run);
     }
 }

@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -45,13 +46,14 @@ import dev.taskgate.worker.report.WorkerEvents;
 import dev.taskgate.worker.workspace.WorkspaceRegistry;
 
 /**
- * Decides what happens to each dispatch and stop request: refuses bad work with a {@code Failed} event, drops
- * duplicates, honours stops that arrive early, hands admitted work to an idle child and turns what the child
- * reports into exactly one terminal event per dispatch.
+ * Runs the dispatches ({@code RunOperation} records) this instance takes: refuses bad work with a {@code Failed}
+ * event, drops duplicates, honours stops that arrive early, hands admitted work to an idle child, forwards the
+ * control signals for a held dispatch (stop, input, commit decisions) to its child, and turns what the child reports
+ * into exactly one terminal event per dispatch.
  */
 @ApplicationScoped
-public class ExecutionService {
-    private static final Logger LOG = Logger.getLogger(ExecutionService.class);
+public class DispatchRunner {
+    private static final Logger LOG = Logger.getLogger(DispatchRunner.class);
     private static final int MAX_LOG_MESSAGES = 1000;
     private static final Duration LOG_FLUSH_TIMEOUT = Duration.ofSeconds(2);
     static final String STOPPED_BEFORE_START = "stopped before the operation started; it did not run";
@@ -79,7 +81,7 @@ public class ExecutionService {
     });
 
     @Inject
-    ExecutionService(
+    DispatchRunner(
             ChildPool pool,
             WorkerEventPublisher publisher,
             WorkerEvents events,
@@ -352,17 +354,17 @@ public class ExecutionService {
                 case CHECKPOINT -> saveCheckpoint(key, message.plan());
                 case ARTIFACT_SAVE -> artifacts.save(child, key, run.workspace(), message.artifact());
                 case ARTIFACT_LOAD -> artifacts.load(child, key, run.workspace(), message.artifact());
-                case RESULT -> end(child, events.finished(key, message.result()), true);
+                case RESULT -> end(child, () -> events.finished(key, message.result()), true);
                 case ERROR ->
                     end(
                             child,
-                            events.failed(
+                            () -> events.failed(
                                     key,
                                     FailureCode.OPERATION_ERROR,
                                     run.operation() + " failed in the worker (" + message.code() + "): "
                                             + message.message()),
                             true);
-                case STOPPED -> end(child, events.stopped(key, message.message()), true);
+                case STOPPED -> end(child, () -> events.stopped(key, message.message()), true);
                 case LOG -> logForCaller(key, message.log());
                 case READY -> LOG.warnf("Unexpected ready line during a run [%s childPid=%d]", key, child.pid());
             }
@@ -404,18 +406,20 @@ public class ExecutionService {
 
         @Override
         public void onExit(ChildProcess child, int exitCode) {
-            WorkerEvent event = run.isKilledForStop() && !run.isCommitGranted()
-                    ? events.stopped(
-                            run.key(),
-                            "the operation did not stop within " + seconds(config.stopGrace())
-                                    + " of the stop request; its child process was killed")
-                    : events.childDied(run.key(), child.pid(), exitCode);
             if (!run.isKilledForStop()) {
                 LOG.warnf(
                         "Child died while running an operation [%s childPid=%d exitCode=%d]",
                         run.key(), child.pid(), exitCode);
             }
-            end(child, event, false);
+            end(
+                    child,
+                    () -> run.isKilledForStop() && !run.isCommitGranted()
+                            ? events.stopped(
+                                    run.key(),
+                                    "the operation did not stop within " + seconds(config.stopGrace())
+                                            + " of the stop request; its child process was killed")
+                            : events.childDied(run.key(), child.pid(), exitCode),
+                    false);
         }
 
         /**
@@ -498,10 +502,14 @@ public class ExecutionService {
 
         /**
          * Publishes the one terminal event and waits for its acknowledgement before the child is reused; a progress
-         * report the throttle still holds goes first.
+         * report the throttle still holds goes first. {@code terminal} builds (and so stamps) the event only once the
+         * run is claimed as ended ({@link ExecutionRun#finish(Supplier)}): from then on heartbeats no longer list it, so
+         * none stamped after the terminal event does, though the run stays held (reachable for signals, its child not
+         * reused) until the broker has the event.
          */
-        private void end(ChildProcess child, WorkerEvent event, boolean childReusable) {
-            if (!run.finish()) {
+        private void end(ChildProcess child, Supplier<WorkerEvent> terminal, boolean childReusable) {
+            WorkerEvent event = run.finish(terminal).orElse(null);
+            if (event == null) {
                 return;
             }
             try {
