@@ -102,7 +102,7 @@ public class Tasks {
         }
         Map<String, JsonNode> outstanding = new LinkedHashMap<>();
         if (snapshot.status() == ExecutionStatus.INPUT_REQUIRED && snapshot.inputRequests() != null) {
-            responses.fields().forEachRemaining(entry -> {
+            responses.properties().forEach(entry -> {
                 if (snapshot.inputRequests().containsKey(entry.getKey())) {
                     outstanding.put(entry.getKey(), entry.getValue());
                 }
