@@ -17,8 +17,8 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionService;
 import dev.taskgate.frontend.execution.InputResponseShape;
 import dev.taskgate.frontend.mcp.legacy.GenerationMismatch;
-import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.ExecutionQueries;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * {@code tasks/get}, {@code tasks/cancel} and {@code tasks/update} of the tasks extension (§6). A task id is an
