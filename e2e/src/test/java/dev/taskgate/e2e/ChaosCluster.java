@@ -94,14 +94,19 @@ final class ChaosCluster implements AutoCloseable {
 
     /** Stops every chaos node and starts the paused services again (job-control first). */
     @Override
-    public void close() throws Exception {
-        for (ChaosNode n : nodes) {
-            n.stop();
-        }
-        List<ServiceProcess> restart = new ArrayList<>(paused);
-        Collections.reverse(restart);
-        for (ServiceProcess s : restart) {
-            s.restart(READY);
+    public void close() throws IOException {
+        try {
+            for (ChaosNode n : nodes) {
+                n.stop();
+            }
+            List<ServiceProcess> restart = new ArrayList<>(paused);
+            Collections.reverse(restart);
+            for (ServiceProcess s : restart) {
+                s.restart(READY);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while stopping the chaos cluster", e);
         }
     }
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * that {@code bin/test} started (database {@code taskgate_e2e}, topics without prefix), and stops them
  * after the last test class. Use with {@code @ExtendWith(LocalStack.class)}.
  */
-public final class LocalStack implements BeforeAllCallback, ExtensionContext.Store.CloseableResource {
+public final class LocalStack implements BeforeAllCallback, AutoCloseable {
     private static final Path REPO = Path.of(System.getProperty("taskgate.repo.root", ".."))
             .toAbsolutePath()
             .normalize();
@@ -189,16 +189,22 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() {
         // frontend first, job-control last: nothing should be left waiting on a stopped peer
-        for (ServiceProcess s : extras.values()) {
-            s.stop();
+        try {
+            for (ServiceProcess s : extras.values()) {
+                s.stop();
+            }
+            var reversed = new java.util.ArrayList<>(services.values());
+            java.util.Collections.reverse(reversed);
+            for (ServiceProcess s : reversed) {
+                s.stop();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while stopping the local stack", e);
+        } finally {
+            running = null;
         }
-        var reversed = new java.util.ArrayList<>(services.values());
-        java.util.Collections.reverse(reversed);
-        for (ServiceProcess s : reversed) {
-            s.stop();
-        }
-        running = null;
     }
 }

@@ -18,6 +18,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import io.restassured.common.mapper.TypeRef;
 import io.restassured.http.ContentType;
 
 import dev.taskgate.testsupport.Tokens;
@@ -212,7 +213,7 @@ class WebhookDeliveryE2E {
                     .then()
                     .statusCode(200)
                     .extract()
-                    .as(Map.class);
+                    .as(new TypeRef<Map<String, Object>>() {});
         }
 
         String create(String tool, Map<String, Object> input) {

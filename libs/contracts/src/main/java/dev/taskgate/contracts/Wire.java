@@ -29,7 +29,9 @@ public final class Wire {
                 .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
                 // tool input carries decimals as written (0.10 stays 0.10), not as binary doubles
                 .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-                .serializationInclusion(JsonInclude.Include.NON_NULL)
+                // null values are left out: exactly what the deprecated serializationInclusion(NON_NULL) did
+                .defaultPropertyInclusion(
+                        JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.NON_NULL))
                 .build();
     }
 

@@ -25,8 +25,8 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.ToolPermissions;
 import dev.taskgate.frontend.command.CommandGateway;
 import dev.taskgate.frontend.command.CommandTimeoutException;
-import dev.taskgate.frontend.problem.ApiProblem;
 import dev.taskgate.frontend.problem.Problems;
+import dev.taskgate.problem.ApiProblem;
 
 /**
  * Creating and cancelling executions and answering their input requests: the decisions made before a command leaves (the tool exists, the caller

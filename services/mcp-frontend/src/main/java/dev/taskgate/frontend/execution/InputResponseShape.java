@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.execution;
 
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -41,8 +40,7 @@ public final class InputResponseShape {
         if (!content.isObject()) {
             return Optional.of(new InputViolation("/content", "content must be an object"));
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = content.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : content.properties()) {
             if (!isPrimitiveValue(field.getValue())) {
                 return Optional.of(new InputViolation(
                         "/content/" + field.getKey().replace("~", "~0").replace("/", "~1"),

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.problem.Problems;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * Translates the shared services' problems (thrown for the REST API) into JSON-RPC errors, so that the execution

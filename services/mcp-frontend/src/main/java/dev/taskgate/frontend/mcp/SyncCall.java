@@ -26,8 +26,8 @@ import dev.taskgate.frontend.execution.ExecutionService;
 import dev.taskgate.frontend.mcp.McpException.Disposition;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
 import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
-import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.ExecutionQueries;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * A synchronous {@code tools/call} whose execution job-control accepted and that now waits for its end. A

@@ -17,8 +17,8 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionService;
 import dev.taskgate.frontend.execution.InputResponseShape;
 import dev.taskgate.frontend.mcp.legacy.GenerationMismatch;
-import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.ExecutionQueries;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * {@code tasks/get}, {@code tasks/cancel} and {@code tasks/update} of the tasks extension (§6). A task id is an
@@ -102,7 +102,7 @@ public class Tasks {
         }
         Map<String, JsonNode> outstanding = new LinkedHashMap<>();
         if (snapshot.status() == ExecutionStatus.INPUT_REQUIRED && snapshot.inputRequests() != null) {
-            responses.fields().forEachRemaining(entry -> {
+            responses.properties().forEach(entry -> {
                 if (snapshot.inputRequests().containsKey(entry.getKey())) {
                     outstanding.put(entry.getKey(), entry.getValue());
                 }

@@ -27,7 +27,7 @@ import dev.taskgate.frontend.execution.ToolInputValidator;
 import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 import dev.taskgate.frontend.mcp.compat.HandoffPolicies;
 import dev.taskgate.frontend.mcp.rounds.InputRounds;
-import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * {@code tools/call}. Every call is a durable execution in job-control. With the tasks extension declared in this

@@ -1,10 +1,12 @@
 package dev.taskgate.frontend.problem;
 
+import dev.taskgate.problem.ProblemType;
+
 /**
  * The problem types of the REST API ({@code docs/design.md}); the type URI is
  * {@code https://taskgate.dev/problems/<slug>}.
  */
-public enum ProblemKind {
+public enum ProblemKind implements ProblemType {
     MALFORMED_JSON("malformed-json", "Malformed JSON", 400),
     INVALID_REQUEST("invalid-request", "Invalid request", 400),
     MISSING_IDEMPOTENCY_KEY("missing-idempotency-key", "Missing Idempotency-Key", 400),
@@ -33,27 +35,20 @@ public enum ProblemKind {
     }
 
     /** The last segment of the type URI. */
+    @Override
     public String slug() {
         return slug;
     }
 
     /** The stable summary of the kind. */
+    @Override
     public String title() {
         return title;
     }
 
     /** The HTTP status. */
+    @Override
     public int status() {
         return status;
-    }
-
-    /** A problem of this kind. */
-    public ApiProblem problem(String detail) {
-        return ApiProblem.of(this, detail);
-    }
-
-    /** A throwable problem of this kind. */
-    public ProblemException exception(String detail) {
-        return problem(detail).toException();
     }
 }

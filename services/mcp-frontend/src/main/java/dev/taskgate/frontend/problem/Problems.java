@@ -2,6 +2,9 @@ package dev.taskgate.frontend.problem;
 
 import java.util.OptionalLong;
 
+import dev.taskgate.problem.ApiProblem;
+import dev.taskgate.problem.ProblemException;
+
 /** Problems that must look the same wherever they arise. */
 public final class Problems {
     /** The one detail every not-found answer carries: unknown, expired, forged and not-yours are indistinguishable. */

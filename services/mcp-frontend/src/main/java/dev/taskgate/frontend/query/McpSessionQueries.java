@@ -17,8 +17,8 @@ import dev.taskgate.contracts.session.McpSession;
 import dev.taskgate.contracts.session.McpSessionLogLevel;
 import dev.taskgate.contracts.session.OpenMcpSession;
 import dev.taskgate.frontend.FrontendConfig;
-import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.problem.Problems;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * job-control's session table for the 2025-era MCP adapter ({@link McpSessionApi}). A session is

@@ -16,10 +16,11 @@ import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
 
 import dev.taskgate.contracts.Problem;
-import dev.taskgate.frontend.problem.ApiProblem;
-import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
+import dev.taskgate.problem.ApiProblem;
+import dev.taskgate.problem.ProblemException;
+import dev.taskgate.problem.ProblemResponses;
 
 /**
  * The single place where failures become HTTP answers: every error is {@code application/problem+json}. Typed

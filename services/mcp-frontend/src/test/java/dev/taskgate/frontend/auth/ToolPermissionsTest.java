@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.catalog.OperationSpec;
-import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.problem.ProblemException;
 
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

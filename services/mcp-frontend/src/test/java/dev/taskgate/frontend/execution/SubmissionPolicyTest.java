@@ -12,7 +12,7 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.problem.ProblemException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;

@@ -110,7 +110,10 @@ class McpInputRoundsTest {
 
         McpCall firstCall =
                 McpCall.toolCall("t1", "test_tool_with_task", Map.of()).withTasks();
-        firstCall.meta().with("io.modelcontextprotocol/clientCapabilities").putObject("elicitation");
+        firstCall
+                .meta()
+                .withObjectProperty("io.modelcontextprotocol/clientCapabilities")
+                .putObject("elicitation");
         JsonNode first = firstCall.post(base).json();
         assertInputRequired(first, "user_name");
         assertThat(first.path("result").has("taskId")).isFalse();
@@ -118,7 +121,10 @@ class McpInputRoundsTest {
                 .withTasks()
                 .param("inputResponses", Map.of("user_name", accept("name", "Alice")))
                 .param("requestState", first.at("/result/requestState").asText());
-        secondCall.meta().with("io.modelcontextprotocol/clientCapabilities").putObject("elicitation");
+        secondCall
+                .meta()
+                .withObjectProperty("io.modelcontextprotocol/clientCapabilities")
+                .putObject("elicitation");
         Api.Result second = secondCall.post(base);
 
         assertThat(second.status()).as(second.toString()).isEqualTo(200);
@@ -228,7 +234,10 @@ class McpInputRoundsTest {
                 .post(base);
         McpCall numericState = McpCall.toolCall("v3", "test_input_required_result_elicitation", Map.of())
                 .param("requestState", 7);
-        numericState.meta().with("io.modelcontextprotocol/clientCapabilities").putObject("elicitation");
+        numericState
+                .meta()
+                .withObjectProperty("io.modelcontextprotocol/clientCapabilities")
+                .putObject("elicitation");
         Api.Result badState = numericState.post(base);
 
         for (Api.Result refused : new Api.Result[] {number, nullResponses, badState}) {
@@ -261,7 +270,10 @@ class McpInputRoundsTest {
     @Test
     void onlyRequestsTheClientDeclaredACapabilityForAreAsked() {
         McpCall samplingOnly = McpCall.toolCall("c1", "test_input_required_result_capabilities", Map.of());
-        samplingOnly.meta().with("io.modelcontextprotocol/clientCapabilities").putObject("sampling");
+        samplingOnly
+                .meta()
+                .withObjectProperty("io.modelcontextprotocol/clientCapabilities")
+                .putObject("sampling");
 
         JsonNode result = samplingOnly.post(base).json();
 
@@ -273,7 +285,7 @@ class McpInputRoundsTest {
     /** A tools/call declaring elicitation, sampling and roots, as the suite's stateless client does. */
     private Api.Result call(String id, String tool, Map<String, ?> responses, String state) {
         McpCall call = McpCall.toolCall(id, tool, Map.of());
-        ObjectNode capabilities = call.meta().with("io.modelcontextprotocol/clientCapabilities");
+        ObjectNode capabilities = call.meta().withObjectProperty("io.modelcontextprotocol/clientCapabilities");
         capabilities.putObject("elicitation");
         capabilities.putObject("sampling");
         capabilities.putObject("roots");

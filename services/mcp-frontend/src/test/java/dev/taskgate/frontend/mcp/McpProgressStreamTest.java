@@ -148,7 +148,7 @@ class McpProgressStreamTest extends WithPlayedExecution {
             awaitWatched();
             execution.progress(1.0, 10.0, "one");
             await().atMost(Duration.ofSeconds(20)).until(() -> client.messages().size() == 1);
-            client.close();
+            client.drop();
 
             CancelExecution cancel = awaitCancel();
             assertThat(cancel.caller()).isEqualTo(Fixtures.caller("alice"));
@@ -170,6 +170,7 @@ class McpProgressStreamTest extends WithPlayedExecution {
         try (RawHttp http =
                 RawHttp.post(base, "HTTP/1.1", headers, call.message().toString())) {
             awaitWatched();
+            http.drop();
         }
         awaitCancel();
         await().atMost(Duration.ofSeconds(10)).until(() -> !signals.isWatched(id));

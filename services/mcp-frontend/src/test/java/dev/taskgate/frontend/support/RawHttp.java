@@ -84,13 +84,18 @@ public final class RawHttp implements AutoCloseable {
         return response.substring(response.indexOf("\r\n\r\n") + 4);
     }
 
-    /** Drops the connection. */
-    @Override
-    public void close() {
+    /** Drops the connection, like a client that goes away; more calls do nothing. */
+    public void drop() {
         try {
             socket.close();
         } catch (IOException e) {
             // already closed
         }
+    }
+
+    /** Drops the connection if the test has not. */
+    @Override
+    public void close() {
+        drop();
     }
 }

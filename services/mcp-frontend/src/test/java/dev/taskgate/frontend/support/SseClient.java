@@ -168,9 +168,14 @@ public final class SseClient implements AutoCloseable {
         return String.join("\n", lines);
     }
 
-    /** Closes the stream like a client that gives up (the connection is dropped). */
+    /** Closes the stream if the test has not. */
     @Override
     public void close() {
+        drop();
+    }
+
+    /** Closes the stream like a client that gives up (the connection is dropped); more calls do nothing. */
+    public void drop() {
         InputStream b = body;
         if (b != null) {
             try {

@@ -4,8 +4,8 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-import dev.taskgate.webhooks.problem.ProblemException;
 import dev.taskgate.webhooks.problem.ProblemKind;
+import dev.taskgate.webhooks.problem.Problems;
 
 /**
  * The verified caller of a {@code /v1/orgs/{org}/projects/{project}/…} request.
@@ -40,7 +40,7 @@ public record ProjectCaller(String subject, String orgId, String projectId, Set<
                 || projectClaim == null
                 || !orgClaim.equals(pathOrg)
                 || !projectClaim.equals(pathProject)) {
-            throw ProblemException.notFound();
+            throw Problems.notFound();
         }
         Set<String> scopes = scopeClaim == null
                 ? Set.of()

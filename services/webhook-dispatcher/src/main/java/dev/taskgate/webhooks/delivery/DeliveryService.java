@@ -17,9 +17,8 @@ import dev.taskgate.webhooks.WebhooksConfig;
 import dev.taskgate.webhooks.auth.ProjectCaller;
 import dev.taskgate.webhooks.delivery.db.DeliveryRepository;
 import dev.taskgate.webhooks.delivery.db.DeliveryRepository.NewDelivery;
-import dev.taskgate.webhooks.problem.ApiProblem;
-import dev.taskgate.webhooks.problem.ProblemException;
 import dev.taskgate.webhooks.problem.ProblemKind;
+import dev.taskgate.webhooks.problem.Problems;
 import dev.taskgate.webhooks.signal.LifecycleSignals;
 import dev.taskgate.webhooks.subscription.EventTypes;
 import dev.taskgate.webhooks.subscription.Subscription;
@@ -86,7 +85,7 @@ public class DeliveryService {
                                         now,
                                         now)))
                         .flatMap(inserted -> deliveries.find(tx, subscriptionId, id)))
-                .map(found -> found.orElseThrow(ProblemException::notFound))
+                .map(found -> found.orElseThrow(Problems::notFound))
                 .invoke(dispatcher::wake);
     }
 
@@ -95,7 +94,7 @@ public class DeliveryService {
         Instant now = clock.instant();
         return pool.withTransaction(tx -> active(tx, caller, subscriptionId)
                         .flatMap(s -> deliveries.insertReplay(tx, s.id(), deliveryId, ids.newId(), now)))
-                .map(found -> found.orElseThrow(ProblemException::notFound))
+                .map(found -> found.orElseThrow(Problems::notFound))
                 .invoke(dispatcher::wake);
     }
 
@@ -106,7 +105,7 @@ public class DeliveryService {
      */
     public Uni<List<Delivery>> replayRange(ProjectCaller caller, UUID subscriptionId, Instant from, Instant to) {
         if (!from.isBefore(to)) {
-            throw ApiProblem.invalid("/to", "to must be after from (the range is [from, to)).");
+            throw Problems.invalid("/to", "to must be after from (the range is [from, to)).");
         }
         Duration maxRange = config.replay().maxRange();
         if (Duration.between(from, to).compareTo(maxRange) > 0) {
@@ -153,19 +152,19 @@ public class DeliveryService {
     public Uni<Detail> get(ProjectCaller caller, UUID subscriptionId, UUID deliveryId) {
         return visible(caller, subscriptionId)
                 .flatMap(s -> deliveries.find(pool, s.id(), deliveryId))
-                .map(found -> found.orElseThrow(ProblemException::notFound))
+                .map(found -> found.orElseThrow(Problems::notFound))
                 .flatMap(d -> deliveries.attempts(pool, d.id()).map(attempts -> new Detail(d, attempts)));
     }
 
     private Uni<Subscription> visible(ProjectCaller caller, UUID subscriptionId) {
         return subscriptions
                 .find(pool, caller.orgId(), caller.projectId(), subscriptionId)
-                .map(found -> found.orElseThrow(ProblemException::notFound));
+                .map(found -> found.orElseThrow(Problems::notFound));
     }
 
     private Uni<Subscription> active(io.vertx.mutiny.sqlclient.SqlClient tx, ProjectCaller caller, UUID id) {
         return subscriptions.find(tx, caller.orgId(), caller.projectId(), id).map(found -> {
-            Subscription s = found.orElseThrow(ProblemException::notFound);
+            Subscription s = found.orElseThrow(Problems::notFound);
             if (!Subscription.ACTIVE.equals(s.status())) {
                 throw ProblemKind.CONFLICT.exception(
                         "The subscription is disabled (" + s.disabledReason() + "); enable it first.");

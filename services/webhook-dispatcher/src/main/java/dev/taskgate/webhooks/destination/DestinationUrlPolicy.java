@@ -11,8 +11,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import dev.taskgate.webhooks.WebhooksConfig;
-import dev.taskgate.webhooks.problem.ApiProblem;
 import dev.taskgate.webhooks.problem.ProblemKind;
+import dev.taskgate.webhooks.problem.Problems;
 
 /**
  * Checks a subscription URL when it is registered: absolute {@code https} (or {@code http} when allowed), a host,
@@ -41,29 +41,29 @@ public class DestinationUrlPolicy {
     /** The parsed URL, or a 400/422 problem naming the defect. */
     public URI check(String url) {
         if (url.length() > MAX_LENGTH) {
-            throw ApiProblem.invalid("/url", "url must be at most " + MAX_LENGTH + " characters.");
+            throw Problems.invalid("/url", "url must be at most " + MAX_LENGTH + " characters.");
         }
         URI uri;
         try {
             uri = new URI(url);
         } catch (URISyntaxException e) {
-            throw ApiProblem.invalid("/url", "url is not a valid URI: " + e.getReason() + ".");
+            throw Problems.invalid("/url", "url is not a valid URI: " + e.getReason() + ".");
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!uri.isAbsolute() || !(scheme.equals("https") || scheme.equals("http"))) {
-            throw ApiProblem.invalid("/url", "url must be an absolute https URL.");
+            throw Problems.invalid("/url", "url must be an absolute https URL.");
         }
         if (scheme.equals("http") && !allowHttp) {
-            throw ApiProblem.invalid("/url", "url must use https.");
+            throw Problems.invalid("/url", "url must use https.");
         }
         if (uri.getHost() == null || uri.getHost().isEmpty()) {
-            throw ApiProblem.invalid("/url", "url must name a host.");
+            throw Problems.invalid("/url", "url must name a host.");
         }
         if (uri.getRawUserInfo() != null) {
-            throw ApiProblem.invalid("/url", "url must not carry user info.");
+            throw Problems.invalid("/url", "url must not carry user info.");
         }
         if (uri.getRawFragment() != null) {
-            throw ApiProblem.invalid("/url", "url must not have a fragment.");
+            throw Problems.invalid("/url", "url must not have a fragment.");
         }
         if (!allowPrivate) {
             literalRefusal(uri.getHost()).ifPresent(reason -> {

@@ -1,7 +1,9 @@
 package dev.taskgate.webhooks.problem;
 
+import dev.taskgate.problem.ProblemType;
+
 /** The problem types of the subscriptions API; the type URI is {@code https://taskgate.dev/problems/<slug>}. */
-public enum ProblemKind {
+public enum ProblemKind implements ProblemType {
     MALFORMED_JSON("malformed-json", "Malformed JSON", 400),
     INVALID_REQUEST("invalid-request", "Invalid request", 400),
     UNAUTHENTICATED("unauthenticated", "Unauthenticated", 401),
@@ -25,27 +27,20 @@ public enum ProblemKind {
     }
 
     /** The last segment of the type URI. */
+    @Override
     public String slug() {
         return slug;
     }
 
     /** The stable summary of the kind. */
+    @Override
     public String title() {
         return title;
     }
 
     /** The HTTP status. */
+    @Override
     public int status() {
         return status;
-    }
-
-    /** A problem of this kind. */
-    public ApiProblem problem(String detail) {
-        return ApiProblem.of(this, detail);
-    }
-
-    /** A throwable problem of this kind. */
-    public ProblemException exception(String detail) {
-        return problem(detail).toException();
     }
 }

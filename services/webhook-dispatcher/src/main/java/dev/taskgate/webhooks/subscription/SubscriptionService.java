@@ -15,7 +15,7 @@ import dev.taskgate.webhooks.IdSource;
 import dev.taskgate.webhooks.WebhooksConfig;
 import dev.taskgate.webhooks.auth.ProjectCaller;
 import dev.taskgate.webhooks.delivery.db.DeliveryRepository;
-import dev.taskgate.webhooks.problem.ProblemException;
+import dev.taskgate.webhooks.problem.Problems;
 import dev.taskgate.webhooks.secret.SecretCipher;
 import dev.taskgate.webhooks.secret.SigningSecret;
 import dev.taskgate.webhooks.subscription.db.SubscriptionRepository;
@@ -93,7 +93,7 @@ public class SubscriptionService {
     public Uni<Subscription> get(ProjectCaller caller, UUID id) {
         return subscriptions
                 .find(pool, caller.orgId(), caller.projectId(), id)
-                .map(found -> found.orElseThrow(ProblemException::notFound));
+                .map(found -> found.orElseThrow(Problems::notFound));
     }
 
     /** Deletes the subscription and abandons its pending deliveries. */
@@ -103,7 +103,7 @@ public class SubscriptionService {
                 .markDeleted(tx, caller.orgId(), caller.projectId(), id, now)
                 .flatMap(deleted -> {
                     if (!deleted) {
-                        return Uni.createFrom().failure(ProblemException.notFound());
+                        return Uni.createFrom().failure(Problems.notFound());
                     }
                     return deliveries
                             .abandonPending(tx, id, "subscription deleted", now)
@@ -122,7 +122,7 @@ public class SubscriptionService {
                         .lockSecrets(tx, caller.orgId(), caller.projectId(), id)
                         .flatMap(found -> {
                             if (found.isEmpty()) {
-                                return Uni.createFrom().<Void>failure(ProblemException.notFound());
+                                return Uni.createFrom().<Void>failure(Problems.notFound());
                             }
                             return subscriptions.rotate(
                                     tx,
@@ -133,7 +133,7 @@ public class SubscriptionService {
                                     now);
                         })
                         .flatMap(v -> subscriptions.find(tx, caller.orgId(), caller.projectId(), id)))
-                .map(found -> new WithSecret(found.orElseThrow(ProblemException::notFound), fresh));
+                .map(found -> new WithSecret(found.orElseThrow(Problems::notFound), fresh));
     }
 
     /** Re-enables a disabled subscription (its failure streak starts again at zero). */

@@ -14,8 +14,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
-import dev.taskgate.webhooks.problem.ApiProblem;
 import dev.taskgate.webhooks.problem.ProblemKind;
+import dev.taskgate.webhooks.problem.Problems;
 
 /**
  * The checks every JSON request body of the API goes through, in order: media type (415), size (413), one
@@ -57,12 +57,12 @@ public final class JsonBodies {
     public static JsonNode object(byte[] body, Set<String> members, String shape) {
         JsonNode root = read(body);
         if (!root.isObject()) {
-            throw ApiProblem.invalid("", "The body must be a JSON object with " + shape + ".");
+            throw Problems.invalid("", "The body must be a JSON object with " + shape + ".");
         }
         for (Iterator<String> names = root.fieldNames(); names.hasNext(); ) {
             String name = names.next();
             if (!members.contains(name)) {
-                throw ApiProblem.invalid(
+                throw Problems.invalid(
                         "/" + name.replace("~", "~0").replace("/", "~1"),
                         "Unknown member " + name + "; the body accepts only " + shape + ".");
             }

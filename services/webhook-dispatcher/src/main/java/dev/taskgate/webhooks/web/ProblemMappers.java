@@ -15,8 +15,10 @@ import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;
 
-import dev.taskgate.webhooks.problem.ProblemException;
+import dev.taskgate.problem.ProblemException;
+import dev.taskgate.problem.ProblemResponses;
 import dev.taskgate.webhooks.problem.ProblemKind;
+import dev.taskgate.webhooks.problem.Problems;
 
 /**
  * The single place where failures become HTTP answers, all {@code application/problem+json}: typed problems pass
@@ -58,7 +60,7 @@ public class ProblemMappers {
         int status = e.getResponse() == null ? 500 : e.getResponse().getStatus();
         switch (status) {
             case 404:
-                return ProblemResponses.of(ProblemException.notFound().problem(), path(uri));
+                return ProblemResponses.of(Problems.notFound().problem(), path(uri));
             case 405:
                 return ProblemResponses.of(
                         ProblemKind.INVALID_REQUEST

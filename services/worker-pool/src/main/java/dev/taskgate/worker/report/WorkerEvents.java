@@ -139,7 +139,7 @@ public class WorkerEvents {
     /** The operation asks for input: its own keys → MCP {@code InputRequest} objects. */
     public InputRequested inputRequested(ExecutionKey key, JsonNode requests) {
         Map<String, JsonNode> map = new LinkedHashMap<>();
-        requests.fields().forEachRemaining(e -> map.put(e.getKey(), e.getValue()));
+        requests.properties().forEach(e -> map.put(e.getKey(), e.getValue()));
         return new InputRequested(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, map);
     }
 

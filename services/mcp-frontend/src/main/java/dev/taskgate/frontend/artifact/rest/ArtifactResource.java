@@ -19,7 +19,7 @@ import dev.taskgate.contracts.artifact.ArtifactMetadata;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.CallerResolver;
 import dev.taskgate.frontend.query.ArtifactQueries;
-import dev.taskgate.frontend.web.ProblemResponses;
+import dev.taskgate.problem.ProblemResponses;
 
 /**
  * Artifacts of a workspace ({@code docs/design.md}, "Artifacts"). The same checks as executions ({@code tools:call},

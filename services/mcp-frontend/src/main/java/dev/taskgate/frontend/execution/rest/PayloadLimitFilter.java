@@ -6,8 +6,8 @@ import jakarta.ws.rs.core.Response;
 
 import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 
-import dev.taskgate.frontend.problem.ProblemException;
-import dev.taskgate.frontend.web.ProblemResponses;
+import dev.taskgate.problem.ProblemException;
+import dev.taskgate.problem.ProblemResponses;
 
 /** Refuses a declared {@code Content-Length} above the limit before anything is read or authenticated. */
 public class PayloadLimitFilter {

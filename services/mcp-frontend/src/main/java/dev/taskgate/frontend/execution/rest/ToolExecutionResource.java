@@ -31,12 +31,12 @@ import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.CallerResolver;
 import dev.taskgate.frontend.execution.ExecutionService;
-import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
 import dev.taskgate.frontend.query.ExecutionQueries;
 import dev.taskgate.frontend.query.PageLimit;
-import dev.taskgate.frontend.web.ProblemResponses;
+import dev.taskgate.problem.ProblemException;
+import dev.taskgate.problem.ProblemResponses;
 
 /**
  * REST tool executions ({@code docs/design.md}, "mcp-frontend (REST part)"). Every route needs a valid token

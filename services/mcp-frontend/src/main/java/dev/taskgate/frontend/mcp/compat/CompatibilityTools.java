@@ -32,8 +32,8 @@ import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
-import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.ExecutionQueries;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * The compatibility tools for MCP clients that cannot use tasks, the same for every protocol generation

@@ -2,7 +2,6 @@ package dev.taskgate.frontend.mcp.http;
 
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -56,8 +55,7 @@ public final class HeaderBindings {
         if (properties == null || !properties.isObject()) {
             return;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = properties.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : properties.properties()) {
             JsonNode property = field.getValue();
             if (!property.isObject()) {
                 continue;
@@ -87,8 +85,7 @@ public final class HeaderBindings {
         if (node.isObject() && !propertyMap && node.has(KEYWORD)) {
             count++;
         }
-        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : node.properties()) {
             count += countMarks(field.getValue(), !propertyMap && field.getKey().equals("properties"));
         }
         if (node.isArray()) {

@@ -36,7 +36,7 @@ import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.legacy.LegacyHttp;
 import dev.taskgate.frontend.mcp.legacy.LegacyListen;
-import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * The MCP 2026-07-28 Streamable HTTP endpoint: one JSON-RPC message per POST, answered with

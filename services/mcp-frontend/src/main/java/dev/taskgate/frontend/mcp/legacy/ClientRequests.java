@@ -1,7 +1,6 @@
 package dev.taskgate.frontend.mcp.legacy;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -55,8 +54,7 @@ public class ClientRequests {
     public Plan plan(LegacySession session, UUID executionId, ObjectNode asked, String relatedTaskId) {
         List<ObjectNode> messages = new ArrayList<>();
         Map<String, String> unsupported = new LinkedHashMap<>();
-        for (Iterator<Map.Entry<String, JsonNode>> it = asked.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> entry = it.next();
+        for (Map.Entry<String, JsonNode> entry : asked.properties()) {
             String method = entry.getValue().path("method").asText("");
             JsonNode params = entry.getValue().get("params");
             if (!canAsk(session, method, params)) {

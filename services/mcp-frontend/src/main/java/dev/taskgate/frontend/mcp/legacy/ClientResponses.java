@@ -23,7 +23,7 @@ import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpProblems;
 import dev.taskgate.frontend.mcp.McpResponses;
-import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * A 2025-era client's JSON-RPC <em>response</em> POSTed to {@code /mcp} in its session: the answer to a

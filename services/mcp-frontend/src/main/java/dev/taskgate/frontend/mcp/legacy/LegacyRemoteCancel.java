@@ -15,8 +15,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionService;
-import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.ReceiptQueries;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * {@code notifications/cancelled} for an ordinary 2025-era {@code tools/call} that does not wait on this replica

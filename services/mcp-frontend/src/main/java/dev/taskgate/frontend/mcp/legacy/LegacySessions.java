@@ -18,8 +18,8 @@ import dev.taskgate.contracts.session.McpSession;
 import dev.taskgate.contracts.session.OpenMcpSession;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpProblems;
-import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.McpSessionQueries;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * Durable 2025-era sessions, kept by job-control so that every frontend replica serves every session and a

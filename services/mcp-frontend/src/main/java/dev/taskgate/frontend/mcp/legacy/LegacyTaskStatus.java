@@ -12,8 +12,8 @@ import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.ExecutionQueries;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * {@code notifications/tasks/status} (tasks 2025-11-25 §6.5): params are the {@code Task} exactly as

@@ -31,8 +31,8 @@ import dev.taskgate.frontend.mcp.TaskView;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
-import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.ExecutionQueries;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * The 2025-11-25 core task methods ({@code tasks/get}, {@code tasks/result}, {@code tasks/list},

@@ -30,7 +30,7 @@ import dev.taskgate.frontend.mcp.TaskPolicy;
 import dev.taskgate.frontend.mcp.ToolArguments;
 import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 import dev.taskgate.frontend.mcp.compat.HandoffPolicies;
-import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * 2025-era {@code tools/call}: every call is a durable execution of surface {@link Surface#MCP_2025}. With

@@ -14,7 +14,7 @@ import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.Scopes;
 import dev.taskgate.frontend.mcp.McpErrors;
-import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.problem.ProblemException;
 
 /**
  * The caller of stdio requests: the JWT from {@code TASKGATE_TOKEN}, verified by the same SmallRye JWT settings as

@@ -25,9 +25,9 @@ import dev.taskgate.frontend.auth.CallerResolver;
 import dev.taskgate.frontend.auth.Scopes;
 import dev.taskgate.frontend.operator.OperatorCall;
 import dev.taskgate.frontend.operator.OperatorGateway;
-import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.problem.Problems;
-import dev.taskgate.frontend.web.ProblemResponses;
+import dev.taskgate.problem.ProblemException;
+import dev.taskgate.problem.ProblemResponses;
 
 /**
  * The operator routes ({@code docs/design.md}, "Operator API"): every principal's executions of one project,

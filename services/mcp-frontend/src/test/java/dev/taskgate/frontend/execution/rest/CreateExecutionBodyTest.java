@@ -5,7 +5,7 @@ import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.contracts.Wire;
-import dev.taskgate.frontend.problem.ProblemException;
+import dev.taskgate.problem.ProblemException;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;

@@ -89,7 +89,7 @@ class CompatArgumentsTest {
     }
 
     private static McpException invalid(Runnable call) {
-        McpException e = catchThrowableOfType(call::run, McpException.class);
+        McpException e = catchThrowableOfType(McpException.class, call::run);
         assertThat(e).as("expected a -32602").isNotNull();
         assertThat(e.error().code()).isEqualTo(McpErrors.INVALID_PARAMS);
         assertThat(e.disposition()).isEqualTo(McpException.Disposition.ANSWERED);

@@ -229,8 +229,10 @@ class LegacyListenTest {
         raw.put("Host", "127.0.0.1:" + base.getPort());
         raw.put("Authorization", "Bearer " + Fixtures.aliceToken());
         try (SseClient kept = listen(client, Fixtures.aliceToken())) {
+            assertThat(kept.status()).isEqualTo(200);
             try (RawHttp dropped = RawHttp.get(base, raw)) {
                 await().atMost(PATIENCE).until(() -> streams.openFor(hash) == 2);
+                dropped.drop();
             }
 
             await().atMost(PATIENCE).until(() -> streams.openFor(hash) == 1);

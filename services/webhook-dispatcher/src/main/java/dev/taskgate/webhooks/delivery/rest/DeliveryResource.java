@@ -12,11 +12,11 @@ import jakarta.ws.rs.core.Response;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
+import dev.taskgate.problem.ProblemResponses;
 import dev.taskgate.webhooks.auth.CallerResolver;
 import dev.taskgate.webhooks.auth.ProjectCaller;
 import dev.taskgate.webhooks.delivery.DeliveryService;
 import dev.taskgate.webhooks.subscription.rest.SubscriptionResource;
-import dev.taskgate.webhooks.web.ProblemResponses;
 
 /** {@code …/webhook-subscriptions/{id}/deliveries}: list, inspect (with attempts) and replay deliveries. */
 @Path("/v1/orgs/{org}/projects/{project}/webhook-subscriptions/{subscription}/deliveries")

@@ -8,7 +8,7 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.taskgate.webhooks.problem.ApiProblem;
+import dev.taskgate.webhooks.problem.Problems;
 import dev.taskgate.webhooks.web.JsonBodies;
 
 /**
@@ -28,7 +28,7 @@ public record ReplayRangeBody(Instant from, Instant to) {
         Instant from = timestamp(root, "from");
         Instant to = timestamp(root, "to");
         if (!from.isBefore(to)) {
-            throw ApiProblem.invalid("/to", "to must be after from (the range is [from, to)).");
+            throw Problems.invalid("/to", "to must be after from (the range is [from, to)).");
         }
         return new ReplayRangeBody(from, to);
     }
@@ -36,7 +36,7 @@ public record ReplayRangeBody(Instant from, Instant to) {
     private static Instant timestamp(JsonNode root, String member) {
         JsonNode node = root.get(member);
         if (node == null || !node.isTextual()) {
-            throw ApiProblem.invalid(
+            throw Problems.invalid(
                     "/" + member,
                     member + " is required: an RFC 3339 timestamp with offset, e.g. " + "2026-08-01T09:00:00Z.");
         }
@@ -44,7 +44,7 @@ public record ReplayRangeBody(Instant from, Instant to) {
             return OffsetDateTime.parse(node.asText(), DateTimeFormatter.ISO_OFFSET_DATE_TIME)
                     .toInstant();
         } catch (DateTimeParseException e) {
-            throw ApiProblem.invalid(
+            throw Problems.invalid(
                     "/" + member,
                     member + " is not an RFC 3339 timestamp with offset, e.g. " + "2026-08-01T09:00:00Z.");
         }

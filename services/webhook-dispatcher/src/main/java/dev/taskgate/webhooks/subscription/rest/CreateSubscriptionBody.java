@@ -7,7 +7,7 @@ import java.util.Set;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.taskgate.webhooks.problem.ApiProblem;
+import dev.taskgate.webhooks.problem.Problems;
 import dev.taskgate.webhooks.subscription.EventTypes;
 import dev.taskgate.webhooks.web.JsonBodies;
 
@@ -29,11 +29,11 @@ public record CreateSubscriptionBody(String url, List<String> eventTypes, String
         JsonNode root = JsonBodies.object(body, MEMBERS, "url, event_types and description");
         JsonNode url = root.get("url");
         if (url == null || !url.isTextual() || url.asText().isBlank()) {
-            throw ApiProblem.invalid("/url", "url is required and must be a non-empty string.");
+            throw Problems.invalid("/url", "url is required and must be a non-empty string.");
         }
         JsonNode types = root.get("event_types");
         if (types == null || !types.isArray() || types.isEmpty()) {
-            throw ApiProblem.invalid(
+            throw Problems.invalid(
                     "/event_types",
                     "event_types is required: a non-empty array, e.g. [\"" + EventTypes.LIFECYCLE + "\"].");
         }
@@ -41,7 +41,7 @@ public record CreateSubscriptionBody(String url, List<String> eventTypes, String
         for (int i = 0; i < types.size(); i++) {
             JsonNode t = types.get(i);
             if (!t.isTextual() || !EventTypes.SUBSCRIBABLE.contains(t.asText())) {
-                throw ApiProblem.invalid(
+                throw Problems.invalid(
                         "/event_types/" + i, "Unknown event type " + t + "; known: " + EventTypes.SUBSCRIBABLE + ".");
             }
             eventTypes.add(t.asText());
@@ -50,7 +50,7 @@ public record CreateSubscriptionBody(String url, List<String> eventTypes, String
         String text = null;
         if (description != null && !description.isNull()) {
             if (!description.isTextual() || description.asText().length() > MAX_DESCRIPTION) {
-                throw ApiProblem.invalid(
+                throw Problems.invalid(
                         "/description", "description must be a string of at most " + MAX_DESCRIPTION + " characters.");
             }
             text = description.asText();

@@ -19,14 +19,14 @@ import jakarta.ws.rs.core.UriInfo;
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
+import dev.taskgate.problem.ProblemResponses;
 import dev.taskgate.webhooks.auth.CallerResolver;
 import dev.taskgate.webhooks.auth.ProjectCaller;
 import dev.taskgate.webhooks.delivery.rest.ReplayRangeBody;
 import dev.taskgate.webhooks.destination.DestinationUrlPolicy;
-import dev.taskgate.webhooks.problem.ProblemException;
+import dev.taskgate.webhooks.problem.Problems;
 import dev.taskgate.webhooks.subscription.SubscriptionService;
 import dev.taskgate.webhooks.web.JsonBodies;
-import dev.taskgate.webhooks.web.ProblemResponses;
 
 /**
  * {@code /v1/orgs/{org}/projects/{project}/webhook-subscriptions}: create, list, get, delete, rotate the secret,
@@ -182,11 +182,11 @@ public class SubscriptionResource {
         try {
             UUID parsed = UUID.fromString(id);
             if (!parsed.toString().equals(id.toLowerCase(Locale.ROOT))) {
-                throw ProblemException.notFound();
+                throw Problems.notFound();
             }
             return parsed;
         } catch (IllegalArgumentException e) {
-            throw ProblemException.notFound();
+            throw Problems.notFound();
         }
     }
 }

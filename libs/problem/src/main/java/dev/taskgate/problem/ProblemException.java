@@ -1,4 +1,4 @@
-package dev.taskgate.webhooks.problem;
+package dev.taskgate.problem;
 
 /** Ends a request with the carried problem; mapped to an {@code application/problem+json} response. */
 public final class ProblemException extends RuntimeException {
@@ -15,10 +15,5 @@ public final class ProblemException extends RuntimeException {
     /** The problem to answer. */
     public ApiProblem problem() {
         return problem;
-    }
-
-    /** The uniform 404: unknown, deleted and not-yours are indistinguishable. */
-    public static ProblemException notFound() {
-        return ProblemKind.NOT_FOUND.exception("No such resource, or it is not visible to you.");
     }
 }

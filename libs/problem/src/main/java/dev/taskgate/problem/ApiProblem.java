@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.problem;
+package dev.taskgate.problem;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,12 +22,12 @@ public record ApiProblem(Problem problem, Map<String, Object> extensions, Map<St
         headers = Map.copyOf(headers);
     }
 
-    /** A problem of the kind with this detail, without extensions or headers. */
-    public static ApiProblem of(ProblemKind kind, String detail) {
-        return new ApiProblem(Problem.of(kind.slug(), kind.title(), kind.status(), detail), Map.of(), Map.of());
+    /** A problem of the type with this detail, without extensions or headers. */
+    public static ApiProblem of(ProblemType type, String detail) {
+        return new ApiProblem(Problem.of(type.slug(), type.title(), type.status(), detail), Map.of(), Map.of());
     }
 
-    /** A problem received from job-control, passed on as is. */
+    /** A problem received from another service, passed on as is. */
     public static ApiProblem from(Problem problem) {
         return new ApiProblem(problem, Map.of(), Map.of());
     }

@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.web;
+package dev.taskgate.problem;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,9 +10,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Wire;
-import dev.taskgate.frontend.problem.ApiProblem;
 
-/** Renders problems as {@code application/problem+json} responses (RFC 9457) and other bodies as JSON bytes. */
+/**
+ * Renders problems as {@code application/problem+json} responses (RFC 9457) and representations as JSON bytes.
+ * Which failure becomes which problem is each service's own {@code web.ProblemMappers}.
+ */
 public final class ProblemResponses {
     /** The problem media type. */
     public static final String PROBLEM_JSON = "application/problem+json";
