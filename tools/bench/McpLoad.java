@@ -16,7 +16,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Load on a running stack over MCP 2026-07-28, in two phases (ARCHITECTURE §7):
+ * Load on a running stack over MCP 2026-07-28, in two phases (docs/architecture.md "Performance targets"):
  * <ol>
  * <li><b>rate</b>: task-creating {@code tools/call} requests sent open-loop at RATE calls/s for SECONDS seconds.
  * Latency counts from the moment a call was due, not from when it was sent, so a stack that falls behind shows it

@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The authorization matrix (design.md "Authorization") through the packaged services: for the REST routes
+ * The authorization matrix (docs/security.md, "Check order and the authorization matrix") through the packaged services: for the REST routes
  * (get, result, cancel) and MCP {@code tasks/get} and {@code tasks/cancel}, every caller variant gets exactly the
  * documented answer; every "not yours" variant is byte-identical to an unknown execution (REST bodies compared
  * without the request path echoed in {@code instance}; MCP error objects compared whole), and none of them changes

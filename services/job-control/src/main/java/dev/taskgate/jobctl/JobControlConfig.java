@@ -73,15 +73,15 @@ public interface JobControlConfig {
     Topics topics();
 
     /**
-     * Admission control: which task surfaces are bounded and the five bounds (docs/design.md "Admission"). Both
+     * Admission control: which task surfaces are bounded and the five bounds (docs/job-control.md "Admission"). Both
      * surfaces are off by default, and then every submission is admitted.
      */
     Admission admission();
 
-    /** MCP task visibility (the task TTL); see {@code docs/design.md}, "MCP task TTL and visibility". */
+    /** MCP task visibility (the task TTL); see {@code docs/security.md}, "Task TTL and visibility". */
     TaskVisibility taskVisibility();
 
-    /** Operator audit log retention; see {@code docs/design.md}, "Operator API". */
+    /** Operator audit log retention; see {@code docs/mcp-frontend.md}, "Operator API". */
     Audit audit();
 
     /** Operator audit log settings. */

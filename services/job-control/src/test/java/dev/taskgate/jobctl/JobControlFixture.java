@@ -63,7 +63,7 @@ public final class JobControlFixture implements AutoCloseable {
         return new CancelExecution(UUID.randomUUID(), Instant.now(), REPLY_TO, executionId, caller, "test");
     }
 
-    /** Sends a command with the key design.md prescribes and waits for its reply. */
+    /** Sends a command with the key docs/kafka.md prescribes and waits for its reply. */
     public CommandReply send(ExecutionCommand command) {
         try (KafkaTestClient.TopicWatcher replies = kafka.watch(topic(Topics.COMMAND_REPLIES))) {
             sendOnly(command);

@@ -15,7 +15,7 @@ import io.smallrye.config.WithDefault;
 /**
  * Every setting webhook-dispatcher reads, under {@code taskgate.webhooks}. Environment variables follow the usual
  * mapping ({@code taskgate.webhooks.secret-key} → {@code TASKGATE_WEBHOOKS_SECRET_KEY}). The shared deployment
- * keys of {@code docs/design.md} ({@code taskgate.kafka.bootstrap}, {@code taskgate.topic-prefix},
+ * keys of {@code docs/configuration.md} ({@code taskgate.kafka.bootstrap}, {@code taskgate.topic-prefix},
  * {@code taskgate.instance-id}, {@code taskgate.pg.*}) are fed in by {@code application.properties}.
  */
 @ConfigMapping(prefix = "taskgate.webhooks")

@@ -16,7 +16,7 @@ import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.Surface;
 
 /**
- * Public execution ids ({@code docs/design.md}, "mcp-frontend"): {@code tgx_} + base64url (no padding) of
+ * Public execution ids ({@code docs/security.md}, "Execution handles"): {@code tgx_} + base64url (no padding) of
  * 16-byte execution id ‖ 1-byte surface ‖ the first 16 bytes of HMAC-SHA256(key, id ‖ surface ‖ principal ‖
  * workspace). Principal and workspace enter the MAC as UTF-8, each preceded by its 4-byte big-endian length,
  * so that no two (principal, workspace) pairs share an input ("a b"+"c/d" vs "a bc"+"/d").

@@ -3,7 +3,7 @@ package dev.taskgate.contracts.operator;
 import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
- * What an operator's cancel did ({@code docs/design.md}, "Operator API"). Exactly one applies, checked in this
+ * What an operator's cancel did ({@code docs/mcp-frontend.md}, "Operator API"). Exactly one applies, checked in this
  * order.
  */
 public enum CancelOutcome {

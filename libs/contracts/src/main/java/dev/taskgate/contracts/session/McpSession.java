@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.taskgate.contracts.event.LogLevel;
 
 /**
- * A live 2025-era MCP session as job-control's internal session API returns it (docs/design.md "2025-era
+ * A live 2025-era MCP session as job-control's internal session API returns it (docs/mcp-frontend.md "2025-era
  * adapter"). Owner fields are not repeated: a session is only ever returned to its owner.
  *
  * @param protocolVersion    the protocol version negotiated in {@code initialize}

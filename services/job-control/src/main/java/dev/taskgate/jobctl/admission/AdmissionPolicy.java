@@ -13,7 +13,7 @@ import java.util.Set;
 import dev.taskgate.contracts.TaskSurface;
 
 /**
- * Which task surfaces are bounded and by how much (ARCHITECTURE.md §3 "Admission", issue 5 item 2), and the pure
+ * Which task surfaces are bounded and by how much (docs/job-control.md "Admission"), and the pure
  * decision over an {@link AdmissionUsage}. The constructor validates the configuration: with a surface switched
  * on, every bound must be set and positive, and messages name the offending key.
  *

@@ -30,10 +30,10 @@ import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 
 /**
- * Handles {@link CancelExecution} (design.md "job-control", cancel): a queued execution is cancelled at once, a
+ * Handles {@link CancelExecution} (docs/job-control.md "Cancellation"): a queued execution is cancelled at once, a
  * running one is asked to stop and the worker's report decides its final state; a terminal one stays as it is.
  * An execution the caller does not own is answered exactly like an unknown one ({@link OwnedExecutionLock}); the
- * owner of a mutating operation's execution needs {@code tools:write} to cancel it (design.md "Authorization").
+ * owner of a mutating operation's execution needs {@code tools:write} to cancel it (docs/security.md "Scopes").
  */
 @ApplicationScoped
 public class CancellationService {

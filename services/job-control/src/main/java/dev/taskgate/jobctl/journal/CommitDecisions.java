@@ -7,7 +7,7 @@ import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.jobctl.execution.Execution;
 
 /**
- * Whether a {@code CommitRequested} binds the execution's journal entry (ARCHITECTURE §4, issue 6 item 3). Pure; the
+ * Whether a {@code CommitRequested} binds the execution's journal entry (docs/job-control.md "The transaction journal"). Pure; the
  * service applies it under the execution's row lock, so a cancellation and a commit request are ordered. In order:
  * <ol>
  * <li>the entry is already bound by this very request (a redelivery) → grant again;</li>

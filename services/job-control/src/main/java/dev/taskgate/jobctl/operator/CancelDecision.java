@@ -6,7 +6,7 @@ import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.jobctl.execution.Execution;
 
 /**
- * What an operator's cancel does to an execution in its current state (design.md "Operator API"), checked in
+ * What an operator's cancel does to an execution in its current state (docs/mcp-frontend.md "Operator API"), checked in
  * this order: terminal → nothing; queued → cancelled at once (no code ran, so even a non-cancellable operation
  * may go); running an operation the catalog marks {@code cancellable: false} → nothing; running with a stop already
  * requested → nothing; running → request a stop.

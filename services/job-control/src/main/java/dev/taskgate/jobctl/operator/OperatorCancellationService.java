@@ -37,7 +37,7 @@ import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.query.ExecutionNotFoundException;
 
 /**
- * An operator's cancel of any execution in the project (design.md "Operator API"). One transaction locks the
+ * An operator's cancel of any execution in the project (docs/mcp-frontend.md "Operator API"). One transaction locks the
  * execution, applies {@link CancelDecision}, writes the state change and the stop to the outbox and the audit entry
  * together. A requested stop is then confirmed by waiting, bounded by {@code jobctl.operator.stop-confirm-timeout},
  * for the relay to have published it: {@code accepted} when it was, {@code stop_delivery_unknown} when not (the

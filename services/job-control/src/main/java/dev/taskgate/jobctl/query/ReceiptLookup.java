@@ -11,7 +11,7 @@ import dev.taskgate.jobctl.submit.db.ReceiptRepository;
 /**
  * The execution a caller's receipt key admitted, for a frontend replica that did not submit it (a 2025-era
  * {@code notifications/cancelled} that reaches another replica than its {@code tools/call}: the key is derived from
- * session and request id, docs/design.md "Cancellation across replicas"). Owner-only: an unknown key and another
+ * session and request id, docs/mcp-frontend.md "Cancellation across replicas"). Owner-only: an unknown key and another
  * caller's key are the same {@link ExecutionNotFoundException}.
  */
 @ApplicationScoped

@@ -5,7 +5,7 @@ import dev.taskgate.jobctl.recovery.OwnerLossVerdict.Action;
 
 /**
  * The one place that decides what happens to an execution whose owner was lost — its worker instance stopped
- * heartbeating or left, or its child process died (ARCHITECTURE §4, issue 6 item 1). Pure: the caller applies
+ * heartbeating or left, or its child process died (docs/job-control.md "Owner loss"). Pure: the caller applies
  * the verdict with a compare-and-set on (state, epoch).
  *
  * <p>In order:

@@ -14,7 +14,7 @@ import dev.taskgate.jobctl.execution.ExecutionStateMachine;
 import dev.taskgate.jobctl.execution.StateChange;
 
 /**
- * Which state change a worker report asks for (design.md "job-control", worker events mapping). Pure: the
+ * Which state change a worker report asks for (docs/job-control.md "The state machine and worker reports"). Pure: the
  * service applies the answer with compare-and-set.
  */
 public final class ReportDecisions {

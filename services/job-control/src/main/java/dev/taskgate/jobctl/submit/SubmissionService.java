@@ -41,8 +41,8 @@ import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.submit.db.ReceiptRepository;
 
 /**
- * Turns a {@link SubmitExecution} into a durable execution, exactly once per receipt key (design.md
- * "job-control", submission). The receipt insert decides: the transaction that inserts it creates the execution
+ * Turns a {@link SubmitExecution} into a durable execution, exactly once per receipt key (docs/job-control.md
+ * "Submission and receipts"). The receipt insert decides: the transaction that inserts it creates the execution
  * and its outbox records; every other one returns that execution or, for a different request, a conflict.
  */
 @ApplicationScoped

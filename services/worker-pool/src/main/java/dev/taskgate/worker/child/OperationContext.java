@@ -78,7 +78,7 @@ public interface OperationContext {
     }
 
     /**
-     * Asks to cross the commit boundary with {@code plan} (transaction journal, ARCHITECTURE §4): job-control binds
+     * Asks to cross the commit boundary with {@code plan} (transaction journal, docs/job-control.md): job-control binds
      * it to this execution's journal entry exactly once and grants it; only then may the operation apply it (e.g.
      * with {@link dev.taskgate.worker.child.journal.JournaledFiles#apply}). Never call it with an empty plan: a plan
      * that changes nothing, or that the operation decides not to apply, never binds. After the grant a stop request

@@ -32,7 +32,7 @@ import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.worker.execution.HeldExecutions;
 
 /**
- * Every {@code taskgate.worker.heartbeat-interval} (2 s, design.md, Kafka table) tells job-control that this
+ * Every {@code taskgate.worker.heartbeat-interval} (2 s, docs/kafka.md) tells job-control that this
  * instance is alive and which executions it holds, on {@code taskgate.worker-heartbeats.v1} keyed by worker id. On a
  * clean shutdown, once the child pool has stopped its children (which then report nothing), a last heartbeat marked
  * {@code leaving} tells job-control to settle the executions this instance gave up at once, instead of after the

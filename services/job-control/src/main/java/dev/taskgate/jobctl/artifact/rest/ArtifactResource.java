@@ -19,7 +19,7 @@ import dev.taskgate.jobctl.artifact.ArtifactService;
 import dev.taskgate.jobctl.artifact.StoredArtifact;
 
 /**
- * The internal artifact API (design.md "Artifacts"), for the frontend (which has already checked the caller's grant
+ * The internal artifact API (docs/worker-pool.md "Artifacts"), for the frontend (which has already checked the caller's grant
  * for {@code workspace}) and worker-pool (which asks for its execution's workspace). Unknown, expired, another
  * workspace's, or a malformed id, workspace or key: the same 404.
  */

@@ -26,7 +26,7 @@ import dev.taskgate.jobctl.operator.OperatorRequestException;
 import dev.taskgate.jobctl.operator.audit.AuditLog;
 
 /**
- * job-control's internal operator API (design.md "Operator API"). Not exposed outside the cluster: the frontend
+ * job-control's internal operator API (docs/mcp-frontend.md "Operator API"). Not exposed outside the cluster: the frontend
  * has verified the operator's token, its project and the scope of the action, and forwards the operator in
  * {@code Taskgate-Principal}, the route's project in {@code Taskgate-Workspace} and the public route in
  * {@code Taskgate-Route} (for the audit log). Executions are named by their owners' public handles.

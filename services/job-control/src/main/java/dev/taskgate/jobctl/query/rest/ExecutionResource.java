@@ -17,7 +17,7 @@ import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.jobctl.query.ExecutionQueries;
 
 /**
- * The internal query API (design.md "job-control"). Not exposed outside the cluster: the frontend forwards the
+ * The internal query API (docs/job-control.md "Internal HTTP API"). Not exposed outside the cluster: the frontend forwards the
  * verified caller in {@code Taskgate-Principal} and {@code Taskgate-Workspace}.
  */
 @Path("/internal/v1/executions")

@@ -21,7 +21,7 @@ import dev.taskgate.contracts.session.OpenMcpSession;
 import dev.taskgate.jobctl.session.McpSessions;
 
 /**
- * The internal session API of the 2025-era MCP adapter (design.md "2025-era adapter"): {@code PUT} creates,
+ * The internal session API of the 2025-era MCP adapter (docs/mcp-frontend.md "Sessions"): {@code PUT} creates,
  * {@code POST …/use} renews and returns, {@code PUT …/log-level} keeps what {@code logging/setLevel} asked for,
  * {@code DELETE} ends. The path names the SHA-256 (hex) of the session id;
  * the frontend forwards the verified caller in {@code Taskgate-Principal} and {@code Taskgate-Workspace}.

@@ -45,7 +45,8 @@ public final class ReportOperation implements Operation {
                                 + previous.map(p -> " (replacing a report of " + p.length + " bytes)")
                                         .orElse(""));
         // MCP ResourceLink: type, uri and name are required (2025-11-25 and 2026-07-28 schemas alike); uri is absolute
-        // when the worker knows the public base URL, else the path relative to the endpoint (design.md "Artifacts").
+        // when the worker knows the public base URL, else the path relative to the endpoint (docs/worker-pool.md
+        // "Artifacts").
         content.addObject()
                 .put("type", "resource_link")
                 .put("uri", ref.uri())
