@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fails when a tracked file refers to a path outside the repository: a user has only the clone, so nothing may
 # read, link or build from a folder beside it (e.g. ../shared). Every relative reference (`../…`) is resolved
-# against the file's own folder and, inside a Maven module, against the module's folder (a test or a build plugin
-# runs there); if either escapes the repository root, the line is reported.
+# against the file's own folder and, for a module's sources (…/src/…), against the module's folder (tests and build
+# plugins run there); if either escapes the repository root, the line is reported.
 #
 # Test data that must climb out of a folder on purpose (path-traversal cases) is marked on its line with a comment
 # containing `not-a-repo-path`. vendor/ holds unmodified third-party files and is not checked.
@@ -14,6 +14,7 @@ cd "$repo" || exit 2
 
 module_of() {
   local dir=$1
+  [[ "$dir" == */src/* || "$dir" == src/* ]] || { printf '%s\n' "$dir"; return 0; }
   while [ "$dir" != "." ] && [ ! -f "$dir/pom.xml" ]; do
     dir=$(dirname "$dir")
   done
