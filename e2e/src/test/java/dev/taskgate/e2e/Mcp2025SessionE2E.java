@@ -189,7 +189,7 @@ class Mcp2025SessionE2E {
             assertThat(session.request("tools/list", JSON.createObjectNode()).status())
                     .isEqualTo(200);
             long t1 = System.nanoTime();
-            assertThat(modernToolsList(endpoint, token).status()).isEqualTo(200);
+            assertThat(toolsList2026(endpoint, token).status()).isEqualTo(200);
             long t2 = System.nanoTime();
             withSession.add(t1 - t0);
             without.add(t2 - t1);
@@ -205,7 +205,7 @@ class Mcp2025SessionE2E {
                 pct(withSession, 50) - pct(without, 50));
     }
 
-    private static Mcp2025Session.Reply modernToolsList(URI endpoint, String token) {
+    private static Mcp2025Session.Reply toolsList2026(URI endpoint, String token) {
         ObjectNode message = Mcp2025Session.message(1L, "tools/list", JSON.createObjectNode());
         ObjectNode meta = ((ObjectNode) message.get("params"))
                 .putObject("_meta")

@@ -16,7 +16,6 @@ import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionService;
 import dev.taskgate.frontend.execution.InputResponseShape;
-import dev.taskgate.frontend.mcp.legacy.GenerationMismatch;
 import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.ExecutionQueries;
 
@@ -130,10 +129,10 @@ public class Tasks {
     private UUID verify(String taskId, AuthenticatedCaller caller) {
         return handles.verify(taskId, Surface.MCP_2026, caller.caller()).orElseThrow(() -> {
             // issue 4: a task of a 2025-era session is refused with a message naming its generation
-            boolean legacy = ExecutionHandles.parse(taskId)
+            boolean of2025 = ExecutionHandles.parse(taskId)
                     .map(c -> c.surface() == Surface.MCP_2025)
                     .orElse(false);
-            return legacy
+            return of2025
                     ? McpErrors.invalidParams(GenerationMismatch.message(Surface.MCP_2025), null)
                     : McpErrors.taskNotFound();
         });

@@ -224,7 +224,7 @@ class McpRequestRejectionTest {
                         -32022,
                         14),
                 bad(
-                        "legacy version on the modern path",
+                        "2025-era version on the 2026-07-28 path",
                         b -> call(
                                         15,
                                         "server/discover",
@@ -316,7 +316,7 @@ class McpRequestRejectionTest {
                         25),
                 bad("initialize", b -> McpCall.request(26, "initialize").post(b), 404, -32601, 26),
                 bad(
-                        "initialize from a legacy client",
+                        "initialize from a 2025-era client",
                         b -> McpCall.request(27, "initialize")
                                 .header("MCP-Protocol-Version", null)
                                 .header("Mcp-Method", null)
