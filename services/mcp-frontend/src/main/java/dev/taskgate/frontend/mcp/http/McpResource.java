@@ -34,8 +34,6 @@ import dev.taskgate.frontend.mcp.McpResponses;
 import dev.taskgate.frontend.mcp.McpServer;
 import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.Served;
-import dev.taskgate.frontend.mcp.v2025.Mcp2025Http;
-import dev.taskgate.frontend.mcp.v2025.Mcp2025Listen;
 import dev.taskgate.frontend.problem.ProblemException;
 
 /**

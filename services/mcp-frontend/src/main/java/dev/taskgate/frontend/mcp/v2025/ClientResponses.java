@@ -6,8 +6,6 @@ import java.util.Optional;
 import java.util.concurrent.atomic.LongAdder;
 
 import jakarta.inject.Singleton;
-import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 
 import org.jboss.logging.Logger;
 
@@ -22,7 +20,6 @@ import dev.taskgate.frontend.execution.InputResponseShape;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpProblems;
-import dev.taskgate.frontend.mcp.McpResponses;
 import dev.taskgate.frontend.problem.ProblemException;
 
 /**
@@ -30,15 +27,15 @@ import dev.taskgate.frontend.problem.ProblemException;
  * server-to-client request ({@link ClientRequests}). Any replica serves it: the id names execution, input request
  * key and method and is bound to the session ({@link ClientRequestIds}). The answer becomes the input response
  * delivered to job-control (the same {@code ProvideInput} as {@code tasks/update}, the REST input route and
- * {@code execution_provide_input}); the POST gets 202 with no body (transports 2025-11-25 §2.1).
+ * {@code execution_provide_input}); over Streamable HTTP the POST gets 202 with no body (transports 2025-11-25 §2.1).
  *
  * <p>Mapping: a {@code result} is delivered as is after its shape is checked ({@code ElicitResult} as on the 2026
  * path, {@link InputResponseShape}; {@code CreateMessageResult}: {@code role} and {@code content}); a wrong shape is
- * HTTP 400 with an id-less -32602 and sends nothing. A JSON-RPC {@code error} (e.g. the user refused to sample) is
+ * refused with an id-less -32602 and sends nothing. A JSON-RPC {@code error} (e.g. the user refused to sample) is
  * delivered as {@code {"action":"cancel","_meta":{"dev.taskgate/client-error":{code,message}}}}: the operation
  * sees a cancelled answer, with the client's reason. An id this server did not mint for this session (forged,
- * another session's, expired) and an answer job-control no longer wants (stale key, execution gone) are ignored: 202,
- * logged, counted in {@link #ignored()}, nothing changes.
+ * another session's, expired) and an answer job-control no longer wants (stale key, execution gone) are ignored
+ * (accepted as far as the client can tell), logged, counted in {@link #ignored()}, nothing changes.
  */
 @Singleton
 public class ClientResponses {
@@ -46,6 +43,21 @@ public class ClientResponses {
     public static final String CLIENT_ERROR = "dev.taskgate/client-error";
 
     private static final Logger LOG = Logger.getLogger(ClientResponses.class);
+
+    /**
+     * What became of a response.
+     *
+     * @param refusal    why it was refused, {@code null} when it was accepted (or ignored, which looks the same)
+     * @param retryLater whether job-control could not take it now (HTTP 503 rather than 400)
+     */
+    public record Outcome(McpException refusal, boolean retryLater) {
+        static final Outcome ACCEPTED = new Outcome(null, false);
+
+        /** Whether the response was accepted (or ignored). */
+        public boolean accepted() {
+            return refusal == null;
+        }
+    }
 
     private final ClientRequestIds ids;
     private final ExecutionService executions;
@@ -75,18 +87,18 @@ public class ClientResponses {
     }
 
     /** Serves one response of the caller's live {@code session}. Blocking. */
-    public Response accept(byte[] body, Mcp2025Session session, AuthenticatedCaller caller) {
+    public Outcome accept(byte[] body, Mcp2025Session session, AuthenticatedCaller caller) {
         JsonNode message;
         try {
             message = Wire.mapper().readTree(body);
         } catch (IOException e) {
-            return rejected(McpErrors.parseError("Parse error: the body is not valid JSON."));
+            return refused(McpErrors.parseError("Parse error: the body is not valid JSON."));
         }
         if (!"2.0".equals(message.path("jsonrpc").asText(null))) {
-            return rejected(McpErrors.invalidRequest("jsonrpc must be \"2.0\"."));
+            return refused(McpErrors.invalidRequest("jsonrpc must be \"2.0\"."));
         }
         if (message.has("result") == message.has("error")) {
-            return rejected(McpErrors.invalidRequest("A response carries exactly one of result and error."));
+            return refused(McpErrors.invalidRequest("A response carries exactly one of result and error."));
         }
         Optional<ClientRequestIds.Target> target = ids.verify(message.get("id"), session.id());
         if (target.isEmpty()) {
@@ -99,7 +111,7 @@ public class ClientResponses {
         } else {
             Optional<String> problem = shapeProblem(asked.method(), message.get("result"));
             if (problem.isPresent()) {
-                return rejected(McpErrors.invalidParams("result " + problem.get() + ".", null));
+                return refused(McpErrors.invalidParams("result " + problem.get() + ".", null));
             }
             answer = message.get("result");
         }
@@ -109,17 +121,17 @@ public class ClientResponses {
             if (e.problem().status() == 404) {
                 return ignore("the execution is unknown or no longer visible", asked);
             }
-            return rejected(McpProblems.translate(e), e.problem().status() >= 500 ? 503 : 400);
+            return new Outcome(McpProblems.translate(e), e.problem().status() >= 500);
         }
-        return Response.accepted().build();
+        return Outcome.ACCEPTED;
     }
 
-    private Response ignore(String why, ClientRequestIds.Target target) {
+    private Outcome ignore(String why, ClientRequestIds.Target target) {
         ignored.increment();
         LOG.infof(
                 "client response ignored reason=%s executionId=%s requestKey=%s",
                 why, target == null ? null : target.executionId(), target == null ? null : target.requestKey());
-        return Response.accepted().build();
+        return Outcome.ACCEPTED;
     }
 
     static Optional<String> shapeProblem(String method, JsonNode result) {
@@ -149,15 +161,7 @@ public class ClientResponses {
         return answer;
     }
 
-    // transports §2.1: a response the server cannot accept gets an HTTP error; the body may be an id-less error
-    private static Response rejected(McpException e) {
-        return rejected(e, 400);
-    }
-
-    private static Response rejected(McpException e, int status) {
-        return Response.status(status)
-                .type(MediaType.APPLICATION_JSON)
-                .entity(McpResponses.error(null, e.error()))
-                .build();
+    private static Outcome refused(McpException e) {
+        return new Outcome(e, false);
     }
 }

@@ -16,7 +16,7 @@ import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 
 /**
  * What a synchronous 2025-era {@code tools/call} does when its execution reaches {@code input_required}: it sends
- * the client one JSON-RPC request per outstanding input request on the call's SSE stream ({@link ClientRequests});
+ * the client one JSON-RPC request per outstanding input request on the call's stream ({@link ClientRequests});
  * the client's responses come back as separate POSTs ({@link ClientResponses}) and the call keeps waiting for the
  * result. When the client lacks the capability a request needs (the server must not send it), the call is answered
  * instead with the execution's handle view ({@link CompatibilityTools#handoff}): the execution keeps waiting for
@@ -24,7 +24,7 @@ import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
  * {@code execution_provide_input} — works as well); nothing is cancelled.
  */
 @Singleton
-class Mcp2025CallInput {
+public class Mcp2025CallInput {
     private static final Logger LOG = Logger.getLogger(Mcp2025CallInput.class);
 
     /**
@@ -33,7 +33,7 @@ class Mcp2025CallInput {
      * @param session the 2025-era session the call came in
      * @param caller  the caller
      */
-    record Asker(Mcp2025Session session, AuthenticatedCaller caller) {}
+    public record Asker(Mcp2025Session session, AuthenticatedCaller caller) {}
 
     /**
      * The outcome of one {@link SyncCall.Kind#INPUT} step.
@@ -41,7 +41,7 @@ class Mcp2025CallInput {
      * @param requests the requests to send on the stream (empty when answering)
      * @param answer   the call's answer instead (the handle view), or {@code null} to go on waiting
      */
-    record Asked(List<ObjectNode> requests, McpResult answer) {}
+    public record Asked(List<ObjectNode> requests, McpResult answer) {}
 
     private final ClientRequests requests;
     private final CompatibilityTools compat;
@@ -52,7 +52,7 @@ class Mcp2025CallInput {
     }
 
     /** Handles an {@link SyncCall.Kind#INPUT} step of {@code call}. Blocking (the handle view reads job-control). */
-    Asked ask(Asker asker, SyncCall call, SyncCall.Step step) {
+    public Asked ask(Asker asker, SyncCall call, SyncCall.Step step) {
         ClientRequests.Plan plan = requests.plan(asker.session(), call.executionId(), step.message(), null);
         if (plan.isComplete()) {
             return new Asked(plan.messages(), null);

@@ -93,7 +93,7 @@ public class Mcp2025Sessions {
     }
 
     /** The SHA-256 of a session id, hex: the only form job-control sees. */
-    static String hash(String id) {
+    public static String hash(String id) {
         try {
             return HexFormat.of()
                     .formatHex(MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.US_ASCII)));

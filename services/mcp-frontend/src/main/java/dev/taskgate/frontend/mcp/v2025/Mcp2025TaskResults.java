@@ -1,8 +1,5 @@
 package dev.taskgate.frontend.mcp.v2025;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -11,9 +8,6 @@ import java.util.Set;
 import java.util.UUID;
 
 import jakarta.inject.Singleton;
-import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.StreamingOutput;
 
 import org.jboss.logging.Logger;
 
@@ -28,7 +22,6 @@ import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.LogNotifications;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
-import dev.taskgate.frontend.mcp.McpResponses;
 import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.ProgressNotifications;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
@@ -36,26 +29,22 @@ import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
 
 /**
- * {@code tasks/result} over Streamable HTTP in a 2025-11-25 session. While the task runs, the response becomes an SSE
- * stream as soon as there is something to tell the client before the end: each outstanding input request of an
- * {@code input_required} task, sent as a JSON-RPC request carrying the related-task {@code _meta} (tasks §7;
- * {@link ClientRequests}; only what the client's capabilities allow, other requests are left to the other input
- * routes), and the task's progress as {@code notifications/progress} under the {@code progressToken} its
- * {@code tools/call} carried (tasks §9; kept by job-control, so any replica can report it), also with the
- * related-task {@code _meta}, strictly increasing above the progress recorded when the stream opened, at most one
- * per progress interval, none after the task is terminal; and the operation's log messages at or above the level the
- * session set with {@code logging/setLevel}, as {@code notifications/message} with the related-task {@code _meta},
- * those that arrived before the end ahead of it. The stream keeps blocking until the task is terminal and
- * ends with exactly what {@link Mcp2025Tasks#result} answers. A task with nothing to tell is answered as before, as
- * plain JSON. A disconnect never cancels the task; keep-alive comments every heartbeat interval while nothing else
- * is sent. Input answers come back as POSTs ({@link ClientResponses}).
+ * {@code tasks/result} of a running task in a 2025-11-25 session, as a transport streams it: a {@link Wait} tells
+ * what to send the client before the end. Each outstanding input request of an {@code input_required} task, as a
+ * JSON-RPC request carrying the related-task {@code _meta} (tasks §7; {@link ClientRequests}; only what the client's
+ * capabilities allow, other requests are left to the other input routes); the task's progress as
+ * {@code notifications/progress} under the {@code progressToken} its {@code tools/call} carried (tasks §9; kept by
+ * job-control, so any replica can report it), also with the related-task {@code _meta}, strictly increasing above the
+ * progress recorded when the wait opened, at most one per progress interval, none after the task is terminal; and the
+ * operation's log messages at or above the level the session set with {@code logging/setLevel}, as
+ * {@code notifications/message} with the related-task {@code _meta}, those that arrived before the end ahead of it.
+ * The wait ends when the task is terminal; the answer is then exactly what {@link Mcp2025Tasks#result} answers.
+ * Input answers come back as separate messages ({@link ClientResponses}). Over Streamable HTTP:
+ * {@code mcp.http.Mcp2025TaskResultStream}.
  */
 @Singleton
-class Mcp2025TaskResults {
+public class Mcp2025TaskResults {
     private static final Logger LOG = Logger.getLogger(Mcp2025TaskResults.class);
-    private static final byte[] HEARTBEAT = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] DATA_EVENT = "event: message\ndata: ".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] END_EVENT = "\n\n".getBytes(StandardCharsets.US_ASCII);
     // A deadline ends every execution; this bounds a wait on one whose deadline is unknown (as Mcp2025Tasks does).
     private static final Duration LONGEST_WAIT = Duration.ofHours(25);
     private static final int MAX_QUEUED_LOGS = 256;
@@ -64,7 +53,6 @@ class Mcp2025TaskResults {
     private final ExecutionSignals signals;
     private final ClientRequests requests;
     private final Duration poll;
-    private final Duration heartbeat;
     private final Duration progressInterval;
 
     Mcp2025TaskResults(Mcp2025Tasks tasks, ExecutionSignals signals, ClientRequests requests, FrontendConfig config) {
@@ -72,96 +60,26 @@ class Mcp2025TaskResults {
         this.signals = signals;
         this.requests = requests;
         this.poll = config.mcp().syncPollInterval();
-        this.heartbeat = config.mcp().heartbeatInterval();
         this.progressInterval = config.mcp().progressInterval();
     }
 
-    /** Serves {@code tasks/result} in an HTTP session. Errors before the stream starts are thrown. Blocking. */
-    Response respond(JsonRpcRequest request, Mcp2025Session session, AuthenticatedCaller caller) {
+    /**
+     * Starts waiting on the task {@code request} names, for the caller's {@code session}; the caller closes it.
+     * An unknown task is thrown as {@link McpException}. Blocking.
+     */
+    public Wait open(JsonRpcRequest request, Mcp2025Session session, AuthenticatedCaller caller) {
         String taskId = Mcp2025Tasks.taskId(request);
         UUID executionId = tasks.verify(taskId, caller);
-        Wait wait = new Wait(executionId, taskId, session, caller);
-        boolean handedOver = false;
-        try {
-            List<ObjectNode> first = wait.next(Long.MAX_VALUE);
-            if (first == null) {
-                return Response.ok(
-                                McpResponses.result(request.id(), tasks.result(request, caller)),
-                                MediaType.APPLICATION_JSON)
-                        .build();
-            }
-            handedOver = true;
-            return Response.ok(stream(request, caller, wait, first), "text/event-stream")
-                    .header("Cache-Control", "no-cache")
-                    .header("X-Accel-Buffering", "no")
-                    .build();
-        } finally {
-            if (!handedOver) {
-                wait.close();
-            }
-        }
+        return new Wait(executionId, taskId, session, caller);
     }
 
-    private StreamingOutput stream(
-            JsonRpcRequest request, AuthenticatedCaller caller, Wait wait, List<ObjectNode> first) {
-        return out -> {
-            try {
-                List<ObjectNode> batch = first;
-                while (batch != null) {
-                    if (batch.isEmpty()) {
-                        out.write(HEARTBEAT);
-                        out.flush();
-                    }
-                    for (ObjectNode message : batch) {
-                        event(out, McpResponses.notification(message)); // a request or a notification: as built
-                    }
-                    batch = wait.next(heartbeat.toNanos());
-                }
-                byte[] last;
-                try {
-                    McpResult result = tasks.result(request, caller);
-                    last = McpResponses.result(request.id(), result);
-                } catch (McpException e) {
-                    last = McpResponses.error(request.id(), e.error());
-                }
-                event(out, last);
-            } catch (McpException e) {
-                event(out, McpResponses.error(request.id(), e.error()));
-            } catch (RuntimeException e) {
-                String correlationId = UUID.randomUUID().toString();
-                LOG.errorf(
-                        e,
-                        "MCP 2025 tasks/result stream failed correlationId=%s executionId=%s",
-                        correlationId,
-                        wait.executionId);
-                event(
-                        out,
-                        McpResponses.error(
-                                request.id(),
-                                McpErrors.unexpected(correlationId).error()));
-            } catch (IOException e) {
-                LOG.debugf("2025 tasks/result stream closed by the client executionId=%s", wait.executionId);
-            } finally {
-                wait.close();
-            }
-        };
-    }
-
-    // Stored results may hold raw line breaks (JSON whitespace): each becomes a space so the event is one data line.
-    private static void event(OutputStream out, byte[] json) throws IOException {
-        for (int i = 0; i < json.length; i++) {
-            if (json[i] == '\n' || json[i] == '\r') {
-                json[i] = ' ';
-            }
-        }
-        out.write(DATA_EVENT);
-        out.write(json);
-        out.write(END_EVENT);
-        out.flush();
+    /** The {@code tasks/result} answer (once the wait ended, it no longer blocks). Blocking. */
+    public McpResult result(JsonRpcRequest request, AuthenticatedCaller caller) {
+        return tasks.result(request, caller);
     }
 
     /** Waits on one task for new input requests, progress, log messages or its end. One thread at a time. */
-    private final class Wait implements AutoCloseable {
+    public final class Wait implements AutoCloseable {
         private final UUID executionId;
         private final String taskId;
         private final Mcp2025Session session;
@@ -175,7 +93,7 @@ class Mcp2025TaskResults {
         private long nextRead;
         private boolean ended;
 
-        Wait(UUID executionId, String taskId, Mcp2025Session session, AuthenticatedCaller caller) {
+        private Wait(UUID executionId, String taskId, Mcp2025Session session, AuthenticatedCaller caller) {
             this.executionId = executionId;
             this.taskId = taskId;
             this.session = session;
@@ -190,7 +108,7 @@ class Mcp2025TaskResults {
          * after a lifecycle record of a change and every poll interval. Throws {@link McpException} when the wait
          * gives up.
          */
-        List<ObjectNode> next(long maxNanos) {
+        public List<ObjectNode> next(long maxNanos) {
             long until = maxNanos == Long.MAX_VALUE ? giveUp : System.nanoTime() + maxNanos;
             while (true) {
                 if (!logs.isEmpty()) {
@@ -309,6 +227,11 @@ class Mcp2025TaskResults {
                         executionId, plan.unsupported());
             }
             return new ArrayList<>(plan.messages());
+        }
+
+        /** The task's execution. */
+        public UUID executionId() {
+            return executionId;
         }
 
         @Override

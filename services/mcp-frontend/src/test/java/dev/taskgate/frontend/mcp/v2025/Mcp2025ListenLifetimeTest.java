@@ -13,6 +13,7 @@ import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
+import dev.taskgate.frontend.mcp.http.ListenStreams;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.Mcp2025;
 import dev.taskgate.frontend.support.SseClient;

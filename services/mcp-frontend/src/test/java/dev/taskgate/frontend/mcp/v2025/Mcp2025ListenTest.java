@@ -30,6 +30,7 @@ import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.frontend.mcp.http.ListenStreams;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;

@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.mcp.v2025;
+package dev.taskgate.frontend.mcp.http;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -22,6 +22,8 @@ import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpResponses;
 import dev.taskgate.frontend.mcp.SyncCall;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025CallInput;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025InFlight;
 
 /**
  * Answers a running 2025-era synchronous {@code tools/call} over Streamable HTTP: plain JSON when the result comes

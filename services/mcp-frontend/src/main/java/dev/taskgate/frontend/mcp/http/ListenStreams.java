@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.mcp.v2025;
+package dev.taskgate.frontend.mcp.http;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -9,9 +9,11 @@ import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.mcp.progress.LifecycleFeed;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Session;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Sessions;
 
 /**
- * The listen streams open on this instance: hands every lifecycle record of an owner's 2025-era executions to that
+ * The 2025-era listen streams ({@code GET /mcp} in a session, {@link Mcp2025Listen}) open on this instance: hands every lifecycle record of an owner's 2025-era executions to that
  * owner's streams (any replica sees every record, so whichever replica holds a stream reports), ends a session's
  * streams when it is deleted here, and enforces the per-session and per-instance caps.
  */
@@ -60,7 +62,7 @@ public class ListenStreams {
     }
 
     /** How many streams of a session are open here (tests, diagnostics). */
-    int openFor(String sessionHash) {
+    public int openFor(String sessionHash) {
         return (int)
                 open.stream().filter(s -> s.sessionHash().equals(sessionHash)).count();
     }

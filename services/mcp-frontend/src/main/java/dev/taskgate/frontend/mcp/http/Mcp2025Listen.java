@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.mcp.v2025;
+package dev.taskgate.frontend.mcp.http;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -22,6 +22,10 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpResponses;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Server;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Session;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Sessions;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025TaskStatus;
 
 /**
  * {@code GET /mcp} with {@code Mcp-Session-Id} (transports 2025-11-25 §2.2): an SSE stream of server-initiated
@@ -33,7 +37,7 @@ import dev.taskgate.frontend.mcp.McpResponses;
  * ends its streams (at once on this replica, at the next session check elsewhere).
  */
 @Singleton
-public class Mcp2025Listen {
+class Mcp2025Listen {
     private static final Logger LOG = Logger.getLogger(Mcp2025Listen.class);
     private static final byte[] OPENED = ": stream open\n\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] KEEP_ALIVE = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
@@ -53,7 +57,7 @@ public class Mcp2025Listen {
     }
 
     /** Opens the stream, or the error response. */
-    public Response open(
+    Response open(
             String sessionId,
             String accept,
             String version,
@@ -73,11 +77,7 @@ public class Mcp2025Listen {
         if (found.isEmpty()) {
             return Mcp2025Http.sessionNotFound(null);
         }
-        Mcp2025Session session = found.get();
-        if (version != null && !version.trim().equals(session.protocolVersion())) {
-            throw McpErrors.invalidRequest(
-                    "Bad MCP-Protocol-Version: this session negotiated " + session.protocolVersion() + ".");
-        }
+        Mcp2025Session session = Mcp2025Http.checkVersion(found.get(), version);
         ListenStream stream = ListenStreams.stream(id, session, caller);
         switch (streams.open(stream)) {
             case SESSION_FULL:

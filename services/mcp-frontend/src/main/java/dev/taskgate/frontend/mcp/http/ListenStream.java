@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.mcp.v2025;
+package dev.taskgate.frontend.mcp.http;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Session;
 
 /**
  * One open 2025-era listen stream ({@code GET /mcp} in a session): the lifecycle records of its owner's

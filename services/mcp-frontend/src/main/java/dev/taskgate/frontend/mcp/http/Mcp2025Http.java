@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.mcp.v2025;
+package dev.taskgate.frontend.mcp.http;
 
 import java.util.Optional;
 
@@ -18,6 +18,13 @@ import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpResponses;
 import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.Served;
+import dev.taskgate.frontend.mcp.v2025.ClientResponses;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025CallInput;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025InFlight;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025RemoteCancel;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Server;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Session;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Sessions;
 
 /**
  * The 2025-era side of the {@code /mcp} endpoint (transports 2025-11-25 §2), entered after Host, Origin,
@@ -27,18 +34,18 @@ import dev.taskgate.frontend.mcp.Served;
  * send {@code MCP-Protocol-Version}, the negotiated one (400 otherwise). Notifications are 202.
  */
 @Singleton
-public class Mcp2025Http {
+class Mcp2025Http {
     /** The session header (case-insensitive on the wire). */
-    public static final String SESSION_HEADER = "Mcp-Session-Id";
+    static final String SESSION_HEADER = "Mcp-Session-Id";
     /** The protocol version header. */
-    public static final String VERSION_HEADER = "MCP-Protocol-Version";
+    static final String VERSION_HEADER = "MCP-Protocol-Version";
 
     private final Mcp2025Sessions sessions;
     private final Mcp2025Server server;
     private final Mcp2025InFlight inFlight;
     private final Mcp2025CallResponder responder;
     private final ClientResponses clientResponses;
-    private final Mcp2025TaskResults taskResults;
+    private final Mcp2025TaskResultStream taskResults;
     private final ListenStreams listeners;
     private final Mcp2025RemoteCancel remoteCancel;
 
@@ -48,7 +55,7 @@ public class Mcp2025Http {
             Mcp2025InFlight inFlight,
             Mcp2025CallResponder responder,
             ClientResponses clientResponses,
-            Mcp2025TaskResults taskResults,
+            Mcp2025TaskResultStream taskResults,
             ListenStreams listeners,
             Mcp2025RemoteCancel remoteCancel) {
         this.taskResults = taskResults;
@@ -62,32 +69,39 @@ public class Mcp2025Http {
     }
 
     /** Whether this POST is a client's JSON-RPC response in a session (the answer to a server-to-client request). */
-    public static boolean isClientResponse(HttpHeaders headers, byte[] body) {
+    static boolean isClientResponse(HttpHeaders headers, byte[] body) {
         return headers.getHeaderString(SESSION_HEADER) != null && ClientResponses.isResponse(body);
     }
 
-    /** Serves a client's JSON-RPC response ({@link ClientResponses}): 202, or 404 / 400 like any session message. */
-    public Response clientResponse(HttpHeaders headers, byte[] body, AuthenticatedCaller caller) {
+    /**
+     * Serves a client's JSON-RPC response ({@link ClientResponses}): 202, or 404 / 400 like any session message; a
+     * response the server cannot accept gets 400 (503 when job-control could not take it) with an id-less error
+     * (transports §2.1).
+     */
+    Response clientResponse(HttpHeaders headers, byte[] body, AuthenticatedCaller caller) {
         Optional<Mcp2025Session> found =
                 sessions.use(headers.getHeaderString(SESSION_HEADER).trim(), caller.caller());
         if (found.isEmpty()) {
             return sessionNotFound(null);
         }
-        String version = headers.getHeaderString(VERSION_HEADER);
-        if (version != null && !version.trim().equals(found.get().protocolVersion())) {
-            throw McpErrors.invalidRequest("Bad MCP-Protocol-Version: this session negotiated "
-                    + found.get().protocolVersion() + ".");
+        ClientResponses.Outcome outcome = clientResponses.accept(
+                body, checkVersion(found.get(), headers.getHeaderString(VERSION_HEADER)), caller);
+        if (outcome.accepted()) {
+            return Response.accepted().build();
         }
-        return clientResponses.accept(body, found.get(), caller);
+        return Response.status(outcome.retryLater() ? 503 : 400)
+                .type(MediaType.APPLICATION_JSON)
+                .entity(McpResponses.error(null, outcome.refusal().error()))
+                .build();
     }
 
     /** Whether this POST belongs to the 2025-era adapter. */
-    public static boolean handles(HttpHeaders headers, JsonRpcRequest request) {
+    static boolean handles(HttpHeaders headers, JsonRpcRequest request) {
         return headers.getHeaderString(SESSION_HEADER) != null || Mcp2025Server.isMcp2025Initialize(request);
     }
 
     /** Serves one POSTed message. Errors come back as {@link McpException} for the endpoint to render. */
-    public Response post(
+    Response post(
             HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller, HttpServerResponse connection) {
         if (Mcp2025Server.isMcp2025Initialize(request)) {
             if (request.isNotification()) {
@@ -107,12 +121,7 @@ public class Mcp2025Http {
         if (found.isEmpty()) {
             return sessionNotFound(request.id());
         }
-        Mcp2025Session session = found.get();
-        String version = headers.getHeaderString(VERSION_HEADER);
-        if (version != null && !version.trim().equals(session.protocolVersion())) {
-            throw McpErrors.invalidRequest(
-                    "Bad MCP-Protocol-Version: this session negotiated " + session.protocolVersion() + ".");
-        }
+        Mcp2025Session session = checkVersion(found.get(), headers.getHeaderString(VERSION_HEADER));
         if (request.isNotification()) {
             if ("notifications/cancelled".equals(request.method())) {
                 JsonNode requestId = request.params().get("requestId");
@@ -141,7 +150,7 @@ public class Mcp2025Http {
     }
 
     /** {@code DELETE} with {@code Mcp-Session-Id}: 204 when a live session of the caller ended, 404 otherwise. */
-    public Response delete(String sessionId, AuthenticatedCaller caller) {
+    Response delete(String sessionId, AuthenticatedCaller caller) {
         if (sessions.end(sessionId.trim(), caller.caller())) {
             listeners.sessionEnded(Mcp2025Sessions.hash(sessionId.trim())); // its listen streams here end now
             return Response.noContent().build();
@@ -149,8 +158,17 @@ public class Mcp2025Http {
         return sessionNotFound(null);
     }
 
+    /** The session, when the request sent no {@code MCP-Protocol-Version} or the negotiated one; 400 otherwise. */
+    static Mcp2025Session checkVersion(Mcp2025Session session, String version) {
+        if (version != null && !version.trim().equals(session.protocolVersion())) {
+            throw McpErrors.invalidRequest(
+                    "Bad MCP-Protocol-Version: this session negotiated " + session.protocolVersion() + ".");
+        }
+        return session;
+    }
+
     /** 404: the client must initialize again without the header (transports §2.3). */
-    public static Response sessionNotFound(JsonNode id) {
+    static Response sessionNotFound(JsonNode id) {
         return Response.status(404)
                 .type(MediaType.APPLICATION_JSON)
                 .entity(McpResponses.error(
