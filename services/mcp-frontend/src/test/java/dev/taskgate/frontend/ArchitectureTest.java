@@ -51,13 +51,13 @@ class ArchitectureTest {
                     + "McpException.Disposition to a status");
 
     @ArchTest
-    static final ArchRule mcpSubmitsThroughTheExecutionService = noClasses()
+    static final ArchRule mcpSendsCommandsThroughExecutionCommands = noClasses()
             .that()
             .resideInAPackage("..frontend.mcp..")
             .should()
             .dependOnClassesThat()
             .haveSimpleName("CommandGateway")
-            .because("ExecutionService checks tool, scope and input before anything is published; go through it");
+            .because("ExecutionCommands checks tool, scope and input before anything is published; go through it");
 
     @ArchTest
     static final ArchRule onlyQueriesCallJobControlOverHttp = noClasses()
@@ -76,7 +76,7 @@ class ArchitectureTest {
             .should()
             .dependOnClassesThat()
             .haveSimpleName("CommandGateway")
-            .because("ExecutionService checks tool, scope and input before anything is published; go through it");
+            .because("ExecutionCommands checks tool, scope and input before anything is published; go through it");
 
     @ArchTest
     static final ArchRule timeComesFromTheInjectedClock = noClasses()

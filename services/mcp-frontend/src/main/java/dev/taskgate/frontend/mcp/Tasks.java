@@ -14,7 +14,7 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.execution.InputResponseShape;
 import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.ExecutionQueries;
@@ -29,19 +29,19 @@ import dev.taskgate.frontend.query.ExecutionQueries;
 public class Tasks {
     private final ExecutionHandles handles;
     private final ExecutionQueries queries;
-    private final ExecutionService executions;
+    private final ExecutionCommands commands;
     private final ServerIdentity server;
     private final TaskView view;
 
     Tasks(
             ExecutionHandles handles,
             ExecutionQueries queries,
-            ExecutionService executions,
+            ExecutionCommands commands,
             ServerIdentity server,
             TaskView view) {
         this.handles = handles;
         this.queries = queries;
-        this.executions = executions;
+        this.commands = commands;
         this.server = server;
         this.view = view;
     }
@@ -69,7 +69,7 @@ public class Tasks {
     public McpResult cancel(JsonRpcRequest request, AuthenticatedCaller caller) {
         UUID executionId = verify(taskId(request), caller);
         try {
-            executions.cancel(caller, executionId, "cancelled through MCP tasks/cancel");
+            commands.cancel(caller, executionId, "cancelled through MCP tasks/cancel");
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }
@@ -118,7 +118,7 @@ public class Tasks {
         }
         if (!outstanding.isEmpty()) {
             try {
-                executions.provideInput(caller, executionId, outstanding);
+                commands.provideInput(caller, executionId, outstanding);
             } catch (ProblemException e) {
                 throw McpProblems.translate(e);
             }

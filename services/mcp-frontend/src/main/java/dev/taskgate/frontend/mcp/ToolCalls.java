@@ -22,7 +22,7 @@ import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.Scopes;
-import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.execution.ToolInputValidator;
 import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 import dev.taskgate.frontend.mcp.compat.HandoffPolicies;
@@ -47,7 +47,7 @@ import dev.taskgate.frontend.problem.ProblemException;
 public class ToolCalls {
     private final ToolInputValidator tools;
     private final TaskPolicies policies;
-    private final ExecutionService executions;
+    private final ExecutionCommands commands;
     private final SyncCalls syncCalls;
     private final ExecutionHandles handles;
     private final TaskView view;
@@ -61,7 +61,7 @@ public class ToolCalls {
     ToolCalls(
             ToolInputValidator tools,
             TaskPolicies policies,
-            ExecutionService executions,
+            ExecutionCommands commands,
             SyncCalls syncCalls,
             ExecutionHandles handles,
             TaskView view,
@@ -71,7 +71,7 @@ public class ToolCalls {
         this.handoffs = handoffs;
         this.tools = tools;
         this.policies = policies;
-        this.executions = executions;
+        this.commands = commands;
         this.syncCalls = syncCalls;
         this.handles = handles;
         this.view = view;
@@ -135,7 +135,7 @@ public class ToolCalls {
                 caller.require(Scopes.TOOLS_WRITE);
             }
             // 2026-07-28 §11: the server chooses a task's TTL; job-control grants and stores it durably
-            accepted = executions.submit(
+            accepted = commands.submit(
                     caller,
                     Surface.MCP_2026,
                     taskSurface,

@@ -15,7 +15,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.execution.InputResponseShape;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
@@ -60,12 +60,12 @@ public class ClientResponses {
     }
 
     private final ClientRequestIds ids;
-    private final ExecutionService executions;
+    private final ExecutionCommands commands;
     private final LongAdder ignored = new LongAdder();
 
-    ClientResponses(ClientRequestIds ids, ExecutionService executions) {
+    ClientResponses(ClientRequestIds ids, ExecutionCommands commands) {
         this.ids = ids;
-        this.executions = executions;
+        this.commands = commands;
     }
 
     /**
@@ -116,7 +116,7 @@ public class ClientResponses {
             answer = message.get("result");
         }
         try {
-            executions.provideInput(caller, asked.executionId(), Map.of(asked.requestKey(), answer));
+            commands.provideInput(caller, asked.executionId(), Map.of(asked.requestKey(), answer));
         } catch (ProblemException e) {
             if (e.problem().status() == 404) {
                 return ignore("the execution is unknown or no longer visible", asked);

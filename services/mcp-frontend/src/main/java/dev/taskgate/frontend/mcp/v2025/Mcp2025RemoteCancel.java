@@ -14,7 +14,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.problem.ProblemException;
 import dev.taskgate.frontend.query.ReceiptQueries;
 
@@ -31,11 +31,11 @@ public class Mcp2025RemoteCancel {
     private static final String PREFIX = "mcp-2025:call:";
 
     private final ReceiptQueries receipts;
-    private final ExecutionService executions;
+    private final ExecutionCommands commands;
 
-    Mcp2025RemoteCancel(ReceiptQueries receipts, ExecutionService executions) {
+    Mcp2025RemoteCancel(ReceiptQueries receipts, ExecutionCommands commands) {
         this.receipts = receipts;
-        this.executions = executions;
+        this.commands = commands;
     }
 
     /**
@@ -60,7 +60,7 @@ public class Mcp2025RemoteCancel {
             return;
         }
         try {
-            executions.cancel(caller, found.get().executionId(), "cancelled through MCP 2025 notifications/cancelled");
+            commands.cancel(caller, found.get().executionId(), "cancelled through MCP 2025 notifications/cancelled");
         } catch (ProblemException e) {
             LOG.debugf(
                     "cross-replica cancel not delivered executionId=%s reason=%s",

@@ -20,7 +20,7 @@ import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.mcp.GenerationMismatch;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
@@ -53,7 +53,7 @@ public class Mcp2025Tasks {
 
     private final ExecutionHandles handles;
     private final ExecutionQueries queries;
-    private final ExecutionService executions;
+    private final ExecutionCommands commands;
     private final ExecutionSignals signals;
     private final Mcp2025TaskView view;
     private final Duration poll;
@@ -62,7 +62,7 @@ public class Mcp2025Tasks {
     Mcp2025Tasks(
             ExecutionHandles handles,
             ExecutionQueries queries,
-            ExecutionService executions,
+            ExecutionCommands commands,
             ExecutionSignals signals,
             Mcp2025TaskView view,
             FrontendConfig config,
@@ -70,7 +70,7 @@ public class Mcp2025Tasks {
         this.clock = clock;
         this.handles = handles;
         this.queries = queries;
-        this.executions = executions;
+        this.commands = commands;
         this.signals = signals;
         this.view = view;
         this.poll = config.mcp().syncPollInterval();
@@ -158,7 +158,7 @@ public class Mcp2025Tasks {
                     null);
         }
         try {
-            executions.cancel(caller, executionId, "cancelled through MCP 2025-11-25 tasks/cancel");
+            commands.cancel(caller, executionId, "cancelled through MCP 2025-11-25 tasks/cancel");
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }

@@ -16,7 +16,7 @@ import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.Scopes;
-import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.execution.ToolInputValidator;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
@@ -46,7 +46,7 @@ import dev.taskgate.frontend.problem.ProblemException;
 public class Mcp2025ToolCalls {
     private final ToolInputValidator tools;
     private final TaskPolicies policies;
-    private final ExecutionService executions;
+    private final ExecutionCommands commands;
     private final SyncCalls syncCalls;
     private final ExecutionHandles handles;
     private final Mcp2025TaskView view;
@@ -57,7 +57,7 @@ public class Mcp2025ToolCalls {
     Mcp2025ToolCalls(
             ToolInputValidator tools,
             TaskPolicies policies,
-            ExecutionService executions,
+            ExecutionCommands commands,
             SyncCalls syncCalls,
             ExecutionHandles handles,
             Mcp2025TaskView view,
@@ -67,7 +67,7 @@ public class Mcp2025ToolCalls {
         this.handoffs = handoffs;
         this.tools = tools;
         this.policies = policies;
-        this.executions = executions;
+        this.commands = commands;
         this.syncCalls = syncCalls;
         this.handles = handles;
         this.view = view;
@@ -127,7 +127,7 @@ public class Mcp2025ToolCalls {
             if (tool.spec().mutating()) {
                 caller.require(Scopes.TOOLS_WRITE);
             }
-            accepted = executions.submit(
+            accepted = commands.submit(
                     caller,
                     Surface.MCP_2025,
                     asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY,

@@ -29,13 +29,14 @@ import dev.taskgate.frontend.problem.ApiProblem;
 import dev.taskgate.frontend.problem.Problems;
 
 /**
- * Creating and cancelling executions and answering their input requests: the decisions made before a command leaves (the tool exists, the caller
- * may run it, the input satisfies its schema) and the mapping of job-control's reply. Nothing is published
- * unless every check passed.
+ * The commands every surface (REST, both MCP generations) sends about executions — submit, cancel, provide input —
+ * through the {@link CommandGateway} to job-control: the checks made before a command leaves (the tool exists, the
+ * caller may run it, the input satisfies its schema) and the mapping of job-control's reply to a result or a problem.
+ * Nothing is published unless every check passed. Reads of execution state are {@code query.ExecutionQueries}.
  */
 @Singleton
-public class ExecutionService {
-    private static final Logger LOG = Logger.getLogger(ExecutionService.class);
+public class ExecutionCommands {
+    private static final Logger LOG = Logger.getLogger(ExecutionCommands.class);
 
     private final SubmissionPolicy policy;
     private final CommandGateway gateway;
@@ -43,7 +44,7 @@ public class ExecutionService {
     private final String instanceId;
     private final long retryAfterSeconds;
 
-    ExecutionService(
+    ExecutionCommands(
             SubmissionPolicy policy,
             CommandGateway gateway,
             Clock clock,
