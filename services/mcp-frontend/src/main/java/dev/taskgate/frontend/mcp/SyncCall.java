@@ -96,25 +96,6 @@ public final class SyncCall implements AutoCloseable {
     private final Set<String> inputReported = new HashSet<>();
     private ExecutionSnapshot latest;
 
-    SyncCall(
-            AuthenticatedCaller caller,
-            UUID executionId,
-            JsonNode progressToken,
-            ExecutionWatch watch,
-            ExecutionQueries queries,
-            ExecutionCommands commands,
-            SyncCalls.Timing timing) {
-        this(
-                caller,
-                executionId,
-                progressToken,
-                watch,
-                queries,
-                commands,
-                timing,
-                stored -> McpResult.raw(CallToolResults.withResultType(stored)));
-    }
-
     /** A call whose stored result is put on the wire by {@code render} (each protocol generation its own way). */
     SyncCall(
             AuthenticatedCaller caller,

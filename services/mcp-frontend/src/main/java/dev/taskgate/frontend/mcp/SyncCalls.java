@@ -61,16 +61,11 @@ public class SyncCalls {
 
     /**
      * Starts waiting for an accepted execution whose stored {@code CallToolResult} is rendered by {@code render}
-     * (the 2025-era adapter writes it byte for byte, without {@code resultType}).
+     * (each generation its own way: {@link ToolCallSteps.Generation}).
      */
     public SyncCall open(
             AuthenticatedCaller caller, UUID executionId, JsonNode progressToken, Function<String, McpResult> render) {
         return new SyncCall(
                 caller, executionId, progressToken, signals.watch(executionId), queries, commands, timing, render);
-    }
-
-    /** Starts waiting for an accepted execution. */
-    SyncCall open(AuthenticatedCaller caller, UUID executionId, JsonNode progressToken) {
-        return new SyncCall(caller, executionId, progressToken, signals.watch(executionId), queries, commands, timing);
     }
 }

@@ -9,8 +9,6 @@ import jakarta.ws.rs.core.Response;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.vertx.core.http.HttpServerResponse;
-
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
@@ -101,8 +99,7 @@ class Mcp2025Http {
     }
 
     /** Serves one POSTed message. Errors come back as {@link McpException} for the endpoint to render. */
-    Response post(
-            HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller, HttpServerResponse connection) {
+    Response post(HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller) {
         if (Mcp2025Server.isMcp2025Initialize(request)) {
             if (request.isNotification()) {
                 return Response.accepted().build();
@@ -142,8 +139,7 @@ class Mcp2025Http {
         }
         Served served = server.serve(request, session, caller);
         if (served.pending() != null) {
-            return responder.respond(
-                    key, request.id(), served.pending(), connection, new Mcp2025CallInput.Asker(session, caller));
+            return responder.respond(key, request.id(), served.pending(), new Mcp2025CallInput.Asker(session, caller));
         }
         return Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON)
                 .build();

@@ -2,7 +2,6 @@ package dev.taskgate.frontend.mcp.http;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 import jakarta.inject.Singleton;
@@ -39,10 +38,6 @@ import dev.taskgate.frontend.mcp.v2025.Mcp2025TaskStatus;
 @Singleton
 class Mcp2025Listen {
     private static final Logger LOG = Logger.getLogger(Mcp2025Listen.class);
-    private static final byte[] OPENED = ": stream open\n\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] KEEP_ALIVE = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] DATA_EVENT = "event: message\ndata: ".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] END_EVENT = "\n\n".getBytes(StandardCharsets.US_ASCII);
 
     private final Mcp2025Sessions sessions;
     private final ListenStreams streams;
@@ -99,10 +94,7 @@ class Mcp2025Listen {
             streams.closed(stream);
         });
         StreamingOutput body = out -> serve(stream, out, connection);
-        return Response.ok(body, "text/event-stream")
-                .header("Cache-Control", "no-cache")
-                .header("X-Accel-Buffering", "no")
-                .build();
+        return SseEvents.response(body);
     }
 
     private void serve(ListenStream stream, OutputStream out, HttpServerResponse connection) {
@@ -111,8 +103,7 @@ class Mcp2025Listen {
         long endAt = now + limits.maxOpen().toNanos();
         long checkAt = now + limits.sessionCheck().toNanos();
         try {
-            out.write(OPENED); // the headers go out now: the client knows the stream is open
-            out.flush();
+            SseEvents.comment(out, "stream open"); // the headers go out now: the client knows the stream is open
             while (!stream.ended()) {
                 if (connection.closed()) {
                     return;
@@ -133,8 +124,7 @@ class Mcp2025Listen {
                 if (changed == null) {
                     if (!stream.ended()
                             && System.nanoTime() - now >= limits.keepAlive().toNanos()) {
-                        out.write(KEEP_ALIVE);
-                        out.flush();
+                        SseEvents.keepAlive(out);
                     }
                 } else if (tasks) {
                     report(stream, changed, out);
@@ -159,10 +149,7 @@ class Mcp2025Listen {
                         task.get().get("status").asText())) {
             return;
         }
-        out.write(DATA_EVENT);
-        out.write(McpResponses.notification(Mcp2025TaskStatus.notification(task.get())));
-        out.write(END_EVENT);
-        out.flush();
+        SseEvents.eventOnOneLine(out, McpResponses.notification(Mcp2025TaskStatus.notification(task.get())));
     }
 
     private static Response refused(int status, String message) {

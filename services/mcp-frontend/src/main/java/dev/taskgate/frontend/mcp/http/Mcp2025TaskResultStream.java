@@ -1,8 +1,6 @@
 package dev.taskgate.frontend.mcp.http;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -36,9 +34,6 @@ import dev.taskgate.frontend.mcp.v2025.Mcp2025TaskResults;
 @Singleton
 class Mcp2025TaskResultStream {
     private static final Logger LOG = Logger.getLogger(Mcp2025TaskResultStream.class);
-    private static final byte[] HEARTBEAT = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] DATA_EVENT = "event: message\ndata: ".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] END_EVENT = "\n\n".getBytes(StandardCharsets.US_ASCII);
 
     private final Mcp2025TaskResults results;
     private final Duration heartbeat;
@@ -61,10 +56,7 @@ class Mcp2025TaskResultStream {
                         .build();
             }
             handedOver = true;
-            return Response.ok(stream(request, caller, wait, first), "text/event-stream")
-                    .header("Cache-Control", "no-cache")
-                    .header("X-Accel-Buffering", "no")
-                    .build();
+            return SseEvents.response(stream(request, caller, wait, first));
         } finally {
             if (!handedOver) {
                 wait.close();
@@ -80,11 +72,11 @@ class Mcp2025TaskResultStream {
                 List<ObjectNode> batch = first;
                 while (batch != null) {
                     if (batch.isEmpty()) {
-                        out.write(HEARTBEAT);
-                        out.flush();
+                        SseEvents.keepAlive(out);
                     }
                     for (ObjectNode message : batch) {
-                        event(out, McpResponses.notification(message)); // a request or a notification: as built
+                        SseEvents.eventOnOneLine(
+                                out, McpResponses.notification(message)); // a request or a notification: as built
                     }
                     batch = wait.next(heartbeat.toNanos());
                 }
@@ -95,9 +87,9 @@ class Mcp2025TaskResultStream {
                 } catch (McpException e) {
                     last = McpResponses.error(request.id(), e.error());
                 }
-                event(out, last);
+                SseEvents.eventOnOneLine(out, last);
             } catch (McpException e) {
-                event(out, McpResponses.error(request.id(), e.error()));
+                SseEvents.eventOnOneLine(out, McpResponses.error(request.id(), e.error()));
             } catch (RuntimeException e) {
                 String correlationId = UUID.randomUUID().toString();
                 LOG.errorf(
@@ -105,7 +97,7 @@ class Mcp2025TaskResultStream {
                         "MCP 2025 tasks/result stream failed correlationId=%s executionId=%s",
                         correlationId,
                         executionId);
-                event(
+                SseEvents.eventOnOneLine(
                         out,
                         McpResponses.error(
                                 request.id(),
@@ -116,18 +108,5 @@ class Mcp2025TaskResultStream {
                 wait.close();
             }
         };
-    }
-
-    // Stored results may hold raw line breaks (JSON whitespace): each becomes a space so the event is one data line.
-    private static void event(OutputStream out, byte[] json) throws IOException {
-        for (int i = 0; i < json.length; i++) {
-            if (json[i] == '\n' || json[i] == '\r') {
-                json[i] = ' ';
-            }
-        }
-        out.write(DATA_EVENT);
-        out.write(json);
-        out.write(END_EVENT);
-        out.flush();
     }
 }

@@ -92,35 +92,17 @@ public class McpResource {
             InputStream body,
             @Context HttpServerRequest http,
             @Context HttpServerResponse connection) {
-        switch (hosts.check(http.authority())) {
-            case MISSING:
-                return error(null, McpErrors.invalidRequest("A Host header is required."));
-            case FOREIGN:
-                return error(null, McpErrors.forbidden("Host not allowed."));
-            default:
-                break;
-        }
-        if (!origins.allows(headers.getHeaderString("Origin"))) {
-            return error(null, McpErrors.forbidden("Origin not allowed."));
-        }
         AuthenticatedCaller caller;
-        try {
-            caller = authenticate(headers);
-        } catch (McpException e) {
-            return error(null, e);
-        }
         byte[] bytes;
         try {
+            guard(headers, http);
+            caller = authenticate(headers);
             bytes = readBounded(body);
+            if (Mcp2025Http.isClientResponse(headers, bytes)) {
+                return mcp2025.clientResponse(headers, bytes, caller); // issue 4: answer to elicitation / sampling
+            }
         } catch (McpException e) {
             return error(null, e);
-        }
-        if (Mcp2025Http.isClientResponse(headers, bytes)) {
-            try {
-                return mcp2025.clientResponse(headers, bytes, caller); // issue 4: answer to elicitation / sampling
-            } catch (McpException e) {
-                return error(null, e);
-            }
         }
         JsonRpcRequest request;
         try {
@@ -130,7 +112,7 @@ public class McpResource {
         }
         try {
             if (Mcp2025Http.handles(headers, request)) {
-                return mcp2025.post(headers, request, caller, connection); // 2025-era adapter (issue 4)
+                return mcp2025.post(headers, request, caller); // 2025-era adapter (issue 4)
             }
             if (request.isNotification()) {
                 return notification(headers, request);
@@ -160,18 +142,8 @@ public class McpResource {
         if (session == null) {
             return notAllowed();
         }
-        switch (hosts.check(http.authority())) {
-            case MISSING:
-                return error(null, McpErrors.invalidRequest("A Host header is required."));
-            case FOREIGN:
-                return error(null, McpErrors.forbidden("Host not allowed."));
-            default:
-                break;
-        }
-        if (!origins.allows(headers.getHeaderString("Origin"))) {
-            return error(null, McpErrors.forbidden("Origin not allowed."));
-        }
         try {
+            guard(headers, http);
             return listen.open(
                     session,
                     headers.getHeaderString(HttpHeaders.ACCEPT),
@@ -190,21 +162,26 @@ public class McpResource {
         if (session == null) {
             return notAllowed();
         }
+        try {
+            guard(headers, http);
+            return mcp2025.delete(session, authenticate(headers));
+        } catch (McpException e) {
+            return error(null, e);
+        }
+    }
+
+    // §6.1, on every method served and before authentication: Host (400 when missing, 403 when foreign), Origin (403).
+    private void guard(HttpHeaders headers, HttpServerRequest http) {
         switch (hosts.check(http.authority())) {
             case MISSING:
-                return error(null, McpErrors.invalidRequest("A Host header is required."));
+                throw McpErrors.invalidRequest("A Host header is required.");
             case FOREIGN:
-                return error(null, McpErrors.forbidden("Host not allowed."));
+                throw McpErrors.forbidden("Host not allowed.");
             default:
                 break;
         }
         if (!origins.allows(headers.getHeaderString("Origin"))) {
-            return error(null, McpErrors.forbidden("Origin not allowed."));
-        }
-        try {
-            return mcp2025.delete(session, authenticate(headers));
-        } catch (McpException e) {
-            return error(null, e);
+            throw McpErrors.forbidden("Origin not allowed.");
         }
     }
 

@@ -6,13 +6,9 @@ import java.util.Optional;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.taskgate.contracts.Surface;
-import dev.taskgate.contracts.catalog.OperationCatalog;
-import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
@@ -21,9 +17,7 @@ import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.ServerIdentity;
-import dev.taskgate.frontend.mcp.TaskPolicies;
-import dev.taskgate.frontend.mcp.TaskPolicy;
-import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
+import dev.taskgate.frontend.mcp.ToolDefinitions;
 
 /**
  * The transport-independent 2025-era MCP server (protocol versions 2025-03-26, 2025-06-18, 2025-11-25) over the
@@ -39,26 +33,20 @@ public class Mcp2025Server {
     /** The version answered to a client that asks for one this adapter does not speak. */
     public static final String LATEST = "2025-11-25";
 
-    private final List<OperationSpec> operations;
-    private final TaskPolicies policies;
+    private final ToolDefinitions tools;
     private final Mcp2025ToolCalls calls;
     private final Mcp2025Tasks tasks;
     private final String serverVersion;
-    private final CompatibilityTools compat;
     private final Mcp2025Sessions sessions;
 
     Mcp2025Server(
-            OperationCatalog catalog,
-            TaskPolicies policies,
+            ToolDefinitions tools,
             Mcp2025ToolCalls calls,
             Mcp2025Tasks tasks,
             FrontendConfig config,
-            CompatibilityTools compat,
             Mcp2025Sessions sessions) {
-        this.compat = compat;
+        this.tools = tools;
         this.sessions = sessions;
-        this.operations = catalog.all();
-        this.policies = policies;
         this.calls = calls;
         this.tasks = tasks;
         this.serverVersion = config.mcp().serverVersion();
@@ -140,16 +128,6 @@ public class Mcp2025Server {
                 }
                 return Served.done(McpResult.of(toolList(withTasks)));
             case "tools/call":
-                if (isCompatibilityCall(request)) {
-                    // control-plane tools: answered here, never a task (params.task notwithstanding), never an
-                    // execution (docs/design.md, "Compatibility tools"); the result goes out as is (no resultType)
-                    return Served.done(McpResult.raw(compat.call(
-                                    caller,
-                                    Surface.MCP_2025,
-                                    request.params().get("name").asText(),
-                                    request.params().get("arguments"))
-                            .json()));
-                }
                 return calls.start(
                         withTasks ? request : withoutTask(request),
                         caller,
@@ -173,36 +151,12 @@ public class Mcp2025Server {
 
     private ObjectNode toolList(boolean withTasks) {
         ObjectNode result = JsonNodeFactory.instance.objectNode();
-        ArrayNode list = result.putArray("tools");
-        for (OperationSpec op : operations) {
-            ObjectNode tool = list.addObject().put("name", op.name());
-            if (op.title() != null) {
-                tool.put("title", op.title());
-            }
-            if (op.description() != null) {
-                tool.put("description", op.description());
-            }
-            tool.set("inputSchema", op.inputSchema().deepCopy());
-            if (op.annotations() != null && op.annotations().size() > 0) {
-                tool.set("annotations", op.annotations().deepCopy());
-            }
+        result.set("tools", tools.list((tool, policy) -> {
             if (withTasks) {
-                tool.putObject("execution")
-                        .put("taskSupport", policies.of(op.name()).wireName());
+                tool.putObject("execution").put("taskSupport", policy.wireName());
             }
-        }
-        for (ObjectNode tool : compat.definitions()) {
-            list.add(tool);
-            if (withTasks) {
-                tool.putObject("execution").put("taskSupport", TaskPolicy.FORBIDDEN.wireName());
-            }
-        }
+        }));
         return result;
-    }
-
-    private static boolean isCompatibilityCall(JsonRpcRequest request) {
-        JsonNode name = request.params().get("name");
-        return name != null && name.isTextual() && CompatibilityTools.isCompatibilityTool(name.asText());
     }
 
     // Tasks exist only in 2025-11-25: older sessions never negotiated them (tasks §3: a receiver that did not

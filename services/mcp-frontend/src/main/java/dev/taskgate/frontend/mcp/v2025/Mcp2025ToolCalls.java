@@ -1,39 +1,32 @@
 package dev.taskgate.frontend.mcp.v2025;
 
-import java.security.SecureRandom;
-import java.util.Base64;
-
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 
 import dev.taskgate.contracts.ProgressTokens;
 import dev.taskgate.contracts.Surface;
-import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.event.LogLevel;
-import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.auth.Scopes;
-import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.execution.ToolInputValidator;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpProblems;
 import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.Served;
-import dev.taskgate.frontend.mcp.SyncCall;
 import dev.taskgate.frontend.mcp.SyncCalls;
 import dev.taskgate.frontend.mcp.TaskPolicies;
 import dev.taskgate.frontend.mcp.TaskPolicy;
 import dev.taskgate.frontend.mcp.ToolArguments;
+import dev.taskgate.frontend.mcp.ToolCallSteps;
+import dev.taskgate.frontend.mcp.ToolCallSteps.Generation;
 import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
-import dev.taskgate.frontend.mcp.compat.HandoffPolicies;
 import dev.taskgate.frontend.problem.ProblemException;
 
 /**
- * 2025-era {@code tools/call}: every call is a durable execution of surface {@link Surface#MCP_2025}. With
+ * 2025-era {@code tools/call}: every call is a durable execution of surface {@link Surface#MCP_2025} ({@link
+ * ToolCallSteps}, as in 2026-07-28), except the compatibility tools, answered in place and never as a task. With
  * {@code params.task} (this server declares {@code tasks.requests.tools.call}) the answer is a nested
  * {@code CreateTaskResult} sent after job-control accepted; without it the call waits through the same
  * {@link SyncCalls} path as 2026 synchronous calls and answers the stored {@code CallToolResult} byte for byte.
@@ -44,32 +37,13 @@ import dev.taskgate.frontend.problem.ProblemException;
  */
 @Singleton
 public class Mcp2025ToolCalls {
-    private final ToolInputValidator tools;
+    private final ToolCallSteps steps;
     private final TaskPolicies policies;
-    private final ExecutionCommands commands;
-    private final SyncCalls syncCalls;
-    private final ExecutionHandles handles;
     private final Mcp2025TaskView view;
-    private final CompatibilityTools compat;
-    private final HandoffPolicies handoffs;
-    private final SecureRandom random = new SecureRandom();
 
-    Mcp2025ToolCalls(
-            ToolInputValidator tools,
-            TaskPolicies policies,
-            ExecutionCommands commands,
-            SyncCalls syncCalls,
-            ExecutionHandles handles,
-            Mcp2025TaskView view,
-            CompatibilityTools compat,
-            HandoffPolicies handoffs) {
-        this.compat = compat;
-        this.handoffs = handoffs;
-        this.tools = tools;
+    Mcp2025ToolCalls(ToolCallSteps steps, TaskPolicies policies, Mcp2025TaskView view) {
+        this.steps = steps;
         this.policies = policies;
-        this.commands = commands;
-        this.syncCalls = syncCalls;
-        this.handles = handles;
         this.view = view;
     }
 
@@ -81,15 +55,13 @@ public class Mcp2025ToolCalls {
      * above ({@code logging/setLevel}; {@code null}: none) go to the caller of an ordinary call while it waits.
      */
     public Served start(JsonRpcRequest request, AuthenticatedCaller caller, String syncReceiptKey, LogLevel logLevel) {
-        JsonNode name = request.params().get("name");
-        if (name == null || !name.isTextual() || name.asText().isEmpty()) {
-            throw McpErrors.invalidParams("params.name is required (the tool's name).", null);
+        String toolName = ToolCallSteps.toolName(request);
+        if (CompatibilityTools.isCompatibilityTool(toolName)) {
+            // params.task notwithstanding; the result goes out as is (no resultType)
+            return steps.compatibilityCall(
+                    Generation.MCP_2025, caller, toolName, request.params().get("arguments"));
         }
-        String toolName = name.asText();
-        ToolInputValidator.Tool tool = tools.find(toolName)
-                .orElseThrow(() -> McpErrors.invalidParams(
-                        "Unknown tool: " + toolName,
-                        JsonNodeFactory.instance.objectNode().put("name", toolName)));
+        ToolInputValidator.Tool tool = steps.tool(toolName);
         JsonNode task = request.params().get("task");
         if (task != null && !task.isNull() && !task.isObject()) {
             throw McpErrors.invalidParams("params.task must be an object.", null);
@@ -124,41 +96,28 @@ public class Mcp2025ToolCalls {
         Long taskTtlMs = asTask ? Mcp2025TaskView.requestedTtl(task) : null;
         Accepted accepted;
         try {
-            if (tool.spec().mutating()) {
-                caller.require(Scopes.TOOLS_WRITE);
-            }
-            accepted = commands.submit(
+            accepted = steps.submit(
+                    Generation.MCP_2025,
                     caller,
-                    Surface.MCP_2025,
-                    asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY,
-                    asTask || syncReceiptKey == null ? receiptKey() : syncReceiptKey,
-                    toolName,
+                    tool,
                     arguments,
+                    asTask,
+                    asTask || syncReceiptKey == null ? receiptKey() : syncReceiptKey,
                     taskTtlMs,
                     asTask ? progressToken : null);
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }
         if (asTask) {
-            String taskId = handles.mint(accepted.executionId(), Surface.MCP_2025, caller.caller());
+            String taskId = steps.taskId(Generation.MCP_2025, caller, accepted);
             return Served.done(McpResult.of(view.created(taskId, accepted.execution())));
         }
-        SyncCall pending = syncCalls.open(caller, accepted.executionId(), progressToken, McpResult::raw);
-        pending.forwardLogs(logLevel);
         // the tool's handoff policy: still running after that long → the handle view under a 2025 handle
-        handoffs.of(toolName)
-                .after()
-                .ifPresent(after -> pending.handOffAfter(
-                        after,
-                        () -> McpResult.raw(
-                                compat.handoff(caller, Surface.MCP_2025, accepted.executionId(), after.toMillis()))));
-        return Served.waiting(pending);
+        return steps.await(Generation.MCP_2025, caller, toolName, accepted, progressToken, logLevel);
     }
 
     // Ids of 2025-era requests repeat across sessions and reconnects: every call gets a fresh receipt.
     private String receiptKey() {
-        byte[] nonce = new byte[16];
-        random.nextBytes(nonce);
-        return "mcp-2025:" + Base64.getUrlEncoder().withoutPadding().encodeToString(nonce);
+        return "mcp-2025:" + steps.nonce();
     }
 }
