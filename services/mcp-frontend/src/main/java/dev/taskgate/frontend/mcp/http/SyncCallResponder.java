@@ -54,6 +54,14 @@ class SyncCallResponder {
         /** The client closed the stream before the end. */
         default void closedByClient() {}
 
+        /**
+         * Whether the client is known to be gone although no write failed: over HTTP/1.1 the framework takes the
+         * response's close handler once the body streams, and writes to a closed connection do not always fail.
+         */
+        default boolean clientGone() {
+            return false;
+        }
+
         /** The call is over, answered or not; runs once, before the call is closed. */
         default void ended() {}
     }
@@ -71,6 +79,11 @@ class SyncCallResponder {
             @Override
             public void closedByClient() {
                 call.abandon("the caller closed the stream of a synchronous MCP call");
+            }
+
+            @Override
+            public boolean clientGone() {
+                return connection.closed();
             }
         });
     }
@@ -123,6 +136,9 @@ class SyncCallResponder {
                     generation.event(out, McpResponses.notification(message));
                 }
                 while (true) {
+                    if (generation.clientGone()) {
+                        throw new IOException("the client closed the connection");
+                    }
                     SyncCall.Step step;
                     try {
                         step = call.next();
