@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp.v2025;
 
-import java.net.URI;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Base64;
@@ -21,7 +20,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -36,13 +34,15 @@ import dev.taskgate.contracts.command.ExecutionCommand;
 import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.Mcp2025;
-import dev.taskgate.frontend.support.SseClient;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.WithClientRequests;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -57,16 +57,13 @@ import static org.awaitility.Awaitility.await;
  */
 @QuarkusTest
 @TestProfile(WithClientRequests.class)
-class Mcp2025ClientRequestsTest {
+class Mcp2025ClientRequestsTest extends McpComponentTest {
     private static final String DONE = "{\"content\":[{\"type\":\"text\",\"text\":\"done\"}],\"isError\":false}";
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-    private Mcp2025 client;
-    private SseClient stream;
-
-    @TestHTTPResource("/")
-    URI base;
+    private Mcp2025Session client;
+    private McpStream stream;
 
     @Inject
     ClientRequestIds ids;
@@ -83,7 +80,6 @@ class Mcp2025ClientRequestsTest {
     @BeforeEach
     void connect() {
         queries.reset();
-        client = Mcp2025.at(base);
     }
 
     @AfterEach
@@ -98,18 +94,18 @@ class Mcp2025ClientRequestsTest {
 
     @Test
     void anElicitationIsAskedOnTheCallStreamAndTheAnswerResumesTheCall() {
-        client.initialize("2025-11-25", capabilities("elicitation"));
+        client = mcp2025().initialize("2025-11-25", capabilities("elicitation"));
         UUID id = waitingCall(Map.of("confirm", Fixtures.confirmRequest()));
 
         JsonNode request = awaitRequest();
-        Mcp2025.assertValid("JSONRPCRequest", request);
-        Mcp2025.assertValid("ElicitRequest", request);
+        Mcp2025Client.assertValid("JSONRPCRequest", request);
+        Mcp2025Client.assertValid("ElicitRequest", request);
         assertThat(request.path("method").asText()).isEqualTo("elicitation/create");
         assertThat(request.at("/params/message").asText()).isEqualTo("Proceed?");
         assertThat(request.path("id").asText()).startsWith("tgq1.");
 
         ObjectNode answer = json("{\"action\":\"accept\",\"content\":{\"confirm\":true}}");
-        Api.Result posted = client.respond(request.get("id"), "result", answer);
+        McpReply posted = client.respond(request.get("id"), "result", answer);
 
         assertThat(posted.status()).as(posted.toString()).isEqualTo(202);
         assertThat(posted.bytes()).isEmpty();
@@ -118,22 +114,22 @@ class Mcp2025ClientRequestsTest {
         assertThat(provided.responses()).containsOnlyKeys("confirm");
         assertThat(provided.responses().get("confirm")).isEqualTo(answer);
         JsonNode last = awaitEnd();
-        Mcp2025.assertValid("JSONRPCResultResponse", last);
-        Mcp2025.assertValid("CallToolResult", last.get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", last);
+        Mcp2025Client.assertValid("CallToolResult", last.get("result"));
         assertThat(last.path("id").asInt()).isEqualTo(31);
         assertThat(last.at("/result/content/0/text").asText()).isEqualTo("done");
     }
 
     @Test
     void aSamplingRequestIsAskedAndItsResultDeliveredAsIs() {
-        client.initialize("2025-11-25", capabilities("sampling"));
+        client = mcp2025().initialize("2025-11-25", capabilities("sampling"));
         waitingCall(Map.of(
                 "llm",
                 json("{\"method\":\"sampling/createMessage\",\"params\":{\"messages\":[{\"role\":"
                         + "\"user\",\"content\":{\"type\":\"text\",\"text\":\"Hi\"}}],\"maxTokens\":100}}")));
 
         JsonNode request = awaitRequest();
-        Mcp2025.assertValid("CreateMessageRequest", request);
+        Mcp2025Client.assertValid("CreateMessageRequest", request);
 
         ObjectNode sampled = json("{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"Hello\"},"
                 + "\"model\":\"m\",\"stopReason\":\"endTurn\"}");
@@ -141,12 +137,12 @@ class Mcp2025ClientRequestsTest {
                 .isEqualTo(202);
 
         assertThat(provided().responses().get("llm")).isEqualTo(sampled);
-        Mcp2025.assertValid("JSONRPCResultResponse", awaitEnd());
+        Mcp2025Client.assertValid("JSONRPCResultResponse", awaitEnd());
     }
 
     @Test
     void aDeclineIsDeliveredAsIsAndAnErrorAsACancelCarryingTheClientsReason() {
-        client.initialize("2025-11-25", capabilities("elicitation"));
+        client = mcp2025().initialize("2025-11-25", capabilities("elicitation"));
         Map<String, JsonNode> asked = new LinkedHashMap<>();
         asked.put("first", Fixtures.confirmRequest());
         asked.put("second", Fixtures.confirmRequest());
@@ -163,9 +159,9 @@ class Mcp2025ClientRequestsTest {
 
         await().atMost(Duration.ofSeconds(30)).until(() -> requests().size() == 2);
         List<JsonNode> requests = requests();
-        requests.forEach(r -> Mcp2025.assertValid("ElicitRequest", r));
-        Api.Result declined = client.respond(requests.get(0).get("id"), "result", json("{\"action\":\"decline\"}"));
-        Api.Result failed =
+        requests.forEach(r -> Mcp2025Client.assertValid("ElicitRequest", r));
+        McpReply declined = client.respond(requests.get(0).get("id"), "result", json("{\"action\":\"decline\"}"));
+        McpReply failed =
                 client.respond(requests.get(1).get("id"), "error", json("{\"code\":-1,\"message\":\"User rejected\"}"));
 
         assertThat(declined.status()).isEqualTo(202);
@@ -181,9 +177,8 @@ class Mcp2025ClientRequestsTest {
 
     @Test
     void anIdMintedByAnotherReplicaIsAcceptedAndForgedOrForeignIdsAreIgnored() {
-        client.initialize("2025-11-25", capabilities("elicitation"));
-        Mcp2025 other = Mcp2025.at(base);
-        other.initialize("2025-11-25", capabilities("elicitation"));
+        client = mcp2025().initialize("2025-11-25", capabilities("elicitation"));
+        Mcp2025Session other = mcp2025().initialize("2025-11-25", capabilities("elicitation"));
         UUID id = UUID.randomUUID();
         jobControl = JobControlResponder.answering(c -> c instanceof ProvideInput
                 ? Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.confirm", Surface.MCP_2025)
@@ -194,15 +189,14 @@ class Mcp2025ClientRequestsTest {
         ObjectNode accept = json("{\"action\":\"accept\",\"content\":{\"confirm\":true}}");
         long ignoredBefore = responses.ignored();
 
-        List<Api.Result> ignored = List.of(
+        List<McpReply> ignored = List.of(
                 client.respond(TextNode.valueOf("tgq1.e30.AAAA"), "result", accept),
-                client.respond(TextNode.valueOf(ids.mint(other.sessionId(), target)), "result", accept),
-                client.respond(TextNode.valueOf(otherKey.mint(client.sessionId(), target)), "result", accept),
+                client.respond(TextNode.valueOf(ids.mint(other.id(), target)), "result", accept),
+                client.respond(TextNode.valueOf(otherKey.mint(client.id(), target)), "result", accept),
                 client.respond(Wire.mapper().getNodeFactory().numberNode(7), "result", accept));
-        Api.Result fromReplica =
-                client.respond(TextNode.valueOf(replica.mint(client.sessionId(), target)), "result", accept);
+        McpReply fromReplica = client.respond(TextNode.valueOf(replica.mint(client.id(), target)), "result", accept);
 
-        assertThat(ignored).extracting(Api.Result::status).containsOnly(202);
+        assertThat(ignored).extracting(McpReply::status).containsOnly(202);
         assertThat(responses.ignored() - ignoredBefore).isEqualTo(4);
         assertThat(fromReplica.status()).isEqualTo(202);
         await().atMost(Duration.ofSeconds(30)).until(() -> provides().size() == 1);
@@ -212,7 +206,7 @@ class Mcp2025ClientRequestsTest {
 
     @Test
     void anAnswerForAnExecutionJobControlNoLongerKnowsIsIgnored() {
-        client.initialize("2025-11-25", capabilities("elicitation"));
+        client = mcp2025().initialize("2025-11-25", capabilities("elicitation"));
         UUID id = UUID.randomUUID();
         jobControl = JobControlResponder.answering(c -> new dev.taskgate.contracts.command.Rejected(
                 UUID.randomUUID(),
@@ -222,9 +216,9 @@ class Mcp2025ClientRequestsTest {
                 dev.taskgate.contracts.Problem.of("not-found", "Not found", 404, "Execution not found")));
         long ignoredBefore = responses.ignored();
 
-        Api.Result posted = client.respond(
+        McpReply posted = client.respond(
                 TextNode.valueOf(
-                        ids.mint(client.sessionId(), new ClientRequestIds.Target(id, "confirm", "elicitation/create"))),
+                        ids.mint(client.id(), new ClientRequestIds.Target(id, "confirm", "elicitation/create"))),
                 "result",
                 json("{\"action\":\"cancel\"}"));
 
@@ -234,22 +228,22 @@ class Mcp2025ClientRequestsTest {
 
     @Test
     void aResultOfTheWrongShapeIsRefusedAndNothingIsSent() {
-        client.initialize("2025-11-25", capabilities("elicitation", "sampling"));
+        client = mcp2025().initialize("2025-11-25", capabilities("elicitation", "sampling"));
         jobControl = JobControlResponder.answering(c -> null);
         UUID id = UUID.randomUUID();
         JsonNode elicitId = TextNode.valueOf(
-                ids.mint(client.sessionId(), new ClientRequestIds.Target(id, "confirm", "elicitation/create")));
+                ids.mint(client.id(), new ClientRequestIds.Target(id, "confirm", "elicitation/create")));
         JsonNode sampleId = TextNode.valueOf(
-                ids.mint(client.sessionId(), new ClientRequestIds.Target(id, "llm", "sampling/createMessage")));
+                ids.mint(client.id(), new ClientRequestIds.Target(id, "llm", "sampling/createMessage")));
 
-        Api.Result badAction = client.respond(elicitId, "result", json("{\"action\":\"maybe\"}"));
-        Api.Result badContent = client.respond(
+        McpReply badAction = client.respond(elicitId, "result", json("{\"action\":\"maybe\"}"));
+        McpReply badContent = client.respond(
                 elicitId, "result", json("{\"action\":\"accept\",\"content\":" + "{\"x\":{\"deep\":1}}}"));
-        Api.Result notSampled = client.respond(sampleId, "result", json("{\"action\":\"accept\"}"));
+        McpReply notSampled = client.respond(sampleId, "result", json("{\"action\":\"accept\"}"));
 
-        for (Api.Result bad : List.of(badAction, badContent, notSampled)) {
+        for (McpReply bad : List.of(badAction, badContent, notSampled)) {
             assertThat(bad.status()).as(bad.toString()).isEqualTo(400);
-            Mcp2025.assertError(bad.json(), -32602);
+            Mcp2025Client.assertError(bad.json(), -32602);
             assertThat(bad.json().has("id")).isFalse();
         }
         assertThat(jobControl.received()).isEmpty();
@@ -257,19 +251,19 @@ class Mcp2025ClientRequestsTest {
 
     @Test
     void aResponseOutsideALiveSessionIsNotFound() {
-        client.initialize("2025-11-25", capabilities("elicitation"));
+        client = mcp2025().initialize("2025-11-25", capabilities("elicitation"));
         ObjectNode message = json("{\"jsonrpc\":\"2.0\",\"id\":\"tgq1.x.y\",\"result\":{\"action\":\"cancel\"}}");
-        Map<String, String> headers = new LinkedHashMap<>(client.sessionHeaders());
+        Map<String, String> headers = new LinkedHashMap<>(client.headers());
         headers.put("Mcp-Session-Id", "A".repeat(43));
 
-        Api.Result unknown = client.post(message, headers);
+        McpReply unknown = client.post(message, headers);
 
         assertThat(unknown.status()).isEqualTo(404);
     }
 
     @Test
     void aClientWithoutTheCapabilityGetsTheHandleViewAndTheExecutionKeepsWaiting() {
-        client.initialize("2025-11-25", capabilities());
+        client = mcp2025().initialize("2025-11-25", capabilities());
         UUID id = UUID.randomUUID();
         Map<String, JsonNode> asked = Map.of("confirm", Fixtures.confirmRequest());
         jobControl = JobControlResponder.answering(c -> c instanceof SubmitExecution
@@ -277,11 +271,11 @@ class Mcp2025ClientRequestsTest {
                 : null);
         answerWaiting(id, asked);
 
-        Api.Result response = client.request(32, "tools/call", call());
+        McpReply response = client.request(32, "tools/call", call());
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
-        Mcp2025.assertValid("JSONRPCResultResponse", response.json());
-        Mcp2025.assertValid("CallToolResult", response.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", response.json());
+        Mcp2025Client.assertValid("CallToolResult", response.json().get("result"));
         JsonNode view = response.json().at("/result/structuredContent");
         assertThat(view.path("state").asText()).isEqualTo("input_required");
         assertThat(view.at("/next_action/tool").asText()).isEqualTo("execution_provide_input");
@@ -293,18 +287,18 @@ class Mcp2025ClientRequestsTest {
 
     @Test
     void a2025_06_18SessionIsAskedWithoutTheFormMode() {
-        client.initialize("2025-06-18", capabilities("elicitation"));
+        client = mcp2025().initialize("2025-06-18", capabilities("elicitation"));
         waitingCall(Map.of("confirm", Fixtures.confirmRequest()));
 
         JsonNode request = awaitRequest();
 
-        Mcp2025.assertValid("ElicitRequest", request);
+        Mcp2025Client.assertValid("ElicitRequest", request);
         assertThat(request.at("/params").has("mode")).isFalse();
     }
 
     @Test
     void tasksResultStreamsTheTasksElicitationWithRelatedTaskMetaThenTheResult() {
-        client.initialize("2025-11-25", capabilities("elicitation"));
+        client = mcp2025().initialize("2025-11-25", capabilities("elicitation"));
         UUID id = UUID.randomUUID();
         String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
         jobControl = JobControlResponder.answering(c -> {
@@ -322,10 +316,10 @@ class Mcp2025ClientRequestsTest {
         });
         answerWaiting(id, Map.of("confirm", Fixtures.confirmRequest()));
 
-        stream = client.stream(33, "tasks/result", Mcp2025.params().put("taskId", taskId));
+        stream = client.stream(33, "tasks/result", Mcp2025Client.params().put("taskId", taskId));
         JsonNode request = awaitRequest();
 
-        Mcp2025.assertValid("ElicitRequest", request);
+        Mcp2025Client.assertValid("ElicitRequest", request);
         assertThat(request.at("/params/_meta/" + Mcp2025Tasks.RELATED_TASK.replace("/", "~1") + "/taskId")
                         .asText())
                 .isEqualTo(taskId);
@@ -333,8 +327,8 @@ class Mcp2025ClientRequestsTest {
         assertThat(client.respond(request.get("id"), "result", answer).status()).isEqualTo(202);
         assertThat(provided().responses().get("confirm")).isEqualTo(answer);
         JsonNode last = awaitEnd();
-        Mcp2025.assertValid("JSONRPCResultResponse", last);
-        Mcp2025.assertValid("CallToolResult", last.get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", last);
+        Mcp2025Client.assertValid("CallToolResult", last.get("result"));
         assertThat(last.path("id").asInt()).isEqualTo(33);
         assertThat(last.at("/result/_meta/" + Mcp2025Tasks.RELATED_TASK.replace("/", "~1") + "/taskId")
                         .asText())
@@ -346,7 +340,7 @@ class Mcp2025ClientRequestsTest {
 
     @Test
     void tasksResultOfATaskThatNeedsNoInputIsPlainJsonAsBefore() {
-        client.initialize("2025-11-25", capabilities("elicitation"));
+        client = mcp2025().initialize("2025-11-25", capabilities("elicitation"));
         UUID id = UUID.randomUUID();
         String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
         queries.answer(
@@ -355,10 +349,11 @@ class Mcp2025ClientRequestsTest {
                 Wire.toBytes(new ExecutionOutcome(
                         Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.COMPLETED, Surface.MCP_2025), DONE, null)));
 
-        Api.Result result = client.request(34, "tasks/result", Mcp2025.params().put("taskId", taskId));
+        McpReply result =
+                client.request(34, "tasks/result", Mcp2025Client.params().put("taskId", taskId));
 
         assertThat(result.header("Content-Type")).startsWith("application/json");
-        Mcp2025.assertValid("JSONRPCResultResponse", result.json());
+        Mcp2025Client.assertValid("JSONRPCResultResponse", result.json());
         assertThat(result.json().at("/result/content/0/text").asText()).isEqualTo("done");
     }
 
@@ -441,7 +436,7 @@ class Mcp2025ClientRequestsTest {
 
     private static ObjectNode call() {
         // demo.confirm must run as a task; the test plays the execution, so any synchronous tool does
-        ObjectNode params = Mcp2025.params().put("name", "demo.echo");
+        ObjectNode params = Mcp2025Client.params().put("name", "demo.echo");
         params.putObject("arguments").put("message", "hi");
         return params;
     }

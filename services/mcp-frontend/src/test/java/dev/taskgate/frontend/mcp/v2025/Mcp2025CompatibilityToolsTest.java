@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp.v2025;
 
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -16,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -28,12 +26,14 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.Mcp2025;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.WithHandoffAfterOneSecond;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -47,7 +47,7 @@ import static org.awaitility.Awaitility.await;
  */
 @QuarkusTest
 @TestProfile(WithHandoffAfterOneSecond.class)
-class Mcp2025CompatibilityToolsTest {
+class Mcp2025CompatibilityToolsTest extends McpComponentTest {
     private static final String STORED =
             "{\"content\":[{\"type\":\"text\",\"text\":\"slept 2 s\"}],  \"isError\":false}";
     private static final List<String> COMPAT = List.of(
@@ -60,10 +60,7 @@ class Mcp2025CompatibilityToolsTest {
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-    private Mcp2025 client;
-
-    @TestHTTPResource("/")
-    URI base;
+    private Mcp2025Session client;
 
     @Inject
     ExecutionHandles handles;
@@ -74,8 +71,7 @@ class Mcp2025CompatibilityToolsTest {
     @BeforeEach
     void connect() {
         queries.reset();
-        client = Mcp2025.at(base);
-        client.initialize("2025-11-25");
+        client = mcp2025().initialize("2025-11-25");
     }
 
     @AfterEach
@@ -87,10 +83,10 @@ class Mcp2025CompatibilityToolsTest {
 
     @Test
     void toolsListAppendsTheCompatibilityToolsAsForbiddenForTasks() {
-        Api.Result response = client.request(2, "tools/list", Mcp2025.params());
+        McpReply response = client.request(2, "tools/list", Mcp2025Client.params());
 
-        Mcp2025.assertValid("JSONRPCResultResponse", response.json());
-        Mcp2025.assertValid("ListToolsResult", response.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", response.json());
+        Mcp2025Client.assertValid("ListToolsResult", response.json().get("result"));
         JsonNode tools = response.json().at("/result/tools");
         List<String> names = names(tools);
         assertThat(names.subList(names.size() - COMPAT.size(), names.size())).containsExactlyElementsOf(COMPAT);
@@ -107,12 +103,11 @@ class Mcp2025CompatibilityToolsTest {
 
     @Test
     void anOlderSessionListsThemWithoutTaskSupport() {
-        Mcp2025 older = Mcp2025.at(base);
-        older.initialize("2025-06-18");
+        Mcp2025Session older = mcp2025().initialize("2025-06-18");
 
-        Api.Result response = older.request(2, "tools/list", Mcp2025.params());
+        McpReply response = older.request(2, "tools/list", Mcp2025Client.params());
 
-        Mcp2025.assertValid("ListToolsResult", response.json().get("result"));
+        Mcp2025Client.assertValid("ListToolsResult", response.json().get("result"));
         assertThat(names(response.json().at("/result/tools"))).containsAll(COMPAT);
         for (JsonNode tool : response.json().at("/result/tools")) {
             assertThat(tool.has("execution")).as(tool.toString()).isFalse();
@@ -124,10 +119,10 @@ class Mcp2025CompatibilityToolsTest {
         UUID id = UUID.randomUUID();
         String handle = outcome(id, ExecutionStatus.COMPLETED, STORED);
 
-        Api.Result response = client.request(3, "tools/call", call("execution_get", Map.of("execution_id", handle)));
+        McpReply response = client.request(3, "tools/call", call("execution_get", Map.of("execution_id", handle)));
 
-        Mcp2025.assertValid("JSONRPCResultResponse", response.json());
-        Mcp2025.assertValid("CallToolResult", response.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", response.json());
+        Mcp2025Client.assertValid("CallToolResult", response.json().get("result"));
         assertThat(new String(response.bytes(), StandardCharsets.UTF_8))
                 .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":" + STORED + "}");
     }
@@ -141,10 +136,10 @@ class Mcp2025CompatibilityToolsTest {
         ObjectNode params = call("job_inspect", Map.of("execution_id", handle));
         params.putObject("task").put("ttl", 60_000);
 
-        Api.Result response = client.request(4, "tools/call", params);
+        McpReply response = client.request(4, "tools/call", params);
 
-        Mcp2025.assertValid("JSONRPCResultResponse", response.json());
-        Mcp2025.assertValid("CallToolResult", response.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", response.json());
+        Mcp2025Client.assertValid("CallToolResult", response.json().get("result"));
         assertThat(response.json().at("/result/task").isMissingNode()).isTrue();
         assertThat(response.json().at("/result/resultType").isMissingNode()).isTrue();
         assertThat(response.json().at("/result/structuredContent/state").asText())
@@ -158,9 +153,9 @@ class Mcp2025CompatibilityToolsTest {
     void handlesOfAnotherGenerationAreRefusedBeforeAnyLookup() {
         String task2026 = handles.mint(UUID.randomUUID(), Surface.MCP_2026, Fixtures.caller("alice"));
 
-        Api.Result response = client.request(5, "tools/call", call("execution_get", Map.of("execution_id", task2026)));
+        McpReply response = client.request(5, "tools/call", call("execution_get", Map.of("execution_id", task2026)));
 
-        Mcp2025.assertError(response.json(), -32602);
+        Mcp2025Client.assertError(response.json(), -32602);
         assertThat(response.json().at("/error/message").asText()).contains("another API generation");
         assertThat(response.json().at("/error/data/servedHere").asText()).isNotBlank();
         assertThat(executionQueries()).isEmpty();
@@ -176,17 +171,17 @@ class Mcp2025CompatibilityToolsTest {
                         Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2026), null, null)));
         String handle = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
 
-        Api.Result response = client.request(6, "tools/call", call("execution_get", Map.of("execution_id", handle)));
+        McpReply response = client.request(6, "tools/call", call("execution_get", Map.of("execution_id", handle)));
 
-        Mcp2025.assertError(response.json(), -32602);
+        Mcp2025Client.assertError(response.json(), -32602);
         assertThat(response.json().at("/error/message").asText()).startsWith("Execution not found");
     }
 
     @Test
     void invalidArgumentsAreInvalidParams() {
-        Api.Result response = client.request(7, "tools/call", call("execution_get", Map.of("wait_ms", 45_001)));
+        McpReply response = client.request(7, "tools/call", call("execution_get", Map.of("wait_ms", 45_001)));
 
-        Mcp2025.assertError(response.json(), -32602);
+        Mcp2025Client.assertError(response.json(), -32602);
         assertThat(response.json().at("/error/data/errors")).isNotEmpty();
         assertThat(executionQueries()).isEmpty();
     }
@@ -201,10 +196,10 @@ class Mcp2025CompatibilityToolsTest {
                         List.of(Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED, Surface.MCP_2025)),
                         null)));
 
-        Api.Result response = client.request(8, "tools/call", call("execution_list", Map.of("limit", 3)));
+        McpReply response = client.request(8, "tools/call", call("execution_list", Map.of("limit", 3)));
 
-        Mcp2025.assertValid("JSONRPCResultResponse", response.json());
-        Mcp2025.assertValid("CallToolResult", response.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", response.json());
+        Mcp2025Client.assertValid("CallToolResult", response.json().get("result"));
         JsonNode s = response.json().at("/result/structuredContent");
         assertThat(s.path("type").asText()).isEqualTo("taskgate.execution-list/v1");
         assertThat(handles.verify(
@@ -225,11 +220,11 @@ class Mcp2025CompatibilityToolsTest {
         jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
                 c, id, c instanceof SubmitExecution, ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2025));
 
-        Api.Result response = client.request(9, "tools/call", call("demo.sleep", Map.of("seconds", 30)));
+        McpReply response = client.request(9, "tools/call", call("demo.sleep", Map.of("seconds", 30)));
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
-        Mcp2025.assertValid("JSONRPCResultResponse", response.json());
-        Mcp2025.assertValid("CallToolResult", response.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", response.json());
+        Mcp2025Client.assertValid("CallToolResult", response.json().get("result"));
         JsonNode result = response.json().path("result");
         assertThat(result.has("resultType")).isFalse();
         assertThat(result.path("isError").asBoolean()).isFalse();
@@ -245,7 +240,7 @@ class Mcp2025CompatibilityToolsTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> !signals.isWatched(id));
 
         outcome(id, ExecutionStatus.COMPLETED, STORED);
-        Api.Result later = client.request(
+        McpReply later = client.request(
                 10, "tools/call", call(s.at("/next_action/tool").asText(), Map.of("execution_id", handle)));
         assertThat(new String(later.bytes(), StandardCharsets.UTF_8))
                 .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":10,\"result\":" + STORED + "}");
@@ -258,9 +253,9 @@ class Mcp2025CompatibilityToolsTest {
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2025));
 
-        Api.Result response = client.request(11, "tools/call", call("demo.sleep", Map.of("seconds", 0)));
+        McpReply response = client.request(11, "tools/call", call("demo.sleep", Map.of("seconds", 0)));
 
-        Mcp2025.assertValid("CallToolResult", response.json().get("result"));
+        Mcp2025Client.assertValid("CallToolResult", response.json().get("result"));
         assertThat(new String(response.bytes(), StandardCharsets.UTF_8))
                 .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":11,\"result\":" + STORED + "}");
     }
@@ -279,7 +274,7 @@ class Mcp2025CompatibilityToolsTest {
     }
 
     private static ObjectNode call(String tool, Map<String, ?> arguments) {
-        ObjectNode params = Mcp2025.params().put("name", tool);
+        ObjectNode params = Mcp2025Client.params().put("name", tool);
         params.set("arguments", Wire.mapper().valueToTree(arguments));
         return params;
     }

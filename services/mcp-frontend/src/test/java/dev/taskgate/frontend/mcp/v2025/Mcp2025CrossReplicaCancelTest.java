@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp.v2025;
 
-import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -15,7 +14,6 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -24,12 +22,14 @@ import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.SubmitExecution;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.Mcp2025;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.WithFakeJobControl;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -42,19 +42,15 @@ import static org.awaitility.Awaitility.await;
  */
 @QuarkusTest
 @TestProfile(WithFakeJobControl.class)
-class Mcp2025CrossReplicaCancelTest {
+class Mcp2025CrossReplicaCancelTest extends McpComponentTest {
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-    private Mcp2025 client;
-
-    @TestHTTPResource("/")
-    URI base;
+    private Mcp2025Session client;
 
     @BeforeEach
     void connect() {
         queries.reset();
-        client = Mcp2025.at(base);
-        client.initialize("2025-11-25");
+        client = mcp2025().initialize("2025-11-25");
     }
 
     @AfterEach
@@ -85,14 +81,14 @@ class Mcp2025CrossReplicaCancelTest {
         await().atMost(Duration.ofSeconds(20)).until(() -> submits().count() == 2);
         assertThat(submits().map(SubmitExecution::receiptKey))
                 .containsExactly(
-                        Mcp2025RemoteCancel.receiptKey(client.sessionId(), TextNode.valueOf("r-1")),
+                        Mcp2025RemoteCancel.receiptKey(client.id(), TextNode.valueOf("r-1")),
                         submits().skip(1).findFirst().orElseThrow().receiptKey());
         assertThat(submits().skip(1).findFirst().orElseThrow().receiptKey())
                 .as("a task keeps a fresh key")
                 .doesNotStartWith("mcp-2025:call:");
-        assertThat(Mcp2025RemoteCancel.receiptKey(client.sessionId(), IntNode.valueOf(1)))
+        assertThat(Mcp2025RemoteCancel.receiptKey(client.id(), IntNode.valueOf(1)))
                 .as("a number id and a string id differ")
-                .isNotEqualTo(Mcp2025RemoteCancel.receiptKey(client.sessionId(), TextNode.valueOf("1")));
+                .isNotEqualTo(Mcp2025RemoteCancel.receiptKey(client.id(), TextNode.valueOf("1")));
     }
 
     @Test
@@ -102,8 +98,8 @@ class Mcp2025CrossReplicaCancelTest {
                 c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.sleep", Surface.MCP_2025));
         answerReceipt(IntNode.valueOf(41), id, ExecutionStatus.WORKING);
 
-        Api.Result accepted =
-                client.notify("notifications/cancelled", Mcp2025.params().put("requestId", 41));
+        McpReply accepted =
+                client.notify("notifications/cancelled", Mcp2025Client.params().put("requestId", 41));
 
         assertThat(accepted.status()).isEqualTo(202);
         await().atMost(Duration.ofSeconds(20)).until(() -> cancels().findAny().isPresent());
@@ -121,10 +117,10 @@ class Mcp2025CrossReplicaCancelTest {
         jobControl = JobControlResponder.answering(c -> null);
         answerReceipt(IntNode.valueOf(52), ended, ExecutionStatus.COMPLETED);
 
-        Api.Result unknown =
-                client.notify("notifications/cancelled", Mcp2025.params().put("requestId", 51));
-        Api.Result terminal =
-                client.notify("notifications/cancelled", Mcp2025.params().put("requestId", 52));
+        McpReply unknown =
+                client.notify("notifications/cancelled", Mcp2025Client.params().put("requestId", 51));
+        McpReply terminal =
+                client.notify("notifications/cancelled", Mcp2025Client.params().put("requestId", 52));
 
         assertThat(unknown.status()).isEqualTo(202);
         assertThat(terminal.status()).isEqualTo(202);
@@ -135,7 +131,7 @@ class Mcp2025CrossReplicaCancelTest {
     }
 
     private void answerReceipt(com.fasterxml.jackson.databind.JsonNode requestId, UUID id, ExecutionStatus status) {
-        String key = Mcp2025RemoteCancel.receiptKey(client.sessionId(), requestId);
+        String key = Mcp2025RemoteCancel.receiptKey(client.id(), requestId);
         byte[] snapshot = Wire.toBytes(Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2025));
         // ':' may travel as is or percent-encoded in a path segment; either way it names this key
         queries.answer("/internal/v1/receipts/" + key, 200, snapshot);
@@ -157,7 +153,7 @@ class Mcp2025CrossReplicaCancelTest {
     }
 
     private static ObjectNode call(String tool) {
-        ObjectNode params = Mcp2025.params().put("name", tool);
+        ObjectNode params = Mcp2025Client.params().put("name", tool);
         params.set("arguments", Wire.mapper().valueToTree(Map.of("message", "hi")));
         return params;
     }

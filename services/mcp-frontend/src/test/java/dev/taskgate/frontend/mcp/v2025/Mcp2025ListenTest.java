@@ -20,7 +20,6 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -34,12 +33,16 @@ import dev.taskgate.frontend.mcp.http.ListenStreams;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
-import dev.taskgate.frontend.support.Mcp2025;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.RawHttp;
-import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithListenStreams;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpStream;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -53,17 +56,14 @@ import static org.awaitility.Awaitility.await;
  */
 @QuarkusTest
 @TestProfile(WithListenStreams.class)
-class Mcp2025ListenTest {
+class Mcp2025ListenTest extends McpComponentTest {
     private static final String LIFECYCLE_TOPIC = "fe-test.taskgate.lifecycle.v1";
     private static final String TOOL_ERROR = "{\"content\":[{\"type\":\"text\",\"text\":\"no\"}],\"isError\":true}";
     private static final Duration PATIENCE = Duration.ofSeconds(40);
 
     private static KafkaTestClient kafka;
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
-    private Mcp2025 client;
-
-    @TestHTTPResource("/")
-    URI base;
+    private Mcp2025Session client;
 
     @Inject
     ExecutionHandles handles;
@@ -84,15 +84,14 @@ class Mcp2025ListenTest {
     @BeforeEach
     void initialize() {
         queries.reset();
-        client = Mcp2025.at(base);
-        client.initialize("2025-11-25");
+        client = mcp2025().initialize("2025-11-25");
     }
 
     @Test
     void aStatusChangeOfTheOwnersTaskIsNotifiedWithTheTaskAsTasksGetShowsIt() {
         UUID id = UUID.randomUUID();
         answerOutcome(id, ExecutionStatus.WORKING, null, Surface.MCP_2025);
-        try (SseClient stream = listen(client, Fixtures.aliceToken())) {
+        try (McpStream stream = listen(client, Fixtures.aliceToken())) {
             assertThat(stream.status()).isEqualTo(200);
             assertThat(stream.header("Content-Type")).startsWith("text/event-stream");
 
@@ -106,7 +105,7 @@ class Mcp2025ListenTest {
             await().atMost(PATIENCE).until(() -> stream.messages().size() >= 2);
 
             List<JsonNode> messages = stream.messages();
-            messages.forEach(m -> Mcp2025.assertValid("TaskStatusNotification", m));
+            messages.forEach(m -> Mcp2025Client.assertValid("TaskStatusNotification", m));
             assertThat(messages).hasSize(2);
             assertThat(messages.get(0).at("/params/status").asText()).isEqualTo("working");
             assertThat(messages.get(1).at("/params/status").asText())
@@ -118,7 +117,7 @@ class Mcp2025ListenTest {
             assertThat(messages.get(1).path("params").has("_meta"))
                     .as("§8: no related-task meta")
                     .isFalse();
-            Api.Result get = client.request(9, "tasks/get", Mcp2025.params().put("taskId", taskId));
+            McpReply get = client.request(9, "tasks/get", Mcp2025Client.params().put("taskId", taskId));
             assertThat(messages.get(1).get("params")).isEqualTo(get.json().get("result"));
         }
     }
@@ -131,7 +130,7 @@ class Mcp2025ListenTest {
         answerOutcome(mine, ExecutionStatus.WORKING, null, Surface.MCP_2025);
         answerOutcome(bobs, ExecutionStatus.WORKING, null, Surface.MCP_2025);
         answerOutcome(rest, ExecutionStatus.WORKING, null, Surface.MCP_2026);
-        try (SseClient stream = listen(client, Fixtures.aliceToken())) {
+        try (McpStream stream = listen(client, Fixtures.aliceToken())) {
             await().atMost(PATIENCE).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
                 // one key, one partition: the foreign records come before each record of alice's own task
                 changed(mine, bobs, ExecutionStatus.WORKING, "bob", Surface.MCP_2025);
@@ -151,7 +150,7 @@ class Mcp2025ListenTest {
 
     @Test
     void anIdleStreamGetsKeepAlives() {
-        try (SseClient stream = listen(client, Fixtures.aliceToken())) {
+        try (McpStream stream = listen(client, Fixtures.aliceToken())) {
             assertThat(stream.status()).isEqualTo(200);
             await().atMost(PATIENCE)
                     .untilAsserted(() -> assertThat(stream.comments())
@@ -164,9 +163,8 @@ class Mcp2025ListenTest {
 
     @Test
     void anOlderSessionGetsAStreamWithoutTaskNotifications() {
-        Mcp2025 older = Mcp2025.at(base);
-        older.initialize("2025-06-18");
-        try (SseClient stream = listen(older, Fixtures.aliceToken())) {
+        Mcp2025Session older = mcp2025().initialize("2025-06-18");
+        try (McpStream stream = listen(older, Fixtures.aliceToken())) {
             assertThat(stream.status()).isEqualTo(200);
             await().atMost(PATIENCE).until(() -> stream.comments() >= 2);
         }
@@ -186,36 +184,30 @@ class Mcp2025ListenTest {
         Map<String, String> unknown = new LinkedHashMap<>(headers(client));
         unknown.put("Mcp-Session-Id", "x".repeat(43));
 
-        assertRefused(SseClient.get(base, unknown, Fixtures.aliceToken()), 404, -32600);
-        assertRefused(SseClient.get(base, headers(client), bob), 404, -32600);
-        assertRefused(SseClient.get(base, wrongVersion, Fixtures.aliceToken()), 400, -32600);
-        assertRefused(SseClient.get(base, noAccept, Fixtures.aliceToken()), 406, -32600);
-        Api.Result noSession = Api.at(base)
-                .bearer(Fixtures.aliceToken())
-                .header("Accept", "text/event-stream")
-                .get("/mcp");
+        assertRefused(client().open("GET", unknown, null), 404, -32600);
+        assertRefused(client().bearer(bob).open("GET", headers(client), null), 404, -32600);
+        assertRefused(client().open("GET", wrongVersion, null), 400, -32600);
+        assertRefused(client().open("GET", noAccept, null), 406, -32600);
+        McpReply noSession = client().send("GET", Map.of("Accept", "text/event-stream"), (String) null);
         assertThat(noSession.status())
                 .as("no session: still no standalone stream")
                 .isEqualTo(405);
-        Api.Result noToken = Api.at(base)
-                .header("Accept", "text/event-stream")
-                .header("Mcp-Session-Id", client.sessionId())
-                .get("/mcp");
+        McpReply noToken = McpTestClient.http(base)
+                .send("GET", Map.of("Accept", "text/event-stream", "Mcp-Session-Id", client.id()), (String) null);
         assertThat(noToken.status()).isEqualTo(401);
     }
 
     @Test
     void aThirdStreamOfOneSessionIsRefused() {
-        try (SseClient first = listen(client, Fixtures.aliceToken());
-                SseClient second = listen(client, Fixtures.aliceToken())) {
+        try (McpStream first = listen(client, Fixtures.aliceToken());
+                McpStream second = listen(client, Fixtures.aliceToken())) {
             assertThat(first.status()).isEqualTo(200);
             assertThat(second.status()).isEqualTo(200);
             await().atMost(PATIENCE).until(() -> first.comments() >= 1 && second.comments() >= 1);
 
             assertRefused(listen(client, Fixtures.aliceToken()), 409, -32600);
-            Mcp2025 other = Mcp2025.at(base);
-            other.initialize("2025-11-25");
-            try (SseClient ofAnotherSession = listen(other, Fixtures.aliceToken())) {
+            Mcp2025Session other = mcp2025().initialize("2025-11-25");
+            try (McpStream ofAnotherSession = listen(other, Fixtures.aliceToken())) {
                 assertThat(ofAnotherSession.status())
                         .as("the cap is per session")
                         .isEqualTo(200);
@@ -225,17 +217,17 @@ class Mcp2025ListenTest {
 
     @Test
     void aClientThatDropsTheConnectionFreesItsPlace() {
-        String hash = Mcp2025Sessions.hash(client.sessionId());
+        String hash = Mcp2025Sessions.hash(client.id());
         Map<String, String> raw = new LinkedHashMap<>(headers(client));
         raw.put("Host", "127.0.0.1:" + base.getPort());
         raw.put("Authorization", "Bearer " + Fixtures.aliceToken());
-        try (SseClient kept = listen(client, Fixtures.aliceToken())) {
+        try (McpStream kept = listen(client, Fixtures.aliceToken())) {
             try (RawHttp dropped = RawHttp.get(base, raw)) {
                 await().atMost(PATIENCE).until(() -> streams.openFor(hash) == 2);
             }
 
             await().atMost(PATIENCE).until(() -> streams.openFor(hash) == 1);
-            try (SseClient third = listen(client, Fixtures.aliceToken())) {
+            try (McpStream third = listen(client, Fixtures.aliceToken())) {
                 assertThat(third.status()).as("the place is free again").isEqualTo(200);
             }
         }
@@ -243,30 +235,27 @@ class Mcp2025ListenTest {
 
     @Test
     void deletingTheSessionHereEndsItsStream() {
-        try (SseClient stream = listen(client, Fixtures.aliceToken())) {
+        try (McpStream stream = listen(client, Fixtures.aliceToken())) {
             await().atMost(PATIENCE).until(() -> stream.comments() >= 1);
 
-            Api.Result deleted = Api.at(base)
-                    .bearer(Fixtures.aliceToken())
-                    .header("Mcp-Session-Id", client.sessionId())
-                    .delete("/mcp");
+            McpReply deleted = client.delete();
 
             assertThat(deleted.status()).isEqualTo(204);
             await().atMost(PATIENCE).until(stream::ended);
-            await().atMost(PATIENCE).until(() -> streams.openFor(Mcp2025Sessions.hash(client.sessionId())) == 0);
+            await().atMost(PATIENCE).until(() -> streams.openFor(Mcp2025Sessions.hash(client.id())) == 0);
         }
     }
 
     @Test
     void deletingTheSessionThroughAnotherReplicaEndsTheStreamAtTheNextCheck() throws Exception {
-        try (SseClient stream = listen(client, Fixtures.aliceToken())) {
+        try (McpStream stream = listen(client, Fixtures.aliceToken())) {
             await().atMost(PATIENCE).until(() -> stream.comments() >= 1);
 
             // what another replica's DELETE does: job-control ends the session; this replica is not told
             HttpResponse<String> ended = HttpClient.newHttpClient()
                     .send(
                             HttpRequest.newBuilder(URI.create(queries.url() + "/internal/v1/mcp-sessions/"
-                                            + Mcp2025Sessions.hash(client.sessionId())))
+                                            + Mcp2025Sessions.hash(client.id())))
                                     .header(
                                             "Taskgate-Principal",
                                             Fixtures.caller("alice").principal())
@@ -282,23 +271,23 @@ class Mcp2025ListenTest {
         }
     }
 
-    private SseClient listen(Mcp2025 session, String token) {
-        return SseClient.get(base, headers(session), token);
+    private McpStream listen(Mcp2025Session session, String token) {
+        return client().bearer(token).open("GET", headers(session), null);
     }
 
-    private static Map<String, String> headers(Mcp2025 session) {
-        Map<String, String> headers = new LinkedHashMap<>(session.sessionHeaders());
+    private static Map<String, String> headers(Mcp2025Session session) {
+        Map<String, String> headers = new LinkedHashMap<>(session.headers());
         headers.put("Accept", "text/event-stream");
         return headers;
     }
 
-    private static void assertRefused(SseClient refused, int status, int code) {
+    private static void assertRefused(McpStream refused, int status, int code) {
         try (refused) {
             assertThat(refused.status()).isEqualTo(status);
             await().atMost(PATIENCE).until(refused::ended);
             JsonNode body =
                     Wire.fromBytes(refused.text().getBytes(java.nio.charset.StandardCharsets.UTF_8), JsonNode.class);
-            Mcp2025.assertError(body, code);
+            Mcp2025Client.assertError(body, code);
         }
     }
 

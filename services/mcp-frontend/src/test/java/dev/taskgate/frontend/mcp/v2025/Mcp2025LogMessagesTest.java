@@ -14,11 +14,12 @@ import io.quarkus.test.junit.TestProfile;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.LogLevel;
-import dev.taskgate.frontend.support.Api;
-import dev.taskgate.frontend.support.Mcp2025;
-import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -42,10 +43,11 @@ class Mcp2025LogMessagesTest extends WithPlayedExecution {
 
     @Test
     void messagesAtOrAboveTheSessionsLevelGoOutInOrderBeforeTheResult() {
-        Mcp2025 client = session();
-        assertAnswered(client.request(2, "logging/setLevel", Mcp2025.params().put("level", "warning")));
+        Mcp2025Session client = session();
+        assertAnswered(
+                client.request(2, "logging/setLevel", Mcp2025Client.params().put("level", "warning")));
 
-        try (SseClient stream = client.stream(3, "tools/call", sleepCall())) {
+        try (McpStream stream = client.stream(3, "tools/call", sleepCall())) {
             await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
             execution.log(LogLevel.DEBUG, "noise");
             execution.log(LogLevel.WARNING, "disk at 91%");
@@ -58,7 +60,7 @@ class Mcp2025LogMessagesTest extends WithPlayedExecution {
             List<JsonNode> messages = stream.messages();
             assertThat(messages).hasSize(3);
             for (JsonNode message : messages.subList(0, 2)) {
-                Mcp2025.assertValid("LoggingMessageNotification", message);
+                Mcp2025Client.assertValid("LoggingMessageNotification", message);
                 assertThat(message.at("/params/logger").asText()).isEqualTo("demo.sleep");
             }
             assertThat(messages.subList(0, 2))
@@ -67,20 +69,21 @@ class Mcp2025LogMessagesTest extends WithPlayedExecution {
             assertThat(messages.subList(0, 2))
                     .extracting(m -> m.at("/params/data").asText())
                     .containsExactly("disk at 91%", "retrying the upload");
-            Mcp2025.assertValid("JSONRPCResultResponse", messages.get(2));
+            Mcp2025Client.assertValid("JSONRPCResultResponse", messages.get(2));
             assertThat(stream.events().get(2)).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":" + STORED + "}");
         }
     }
 
     @Test
     void aSessionThatSetNoLevelReceivesNoMessages() {
-        Mcp2025 silent = session();
-        Mcp2025 listening = session();
-        assertAnswered(listening.request(2, "logging/setLevel", Mcp2025.params().put("level", "debug")));
+        Mcp2025Session silent = session();
+        Mcp2025Session listening = session();
+        assertAnswered(
+                listening.request(2, "logging/setLevel", Mcp2025Client.params().put("level", "debug")));
 
-        try (SseClient quiet = silent.stream(3, "tools/call", sleepCall())) {
+        try (McpStream quiet = silent.stream(3, "tools/call", sleepCall())) {
             await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
-            try (SseClient loud = listening.stream(4, "tools/call", sleepCall())) {
+            try (McpStream loud = listening.stream(4, "tools/call", sleepCall())) {
                 // both calls wait on the same execution; once the one that asked sees a message, so has the other
                 await().atMost(Duration.ofSeconds(20))
                         .pollInterval(Duration.ofMillis(200))
@@ -93,25 +96,23 @@ class Mcp2025LogMessagesTest extends WithPlayedExecution {
 
                 assertThat(quiet.header("Content-Type")).startsWith("application/json");
                 assertThat(quiet.text()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":" + STORED + "}");
-                Mcp2025.assertValid(
+                Mcp2025Client.assertValid(
                         "LoggingMessageNotification", loud.messages().get(0));
             }
         }
     }
 
-    private Mcp2025 session() {
-        Mcp2025 client = Mcp2025.at(base);
-        client.initialize("2025-11-25");
-        return client;
+    private Mcp2025Session session() {
+        return mcp2025().initialize("2025-11-25");
     }
 
-    private static void assertAnswered(Api.Result setLevel) {
+    private static void assertAnswered(McpReply setLevel) {
         assertThat(setLevel.status()).as(setLevel.toString()).isEqualTo(200);
-        Mcp2025.assertValid("JSONRPCResultResponse", setLevel.json());
+        Mcp2025Client.assertValid("JSONRPCResultResponse", setLevel.json());
     }
 
     private static ObjectNode sleepCall() {
-        ObjectNode params = Mcp2025.params().put("name", "demo.sleep");
+        ObjectNode params = Mcp2025Client.params().put("name", "demo.sleep");
         params.set("arguments", Wire.mapper().createObjectNode().put("seconds", 5));
         return params;
     }

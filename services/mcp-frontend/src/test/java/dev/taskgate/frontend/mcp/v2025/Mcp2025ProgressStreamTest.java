@@ -15,10 +15,11 @@ import io.quarkus.test.junit.TestProfile;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
-import dev.taskgate.frontend.support.Mcp2025;
-import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -35,7 +36,7 @@ import static org.awaitility.Awaitility.await;
 class Mcp2025ProgressStreamTest extends WithPlayedExecution {
     private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"slept\"}],\"isError\":false}";
 
-    private Mcp2025 client;
+    private Mcp2025Session client;
 
     @Override
     protected Surface surface() {
@@ -44,13 +45,12 @@ class Mcp2025ProgressStreamTest extends WithPlayedExecution {
 
     @BeforeEach
     void openSession() {
-        client = Mcp2025.at(base);
-        client.initialize("2025-11-25");
+        client = mcp2025().initialize("2025-11-25");
     }
 
     @Test
     void streamsStrictlyIncreasingProgressHeartbeatsAndThenTheExactResult() {
-        try (SseClient stream = client.stream(3, "tools/call", sleepCall("tok-1"))) {
+        try (McpStream stream = client.stream(3, "tools/call", sleepCall("tok-1"))) {
             await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
             for (double p : new double[] {1, 2, 2, 1.5, 3}) {
                 execution.progress(p, 10.0, "step " + p);
@@ -69,7 +69,7 @@ class Mcp2025ProgressStreamTest extends WithPlayedExecution {
             List<JsonNode> messages = stream.messages();
             List<JsonNode> progress = messages.subList(0, messages.size() - 1);
             progress.forEach(m -> {
-                Mcp2025.assertValid("ProgressNotification", m);
+                Mcp2025Client.assertValid("ProgressNotification", m);
                 assertThat(m.at("/params/progressToken").asText()).isEqualTo("tok-1");
             });
             List<Double> values = progress.stream()
@@ -85,8 +85,8 @@ class Mcp2025ProgressStreamTest extends WithPlayedExecution {
                     .allSatisfy(l -> assertThat(l).isEqualTo(": keep-alive"));
 
             JsonNode last = messages.get(messages.size() - 1);
-            Mcp2025.assertValid("JSONRPCResultResponse", last);
-            Mcp2025.assertValid("CallToolResult", last.get("result"));
+            Mcp2025Client.assertValid("JSONRPCResultResponse", last);
+            Mcp2025Client.assertValid("CallToolResult", last.get("result"));
             assertThat(stream.events().get(messages.size() - 1))
                     .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":" + STORED + "}");
             await().atMost(Duration.ofSeconds(10)).until(() -> !signals.isWatched(id));
@@ -94,7 +94,7 @@ class Mcp2025ProgressStreamTest extends WithPlayedExecution {
     }
 
     private static ObjectNode sleepCall(String progressToken) {
-        ObjectNode params = Mcp2025.params().put("name", "demo.sleep");
+        ObjectNode params = Mcp2025Client.params().put("name", "demo.sleep");
         params.set("arguments", Wire.mapper().createObjectNode().put("seconds", 5));
         params.set("_meta", Wire.mapper().createObjectNode().put("progressToken", progressToken));
         return params;

@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp.v2025;
 
-import java.net.URI;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -8,15 +7,18 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeSessions;
-import dev.taskgate.frontend.support.Mcp2025;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,15 +30,12 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @TestProfile(WithFakeJobControl.class)
-class Mcp2025SessionTest {
-    @TestHTTPResource("/")
-    URI base;
+class Mcp2025SessionTest extends McpComponentTest {
 
     @Test
     void initializeNegotiatesTheVersionAndDeclaresTasks() {
-        Mcp2025 client = Mcp2025.at(base);
-
-        JsonNode response = client.initialize("2025-11-25");
+        Mcp2025Session client = mcp2025().initialize("2025-11-25");
+        JsonNode response = client.initialized().json();
 
         JsonNode result = response.get("result");
         assertThat(result.path("protocolVersion").asText()).isEqualTo("2025-11-25");
@@ -45,38 +44,36 @@ class Mcp2025SessionTest {
         assertThat(result.at("/capabilities/tasks/requests/tools/call").isObject())
                 .isTrue();
         assertThat(result.has("resultType")).isFalse();
-        assertThat(client.sessionId()).hasSize(43).matches("[\\x21-\\x7E]+");
+        assertThat(client.id()).hasSize(43).matches("[\\x21-\\x7E]+");
     }
 
     @Test
     void olderVersionsAreEchoedWithoutTasks() {
-        Mcp2025 client = Mcp2025.at(base);
-
-        JsonNode response = client.initialize("2025-06-18");
+        Mcp2025Session client = mcp2025().initialize("2025-06-18");
+        JsonNode response = client.initialized().json();
 
         assertThat(response.at("/result/protocolVersion").asText()).isEqualTo("2025-06-18");
         assertThat(response.at("/result/capabilities").has("tasks")).isFalse();
-        Api.Result tools = client.request(2, "tools/list", Mcp2025.params());
+        McpReply tools = client.request(2, "tools/list", Mcp2025Client.params());
         assertThat(tools.json().at("/result/tools/0").has("execution")).isFalse();
     }
 
     @Test
     void initializedPingAndToolsListWorkInTheSession() {
-        Mcp2025 client = Mcp2025.at(base);
-        client.initialize("2025-11-25");
+        Mcp2025Session client = mcp2025().initialize("2025-11-25");
 
-        Api.Result initialized = client.notify("notifications/initialized", null);
-        Api.Result ping = client.request(2, "ping", null);
-        Api.Result tools = client.request(3, "tools/list", Mcp2025.params());
+        McpReply initialized = client.notify("notifications/initialized", null);
+        McpReply ping = client.request(2, "ping", null);
+        McpReply tools = client.request(3, "tools/list", Mcp2025Client.params());
 
         assertThat(initialized.status()).isEqualTo(202);
         assertThat(initialized.bytes()).isEmpty();
         assertThat(ping.status()).isEqualTo(200);
-        Mcp2025.assertValid("JSONRPCResultResponse", ping.json());
+        Mcp2025Client.assertValid("JSONRPCResultResponse", ping.json());
         assertThat(ping.json().get("result").size()).isZero();
         assertThat(tools.status()).isEqualTo(200);
-        Mcp2025.assertValid("JSONRPCResultResponse", tools.json());
-        Mcp2025.assertValid("ListToolsResult", tools.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", tools.json());
+        Mcp2025Client.assertValid("ListToolsResult", tools.json().get("result"));
         JsonNode sleep = find(tools.json().at("/result/tools"), "demo.sleep");
         assertThat(sleep.at("/execution/taskSupport").asText()).isIn("optional", "required", "forbidden");
         assertThat(find(tools.json().at("/result/tools"), "demo.crash")
@@ -87,17 +84,17 @@ class Mcp2025SessionTest {
 
     @Test
     void unknownAndEndedSessionsAreNotFound() {
-        Mcp2025 client = Mcp2025.at(base);
-        client.initialize("2025-11-25");
-        String id = client.sessionId();
+        Mcp2025Session client = mcp2025().initialize("2025-11-25");
+        String id = client.id();
 
-        Api.Result unknown = Mcp2025.at(base).session("x".repeat(43)).request(2, "ping", null);
-        Api.Result deleted = delete(id, Mcp2025Fixtures.alice());
-        Api.Result afterDelete = client.request(3, "ping", null);
-        Api.Result deletedAgain = delete(id, Mcp2025Fixtures.alice());
+        McpReply unknown =
+                client().v2025().session("x".repeat(43), Mcp2025Client.VERSION).request(2, "ping", null);
+        McpReply deleted = delete(id, Mcp2025Fixtures.alice());
+        McpReply afterDelete = client.request(3, "ping", null);
+        McpReply deletedAgain = delete(id, Mcp2025Fixtures.alice());
 
         assertThat(unknown.status()).isEqualTo(404);
-        Mcp2025.assertValid("JSONRPCErrorResponse", unknown.json());
+        Mcp2025Client.assertValid("JSONRPCErrorResponse", unknown.json());
         assertThat(deleted.status()).isEqualTo(204);
         assertThat(afterDelete.status()).isEqualTo(404);
         assertThat(deletedAgain.status()).isEqualTo(404);
@@ -105,16 +102,18 @@ class Mcp2025SessionTest {
 
     @Test
     void anotherPrincipalCannotUseOrEndTheSession() {
-        Mcp2025 alice = Mcp2025.at(base);
-        alice.initialize("2025-11-25");
+        Mcp2025Session alice = mcp2025().initialize("2025-11-25");
         String bob = Tokens.forSubject("bob")
                 .org(Api.ORG)
                 .project(Api.PROJECT)
                 .scopes("tools:call")
                 .sign();
 
-        Api.Result used = Mcp2025.at(base, bob).session(alice.sessionId()).request(2, "ping", null);
-        Api.Result ended = delete(alice.sessionId(), bob);
+        McpReply used = client().bearer(bob)
+                .v2025()
+                .session(alice.id(), Mcp2025Client.VERSION)
+                .request(2, "ping", null);
+        McpReply ended = delete(alice.id(), bob);
 
         assertThat(used.status()).isEqualTo(404);
         assertThat(ended.status()).isEqualTo(404);
@@ -123,58 +122,59 @@ class Mcp2025SessionTest {
 
     @Test
     void aWrongProtocolVersionHeaderIsABadRequest() {
-        Mcp2025 client = Mcp2025.at(base);
-        client.initialize("2025-11-25");
+        Mcp2025Session client = mcp2025().initialize("2025-11-25");
 
-        Api.Result wrong = client.post(
-                Mcp2025.message(2, "ping", null),
-                Map.of("Mcp-Session-Id", client.sessionId(), "MCP-Protocol-Version", "2025-06-18"));
-        Api.Result absent = client.post(Mcp2025.message(3, "ping", null), Map.of("Mcp-Session-Id", client.sessionId()));
+        McpReply wrong = client().v2025()
+                .post(
+                        Mcp2025Client.message(2, "ping", null),
+                        Map.of("Mcp-Session-Id", client.id(), "MCP-Protocol-Version", "2025-06-18"));
+        McpReply absent =
+                client().v2025().post(Mcp2025Client.message(3, "ping", null), Map.of("Mcp-Session-Id", client.id()));
 
         assertThat(wrong.status()).isEqualTo(400);
-        Mcp2025.assertError(wrong.json(), -32600);
+        Mcp2025Client.assertError(wrong.json(), -32600);
         assertThat(absent.status()).isEqualTo(200);
     }
 
     @Test
     void aBadInitializeCreatesNoSession() {
         int before = FakeSessions.get().size();
-        ObjectNode params = Mcp2025.params().put("protocolVersion", "2025-11-25");
+        ObjectNode params = Mcp2025Client.params().put("protocolVersion", "2025-11-25");
         params.putObject("clientInfo").put("name", "t").put("version", "1");
 
-        Api.Result response = Mcp2025.at(base).post(Mcp2025.message(1, "initialize", params), Map.of());
+        McpReply response = mcp2025().post(Mcp2025Client.message(1, "initialize", params), Map.of());
 
         assertThat(response.status()).isEqualTo(200);
-        Mcp2025.assertError(response.json(), -32602);
+        Mcp2025Client.assertError(response.json(), -32602);
         assertThat(response.header("Mcp-Session-Id")).isNull();
         assertThat(FakeSessions.get().size()).isEqualTo(before);
     }
 
     @Test
     void unknownMethodsInASessionAreMethodNotFound() {
-        Mcp2025 client = Mcp2025.at(base);
-        client.initialize("2025-11-25");
+        Mcp2025Session client = mcp2025().initialize("2025-11-25");
 
-        Api.Result response = client.request(2, "resources/list", null);
+        McpReply response = client.request(2, "resources/list", null);
 
-        Mcp2025.assertError(response.json(), -32601);
+        Mcp2025Client.assertError(response.json(), -32601);
     }
 
     @Test
     void loggingSetLevelIsAcceptedForAKnownLevelOnly() {
-        Mcp2025 client = Mcp2025.at(base);
-        client.initialize("2025-11-25");
+        Mcp2025Session client = mcp2025().initialize("2025-11-25");
 
-        Api.Result ok = client.request(2, "logging/setLevel", Mcp2025.params().put("level", "warning"));
-        Api.Result bad = client.request(3, "logging/setLevel", Mcp2025.params().put("level", "loud"));
+        McpReply ok =
+                client.request(2, "logging/setLevel", Mcp2025Client.params().put("level", "warning"));
+        McpReply bad =
+                client.request(3, "logging/setLevel", Mcp2025Client.params().put("level", "loud"));
 
-        Mcp2025.assertValid("JSONRPCResultResponse", ok.json());
+        Mcp2025Client.assertValid("JSONRPCResultResponse", ok.json());
         assertThat(ok.json().get("result").size()).isZero();
-        Mcp2025.assertError(bad.json(), -32602);
+        Mcp2025Client.assertError(bad.json(), -32602);
     }
 
-    private Api.Result delete(String session, String token) {
-        return Api.at(base).header("Mcp-Session-Id", session).bearer(token).delete("/mcp");
+    private McpReply delete(String session, String token) {
+        return McpTestClient.http(base).bearer(token).send("DELETE", Map.of("Mcp-Session-Id", session), (String) null);
     }
 
     private static JsonNode find(JsonNode tools, String name) {

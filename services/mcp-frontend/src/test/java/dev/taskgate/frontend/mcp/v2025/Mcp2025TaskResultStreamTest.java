@@ -22,12 +22,13 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.Fixtures;
-import dev.taskgate.frontend.support.Mcp2025;
-import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -57,20 +58,20 @@ class Mcp2025TaskResultStreamTest extends WithPlayedExecution {
 
     @Test
     void tasksResultStreamsTheTasksProgressUnderItsTokenThenTheResult() {
-        Mcp2025 client = session();
+        Mcp2025Session client = session();
         ObjectNode call = sleepTask();
         ((ObjectNode) call.get("_meta")).put("progressToken", "tok-7");
 
-        Api.Result created = client.request(2, "tools/call", call);
+        McpReply created = client.request(2, "tools/call", call);
 
-        Mcp2025.assertValid("CreateTaskResult", created.json().get("result"));
+        Mcp2025Client.assertValid("CreateTaskResult", created.json().get("result"));
         String taskId = created.json().at("/result/task/taskId").asText();
         SubmitExecution submit = (SubmitExecution) jobControl.received().get(0).command();
         assertThat(submit.progressToken()).isEqualTo(TextNode.valueOf("tok-7"));
         execution.answerOutcome(queries, working(TextNode.valueOf("tok-7"), 2.0), null);
 
-        try (SseClient stream =
-                client.stream(3, "tasks/result", Mcp2025.params().put("taskId", taskId))) {
+        try (McpStream stream =
+                client.stream(3, "tasks/result", Mcp2025Client.params().put("taskId", taskId))) {
             await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
             execution.progress(1, 10.0, "below what was recorded when the stream opened");
             execution.progress(3, 10.0, "three");
@@ -85,7 +86,7 @@ class Mcp2025TaskResultStreamTest extends WithPlayedExecution {
             assertThat(stream.header("Content-Type")).startsWith("text/event-stream");
             assertThat(messages).hasSize(3);
             for (JsonNode progress : messages.subList(0, 2)) {
-                Mcp2025.assertValid("ProgressNotification", progress);
+                Mcp2025Client.assertValid("ProgressNotification", progress);
                 assertThat(progress.at("/params/progressToken")).isEqualTo(TextNode.valueOf("tok-7"));
                 assertThat(progress.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId")
                                 .asText())
@@ -98,7 +99,7 @@ class Mcp2025TaskResultStreamTest extends WithPlayedExecution {
             assertThat(messages.subList(0, 2))
                     .extracting(m -> m.at("/params/message").asText())
                     .containsExactly("three", "five");
-            Mcp2025.assertValid("JSONRPCResultResponse", messages.get(2));
+            Mcp2025Client.assertValid("JSONRPCResultResponse", messages.get(2));
             assertThat(messages.get(2)
                             .at("/result/_meta/io.modelcontextprotocol~1related-task/taskId")
                             .asText())
@@ -109,15 +110,15 @@ class Mcp2025TaskResultStreamTest extends WithPlayedExecution {
 
     @Test
     void logMessagesAtOrAboveTheSessionsLevelGoOutOnTasksResultBeforeTheResult() {
-        Mcp2025 client = session();
-        Api.Result setLevel =
-                client.request(2, "logging/setLevel", Mcp2025.params().put("level", "warning"));
-        Mcp2025.assertValid("JSONRPCResultResponse", setLevel.json());
+        Mcp2025Session client = session();
+        McpReply setLevel =
+                client.request(2, "logging/setLevel", Mcp2025Client.params().put("level", "warning"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", setLevel.json());
         String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
         execution.answerOutcome(queries, working(null, null), null);
 
-        try (SseClient stream =
-                client.stream(3, "tasks/result", Mcp2025.params().put("taskId", taskId))) {
+        try (McpStream stream =
+                client.stream(3, "tasks/result", Mcp2025Client.params().put("taskId", taskId))) {
             await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
             execution.log(LogLevel.INFO, "below the level");
             execution.log(LogLevel.WARNING, "disk at 91%");
@@ -129,7 +130,7 @@ class Mcp2025TaskResultStreamTest extends WithPlayedExecution {
             List<JsonNode> messages = stream.messages();
             assertThat(messages).hasSize(3);
             for (JsonNode log : messages.subList(0, 2)) {
-                Mcp2025.assertValid("LoggingMessageNotification", log);
+                Mcp2025Client.assertValid("LoggingMessageNotification", log);
                 assertThat(log.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId")
                                 .asText())
                         .isEqualTo(taskId);
@@ -137,19 +138,19 @@ class Mcp2025TaskResultStreamTest extends WithPlayedExecution {
             assertThat(messages.subList(0, 2))
                     .extracting(m -> m.at("/params/data").asText())
                     .containsExactly("disk at 91%", "retrying the upload");
-            Mcp2025.assertValid("JSONRPCResultResponse", messages.get(2));
+            Mcp2025Client.assertValid("JSONRPCResultResponse", messages.get(2));
             assertThat(messages.get(2).at("/result/content/0/text").asText()).isEqualTo("counted");
         }
     }
 
     @Test
     void aTaskWithoutATokenAnswersTasksResultAsPlainJsonWhateverItsProgress() {
-        Mcp2025 client = session();
+        Mcp2025Session client = session();
         String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
         execution.answerOutcome(queries, working(null, null), null);
 
-        try (SseClient result =
-                client.stream(3, "tasks/result", Mcp2025.params().put("taskId", taskId))) {
+        try (McpStream result =
+                client.stream(3, "tasks/result", Mcp2025Client.params().put("taskId", taskId))) {
             await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
             execution.progress(1, 10.0, "one");
             execution.progress(2, 10.0, "two");
@@ -159,14 +160,14 @@ class Mcp2025TaskResultStreamTest extends WithPlayedExecution {
             assertThat(result.header("Content-Type")).startsWith("application/json");
             JsonNode answer =
                     Wire.fromBytes(result.text().getBytes(java.nio.charset.StandardCharsets.UTF_8), JsonNode.class);
-            Mcp2025.assertValid("JSONRPCResultResponse", answer);
+            Mcp2025Client.assertValid("JSONRPCResultResponse", answer);
             assertThat(answer.at("/result/content/0/text").asText()).isEqualTo("counted");
         }
     }
 
     @Test
     void aTokenThatCannotBeKeptForTheTasksLifetimeIsRefusedBeforeAnythingIsPublished() {
-        Mcp2025 client = session();
+        Mcp2025Session client = session();
         List<JsonNode> tokens = List.of(
                 TextNode.valueOf("t".repeat(257)),
                 Wire.mapper().valueToTree(1.5),
@@ -177,17 +178,17 @@ class Mcp2025TaskResultStreamTest extends WithPlayedExecution {
             ObjectNode call = sleepTask();
             ((ObjectNode) call.get("_meta")).set("progressToken", token);
 
-            Api.Result refused = client.request(requestId++, "tools/call", call);
+            McpReply refused = client.request(requestId++, "tools/call", call);
 
-            Mcp2025.assertValid("JSONRPCErrorResponse", refused.json());
-            Mcp2025.assertError(refused.json(), -32602);
+            Mcp2025Client.assertValid("JSONRPCErrorResponse", refused.json());
+            Mcp2025Client.assertError(refused.json(), -32602);
             assertThat(refused.json().at("/error/message").asText())
                     .as(token.toString())
                     .contains("progressToken");
         }
         ObjectNode integer = sleepTask();
         ((ObjectNode) integer.get("_meta")).set("progressToken", IntNode.valueOf(7));
-        Mcp2025.assertValid(
+        Mcp2025Client.assertValid(
                 "CreateTaskResult",
                 client.request(requestId, "tools/call", integer).json().get("result"));
         assertThat(jobControl.received())
@@ -219,14 +220,12 @@ class Mcp2025TaskResultStreamTest extends WithPlayedExecution {
                 progressToken);
     }
 
-    private Mcp2025 session() {
-        Mcp2025 client = Mcp2025.at(base);
-        client.initialize("2025-11-25");
-        return client;
+    private Mcp2025Session session() {
+        return mcp2025().initialize("2025-11-25");
     }
 
     private static ObjectNode sleepTask() {
-        ObjectNode params = Mcp2025.params().put("name", "demo.sleep");
+        ObjectNode params = Mcp2025Client.params().put("name", "demo.sleep");
         params.set("arguments", Wire.mapper().createObjectNode().put("seconds", 5));
         params.putObject("task").put("ttl", 600_000);
         params.putObject("_meta");

@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp.v2025;
 
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -28,12 +26,14 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.Mcp2025;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.WithFakeJobControl;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,17 +45,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @TestProfile(WithFakeJobControl.class)
-class Mcp2025TaskTest {
+class Mcp2025TaskTest extends McpComponentTest {
     private static final String STORED =
             "{ \"content\": [{\"type\":\"text\",\"text\":\"done\"}],\n \"isError\": false }";
     private static final String TOOL_ERROR = "{\"content\":[{\"type\":\"text\",\"text\":\"no\"}],\"isError\":true}";
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-    private Mcp2025 client;
-
-    @TestHTTPResource("/")
-    URI base;
+    private Mcp2025Session client;
 
     @Inject
     ExecutionHandles handles;
@@ -63,8 +60,7 @@ class Mcp2025TaskTest {
     @BeforeEach
     void connect() {
         queries.reset();
-        client = Mcp2025.at(base);
-        client.initialize("2025-11-25");
+        client = mcp2025().initialize("2025-11-25");
     }
 
     @AfterEach
@@ -82,11 +78,11 @@ class Mcp2025TaskTest {
         ObjectNode params = call("demo.sleep", Map.of("seconds", 5));
         params.putObject("task").put("ttl", 600_000);
 
-        Api.Result response = client.request(5, "tools/call", params);
+        McpReply response = client.request(5, "tools/call", params);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
-        Mcp2025.assertValid("JSONRPCResultResponse", response.json());
-        Mcp2025.assertValid("CreateTaskResult", response.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", response.json());
+        Mcp2025Client.assertValid("CreateTaskResult", response.json().get("result"));
         JsonNode task = response.json().at("/result/task");
         assertThat(task.path("taskId").asText())
                 .isEqualTo(handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice")));
@@ -102,11 +98,11 @@ class Mcp2025TaskTest {
         ObjectNode forbidden = call("demo.fail", Map.of());
         forbidden.putObject("task");
 
-        Api.Result withTask = client.request(6, "tools/call", forbidden);
-        Api.Result withoutTask = client.request(7, "tools/call", call("demo.crash", Map.of()));
+        McpReply withTask = client.request(6, "tools/call", forbidden);
+        McpReply withoutTask = client.request(7, "tools/call", call("demo.crash", Map.of()));
 
-        Mcp2025.assertError(withTask.json(), -32601);
-        Mcp2025.assertError(withoutTask.json(), -32601);
+        Mcp2025Client.assertError(withTask.json(), -32601);
+        Mcp2025Client.assertError(withoutTask.json(), -32601);
         assertThat(jobControl.received()).isEmpty();
     }
 
@@ -115,14 +111,15 @@ class Mcp2025TaskTest {
         UUID id = UUID.randomUUID();
         String taskId = outcome(id, ExecutionStatus.COMPLETED, TOOL_ERROR);
 
-        Api.Result get = client.request(8, "tasks/get", Mcp2025.params().put("taskId", taskId));
-        Api.Result result = client.request(9, "tasks/result", Mcp2025.params().put("taskId", taskId));
+        McpReply get = client.request(8, "tasks/get", Mcp2025Client.params().put("taskId", taskId));
+        McpReply result =
+                client.request(9, "tasks/result", Mcp2025Client.params().put("taskId", taskId));
 
-        Mcp2025.assertValid("JSONRPCResultResponse", get.json());
-        Mcp2025.assertValid("GetTaskResult", get.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", get.json());
+        Mcp2025Client.assertValid("GetTaskResult", get.json().get("result"));
         assertThat(get.json().at("/result/status").asText()).isEqualTo("failed");
-        Mcp2025.assertValid("JSONRPCResultResponse", result.json());
-        Mcp2025.assertValid("CallToolResult", result.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", result.json());
+        Mcp2025Client.assertValid("CallToolResult", result.json().get("result"));
         String body = new String(result.bytes(), StandardCharsets.UTF_8);
         assertThat(body)
                 .contains("\"result\":{\"_meta\":{\"io.modelcontextprotocol/related-task\":{\"taskId\":\"" + taskId
@@ -134,8 +131,9 @@ class Mcp2025TaskTest {
         UUID id = UUID.randomUUID();
         String taskId = outcome(id, ExecutionStatus.COMPLETED, STORED);
 
-        Api.Result get = client.request(10, "tasks/get", Mcp2025.params().put("taskId", taskId));
-        Api.Result result = client.request(11, "tasks/result", Mcp2025.params().put("taskId", taskId));
+        McpReply get = client.request(10, "tasks/get", Mcp2025Client.params().put("taskId", taskId));
+        McpReply result =
+                client.request(11, "tasks/result", Mcp2025Client.params().put("taskId", taskId));
 
         assertThat(get.json().at("/result/status").asText()).isEqualTo("completed");
         assertThat(get.json().at("/result").has("pollInterval")).isFalse();
@@ -149,10 +147,10 @@ class Mcp2025TaskTest {
         String taskId = outcome(id, ExecutionStatus.COMPLETED, STORED);
         jobControl = JobControlResponder.answering(c -> null);
 
-        Api.Result response =
-                client.request(12, "tasks/cancel", Mcp2025.params().put("taskId", taskId));
+        McpReply response =
+                client.request(12, "tasks/cancel", Mcp2025Client.params().put("taskId", taskId));
 
-        Mcp2025.assertError(response.json(), -32602);
+        Mcp2025Client.assertError(response.json(), -32602);
         assertThat(response.json().at("/error/message").asText()).contains("terminal status 'completed'");
         assertThat(jobControl.received()).isEmpty();
     }
@@ -171,12 +169,12 @@ class Mcp2025TaskTest {
                     UUID.randomUUID(), java.time.Instant.now(), c.messageId(), c.replyTo(), id, false, requested);
         });
 
-        Api.Result response =
-                client.request(13, "tasks/cancel", Mcp2025.params().put("taskId", taskId));
+        McpReply response =
+                client.request(13, "tasks/cancel", Mcp2025Client.params().put("taskId", taskId));
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
-        Mcp2025.assertValid("JSONRPCResultResponse", response.json());
-        Mcp2025.assertValid("CancelTaskResult", response.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", response.json());
+        Mcp2025Client.assertValid("CancelTaskResult", response.json().get("result"));
         assertThat(response.json().at("/result/status").asText()).isEqualTo("cancelled");
         assertThat(jobControl.received()).hasSize(1);
         assertThat(jobControl.received().get(0).command()).isInstanceOf(CancelExecution.class);
@@ -192,17 +190,18 @@ class Mcp2025TaskTest {
         String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
         jobControl = JobControlResponder.answering(c -> null);
 
-        Api.Result get = client.request(22, "tasks/get", Mcp2025.params().put("taskId", taskId));
-        Api.Result result = client.request(23, "tasks/result", Mcp2025.params().put("taskId", taskId));
-        Api.Result cancelAgain =
-                client.request(24, "tasks/cancel", Mcp2025.params().put("taskId", taskId));
+        McpReply get = client.request(22, "tasks/get", Mcp2025Client.params().put("taskId", taskId));
+        McpReply result =
+                client.request(23, "tasks/result", Mcp2025Client.params().put("taskId", taskId));
+        McpReply cancelAgain =
+                client.request(24, "tasks/cancel", Mcp2025Client.params().put("taskId", taskId));
 
-        Mcp2025.assertValid("GetTaskResult", get.json().get("result"));
+        Mcp2025Client.assertValid("GetTaskResult", get.json().get("result"));
         assertThat(get.json().at("/result/status").asText()).isEqualTo("cancelled");
         assertThat(get.json().at("/result/statusMessage").asText()).contains("already ended completed");
         // the recorded outcome is what tasks/result returns, byte for byte
         assertThat(new String(result.bytes(), StandardCharsets.UTF_8)).contains(STORED.substring(1));
-        Mcp2025.assertError(cancelAgain.json(), -32602);
+        Mcp2025Client.assertError(cancelAgain.json(), -32602);
         assertThat(cancelAgain.json().at("/error/message").asText()).contains("terminal status 'cancelled'");
         assertThat(jobControl.received()).isEmpty();
     }
@@ -213,14 +212,16 @@ class Mcp2025TaskTest {
         String task2026 = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
         String rest = handles.mint(id, Surface.REST, Fixtures.caller("alice"));
 
-        Api.Result with2026 = client.request(14, "tasks/get", Mcp2025.params().put("taskId", task2026));
-        Api.Result withRest = client.request(15, "tasks/get", Mcp2025.params().put("taskId", rest));
-        Api.Result forged = client.request(16, "tasks/get", Mcp2025.params().put("taskId", "tgx_nope"));
+        McpReply with2026 =
+                client.request(14, "tasks/get", Mcp2025Client.params().put("taskId", task2026));
+        McpReply withRest =
+                client.request(15, "tasks/get", Mcp2025Client.params().put("taskId", rest));
+        McpReply forged = client.request(16, "tasks/get", Mcp2025Client.params().put("taskId", "tgx_nope"));
 
-        Mcp2025.assertError(with2026.json(), -32602);
+        Mcp2025Client.assertError(with2026.json(), -32602);
         assertThat(with2026.json().at("/error/message").asText()).contains("2026-07-28");
         assertThat(withRest.json().at("/error/message").asText()).contains("REST");
-        Mcp2025.assertError(forged.json(), -32602);
+        Mcp2025Client.assertError(forged.json(), -32602);
         assertThat(forged.json().at("/error/message").asText()).isEqualTo("Failed to retrieve task: Task not found");
         assertThat(queries.requests())
                 .extracting(FakeJobControlQueries.Request::path)
@@ -231,8 +232,7 @@ class Mcp2025TaskTest {
     void the2026SurfaceRefusesA2025TaskClearly() {
         String task2025 = handles.mint(UUID.randomUUID(), Surface.MCP_2025, Fixtures.caller("alice"));
 
-        Api.Result response = dev.taskgate.frontend.support.McpCall.task(21, "tasks/get", task2025)
-                .post(base);
+        McpReply response = mcp().task(21, "tasks/get", task2025).post();
 
         assertThat(response.status()).isEqualTo(200);
         dev.taskgate.testsupport.McpSchemas.assertValidError(response.json());
@@ -254,10 +254,10 @@ class Mcp2025TaskTest {
                                 Fixtures.snapshot(second, "demo.sleep", ExecutionStatus.QUEUED, Surface.MCP_2025)),
                         "next-page")));
 
-        Api.Result response = client.request(17, "tasks/list", Mcp2025.params());
+        McpReply response = client.request(17, "tasks/list", Mcp2025Client.params());
 
-        Mcp2025.assertValid("JSONRPCResultResponse", response.json());
-        Mcp2025.assertValid("ListTasksResult", response.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", response.json());
+        Mcp2025Client.assertValid("ListTasksResult", response.json().get("result"));
         assertThat(response.json().at("/result/tasks/0/taskId").asText())
                 .isEqualTo(handles.mint(first, Surface.MCP_2025, Fixtures.caller("alice")));
         assertThat(response.json().at("/result/tasks/1/status").asText()).isEqualTo("working");
@@ -294,9 +294,9 @@ class Mcp2025TaskTest {
                         TOOL_ERROR,
                         null)));
 
-        Api.Result response = client.request(25, "tasks/list", Mcp2025.params());
+        McpReply response = client.request(25, "tasks/list", Mcp2025Client.params());
 
-        Mcp2025.assertValid("ListTasksResult", response.json().get("result"));
+        Mcp2025Client.assertValid("ListTasksResult", response.json().get("result"));
         assertThat(response.json().at("/result/tasks"))
                 .extracting(t -> t.path("status").asText())
                 .containsExactly("failed", "completed", "failed");
@@ -310,9 +310,10 @@ class Mcp2025TaskTest {
     void anInvalidListCursorIsInvalidParams() {
         queries.answer("GET", "/internal/v1/executions", 400, "{\"status\":400}".getBytes());
 
-        Api.Result response = client.request(18, "tasks/list", Mcp2025.params().put("cursor", "bogus"));
+        McpReply response =
+                client.request(18, "tasks/list", Mcp2025Client.params().put("cursor", "bogus"));
 
-        Mcp2025.assertError(response.json(), -32602);
+        Mcp2025Client.assertError(response.json(), -32602);
     }
 
     @Test
@@ -322,11 +323,11 @@ class Mcp2025TaskTest {
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2025));
         outcome(id, ExecutionStatus.COMPLETED, STORED);
 
-        Api.Result response = client.request(19, "tools/call", call("demo.echo", Map.of("message", "hi")));
+        McpReply response = client.request(19, "tools/call", call("demo.echo", Map.of("message", "hi")));
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
-        Mcp2025.assertValid("JSONRPCResultResponse", response.json());
-        Mcp2025.assertValid("CallToolResult", response.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", response.json());
+        Mcp2025Client.assertValid("CallToolResult", response.json().get("result"));
         assertThat(new String(response.bytes(), StandardCharsets.UTF_8))
                 .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":19,\"result\":" + STORED + "}");
         SubmitExecution submit = (SubmitExecution) jobControl.received().get(0).command();
@@ -336,16 +337,16 @@ class Mcp2025TaskTest {
     @Test
     void aCancellationBeforeTheCallPreventsAdmission() {
         jobControl = JobControlResponder.answering(c -> null);
-        client.notify("notifications/cancelled", Mcp2025.params().put("requestId", 20));
+        client.notify("notifications/cancelled", Mcp2025Client.params().put("requestId", 20));
 
-        Api.Result response = client.request(20, "tools/call", call("demo.echo", Map.of("message", "hi")));
+        McpReply response = client.request(20, "tools/call", call("demo.echo", Map.of("message", "hi")));
 
-        Mcp2025.assertError(response.json(), -32603);
+        Mcp2025Client.assertError(response.json(), -32603);
         assertThat(jobControl.received()).isEmpty();
     }
 
     private static ObjectNode call(String tool, Map<String, ?> arguments) {
-        ObjectNode params = Mcp2025.params().put("name", tool);
+        ObjectNode params = Mcp2025Client.params().put("name", tool);
         params.set("arguments", Wire.mapper().valueToTree(arguments));
         return params;
     }

@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp.v2025;
 
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -27,12 +25,14 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.Mcp2025;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.WithFakeJobControl;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,17 +45,14 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @TestProfile(WithFakeJobControl.class)
-class Mcp2025TaskTtlTest {
+class Mcp2025TaskTtlTest extends McpComponentTest {
     private static final long TEN_MINUTES = Duration.ofMinutes(10).toMillis();
     private static final long ONE_MINUTE = Duration.ofMinutes(1).toMillis();
     private static final long ONE_DAY = Duration.ofDays(1).toMillis();
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-    private Mcp2025 client;
-
-    @TestHTTPResource("/")
-    URI base;
+    private Mcp2025Session client;
 
     @Inject
     ExecutionHandles handles;
@@ -63,8 +60,7 @@ class Mcp2025TaskTtlTest {
     @BeforeEach
     void connect() {
         queries.reset();
-        client = Mcp2025.at(base);
-        client.initialize("2025-11-25");
+        client = mcp2025().initialize("2025-11-25");
     }
 
     @AfterEach
@@ -108,9 +104,9 @@ class Mcp2025TaskTtlTest {
         ObjectNode params = call();
         params.putObject("task").put("ttl", new java.math.BigInteger("100000000000000000000"));
 
-        Api.Result response = client.request(6, "tools/call", params);
+        McpReply response = client.request(6, "tools/call", params);
 
-        Mcp2025.assertValid("CreateTaskResult", response.json().get("result"));
+        Mcp2025Client.assertValid("CreateTaskResult", response.json().get("result"));
         assertThat(submitted().taskTtlMs()).isEqualTo(Long.MAX_VALUE);
         assertThat(response.json().at("/result/task/ttl").asLong())
                 .isEqualTo(Duration.ofDays(7).toMillis());
@@ -123,10 +119,10 @@ class Mcp2025TaskTtlTest {
         ObjectNode params = call();
         params.putObject("task");
 
-        Api.Result response = client.request(7, "tools/call", params);
+        McpReply response = client.request(7, "tools/call", params);
         JsonNode got = get(8, id, ONE_DAY);
 
-        Mcp2025.assertValid("CreateTaskResult", response.json().get("result"));
+        Mcp2025Client.assertValid("CreateTaskResult", response.json().get("result"));
         assertThat(submitted().taskTtlMs())
                 .as("none asked for: job-control's default applies")
                 .isNull();
@@ -143,9 +139,9 @@ class Mcp2025TaskTtlTest {
                 Wire.toBytes(new ExecutionOutcome(
                         Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2025), null, null)));
 
-        Api.Result got = client.request(9, "tasks/get", Mcp2025.params().put("taskId", taskId(id)));
+        McpReply got = client.request(9, "tasks/get", Mcp2025Client.params().put("taskId", taskId(id)));
 
-        Mcp2025.assertValid("GetTaskResult", got.json().get("result"));
+        Mcp2025Client.assertValid("GetTaskResult", got.json().get("result"));
         assertThat(got.json().at("/result/ttl").asLong()).isEqualTo(ONE_DAY); // taskgate.frontend.mcp.task-ttl
     }
 
@@ -161,9 +157,9 @@ class Mcp2025TaskTtlTest {
                         "{\"content\":[],\"isError\":false}",
                         null)));
 
-        Api.Result response = client.request(10, "tools/call", call());
+        McpReply response = client.request(10, "tools/call", call());
 
-        Mcp2025.assertValid("CallToolResult", response.json().get("result"));
+        Mcp2025Client.assertValid("CallToolResult", response.json().get("result"));
         assertThat(submitted().taskTtlMs()).isNull();
     }
 
@@ -174,9 +170,9 @@ class Mcp2025TaskTtlTest {
             ObjectNode params = call();
             params.putObject("task").set("ttl", Wire.mapper().valueToTree(ttl));
 
-            Api.Result response = client.request(11, "tools/call", params);
+            McpReply response = client.request(11, "tools/call", params);
 
-            Mcp2025.assertError(response.json(), -32602);
+            Mcp2025Client.assertError(response.json(), -32602);
             assertThat(response.json().at("/error/message").asText())
                     .as(String.valueOf(ttl))
                     .contains("ttl");
@@ -196,11 +192,11 @@ class Mcp2025TaskTtlTest {
         String forged = expiredTask.substring(0, expiredTask.length() - 2) + (expiredTask.endsWith("AA") ? "BB" : "AA");
 
         for (String method : new String[] {"tasks/get", "tasks/result", "tasks/cancel"}) {
-            Api.Result a = client.request(12, method, Mcp2025.params().put("taskId", expiredTask));
-            Api.Result b = client.request(12, method, Mcp2025.params().put("taskId", taskId(unknown)));
-            Api.Result c = client.request(12, method, Mcp2025.params().put("taskId", forged));
+            McpReply a = client.request(12, method, Mcp2025Client.params().put("taskId", expiredTask));
+            McpReply b = client.request(12, method, Mcp2025Client.params().put("taskId", taskId(unknown)));
+            McpReply c = client.request(12, method, Mcp2025Client.params().put("taskId", forged));
 
-            Mcp2025.assertError(a.json(), -32602);
+            Mcp2025Client.assertError(a.json(), -32602);
             assertThat(a.status()).isEqualTo(b.status()).isEqualTo(c.status());
             assertThat(a.text()).as(method).isEqualTo(b.text()).isEqualTo(c.text());
         }
@@ -220,10 +216,10 @@ class Mcp2025TaskTtlTest {
     private JsonNode createTask(int rpcId, long ttl) {
         ObjectNode params = call();
         params.putObject("task").put("ttl", ttl);
-        Api.Result response = client.request(rpcId, "tools/call", params);
+        McpReply response = client.request(rpcId, "tools/call", params);
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
-        Mcp2025.assertValid("JSONRPCResultResponse", response.json());
-        Mcp2025.assertValid("CreateTaskResult", response.json().get("result"));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", response.json());
+        Mcp2025Client.assertValid("CreateTaskResult", response.json().get("result"));
         return response.json();
     }
 
@@ -232,10 +228,10 @@ class Mcp2025TaskTtlTest {
                 "/internal/v1/executions/" + id + "/outcome",
                 200,
                 Wire.toBytes(new ExecutionOutcome(snapshot(id, ExecutionStatus.WORKING, ttlMs), null, null)));
-        Api.Result response =
-                client.request(rpcId, "tasks/get", Mcp2025.params().put("taskId", taskId(id)));
-        Mcp2025.assertValid("JSONRPCResultResponse", response.json());
-        Mcp2025.assertValid("GetTaskResult", response.json().get("result"));
+        McpReply response =
+                client.request(rpcId, "tasks/get", Mcp2025Client.params().put("taskId", taskId(id)));
+        Mcp2025Client.assertValid("JSONRPCResultResponse", response.json());
+        Mcp2025Client.assertValid("GetTaskResult", response.json().get("result"));
         return response.json();
     }
 
@@ -253,7 +249,7 @@ class Mcp2025TaskTtlTest {
     }
 
     private static ObjectNode call() {
-        ObjectNode params = Mcp2025.params().put("name", "demo.sleep");
+        ObjectNode params = Mcp2025Client.params().put("name", "demo.sleep");
         params.set("arguments", Wire.mapper().valueToTree(Map.of("seconds", 5)));
         return params;
     }
