@@ -18,6 +18,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 import dev.taskgate.testsupport.TestInfra;
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
 /**
  * Starts the four packaged services once per test JVM, as processes against the PostgreSQL and Kafka
@@ -56,9 +57,14 @@ public final class LocalStack implements BeforeAllCallback, ExtensionContext.Sto
         }
     }
 
-    /** Base URL of the frontend (REST and, later, MCP). */
+    /** Base URL of the frontend (REST and MCP). */
     public String frontendUrl() {
         return services.get("mcp-frontend").baseUrl();
+    }
+
+    /** The MCP test client of the frontend, sending this bearer token. */
+    public McpTestClient mcp(String token) {
+        return McpTestClient.http(frontendUrl()).bearer(token);
     }
 
     /** The environment every service was started with (broker, job-control URL, keys), e.g. for a stdio frontend. */

@@ -14,13 +14,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.Mcp2026Client;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
-import static dev.taskgate.e2e.Mcp2025Session.JSON;
-import static dev.taskgate.e2e.Mcp2025Session.call;
 import static dev.taskgate.testsupport.McpSchemas.assertValid2025;
+import static dev.taskgate.testsupport.mcp.Mcp2025Client.call;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -32,6 +36,7 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(LocalStack.class)
 class SyncCallOwnerLossE2E {
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final int STEPS = 40;
     private static final Pattern AT = Pattern.compile("^at (\\d+) of " + STEPS);
 
@@ -43,19 +48,17 @@ class SyncCallOwnerLossE2E {
                 .scopes("tools:call")
                 .sign();
         URI endpoint = URI.create(LocalStack.get().frontendUrl() + "/mcp");
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token);
+        Mcp2025Session session =
+                McpTestClient.http(endpoint).bearer(token).v2025().initialize();
         ObjectNode call2025 =
                 call("demo.count", JSON.createObjectNode().put("to", STEPS).put("step_ms", 250));
         call2025.putObject("_meta").put("progressToken", "sync-owner-loss");
 
-        CompletableFuture<Mcp2025Session.Reply> sync2025 =
+        CompletableFuture<McpReply> sync2025 =
                 CompletableFuture.supplyAsync(() -> session.request("tools/call", call2025));
-        CompletableFuture<Http.Reply> sync2026 = CompletableFuture.supplyAsync(() -> Http.mcp(
-                token,
-                "tools/call",
-                "demo.count",
-                Map.of("name", "demo.count", "arguments", Map.of("to", STEPS, "step_ms", 250)),
-                false));
+        CompletableFuture<McpReply> sync2026 = CompletableFuture.supplyAsync(() -> mcp(token)
+                .toolCall("demo.count", Map.of("to", STEPS, "step_ms", 250))
+                .post());
         // the 2025 call's execution is a 2025 task id: tasks/list shows how far it got
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(100))
@@ -71,9 +74,9 @@ class SyncCallOwnerLossE2E {
         worker.kill();
         worker.restart(Duration.ofSeconds(120));
 
-        Mcp2025Session.Reply reply2025 = sync2025.get(120, TimeUnit.SECONDS);
+        McpReply reply2025 = sync2025.get(120, TimeUnit.SECONDS);
         long millis2025 = (System.nanoTime() - killedAt) / 1_000_000;
-        Http.Reply reply2026 = sync2026.get(120, TimeUnit.SECONDS);
+        McpReply reply2026 = sync2026.get(120, TimeUnit.SECONDS);
         long millis2026 = (System.nanoTime() - killedAt) / 1_000_000;
 
         assertThat(reply2025.status()).as(reply2025.toString()).isEqualTo(200);
@@ -102,5 +105,9 @@ class SyncCallOwnerLossE2E {
     private static boolean pastStepTwo(String statusMessage) {
         Matcher m = AT.matcher(statusMessage);
         return m.find() && Integer.parseInt(m.group(1)) >= 2;
+    }
+
+    private static Mcp2026Client mcp(String token) {
+        return LocalStack.get().mcp(token).v2026();
     }
 }
