@@ -19,6 +19,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.e2e.Http.Reply;
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2026Client;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -51,12 +53,10 @@ class AuthorizationMatrixE2E {
                 "{\"tool_name\":\"demo.sleep\",\"input\":{\"seconds\":600}}");
         assertThat(created.status()).as(created.text()).isEqualTo(202);
         restHandle = created.json().path("execution_id").asText();
-        Reply task = Http.mcp(
-                alice().sign(),
-                "tools/call",
-                "demo.sleep",
-                Map.of("name", "demo.sleep", "arguments", Map.of("seconds", 600)),
-                true);
+        McpReply task = mcp(alice().sign())
+                .toolCall("demo.sleep", Map.of("seconds", 600))
+                .withTasks()
+                .post();
         assertThat(task.json().at("/result/resultType").asText())
                 .as(task.text())
                 .isEqualTo("task");
@@ -85,10 +85,10 @@ class AuthorizationMatrixE2E {
         return replies;
     }
 
-    private static Map<String, Reply> mcpCalls(String token, String id) {
-        Map<String, Reply> replies = new LinkedHashMap<>();
-        replies.put("tasks/get", Http.mcp(token, "tasks/get", id, Map.of("taskId", id), true));
-        replies.put("tasks/cancel", Http.mcp(token, "tasks/cancel", id, Map.of("taskId", id), true));
+    private static Map<String, McpReply> mcpCalls(String token, String id) {
+        Map<String, McpReply> replies = new LinkedHashMap<>();
+        replies.put("tasks/get", mcp(token).task("tasks/get", id).post());
+        replies.put("tasks/cancel", mcp(token).task("tasks/cancel", id).post());
         return replies;
     }
 
@@ -116,7 +116,7 @@ class AuthorizationMatrixE2E {
         // the reference: a handle that names nothing, asked by the owner
         String nobodys = forged();
         Reply unknownRest = Http.rest("GET", DEMO + "/" + nobodys, ownerToken, null, null);
-        Reply unknownMcp = Http.mcp(ownerToken, "tasks/get", nobodys, Map.of("taskId", nobodys), true);
+        McpReply unknownMcp = mcp(ownerToken).task("tasks/get", nobodys).post();
         assertThat(unknownRest.status()).isEqualTo(404);
         assertThat(unknownRest.contentType()).startsWith("application/problem+json");
         JsonNode notFoundError = unknownMcp.json().path("error");
@@ -141,7 +141,7 @@ class AuthorizationMatrixE2E {
                 "internal execution id",
                 restCalls(DEMO, ownerToken, UUID.randomUUID().toString()));
 
-        Map<String, Map<String, Reply>> mcp = new LinkedHashMap<>();
+        Map<String, Map<String, McpReply>> mcp = new LinkedHashMap<>();
         mcp.put("another principal, same project", mcpCalls(bob, taskId));
         mcp.put("token of another project", mcpCalls(otherProject, taskId));
         mcp.put("token of another org", mcpCalls(otherOrg, taskId));
@@ -171,7 +171,7 @@ class AuthorizationMatrixE2E {
         assertThat(mine.json().path("cancel_requested").isMissingNode())
                 .as(mine.text())
                 .isTrue();
-        Reply myTask = Http.mcp(ownerToken, "tasks/get", taskId, Map.of("taskId", taskId), true);
+        McpReply myTask = mcp(ownerToken).task("tasks/get", taskId).post();
         assertThat(myTask.json().at("/result/status").asText()).isEqualTo("working");
     }
 
@@ -209,8 +209,8 @@ class AuthorizationMatrixE2E {
             assertThat(r.json().path("type").asText()).endsWith("/insufficient-scope");
             assertThat(r.withoutInstance()).isEqualTo(fake.get(route).withoutInstance());
         });
-        Map<String, Reply> realMcp = mcpCalls(noScope, taskId);
-        Map<String, Reply> fakeMcp = mcpCalls(noScope, nobodys);
+        Map<String, McpReply> realMcp = mcpCalls(noScope, taskId);
+        Map<String, McpReply> fakeMcp = mcpCalls(noScope, nobodys);
         realMcp.forEach((method, r) -> {
             assertThat(r.status()).as(method).isEqualTo(403);
             assertThat(r.json().path("error"))
@@ -226,7 +226,7 @@ class AuthorizationMatrixE2E {
         assertThat(rest.get("get").status()).isEqualTo(200);
         assertThat(rest.get("result").status()).isEqualTo(202);
         assertThat(rest.get("cancel").status()).isEqualTo(202);
-        Map<String, Reply> mcp = mcpCalls(owner, taskId);
+        Map<String, McpReply> mcp = mcpCalls(owner, taskId);
         assertThat(mcp.get("tasks/get").json().at("/result/taskId").asText()).isEqualTo(taskId);
         assertThat(mcp.get("tasks/cancel").json().at("/result/resultType").asText())
                 .isEqualTo("complete");
@@ -236,5 +236,9 @@ class AuthorizationMatrixE2E {
                                 .json()
                                 .path("status")
                                 .asText()));
+    }
+
+    private static Mcp2026Client mcp(String token) {
+        return LocalStack.get().mcp(token).v2026();
     }
 }

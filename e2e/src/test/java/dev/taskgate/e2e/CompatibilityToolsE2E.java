@@ -12,6 +12,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2026Client;
+import dev.taskgate.testsupport.mcp.Mcp2026Request;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -32,12 +35,8 @@ class CompatibilityToolsE2E {
     void aLongCallHandsOffAndExecutionGetReturnsTheExactOriginalResult() {
         String alice = token("alice-" + UUID.randomUUID());
 
-        Http.Reply handedOff = Http.mcp(
-                alice,
-                "tools/call",
-                "demo.sleep",
-                Map.of("name", "demo.sleep", "arguments", Map.of("seconds", 13)),
-                false);
+        McpReply handedOff =
+                mcp(alice).toolCall("demo.sleep", Map.of("seconds", 13)).post();
 
         assertThat(handedOff.status()).as(handedOff.text()).isEqualTo(200);
         JsonNode result = handedOff.json().path("result");
@@ -50,24 +49,17 @@ class CompatibilityToolsE2E {
         assertThat(handle.at("/next_action/arguments/execution_id").asText()).isEqualTo(id);
         assertThat(result.at("/content/0/text").asText()).contains("execution_get");
 
-        Http.Reply got = Http.mcp(
-                alice,
-                "tools/call",
-                "execution_get",
-                Map.of("name", "execution_get", "arguments", Map.of("execution_id", id, "wait_ms", 45_000)),
-                false);
+        McpReply got = mcp(alice)
+                .toolCall("execution_get", Map.of("execution_id", id, "wait_ms", 45_000))
+                .post();
         assertThat(got.json().at("/result/isError").asBoolean()).as(got.text()).isFalse();
         assertThat(got.json().at("/result/structuredContent/type").asText()).isNotEqualTo("taskgate.execution/v1");
         // the handle is this generation's: the same execution seen as a task carries the very same stored bytes
-        Http.Reply task = Http.mcp(alice, "tasks/get", id, Map.of("taskId", id), true);
+        McpReply task = mcp(alice).task("tasks/get", id).post();
         assertThat(task.json().at("/result/status").asText()).as(task.text()).isEqualTo("completed");
         assertThat(rawMember(got.text(), "\"result\":")).isEqualTo(rawResultOfTask(task.text()));
-        Http.Reply again = Http.mcp(
-                alice,
-                "tools/call",
-                "job_inspect",
-                Map.of("name", "job_inspect", "arguments", Map.of("execution_id", id)),
-                false);
+        McpReply again =
+                mcp(alice).toolCall("job_inspect", Map.of("execution_id", id)).post();
         assertThat(rawMember(again.text(), "\"result\":")).isEqualTo(rawMember(got.text(), "\"result\":"));
     }
 
@@ -76,12 +68,10 @@ class CompatibilityToolsE2E {
         String alice = token("alice-" + UUID.randomUUID());
         List<String> tasks = new ArrayList<>();
         for (int i = 0; i < CHILDREN + 1; i++) {
-            Http.Reply created = Http.mcp(
-                    alice,
-                    "tools/call",
-                    "demo.sleep",
-                    Map.of("name", "demo.sleep", "arguments", Map.of("seconds", 60)),
-                    true);
+            McpReply created = mcp(alice)
+                    .toolCall("demo.sleep", Map.of("seconds", 60))
+                    .withTasks()
+                    .post();
             assertThat(created.json().at("/result/resultType").asText())
                     .as(created.text())
                     .isEqualTo("task");
@@ -143,43 +133,26 @@ class CompatibilityToolsE2E {
                 "{\"tool_name\":\"demo.echo\",\"input\":{\"a\":1}}");
         assertThat(rest.status()).as(rest.text()).isEqualTo(202);
         String restHandle = rest.json().path("execution_id").asText();
-        String task = Http.mcp(
-                        alice,
-                        "tools/call",
-                        "demo.echo",
-                        Map.of("name", "demo.echo", "arguments", Map.of("b", 2)),
-                        true)
+        String task = mcp(alice)
+                .toolCall("demo.echo", Map.of("b", 2))
+                .withTasks()
+                .post()
                 .json()
                 .at("/result/taskId")
                 .asText();
 
-        JsonNode otherGeneration = Http.mcp(
-                        alice,
-                        "tools/call",
-                        "execution_get",
-                        Map.of("name", "execution_get", "arguments", Map.of("execution_id", restHandle)),
-                        false)
+        JsonNode otherGeneration = mcp(alice)
+                .toolCall("execution_get", Map.of("execution_id", restHandle))
+                .post()
                 .json();
         assertThat(otherGeneration.at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(otherGeneration.at("/error/message").asText()).contains("another API generation");
 
-        JsonNode bobs = Http.mcp(
-                        bob,
-                        "tools/call",
-                        "execution_cancel",
-                        Map.of("name", "execution_cancel", "arguments", Map.of("execution_id", task)),
-                        false)
+        JsonNode bobs = mcp(bob).toolCall("execution_cancel", Map.of("execution_id", task))
+                .post()
                 .json();
-        JsonNode forged = Http.mcp(
-                        bob,
-                        "tools/call",
-                        "execution_cancel",
-                        Map.of(
-                                "name",
-                                "execution_cancel",
-                                "arguments",
-                                Map.of("execution_id", "tgx_" + "A".repeat(44))),
-                        false)
+        JsonNode forged = mcp(bob).toolCall("execution_cancel", Map.of("execution_id", "tgx_" + "A".repeat(44)))
+                .post()
                 .json();
         assertThat(bobs.at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(bobs.path("error")).isEqualTo(forged.path("error"));
@@ -211,7 +184,7 @@ class CompatibilityToolsE2E {
             assertThat(reply.status()).as(reply.text()).isEqualTo(202);
             created.add(0, reply.json().path("execution_id").asText());
         }
-        Http.mcp(alice, "tools/call", "demo.echo", Map.of("name", "demo.echo", "arguments", Map.of()), true);
+        mcp(alice).toolCall("demo.echo", Map.of()).withTasks().post();
 
         List<String> seen = new ArrayList<>();
         String cursor = null;
@@ -246,7 +219,8 @@ class CompatibilityToolsE2E {
     }
 
     private static JsonNode compat(String token, String tool, Map<String, ?> arguments, boolean tasks) {
-        Http.Reply reply = Http.mcp(token, "tools/call", tool, Map.of("name", tool, "arguments", arguments), tasks);
+        Mcp2026Request call = mcp(token).toolCall(tool, arguments);
+        McpReply reply = (tasks ? call.withTasks() : call).post();
         assertThat(reply.status()).as(reply.text()).isEqualTo(200);
         assertThat(reply.json().has("error")).as(reply.text()).isFalse();
         return reply.json().path("result");
@@ -295,5 +269,9 @@ class CompatibilityToolsE2E {
             }
         }
         throw new AssertionError("unbalanced JSON: " + text);
+    }
+
+    private static Mcp2026Client mcp(String token) {
+        return LocalStack.get().mcp(token).v2026();
     }
 }

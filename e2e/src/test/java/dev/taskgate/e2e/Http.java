@@ -7,19 +7,18 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
-/** A small HTTP client for system tests that must see exact status codes, headers and bodies (REST and MCP). */
+/**
+ * A small REST client for system tests that must see exact status codes, headers and bodies (MCP goes through
+ * {@code dev.taskgate.testsupport.mcp.McpTestClient}).
+ */
 final class Http {
     static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient CLIENT =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private static final AtomicLong IDS = new AtomicLong();
 
     private Http() {}
 
@@ -54,36 +53,6 @@ final class Http {
         }
         request.method(
                 method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        return send(request.build());
-    }
-
-    /** A 2026-07-28 JSON-RPC request; {@code tasks} declares the tasks extension. */
-    static Reply mcp(String token, String method, String name, Map<String, ?> params, boolean tasks) {
-        ObjectNode message = JSON.createObjectNode()
-                .put("jsonrpc", "2.0")
-                .put("id", IDS.incrementAndGet())
-                .put("method", method);
-        ObjectNode p = message.putObject("params");
-        params.forEach((k, v) -> p.set(k, JSON.valueToTree(v)));
-        ObjectNode meta = p.putObject("_meta").put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
-        ObjectNode capabilities = meta.putObject("io.modelcontextprotocol/clientCapabilities");
-        if (tasks) {
-            capabilities.putObject("extensions").putObject("io.modelcontextprotocol/tasks");
-        }
-        HttpRequest.Builder request = HttpRequest.newBuilder(
-                        URI.create(LocalStack.get().frontendUrl() + "/mcp"))
-                .timeout(Duration.ofSeconds(60))
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .header("MCP-Protocol-Version", "2026-07-28")
-                .header("Mcp-Method", method)
-                .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
-        if (token != null) {
-            request.header("Authorization", "Bearer " + token);
-        }
-        if (name != null) {
-            request.header("Mcp-Name", name);
-        }
         return send(request.build());
     }
 

@@ -1,16 +1,11 @@
 package dev.taskgate.e2e;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,13 +13,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2026Client;
+import dev.taskgate.testsupport.mcp.Mcp2026Request;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,21 +36,15 @@ import static org.awaitility.Awaitility.await;
 @ExtendWith(LocalStack.class)
 class InputRoundTripE2E {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
     private static final String BASE = "/v1/orgs/acme/projects/demo/tool-executions";
-    private static final String TASKS = "io.modelcontextprotocol/tasks";
     private static final Duration SETTLE = Duration.ofSeconds(60);
-    private static final AtomicLong IDS = new AtomicLong();
 
     private static String alice;
     private static String bob;
-    private static URI endpoint;
 
     @BeforeAll
     static void setUp() {
         RestAssured.baseURI = LocalStack.get().frontendUrl();
-        endpoint = URI.create(LocalStack.get().frontendUrl() + "/mcp");
         alice = Tokens.forSubject("alice")
                 .org("acme")
                 .project("demo")
@@ -126,9 +117,10 @@ class InputRoundTripE2E {
 
     @Test
     void mcpTaskShowsInputRequestsAndTasksUpdateCompletesIt() {
-        Reply created = mcp(alice, "tools/call", "demo.confirm", Map.of("name", "demo.confirm", "arguments", Map.of()));
+        McpReply created =
+                asClient(mcp(alice).toolCall("demo.confirm", Map.of())).post();
         assertThat(created.json().at("/result/resultType").asText())
-                .as(created.text)
+                .as(created.text())
                 .isEqualTo("task");
         String taskId = created.json().at("/result/taskId").asText();
 
@@ -138,12 +130,11 @@ class InputRoundTripE2E {
         String key = requests.fieldNames().next();
         assertThat(requests.path(key).path("method").asText()).isEqualTo("elicitation/create");
 
-        Reply ack = mcp(
-                alice,
-                "tasks/update",
-                taskId,
-                Map.of("taskId", taskId, "inputResponses", Map.of(key, Map.of("action", "decline"))));
-        assertThat(ack.status).as(ack.text).isEqualTo(200);
+        McpReply ack = asClient(mcp(alice)
+                        .task("tasks/update", taskId)
+                        .param("inputResponses", Map.of(key, Map.of("action", "decline"))))
+                .post();
+        assertThat(ack.status()).as(ack.text()).isEqualTo(200);
         assertThat(ack.json().at("/result/resultType").asText()).isEqualTo("complete");
 
         JsonNode done = awaitTask(alice, taskId, "completed");
@@ -154,13 +145,14 @@ class InputRoundTripE2E {
 
     @Test
     void cancellingWhileWaitingForInputStopsTheChild() {
-        String taskId = mcp(alice, "tools/call", "demo.confirm", Map.of("name", "demo.confirm", "arguments", Map.of()))
+        String taskId = asClient(mcp(alice).toolCall("demo.confirm", Map.of()))
+                .post()
                 .json()
                 .at("/result/taskId")
                 .asText();
         awaitTask(alice, taskId, "input_required");
 
-        assertThat(mcp(alice, "tasks/cancel", taskId, Map.of("taskId", taskId)).status)
+        assertThat(asClient(mcp(alice).task("tasks/cancel", taskId)).post().status())
                 .isEqualTo(200);
 
         JsonNode cancelled = awaitTask(alice, taskId, "cancelled");
@@ -197,60 +189,18 @@ class InputRoundTripE2E {
     private static JsonNode awaitTask(String token, String taskId, String status) {
         JsonNode[] last = new JsonNode[1];
         await().atMost(SETTLE).pollInterval(Duration.ofMillis(200)).until(() -> {
-            last[0] = mcp(token, "tasks/get", taskId, Map.of("taskId", taskId)).json();
+            last[0] = asClient(mcp(token).task("tasks/get", taskId)).post().json();
             return status.equals(last[0].at("/result/status").asText());
         });
         return last[0];
     }
 
-    private static Reply mcp(String token, String method, String name, Map<String, ?> params) {
-        ObjectNode message = JSON.createObjectNode()
-                .put("jsonrpc", "2.0")
-                .put("id", IDS.incrementAndGet())
-                .put("method", method);
-        ObjectNode p = message.putObject("params");
-        params.forEach((k, v) -> p.set(k, JSON.valueToTree(v)));
-        ObjectNode meta = p.putObject("_meta").put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
-        ObjectNode capabilities = meta.putObject("io.modelcontextprotocol/clientCapabilities");
-        capabilities.putObject("elicitation");
-        capabilities.putObject("extensions").putObject(TASKS);
-        HttpRequest request = HttpRequest.newBuilder(endpoint)
-                .timeout(Duration.ofSeconds(90))
-                .header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .header("MCP-Protocol-Version", "2026-07-28")
-                .header("Mcp-Method", method)
-                .header("Mcp-Name", name)
-                .POST(HttpRequest.BodyPublishers.ofString(message.toString()))
-                .build();
-        try {
-            HttpResponse<String> response =
-                    HTTP.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Reply(response.statusCode(), response.body());
-        } catch (IOException e) {
-            throw new IllegalStateException(method + " failed", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+    private static Mcp2026Client mcp(String token) {
+        return LocalStack.get().mcp(token).v2026();
     }
 
-    private static final class Reply {
-        final int status;
-        final String text;
-
-        Reply(int status, String text) {
-            this.status = status;
-            this.text = text;
-        }
-
-        JsonNode json() {
-            try {
-                return JSON.readTree(text);
-            } catch (IOException e) {
-                throw new AssertionError("not JSON: " + status + " " + text, e);
-            }
-        }
+    // as the client of these tests: it can answer elicitations and declares the tasks extension
+    private static Mcp2026Request asClient(Mcp2026Request request) {
+        return request.capability("elicitation").withTasks();
     }
 }

@@ -14,6 +14,8 @@ import java.util.Map;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import dev.taskgate.testsupport.mcp.McpTestClient;
+
 /**
  * Starts the four packaged services once per test JVM, as processes against the PostgreSQL and Kafka
  * that {@code bin/test} started (database {@code taskgate_e2e}, topics without prefix), and stops them
@@ -55,9 +57,14 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
         }
     }
 
-    /** Base URL of the frontend (REST and, later, MCP). */
+    /** Base URL of the frontend (REST and MCP). */
     public String frontendUrl() {
         return services.get("mcp-frontend").baseUrl();
+    }
+
+    /** The MCP test client of the frontend, sending this bearer token. */
+    public McpTestClient mcp(String token) {
+        return McpTestClient.http(frontendUrl()).bearer(token);
     }
 
     /** The union of the services' settings (broker, job-control URL, keys); prefer {@link #serviceEnv(String)}. */

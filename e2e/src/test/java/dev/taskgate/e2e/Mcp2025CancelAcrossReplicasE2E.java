@@ -10,12 +10,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
-import static dev.taskgate.e2e.Mcp2025Session.JSON;
-import static dev.taskgate.e2e.Mcp2025Session.call;
-import static dev.taskgate.e2e.Mcp2025Session.task;
+import static dev.taskgate.testsupport.mcp.Mcp2025Client.call;
+import static dev.taskgate.testsupport.mcp.Mcp2025Client.task;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -26,6 +30,7 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(LocalStack.class)
 class Mcp2025CancelAcrossReplicasE2E {
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void aCancellationPostedToAnotherInstanceCancelsTheCall() throws Exception {
@@ -38,16 +43,21 @@ class Mcp2025CancelAcrossReplicasE2E {
         URI b = URI.create(LocalStack.get()
                         .startExtra("mcp-frontend", "mcp-frontend-cancel-b")
                         .baseUrl() + "/mcp");
-        Mcp2025Session session = Mcp2025Session.open(a, token, JSON.createObjectNode());
+        Mcp2025Session session =
+                McpTestClient.http(a).bearer(token).v2025().initialize(Mcp2025Client.VERSION, JSON.createObjectNode());
 
-        CompletableFuture<Mcp2025Session.Reply> waiting = CompletableFuture.supplyAsync(() -> session.request(
-                a, 77, "tools/call", call("demo.sleep", JSON.createObjectNode().put("seconds", 40))));
+        CompletableFuture<McpReply> waiting = CompletableFuture.supplyAsync(() -> session.at(a)
+                .request(
+                        77,
+                        "tools/call",
+                        call("demo.sleep", JSON.createObjectNode().put("seconds", 40))));
         // admitted: the caller's only execution shows up in tasks/list (through B: any replica reads job-control)
         AtomicReference<String> taskId = new AtomicReference<>();
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(300))
                 .until(() -> {
-                    JsonNode list = session.request(b, "tasks/list", JSON.createObjectNode())
+                    JsonNode list = session.at(b)
+                            .request("tasks/list", JSON.createObjectNode())
                             .json();
                     taskId.set(list.at("/result/tasks/0/taskId").asText(null));
                     return taskId.get() != null
@@ -55,20 +65,21 @@ class Mcp2025CancelAcrossReplicasE2E {
                                     .equals(list.at("/result/tasks/0/status").asText());
                 });
 
-        Mcp2025Session.Reply cancelled = session.notify(
-                b,
-                "notifications/cancelled",
-                JSON.createObjectNode().put("requestId", 77).put("reason", "changed my mind"));
+        McpReply cancelled = session.at(b)
+                .notify(
+                        "notifications/cancelled",
+                        JSON.createObjectNode().put("requestId", 77).put("reason", "changed my mind"));
 
         assertThat(cancelled.status()).isEqualTo(202);
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(300))
                 .until(() -> "cancelled"
-                        .equals(session.request(a, "tasks/get", task(taskId.get()))
+                        .equals(session.at(a)
+                                .request("tasks/get", task(taskId.get()))
                                 .json()
                                 .at("/result/status")
                                 .asText()));
-        Mcp2025Session.Reply answered = waiting.get(90, TimeUnit.SECONDS);
+        McpReply answered = waiting.get(90, TimeUnit.SECONDS);
         System.out.printf(
                 "[measure] call on A after cancel through B: HTTP %d %s%n",
                 answered.status(),

@@ -3,19 +3,23 @@ package dev.taskgate.e2e;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpStream;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
-import static dev.taskgate.e2e.Mcp2025Session.JSON;
-import static dev.taskgate.e2e.Mcp2025Session.call;
-import static dev.taskgate.e2e.Mcp2025Session.task;
+import static dev.taskgate.testsupport.mcp.Mcp2025Client.call;
+import static dev.taskgate.testsupport.mcp.Mcp2025Client.task;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -27,6 +31,7 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(LocalStack.class)
 class Mcp2025ElicitationE2E {
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void anElicitationAskedOnOneInstanceIsAnsweredThroughAnother() throws Exception {
@@ -42,14 +47,15 @@ class Mcp2025ElicitationE2E {
         ObjectNode capabilities = JSON.createObjectNode();
         capabilities.putObject("tasks").putObject("cancel");
         capabilities.putObject("elicitation");
-        Mcp2025Session session = Mcp2025Session.open(a, token, capabilities);
+        Mcp2025Session session =
+                McpTestClient.http(a).bearer(token).v2025().initialize(Mcp2025Client.VERSION, capabilities);
         ObjectNode params = call("demo.confirm", JSON.createObjectNode().put("message", "Ship it?"));
         params.putObject("task");
-        Mcp2025Session.Reply created = session.request(a, "tools/call", params);
+        McpReply created = session.at(a).request("tools/call", params);
         String taskId = created.json().at("/result/task/taskId").asText();
         assertThat(taskId).as(created.text()).isNotBlank();
 
-        Mcp2025Session.Lines stream = session.stream(a, "tasks/result", task(taskId));
+        McpStream stream = session.at(a).stream("tasks/result", task(taskId));
         await().atMost(Duration.ofSeconds(90))
                 .until(() -> stream.messages().stream().anyMatch(m -> m.has("method")));
         JsonNode asked = stream.messages().stream()
@@ -64,11 +70,11 @@ class Mcp2025ElicitationE2E {
 
         ObjectNode answer = JSON.createObjectNode().put("action", "accept");
         answer.putObject("content").put("confirm", true);
-        Mcp2025Session.Reply delivered = session.respond(b, asked.get("id"), "result", answer);
+        McpReply delivered = session.at(b).respond(asked.get("id"), "result", answer);
 
         assertThat(delivered.status()).as(delivered.text()).isEqualTo(202);
-        assertThat(stream.status().get(90, TimeUnit.SECONDS)).isEqualTo(200);
-        stream.done().get(90, TimeUnit.SECONDS);
+        assertThat(stream.status()).isEqualTo(200);
+        stream.awaitEnd(Duration.ofSeconds(90));
         List<JsonNode> messages = stream.messages();
         JsonNode last = messages.get(messages.size() - 1);
         assertThat(last.at("/result/structuredContent/action").asText())

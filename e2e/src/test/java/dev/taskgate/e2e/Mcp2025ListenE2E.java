@@ -4,19 +4,21 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpStream;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
-import static dev.taskgate.e2e.Mcp2025Session.JSON;
-import static dev.taskgate.e2e.Mcp2025Session.call;
-import static dev.taskgate.e2e.Mcp2025Session.task;
+import static dev.taskgate.testsupport.mcp.Mcp2025Client.call;
+import static dev.taskgate.testsupport.mcp.Mcp2025Client.task;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -28,6 +30,7 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(LocalStack.class)
 class Mcp2025ListenE2E {
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void aTaskCreatedThroughOneInstanceIsReportedOnTheListenStreamOfAnother() throws Exception {
@@ -44,15 +47,15 @@ class Mcp2025ListenE2E {
                                 Map.of("TASKGATE_FRONTEND_LISTEN_SESSION_CHECK", "2s"))
                         .baseUrl()
                 + "/mcp");
-        Mcp2025Session session = Mcp2025Session.open(a, token);
+        Mcp2025Session session = McpTestClient.http(a).bearer(token).v2025().initialize();
 
-        Mcp2025Session.Lines stream = session.listen(b);
-        assertThat(stream.status().get(30, TimeUnit.SECONDS)).isEqualTo(200);
+        McpStream stream = session.at(b).listen();
+        assertThat(stream.status()).isEqualTo(200);
         await().atMost(Duration.ofSeconds(30)).until(() -> !stream.lines().isEmpty()); // B holds the stream
 
         ObjectNode params = call("demo.sleep", JSON.createObjectNode().put("seconds", 4));
         params.putObject("task").put("ttl", 600_000);
-        JsonNode created = session.request(a, "tools/call", params).json();
+        JsonNode created = session.at(a).request("tools/call", params).json();
         String taskId = created.at("/result/task/taskId").asText();
         assertThat(taskId).as(created.toString()).isNotEmpty();
 
@@ -60,7 +63,7 @@ class Mcp2025ListenE2E {
                 .until(() -> statuses(stream, taskId).contains("completed"));
         List<JsonNode> notifications = notifications(stream, taskId);
         JsonNode last = notifications.get(notifications.size() - 1);
-        JsonNode got = session.request(a, "tasks/get", task(taskId)).json();
+        JsonNode got = session.at(a).request("tasks/get", task(taskId)).json();
         assertThat(last.get("params")).as("the Task as tasks/get answers it").isEqualTo(got.get("result"));
         assertThat(last.get("params").has("_meta")).isFalse();
         assertThat(statuses(stream, taskId))
@@ -68,12 +71,12 @@ class Mcp2025ListenE2E {
                 .doesNotHaveDuplicates()
                 .endsWith("completed");
 
-        assertThat(session.delete(a).status()).isEqualTo(204);
-        stream.done().get(60, TimeUnit.SECONDS);
+        assertThat(session.at(a).delete().status()).isEqualTo(204);
+        stream.awaitEnd(Duration.ofSeconds(60));
         System.out.printf("[measure] listen stream on B: %s%n", statuses(stream, taskId));
     }
 
-    private static List<JsonNode> notifications(Mcp2025Session.Lines stream, String taskId) {
+    private static List<JsonNode> notifications(McpStream stream, String taskId) {
         return stream.messages().stream()
                 .filter(m ->
                         "notifications/tasks/status".equals(m.path("method").asText())
@@ -81,7 +84,7 @@ class Mcp2025ListenE2E {
                 .toList();
     }
 
-    private static List<String> statuses(Mcp2025Session.Lines stream, String taskId) {
+    private static List<String> statuses(McpStream stream, String taskId) {
         return notifications(stream, taskId).stream()
                 .map(m -> m.at("/params/status").asText())
                 .toList();

@@ -12,13 +12,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
-import static dev.taskgate.e2e.Mcp2025Session.JSON;
-import static dev.taskgate.e2e.Mcp2025Session.call;
-import static dev.taskgate.e2e.Mcp2025Session.task;
+import static dev.taskgate.testsupport.mcp.Mcp2025Client.call;
+import static dev.taskgate.testsupport.mcp.Mcp2025Client.task;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -31,6 +34,7 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(LocalStack.class)
 class Mcp2025SessionE2E {
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     @Test
     void aSessionOpenedOnOneInstanceIsUsedAndEndedThroughAnother() throws Exception {
@@ -40,12 +44,12 @@ class Mcp2025SessionE2E {
                         .startExtra("mcp-frontend", "mcp-frontend-2025b")
                         .baseUrl() + "/mcp");
 
-        Mcp2025Session session = Mcp2025Session.open(a, token);
-        Mcp2025Session.Reply tools = session.request(b, "tools/list", JSON.createObjectNode());
-        Mcp2025Session.Reply echoed = session.request(
-                b, "tools/call", call("demo.echo", JSON.createObjectNode().put("hello", "world")));
-        Mcp2025Session.Reply ended = session.delete(b);
-        Mcp2025Session.Reply afterEnd = session.request(a, "ping", null);
+        Mcp2025Session session = McpTestClient.http(a).bearer(token).v2025().initialize();
+        McpReply tools = session.at(b).request("tools/list", JSON.createObjectNode());
+        McpReply echoed = session.at(b)
+                .request("tools/call", call("demo.echo", JSON.createObjectNode().put("hello", "world")));
+        McpReply ended = session.at(b).delete();
+        McpReply afterEnd = session.at(a).request("ping", null);
 
         assertThat(tools.status()).as(tools.toString()).isEqualTo(200);
         assertThat(tools.json().at("/result/tools/0/execution/taskSupport").isTextual())
@@ -64,10 +68,11 @@ class Mcp2025SessionE2E {
         String token = token("restart-2025");
         ServiceProcess frontend = LocalStack.get().service("mcp-frontend");
         URI endpoint = URI.create(frontend.baseUrl() + "/mcp");
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token);
+        Mcp2025Session session =
+                McpTestClient.http(endpoint).bearer(token).v2025().initialize();
         ObjectNode params = call("demo.sleep", JSON.createObjectNode().put("seconds", 3));
         params.putObject("task").put("ttl", 600_000);
-        Mcp2025Session.Reply created = session.request("tools/call", params);
+        McpReply created = session.request("tools/call", params);
         assertThat(created.json().at("/result/task/status").asText())
                 .as(created.toString())
                 .isEqualTo("working");
@@ -76,7 +81,7 @@ class Mcp2025SessionE2E {
         frontend.kill();
         long restartStarted = System.nanoTime();
         frontend.restart(Duration.ofSeconds(120));
-        Mcp2025Session.Reply firstAfterRestart = session.request("ping", null);
+        McpReply firstAfterRestart = session.request("ping", null);
         long firstServedMs = (System.nanoTime() - restartStarted) / 1_000_000;
 
         assertThat(firstAfterRestart.status()).as(firstAfterRestart.toString()).isEqualTo(200);
@@ -87,7 +92,7 @@ class Mcp2025SessionE2E {
                                 .json()
                                 .at("/result/status")
                                 .asText()));
-        Mcp2025Session.Reply result = session.request("tasks/result", task(taskId));
+        McpReply result = session.request("tasks/result", task(taskId));
         assertThat(result.result().at("/content/0/text").asText()).contains("slept 3 seconds");
         assertThat(result.result()
                         .at("/_meta/io.modelcontextprotocol~1related-task/taskId")
@@ -103,9 +108,10 @@ class Mcp2025SessionE2E {
     void aLongCallHandsOffAndExecutionGetReturnsTheResultOverA2025Session() throws Exception {
         String token = token("handoff-2025");
         URI endpoint = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token);
+        Mcp2025Session session =
+                McpTestClient.http(endpoint).bearer(token).v2025().initialize();
 
-        Mcp2025Session.Reply tools = session.request("tools/list", JSON.createObjectNode());
+        McpReply tools = session.request("tools/list", JSON.createObjectNode());
         JsonNode executionGet = null;
         for (JsonNode tool : tools.json().at("/result/tools")) {
             if ("execution_get".equals(tool.path("name").asText())) {
@@ -115,7 +121,7 @@ class Mcp2025SessionE2E {
         assertThat(executionGet).as(tools.toString()).isNotNull();
         assertThat(executionGet.at("/execution/taskSupport").asText()).isEqualTo("forbidden");
 
-        Mcp2025Session.Reply handedOff = session.request(
+        McpReply handedOff = session.request(
                 "tools/call", call("demo.sleep", JSON.createObjectNode().put("seconds", 13)));
         assertThat(handedOff.status()).as(handedOff.toString()).isEqualTo(200);
         JsonNode result = handedOff.result();
@@ -128,19 +134,19 @@ class Mcp2025SessionE2E {
         ObjectNode get = call(
                 "execution_get", JSON.createObjectNode().put("execution_id", id).put("wait_ms", 45_000));
         get.putObject("task").put("ttl", 60_000); // never a task: answered in-line all the same
-        Mcp2025Session.Reply got = session.request("tools/call", get);
+        McpReply got = session.request("tools/call", get);
         assertThat(got.status()).as(got.toString()).isEqualTo(200);
         assertThat(got.json().at("/result/task").isMissingNode()).as(got.text()).isTrue();
         assertThat(got.result().at("/content/0/text").asText()).as(got.text()).contains("slept 13 seconds");
         assertThat(got.result().has("resultType")).isFalse();
 
         // the handle is a 2025 task id: tasks/result carries the very same stored bytes (plus related-task _meta)
-        Mcp2025Session.Reply stored = session.request("tasks/result", task(id));
+        McpReply stored = session.request("tasks/result", task(id));
         assertThat(stored.rawResult())
                 .isEqualTo("{\"_meta\":{\"io.modelcontextprotocol/related-task\":" + "{\"taskId\":\"" + id + "\"}},"
                         + got.rawResult().substring(1));
 
-        Mcp2025Session.Reply listed = session.request("tools/call", call("execution_list", JSON.createObjectNode()));
+        McpReply listed = session.request("tools/call", call("execution_list", JSON.createObjectNode()));
         assertThat(listed.result()
                         .at("/structuredContent/executions/0/execution_id")
                         .asText())
@@ -152,7 +158,8 @@ class Mcp2025SessionE2E {
     void aTaskReportsTheTtlJobControlGrantedForWhatTheClientAsked() throws Exception {
         String token = token("ttl-2025");
         URI endpoint = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token);
+        Mcp2025Session session =
+                McpTestClient.http(endpoint).bearer(token).v2025().initialize();
         long tenMinutes = Duration.ofMinutes(10).toMillis();
 
         // requested as is, clamped to [1 min, 7 days], absent → jobctl.task-visibility.default-ttl (24 h)
@@ -167,11 +174,11 @@ class Mcp2025SessionE2E {
             if (ttl.getKey() != null) {
                 task.put("ttl", ttl.getKey());
             }
-            Mcp2025Session.Reply created = session.request("tools/call", params);
+            McpReply created = session.request("tools/call", params);
             assertThat(created.json().at("/result/task/ttl").asLong())
                     .as(created.text())
                     .isEqualTo(ttl.getValue());
-            Mcp2025Session.Reply got = session.request(
+            McpReply got = session.request(
                     "tasks/get", task(created.json().at("/result/task/taskId").asText()));
             assertThat(got.json().at("/result/ttl").asLong()).as(got.text()).isEqualTo(ttl.getValue());
         }
@@ -181,7 +188,8 @@ class Mcp2025SessionE2E {
     void measuresWhatASessionLookupCosts() throws Exception {
         String token = token("lookup-cost");
         URI endpoint = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token);
+        Mcp2025Session session =
+                McpTestClient.http(endpoint).bearer(token).v2025().initialize();
         int rounds = 200;
         List<Long> withSession = new ArrayList<>();
         List<Long> without = new ArrayList<>();
@@ -190,7 +198,7 @@ class Mcp2025SessionE2E {
             assertThat(session.request("tools/list", JSON.createObjectNode()).status())
                     .isEqualTo(200);
             long t1 = System.nanoTime();
-            assertThat(modernToolsList(endpoint, token).status()).isEqualTo(200);
+            assertThat(toolsList2026(endpoint, token).status()).isEqualTo(200);
             long t2 = System.nanoTime();
             withSession.add(t1 - t0);
             without.add(t2 - t1);
@@ -206,14 +214,13 @@ class Mcp2025SessionE2E {
                 pct(withSession, 50) - pct(without, 50));
     }
 
-    private static Mcp2025Session.Reply modernToolsList(URI endpoint, String token) {
-        ObjectNode message = Mcp2025Session.message(1L, "tools/list", JSON.createObjectNode());
-        ObjectNode meta = ((ObjectNode) message.get("params"))
-                .putObject("_meta")
-                .put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
-        meta.putObject("io.modelcontextprotocol/clientCapabilities");
-        return Mcp2025Session.sendWithoutSession(
-                endpoint, token, message, Map.of("MCP-Protocol-Version", "2026-07-28", "Mcp-Method", "tools/list"));
+    // the same client as the session's, for a fair comparison
+    private static McpReply toolsList2026(URI endpoint, String token) {
+        return McpTestClient.http(endpoint)
+                .bearer(token)
+                .v2026()
+                .request(1, "tools/list")
+                .post();
     }
 
     private static double pct(List<Long> nanos, int p) {

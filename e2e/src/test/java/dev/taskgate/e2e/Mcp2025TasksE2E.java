@@ -16,14 +16,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
-import static dev.taskgate.e2e.Mcp2025Session.JSON;
-import static dev.taskgate.e2e.Mcp2025Session.call;
-import static dev.taskgate.e2e.Mcp2025Session.task;
 import static dev.taskgate.testsupport.McpSchemas.assertValid2025;
+import static dev.taskgate.testsupport.mcp.Mcp2025Client.call;
+import static dev.taskgate.testsupport.mcp.Mcp2025Client.task;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -39,6 +43,7 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(LocalStack.class)
 class Mcp2025TasksE2E {
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration WAIT = Duration.ofSeconds(60);
 
     private static URI endpoint;
@@ -50,7 +55,8 @@ class Mcp2025TasksE2E {
 
     @Test
     void theSessionBasicsAnswerAsTheSpecSays() {
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token("basics"));
+        Mcp2025Session session =
+                McpTestClient.http(endpoint).bearer(token("basics")).v2025().initialize();
         JsonNode initialized = session.initialized().json();
         assertValid2025("JSONRPCResultResponse", initialized);
         assertValid2025("InitializeResult", initialized.get("result"));
@@ -71,25 +77,25 @@ class Mcp2025TasksE2E {
         assertThat(taskSupport(tools, "demo.sleep")).isEqualTo("optional");
         assertThat(taskSupport(tools, "execution_get")).isEqualTo("forbidden");
 
-        Mcp2025Session.Reply otherVersion = session.send(
-                endpoint, Mcp2025Session.message(90L, "ping", null), Map.of("MCP-Protocol-Version", "2025-06-18"));
+        McpReply otherVersion =
+                session.post(Mcp2025Client.message(90L, "ping", null), Map.of("MCP-Protocol-Version", "2025-06-18"));
         assertThat(otherVersion.status()).as(otherVersion.toString()).isEqualTo(400);
-        Mcp2025Session.Reply unknown = session.send(
-                endpoint,
-                Mcp2025Session.message(91L, "ping", null),
+        McpReply unknown = session.post(
+                Mcp2025Client.message(91L, "ping", null),
                 Map.of("Mcp-Session-Id", "not-a-session-" + UUID.randomUUID()));
         assertThat(unknown.status()).as(unknown.toString()).isEqualTo(404);
         assertValid2025("JSONRPCErrorResponse", unknown.json());
 
-        assertThat(session.delete(endpoint).status()).isEqualTo(204);
-        Mcp2025Session.Reply ended = session.request("ping", null);
+        assertThat(session.delete().status()).isEqualTo(204);
+        McpReply ended = session.request("ping", null);
         assertThat(ended.status()).as(ended.toString()).isEqualTo(404);
-        assertThat(session.delete(endpoint).status()).isEqualTo(404);
+        assertThat(session.delete().status()).isEqualTo(404);
     }
 
     @Test
     void aToolErrorIsAFailedTaskWhoseResultIsTheStoredBytes() {
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token("tool-error"));
+        Mcp2025Session session =
+                McpTestClient.http(endpoint).bearer(token("tool-error")).v2025().initialize();
         ObjectNode arguments = JSON.createObjectNode().put("message", "the disk is full");
         ObjectNode withTask = call("demo.fail", arguments);
         withTask.putObject("task").put("ttl", 600_000);
@@ -101,7 +107,7 @@ class Mcp2025TasksE2E {
         JsonNode failed = awaitStatus(session, taskId, "failed");
         assertThat(failed.has("pollInterval")).as("no poll hint once terminal").isFalse();
 
-        Mcp2025Session.Reply result = session.request("tasks/result", task(taskId));
+        McpReply result = session.request("tasks/result", task(taskId));
         assertValid2025("JSONRPCResultResponse", result.json());
         assertValid2025("CallToolResult", result.result());
         assertThat(result.result().path("isError").asBoolean()).isTrue();
@@ -111,7 +117,7 @@ class Mcp2025TasksE2E {
                 .isEqualTo(taskId);
 
         // the same call without a task answers the tool's result itself: the task's stored bytes are the same
-        Mcp2025Session.Reply ordinary = session.request("tools/call", call("demo.fail", arguments));
+        McpReply ordinary = session.request("tools/call", call("demo.fail", arguments));
         assertValid2025("CallToolResult", ordinary.result());
         assertThat(result.rawResult())
                 .isEqualTo("{\"_meta\":{\"io.modelcontextprotocol/related-task\":" + "{\"taskId\":\"" + taskId + "\"}},"
@@ -120,8 +126,10 @@ class Mcp2025TasksE2E {
 
     @Test
     void tasksListPagesOnlyTheCallersTasks() {
-        Mcp2025Session owner = Mcp2025Session.open(endpoint, token("list-owner"));
-        Mcp2025Session other = Mcp2025Session.open(endpoint, token("list-other"));
+        Mcp2025Session owner =
+                McpTestClient.http(endpoint).bearer(token("list-owner")).v2025().initialize();
+        Mcp2025Session other =
+                McpTestClient.http(endpoint).bearer(token("list-other")).v2025().initialize();
         Set<String> created = new HashSet<>();
         for (int i = 0; i < 52; i++) {
             ObjectNode params = call("demo.echo", JSON.createObjectNode().put("n", i));
@@ -168,7 +176,8 @@ class Mcp2025TasksE2E {
 
     @Test
     void tasksCancelAnswersCancelledAndATerminalTaskCannotBeCancelledAgain() {
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token("cancel"));
+        Mcp2025Session session =
+                McpTestClient.http(endpoint).bearer(token("cancel")).v2025().initialize();
         String taskId = sleepTask(session);
 
         JsonNode cancelled = session.request("tasks/cancel", task(taskId)).json();
@@ -190,12 +199,13 @@ class Mcp2025TasksE2E {
 
     @Test
     void progressOfAnOrdinaryCallRisesStrictlyAndTheResultEndsTheStream() {
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token("progress"));
+        Mcp2025Session session =
+                McpTestClient.http(endpoint).bearer(token("progress")).v2025().initialize();
         ObjectNode params =
                 call("demo.count", JSON.createObjectNode().put("to", 8).put("step_ms", 300));
         params.putObject("_meta").put("progressToken", "count-8");
 
-        Mcp2025Session.Reply reply = session.request("tools/call", params);
+        McpReply reply = session.request("tools/call", params);
 
         for (JsonNode message : assertRisingProgressThenResult(reply, "count-8", "counted to 8")) {
             assertThat(message.at("/params/_meta").isMissingNode())
@@ -206,7 +216,10 @@ class Mcp2025TasksE2E {
 
     @Test
     void aTasksProgressStreamsOnTasksResultUnderItsTokenBeforeTheResult() {
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token("task-progress"));
+        Mcp2025Session session = McpTestClient.http(endpoint)
+                .bearer(token("task-progress"))
+                .v2025()
+                .initialize();
         ObjectNode params =
                 call("demo.count", JSON.createObjectNode().put("to", 10).put("step_ms", 400));
         params.putObject("task");
@@ -215,7 +228,7 @@ class Mcp2025TasksE2E {
         assertValid2025("CreateTaskResult", created.get("result"));
         String taskId = created.at("/result/task/taskId").asText();
 
-        Mcp2025Session.Reply reply = session.request("tasks/result", task(taskId));
+        McpReply reply = session.request("tasks/result", task(taskId));
 
         for (JsonNode message : assertRisingProgressThenResult(reply, "task-count-10", "counted to 10")) {
             assertThat(message.at("/params/_meta/io.modelcontextprotocol~1related-task/taskId")
@@ -232,8 +245,7 @@ class Mcp2025TasksE2E {
      * A stream of progress notifications under {@code token}, strictly rising, then the result with {@code text}; the
      * notifications.
      */
-    private static List<JsonNode> assertRisingProgressThenResult(
-            Mcp2025Session.Reply reply, String token, String text) {
+    private static List<JsonNode> assertRisingProgressThenResult(McpReply reply, String token, String text) {
         assertThat(reply.isStream()).as(reply.toString()).isTrue();
         List<JsonNode> messages = reply.messages();
         List<JsonNode> notifications = messages.subList(0, messages.size() - 1);
@@ -252,13 +264,14 @@ class Mcp2025TasksE2E {
 
     @Test
     void afterSetLevelTheOperationsLogMessagesPrecedeTheResult() {
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token("logging"));
+        Mcp2025Session session =
+                McpTestClient.http(endpoint).bearer(token("logging")).v2025().initialize();
         JsonNode setLevel = session.request(
                         "logging/setLevel", JSON.createObjectNode().put("level", "info"))
                 .json();
         assertValid2025("JSONRPCResultResponse", setLevel);
 
-        Mcp2025Session.Reply reply = session.request(
+        McpReply reply = session.request(
                 "tools/call",
                 call("demo.count", JSON.createObjectNode().put("to", 3).put("step_ms", 100)));
 
@@ -278,12 +291,12 @@ class Mcp2025TasksE2E {
 
     @Test
     void notificationsCancelledEndsAnOrdinaryCallAsCancelled() throws Exception {
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token("notify-cancel"));
-        CompletableFuture<Mcp2025Session.Reply> waiting = CompletableFuture.supplyAsync(() -> session.request(
-                endpoint,
-                4242,
-                "tools/call",
-                call("demo.sleep", JSON.createObjectNode().put("seconds", 40))));
+        Mcp2025Session session = McpTestClient.http(endpoint)
+                .bearer(token("notify-cancel"))
+                .v2025()
+                .initialize();
+        CompletableFuture<McpReply> waiting = CompletableFuture.supplyAsync(() -> session.request(
+                4242, "tools/call", call("demo.sleep", JSON.createObjectNode().put("seconds", 40))));
         String taskId = await().atMost(WAIT)
                 .pollInterval(Duration.ofMillis(200))
                 .until(
@@ -293,13 +306,12 @@ class Mcp2025TasksE2E {
                                 .asText(null),
                         id -> id != null);
 
-        Mcp2025Session.Reply notified = session.notify(
-                endpoint,
+        McpReply notified = session.notify(
                 "notifications/cancelled",
                 JSON.createObjectNode().put("requestId", 4242).put("reason", "no longer needed"));
 
         assertThat(notified.status()).isEqualTo(202);
-        Mcp2025Session.Reply answered = waiting.get(90, TimeUnit.SECONDS);
+        McpReply answered = waiting.get(90, TimeUnit.SECONDS);
         assertThat(answered.status()).as(answered.toString()).isEqualTo(200);
         assertThat(awaitStatus(session, taskId, "cancelled").path("status").asText())
                 .isEqualTo("cancelled");
@@ -307,7 +319,10 @@ class Mcp2025TasksE2E {
 
     @Test
     void executionCancelReportsWhatItDidAndExecutionGetShowsTheEnd() {
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token("compat-cancel"));
+        Mcp2025Session session = McpTestClient.http(endpoint)
+                .bearer(token("compat-cancel"))
+                .v2025()
+                .initialize();
         String id = sleepTask(session);
 
         JsonNode cancel = session.request(

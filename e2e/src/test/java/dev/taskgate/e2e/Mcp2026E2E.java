@@ -1,14 +1,7 @@
 package dev.taskgate.e2e;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -16,9 +9,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2026Client;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -31,19 +25,13 @@ import static org.awaitility.Awaitility.await;
 @ExtendWith(LocalStack.class)
 class Mcp2026E2E {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private static final String TASKS = "io.modelcontextprotocol/tasks";
     private static final Duration SETTLE = Duration.ofSeconds(60);
-    private static final AtomicLong IDS = new AtomicLong();
 
-    private static URI endpoint;
     private static String alice;
     private static String bob;
 
     @BeforeAll
     static void setUp() {
-        endpoint = URI.create(LocalStack.get().frontendUrl() + "/mcp");
         alice = Tokens.forSubject("alice")
                 .org("acme")
                 .project("demo")
@@ -58,13 +46,13 @@ class Mcp2026E2E {
 
     @Test
     void discoverAndListTheTools() {
-        JsonNode discover =
-                send(alice, "server/discover", null, Map.of(), false).json();
+        JsonNode discover = mcp(alice).request("server/discover").post().json();
         assertThat(discover.at("/result/resultType").asText()).isEqualTo("complete");
         assertThat(discover.at("/result/supportedVersions/0").asText()).isEqualTo("2026-07-28");
-        assertThat(discover.at("/result/capabilities/extensions").has(TASKS)).isTrue();
+        assertThat(discover.at("/result/capabilities/extensions").has(Mcp2026Client.TASKS))
+                .isTrue();
 
-        JsonNode list = send(alice, "tools/list", null, Map.of(), false).json();
+        JsonNode list = mcp(alice).request("tools/list").post().json();
         assertThat(list.at("/result/resultType").asText()).isEqualTo("complete");
         assertThat(list.at("/result/tools"))
                 .extracting(t -> t.path("name").asText())
@@ -75,9 +63,9 @@ class Mcp2026E2E {
     @Test
     void synchronousEchoReturnsTheToolsExactResult() throws Exception {
         Map<String, Object> arguments = Map.of("greeting", "hello", "n", 3);
-        Reply sync = send(alice, "tools/call", "demo.echo", Map.of("name", "demo.echo", "arguments", arguments), false);
+        McpReply sync = mcp(alice).toolCall("demo.echo", arguments).post();
 
-        assertThat(sync.status).as(sync.text).isEqualTo(200);
+        assertThat(sync.status()).as(sync.text()).isEqualTo(200);
         JsonNode result = sync.json().path("result");
         assertThat(result.path("resultType").asText()).isEqualTo("complete");
         assertThat(result.path("isError").asBoolean()).isFalse();
@@ -87,19 +75,17 @@ class Mcp2026E2E {
         // The same call as a task yields the same stored bytes: the synchronous answer is the tool's text as is.
         String taskId = createTask(alice, "demo.echo", arguments);
         awaitStatus(alice, taskId, "completed");
-        Reply polled = send(alice, "tasks/get", taskId, Map.of("taskId", taskId), true);
-        assertThat(rawMember(polled.text, "\"result\":{\"resultType\"", true))
-                .isEqualTo(rawMember(sync.text, "\"result\":{\"resultType\"", false));
+        McpReply polled = mcp(alice).task("tasks/get", taskId).post();
+        assertThat(rawMember(polled.text(), "\"result\":{\"resultType\"", true))
+                .isEqualTo(rawMember(sync.text(), "\"result\":{\"resultType\"", false));
     }
 
     @Test
     void sleepRunsAsATaskPolledToCompletion() {
-        Reply created = send(
-                alice,
-                "tools/call",
-                "demo.sleep",
-                Map.of("name", "demo.sleep", "arguments", Map.of("seconds", 2)),
-                true);
+        McpReply created = mcp(alice)
+                .toolCall("demo.sleep", Map.of("seconds", 2))
+                .withTasks()
+                .post();
         JsonNode task = created.json().path("result");
         assertThat(task.path("resultType").asText()).isEqualTo("task");
         assertThat(task.path("status").asText()).isEqualTo("working");
@@ -108,7 +94,7 @@ class Mcp2026E2E {
         String taskId = task.path("taskId").asText();
 
         // Durably committed before the answer: an immediate poll finds it.
-        Reply immediate = send(alice, "tasks/get", taskId, Map.of("taskId", taskId), true);
+        McpReply immediate = mcp(alice).task("tasks/get", taskId).post();
         assertThat(immediate.json().at("/result/status").asText()).isIn("working", "completed");
 
         JsonNode done = awaitStatus(alice, taskId, "completed");
@@ -122,14 +108,16 @@ class Mcp2026E2E {
         String taskId = createTask(alice, "demo.sleep", Map.of("seconds", 120));
         awaitStatus(alice, taskId, "working");
 
-        Reply ack = send(alice, "tasks/cancel", taskId, Map.of("taskId", taskId), true);
-        assertThat(ack.status).as(ack.text).isEqualTo(200);
+        McpReply ack = mcp(alice).task("tasks/cancel", taskId).post();
+        assertThat(ack.status()).as(ack.text()).isEqualTo(200);
         assertThat(ack.json().at("/result/resultType").asText()).isEqualTo("complete");
 
         JsonNode cancelled = awaitStatus(alice, taskId, "cancelled");
         assertThat(cancelled.at("/result/result").isMissingNode()).isTrue();
         // idempotent on a terminal task
-        assertThat(send(alice, "tasks/cancel", taskId, Map.of("taskId", taskId), true)
+        assertThat(mcp(alice)
+                        .task("tasks/cancel", taskId)
+                        .post()
                         .json()
                         .at("/result/resultType")
                         .asText())
@@ -141,12 +129,9 @@ class Mcp2026E2E {
         String taskId = createTask(alice, "demo.echo", Map.of("secret", "alice's"));
         String tampered = taskId.substring(0, taskId.length() - 1) + (taskId.endsWith("A") ? "B" : "A");
 
-        JsonNode bobsView =
-                send(bob, "tasks/get", taskId, Map.of("taskId", taskId), true).json();
-        JsonNode tamperedView = send(alice, "tasks/get", tampered, Map.of("taskId", tampered), true)
-                .json();
-        JsonNode bobsCancel = send(bob, "tasks/cancel", taskId, Map.of("taskId", taskId), true)
-                .json();
+        JsonNode bobsView = mcp(bob).task("tasks/get", taskId).post().json();
+        JsonNode tamperedView = mcp(alice).task("tasks/get", tampered).post().json();
+        JsonNode bobsCancel = mcp(bob).task("tasks/cancel", taskId).post().json();
 
         assertThat(bobsView.at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(bobsView.path("error")).isEqualTo(tamperedView.path("error"));
@@ -158,9 +143,9 @@ class Mcp2026E2E {
     }
 
     private static String createTask(String token, String tool, Map<String, ?> arguments) {
-        Reply created = send(token, "tools/call", tool, Map.of("name", tool, "arguments", arguments), true);
+        McpReply created = mcp(token).toolCall(tool, arguments).withTasks().post();
         assertThat(created.json().at("/result/resultType").asText())
-                .as(created.text)
+                .as(created.text())
                 .isEqualTo("task");
         return created.json().at("/result/taskId").asText();
     }
@@ -168,8 +153,7 @@ class Mcp2026E2E {
     private static JsonNode awaitStatus(String token, String taskId, String status) {
         JsonNode[] last = new JsonNode[1];
         await().atMost(SETTLE).pollInterval(Duration.ofMillis(200)).until(() -> {
-            last[0] = send(token, "tasks/get", taskId, Map.of("taskId", taskId), true)
-                    .json();
+            last[0] = mcp(token).task("tasks/get", taskId).post().json();
             return status.equals(last[0].at("/result/status").asText());
         });
         return last[0];
@@ -201,56 +185,7 @@ class Mcp2026E2E {
         throw new AssertionError("unbalanced JSON: " + text);
     }
 
-    private static Reply send(String token, String method, String name, Map<String, ?> params, boolean tasks) {
-        ObjectNode message = JSON.createObjectNode()
-                .put("jsonrpc", "2.0")
-                .put("id", IDS.incrementAndGet())
-                .put("method", method);
-        ObjectNode p = message.putObject("params");
-        params.forEach((k, v) -> p.set(k, JSON.valueToTree(v)));
-        ObjectNode meta = p.putObject("_meta").put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
-        ObjectNode capabilities = meta.putObject("io.modelcontextprotocol/clientCapabilities");
-        if (tasks) {
-            capabilities.putObject("extensions").putObject(TASKS);
-        }
-        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
-                .timeout(Duration.ofSeconds(90))
-                .header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .header("MCP-Protocol-Version", "2026-07-28")
-                .header("Mcp-Method", method)
-                .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
-        if (name != null) {
-            request.header("Mcp-Name", name);
-        }
-        try {
-            HttpResponse<String> response =
-                    HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            return new Reply(response.statusCode(), response.body());
-        } catch (IOException e) {
-            throw new IllegalStateException(method + " failed", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static final class Reply {
-        final int status;
-        final String text;
-
-        Reply(int status, String text) {
-            this.status = status;
-            this.text = text;
-        }
-
-        JsonNode json() {
-            try {
-                return JSON.readTree(text);
-            } catch (IOException e) {
-                throw new AssertionError("not JSON: " + status + " " + text, e);
-            }
-        }
+    private static Mcp2026Client mcp(String token) {
+        return LocalStack.get().mcp(token).v2026();
     }
 }

@@ -1,23 +1,16 @@
 package dev.taskgate.e2e;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2026Client;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -30,12 +23,6 @@ import static org.awaitility.Awaitility.await;
 @SlowTier
 @ExtendWith(LocalStack.class)
 class McpFrontendRestartE2E {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private static final String TASKS = "io.modelcontextprotocol/tasks";
-    private static final AtomicLong IDS = new AtomicLong(1000);
-
     @Test
     void aTaskCreatedBeforeASigkillIsReadFromTheRestartedFrontend() throws Exception {
         String token = Tokens.forSubject("restart-user")
@@ -44,14 +31,12 @@ class McpFrontendRestartE2E {
                 .scopes("tools:call")
                 .sign();
         ServiceProcess frontend = LocalStack.get().service("mcp-frontend");
-        URI endpoint = URI.create(frontend.baseUrl() + "/mcp");
+        Mcp2026Client mcp = McpTestClient.http(frontend.baseUrl()).bearer(token).v2026();
 
-        JsonNode created = send(
-                endpoint,
-                token,
-                "tools/call",
-                "demo.sleep",
-                Map.of("name", "demo.sleep", "arguments", Map.of("seconds", 3)));
+        JsonNode created = mcp.toolCall("demo.sleep", Map.of("seconds", 3))
+                .withTasks()
+                .post()
+                .json();
         assertThat(created.at("/result/resultType").asText())
                 .as(created.toString())
                 .isEqualTo("task");
@@ -66,38 +51,12 @@ class McpFrontendRestartE2E {
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(250))
                 .until(() -> {
-                    last[0] = send(endpoint, token, "tasks/get", taskId, Map.of("taskId", taskId));
+                    last[0] = mcp.task("tasks/get", taskId).post().json();
                     return "completed".equals(last[0].at("/result/status").asText());
                 });
         assertThat(last[0].at("/result/taskId").asText()).isEqualTo(taskId);
         assertThat(last[0].at("/result/result/resultType").asText()).isEqualTo("complete");
         assertThat(last[0].at("/result/result/isError").asBoolean()).isFalse();
         assertThat(last[0].at("/result/result/content/0/text").asText()).contains("slept 3 seconds");
-    }
-
-    private static JsonNode send(URI endpoint, String token, String method, String name, Map<String, ?> params)
-            throws IOException, InterruptedException {
-        ObjectNode message = JSON.createObjectNode()
-                .put("jsonrpc", "2.0")
-                .put("id", IDS.incrementAndGet())
-                .put("method", method);
-        ObjectNode p = message.putObject("params");
-        params.forEach((k, v) -> p.set(k, JSON.valueToTree(v)));
-        ObjectNode meta = p.putObject("_meta").put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
-        meta.putObject("io.modelcontextprotocol/clientCapabilities")
-                .putObject("extensions")
-                .putObject(TASKS);
-        HttpRequest request = HttpRequest.newBuilder(endpoint)
-                .timeout(Duration.ofSeconds(30))
-                .header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .header("MCP-Protocol-Version", "2026-07-28")
-                .header("Mcp-Method", method)
-                .header("Mcp-Name", name)
-                .POST(HttpRequest.BodyPublishers.ofString(message.toString()))
-                .build();
-        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        return JSON.readTree(response.body());
     }
 }

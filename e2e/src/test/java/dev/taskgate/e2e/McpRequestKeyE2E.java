@@ -1,25 +1,16 @@
 package dev.taskgate.e2e;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,18 +21,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @ExtendWith(LocalStack.class)
 class McpRequestKeyE2E {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private static final AtomicLong IDS = new AtomicLong();
-
-    private static URI endpoint;
     private static String alice;
     private static String bob;
 
     @BeforeAll
     static void setUp() {
-        endpoint = URI.create(LocalStack.get().frontendUrl() + "/mcp");
         alice = Tokens.forSubject("alice-" + UUID.randomUUID())
                 .org("acme")
                 .project("demo")
@@ -78,35 +62,15 @@ class McpRequestKeyE2E {
         assertThat(conflict.at("/error/message").asText()).contains("'k-2'");
     }
 
-    private static JsonNode call(String token, String requestKey, Map<String, ?> arguments) throws Exception {
-        ObjectNode message = JSON.createObjectNode()
-                .put("jsonrpc", "2.0")
-                .put("id", IDS.incrementAndGet())
-                .put("method", "tools/call");
-        ObjectNode params = message.putObject("params").put("name", "demo.sleep");
-        params.set("arguments", JSON.valueToTree(arguments));
-        ObjectNode meta = params.putObject("_meta")
-                .put("io.modelcontextprotocol/protocolVersion", "2026-07-28")
-                .put("dev.taskgate/requestKey", requestKey);
-        meta.putObject("io.modelcontextprotocol/clientCapabilities")
-                .putObject("extensions")
-                .putObject("io.modelcontextprotocol/tasks");
-        HttpRequest request = HttpRequest.newBuilder(endpoint)
-                .timeout(Duration.ofSeconds(60))
-                .header("Authorization", "Bearer " + token)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .header("MCP-Protocol-Version", "2026-07-28")
-                .header("Mcp-Method", "tools/call")
-                .header("Mcp-Name", "demo.sleep")
-                .POST(HttpRequest.BodyPublishers.ofString(message.toString()))
-                .build();
-        HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        try {
-            return JSON.readTree(response.body());
-        } catch (IOException e) {
-            throw new AssertionError("not JSON: " + response.body(), e);
-        }
+    private static JsonNode call(String token, String requestKey, Map<String, ?> arguments) {
+        McpReply reply = LocalStack.get()
+                .mcp(token)
+                .v2026()
+                .toolCall("demo.sleep", arguments)
+                .meta("dev.taskgate/requestKey", requestKey)
+                .withTasks()
+                .post();
+        assertThat(reply.status()).as(reply.text()).isEqualTo(200);
+        return reply.json();
     }
 }

@@ -1,25 +1,20 @@
 package dev.taskgate.e2e;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2026Client;
+import dev.taskgate.testsupport.mcp.Mcp2026Request;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -32,25 +27,18 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(LocalStack.class)
 class McpTaskTtlE2E {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final HttpClient HTTP =
-            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
-    private static final AtomicLong IDS = new AtomicLong();
-    private static final String TASKS = "io.modelcontextprotocol/tasks";
-
-    private static URI endpoint;
-    private static String alice;
+    private static Mcp2026Client mcp;
 
     @BeforeAll
     static void setUp() throws Exception {
         ServiceProcess frontend = LocalStack.get()
                 .startExtra("mcp-frontend", "mcp-frontend-short-ttl", Map.of("TASKGATE_FRONTEND_MCP_TASK_TTL", "1m"));
-        endpoint = URI.create(frontend.baseUrl() + "/mcp");
-        alice = Tokens.forSubject("alice-" + UUID.randomUUID())
+        String alice = Tokens.forSubject("alice-" + UUID.randomUUID())
                 .org("acme")
                 .project("demo")
                 .scopes("tools:call")
                 .sign();
+        mcp = McpTestClient.http(frontend.baseUrl()).bearer(alice).v2026();
     }
 
     @Test
@@ -109,53 +97,19 @@ class McpTaskTtlE2E {
         return last[0];
     }
 
-    private static JsonNode task(String method, String taskId) throws Exception {
-        return send(method, taskId, Map.of("taskId", taskId));
+    private static JsonNode task(String method, String taskId) {
+        return answered(mcp.task(method, taskId));
     }
 
-    private static JsonNode call(String requestKey, Map<String, ?> arguments) throws Exception {
-        return send(
-                "tools/call",
-                "demo.echo",
-                Map.of(
-                        "name",
-                        "demo.echo",
-                        "arguments",
-                        arguments,
-                        "_meta",
-                        Map.of("dev.taskgate/requestKey", requestKey)));
+    private static JsonNode call(String requestKey, Map<String, ?> arguments) {
+        return answered(mcp.toolCall("demo.echo", arguments)
+                .meta("dev.taskgate/requestKey", requestKey)
+                .withTasks());
     }
 
-    private static JsonNode send(String method, String name, Map<String, ?> params) throws Exception {
-        ObjectNode message = JSON.createObjectNode()
-                .put("jsonrpc", "2.0")
-                .put("id", IDS.incrementAndGet())
-                .put("method", method);
-        ObjectNode p = message.putObject("params");
-        params.forEach((k, v) -> p.set(k, JSON.valueToTree(v)));
-        ObjectNode meta = p.has("_meta") ? (ObjectNode) p.get("_meta") : p.putObject("_meta");
-        meta.put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
-        meta.putObject("io.modelcontextprotocol/clientCapabilities")
-                .putObject("extensions")
-                .putObject(TASKS);
-        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
-                .timeout(Duration.ofSeconds(60))
-                .header("Authorization", "Bearer " + alice)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .header("MCP-Protocol-Version", "2026-07-28")
-                .header("Mcp-Method", method)
-                .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
-        if (name != null) {
-            request.header("Mcp-Name", name);
-        }
-        HttpResponse<String> response =
-                HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        try {
-            return JSON.readTree(response.body());
-        } catch (IOException e) {
-            throw new AssertionError("not JSON: " + response.body(), e);
-        }
+    private static JsonNode answered(Mcp2026Request request) {
+        McpReply reply = request.post();
+        assertThat(reply.status()).as(reply.text()).isEqualTo(200);
+        return reply.json();
     }
 }

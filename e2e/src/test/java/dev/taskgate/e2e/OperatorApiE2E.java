@@ -13,6 +13,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.e2e.Http.Reply;
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2026Client;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -50,16 +52,14 @@ class OperatorApiE2E {
                 "op-" + UUID.randomUUID(),
                 "{\"tool_name\":\"demo.echo\",\"input\":{\"secret\":\"alice's input\"}}");
         String aliceHandle = created.json().path("execution_id").asText();
-        Reply task = Http.mcp(
-                bob,
-                "tools/call",
-                "demo.sleep",
-                Map.of("name", "demo.sleep", "arguments", Map.of("seconds", 600)),
-                true);
+        McpReply task = mcp(bob).toolCall("demo.sleep", Map.of("seconds", 600))
+                .withTasks()
+                .post();
         String bobTask = task.json().at("/result/taskId").asText();
         await().atMost(Duration.ofSeconds(60))
                 .until(() -> "working"
-                        .equals(Http.mcp(bob, "tasks/get", bobTask, Map.of("taskId", bobTask), true)
+                        .equals(mcp(bob).task("tasks/get", bobTask)
+                                .post()
                                 .json()
                                 .at("/result/status")
                                 .asText()));
@@ -112,7 +112,8 @@ class OperatorApiE2E {
         assertThat(cancelOutcome).isIn("accepted", "stop_delivery_unknown");
         await().atMost(Duration.ofSeconds(60))
                 .until(() -> "cancelled"
-                        .equals(Http.mcp(bob, "tasks/get", bobTask, Map.of("taskId", bobTask), true)
+                        .equals(mcp(bob).task("tasks/get", bobTask)
+                                .post()
                                 .json()
                                 .at("/result/status")
                                 .asText()));
@@ -158,5 +159,9 @@ class OperatorApiE2E {
                         "olga list ok",
                         "olga list ok",
                         "olga list ok");
+    }
+
+    private static Mcp2026Client mcp(String token) {
+        return LocalStack.get().mcp(token).v2026();
     }
 }

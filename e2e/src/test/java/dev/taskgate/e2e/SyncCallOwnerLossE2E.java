@@ -14,13 +14,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.Mcp2026Client;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
-import static dev.taskgate.e2e.Mcp2025Session.JSON;
-import static dev.taskgate.e2e.Mcp2025Session.call;
 import static dev.taskgate.testsupport.McpSchemas.assertValid2025;
+import static dev.taskgate.testsupport.mcp.Mcp2025Client.call;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -33,6 +37,7 @@ import static org.awaitility.Awaitility.await;
 @SlowTier
 @ExtendWith(LocalStack.class)
 class SyncCallOwnerLossE2E {
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final int STEPS = 40;
     private static final Pattern AT = Pattern.compile("^at (\\d+) of " + STEPS);
 
@@ -44,19 +49,17 @@ class SyncCallOwnerLossE2E {
                 .scopes("tools:call")
                 .sign();
         URI endpoint = URI.create(LocalStack.get().frontendUrl() + "/mcp");
-        Mcp2025Session session = Mcp2025Session.open(endpoint, token);
-        ObjectNode legacyCall =
+        Mcp2025Session session =
+                McpTestClient.http(endpoint).bearer(token).v2025().initialize();
+        ObjectNode call2025 =
                 call("demo.count", JSON.createObjectNode().put("to", STEPS).put("step_ms", 250));
-        legacyCall.putObject("_meta").put("progressToken", "sync-owner-loss");
+        call2025.putObject("_meta").put("progressToken", "sync-owner-loss");
 
-        CompletableFuture<Mcp2025Session.Reply> legacy =
-                CompletableFuture.supplyAsync(() -> session.request("tools/call", legacyCall));
-        CompletableFuture<Http.Reply> modern = CompletableFuture.supplyAsync(() -> Http.mcp(
-                token,
-                "tools/call",
-                "demo.count",
-                Map.of("name", "demo.count", "arguments", Map.of("to", STEPS, "step_ms", 250)),
-                false));
+        CompletableFuture<McpReply> sync2025 =
+                CompletableFuture.supplyAsync(() -> session.request("tools/call", call2025));
+        CompletableFuture<McpReply> sync2026 = CompletableFuture.supplyAsync(() -> mcp(token)
+                .toolCall("demo.count", Map.of("to", STEPS, "step_ms", 250))
+                .post());
         // the 2025 call's execution is a 2025 task id: tasks/list shows how far it got
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(100))
@@ -72,38 +75,40 @@ class SyncCallOwnerLossE2E {
         worker.kill();
         worker.restart(Duration.ofSeconds(120));
 
-        Mcp2025Session.Reply legacyReply = legacy.get(120, TimeUnit.SECONDS);
-        long legacyMillis = (System.nanoTime() - killedAt) / 1_000_000;
-        Http.Reply modernReply = modern.get(120, TimeUnit.SECONDS);
-        long modernMillis = (System.nanoTime() - killedAt) / 1_000_000;
+        McpReply reply2025 = sync2025.get(120, TimeUnit.SECONDS);
+        long millis2025 = (System.nanoTime() - killedAt) / 1_000_000;
+        McpReply reply2026 = sync2026.get(120, TimeUnit.SECONDS);
+        long millis2026 = (System.nanoTime() - killedAt) / 1_000_000;
 
-        assertThat(legacyReply.status()).as(legacyReply.toString()).isEqualTo(200);
-        assertValid2025("JSONRPCResultResponse", legacyReply.json());
-        assertValid2025("CallToolResult", legacyReply.result());
-        assertThat(legacyReply.result().path("isError").asBoolean()).isFalse();
-        assertThat(legacyReply.result().at("/content/0/text").asText()).isEqualTo("counted to " + STEPS);
+        assertThat(reply2025.status()).as(reply2025.toString()).isEqualTo(200);
+        assertValid2025("JSONRPCResultResponse", reply2025.json());
+        assertValid2025("CallToolResult", reply2025.result());
+        assertThat(reply2025.result().path("isError").asBoolean()).isFalse();
+        assertThat(reply2025.result().at("/content/0/text").asText()).isEqualTo("counted to " + STEPS);
         List<Double> progress = new ArrayList<>();
-        List<JsonNode> messages = legacyReply.messages();
+        List<JsonNode> messages = reply2025.messages();
         for (JsonNode message : messages.subList(0, messages.size() - 1)) {
             assertValid2025("ProgressNotification", message);
             progress.add(message.at("/params/progress").asDouble());
         }
         assertThat(progress).as("progress across the replacement").isSorted().doesNotHaveDuplicates();
 
-        assertThat(modernReply.status()).as(modernReply.toString()).isEqualTo(200);
-        JsonNode modernResult = modernReply.json().path("result");
-        assertThat(modernResult.path("resultType").asText())
-                .as(modernReply.text())
-                .isEqualTo("complete");
-        assertThat(modernResult.at("/content/0/text").asText()).isEqualTo("counted to " + STEPS);
+        assertThat(reply2026.status()).as(reply2026.toString()).isEqualTo(200);
+        JsonNode result2026 = reply2026.json().path("result");
+        assertThat(result2026.path("resultType").asText()).as(reply2026.text()).isEqualTo("complete");
+        assertThat(result2026.at("/content/0/text").asText()).isEqualTo("counted to " + STEPS);
         System.out.printf(
                 "[sync-owner-loss] worker-pool SIGKILL -> 2025 call answered the final result after %d ms, "
                         + "2026 call after %d ms (%d progress notifications, strictly rising)%n",
-                legacyMillis, modernMillis, progress.size());
+                millis2025, millis2026, progress.size());
     }
 
     private static boolean pastStepTwo(String statusMessage) {
         Matcher m = AT.matcher(statusMessage);
         return m.find() && Integer.parseInt(m.group(1)) >= 2;
+    }
+
+    private static Mcp2026Client mcp(String token) {
+        return LocalStack.get().mcp(token).v2026();
     }
 }

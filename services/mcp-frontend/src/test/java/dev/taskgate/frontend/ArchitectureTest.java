@@ -41,21 +41,23 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule mcpProtocolIsTransportIndependent = noClasses()
             .that()
-            .resideInAPackage("..frontend.mcp")
+            .resideInAnyPackage(
+                    "..frontend.mcp", "..frontend.mcp.v2025..", "..frontend.mcp.compat..", "..frontend.mcp.rounds..")
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage("jakarta.ws.rs..", "org.jboss.resteasy..", "io.vertx..", "..frontend.mcp.http..")
-            .because("the MCP protocol core is shared by Streamable HTTP and (later) stdio; HTTP headers, statuses "
-                    + "and Origin checks belong in mcp.http, which maps McpException.Disposition to a status");
+            .because("the MCP protocols (2026-07-28 in mcp, 2025-era in mcp.v2025) are shared by Streamable HTTP "
+                    + "and stdio; HTTP headers, statuses, SSE and Origin checks belong in mcp.http, which maps "
+                    + "McpException.Disposition to a status");
 
     @ArchTest
-    static final ArchRule mcpSubmitsThroughTheExecutionService = noClasses()
+    static final ArchRule mcpSendsCommandsThroughExecutionCommands = noClasses()
             .that()
             .resideInAPackage("..frontend.mcp..")
             .should()
             .dependOnClassesThat()
             .haveSimpleName("CommandGateway")
-            .because("ExecutionService checks tool, scope and input before anything is published; go through it");
+            .because("ExecutionCommands checks tool, scope and input before anything is published; go through it");
 
     @ArchTest
     static final ArchRule onlyQueriesCallJobControlOverHttp = noClasses()
@@ -74,7 +76,7 @@ class ArchitectureTest {
             .should()
             .dependOnClassesThat()
             .haveSimpleName("CommandGateway")
-            .because("ExecutionService checks tool, scope and input before anything is published; go through it");
+            .because("ExecutionCommands checks tool, scope and input before anything is published; go through it");
 
     @ArchTest
     static final ArchRule timeComesFromTheInjectedClock = noClasses()

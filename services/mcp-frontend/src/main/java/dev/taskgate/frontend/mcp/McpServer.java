@@ -25,7 +25,7 @@ public class McpServer {
     }
 
     /** The 2025-era handshake: no longer part of this generation, and answered -32601 before any other check. */
-    public static boolean isLegacyHandshake(String method) {
+    public static boolean isMcp2025Handshake(String method) {
         return "initialize".equals(method);
     }
 

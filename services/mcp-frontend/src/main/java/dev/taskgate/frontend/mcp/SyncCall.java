@@ -22,7 +22,7 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.mcp.McpException.Disposition;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
 import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
@@ -77,7 +77,7 @@ public final class SyncCall implements AutoCloseable {
     private final UUID executionId;
     private final ExecutionWatch watch;
     private final ExecutionQueries queries;
-    private final ExecutionService executions;
+    private final ExecutionCommands commands;
     private final SyncCalls.Timing timing;
     private final Function<String, McpResult> render;
     private final long deadline;
@@ -96,25 +96,6 @@ public final class SyncCall implements AutoCloseable {
     private final Set<String> inputReported = new HashSet<>();
     private ExecutionSnapshot latest;
 
-    SyncCall(
-            AuthenticatedCaller caller,
-            UUID executionId,
-            JsonNode progressToken,
-            ExecutionWatch watch,
-            ExecutionQueries queries,
-            ExecutionService executions,
-            SyncCalls.Timing timing) {
-        this(
-                caller,
-                executionId,
-                progressToken,
-                watch,
-                queries,
-                executions,
-                timing,
-                stored -> McpResult.raw(CallToolResults.withResultType(stored)));
-    }
-
     /** A call whose stored result is put on the wire by {@code render} (each protocol generation its own way). */
     SyncCall(
             AuthenticatedCaller caller,
@@ -122,7 +103,7 @@ public final class SyncCall implements AutoCloseable {
             JsonNode progressToken,
             ExecutionWatch watch,
             ExecutionQueries queries,
-            ExecutionService executions,
+            ExecutionCommands commands,
             SyncCalls.Timing timing,
             Function<String, McpResult> render) {
         this.render = render;
@@ -131,7 +112,7 @@ public final class SyncCall implements AutoCloseable {
         this.progress = new ProgressNotifications(progressToken, timing.progressInterval(), null);
         this.watch = watch;
         this.queries = queries;
-        this.executions = executions;
+        this.commands = commands;
         this.timing = timing;
         long now = System.nanoTime();
         this.deadline = now + timing.timeout().toNanos();
@@ -255,7 +236,7 @@ public final class SyncCall implements AutoCloseable {
             return;
         }
         try {
-            executions.cancel(caller, executionId, reason);
+            commands.cancel(caller, executionId, reason);
         } catch (RuntimeException e) {
             LOG.warnf(
                     "could not cancel an abandoned synchronous execution executionId=%s reason=%s",

@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.query.ExecutionQueries;
 
@@ -32,13 +32,13 @@ public class SyncCalls {
 
     private final ExecutionSignals signals;
     private final ExecutionQueries queries;
-    private final ExecutionService executions;
+    private final ExecutionCommands commands;
     private final Timing timing;
 
-    SyncCalls(ExecutionSignals signals, ExecutionQueries queries, ExecutionService executions, FrontendConfig config) {
+    SyncCalls(ExecutionSignals signals, ExecutionQueries queries, ExecutionCommands commands, FrontendConfig config) {
         this.signals = signals;
         this.queries = queries;
-        this.executions = executions;
+        this.commands = commands;
         FrontendConfig.Mcp mcp = config.mcp();
         this.timing = new Timing(
                 mcp.syncCallTimeout(), mcp.syncPollInterval(), mcp.progressInterval(), mcp.heartbeatInterval());
@@ -61,17 +61,11 @@ public class SyncCalls {
 
     /**
      * Starts waiting for an accepted execution whose stored {@code CallToolResult} is rendered by {@code render}
-     * (the 2025-era adapter writes it byte for byte, without {@code resultType}).
+     * (each generation its own way: {@link ToolCallSteps.Generation}).
      */
     public SyncCall open(
             AuthenticatedCaller caller, UUID executionId, JsonNode progressToken, Function<String, McpResult> render) {
         return new SyncCall(
-                caller, executionId, progressToken, signals.watch(executionId), queries, executions, timing, render);
-    }
-
-    /** Starts waiting for an accepted execution. */
-    SyncCall open(AuthenticatedCaller caller, UUID executionId, JsonNode progressToken) {
-        return new SyncCall(
-                caller, executionId, progressToken, signals.watch(executionId), queries, executions, timing);
+                caller, executionId, progressToken, signals.watch(executionId), queries, commands, timing, render);
     }
 }

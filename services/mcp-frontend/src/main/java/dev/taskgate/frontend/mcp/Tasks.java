@@ -14,9 +14,8 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.execution.InputResponseShape;
-import dev.taskgate.frontend.mcp.legacy.GenerationMismatch;
 import dev.taskgate.frontend.query.ExecutionQueries;
 import dev.taskgate.problem.ProblemException;
 
@@ -30,19 +29,19 @@ import dev.taskgate.problem.ProblemException;
 public class Tasks {
     private final ExecutionHandles handles;
     private final ExecutionQueries queries;
-    private final ExecutionService executions;
+    private final ExecutionCommands commands;
     private final ServerIdentity server;
     private final TaskView view;
 
     Tasks(
             ExecutionHandles handles,
             ExecutionQueries queries,
-            ExecutionService executions,
+            ExecutionCommands commands,
             ServerIdentity server,
             TaskView view) {
         this.handles = handles;
         this.queries = queries;
-        this.executions = executions;
+        this.commands = commands;
         this.server = server;
         this.view = view;
     }
@@ -70,7 +69,7 @@ public class Tasks {
     public McpResult cancel(JsonRpcRequest request, AuthenticatedCaller caller) {
         UUID executionId = verify(taskId(request), caller);
         try {
-            executions.cancel(caller, executionId, "cancelled through MCP tasks/cancel");
+            commands.cancel(caller, executionId, "cancelled through MCP tasks/cancel");
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }
@@ -119,7 +118,7 @@ public class Tasks {
         }
         if (!outstanding.isEmpty()) {
             try {
-                executions.provideInput(caller, executionId, outstanding);
+                commands.provideInput(caller, executionId, outstanding);
             } catch (ProblemException e) {
                 throw McpProblems.translate(e);
             }
@@ -130,10 +129,10 @@ public class Tasks {
     private UUID verify(String taskId, AuthenticatedCaller caller) {
         return handles.verify(taskId, Surface.MCP_2026, caller.caller()).orElseThrow(() -> {
             // issue 4: a task of a 2025-era session is refused with a message naming its generation
-            boolean legacy = ExecutionHandles.parse(taskId)
+            boolean of2025 = ExecutionHandles.parse(taskId)
                     .map(c -> c.surface() == Surface.MCP_2025)
                     .orElse(false);
-            return legacy
+            return of2025
                     ? McpErrors.invalidParams(GenerationMismatch.message(Surface.MCP_2025), null)
                     : McpErrors.taskNotFound();
         });

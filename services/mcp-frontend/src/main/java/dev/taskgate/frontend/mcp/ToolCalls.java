@@ -3,8 +3,6 @@ package dev.taskgate.frontend.mcp;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.security.SecureRandom;
-import java.util.Base64;
 import java.util.HexFormat;
 import java.util.Optional;
 
@@ -12,20 +10,14 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.taskgate.contracts.Surface;
-import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.event.LogLevel;
-import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.auth.Scopes;
-import dev.taskgate.frontend.execution.ExecutionService;
 import dev.taskgate.frontend.execution.ToolInputValidator;
+import dev.taskgate.frontend.mcp.ToolCallSteps.Generation;
 import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
-import dev.taskgate.frontend.mcp.compat.HandoffPolicies;
 import dev.taskgate.frontend.mcp.rounds.InputRounds;
 import dev.taskgate.problem.ProblemException;
 
@@ -45,35 +37,16 @@ import dev.taskgate.problem.ProblemException;
  */
 @Singleton
 public class ToolCalls {
-    private final ToolInputValidator tools;
+    private final ToolCallSteps steps;
     private final TaskPolicies policies;
-    private final ExecutionService executions;
-    private final SyncCalls syncCalls;
-    private final ExecutionHandles handles;
     private final TaskView view;
-    private final CompatibilityTools compat;
-    private final HandoffPolicies handoffs;
-    private final SecureRandom random = new SecureRandom();
     // field injection keeps the constructor that parallel changes also touch as it was
     @Inject
     InputRounds inputRounds;
 
-    ToolCalls(
-            ToolInputValidator tools,
-            TaskPolicies policies,
-            ExecutionService executions,
-            SyncCalls syncCalls,
-            ExecutionHandles handles,
-            TaskView view,
-            CompatibilityTools compat,
-            HandoffPolicies handoffs) {
-        this.compat = compat;
-        this.handoffs = handoffs;
-        this.tools = tools;
+    ToolCalls(ToolCallSteps steps, TaskPolicies policies, TaskView view) {
+        this.steps = steps;
         this.policies = policies;
-        this.executions = executions;
-        this.syncCalls = syncCalls;
-        this.handles = handles;
         this.view = view;
     }
 
@@ -93,21 +66,12 @@ public class ToolCalls {
      * synchronous call now waiting for its execution (the caller drives and closes it). Blocking.
      */
     public Served start(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller) {
-        JsonNode name = request.params().get("name");
-        if (name == null || !name.isTextual() || name.asText().isEmpty()) {
-            throw McpErrors.invalidParams("params.name is required (the tool's name).", null);
-        }
-        String toolName = name.asText();
-        // control-plane tools: answered here, never as a task or an execution (docs/design.md, "Compatibility tools")
+        String toolName = ToolCallSteps.toolName(request);
         if (CompatibilityTools.isCompatibilityTool(toolName)) {
-            return Served.done(McpResult.raw(CallToolResults.withResultType(compat.call(
-                            caller, Surface.MCP_2026, toolName, request.params().get("arguments"))
-                    .json())));
+            return steps.compatibilityCall(
+                    Generation.MCP_2026, caller, toolName, request.params().get("arguments"));
         }
-        ToolInputValidator.Tool tool = tools.find(toolName)
-                .orElseThrow(() -> McpErrors.invalidParams(
-                        "Unknown tool: " + toolName,
-                        JsonNodeFactory.instance.objectNode().put("name", toolName)));
+        ToolInputValidator.Tool tool = steps.tool(toolName);
         TaskPolicy policy = policies.of(toolName);
         boolean asTask = meta.declaresTasks() && policy != TaskPolicy.FORBIDDEN;
         if (policy == TaskPolicy.REQUIRED && !meta.declaresTasks()) {
@@ -125,24 +89,20 @@ public class ToolCalls {
         }
         arguments = gathered.arguments();
         String receiptKey = requestKey.map(RequestKeys::receiptKey).orElseGet(() -> receiptKey(request.id()));
-        // a task is a background execution (native surface); a call answered in-line is the compatibility surface
-        TaskSurface taskSurface = asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY;
         JsonNode progressToken = asTask ? null : SyncCalls.progressToken(request);
         LogLevel logLevel = RequestMeta.logLevel(request); // checked for tasks too; used by synchronous calls
         Accepted accepted;
         try {
-            if (tool.spec().mutating()) {
-                caller.require(Scopes.TOOLS_WRITE);
-            }
             // 2026-07-28 §11: the server chooses a task's TTL; job-control grants and stores it durably
-            accepted = executions.submit(
+            accepted = steps.submit(
+                    Generation.MCP_2026,
                     caller,
-                    Surface.MCP_2026,
-                    taskSurface,
-                    receiptKey,
-                    toolName,
+                    tool,
                     arguments,
-                    asTask ? view.requestedTtlMs() : null);
+                    asTask,
+                    receiptKey,
+                    asTask ? view.requestedTtlMs() : null,
+                    null);
         } catch (ProblemException e) {
             if (requestKey.isPresent() && e.problem().status() == 409) {
                 throw McpErrors.requestKeyConflict(requestKey.get());
@@ -150,18 +110,11 @@ public class ToolCalls {
             throw McpProblems.translate(e);
         }
         if (asTask) {
-            String taskId = handles.mint(accepted.executionId(), Surface.MCP_2026, caller.caller());
+            String taskId = steps.taskId(Generation.MCP_2026, caller, accepted);
             return Served.done(McpResult.of(view.created(taskId, accepted.execution())));
         }
-        SyncCall pending = syncCalls.open(caller, accepted.executionId(), progressToken);
-        pending.forwardLogs(logLevel); // §3: without a logLevel in this request, no notifications/message for it
-        handoffs.of(toolName)
-                .after()
-                .ifPresent(after -> pending.handOffAfter(
-                        after,
-                        () -> McpResult.raw(CallToolResults.withResultType(
-                                compat.handoff(caller, Surface.MCP_2026, accepted.executionId(), after.toMillis())))));
-        return Served.waiting(pending);
+        // §3: without a logLevel in this request, no notifications/message for it
+        return steps.await(Generation.MCP_2026, caller, toolName, accepted, progressToken, logLevel);
     }
 
     /**
@@ -170,9 +123,7 @@ public class ToolCalls {
      * digest ties the key to the request in job-control's records.
      */
     private String receiptKey(JsonNode id) {
-        byte[] nonce = new byte[16];
-        random.nextBytes(nonce);
-        return "mcp-2026:" + Base64.getUrlEncoder().withoutPadding().encodeToString(nonce) + ":" + digest(id);
+        return "mcp-2026:" + steps.nonce() + ":" + digest(id);
     }
 
     private static String digest(JsonNode id) {

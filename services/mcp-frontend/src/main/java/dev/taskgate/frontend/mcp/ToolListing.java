@@ -1,16 +1,10 @@
 package dev.taskgate.frontend.mcp;
 
-import java.util.List;
-
 import jakarta.inject.Singleton;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.taskgate.contracts.catalog.OperationCatalog;
-import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.frontend.FrontendConfig;
-import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 
 /**
  * {@code server/discover} and {@code tools/list}. Both are cacheable results (§1: {@code ttlMs} and
@@ -21,22 +15,12 @@ public class ToolListing {
     /** {@code _meta} key under which each tool reports its task policy (2026 has no wire field for it). */
     public static final String TASK_POLICY_META_KEY = "dev.taskgate/taskPolicy";
 
-    private final List<OperationSpec> operations;
-    private final TaskPolicies policies;
+    private final ToolDefinitions tools;
     private final ServerIdentity server;
     private final long ttlMs;
 
-    private final CompatibilityTools compat;
-
-    ToolListing(
-            OperationCatalog catalog,
-            TaskPolicies policies,
-            ServerIdentity server,
-            FrontendConfig config,
-            CompatibilityTools compat) {
-        this.compat = compat;
-        this.operations = catalog.all();
-        this.policies = policies;
+    ToolListing(ToolDefinitions tools, ServerIdentity server, FrontendConfig config) {
+        this.tools = tools;
         this.server = server;
         this.ttlMs = config.mcp().listTtl().toMillis();
     }
@@ -60,26 +44,9 @@ public class ToolListing {
     /** The {@code tools/list} result: every registered operation, in catalog order, on one page. */
     public ObjectNode list() {
         ObjectNode result = server.result("complete");
-        ArrayNode tools = result.putArray("tools");
-        for (OperationSpec op : operations) {
-            ObjectNode tool = tools.addObject().put("name", op.name());
-            if (op.title() != null) {
-                tool.put("title", op.title());
-            }
-            if (op.description() != null) {
-                tool.put("description", op.description());
-            }
-            tool.set("inputSchema", op.inputSchema().deepCopy());
-            if (op.annotations() != null && op.annotations().size() > 0) {
-                tool.set("annotations", op.annotations().deepCopy());
-            }
-            tool.putObject("_meta")
-                    .put(TASK_POLICY_META_KEY, policies.of(op.name()).wireName());
-        }
-        for (ObjectNode tool : compat.definitions()) {
-            tools.add(tool);
-            tool.putObject("_meta").put(TASK_POLICY_META_KEY, TaskPolicy.FORBIDDEN.wireName());
-        }
+        result.set(
+                "tools",
+                tools.list((tool, policy) -> tool.putObject("_meta").put(TASK_POLICY_META_KEY, policy.wireName())));
         return cacheable(result);
     }
 

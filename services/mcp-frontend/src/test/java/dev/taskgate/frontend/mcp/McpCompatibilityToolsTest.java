@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
@@ -16,7 +15,6 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -31,13 +29,13 @@ import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.WithHandoffAfterOneSecond;
 import dev.taskgate.testsupport.McpSchemas;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -50,15 +48,12 @@ import static org.awaitility.Awaitility.await;
  */
 @QuarkusTest
 @TestProfile(WithHandoffAfterOneSecond.class)
-class McpCompatibilityToolsTest {
+class McpCompatibilityToolsTest extends McpComponentTest {
     private static final String STORED =
             "{\"content\":[{\"type\":\"text\",\"text\":\"slept 2 s\"}],  \"isError\":false}";
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-
-    @TestHTTPResource("/")
-    URI base;
 
     @Inject
     ExecutionHandles handles;
@@ -102,8 +97,8 @@ class McpCompatibilityToolsTest {
         UUID id = UUID.randomUUID();
         String handle = outcome(id, ExecutionStatus.COMPLETED, STORED, null);
 
-        Api.Result response = McpCall.toolCall(1, "job_inspect", Map.of("execution_id", handle))
-                .post(base);
+        McpReply response =
+                mcp().toolCall(1, "job_inspect", Map.of("execution_id", handle)).post();
 
         String text = new String(response.bytes(), StandardCharsets.UTF_8);
         assertThat(text).contains("\"result\":{\"resultType\":\"complete\"," + STORED.substring(1) + "}");
@@ -132,13 +127,13 @@ class McpCompatibilityToolsTest {
         UUID id = UUID.randomUUID();
         String handle = outcome(id, ExecutionStatus.WORKING, null, null);
 
-        CompletableFuture<Api.Result> pending = CompletableFuture.supplyAsync(
-                () -> McpCall.toolCall(1, "execution_get", Map.of("execution_id", handle, "wait_ms", 45_000))
-                        .post(base));
+        CompletableFuture<McpReply> pending = CompletableFuture.supplyAsync(
+                () -> mcp().toolCall(1, "execution_get", Map.of("execution_id", handle, "wait_ms", 45_000))
+                        .post());
         await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
         outcome(id, ExecutionStatus.COMPLETED, STORED, null);
 
-        Api.Result response = pending.join();
+        McpReply response = pending.join();
         assertThat(new String(response.bytes(), StandardCharsets.UTF_8)).contains(STORED.substring(1));
         await().atMost(Duration.ofSeconds(10)).until(() -> !signals.isWatched(id));
     }
@@ -150,9 +145,9 @@ class McpCompatibilityToolsTest {
         UUID id = UUID.randomUUID();
         String handle = outcome(id, ExecutionStatus.WORKING, null, null);
 
-        Api.Result response = McpCall.toolCall(1, "execution_get", Map.of("execution_id", handle))
+        McpReply response = mcp().toolCall(1, "execution_get", Map.of("execution_id", handle))
                 .withTasks()
-                .post(base);
+                .post();
 
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
         assertThat(response.json().at("/result/taskId").isMissingNode()).isTrue();
@@ -163,8 +158,8 @@ class McpCompatibilityToolsTest {
 
     @Test
     void invalidArgumentsAreRejectedBeforeAnyLookup() {
-        Api.Result response = McpCall.toolCall(1, "execution_get", Map.of("wait_ms", 45_001, "extra", true))
-                .post(base);
+        McpReply response = mcp().toolCall(1, "execution_get", Map.of("wait_ms", 45_001, "extra", true))
+                .post();
 
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(response.json().at("/error/data/errors"))
@@ -181,14 +176,14 @@ class McpCompatibilityToolsTest {
         String rest = handles.mint(id, Surface.REST, Fixtures.caller("alice"));
         String bobs = handles.mint(id, Surface.MCP_2026, Fixtures.caller("bob"));
 
-        JsonNode otherGeneration = McpCall.toolCall(1, "execution_get", Map.of("execution_id", rest))
-                .post(base)
+        JsonNode otherGeneration = mcp().toolCall(1, "execution_get", Map.of("execution_id", rest))
+                .post()
                 .json();
-        JsonNode foreign = McpCall.toolCall(2, "execution_get", Map.of("execution_id", bobs))
-                .post(base)
+        JsonNode foreign = mcp().toolCall(2, "execution_get", Map.of("execution_id", bobs))
+                .post()
                 .json();
-        JsonNode garbage = McpCall.toolCall(3, "execution_cancel", Map.of("execution_id", "tgx_nope"))
-                .post(base)
+        JsonNode garbage = mcp().toolCall(3, "execution_cancel", Map.of("execution_id", "tgx_nope"))
+                .post()
                 .json();
 
         assertThat(otherGeneration.at("/error/code").asInt()).isEqualTo(-32602);
@@ -256,11 +251,11 @@ class McpCompatibilityToolsTest {
 
     @Test
     void provideInputRejectsAResponseThatIsNotAnElicitResult() {
-        Api.Result response = McpCall.toolCall(
+        McpReply response = mcp().toolCall(
                         1,
                         "execution_provide_input",
                         Map.of("execution_id", "tgx_x", "request_key", "ir_1", "response", Map.of("action", "maybe")))
-                .post(base);
+                .post();
 
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(response.json().at("/error/data/errors/0/pointer").asText()).isEqualTo("/arguments/response/action");
@@ -290,8 +285,8 @@ class McpCompatibilityToolsTest {
     void listRejectsACursorJobControlDoesNotKnow() {
         queries.answer("/internal/v1/executions", 400, "{}".getBytes(StandardCharsets.UTF_8));
 
-        Api.Result response =
-                McpCall.toolCall(1, "execution_list", Map.of("cursor", "bogus")).post(base);
+        McpReply response =
+                mcp().toolCall(1, "execution_list", Map.of("cursor", "bogus")).post();
 
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(response.json().at("/error/message").asText()).contains("cursor");
@@ -305,8 +300,8 @@ class McpCompatibilityToolsTest {
         jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
                 c, id, c instanceof SubmitExecution, ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2026));
 
-        Api.Result response =
-                McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 30)).post(base);
+        McpReply response =
+                mcp().toolCall(1, "demo.sleep", Map.of("seconds", 30)).post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         JsonNode result = response.json().path("result");
@@ -333,14 +328,14 @@ class McpCompatibilityToolsTest {
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2026));
 
-        Api.Result response =
-                McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 0)).post(base);
+        McpReply response =
+                mcp().toolCall(1, "demo.sleep", Map.of("seconds", 0)).post();
 
         assertThat(new String(response.bytes(), StandardCharsets.UTF_8)).contains(STORED.substring(1));
     }
 
     private JsonNode call(String tool, Map<String, ?> arguments) {
-        Api.Result response = McpCall.toolCall(1, tool, arguments).post(base);
+        McpReply response = mcp().toolCall(1, tool, arguments).post();
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().has("error")).as(response.toString()).isFalse();
         McpSchemas.assertValidResult("CallToolResultResponse", null, response.json());

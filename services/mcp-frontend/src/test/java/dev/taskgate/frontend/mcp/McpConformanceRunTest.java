@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -11,7 +10,6 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -22,13 +20,13 @@ import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.frontend.auth.LocalPrincipal;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.ConformanceRunProfile;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.testsupport.McpSchemas;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,12 +36,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @TestProfile(ConformanceRunProfile.class)
-class McpConformanceRunTest {
+class McpConformanceRunTest extends McpComponentTest {
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-
-    @TestHTTPResource("/")
-    URI base;
 
     @BeforeEach
     void reset() {
@@ -69,8 +64,8 @@ class McpConformanceRunTest {
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "greet", Surface.MCP_2026));
 
-        Api.Result response =
-                McpCall.toolCall("c1", "greet", Map.of("name", "x")).token(null).post(base);
+        McpReply response =
+                mcp().toolCall("c1", "greet", Map.of("name", "x")).bearer(null).post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/content/0/text").asText()).isEqualTo("Hello, x!");
@@ -86,8 +81,8 @@ class McpConformanceRunTest {
 
     @Test
     void aPresentedTokenIsStillAuthenticated() {
-        Api.Result invalid = McpCall.request(1, "tools/list").token("not-a-jwt").post(base);
-        Api.Result valid = McpCall.request(2, "tools/list").post(base);
+        McpReply invalid = mcp().request(1, "tools/list").bearer("not-a-jwt").post();
+        McpReply valid = mcp().request(2, "tools/list").post();
 
         assertThat(invalid.status()).as(invalid.toString()).isEqualTo(401);
         assertThat(invalid.header("WWW-Authenticate")).startsWith("Bearer");
@@ -96,7 +91,7 @@ class McpConformanceRunTest {
 
     @Test
     void toolsListHasTheConformancePackWithItsTaskPolicies() {
-        Api.Result response = McpCall.request(3, "tools/list").token(null).post(base);
+        McpReply response = mcp().request(3, "tools/list").bearer(null).post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         Map<String, JsonNode> tools = new HashMap<>();
@@ -127,8 +122,8 @@ class McpConformanceRunTest {
             throw new AssertionError("nothing may be submitted");
         });
 
-        Api.Result response =
-                McpCall.toolCall(4, "test_tool_with_task", Map.of()).token(null).post(base);
+        McpReply response =
+                mcp().toolCall(4, "test_tool_with_task", Map.of()).bearer(null).post();
 
         assertThat(response.json().at("/error/code").asInt())
                 .as(response.toString())

@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.net.URI;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -8,14 +7,14 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.catalog.OperationCatalog;
-import dev.taskgate.frontend.support.Api;
-import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.testsupport.McpSchemas;
+import dev.taskgate.testsupport.mcp.Mcp2026Client;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,13 +24,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  * serverInfo; both valid against the 2026-07-28 schema.
  */
 @QuarkusTest
-class McpDiscoveryTest {
-    @TestHTTPResource("/")
-    URI base;
+class McpDiscoveryTest extends McpComponentTest {
 
     @Test
     void discoverDeclaresTheVersionToolsAndTheTasksExtension() {
-        Api.Result response = McpCall.request("d1", "server/discover").post(base);
+        McpReply response = mcp().request("d1", "server/discover").post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         JsonNode result = response.json().path("result");
@@ -41,7 +38,9 @@ class McpDiscoveryTest {
                 .extracting(JsonNode::asText)
                 .containsExactly("2026-07-28");
         assertThat(result.at("/capabilities/tools").isObject()).isTrue();
-        assertThat(result.at("/capabilities/extensions").path(McpCall.TASKS).isObject())
+        assertThat(result.at("/capabilities/extensions")
+                        .path(Mcp2026Client.TASKS)
+                        .isObject())
                 .isTrue();
         assertThat(result.at("/capabilities/tasks").isMissingNode()).isTrue();
         assertThat(result.path("ttlMs").asLong()).isEqualTo(300_000L);
@@ -53,7 +52,7 @@ class McpDiscoveryTest {
 
     @Test
     void toolsListHasEveryOperationWithSchemaAnnotationsAndTaskPolicy() throws Exception {
-        Api.Result response = McpCall.request(2, "tools/list").post(base);
+        McpReply response = mcp().request(2, "tools/list").post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         JsonNode result = response.json().path("result");
@@ -105,12 +104,12 @@ class McpDiscoveryTest {
 
     @Test
     void headerNamesAreCaseInsensitive() {
-        Api.Result response = McpCall.request(3, "tools/list")
+        McpReply response = mcp().request(3, "tools/list")
                 .header("Mcp-Method", null)
                 .header("MCP-Protocol-Version", null)
                 .header("mcp-method", "tools/list")
                 .header("mcp-protocol-version", "2026-07-28")
-                .post(base);
+                .post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
     }

@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.net.URI;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,16 +12,16 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.RawHttp;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.McpSchemas;
+import dev.taskgate.testsupport.mcp.Mcp2026Request;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -33,11 +32,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * both before authentication and with nothing published.
  */
 @QuarkusTest
-class McpHostCheckTest {
+class McpHostCheckTest extends McpComponentTest {
     private static KafkaTestClient kafka;
-
-    @TestHTTPResource("/")
-    URI base;
 
     @BeforeAll
     static void connect() {
@@ -52,7 +48,7 @@ class McpHostCheckTest {
     @ParameterizedTest
     @ValueSource(strings = {"127.0.0.1", "localhost", "mcp.example.test", "MCP.example.test.", "alias.example.test"})
     void servesTheNamesThisServerIsKnownBy(String name) {
-        String response = post("HTTP/1.1", name + ":" + base.getPort(), McpCall.request(1, "server/discover"));
+        String response = post("HTTP/1.1", name + ":" + base.getPort(), mcp().request(1, "server/discover"));
 
         assertThat(RawHttp.status(response)).as(response).isEqualTo(200);
         assertThat(json(response).at("/result/resultType").asText()).isEqualTo("complete");
@@ -63,7 +59,7 @@ class McpHostCheckTest {
     void refusesAForeignHostWith403AndPublishesNothing(String name) {
         try (KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
             String response =
-                    post("HTTP/1.1", name + ":" + base.getPort(), McpCall.toolCall(2, "demo.echo", Map.of("n", 1)));
+                    post("HTTP/1.1", name + ":" + base.getPort(), mcp().toolCall(2, "demo.echo", Map.of("n", 1)));
 
             assertThat(RawHttp.status(response)).as(response).isEqualTo(403);
             JsonNode body = json(response);
@@ -76,7 +72,7 @@ class McpHostCheckTest {
 
     @Test
     void refusesARequestWithoutHostWith400() {
-        String response = post("HTTP/1.0", null, McpCall.request(3, "server/discover"));
+        String response = post("HTTP/1.0", null, mcp().request(3, "server/discover"));
 
         assertThat(RawHttp.status(response)).as(response).isEqualTo(400);
         JsonNode body = json(response);
@@ -87,27 +83,27 @@ class McpHostCheckTest {
 
     @Test
     void checksHostBeforeAuthentication() {
-        Map<String, String> headers = headers(McpCall.request(4, "server/discover"), "evil.example");
+        Map<String, String> headers = headers(mcp().request(4, "server/discover"), "evil.example");
         headers.remove("Authorization");
         try (RawHttp http = RawHttp.post(
                 base,
                 "HTTP/1.1",
                 headers,
-                McpCall.request(4, "server/discover").message().toString())) {
+                mcp().request(4, "server/discover").message().toString())) {
             String response = http.readAll();
             assertThat(RawHttp.status(response)).as(response).isEqualTo(403);
             assertThat(response).doesNotContainIgnoringCase("WWW-Authenticate");
         }
     }
 
-    private String post(String version, String host, McpCall call) {
+    private String post(String version, String host, Mcp2026Request call) {
         try (RawHttp http =
                 RawHttp.post(base, version, headers(call, host), call.message().toString())) {
             return http.readAll();
         }
     }
 
-    private static Map<String, String> headers(McpCall call, String host) {
+    private static Map<String, String> headers(Mcp2026Request call, String host) {
         Map<String, String> headers = new LinkedHashMap<>();
         if (host != null) {
             headers.put("Host", host);

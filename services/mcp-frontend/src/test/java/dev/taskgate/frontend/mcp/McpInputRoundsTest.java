@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.net.URI;
 import java.util.Map;
 import java.util.UUID;
 
@@ -11,7 +10,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -20,13 +18,14 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.SubmitExecution;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.ConformanceRunProfile;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.testsupport.McpSchemas;
+import dev.taskgate.testsupport.mcp.Mcp2026Request;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -39,14 +38,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @TestProfile(ConformanceRunProfile.class)
-class McpInputRoundsTest {
+class McpInputRoundsTest extends McpComponentTest {
     private static final String RESULT = "{\"content\":[{\"type\":\"text\",\"text\":\"done\"}],\"isError\":false}";
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-
-    @TestHTTPResource("/")
-    URI base;
 
     @BeforeEach
     void reset() {
@@ -90,7 +86,7 @@ class McpInputRoundsTest {
         assertThat(second.at("/result/requestState").asText())
                 .isNotEqualTo(first.at("/result/requestState").asText());
         assertThat(jobControl.received()).isEmpty();
-        Api.Result last = call(
+        McpReply last = call(
                 "r3",
                 "test_input_required_result_multi_round",
                 Map.of("step2", accept("color", "blue")),
@@ -108,16 +104,16 @@ class McpInputRoundsTest {
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "test_tool_with_task", Surface.MCP_2026));
 
-        McpCall firstCall =
-                McpCall.toolCall("t1", "test_tool_with_task", Map.of()).withTasks();
+        Mcp2026Request firstCall =
+                mcp().toolCall("t1", "test_tool_with_task", Map.of()).withTasks();
         firstCall
                 .meta()
                 .withObjectProperty("io.modelcontextprotocol/clientCapabilities")
                 .putObject("elicitation");
-        JsonNode first = firstCall.post(base).json();
+        JsonNode first = firstCall.post().json();
         assertInputRequired(first, "user_name");
         assertThat(first.path("result").has("taskId")).isFalse();
-        McpCall secondCall = McpCall.toolCall("t2", "test_tool_with_task", Map.of())
+        Mcp2026Request secondCall = mcp().toolCall("t2", "test_tool_with_task", Map.of())
                 .withTasks()
                 .param("inputResponses", Map.of("user_name", accept("name", "Alice")))
                 .param("requestState", first.at("/result/requestState").asText());
@@ -125,7 +121,7 @@ class McpInputRoundsTest {
                 .meta()
                 .withObjectProperty("io.modelcontextprotocol/clientCapabilities")
                 .putObject("elicitation");
-        Api.Result second = secondCall.post(base);
+        McpReply second = secondCall.post();
 
         assertThat(second.status()).as(second.toString()).isEqualTo(200);
         JsonNode result = second.json().path("result");
@@ -157,7 +153,7 @@ class McpInputRoundsTest {
                         "w", "test_input_required_result_elicitation", Map.of("wrong_key", accept("data", "x")), null)
                 .json();
         assertInputRequired(wrongKey, "user_name");
-        Api.Result answered = call(
+        McpReply answered = call(
                 "a",
                 "test_input_required_result_elicitation",
                 Map.of("user_name", accept("name", "Alice"), "unknown_extra_key", accept("foo", "bar")),
@@ -177,7 +173,7 @@ class McpInputRoundsTest {
         JsonNode first = call("s1", "test_input_required_result_tampered_state", null, null)
                 .json();
 
-        Api.Result tampered = call(
+        McpReply tampered = call(
                 "s2",
                 "test_input_required_result_tampered_state",
                 Map.of("confirm", accept("ok", true)),
@@ -201,20 +197,19 @@ class McpInputRoundsTest {
                 .at("/result/requestState")
                 .asText();
 
-        Api.Result otherArguments = McpCall.toolCall(
-                        "f2", "test_input_required_result_multi_round", Map.of("color", "red"))
+        McpReply otherArguments = mcp().toolCall("f2", "test_input_required_result_multi_round", Map.of("color", "red"))
                 .param("inputResponses", Map.of("step1", accept("name", "A")))
                 .param("requestState", state)
-                .post(base);
-        Api.Result otherTool =
+                .post();
+        McpReply otherTool =
                 call("f3", "test_input_required_result_request_state", Map.of("confirm", accept("ok", true)), state);
-        Api.Result otherPrincipal = McpCall.toolCall("f4", "test_input_required_result_multi_round", Map.of())
+        McpReply otherPrincipal = mcp().toolCall("f4", "test_input_required_result_multi_round", Map.of())
                 .param("inputResponses", Map.of("step1", accept("name", "A")))
                 .param("requestState", state)
-                .token(null)
-                .post(base);
+                .bearer(null)
+                .post();
 
-        for (Api.Result refused : new Api.Result[] {otherArguments, otherTool, otherPrincipal}) {
+        for (McpReply refused : new McpReply[] {otherArguments, otherTool, otherPrincipal}) {
             assertThat(refused.json().at("/error/code").asInt())
                     .as(refused.toString())
                     .isEqualTo(-32602);
@@ -228,19 +223,19 @@ class McpInputRoundsTest {
             throw new AssertionError("nothing may be submitted");
         });
 
-        Api.Result number = call("v1", "test_input_required_result_elicitation", Map.of("user_name", 12345), null);
-        Api.Result nullResponses = McpCall.toolCall("v2", "test_input_required_result_elicitation", Map.of())
+        McpReply number = call("v1", "test_input_required_result_elicitation", Map.of("user_name", 12345), null);
+        McpReply nullResponses = mcp().toolCall("v2", "test_input_required_result_elicitation", Map.of())
                 .param("inputResponses", null)
-                .post(base);
-        McpCall numericState = McpCall.toolCall("v3", "test_input_required_result_elicitation", Map.of())
+                .post();
+        Mcp2026Request numericState = mcp().toolCall("v3", "test_input_required_result_elicitation", Map.of())
                 .param("requestState", 7);
         numericState
                 .meta()
                 .withObjectProperty("io.modelcontextprotocol/clientCapabilities")
                 .putObject("elicitation");
-        Api.Result badState = numericState.post(base);
+        McpReply badState = numericState.post();
 
-        for (Api.Result refused : new Api.Result[] {number, nullResponses, badState}) {
+        for (McpReply refused : new McpReply[] {number, nullResponses, badState}) {
             assertThat(refused.json().at("/error/code").asInt())
                     .as(refused.toString())
                     .isEqualTo(-32602);
@@ -254,8 +249,8 @@ class McpInputRoundsTest {
             throw new AssertionError("nothing may be submitted");
         });
 
-        Api.Result response =
-                McpCall.toolCall("m1", "test_missing_capability", Map.of()).post(base);
+        McpReply response =
+                mcp().toolCall("m1", "test_missing_capability", Map.of()).post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(400);
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32021);
@@ -269,13 +264,13 @@ class McpInputRoundsTest {
 
     @Test
     void onlyRequestsTheClientDeclaredACapabilityForAreAsked() {
-        McpCall samplingOnly = McpCall.toolCall("c1", "test_input_required_result_capabilities", Map.of());
+        Mcp2026Request samplingOnly = mcp().toolCall("c1", "test_input_required_result_capabilities", Map.of());
         samplingOnly
                 .meta()
                 .withObjectProperty("io.modelcontextprotocol/clientCapabilities")
                 .putObject("sampling");
 
-        JsonNode result = samplingOnly.post(base).json();
+        JsonNode result = samplingOnly.post().json();
 
         assertInputRequired(result, "capital_question");
         assertThat(result.at("/result/inputRequests/capital_question/method").asText())
@@ -283,8 +278,8 @@ class McpInputRoundsTest {
     }
 
     /** A tools/call declaring elicitation, sampling and roots, as the suite's stateless client does. */
-    private Api.Result call(String id, String tool, Map<String, ?> responses, String state) {
-        McpCall call = McpCall.toolCall(id, tool, Map.of());
+    private McpReply call(String id, String tool, Map<String, ?> responses, String state) {
+        Mcp2026Request call = mcp().toolCall(id, tool, Map.of());
         ObjectNode capabilities = call.meta().withObjectProperty("io.modelcontextprotocol/clientCapabilities");
         capabilities.putObject("elicitation");
         capabilities.putObject("sampling");
@@ -295,7 +290,7 @@ class McpInputRoundsTest {
         if (state != null) {
             call.param("requestState", state);
         }
-        return call.post(base);
+        return call.post();
     }
 
     private static void assertInputRequired(JsonNode message, String... keys) {

@@ -13,13 +13,12 @@ import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.event.LogLevel;
-import dev.taskgate.frontend.support.Api;
-import dev.taskgate.frontend.support.Fixtures;
-import dev.taskgate.frontend.support.McpCall;
-import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
 import dev.taskgate.testsupport.McpSchemas;
+import dev.taskgate.testsupport.mcp.Mcp2026Request;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -42,10 +41,10 @@ class McpLogMessagesTest extends WithPlayedExecution {
 
     @Test
     void aRequestWithALogLevelReceivesTheMessagesAtOrAboveItAndOnlyItDoes() {
-        try (SseClient quiet = SseClient.open(base, sleepCall("quiet"), Fixtures.aliceToken())) {
+        try (McpStream quiet = sleepCall("quiet").stream()) {
             await().atMost(Duration.ofSeconds(20)).until(() -> signals.isWatched(id));
-            McpCall asking = sleepCall("asking").meta(RequestMeta.LOG_LEVEL_KEY, "notice");
-            try (SseClient loud = SseClient.open(base, asking, Fixtures.aliceToken())) {
+            Mcp2026Request asking = sleepCall("asking").meta(RequestMeta.LOG_LEVEL_KEY, "notice");
+            try (McpStream loud = asking.stream()) {
                 // both calls wait on the same execution; once the one that asked sees a message, so has the other
                 await().atMost(Duration.ofSeconds(20))
                         .pollInterval(Duration.ofMillis(200))
@@ -75,8 +74,8 @@ class McpLogMessagesTest extends WithPlayedExecution {
 
     @Test
     void aLogLevelThatIsNotALoggingLevelIsRefusedBeforeAnythingIsSubmitted() {
-        Api.Result refused =
-                sleepCall("bad").meta(RequestMeta.LOG_LEVEL_KEY, "verbose").post(base);
+        McpReply refused =
+                sleepCall("bad").meta(RequestMeta.LOG_LEVEL_KEY, "verbose").post();
 
         assertThat(refused.status()).isEqualTo(400);
         McpSchemas.assertValidError(refused.json());
@@ -87,14 +86,14 @@ class McpLogMessagesTest extends WithPlayedExecution {
 
     @Test
     void discoveryDeclaresTheLoggingCapability() {
-        Api.Result discovered = McpCall.request(1, "server/discover").post(base);
+        McpReply discovered = mcp().request(1, "server/discover").post();
 
         assertThat(discovered.json().at("/result/capabilities/logging").isObject())
                 .as(discovered.toString())
                 .isTrue();
     }
 
-    private static McpCall sleepCall(Object id) {
-        return McpCall.toolCall(id, "demo.sleep", Map.of("seconds", 5)).token(Fixtures.aliceToken());
+    private Mcp2026Request sleepCall(Object id) {
+        return mcp().toolCall(id, "demo.sleep", Map.of("seconds", 5));
     }
 }

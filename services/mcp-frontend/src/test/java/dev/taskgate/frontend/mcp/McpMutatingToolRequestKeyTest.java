@@ -1,13 +1,11 @@
 package dev.taskgate.frontend.mcp;
 
-import java.net.URI;
 import java.util.Map;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -17,19 +15,18 @@ import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.ToolsWithTestMutation;
 import dev.taskgate.frontend.support.WithMutatingTool;
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** A task-augmented call of a mutating tool needs a request key; other calls of it do not. */
 @QuarkusTest
 @TestProfile(WithMutatingTool.class)
-class McpMutatingToolRequestKeyTest {
-    @TestHTTPResource("/")
-    URI base;
+class McpMutatingToolRequestKeyTest extends McpComponentTest {
 
     private JobControlResponder jobControl;
     private final String writer = Tokens.forSubject("alice")
@@ -50,10 +47,10 @@ class McpMutatingToolRequestKeyTest {
         jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
                 c, UUID.randomUUID(), true, ExecutionStatus.QUEUED, ToolsWithTestMutation.REWRITE, Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall(1, ToolsWithTestMutation.REWRITE, Map.of())
+        McpReply response = mcp().toolCall(1, ToolsWithTestMutation.REWRITE, Map.of())
                 .withTasks()
-                .token(writer)
-                .post(base);
+                .bearer(writer)
+                .post();
 
         assertThat(response.status()).isEqualTo(200);
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
@@ -67,11 +64,11 @@ class McpMutatingToolRequestKeyTest {
         jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
                 c, UUID.randomUUID(), true, ExecutionStatus.QUEUED, ToolsWithTestMutation.REWRITE, Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall(1, ToolsWithTestMutation.REWRITE, Map.of())
+        McpReply response = mcp().toolCall(1, ToolsWithTestMutation.REWRITE, Map.of())
                 .withTasks()
                 .meta("dev.taskgate/requestKey", "rewrite-1")
-                .token(writer)
-                .post(base);
+                .bearer(writer)
+                .post();
 
         assertThat(response.json().at("/result/resultType").asText())
                 .as(response.toString())

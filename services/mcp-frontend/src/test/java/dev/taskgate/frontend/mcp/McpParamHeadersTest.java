@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Map;
@@ -10,7 +9,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -19,25 +17,22 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.SubmitExecution;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.ConformanceRunProfile;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpComponentTest;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** {@code Mcp-Param-*} headers of the conformance tool {@code test_custom_header} checked on {@code /mcp}. */
 @QuarkusTest
 @TestProfile(ConformanceRunProfile.class)
-class McpParamHeadersTest {
+class McpParamHeadersTest extends McpComponentTest {
     private static final String TOOL = "test_custom_header";
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-
-    @TestHTTPResource("/")
-    URI base;
 
     @BeforeEach
     void reset() {
@@ -53,7 +48,7 @@ class McpParamHeadersTest {
 
     @Test
     void toolsListShowsTheMarkedArguments() {
-        Api.Result response = McpCall.request(1, "tools/list").token(null).post(base);
+        McpReply response = mcp().request(1, "tools/list").bearer(null).post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/tools")).anySatisfy(tool -> {
@@ -69,23 +64,23 @@ class McpParamHeadersTest {
             throw new AssertionError("nothing may be submitted");
         });
 
-        Api.Result missing =
-                McpCall.toolCall(2, TOOL, Map.of("region", "eu")).token(null).post(base);
-        Api.Result mismatched = McpCall.toolCall(3, TOOL, Map.of("region", "eu"))
-                .token(null)
+        McpReply missing =
+                mcp().toolCall(2, TOOL, Map.of("region", "eu")).bearer(null).post();
+        McpReply mismatched = mcp().toolCall(3, TOOL, Map.of("region", "eu"))
+                .bearer(null)
                 .header("Mcp-Param-Region", "us")
-                .post(base);
-        Api.Result undecodable = McpCall.toolCall(4, TOOL, Map.of("region", "Hello"))
-                .token(null)
+                .post();
+        McpReply undecodable = mcp().toolCall(4, TOOL, Map.of("region", "Hello"))
+                .bearer(null)
                 .header("Mcp-Param-Region", "=?base64?SGVsbG8?=")
-                .post(base);
-        Api.Result badInteger = McpCall.toolCall(5, TOOL, Map.of("region", "eu", "priority", 3))
-                .token(null)
+                .post();
+        McpReply badInteger = mcp().toolCall(5, TOOL, Map.of("region", "eu", "priority", 3))
+                .bearer(null)
                 .header("Mcp-Param-Region", "eu")
                 .header("mcp-param-priority", "4")
-                .post(base);
+                .post();
 
-        for (Api.Result r : new Api.Result[] {missing, mismatched, undecodable, badInteger}) {
+        for (McpReply r : new McpReply[] {missing, mismatched, undecodable, badInteger}) {
             assertThat(r.status()).as(r.toString()).isEqualTo(400);
             assertThat(r.json().at("/error/code").asInt()).as(r.toString()).isEqualTo(McpErrors.HEADER_MISMATCH);
         }
@@ -107,12 +102,12 @@ class McpParamHeadersTest {
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, TOOL, Surface.MCP_2026));
         String hello = Base64.getEncoder().encodeToString("Hello".getBytes(StandardCharsets.UTF_8));
 
-        Api.Result response = McpCall.toolCall(6, TOOL, Map.of("region", "Hello", "priority", 7, "verbose", true))
-                .token(null)
+        McpReply response = mcp().toolCall(6, TOOL, Map.of("region", "Hello", "priority", 7, "verbose", true))
+                .bearer(null)
                 .header("Mcp-Param-Region", "=?base64?" + hello + "?=")
                 .header("Mcp-Param-Priority", "07")
                 .header("Mcp-Param-Verbose", "true")
-                .post(base);
+                .post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/content/0/text").asText()).isEqualTo("Hello, Hello!");

@@ -16,12 +16,12 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.frontend.support.Fixtures;
-import dev.taskgate.frontend.support.McpCall;
 import dev.taskgate.frontend.support.RawHttp;
-import dev.taskgate.frontend.support.SseClient;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.frontend.support.WithProgressStreaming;
 import dev.taskgate.testsupport.McpSchemas;
+import dev.taskgate.testsupport.mcp.Mcp2026Request;
+import dev.taskgate.testsupport.mcp.McpStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -47,7 +47,7 @@ class McpProgressStreamTest extends WithPlayedExecution {
 
     @Test
     void streamsStrictlyIncreasingCoalescedProgressThenTheExactResult() {
-        try (SseClient client = SseClient.open(base, sleepCall("p-1"), Fixtures.aliceToken())) {
+        try (McpStream client = sleepCall("p-1").stream()) {
             awaitWatched();
             List<Double> published = new ArrayList<>(List.of(1.0, 2.0, 2.0, 1.5));
             for (int i = 3; i <= 20; i++) {
@@ -103,7 +103,7 @@ class McpProgressStreamTest extends WithPlayedExecution {
 
     @Test
     void sendsHeartbeatsWhileTheOperationIsSilent() {
-        try (SseClient client = SseClient.open(base, sleepCall(7), Fixtures.aliceToken())) {
+        try (McpStream client = sleepCall(7).stream()) {
             awaitWatched();
             execution.progress(1.0, null, null);
             await().atMost(Duration.ofSeconds(20)).until(() -> client.comments() >= 3);
@@ -123,7 +123,7 @@ class McpProgressStreamTest extends WithPlayedExecution {
 
     @Test
     void aCallThatReportsNoProgressStaysJsonAndIsWokenByTheLifecycleRecord() {
-        try (SseClient client = SseClient.open(base, sleepCall("p-2"), Fixtures.aliceToken())) {
+        try (McpStream client = sleepCall("p-2").stream()) {
             awaitWatched();
             execution.changed(ExecutionStatus.WORKING); // not terminal: no query
             execution.complete(queries, STORED);
@@ -144,7 +144,7 @@ class McpProgressStreamTest extends WithPlayedExecution {
 
     @Test
     void closingTheStreamCancelsTheExecution() {
-        try (SseClient client = SseClient.open(base, sleepCall("p-3"), Fixtures.aliceToken())) {
+        try (McpStream client = sleepCall("p-3").stream()) {
             awaitWatched();
             execution.progress(1.0, 10.0, "one");
             await().atMost(Duration.ofSeconds(20)).until(() -> client.messages().size() == 1);
@@ -158,7 +158,7 @@ class McpProgressStreamTest extends WithPlayedExecution {
 
     @Test
     void droppingTheConnectionBeforeAnyProgressCancelsTheExecution() {
-        McpCall call = sleepCall("p-4");
+        Mcp2026Request call = sleepCall("p-4");
         Map<String, String> headers = new java.util.LinkedHashMap<>();
         headers.put("Host", "127.0.0.1:" + base.getPort());
         call.headers().forEach((k, v) -> {
@@ -178,17 +178,17 @@ class McpProgressStreamTest extends WithPlayedExecution {
 
     @Test
     void aProgressTokenThatIsNeitherStringNorIntegerIsRefusedBeforeAnythingIsPublished() {
-        McpCall call =
-                McpCall.toolCall("bad", "demo.sleep", Map.of("seconds", 1)).progressToken(Map.of("x", 1));
+        Mcp2026Request call =
+                mcp().toolCall("bad", "demo.sleep", Map.of("seconds", 1)).progressToken(Map.of("x", 1));
 
-        JsonNode response = call.post(base).json();
+        JsonNode response = call.post().json();
 
         assertThat(response.at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(response.at("/error/message").asText()).contains("progressToken");
         McpSchemas.assertValidError(response);
-        assertThat(McpCall.toolCall("bad", "demo.sleep", Map.of("seconds", 1))
+        assertThat(mcp().toolCall("bad", "demo.sleep", Map.of("seconds", 1))
                         .progressToken(1.5)
-                        .post(base)
+                        .post()
                         .json()
                         .at("/error/code")
                         .asInt())
@@ -196,8 +196,8 @@ class McpProgressStreamTest extends WithPlayedExecution {
         assertThat(jobControl.received()).isEmpty();
     }
 
-    private static McpCall sleepCall(Object token) {
-        return McpCall.toolCall("call-1", "demo.sleep", Map.of("seconds", 5)).progressToken(token);
+    private Mcp2026Request sleepCall(Object token) {
+        return mcp().toolCall("call-1", "demo.sleep", Map.of("seconds", 5)).progressToken(token);
     }
 
     private void awaitWatched() {

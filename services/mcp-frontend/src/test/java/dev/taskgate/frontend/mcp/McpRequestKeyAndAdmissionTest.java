@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.net.URI;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
@@ -13,7 +12,6 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -26,11 +24,11 @@ import dev.taskgate.contracts.command.ExecutionCommand;
 import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.WithFakeJobControl;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,12 +39,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @TestProfile(WithFakeJobControl.class)
-class McpRequestKeyAndAdmissionTest {
+class McpRequestKeyAndAdmissionTest extends McpComponentTest {
     private static final String KEY = "dev.taskgate/requestKey";
     private JobControlResponder jobControl;
-
-    @TestHTTPResource("/")
-    URI base;
 
     @Inject
     ExecutionHandles handles;
@@ -88,15 +83,15 @@ class McpRequestKeyAndAdmissionTest {
     void theSameKeyAndRequestGiveTheSameTask() {
         jobControl = receipts();
 
-        JsonNode first = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5))
+        JsonNode first = mcp().toolCall(1, "demo.sleep", Map.of("seconds", 5))
                 .withTasks()
                 .meta(KEY, "job-42")
-                .post(base)
+                .post()
                 .json();
-        JsonNode again = McpCall.toolCall(2, "demo.sleep", Map.of("seconds", 5))
+        JsonNode again = mcp().toolCall(2, "demo.sleep", Map.of("seconds", 5))
                 .withTasks()
                 .meta(KEY, "job-42")
-                .post(base)
+                .post()
                 .json();
 
         assertThat(first.at("/result/resultType").asText()).as(first.toString()).isEqualTo("task");
@@ -110,15 +105,15 @@ class McpRequestKeyAndAdmissionTest {
     @Test
     void theSameKeyWithOtherArgumentsIsAnErrorNamingTheKey() {
         jobControl = receipts();
-        McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5))
+        mcp().toolCall(1, "demo.sleep", Map.of("seconds", 5))
                 .withTasks()
                 .meta(KEY, "job-43")
-                .post(base);
+                .post();
 
-        Api.Result conflict = McpCall.toolCall(2, "demo.sleep", Map.of("seconds", 6))
+        McpReply conflict = mcp().toolCall(2, "demo.sleep", Map.of("seconds", 6))
                 .withTasks()
                 .meta(KEY, "job-43")
-                .post(base);
+                .post();
 
         assertThat(conflict.status()).isEqualTo(200);
         assertThat(conflict.json().at("/error/code").asInt()).isEqualTo(-32602);
@@ -130,13 +125,13 @@ class McpRequestKeyAndAdmissionTest {
     void callsWithoutAKeyGetAFreshReceiptKeyEach() {
         jobControl = receipts();
 
-        JsonNode first = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5))
+        JsonNode first = mcp().toolCall(1, "demo.sleep", Map.of("seconds", 5))
                 .withTasks()
-                .post(base)
+                .post()
                 .json();
-        JsonNode second = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5))
+        JsonNode second = mcp().toolCall(1, "demo.sleep", Map.of("seconds", 5))
                 .withTasks()
-                .post(base)
+                .post()
                 .json();
 
         assertThat(second.at("/result/taskId").asText())
@@ -148,17 +143,17 @@ class McpRequestKeyAndAdmissionTest {
         jobControl = receipts();
 
         for (Object bad : new Object[] {"", "k".repeat(257), 42}) {
-            Api.Result response =
-                    McpCall.toolCall(1, "demo.echo", Map.of()).meta(KEY, bad).post(base);
+            McpReply response =
+                    mcp().toolCall(1, "demo.echo", Map.of()).meta(KEY, bad).post();
             assertThat(response.json().at("/error/code").asInt())
                     .as(String.valueOf(bad))
                     .isEqualTo(-32602);
             assertThat(response.json().at("/error/message").asText()).contains(KEY);
         }
-        assertThat(McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5))
+        assertThat(mcp().toolCall(1, "demo.sleep", Map.of("seconds", 5))
                         .withTasks()
                         .meta(KEY, "é".repeat(256))
-                        .post(base)
+                        .post()
                         .json()
                         .at("/result/resultType")
                         .asText())
@@ -178,7 +173,7 @@ class McpRequestKeyAndAdmissionTest {
                         "The principal concurrency limit is reached: 2 of 2."),
                 7L));
 
-        Api.Result response = McpCall.toolCall(3, "demo.echo", Map.of()).post(base);
+        McpReply response = mcp().toolCall(3, "demo.echo", Map.of()).post();
 
         assertThat(((SubmitExecution) jobControl.received().get(0).command()).taskSurface())
                 .isEqualTo(TaskSurface.COMPATIBILITY);
@@ -200,9 +195,9 @@ class McpRequestKeyAndAdmissionTest {
                         "The project backlog limit is reached: 3 of 3."),
                 2L));
 
-        Api.Result response = McpCall.toolCall(4, "demo.sleep", Map.of("seconds", 1))
+        McpReply response = mcp().toolCall(4, "demo.sleep", Map.of("seconds", 1))
                 .withTasks()
-                .post(base);
+                .post();
 
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-31429);
         assertThat(response.json().at("/error/data/retryAfterMs").asLong()).isEqualTo(2000);

@@ -1,6 +1,7 @@
 package dev.taskgate.frontend.mcp;
 
-import java.net.URI;
+import java.io.ByteArrayInputStream;
+import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Arrays;
@@ -21,18 +22,20 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2026Client;
+import dev.taskgate.testsupport.mcp.Mcp2026Request;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -42,11 +45,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * schema, echoing the id when it is readable) and nothing is published on the commands topic.
  */
 @QuarkusTest
-class McpRequestRejectionTest {
+class McpRequestRejectionTest extends McpComponentTest {
     private static KafkaTestClient kafka;
-
-    @TestHTTPResource("/")
-    URI base;
 
     @Inject
     ExecutionHandles handles;
@@ -62,480 +62,451 @@ class McpRequestRejectionTest {
     }
 
     /** A request that must be refused: how to send it, the expected HTTP status, JSON-RPC code and echoed id. */
-    private static Arguments bad(String name, Function<URI, Api.Result> send, int status, int code, Object id) {
+    private static Arguments bad(String name, Function<Mcp2026Client, McpReply> send, int status, int code, Object id) {
         return Arguments.of(name, send, status, code, id);
     }
 
     static Stream<Arguments> badRequests() {
-        String valid = McpCall.request(1, "server/discover").message().toString();
+        String valid = McpTestClient.http("http://localhost")
+                .v2026()
+                .request(1, "server/discover")
+                .message()
+                .toString();
         byte[] oneMiBPlusOne = new byte[1024 * 1024 + 1];
         Arrays.fill(oneMiBPlusOne, (byte) ' ');
         return Stream.of(
                 bad(
                         "truncated JSON",
-                        b -> McpCall.request(1, "server/discover").postRaw(b, "{\"jsonrpc\":\"2.0\","),
+                        m -> m.request(1, "server/discover").postRaw("{\"jsonrpc\":\"2.0\","),
                         400,
                         -32700,
                         null),
-                bad("empty body", b -> McpCall.request(1, "server/discover").postRaw(b, ""), 400, -32700, null),
-                bad(
-                        "two JSON values",
-                        b -> McpCall.request(1, "server/discover").postRaw(b, valid + valid),
-                        400,
-                        -32700,
-                        null),
+                bad("empty body", m -> m.request(1, "server/discover").postRaw(""), 400, -32700, null),
+                bad("two JSON values", m -> m.request(1, "server/discover").postRaw(valid + valid), 400, -32700, null),
                 bad(
                         "duplicate member",
-                        b -> McpCall.request(1, "server/discover")
-                                .postRaw(b, "{\"jsonrpc\":\"2.0\",\"id\":1,\"id\":2,\"method\":\"server/discover\"}"),
+                        m -> m.request(1, "server/discover")
+                                .postRaw("{\"jsonrpc\":\"2.0\",\"id\":1,\"id\":2,\"method\":\"server/discover\"}"),
                         400,
                         -32700,
                         null),
-                bad(
-                        "batch",
-                        b -> McpCall.request(1, "server/discover").postRaw(b, "[" + valid + "]"),
-                        400,
-                        -32600,
-                        null),
+                bad("batch", m -> m.request(1, "server/discover").postRaw("[" + valid + "]"), 400, -32600, null),
                 bad(
                         "jsonrpc 1.0",
-                        b -> call(7, "server/discover", c -> c.message().put("jsonrpc", "1.0"))
-                                .post(b),
+                        m -> call(m, 7, "server/discover", c -> c.message().put("jsonrpc", "1.0"))
+                                .post(),
                         400,
                         -32600,
                         7),
                 bad(
                         "jsonrpc missing",
-                        b -> call("x", "server/discover", c -> c.message().remove("jsonrpc"))
-                                .post(b),
+                        m -> call(m, "x", "server/discover", c -> c.message().remove("jsonrpc"))
+                                .post(),
                         400,
                         -32600,
                         "x"),
                 bad(
                         "id null",
-                        b -> call(1, "server/discover", c -> c.message().putNull("id"))
-                                .post(b),
+                        m -> call(m, 1, "server/discover", c -> c.message().putNull("id"))
+                                .post(),
                         400,
                         -32600,
                         null),
                 bad(
                         "id a fraction",
-                        b -> call(1, "server/discover", c -> c.message().put("id", 1.5))
-                                .post(b),
+                        m -> call(m, 1, "server/discover", c -> c.message().put("id", 1.5))
+                                .post(),
                         400,
                         -32600,
                         null),
                 bad(
                         "id an object",
-                        b -> call(1, "server/discover", c -> c.message().putObject("id"))
-                                .post(b),
+                        m -> call(m, 1, "server/discover", c -> c.message().putObject("id"))
+                                .post(),
                         400,
                         -32600,
                         null),
                 bad(
                         "a response, not a request",
-                        b -> McpCall.request(1, "x").postRaw(b, "{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}"),
+                        m -> m.request(1, "x").postRaw("{\"jsonrpc\":\"2.0\",\"id\":3,\"result\":{}}"),
                         400,
                         -32600,
                         3),
                 bad(
                         "method a number",
-                        b -> call(4, "server/discover", c -> c.message().put("method", 4))
-                                .post(b),
+                        m -> call(m, 4, "server/discover", c -> c.message().put("method", 4))
+                                .post(),
                         400,
                         -32600,
                         4),
                 bad(
                         "params an array",
-                        b -> call(5, "server/discover", c -> c.message().putArray("params"))
-                                .post(b),
+                        m -> call(m, 5, "server/discover", c -> c.message().putArray("params"))
+                                .post(),
                         400,
                         -32600,
                         5),
                 bad(
                         "MCP-Protocol-Version missing",
-                        b -> McpCall.request(6, "server/discover")
+                        m -> m.request(6, "server/discover")
                                 .header("MCP-Protocol-Version", null)
-                                .post(b),
+                                .post(),
                         400,
                         -32020,
                         6),
                 bad(
                         "_meta missing",
-                        b -> call(8, "server/discover", c -> c.params().remove("_meta"))
-                                .post(b),
+                        m -> call(m, 8, "server/discover", c -> c.params().remove("_meta"))
+                                .post(),
                         400,
                         -32602,
                         8),
                 bad(
                         "params missing",
-                        b -> call(9, "server/discover", c -> c.message().remove("params"))
-                                .post(b),
+                        m -> call(m, 9, "server/discover", c -> c.message().remove("params"))
+                                .post(),
                         400,
                         -32602,
                         9),
                 bad(
                         "_meta protocolVersion missing",
-                        b -> call(
+                        m -> call(
+                                        m,
                                         10,
                                         "server/discover",
                                         c -> c.meta().remove("io.modelcontextprotocol/protocolVersion"))
-                                .post(b),
+                                .post(),
                         400,
                         -32602,
                         10),
                 bad(
                         "_meta clientCapabilities missing",
-                        b -> call(
+                        m -> call(
+                                        m,
                                         11,
                                         "server/discover",
                                         c -> c.meta().remove("io.modelcontextprotocol/clientCapabilities"))
-                                .post(b),
+                                .post(),
                         400,
                         -32602,
                         11),
                 bad(
                         "_meta clientCapabilities not an object",
-                        b -> call(
+                        m -> call(
+                                        m,
                                         12,
                                         "server/discover",
                                         c -> c.meta().put("io.modelcontextprotocol/clientCapabilities", "all"))
-                                .post(b),
+                                .post(),
                         400,
                         -32602,
                         12),
                 bad(
                         "header version differs from _meta",
-                        b -> McpCall.request(13, "server/discover")
+                        m -> m.request(13, "server/discover")
                                 .header("MCP-Protocol-Version", "2025-11-25")
-                                .post(b),
+                                .post(),
                         400,
                         -32020,
                         13),
                 bad(
                         "unsupported version",
-                        b -> call(
+                        m -> call(
+                                        m,
                                         14,
                                         "server/discover",
                                         c -> c.meta().put("io.modelcontextprotocol/protocolVersion", "2027-01-01"))
                                 .header("MCP-Protocol-Version", "2027-01-01")
-                                .post(b),
+                                .post(),
                         400,
                         -32022,
                         14),
                 bad(
-                        "legacy version on the modern path",
-                        b -> call(
+                        "2025-era version on the 2026-07-28 path",
+                        m -> call(
+                                        m,
                                         15,
                                         "server/discover",
                                         c -> c.meta().put("io.modelcontextprotocol/protocolVersion", "2025-11-25"))
                                 .header("MCP-Protocol-Version", "2025-11-25")
-                                .post(b),
+                                .post(),
                         400,
                         -32022,
                         15),
                 bad(
                         "Mcp-Method missing",
-                        b -> McpCall.request(16, "server/discover")
+                        m -> m.request(16, "server/discover")
                                 .header("Mcp-Method", null)
-                                .post(b),
+                                .post(),
                         400,
                         -32020,
                         16),
                 bad(
                         "Mcp-Method in another case",
-                        b -> McpCall.request(17, "tools/list")
+                        m -> m.request(17, "tools/list")
                                 .header("Mcp-Method", "TOOLS/LIST")
-                                .post(b),
+                                .post(),
                         400,
                         -32020,
                         17),
                 bad(
                         "Mcp-Method names another method",
-                        b -> McpCall.request(18, "tools/list")
+                        m -> m.request(18, "tools/list")
                                 .header("Mcp-Method", "server/discover")
-                                .post(b),
+                                .post(),
                         400,
                         -32020,
                         18),
                 bad(
                         "Mcp-Name missing on tools/call",
-                        b -> McpCall.toolCall(19, "demo.echo", Map.of())
+                        m -> m.toolCall(19, "demo.echo", Map.of())
                                 .header("Mcp-Name", null)
-                                .post(b),
+                                .post(),
                         400,
                         -32020,
                         19),
                 bad(
                         "Mcp-Name differs from params.name",
-                        b -> McpCall.toolCall(20, "demo.echo", Map.of())
+                        m -> m.toolCall(20, "demo.echo", Map.of())
                                 .header("Mcp-Name", "demo.sleep")
-                                .post(b),
+                                .post(),
                         400,
                         -32020,
                         20),
                 bad(
                         "base64 Mcp-Name of another name",
-                        b -> McpCall.toolCall(21, "demo.echo", Map.of())
+                        m -> m.toolCall(21, "demo.echo", Map.of())
                                 .header("Mcp-Name", "=?base64?" + b64("demo.sleep") + "?=")
-                                .post(b),
+                                .post(),
                         400,
                         -32020,
                         21),
                 bad(
                         "Mcp-Name with invalid base64",
-                        b -> McpCall.toolCall(22, "demo.echo", Map.of())
+                        m -> m.toolCall(22, "demo.echo", Map.of())
                                 .header("Mcp-Name", "=?base64?not*base64?=")
-                                .post(b),
+                                .post(),
                         400,
                         -32020,
                         22),
                 bad(
                         "upper-case base64 marker taken literally",
-                        b -> McpCall.toolCall(23, "demo.echo", Map.of())
+                        m -> m.toolCall(23, "demo.echo", Map.of())
                                 .header("Mcp-Name", "=?BASE64?" + b64("demo.echo") + "?=")
-                                .post(b),
+                                .post(),
                         400,
                         -32020,
                         23),
                 bad(
                         "Mcp-Name differs from taskId",
-                        b -> McpCall.task(24, "tasks/get", "tgx_abc")
+                        m -> m.task(24, "tasks/get", "tgx_abc")
                                 .header("Mcp-Name", "tgx_abd")
-                                .post(b),
+                                .post(),
                         400,
                         -32020,
                         24),
                 bad(
                         "Mcp-Name missing on tasks/cancel",
-                        b -> McpCall.task(25, "tasks/cancel", "tgx_abc")
+                        m -> m.task(25, "tasks/cancel", "tgx_abc")
                                 .header("Mcp-Name", null)
-                                .post(b),
+                                .post(),
                         400,
                         -32020,
                         25),
-                bad("initialize", b -> McpCall.request(26, "initialize").post(b), 404, -32601, 26),
+                bad("initialize", m -> m.request(26, "initialize").post(), 404, -32601, 26),
                 bad(
-                        "initialize from a legacy client",
-                        b -> McpCall.request(27, "initialize")
+                        "initialize from a 2025-era client",
+                        m -> m.request(27, "initialize")
                                 .header("MCP-Protocol-Version", null)
                                 .header("Mcp-Method", null)
-                                .post(b),
+                                .post(),
                         404,
                         -32601,
                         27),
-                bad("ping", b -> McpCall.request(28, "ping").post(b), 404, -32601, 28),
-                bad(
-                        "tasks/result",
-                        b -> McpCall.task(29, "tasks/result", "tgx_abc").post(b),
-                        404,
-                        -32601,
-                        29),
-                bad(
-                        "tasks/list",
-                        b -> McpCall.request(30, "tasks/list").withTasks().post(b),
-                        404,
-                        -32601,
-                        30),
-                bad(
-                        "logging/setLevel",
-                        b -> McpCall.request(31, "logging/setLevel").post(b),
-                        404,
-                        -32601,
-                        31),
+                bad("ping", m -> m.request(28, "ping").post(), 404, -32601, 28),
+                bad("tasks/result", m -> m.task(29, "tasks/result", "tgx_abc").post(), 404, -32601, 29),
+                bad("tasks/list", m -> m.request(30, "tasks/list").withTasks().post(), 404, -32601, 30),
+                bad("logging/setLevel", m -> m.request(31, "logging/setLevel").post(), 404, -32601, 31),
                 bad(
                         "resources/subscribe",
-                        b -> McpCall.request(32, "resources/subscribe").post(b),
+                        m -> m.request(32, "resources/subscribe").post(),
                         404,
                         -32601,
                         32),
                 bad(
                         "prompts/list (not advertised)",
-                        b -> McpCall.request(33, "prompts/list").post(b),
+                        m -> m.request(33, "prompts/list").post(),
                         404,
                         -32601,
                         33),
-                bad(
-                        "an unknown method",
-                        b -> McpCall.request(34, "tools/explode").post(b),
-                        404,
-                        -32601,
-                        34),
+                bad("an unknown method", m -> m.request(34, "tools/explode").post(), 404, -32601, 34),
                 bad(
                         "required tool without the extension",
-                        b -> McpCall.toolCall(35, "demo.crash", Map.of()).post(b),
+                        m -> m.toolCall(35, "demo.crash", Map.of()).post(),
                         400,
                         -32021,
                         35),
                 bad(
                         "tasks/get without the extension",
-                        b -> call(36, "tasks/get", c -> c.param("taskId", "tgx_abc"))
-                                .post(b),
+                        m -> call(m, 36, "tasks/get", c -> c.param("taskId", "tgx_abc"))
+                                .post(),
                         400,
                         -32021,
                         36),
                 bad(
                         "tasks/cancel without the extension",
-                        b -> call(37, "tasks/cancel", c -> c.param("taskId", "tgx_abc"))
-                                .post(b),
+                        m -> call(m, 37, "tasks/cancel", c -> c.param("taskId", "tgx_abc"))
+                                .post(),
                         400,
                         -32021,
                         37),
                 bad(
                         "tasks/update without the extension",
-                        b -> call(
+                        m -> call(
+                                        m,
                                         38,
                                         "tasks/update",
                                         c -> c.param("taskId", "tgx_abc").param("inputResponses", Map.of()))
-                                .post(b),
+                                .post(),
                         400,
                         -32021,
                         38),
-                bad(
-                        "unknown tool",
-                        b -> McpCall.toolCall(39, "demo.nope", Map.of()).post(b),
-                        200,
-                        -32602,
-                        39),
-                bad("tool name missing", b -> McpCall.request(40, "tools/call").post(b), 200, -32602, 40),
+                bad("unknown tool", m -> m.toolCall(39, "demo.nope", Map.of()).post(), 200, -32602, 39),
+                bad("tool name missing", m -> m.request(40, "tools/call").post(), 200, -32602, 40),
                 bad(
                         "arguments violate the schema",
-                        b -> McpCall.toolCall(41, "demo.sleep", Map.of("seconds", "ten"))
-                                .post(b),
+                        m -> m.toolCall(41, "demo.sleep", Map.of("seconds", "ten"))
+                                .post(),
                         200,
                         -32602,
                         41),
                 bad(
                         "required argument missing",
-                        b -> McpCall.toolCall(42, "demo.sleep", Map.of()).post(b),
+                        m -> m.toolCall(42, "demo.sleep", Map.of()).post(),
                         200,
                         -32602,
                         42),
                 bad(
                         "arguments an array",
-                        b -> call(
+                        m -> call(
+                                        m,
                                         43,
                                         "tools/call",
                                         c -> c.param("name", "demo.echo").param("arguments", new int[] {1}))
-                                .post(b),
+                                .post(),
                         200,
                         -32602,
                         43),
                 bad(
                         "arguments of a required tool, with the extension",
-                        b -> McpCall.toolCall(44, "demo.crash", Map.of("exit_code", 0))
+                        m -> m.toolCall(44, "demo.crash", Map.of("exit_code", 0))
                                 .withTasks()
-                                .post(b),
+                                .post(),
                         200,
                         -32602,
                         44),
                 bad(
                         "tools/list with a cursor",
-                        b -> McpCall.request(45, "tools/list")
-                                .param("cursor", "p2")
-                                .post(b),
+                        m -> m.request(45, "tools/list").param("cursor", "p2").post(),
                         200,
                         -32602,
                         45),
                 bad(
                         "tasks/get of a forged task id",
-                        b -> McpCall.task(46, "tasks/get", "tgx_forged").post(b),
+                        m -> m.task(46, "tasks/get", "tgx_forged").post(),
                         200,
                         -32602,
                         46),
                 bad(
                         "tasks/get without taskId",
-                        b -> McpCall.request(47, "tasks/get").withTasks().post(b),
+                        m -> m.request(47, "tasks/get").withTasks().post(),
                         200,
                         -32602,
                         47),
                 bad(
                         "tasks/update without inputResponses",
-                        b -> McpCall.task(48, "tasks/update", "tgx_abc").post(b),
+                        m -> m.task(48, "tasks/update", "tgx_abc").post(),
                         200,
                         -32602,
                         48),
                 bad(
                         "Origin not allowed",
-                        b -> McpCall.request(49, "server/discover")
+                        m -> m.request(49, "server/discover")
                                 .header("Origin", "http://evil.example")
-                                .post(b),
+                                .post(),
                         403,
                         -32600,
                         null),
                 bad(
                         "no token",
-                        b -> McpCall.request(50, "server/discover").token(null).post(b),
+                        m -> m.request(50, "server/discover").bearer(null).post(),
                         401,
                         -32600,
                         null),
                 bad(
                         "expired token",
-                        b -> McpCall.request(51, "server/discover")
-                                .token(Tokens.forSubject("alice")
+                        m -> m.request(51, "server/discover")
+                                .bearer(Tokens.forSubject("alice")
                                         .org("acme")
                                         .project("demo")
                                         .scopes("tools:call")
                                         .expired()
                                         .sign())
-                                .post(b),
+                                .post(),
                         401,
                         -32600,
                         null),
                 bad(
                         "token signed with an unknown key",
-                        b -> McpCall.request(52, "server/discover")
-                                .token(Tokens.forSubject("alice")
+                        m -> m.request(52, "server/discover")
+                                .bearer(Tokens.forSubject("alice")
                                         .org("acme")
                                         .project("demo")
                                         .scopes("tools:call")
                                         .signedWithUnknownKey()
                                         .sign())
-                                .post(b),
+                                .post(),
                         401,
                         -32600,
                         null),
                 bad(
                         "token without org_id",
-                        b -> McpCall.request(53, "server/discover")
-                                .token(Tokens.forSubject("alice")
+                        m -> m.request(53, "server/discover")
+                                .bearer(Tokens.forSubject("alice")
                                         .project("demo")
                                         .scopes("tools:call")
                                         .without("org_id")
                                         .sign())
-                                .post(b),
+                                .post(),
                         401,
                         -32600,
                         null),
                 bad(
                         "token without tools:call",
-                        b -> McpCall.request(54, "server/discover")
-                                .token(Tokens.forSubject("alice")
+                        m -> m.request(54, "server/discover")
+                                .bearer(Tokens.forSubject("alice")
                                         .org("acme")
                                         .project("demo")
                                         .scopes("tools:read")
                                         .sign())
-                                .post(b),
+                                .post(),
                         403,
                         -32600,
                         null),
                 bad(
                         "Content-Length above 1 MiB",
-                        b -> Api.at(b)
-                                .bearer(Fixtures.aliceToken())
-                                .header("Content-Type", "application/json")
-                                .bytes(oneMiBPlusOne)
-                                .post("/mcp"),
+                        m -> m.client().send("POST", Map.of("Content-Type", "application/json"), oneMiBPlusOne),
                         413,
                         -32600,
                         null),
                 bad(
                         "chunked body above 1 MiB",
-                        b -> Api.at(b)
-                                .bearer(Fixtures.aliceToken())
-                                .header("Content-Type", "application/json")
-                                .chunked(oneMiBPlusOne)
-                                .post("/mcp"),
+                        m -> m.client()
+                                .send(
+                                        "POST",
+                                        Map.of("Content-Type", "application/json"),
+                                        HttpRequest.BodyPublishers.ofInputStream(
+                                                () -> new ByteArrayInputStream(oneMiBPlusOne))),
                         413,
                         -32600,
                         null));
@@ -544,9 +515,9 @@ class McpRequestRejectionTest {
     @ParameterizedTest(name = "{0} -> {2} {3}")
     @MethodSource("badRequests")
     void refusedWithTheSpecsErrorAndNothingPublished(
-            String name, Function<URI, Api.Result> send, int status, int code, Object id) {
+            String name, Function<Mcp2026Client, McpReply> send, int status, int code, Object id) {
         try (KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
-            Api.Result response = send.apply(base);
+            McpReply response = send.apply(mcp());
 
             assertThat(response.status()).as(response.toString()).isEqualTo(status);
             assertThat(response.header("Content-Type")).startsWith("application/json");
@@ -570,12 +541,13 @@ class McpRequestRejectionTest {
 
     @Test
     void unsupportedVersionNamesWhatIsSupportedAndWhatWasAsked() {
-        Api.Result response = call(
+        McpReply response = call(
+                        mcp(),
                         1,
                         "server/discover",
                         c -> c.meta().put("io.modelcontextprotocol/protocolVersion", "2027-01-01"))
                 .header("MCP-Protocol-Version", "2027-01-01")
-                .post(base);
+                .post();
 
         JsonNode data = response.json().path("error").path("data");
         assertThat(data.path("supported")).extracting(JsonNode::asText).containsExactly("2026-07-28");
@@ -584,18 +556,18 @@ class McpRequestRejectionTest {
 
     @Test
     void missingExtensionNamesTheTasksExtensionAsRequired() {
-        Api.Result response = McpCall.toolCall(1, "demo.crash", Map.of()).post(base);
+        McpReply response = mcp().toolCall(1, "demo.crash", Map.of()).post();
 
         assertThat(response.json()
                         .at("/error/data/requiredCapabilities/extensions")
-                        .has(McpCall.TASKS))
+                        .has(Mcp2026Client.TASKS))
                 .isTrue();
     }
 
     @Test
     void invalidArgumentsListEveryViolationWithItsPointer() {
-        Api.Result response = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", "ten", "extra", 1))
-                .post(base);
+        McpReply response = mcp().toolCall(1, "demo.sleep", Map.of("seconds", "ten", "extra", 1))
+                .post();
 
         JsonNode errors = response.json().at("/error/data/errors");
         assertThat(errors).extracting(e -> e.path("pointer").asText()).contains("/arguments/seconds");
@@ -614,7 +586,7 @@ class McpRequestRejectionTest {
         JsonNode expected = null;
         for (String taskId : new String[] {bobs, rest, tampered, "tgx_", "anything", id.toString()}) {
             for (String method : new String[] {"tasks/get", "tasks/cancel"}) {
-                Api.Result response = McpCall.task(1, method, taskId).post(base);
+                McpReply response = mcp().task(1, method, taskId).post();
                 assertThat(response.status()).as(method + " " + taskId).isEqualTo(200);
                 if (expected == null) {
                     expected = response.json();
@@ -627,9 +599,8 @@ class McpRequestRejectionTest {
 
     @Test
     void getAndDeleteAre405() {
-        for (Api.Result response : new Api.Result[] {
-            Api.at(base).bearer(Fixtures.aliceToken()).get("/mcp"),
-            Api.at(base).bearer(Fixtures.aliceToken()).delete("/mcp")
+        for (McpReply response : new McpReply[] {
+            client().send("GET", Map.of(), (String) null), client().send("DELETE", Map.of(), (String) null)
         }) {
             assertThat(response.status()).as(response.toString()).isEqualTo(405);
             assertThat(response.header("Allow")).isEqualTo("POST");
@@ -639,16 +610,16 @@ class McpRequestRejectionTest {
 
     @Test
     void missingTokenIsChallenged() {
-        Api.Result response = McpCall.request(1, "server/discover").token(null).post(base);
+        McpReply response = mcp().request(1, "server/discover").bearer(null).post();
 
         assertThat(response.header("WWW-Authenticate")).startsWith("Bearer");
     }
 
     @Test
     void anAllowedOriginIsServed() {
-        Api.Result response = McpCall.request(1, "server/discover")
+        McpReply response = mcp().request(1, "server/discover")
                 .header("Origin", "http://localhost:3000")
-                .post(base);
+                .post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
     }
@@ -656,8 +627,7 @@ class McpRequestRejectionTest {
     @Test
     void notificationsAreAcceptedWithoutABody() {
         try (KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
-            Api.Result response =
-                    McpCall.request(null, "notifications/initialized").post(base);
+            McpReply response = mcp().request(null, "notifications/initialized").post();
 
             assertThat(response.status()).as(response.toString()).isEqualTo(202);
             assertThat(response.bytes()).isEmpty();
@@ -665,8 +635,9 @@ class McpRequestRejectionTest {
         }
     }
 
-    private static McpCall call(Object id, String method, java.util.function.Consumer<McpCall> change) {
-        McpCall call = McpCall.request(id, method);
+    private static Mcp2026Request call(
+            Mcp2026Client mcp, Object id, String method, java.util.function.Consumer<Mcp2026Request> change) {
+        Mcp2026Request call = mcp.request(id, method);
         change.accept(call);
         return call;
     }

@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -16,7 +15,6 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -28,14 +26,15 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.McpSchemas;
+import dev.taskgate.testsupport.mcp.Mcp2026Request;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -46,12 +45,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @TestProfile(WithFakeJobControl.class)
-class McpTaskInputTest {
+class McpTaskInputTest extends McpComponentTest {
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-
-    @TestHTTPResource("/")
-    URI base;
 
     @Inject
     ExecutionHandles handles;
@@ -92,7 +88,7 @@ class McpTaskInputTest {
         UUID id = UUID.randomUUID();
         String taskId = waiting(id, "ir_first", "ir_second");
 
-        Api.Result response = McpCall.task(1, "tasks/get", taskId).post(base);
+        McpReply response = mcp().task(1, "tasks/get", taskId).post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         JsonNode result = response.json().path("result");
@@ -120,9 +116,9 @@ class McpTaskInputTest {
                         Map.of("confirm", true, "note", "ok", "tags", List.of("a", "b"), "count", 3)));
         responses.put("ir_stale", Map.of("action", "decline"));
 
-        Api.Result response = McpCall.task(2, "tasks/update", taskId)
+        McpReply response = mcp().task(2, "tasks/update", taskId)
                 .param("inputResponses", responses)
-                .post(base);
+                .post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
@@ -150,9 +146,9 @@ class McpTaskInputTest {
 
         try (KafkaTestClient kafka = KafkaTestClient.connect();
                 KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
-            Api.Result response = McpCall.task(3, "tasks/update", taskId)
+            McpReply response = mcp().task(3, "tasks/update", taskId)
                     .param("inputResponses", Map.of("ir_answered", Map.of("action", "cancel")))
-                    .post(base);
+                    .post();
 
             assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
             assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
@@ -175,9 +171,9 @@ class McpTaskInputTest {
         try (KafkaTestClient kafka = KafkaTestClient.connect();
                 KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
             for (Object response : bad) {
-                Api.Result result = McpCall.task(4, "tasks/update", taskId)
+                McpReply result = mcp().task(4, "tasks/update", taskId)
                         .param("inputResponses", Map.of("ir_first", response))
-                        .post(base);
+                        .post();
 
                 assertThat(result.json().at("/error/code").asInt())
                         .as(String.valueOf(response))
@@ -196,9 +192,9 @@ class McpTaskInputTest {
 
         try (KafkaTestClient kafka = KafkaTestClient.connect();
                 KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
-            Api.Result response = McpCall.task(5, "tasks/update", taskId)
+            McpReply response = mcp().task(5, "tasks/update", taskId)
                     .param("inputResponses", Map.of("unknown-key", Map.of("ignored", true)))
-                    .post(base);
+                    .post();
 
             assertThat(response.json().at("/result/resultType").asText())
                     .as(response.toString())
@@ -209,9 +205,9 @@ class McpTaskInputTest {
 
     @Test
     void demoConfirmNeedsTheTasksExtension() {
-        McpCall call = McpCall.toolCall(6, "demo.confirm", Map.of());
+        Mcp2026Request call = mcp().toolCall(6, "demo.confirm", Map.of());
 
-        Api.Result response = call.post(base);
+        McpReply response = call.post();
 
         assertThat(response.status()).isEqualTo(400);
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32021);
@@ -229,9 +225,9 @@ class McpTaskInputTest {
                 c.replyTo(),
                 Problem.of("not-found", "Not found", 404, "No such execution exists for this caller.")));
 
-        Api.Result response = McpCall.task(5, "tasks/update", taskId)
+        McpReply response = mcp().task(5, "tasks/update", taskId)
                 .param("inputResponses", Map.of("ir_first", Map.of("action", "accept")))
-                .post(base);
+                .post();
 
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(response.json().at("/error/message").asText()).isEqualTo(McpErrors.TASK_NOT_FOUND);

@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -16,7 +15,6 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -30,14 +28,14 @@ import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.McpSchemas;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,12 +47,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @TestProfile(WithFakeJobControl.class)
-class McpTaskLifecycleTest {
+class McpTaskLifecycleTest extends McpComponentTest {
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-
-    @TestHTTPResource("/")
-    URI base;
 
     @Inject
     ExecutionHandles handles;
@@ -77,9 +72,9 @@ class McpTaskLifecycleTest {
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.sleep", Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 5))
+        McpReply response = mcp().toolCall(1, "demo.sleep", Map.of("seconds", 5))
                 .withTasks()
-                .post(base);
+                .post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         JsonNode result = response.json().path("result");
@@ -109,8 +104,8 @@ class McpTaskLifecycleTest {
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.crash", Surface.MCP_2026));
 
-        Api.Result response =
-                McpCall.toolCall(1, "demo.crash", Map.of()).withTasks().post(base);
+        McpReply response =
+                mcp().toolCall(1, "demo.crash", Map.of()).withTasks().post();
 
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("task");
     }
@@ -124,9 +119,9 @@ class McpTaskLifecycleTest {
                 c.replyTo(),
                 Problem.of("unknown-tool", "Unknown tool", 422, "No tool named 'demo.sleep'.")));
 
-        Api.Result response = McpCall.toolCall(1, "demo.sleep", Map.of("seconds", 1))
+        McpReply response = mcp().toolCall(1, "demo.sleep", Map.of("seconds", 1))
                 .withTasks()
-                .post(base);
+                .post();
 
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(response.json().has("result")).isFalse();
@@ -138,7 +133,7 @@ class McpTaskLifecycleTest {
         UUID id = UUID.randomUUID();
         String taskId = outcome(id, ExecutionStatus.QUEUED, null, null);
 
-        Api.Result response = McpCall.task(2, "tasks/get", taskId).post(base);
+        McpReply response = mcp().task(2, "tasks/get", taskId).post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/status").asText()).isEqualTo("working");
@@ -156,7 +151,7 @@ class McpTaskLifecycleTest {
         String stored = "{ \"content\":[{\"type\":\"text\",\"text\":\"done\"}],\"structuredContent\":{\"x\":0.10}}";
         String taskId = outcome(id, ExecutionStatus.COMPLETED, stored, null);
 
-        Api.Result response = McpCall.task(3, "tasks/get", taskId).post(base);
+        McpReply response = mcp().task(3, "tasks/get", taskId).post();
 
         assertThat(response.json().at("/result/status").asText()).isEqualTo("completed");
         assertThat(response.text())
@@ -177,7 +172,7 @@ class McpTaskLifecycleTest {
                 null,
                 new ExecutionOutcome.ExecutionError("deadline", "the execution passed its deadline"));
 
-        Api.Result response = McpCall.task(4, "tasks/get", taskId).post(base);
+        McpReply response = mcp().task(4, "tasks/get", taskId).post();
 
         JsonNode result = response.json().path("result");
         assertThat(result.path("status").asText()).isEqualTo("failed");
@@ -193,13 +188,13 @@ class McpTaskLifecycleTest {
         UUID id = UUID.randomUUID();
         String taskId = outcome(id, ExecutionStatus.CANCELLED, null, null);
 
-        Api.Result response = McpCall.task(
+        McpReply response = mcp().task(
                         5,
                         "tasks/get",
                         "=?base64?" + Base64.getEncoder().encodeToString(taskId.getBytes(StandardCharsets.UTF_8))
                                 + "?=")
                 .param("taskId", taskId)
-                .post(base);
+                .post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         JsonNode result = response.json().path("result");
@@ -219,7 +214,7 @@ class McpTaskLifecycleTest {
                         Fixtures.snapshot(id, "demo.echo", ExecutionStatus.WORKING, Surface.REST), null, null)));
         String taskId = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
 
-        Api.Result response = McpCall.task(6, "tasks/get", taskId).post(base);
+        McpReply response = mcp().task(6, "tasks/get", taskId).post();
 
         assertThat(response.json().at("/error/message").asText()).isEqualTo(McpErrors.TASK_NOT_FOUND);
     }
@@ -232,9 +227,9 @@ class McpTaskLifecycleTest {
         String rest = handles.mint(id, Surface.REST, Fixtures.caller("alice"));
 
         JsonNode unknown =
-                McpCall.task(7, "tasks/get", unknownToJobControl).post(base).json();
-        JsonNode other = McpCall.task(7, "tasks/get", bobs).post(base).json();
-        JsonNode restMinted = McpCall.task(7, "tasks/get", rest).post(base).json();
+                mcp().task(7, "tasks/get", unknownToJobControl).post().json();
+        JsonNode other = mcp().task(7, "tasks/get", bobs).post().json();
+        JsonNode restMinted = mcp().task(7, "tasks/get", rest).post().json();
 
         assertThat(unknown.at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(other).isEqualTo(unknown);
@@ -250,7 +245,7 @@ class McpTaskLifecycleTest {
                 c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.sleep", Surface.MCP_2026));
         String taskId = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
 
-        Api.Result response = McpCall.task(8, "tasks/cancel", taskId).post(base);
+        McpReply response = mcp().task(8, "tasks/cancel", taskId).post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
@@ -269,8 +264,8 @@ class McpTaskLifecycleTest {
                 c -> Fixtures.accepted(c, id, false, ExecutionStatus.COMPLETED, "demo.sleep", Surface.MCP_2026));
         String taskId = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
 
-        Api.Result first = McpCall.task(9, "tasks/cancel", taskId).post(base);
-        Api.Result second = McpCall.task(9, "tasks/cancel", taskId).post(base);
+        McpReply first = mcp().task(9, "tasks/cancel", taskId).post();
+        McpReply second = mcp().task(9, "tasks/cancel", taskId).post();
 
         assertThat(first.json().at("/result/resultType").asText()).isEqualTo("complete");
         assertThat(second.text()).isEqualTo(first.text());
@@ -286,7 +281,7 @@ class McpTaskLifecycleTest {
                 Problem.of("not-found", "Not found", 404, "execution 42 is not yours")));
         String taskId = handles.mint(UUID.randomUUID(), Surface.MCP_2026, Fixtures.caller("alice"));
 
-        Api.Result response = McpCall.task(10, "tasks/cancel", taskId).post(base);
+        McpReply response = mcp().task(10, "tasks/cancel", taskId).post();
 
         assertThat(response.json().at("/error/message").asText()).isEqualTo(McpErrors.TASK_NOT_FOUND);
         assertThat(response.text()).doesNotContain("42");
@@ -303,9 +298,9 @@ class McpTaskLifecycleTest {
 
         try (KafkaTestClient kafka = KafkaTestClient.connect();
                 KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
-            Api.Result response = McpCall.task(11, "tasks/update", taskId)
+            McpReply response = mcp().task(11, "tasks/update", taskId)
                     .param("inputResponses", Map.of("never-issued", Map.of("action", "accept")))
-                    .post(base);
+                    .post();
 
             assertThat(response.status()).as(response.toString()).isEqualTo(200);
             McpSchemas.assertValidResult("JSONRPCResultResponse", "UpdateTaskResult", response.json());
@@ -317,15 +312,15 @@ class McpTaskLifecycleTest {
     void tasksUpdateRejectsMalformedResponsesAndUnknownTasks() {
         String unknown = handles.mint(UUID.randomUUID(), Surface.MCP_2026, Fixtures.caller("alice"));
 
-        Api.Result malformed = McpCall.task(12, "tasks/update", unknown)
+        McpReply malformed = mcp().task(12, "tasks/update", unknown)
                 .param("inputResponses", Map.of("k", 1))
-                .post(base);
-        Api.Result notAnObject = McpCall.task(13, "tasks/update", unknown)
+                .post();
+        McpReply notAnObject = mcp().task(13, "tasks/update", unknown)
                 .param("inputResponses", "yes")
-                .post(base);
-        Api.Result missing = McpCall.task(14, "tasks/update", unknown)
+                .post();
+        McpReply missing = mcp().task(14, "tasks/update", unknown)
                 .param("inputResponses", Map.of())
-                .post(base);
+                .post();
 
         assertThat(malformed.json().at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(notAnObject.json().at("/error/code").asInt()).isEqualTo(-32602);

@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
@@ -16,7 +15,6 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -31,13 +29,14 @@ import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.McpSchemas;
+import dev.taskgate.testsupport.mcp.Mcp2026Request;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,13 +49,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @TestProfile(WithFakeJobControl.class)
-class McpTaskTtlTest {
+class McpTaskTtlTest extends McpComponentTest {
     private static final String RESULT = "{\"content\":[{\"type\":\"text\",\"text\":\"hi\"}],\"isError\":false}";
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-
-    @TestHTTPResource("/")
-    URI base;
 
     @Inject
     ExecutionHandles handles;
@@ -115,9 +111,9 @@ class McpTaskTtlTest {
         String unknownTaskId = handles.mint(UUID.randomUUID(), Surface.MCP_2026, Fixtures.caller("alice"));
         String forgedTaskId = taskId.substring(0, taskId.length() - 2) + (taskId.endsWith("AA") ? "BB" : "AA");
         for (String method : new String[] {"tasks/get", "tasks/update", "tasks/cancel"}) {
-            Api.Result expired = taskCall(2, method, taskId);
-            Api.Result unknown = taskCall(2, method, unknownTaskId);
-            Api.Result forged = taskCall(2, method, forgedTaskId);
+            McpReply expired = taskCall(2, method, taskId);
+            McpReply unknown = taskCall(2, method, unknownTaskId);
+            McpReply forged = taskCall(2, method, forgedTaskId);
             assertThat(expired.status()).isEqualTo(unknown.status()).isEqualTo(forged.status());
             assertThat(expired.text()).as(method).isEqualTo(unknown.text()).isEqualTo(forged.text());
             assertThat(expired.json().at("/error/code").asInt()).isEqualTo(-32602);
@@ -161,19 +157,19 @@ class McpTaskTtlTest {
         assertThat(got.at("/result/ttlMs").asLong()).isEqualTo(86_400_000L);
     }
 
-    private Api.Result callWithKey(int rpcId) {
-        return McpCall.toolCall(rpcId, "demo.echo", Map.of("message", "hi"))
+    private McpReply callWithKey(int rpcId) {
+        return mcp().toolCall(rpcId, "demo.echo", Map.of("message", "hi"))
                 .withTasks()
                 .meta("dev.taskgate/requestKey", "ttl-key-1")
-                .post(base);
+                .post();
     }
 
-    private Api.Result taskCall(int rpcId, String method, String taskId) {
-        McpCall call = McpCall.task(rpcId, method, taskId);
+    private McpReply taskCall(int rpcId, String method, String taskId) {
+        Mcp2026Request call = mcp().task(rpcId, method, taskId);
         if (method.equals("tasks/update")) {
             call.param("inputResponses", Map.of());
         }
-        return call.post(base);
+        return call.post();
     }
 
     private void answerOutcome(UUID id, Instant visibleUntil) {

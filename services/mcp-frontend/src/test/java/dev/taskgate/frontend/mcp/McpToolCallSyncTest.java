@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
@@ -13,7 +12,6 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
@@ -23,13 +21,13 @@ import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.SubmitExecution;
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpCall;
+import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.McpSchemas;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -41,16 +39,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @TestProfile(WithFakeJobControl.class)
-class McpToolCallSyncTest {
+class McpToolCallSyncTest extends McpComponentTest {
     // The tool's exact bytes: odd spacing, an escape, a non-ASCII character and a decimal with a trailing zero.
     private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"h\\u00e9llo \u2603\"}],"
             + "   \"isError\" : false,\n \"structuredContent\":{\"n\":1.50}}";
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-
-    @TestHTTPResource("/")
-    URI base;
 
     @BeforeEach
     void reset() {
@@ -71,8 +66,8 @@ class McpToolCallSyncTest {
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2026));
 
-        Api.Result response =
-                McpCall.toolCall("call-1", "demo.echo", Map.of("n", 1)).post(base);
+        McpReply response =
+                mcp().toolCall("call-1", "demo.echo", Map.of("n", 1)).post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.header("Content-Type")).startsWith("application/json");
@@ -97,8 +92,8 @@ class McpToolCallSyncTest {
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2026));
 
-        Api.Result first = McpCall.toolCall(7, "demo.echo", Map.of()).post(base);
-        Api.Result second = McpCall.toolCall(7, "demo.echo", Map.of()).post(base);
+        McpReply first = mcp().toolCall(7, "demo.echo", Map.of()).post();
+        McpReply second = mcp().toolCall(7, "demo.echo", Map.of()).post();
 
         assertThat(first.status()).isEqualTo(200);
         assertThat(second.text())
@@ -118,10 +113,10 @@ class McpToolCallSyncTest {
         String encoded =
                 "=?base64?" + Base64.getEncoder().encodeToString("demo.echo".getBytes(StandardCharsets.UTF_8)) + "?=";
 
-        Api.Result response = McpCall.toolCall(1, "demo.echo", Map.of())
+        McpReply response = mcp().toolCall(1, "demo.echo", Map.of())
                 .header("Mcp-Name", encoded)
                 .header("Mcp-Method", " tools/call\t")
-                .post(base);
+                .post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
@@ -135,9 +130,9 @@ class McpToolCallSyncTest {
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.fail", Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall(1, "demo.fail", Map.of("message", "boom"))
+        McpReply response = mcp().toolCall(1, "demo.fail", Map.of("message", "boom"))
                 .withTasks()
-                .post(base);
+                .post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
@@ -159,7 +154,7 @@ class McpToolCallSyncTest {
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall(2, "demo.echo", Map.of()).post(base);
+        McpReply response = mcp().toolCall(2, "demo.echo", Map.of()).post();
 
         assertThat(response.status()).isEqualTo(200);
         JsonNode error = response.json().path("error");
@@ -176,7 +171,7 @@ class McpToolCallSyncTest {
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2026));
 
-        Api.Result response = McpCall.toolCall(3, "demo.echo", Map.of()).post(base);
+        McpReply response = mcp().toolCall(3, "demo.echo", Map.of()).post();
 
         assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32603);
         assertThat(response.json().at("/error/message").asText()).contains("cancelled");
@@ -196,8 +191,8 @@ class McpToolCallSyncTest {
                 Surface.MCP_2026));
 
         long start = System.nanoTime();
-        Api.Result response =
-                McpCall.toolCall(4, "demo.sleep", Map.of("seconds", 60)).post(base);
+        McpReply response =
+                mcp().toolCall(4, "demo.sleep", Map.of("seconds", 60)).post();
         Duration took = Duration.ofNanos(System.nanoTime() - start);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);

@@ -1,5 +1,6 @@
 package dev.taskgate.frontend.support;
 
+import java.net.URI;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
@@ -14,6 +15,7 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.ExecutionCommand;
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
 /** Shared values for the frontend's tests. */
 public final class Fixtures {
@@ -34,6 +36,11 @@ public final class Fixtures {
                 .project(Api.PROJECT)
                 .scopes("tools:call")
                 .sign();
+    }
+
+    /** The MCP client of the application at {@code base} (the {@code @TestHTTPResource} root), as Alice. */
+    public static McpTestClient mcp(URI base) {
+        return McpTestClient.http(base).bearer(aliceToken());
     }
 
     /** A snapshot in the given state. */

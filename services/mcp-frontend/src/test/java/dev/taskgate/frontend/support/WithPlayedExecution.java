@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.support;
 
-import java.net.URI;
 import java.util.UUID;
 
 import jakarta.inject.Inject;
@@ -9,8 +8,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
-
-import io.quarkus.test.common.http.TestHTTPResource;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
@@ -23,15 +20,12 @@ import dev.taskgate.testsupport.KafkaTestClient;
  * accepts every command for {@link #id} (a submission as {@code queued}), answers its outcome as {@code working}
  * until the test says otherwise, and {@link #execution} sends its worker and lifecycle records over the real broker.
  */
-public abstract class WithPlayedExecution {
+public abstract class WithPlayedExecution extends McpComponentTest {
     protected static KafkaTestClient kafka;
     protected final FakeJobControlQueries queries = FakeJobControlQueries.get();
     protected final UUID id = UUID.randomUUID();
     protected PlayedExecution execution;
     protected JobControlResponder jobControl;
-
-    @TestHTTPResource("/")
-    protected URI base;
 
     @Inject
     protected ExecutionSignals signals;

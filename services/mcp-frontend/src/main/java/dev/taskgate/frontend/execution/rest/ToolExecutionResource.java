@@ -30,7 +30,7 @@ import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.CallerResolver;
-import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
 import dev.taskgate.frontend.query.ExecutionQueries;
@@ -57,7 +57,7 @@ public class ToolExecutionResource {
     private static final byte[] ACKNOWLEDGED = "{\"acknowledged\":true}".getBytes(StandardCharsets.UTF_8);
 
     private final CallerResolver callers;
-    private final ExecutionService executions;
+    private final ExecutionCommands commands;
     private final ExecutionQueries queries;
     private final ExecutionHandles handles;
     private final long pollIntervalMs;
@@ -65,12 +65,12 @@ public class ToolExecutionResource {
 
     ToolExecutionResource(
             CallerResolver callers,
-            ExecutionService executions,
+            ExecutionCommands commands,
             ExecutionQueries queries,
             ExecutionHandles handles,
             FrontendConfig config) {
         this.callers = callers;
-        this.executions = executions;
+        this.commands = commands;
         this.queries = queries;
         this.handles = handles;
         this.pollIntervalMs = config.pollInterval().toMillis();
@@ -89,7 +89,7 @@ public class ToolExecutionResource {
         String receiptKey = idempotencyKey(headers);
         requireJson(headers.getHeaderString(HttpHeaders.CONTENT_TYPE));
         CreateExecutionBody request = CreateExecutionBody.parse(readBounded(body));
-        Accepted accepted = executions.submit(caller, receiptKey, request.toolName(), request.input());
+        Accepted accepted = commands.submit(caller, receiptKey, request.toolName(), request.input());
         String handle = handles.mint(accepted.executionId(), Surface.REST, caller.caller());
         Response.ResponseBuilder response = Response.accepted()
                 .location(URI.create(uri.getRequestUri().getRawPath() + "/" + handle))
@@ -166,7 +166,7 @@ public class ToolExecutionResource {
     public Response cancel(
             @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         AuthenticatedCaller caller = callers.resolve(org, project);
-        Accepted accepted = executions.cancel(caller, executionId(id, caller));
+        Accepted accepted = commands.cancel(caller, executionId(id, caller));
         return Response.accepted(json(id, accepted.execution()))
                 .type(MediaType.APPLICATION_JSON)
                 .build();
@@ -189,7 +189,7 @@ public class ToolExecutionResource {
         UUID executionId = executionId(id, caller);
         requireJson(headers.getHeaderString(HttpHeaders.CONTENT_TYPE));
         ProvideInputBody request = ProvideInputBody.parse(readBounded(body));
-        executions.provideInput(caller, executionId, Map.of(request.requestKey(), request.response()));
+        commands.provideInput(caller, executionId, Map.of(request.requestKey(), request.response()));
         return Response.ok(ACKNOWLEDGED, MediaType.APPLICATION_JSON).build();
     }
 

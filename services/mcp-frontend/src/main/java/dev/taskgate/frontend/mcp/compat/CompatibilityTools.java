@@ -26,7 +26,7 @@ import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
-import dev.taskgate.frontend.execution.ExecutionService;
+import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
@@ -67,7 +67,7 @@ public class CompatibilityTools {
 
     private final ExecutionIds ids;
     private final ExecutionQueries queries;
-    private final ExecutionService executions;
+    private final ExecutionCommands commands;
     private final ExecutionSignals signals;
     private final OperationCatalog catalog;
     private final Duration pollInterval;
@@ -76,23 +76,23 @@ public class CompatibilityTools {
     CompatibilityTools(
             ExecutionHandles handles,
             ExecutionQueries queries,
-            ExecutionService executions,
+            ExecutionCommands commands,
             ExecutionSignals signals,
             OperationCatalog catalog,
             FrontendConfig config) {
-        this(handles, queries, executions, signals, catalog, config.mcp().syncPollInterval());
+        this(handles, queries, commands, signals, catalog, config.mcp().syncPollInterval());
     }
 
     CompatibilityTools(
             ExecutionHandles handles,
             ExecutionQueries queries,
-            ExecutionService executions,
+            ExecutionCommands commands,
             ExecutionSignals signals,
             OperationCatalog catalog,
             Duration pollInterval) {
         this.ids = new ExecutionIds(handles);
         this.queries = queries;
-        this.executions = executions;
+        this.commands = commands;
         this.signals = signals;
         this.catalog = catalog;
         this.pollInterval = pollInterval;
@@ -332,8 +332,7 @@ public class CompatibilityTools {
         ExecutionSnapshot after = before;
         if (outstanding) {
             try {
-                after = executions
-                        .provideInput(caller, id, Map.of(args.requestKey(), args.response()))
+                after = commands.provideInput(caller, id, Map.of(args.requestKey(), args.response()))
                         .execution();
             } catch (ProblemException e) {
                 throw translate(e);
@@ -362,7 +361,7 @@ public class CompatibilityTools {
         ExecutionSnapshot after = before;
         if (answer == null) {
             try {
-                Accepted accepted = executions.cancel(
+                Accepted accepted = commands.cancel(
                         caller, id, "cancelled through the " + surface.wireName() + " compatibility tools");
                 after = accepted.execution();
                 answer = CancelAnswer.after(after);

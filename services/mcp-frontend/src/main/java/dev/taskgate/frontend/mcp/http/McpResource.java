@@ -34,8 +34,6 @@ import dev.taskgate.frontend.mcp.McpResponses;
 import dev.taskgate.frontend.mcp.McpServer;
 import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.Served;
-import dev.taskgate.frontend.mcp.legacy.LegacyHttp;
-import dev.taskgate.frontend.mcp.legacy.LegacyListen;
 import dev.taskgate.problem.ProblemException;
 
 /**
@@ -64,9 +62,9 @@ public class McpResource {
     private final CallerResolver callers;
     private final McpServer server;
     private final SyncCallResponder responder;
-    private final LegacyHttp legacy;
+    private final Mcp2025Http mcp2025;
     private final ToolHeaderBindings toolHeaders;
-    private final LegacyListen listen;
+    private final Mcp2025Listen listen;
 
     McpResource(
             HostGuard hosts,
@@ -74,13 +72,13 @@ public class McpResource {
             CallerResolver callers,
             McpServer server,
             SyncCallResponder responder,
-            LegacyHttp legacy,
+            Mcp2025Http mcp2025,
             ToolHeaderBindings toolHeaders,
-            LegacyListen listen) {
+            Mcp2025Listen listen) {
         this.hosts = hosts;
         this.listen = listen;
         this.toolHeaders = toolHeaders;
-        this.legacy = legacy;
+        this.mcp2025 = mcp2025;
         this.responder = responder;
         this.origins = origins;
         this.callers = callers;
@@ -94,35 +92,17 @@ public class McpResource {
             InputStream body,
             @Context HttpServerRequest http,
             @Context HttpServerResponse connection) {
-        switch (hosts.check(http.authority())) {
-            case MISSING:
-                return error(null, McpErrors.invalidRequest("A Host header is required."));
-            case FOREIGN:
-                return error(null, McpErrors.forbidden("Host not allowed."));
-            default:
-                break;
-        }
-        if (!origins.allows(headers.getHeaderString("Origin"))) {
-            return error(null, McpErrors.forbidden("Origin not allowed."));
-        }
         AuthenticatedCaller caller;
-        try {
-            caller = authenticate(headers);
-        } catch (McpException e) {
-            return error(null, e);
-        }
         byte[] bytes;
         try {
+            guard(headers, http);
+            caller = authenticate(headers);
             bytes = readBounded(body);
+            if (Mcp2025Http.isClientResponse(headers, bytes)) {
+                return mcp2025.clientResponse(headers, bytes, caller); // issue 4: answer to elicitation / sampling
+            }
         } catch (McpException e) {
             return error(null, e);
-        }
-        if (LegacyHttp.isClientResponse(headers, bytes)) {
-            try {
-                return legacy.clientResponse(headers, bytes, caller); // issue 4: answer to elicitation / sampling
-            } catch (McpException e) {
-                return error(null, e);
-            }
         }
         JsonRpcRequest request;
         try {
@@ -131,8 +111,8 @@ public class McpResource {
             return error(e.error().code() == McpErrors.PARSE_ERROR ? null : JsonRpcRequest.readableId(bytes), e);
         }
         try {
-            if (LegacyHttp.handles(headers, request)) {
-                return legacy.post(headers, request, caller, connection); // 2025-era adapter (issue 4)
+            if (Mcp2025Http.handles(headers, request)) {
+                return mcp2025.post(headers, request, caller); // 2025-era adapter (issue 4)
             }
             if (request.isNotification()) {
                 return notification(headers, request);
@@ -154,30 +134,20 @@ public class McpResource {
 
     /**
      * No standalone SSE stream in 2026-07-28 (§6.1); a 2025-era session opens its listen stream with GET and its
-     * {@code Mcp-Session-Id} ({@link LegacyListen}), after the same Host, Origin and authentication checks as POST.
+     * {@code Mcp-Session-Id} ({@link Mcp2025Listen}), after the same Host, Origin and authentication checks as POST.
      */
     @GET
     public Response get(HttpHeaders headers, @Context HttpServerRequest http, @Context HttpServerResponse connection) {
-        String session = headers.getHeaderString(LegacyHttp.SESSION_HEADER);
+        String session = headers.getHeaderString(Mcp2025Http.SESSION_HEADER);
         if (session == null) {
             return notAllowed();
         }
-        switch (hosts.check(http.authority())) {
-            case MISSING:
-                return error(null, McpErrors.invalidRequest("A Host header is required."));
-            case FOREIGN:
-                return error(null, McpErrors.forbidden("Host not allowed."));
-            default:
-                break;
-        }
-        if (!origins.allows(headers.getHeaderString("Origin"))) {
-            return error(null, McpErrors.forbidden("Origin not allowed."));
-        }
         try {
+            guard(headers, http);
             return listen.open(
                     session,
                     headers.getHeaderString(HttpHeaders.ACCEPT),
-                    headers.getHeaderString(LegacyHttp.VERSION_HEADER),
+                    headers.getHeaderString(Mcp2025Http.VERSION_HEADER),
                     authenticate(headers),
                     connection);
         } catch (McpException e) {
@@ -188,30 +158,35 @@ public class McpResource {
     /** No sessions to end in 2026-07-28 (§6.6); a 2025-era session ends with DELETE and its Mcp-Session-Id. */
     @DELETE
     public Response delete(HttpHeaders headers, @Context HttpServerRequest http) {
-        String session = headers.getHeaderString(LegacyHttp.SESSION_HEADER);
+        String session = headers.getHeaderString(Mcp2025Http.SESSION_HEADER);
         if (session == null) {
             return notAllowed();
         }
-        switch (hosts.check(http.authority())) {
-            case MISSING:
-                return error(null, McpErrors.invalidRequest("A Host header is required."));
-            case FOREIGN:
-                return error(null, McpErrors.forbidden("Host not allowed."));
-            default:
-                break;
-        }
-        if (!origins.allows(headers.getHeaderString("Origin"))) {
-            return error(null, McpErrors.forbidden("Origin not allowed."));
-        }
         try {
-            return legacy.delete(session, authenticate(headers));
+            guard(headers, http);
+            return mcp2025.delete(session, authenticate(headers));
         } catch (McpException e) {
             return error(null, e);
         }
     }
 
+    // §6.1, on every method served and before authentication: Host (400 when missing, 403 when foreign), Origin (403).
+    private void guard(HttpHeaders headers, HttpServerRequest http) {
+        switch (hosts.check(http.authority())) {
+            case MISSING:
+                throw McpErrors.invalidRequest("A Host header is required.");
+            case FOREIGN:
+                throw McpErrors.forbidden("Host not allowed.");
+            default:
+                break;
+        }
+        if (!origins.allows(headers.getHeaderString("Origin"))) {
+            throw McpErrors.forbidden("Origin not allowed.");
+        }
+    }
+
     private Served serve(HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller) {
-        if (McpServer.isLegacyHandshake(request.method())) {
+        if (McpServer.isMcp2025Handshake(request.method())) {
             throw McpErrors.methodNotFound(request.method());
         }
         McpHeaders checked = new McpHeaders(headers::getRequestHeader);

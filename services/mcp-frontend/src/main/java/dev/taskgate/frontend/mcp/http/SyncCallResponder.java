@@ -2,7 +2,7 @@ package dev.taskgate.frontend.mcp.http;
 
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.UUID;
 
 import jakarta.inject.Singleton;
@@ -13,79 +13,146 @@ import jakarta.ws.rs.core.StreamingOutput;
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.vertx.core.http.HttpServerResponse;
 
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpResponses;
+import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.SyncCall;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025CallInput;
 
 /**
- * Answers a synchronous {@code tools/call} that is still running (MCP 2026-07-28 §6.5): headers are not committed
- * until the first outbound message. If that is the result, the answer is plain {@code application/json}; if it is
- * a {@code notifications/progress}, the answer becomes a {@code text/event-stream} carrying the notifications, SSE
- * comment lines while the operation is silent, then the response as the last event, and ends. Closing the
- * connection before the end cancels the execution (§6.7); nothing more is written for it.
+ * Answers a synchronous {@code tools/call} that is still running, for both generations (MCP 2026-07-28 §6.5,
+ * transports 2025-11-25 §2.1): headers are not committed until the first outbound message. If that is the result,
+ * the answer is plain {@code application/json}; if it is a notification ({@code notifications/progress},
+ * {@code notifications/message}, a 2025-era server-to-client request), the answer becomes a
+ * {@code text/event-stream} carrying the notifications, SSE comment lines while the operation is silent, then the
+ * response as the last event, and ends. What a generation does its own way is its {@link Generation}; in
+ * 2026-07-28 ({@link #respond(JsonNode, SyncCall, HttpServerResponse)}) closing the connection before the end
+ * cancels the execution (§6.7) and nothing more is written for it.
  */
 @Singleton
 class SyncCallResponder {
-    static final String EVENT_STREAM = "text/event-stream";
     private static final Logger LOG = Logger.getLogger(SyncCallResponder.class);
-    private static final byte[] HEARTBEAT = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] DATA_EVENT = "event: message\ndata: ".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] NEXT_DATA_LINE = "\ndata: ".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] END_EVENT = "\n\n".getBytes(StandardCharsets.US_ASCII);
+
+    /** What one protocol generation does its own way while its call is answered. */
+    interface Generation {
+        /** Writes one JSON-RPC message as one SSE event. */
+        void event(OutputStream out, byte[] json) throws IOException;
+
+        /**
+         * The requests an {@link SyncCall.Kind#INPUT} step sends on the stream, or the call's answer instead (only
+         * 2025-era calls report input).
+         */
+        default Mcp2025CallInput.Asked input(SyncCall.Step step) {
+            throw new IllegalStateException("unexpected step " + step.kind());
+        }
+
+        /** The client closed the stream before the end. */
+        default void closedByClient() {}
+
+        /**
+         * Whether the client is known to be gone although no write failed: over HTTP/1.1 the framework takes the
+         * response's close handler once the body streams, and writes to a closed connection do not always fail.
+         */
+        default boolean clientGone() {
+            return false;
+        }
+
+        /** The call is over, answered or not; runs once, before the call is closed. */
+        default void ended() {}
+    }
+
+    /** A running 2026-07-28 call; takes ownership of it (closes it when done). Blocking until the first message. */
+    Response respond(JsonNode id, SyncCall call, HttpServerResponse connection) {
+        // Runs on the event loop when the client disconnects; it only queues a signal for this thread.
+        connection.closeHandler(v -> call.callerGone());
+        return respond(id, call, new Generation() {
+            @Override
+            public void event(OutputStream out, byte[] json) throws IOException {
+                SseEvents.event(out, json);
+            }
+
+            @Override
+            public void closedByClient() {
+                call.abandon("the caller closed the stream of a synchronous MCP call");
+            }
+
+            @Override
+            public boolean clientGone() {
+                return connection.closed();
+            }
+        });
+    }
 
     /**
-     * The response for {@code call}; takes ownership of it (closes it when done). Blocking until the first message.
-     * An error outcome before anything was streamed is thrown as {@link McpException}.
+     * The response for {@code call}, written the way of {@code generation}; takes ownership of the call (closes it
+     * when done). Blocking until the first message. An error outcome before anything was streamed is thrown as
+     * {@link McpException}.
      */
-    Response respond(JsonNode id, SyncCall call, HttpServerResponse connection) {
+    Response respond(JsonNode id, SyncCall call, Generation generation) {
         boolean handedOver = false;
         try {
-            // Runs on the event loop when the client disconnects; it only queues a signal for this thread.
-            connection.closeHandler(v -> call.callerGone());
             while (true) {
                 SyncCall.Step step = call.next();
                 switch (step.kind()) {
                     case RESULT:
-                        return Response.ok(McpResponses.result(id, step.result()), MediaType.APPLICATION_JSON)
-                                .build();
+                        return json(id, step.result());
                     case PROGRESS:
                     case LOG:
                         handedOver = true;
-                        return stream(id, call, step);
+                        return stream(id, call, List.of(step.message()), generation);
+                    case INPUT:
+                        Mcp2025CallInput.Asked asked = generation.input(step);
+                        if (asked.answer() != null) {
+                            return json(id, asked.answer());
+                        }
+                        handedOver = true;
+                        return stream(id, call, asked.requests(), generation);
                     default:
                         break; // nothing committed yet: a heartbeat has nothing to keep alive
                 }
             }
         } finally {
             if (!handedOver) {
+                generation.ended();
                 call.close();
             }
         }
     }
 
-    private static Response stream(JsonNode id, SyncCall call, SyncCall.Step first) {
+    private static Response json(JsonNode id, McpResult result) {
+        return Response.ok(McpResponses.result(id, result), MediaType.APPLICATION_JSON)
+                .build();
+    }
+
+    private static Response stream(JsonNode id, SyncCall call, List<ObjectNode> first, Generation generation) {
         StreamingOutput body = out -> {
             try {
-                event(out, McpResponses.notification(first.message()));
+                for (ObjectNode message : first) {
+                    generation.event(out, McpResponses.notification(message));
+                }
                 while (true) {
+                    if (generation.clientGone()) {
+                        throw new IOException("the client closed the connection");
+                    }
                     SyncCall.Step step;
                     try {
                         step = call.next();
                     } catch (McpException e) {
-                        event(out, McpResponses.error(id, e.error()));
+                        generation.event(out, McpResponses.error(id, e.error()));
                         return;
                     } catch (RuntimeException e) {
                         String correlationId = UUID.randomUUID().toString();
                         LOG.errorf(
                                 e,
-                                "MCP progress stream failed correlationId=%s executionId=%s",
+                                "MCP call stream failed correlationId=%s executionId=%s",
                                 correlationId,
                                 call.executionId());
-                        event(
+                        generation.event(
                                 out,
                                 McpResponses.error(
                                         id, McpErrors.unexpected(correlationId).error()));
@@ -94,52 +161,42 @@ class SyncCallResponder {
                     switch (step.kind()) {
                         case PROGRESS:
                         case LOG:
-                            event(out, McpResponses.notification(step.message()));
+                            generation.event(out, McpResponses.notification(step.message()));
                             break;
                         case HEARTBEAT:
-                            out.write(HEARTBEAT);
-                            out.flush();
+                            SseEvents.keepAlive(out);
+                            break;
+                        case INPUT:
+                            Mcp2025CallInput.Asked asked;
+                            try {
+                                asked = generation.input(step);
+                            } catch (McpException e) {
+                                generation.event(out, McpResponses.error(id, e.error()));
+                                return;
+                            }
+                            if (asked.answer() != null) {
+                                generation.event(out, McpResponses.result(id, asked.answer()));
+                                return;
+                            }
+                            for (ObjectNode request : asked.requests()) {
+                                generation.event(out, McpResponses.notification(request));
+                            }
                             break;
                         case RESULT:
-                            event(out, McpResponses.result(id, step.result()));
+                            generation.event(out, McpResponses.result(id, step.result()));
                             return;
                         default:
                             throw new IllegalStateException("unknown step " + step.kind());
                     }
                 }
             } catch (IOException e) {
-                LOG.debugf("progress stream closed by the client executionId=%s", call.executionId());
-                call.abandon("the caller closed the stream of a synchronous MCP call");
+                LOG.debugf("MCP call stream closed by the client executionId=%s", call.executionId());
+                generation.closedByClient();
             } finally {
+                generation.ended();
                 call.close();
             }
         };
-        return Response.ok(body, EVENT_STREAM)
-                .header("Cache-Control", "no-cache")
-                .header("X-Accel-Buffering", "no")
-                .build();
-    }
-
-    /**
-     * One JSON message per event. A stored tool result is written byte for byte and may hold line breaks as JSON
-     * whitespace: each line becomes its own {@code data:} line, which the client joins with {@code \n} again
-     * (WHATWG SSE), so the message arrives intact. A blank line ends the event.
-     */
-    static void event(OutputStream out, byte[] json) throws IOException {
-        out.write(DATA_EVENT);
-        int start = 0;
-        for (int i = 0; i < json.length; i++) {
-            if (json[i] == '\n' || json[i] == '\r') {
-                out.write(json, start, i - start);
-                out.write(NEXT_DATA_LINE);
-                if (json[i] == '\r' && i + 1 < json.length && json[i + 1] == '\n') {
-                    i++;
-                }
-                start = i + 1;
-            }
-        }
-        out.write(json, start, json.length - start);
-        out.write(END_EVENT);
-        out.flush();
+        return SseEvents.response(body);
     }
 }

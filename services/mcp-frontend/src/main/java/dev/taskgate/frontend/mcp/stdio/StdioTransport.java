@@ -37,8 +37,8 @@ import dev.taskgate.frontend.mcp.McpServer;
 import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.SyncCall;
-import dev.taskgate.frontend.mcp.legacy.LegacyServer;
-import dev.taskgate.frontend.mcp.legacy.LegacySession;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Server;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Session;
 
 /**
  * MCP 2026-07-28 over stdio (§7), active when {@code taskgate.frontend.stdio.enabled} (the {@code stdio}
@@ -58,17 +58,17 @@ public class StdioTransport {
     private final StdioCredentials credentials;
     private final ConcurrentMap<String, SyncCall> inFlight = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Boolean> cancelled = new ConcurrentHashMap<>();
-    private final LegacyServer legacy;
+    private final Mcp2025Server mcp2025;
     // 2025-era clients (issue 4): over stdio the connection is the session, so it lives in this process only.
-    private volatile LegacySession legacySession;
+    private volatile Mcp2025Session mcp2025Session;
     private OutputStream out;
     private ExecutorService pool;
 
-    StdioTransport(FrontendConfig config, McpServer server, StdioCredentials credentials, LegacyServer legacy) {
+    StdioTransport(FrontendConfig config, McpServer server, StdioCredentials credentials, Mcp2025Server mcp2025) {
         this.config = config;
         this.server = server;
         this.credentials = credentials;
-        this.legacy = legacy;
+        this.mcp2025 = mcp2025;
     }
 
     // Late: the command-reply consumer must be positioned before the first request is read.
@@ -150,21 +150,21 @@ public class StdioTransport {
     private void serve(JsonRpcRequest request) {
         try {
             AuthenticatedCaller caller = credentials.authenticate();
-            if (LegacyServer.isLegacyInitialize(request)) {
-                String version = LegacyServer.negotiate(request);
-                legacySession =
-                        new LegacySession(null, version, request.params().get("capabilities"));
-                write(McpResponses.result(request.id(), McpResult.of(legacy.initializeResult(version))));
+            if (Mcp2025Server.isMcp2025Initialize(request)) {
+                String version = Mcp2025Server.negotiate(request);
+                mcp2025Session =
+                        new Mcp2025Session(null, version, request.params().get("capabilities"));
+                write(McpResponses.result(request.id(), McpResult.of(mcp2025.initializeResult(version))));
                 return;
             }
-            LegacySession session = legacySession;
+            Mcp2025Session session = mcp2025Session;
             if (session != null && "logging/setLevel".equals(request.method())) {
                 // the connection is the session: its level lives here (an invalid one is -32602 before it is kept)
-                session = session.withLogLevel(LegacyServer.requestedLogLevel(request));
-                legacySession = session;
+                session = session.withLogLevel(Mcp2025Server.requestedLogLevel(request));
+                mcp2025Session = session;
             }
             if (session != null) {
-                Served served = legacy.serve(request, session, caller);
+                Served served = mcp2025.serve(request, session, caller);
                 if (served.result() != null) {
                     write(McpResponses.result(request.id(), served.result()));
                 } else {
@@ -172,7 +172,7 @@ public class StdioTransport {
                 }
                 return;
             }
-            if (McpServer.isLegacyHandshake(request.method())) {
+            if (McpServer.isMcp2025Handshake(request.method())) {
                 throw McpErrors.methodNotFound(request.method());
             }
             RequestMeta meta = RequestMeta.of(request);

@@ -1,0 +1,168 @@
+package dev.taskgate.frontend.mcp;
+
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.function.Function;
+
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.TaskSurface;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.event.LogLevel;
+import dev.taskgate.contracts.handle.ExecutionHandles;
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.auth.Scopes;
+import dev.taskgate.frontend.execution.ExecutionCommands;
+import dev.taskgate.frontend.execution.ToolInputValidator;
+import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
+import dev.taskgate.frontend.mcp.compat.HandoffPolicies;
+import dev.taskgate.problem.ProblemException;
+
+/**
+ * The steps of a {@code tools/call} that both generations take the same way around their own checks
+ * ({@link ToolCalls} for 2026-07-28, {@code v2025.Mcp2025ToolCalls} for the 2025-era): name the tool, answer a
+ * compatibility tool in place, submit the call as a durable execution, then mint a task's id or wait for the call
+ * answered in-line under the tool's handoff policy. What differs between the generations is their
+ * {@link Generation}: the surface their executions and handles belong to, and how a stored result goes on the wire.
+ */
+@Singleton
+public class ToolCallSteps {
+    /**
+     * One protocol generation as its tool calls see it.
+     *
+     * @param surface the surface of its executions and handles
+     * @param render  puts a stored {@code CallToolResult} (or a compatibility tool's result) on its wire
+     */
+    public record Generation(Surface surface, Function<String, McpResult> render) {
+        /** MCP 2026-07-28: the stored result with {@code resultType} ({@link CallToolResults}). */
+        public static final Generation MCP_2026 =
+                new Generation(Surface.MCP_2026, stored -> McpResult.raw(CallToolResults.withResultType(stored)));
+        /** The 2025-era: the stored result byte for byte. */
+        public static final Generation MCP_2025 = new Generation(Surface.MCP_2025, McpResult::raw);
+    }
+
+    private final ToolInputValidator tools;
+    private final ExecutionCommands commands;
+    private final SyncCalls syncCalls;
+    private final ExecutionHandles handles;
+    private final CompatibilityTools compat;
+    private final HandoffPolicies handoffs;
+    private final SecureRandom random = new SecureRandom();
+
+    ToolCallSteps(
+            ToolInputValidator tools,
+            ExecutionCommands commands,
+            SyncCalls syncCalls,
+            ExecutionHandles handles,
+            CompatibilityTools compat,
+            HandoffPolicies handoffs) {
+        this.tools = tools;
+        this.commands = commands;
+        this.syncCalls = syncCalls;
+        this.handles = handles;
+        this.compat = compat;
+        this.handoffs = handoffs;
+    }
+
+    /** {@code params.name}; -32602 when it is missing, empty or not a string. */
+    public static String toolName(JsonRpcRequest request) {
+        JsonNode name = request.params().get("name");
+        if (name == null || !name.isTextual() || name.asText().isEmpty()) {
+            throw McpErrors.invalidParams("params.name is required (the tool's name).", null);
+        }
+        return name.asText();
+    }
+
+    /**
+     * The answer of a compatibility tool ({@code execution_list}, {@code execution_get}, …): control-plane tools are
+     * answered here, never as a task or an execution (docs/design.md, "Compatibility tools").
+     */
+    public Served compatibilityCall(
+            Generation generation, AuthenticatedCaller caller, String toolName, JsonNode arguments) {
+        return Served.done(generation
+                .render()
+                .apply(compat.call(caller, generation.surface(), toolName, arguments)
+                        .json()));
+    }
+
+    /** The registered tool of this name; -32602 naming it when there is none. */
+    public ToolInputValidator.Tool tool(String toolName) {
+        return tools.find(toolName)
+                .orElseThrow(() -> McpErrors.invalidParams(
+                        "Unknown tool: " + toolName,
+                        JsonNodeFactory.instance.objectNode().put("name", toolName)));
+    }
+
+    /**
+     * Submits the call as a durable execution of the generation's surface: a task belongs to the native task
+     * surface, a call answered in-line to the compatibility one. A mutating tool needs {@code tools:write}. Problems
+     * (403, 409, 422, 429, 503) are thrown as {@link ProblemException} for the generation to translate. Blocking.
+     *
+     * @param taskTtlMs     a task's requested TTL in milliseconds, or {@code null}
+     * @param progressToken a task's {@code progressToken}, kept with its execution (2025-11-25), or {@code null}
+     */
+    public Accepted submit(
+            Generation generation,
+            AuthenticatedCaller caller,
+            ToolInputValidator.Tool tool,
+            JsonNode arguments,
+            boolean asTask,
+            String receiptKey,
+            Long taskTtlMs,
+            JsonNode progressToken) {
+        if (tool.spec().mutating()) {
+            caller.require(Scopes.TOOLS_WRITE);
+        }
+        return commands.submit(
+                caller,
+                generation.surface(),
+                asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY,
+                receiptKey,
+                tool.spec().name(),
+                arguments,
+                taskTtlMs,
+                progressToken);
+    }
+
+    /** The task id of an accepted task: an execution handle of the generation's surface, bound to the caller. */
+    public String taskId(Generation generation, AuthenticatedCaller caller, Accepted accepted) {
+        return handles.mint(accepted.executionId(), generation.surface(), caller.caller());
+    }
+
+    /**
+     * The accepted call of {@code toolName} answered in-line, now waiting for its execution: progress under
+     * {@code progressToken} ({@code null}: none), the operation's log messages at or above {@code logLevel}
+     * ({@code null}: none), and, when the tool's handoff policy says so, the execution's handle view once it ran
+     * that long.
+     */
+    public Served await(
+            Generation generation,
+            AuthenticatedCaller caller,
+            String toolName,
+            Accepted accepted,
+            JsonNode progressToken,
+            LogLevel logLevel) {
+        SyncCall pending = syncCalls.open(caller, accepted.executionId(), progressToken, generation.render());
+        pending.forwardLogs(logLevel);
+        handoffs.of(toolName)
+                .after()
+                .ifPresent(after -> pending.handOffAfter(
+                        after,
+                        () -> generation
+                                .render()
+                                .apply(compat.handoff(
+                                        caller, generation.surface(), accepted.executionId(), after.toMillis()))));
+        return Served.waiting(pending);
+    }
+
+    /** 16 random bytes, base64url: what makes a receipt key unique. */
+    public String nonce() {
+        byte[] nonce = new byte[16];
+        random.nextBytes(nonce);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(nonce);
+    }
+}

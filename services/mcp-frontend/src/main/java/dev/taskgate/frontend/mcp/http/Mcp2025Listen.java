@@ -1,0 +1,162 @@
+package dev.taskgate.frontend.mcp.http;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.util.Optional;
+
+import jakarta.inject.Singleton;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.vertx.core.http.HttpServerResponse;
+
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.mcp.McpErrors;
+import dev.taskgate.frontend.mcp.McpException;
+import dev.taskgate.frontend.mcp.McpResponses;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Server;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Session;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025Sessions;
+import dev.taskgate.frontend.mcp.v2025.Mcp2025TaskStatus;
+
+/**
+ * {@code GET /mcp} with {@code Mcp-Session-Id} (transports 2025-11-25 §2.2): an SSE stream of server-initiated
+ * messages for the session, here {@code notifications/tasks/status} for the owner's 2025-era tasks (2025-11-25
+ * sessions only; older ones negotiated no tasks and get keep-alives). Checked like a POST in the session: 404 for an
+ * unknown, ended or someone else's session, 400 for a wrong {@code MCP-Protocol-Version}; 406 without
+ * {@code Accept: text/event-stream}. Bounded by {@link FrontendConfig.Listen}: keep-alive comments, an open time
+ * after which the server ends the stream, per-session and per-instance caps (409 / 503). A DELETE of the session
+ * ends its streams (at once on this replica, at the next session check elsewhere).
+ */
+@Singleton
+class Mcp2025Listen {
+    private static final Logger LOG = Logger.getLogger(Mcp2025Listen.class);
+
+    private final Mcp2025Sessions sessions;
+    private final ListenStreams streams;
+    private final Mcp2025TaskStatus status;
+    private final FrontendConfig.Listen limits;
+
+    Mcp2025Listen(Mcp2025Sessions sessions, ListenStreams streams, Mcp2025TaskStatus status, FrontendConfig config) {
+        this.sessions = sessions;
+        this.streams = streams;
+        this.status = status;
+        this.limits = config.listen();
+    }
+
+    /** Opens the stream, or the error response. */
+    Response open(
+            String sessionId,
+            String accept,
+            String version,
+            AuthenticatedCaller caller,
+            HttpServerResponse connection) {
+        if (accept == null || !accept.contains("text/event-stream")) {
+            return Response.status(406)
+                    .type(MediaType.APPLICATION_JSON)
+                    .entity(McpResponses.error(
+                            null,
+                            McpErrors.invalidRequest("GET /mcp opens an SSE stream: send Accept: text/event-stream.")
+                                    .error()))
+                    .build();
+        }
+        String id = sessionId.trim();
+        Optional<Mcp2025Session> found = sessions.use(id, caller.caller());
+        if (found.isEmpty()) {
+            return Mcp2025Http.sessionNotFound(null);
+        }
+        Mcp2025Session session = Mcp2025Http.checkVersion(found.get(), version);
+        ListenStream stream = ListenStreams.stream(id, session, caller);
+        switch (streams.open(stream)) {
+            case SESSION_FULL:
+                return refused(
+                        409,
+                        "This session already has " + limits.maxPerSession()
+                                + " open streams on this server; close one first.");
+            case INSTANCE_FULL:
+                return Response.fromResponse(refused(503, "Too many open streams on this server; retry later."))
+                        .header("Retry-After", "5")
+                        .build();
+            default:
+                break;
+        }
+        // a client that goes away before the body is written (then never is) frees its place; once streaming,
+        // the loop sees the closed connection (writes to it do not always fail)
+        connection.closeHandler(v -> {
+            stream.end();
+            streams.closed(stream);
+        });
+        StreamingOutput body = out -> serve(stream, out, connection);
+        return SseEvents.response(body);
+    }
+
+    private void serve(ListenStream stream, OutputStream out, HttpServerResponse connection) {
+        boolean tasks = Mcp2025Server.LATEST.equals(stream.session().protocolVersion());
+        long now = System.nanoTime();
+        long endAt = now + limits.maxOpen().toNanos();
+        long checkAt = now + limits.sessionCheck().toNanos();
+        try {
+            SseEvents.comment(out, "stream open"); // the headers go out now: the client knows the stream is open
+            while (!stream.ended()) {
+                if (connection.closed()) {
+                    return;
+                }
+                now = System.nanoTime();
+                if (now >= endAt) {
+                    return; // the client reconnects (§2.2); bounded worker-thread use
+                }
+                if (now >= checkAt) {
+                    if (sessions.use(stream.session().id(), stream.caller().caller())
+                            .isEmpty()) {
+                        return; // deleted or expired, maybe on another replica
+                    }
+                    checkAt = now + limits.sessionCheck().toNanos();
+                }
+                long wait = Math.min(limits.keepAlive().toNanos(), Math.min(endAt, checkAt) - now);
+                ExecutionChanged changed = stream.poll(wait);
+                if (changed == null) {
+                    if (!stream.ended()
+                            && System.nanoTime() - now >= limits.keepAlive().toNanos()) {
+                        SseEvents.keepAlive(out);
+                    }
+                } else if (tasks) {
+                    report(stream, changed, out);
+                }
+            }
+        } catch (IOException e) {
+            LOG.debugf("listen stream closed by the client");
+        } catch (McpException e) {
+            LOG.debugf("listen stream ended: session check failed reason=%s", e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            streams.closed(stream);
+        }
+    }
+
+    private void report(ListenStream stream, ExecutionChanged changed, OutputStream out) throws IOException {
+        Optional<ObjectNode> task = status.task(changed.executionId(), stream.caller());
+        if (task.isEmpty()
+                || !stream.isNews(
+                        task.get().get("taskId").asText(),
+                        task.get().get("status").asText())) {
+            return;
+        }
+        SseEvents.eventOnOneLine(out, McpResponses.notification(Mcp2025TaskStatus.notification(task.get())));
+    }
+
+    private static Response refused(int status, String message) {
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON)
+                .entity(McpResponses.error(
+                        null, McpErrors.invalidRequest(message).error()))
+                .build();
+    }
+}

@@ -1,0 +1,115 @@
+package dev.taskgate.frontend.mcp.v2025;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.Optional;
+
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.event.LogLevel;
+import dev.taskgate.contracts.session.McpSession;
+import dev.taskgate.contracts.session.OpenMcpSession;
+import dev.taskgate.frontend.mcp.McpErrors;
+import dev.taskgate.frontend.mcp.McpProblems;
+import dev.taskgate.frontend.query.McpSessionQueries;
+import dev.taskgate.problem.ProblemException;
+
+/**
+ * Durable 2025-era sessions, kept by job-control so that every frontend replica serves every session and a
+ * frontend restart loses none. A session id is 32 random bytes (base64url: 43 visible ASCII characters, as
+ * transports §2.3 requires); job-control only ever sees its SHA-256, bound to the caller who initialized. Each
+ * request that names a session costs one internal HTTP call and one UPDATE (the renewal) in job-control. Blocking.
+ */
+@Singleton
+public class Mcp2025Sessions {
+    private static final int MAX_OPEN_ATTEMPTS = 3;
+    private static final int ID_LENGTH = 43;
+
+    private final McpSessionQueries store;
+    private final SecureRandom random = new SecureRandom();
+
+    Mcp2025Sessions(McpSessionQueries store) {
+        this.store = store;
+    }
+
+    /** Creates a session for the caller and returns it with its fresh id. */
+    public Mcp2025Session open(Caller caller, String protocolVersion, JsonNode clientCapabilities) {
+        OpenMcpSession request = new OpenMcpSession(protocolVersion, clientCapabilities);
+        for (int attempt = 1; attempt <= MAX_OPEN_ATTEMPTS; attempt++) {
+            String id = newId();
+            try {
+                if (store.open(hash(id), caller, request)) {
+                    return new Mcp2025Session(id, protocolVersion, clientCapabilities);
+                }
+            } catch (ProblemException e) {
+                throw McpProblems.translate(e);
+            }
+        }
+        throw McpErrors.unavailable("No free session id; try again.");
+    }
+
+    /** The caller's live session with this id, renewed; empty when unknown, ended, expired or someone else's. */
+    public Optional<Mcp2025Session> use(String id, Caller caller) {
+        if (!wellFormed(id)) {
+            return Optional.empty();
+        }
+        try {
+            Optional<McpSession> found = store.use(hash(id), caller);
+            return found.map(s -> new Mcp2025Session(id, s.protocolVersion(), s.clientCapabilities(), s.logLevel()));
+        } catch (ProblemException e) {
+            throw McpProblems.translate(e);
+        }
+    }
+
+    /** Keeps the minimum log level of the caller's live session; false when there is none. */
+    public boolean setLogLevel(String id, Caller caller, LogLevel level) {
+        if (!wellFormed(id)) {
+            return false;
+        }
+        try {
+            return store.setLogLevel(hash(id), caller, level);
+        } catch (ProblemException e) {
+            throw McpProblems.translate(e);
+        }
+    }
+
+    /** Ends the caller's live session; false when there was none. */
+    public boolean end(String id, Caller caller) {
+        if (!wellFormed(id)) {
+            return false;
+        }
+        try {
+            return store.end(hash(id), caller);
+        } catch (ProblemException e) {
+            throw McpProblems.translate(e);
+        }
+    }
+
+    /** The SHA-256 of a session id, hex: the only form job-control sees. */
+    public static String hash(String id) {
+        try {
+            return HexFormat.of()
+                    .formatHex(MessageDigest.getInstance("SHA-256").digest(id.getBytes(StandardCharsets.US_ASCII)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 unavailable", e);
+        }
+    }
+
+    private String newId() {
+        byte[] bytes = new byte[32];
+        random.nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    // Anything that is not the shape we mint cannot name a session; no need to ask job-control.
+    private static boolean wellFormed(String id) {
+        return id != null && id.length() == ID_LENGTH && id.chars().allMatch(c -> c >= 0x21 && c <= 0x7E);
+    }
+}

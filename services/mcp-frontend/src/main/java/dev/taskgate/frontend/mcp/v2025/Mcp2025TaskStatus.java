@@ -1,0 +1,61 @@
+package dev.taskgate.frontend.mcp.v2025;
+
+import java.util.Optional;
+import java.util.UUID;
+
+import jakarta.inject.Singleton;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.handle.ExecutionHandles;
+import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.query.ExecutionQueries;
+import dev.taskgate.problem.ProblemException;
+
+/**
+ * {@code notifications/tasks/status} (tasks 2025-11-25 §6.5): params are the {@code Task} exactly as
+ * {@code tasks/get} answers it now (read from job-control, so a lost or reordered lifecycle record never reports a
+ * stale status), without related-task {@code _meta}. Nothing for an execution the caller can no longer see (past
+ * its visibility, another owner's) or of another generation. Blocking.
+ */
+@Singleton
+public class Mcp2025TaskStatus {
+    /** The notification's method. */
+    public static final String METHOD = "notifications/tasks/status";
+
+    private final ExecutionQueries queries;
+    private final ExecutionHandles handles;
+    private final Mcp2025TaskView view;
+
+    Mcp2025TaskStatus(ExecutionQueries queries, ExecutionHandles handles, Mcp2025TaskView view) {
+        this.queries = queries;
+        this.handles = handles;
+        this.view = view;
+    }
+
+    /** The task as the caller sees it now, empty when it cannot see it. */
+    public Optional<ObjectNode> task(UUID executionId, AuthenticatedCaller caller) {
+        ExecutionOutcome outcome;
+        try {
+            outcome = queries.outcome(executionId, caller.caller());
+        } catch (ProblemException e) {
+            return Optional.empty(); // gone, hidden or job-control unreachable: the notification is optional
+        }
+        if (outcome.execution().surface() != Surface.MCP_2025) {
+            return Optional.empty();
+        }
+        String taskId = handles.mint(executionId, Surface.MCP_2025, caller.caller());
+        return Optional.of(view.task(taskId, outcome));
+    }
+
+    /** The whole JSON-RPC notification for a task. */
+    public static ObjectNode notification(ObjectNode task) {
+        ObjectNode message =
+                JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("method", METHOD);
+        message.set("params", task);
+        return message;
+    }
+}

@@ -1,0 +1,320 @@
+package dev.taskgate.frontend.mcp.v2025;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.junit.TestProfile;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.handle.ExecutionHandles;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.frontend.mcp.http.ListenStreams;
+import dev.taskgate.frontend.support.Api;
+import dev.taskgate.frontend.support.FakeJobControlQueries;
+import dev.taskgate.frontend.support.Fixtures;
+import dev.taskgate.frontend.support.McpComponentTest;
+import dev.taskgate.frontend.support.RawHttp;
+import dev.taskgate.frontend.support.WithListenStreams;
+import dev.taskgate.testsupport.KafkaTestClient;
+import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpStream;
+import dev.taskgate.testsupport.mcp.McpTestClient;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The 2025-era listen stream ({@code GET /mcp} in a session), with the test playing job-control (queries, session
+ * table, lifecycle records on {@code fe-test.taskgate.lifecycle.v1}): a status change of one of the owner's 2025
+ * tasks becomes {@code notifications/tasks/status} with the Task as tasks/get shows it (schema-checked), others'
+ * and other generations' executions do not; keep-alives; the session checks of POST; the per-session cap; DELETE
+ * here or elsewhere ends the stream.
+ */
+@QuarkusTest
+@TestProfile(WithListenStreams.class)
+class Mcp2025ListenTest extends McpComponentTest {
+    private static final String LIFECYCLE_TOPIC = "fe-test.taskgate.lifecycle.v1";
+    private static final String TOOL_ERROR = "{\"content\":[{\"type\":\"text\",\"text\":\"no\"}],\"isError\":true}";
+    private static final Duration PATIENCE = Duration.ofSeconds(40);
+
+    private static KafkaTestClient kafka;
+    private final FakeJobControlQueries queries = FakeJobControlQueries.get();
+    private Mcp2025Session client;
+
+    @Inject
+    ExecutionHandles handles;
+
+    @Inject
+    ListenStreams streams;
+
+    @BeforeAll
+    static void connect() {
+        kafka = KafkaTestClient.connect();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        kafka.close();
+    }
+
+    @BeforeEach
+    void initialize() {
+        queries.reset();
+        client = mcp2025().initialize("2025-11-25");
+    }
+
+    @Test
+    void aStatusChangeOfTheOwnersTaskIsNotifiedWithTheTaskAsTasksGetShowsIt() {
+        UUID id = UUID.randomUUID();
+        answerOutcome(id, ExecutionStatus.WORKING, null, Surface.MCP_2025);
+        try (McpStream stream = listen(client, Fixtures.aliceToken())) {
+            assertThat(stream.status()).isEqualTo(200);
+            assertThat(stream.header("Content-Type")).startsWith("text/event-stream");
+
+            // the reader's group may still be joining: repeat the record until one is seen (the stream says it once)
+            await().atMost(PATIENCE).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+                changed(id, id, ExecutionStatus.WORKING, "alice", Surface.MCP_2025);
+                assertThat(stream.messages()).isNotEmpty();
+            });
+            answerOutcome(id, ExecutionStatus.COMPLETED, TOOL_ERROR, Surface.MCP_2025);
+            changed(id, id, ExecutionStatus.COMPLETED, "alice", Surface.MCP_2025);
+            await().atMost(PATIENCE).until(() -> stream.messages().size() >= 2);
+
+            List<JsonNode> messages = stream.messages();
+            messages.forEach(m -> Mcp2025Client.assertValid("TaskStatusNotification", m));
+            assertThat(messages).hasSize(2);
+            assertThat(messages.get(0).at("/params/status").asText()).isEqualTo("working");
+            assertThat(messages.get(1).at("/params/status").asText())
+                    .as("isError is failed in 2025-11-25")
+                    .isEqualTo("failed");
+            String taskId = messages.get(1).at("/params/taskId").asText();
+            assertThat(handles.verify(taskId, Surface.MCP_2025, Fixtures.caller("alice")))
+                    .contains(id);
+            assertThat(messages.get(1).path("params").has("_meta"))
+                    .as("§8: no related-task meta")
+                    .isFalse();
+            McpReply get = client.request(9, "tasks/get", Mcp2025Client.params().put("taskId", taskId));
+            assertThat(messages.get(1).get("params")).isEqualTo(get.json().get("result"));
+        }
+    }
+
+    @Test
+    void othersExecutionsAndOtherGenerationsAreNotReported() {
+        UUID mine = UUID.randomUUID();
+        UUID bobs = UUID.randomUUID();
+        UUID rest = UUID.randomUUID();
+        answerOutcome(mine, ExecutionStatus.WORKING, null, Surface.MCP_2025);
+        answerOutcome(bobs, ExecutionStatus.WORKING, null, Surface.MCP_2025);
+        answerOutcome(rest, ExecutionStatus.WORKING, null, Surface.MCP_2026);
+        try (McpStream stream = listen(client, Fixtures.aliceToken())) {
+            await().atMost(PATIENCE).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+                // one key, one partition: the foreign records come before each record of alice's own task
+                changed(mine, bobs, ExecutionStatus.WORKING, "bob", Surface.MCP_2025);
+                changed(mine, rest, ExecutionStatus.WORKING, "alice", Surface.MCP_2026);
+                changed(mine, mine, ExecutionStatus.WORKING, "alice", Surface.MCP_2025);
+                assertThat(stream.messages())
+                        .as("%s ended=%s open=%d", stream.lines(), stream.ended(), streams.size())
+                        .isNotEmpty();
+            });
+
+            assertThat(stream.messages()).hasSize(1);
+            String taskId = stream.messages().get(0).at("/params/taskId").asText();
+            assertThat(handles.verify(taskId, Surface.MCP_2025, Fixtures.caller("alice")))
+                    .contains(mine);
+        }
+    }
+
+    @Test
+    void anIdleStreamGetsKeepAlives() {
+        try (McpStream stream = listen(client, Fixtures.aliceToken())) {
+            assertThat(stream.status()).isEqualTo(200);
+            await().atMost(PATIENCE)
+                    .untilAsserted(() -> assertThat(stream.comments())
+                            .as("%s ended=%s", stream.lines(), stream.ended())
+                            .isGreaterThanOrEqualTo(3));
+            assertThat(stream.events()).isEmpty();
+            assertThat(stream.ended()).isFalse();
+        }
+    }
+
+    @Test
+    void anOlderSessionGetsAStreamWithoutTaskNotifications() {
+        Mcp2025Session older = mcp2025().initialize("2025-06-18");
+        try (McpStream stream = listen(older, Fixtures.aliceToken())) {
+            assertThat(stream.status()).isEqualTo(200);
+            await().atMost(PATIENCE).until(() -> stream.comments() >= 2);
+        }
+    }
+
+    @Test
+    void theSessionIsCheckedAsForPost() {
+        String bob = Tokens.forSubject("bob")
+                .org(Api.ORG)
+                .project(Api.PROJECT)
+                .scopes("tools:call")
+                .sign();
+        Map<String, String> wrongVersion = new LinkedHashMap<>(headers(client));
+        wrongVersion.put("MCP-Protocol-Version", "2025-06-18");
+        Map<String, String> noAccept = new LinkedHashMap<>(headers(client));
+        noAccept.put("Accept", "application/json");
+        Map<String, String> unknown = new LinkedHashMap<>(headers(client));
+        unknown.put("Mcp-Session-Id", "x".repeat(43));
+
+        assertRefused(client().open("GET", unknown, null), 404, -32600);
+        assertRefused(client().bearer(bob).open("GET", headers(client), null), 404, -32600);
+        assertRefused(client().open("GET", wrongVersion, null), 400, -32600);
+        assertRefused(client().open("GET", noAccept, null), 406, -32600);
+        McpReply noSession = client().send("GET", Map.of("Accept", "text/event-stream"), (String) null);
+        assertThat(noSession.status())
+                .as("no session: still no standalone stream")
+                .isEqualTo(405);
+        McpReply noToken = McpTestClient.http(base)
+                .send("GET", Map.of("Accept", "text/event-stream", "Mcp-Session-Id", client.id()), (String) null);
+        assertThat(noToken.status()).isEqualTo(401);
+    }
+
+    @Test
+    void aThirdStreamOfOneSessionIsRefused() {
+        try (McpStream first = listen(client, Fixtures.aliceToken());
+                McpStream second = listen(client, Fixtures.aliceToken())) {
+            assertThat(first.status()).isEqualTo(200);
+            assertThat(second.status()).isEqualTo(200);
+            await().atMost(PATIENCE).until(() -> first.comments() >= 1 && second.comments() >= 1);
+
+            assertRefused(listen(client, Fixtures.aliceToken()), 409, -32600);
+            Mcp2025Session other = mcp2025().initialize("2025-11-25");
+            try (McpStream ofAnotherSession = listen(other, Fixtures.aliceToken())) {
+                assertThat(ofAnotherSession.status())
+                        .as("the cap is per session")
+                        .isEqualTo(200);
+            }
+        }
+    }
+
+    @Test
+    void aClientThatDropsTheConnectionFreesItsPlace() {
+        String hash = Mcp2025Sessions.hash(client.id());
+        Map<String, String> raw = new LinkedHashMap<>(headers(client));
+        raw.put("Host", "127.0.0.1:" + base.getPort());
+        raw.put("Authorization", "Bearer " + Fixtures.aliceToken());
+        try (McpStream kept = listen(client, Fixtures.aliceToken())) {
+            assertThat(kept.status()).isEqualTo(200);
+            try (RawHttp dropped = RawHttp.get(base, raw)) {
+                await().atMost(PATIENCE).until(() -> streams.openFor(hash) == 2);
+                dropped.drop();
+            }
+
+            await().atMost(PATIENCE).until(() -> streams.openFor(hash) == 1);
+            try (McpStream third = listen(client, Fixtures.aliceToken())) {
+                assertThat(third.status()).as("the place is free again").isEqualTo(200);
+            }
+        }
+    }
+
+    @Test
+    void deletingTheSessionHereEndsItsStream() {
+        try (McpStream stream = listen(client, Fixtures.aliceToken())) {
+            await().atMost(PATIENCE).until(() -> stream.comments() >= 1);
+
+            McpReply deleted = client.delete();
+
+            assertThat(deleted.status()).isEqualTo(204);
+            await().atMost(PATIENCE).until(stream::ended);
+            await().atMost(PATIENCE).until(() -> streams.openFor(Mcp2025Sessions.hash(client.id())) == 0);
+        }
+    }
+
+    @Test
+    void deletingTheSessionThroughAnotherReplicaEndsTheStreamAtTheNextCheck() throws Exception {
+        try (McpStream stream = listen(client, Fixtures.aliceToken())) {
+            await().atMost(PATIENCE).until(() -> stream.comments() >= 1);
+
+            // what another replica's DELETE does: job-control ends the session; this replica is not told
+            HttpResponse<String> ended = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(queries.url() + "/internal/v1/mcp-sessions/"
+                                            + Mcp2025Sessions.hash(client.id())))
+                                    .header(
+                                            "Taskgate-Principal",
+                                            Fixtures.caller("alice").principal())
+                                    .header(
+                                            "Taskgate-Workspace",
+                                            Fixtures.caller("alice").workspace())
+                                    .DELETE()
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+
+            assertThat(ended.statusCode()).isEqualTo(204);
+            await().atMost(PATIENCE).until(stream::ended);
+        }
+    }
+
+    private McpStream listen(Mcp2025Session session, String token) {
+        return client().bearer(token).open("GET", headers(session), null);
+    }
+
+    private static Map<String, String> headers(Mcp2025Session session) {
+        Map<String, String> headers = new LinkedHashMap<>(session.headers());
+        headers.put("Accept", "text/event-stream");
+        return headers;
+    }
+
+    private static void assertRefused(McpStream refused, int status, int code) {
+        try (refused) {
+            assertThat(refused.status()).isEqualTo(status);
+            await().atMost(PATIENCE).until(refused::ended);
+            JsonNode body =
+                    Wire.fromBytes(refused.text().getBytes(java.nio.charset.StandardCharsets.UTF_8), JsonNode.class);
+            Mcp2025Client.assertError(body, code);
+        }
+    }
+
+    private void changed(UUID key, UUID id, ExecutionStatus state, String owner, Surface surface) {
+        Instant now = Instant.now();
+        kafka.send(
+                LIFECYCLE_TOPIC,
+                key.toString(),
+                new ExecutionChanged(
+                        UUID.randomUUID(),
+                        now,
+                        id,
+                        state,
+                        Fixtures.CREATED,
+                        now,
+                        state.name().toLowerCase(),
+                        Api.ORG,
+                        Api.PROJECT,
+                        Fixtures.caller(owner).principal(),
+                        surface));
+    }
+
+    private void answerOutcome(UUID id, ExecutionStatus status, String result, Surface surface) {
+        ExecutionOutcome outcome =
+                new ExecutionOutcome(Fixtures.snapshot(id, "demo.sleep", status, surface), result, null);
+        queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(outcome));
+    }
+}
