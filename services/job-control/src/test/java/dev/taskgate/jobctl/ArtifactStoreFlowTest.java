@@ -42,7 +42,7 @@ import static org.awaitility.Awaitility.await;
  * internal API by id and by key, and removed after its retention.
  */
 @QuarkusTest
-@TestProfile(ArtifactTestProfile.class)
+@TestProfile(SweeperTestProfile.class)
 class ArtifactStoreFlowTest {
 
     private static JobControlFixture fixture;
@@ -84,7 +84,7 @@ class ArtifactStoreFlowTest {
         assertThat(byKey.artifact().sha256()).isEqualTo(saved.sha256());
         assertThat(byKey.artifact().size()).isEqualTo(8);
         assertThat(byKey.artifact().path()).isEqualTo("/v1/orgs/org-1/projects/proj-1/artifacts/" + saved.artifactId());
-        assertThat(byKey.artifact().expiresAt()).isAfter(Instant.now().plus(Duration.ofMinutes(50)));
+        assertThat(byKey.artifact().expiresAt()).isAfter(clock.instant().plus(Duration.ofMinutes(50)));
         ArtifactContent byId =
                 content(get("/internal/v1/artifacts/{id}?workspace={ws}", saved.artifactId(), caller.workspace()), 200);
         assertThat(byId).isEqualTo(byKey);

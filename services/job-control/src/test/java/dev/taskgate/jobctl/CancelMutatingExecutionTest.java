@@ -8,7 +8,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -24,7 +23,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the check comes after the ownership check: a non-owner learns nothing, not even that the tool is mutating.
  */
 @QuarkusTest
-@TestProfile(MutatingOperationProfile.class)
 class CancelMutatingExecutionTest {
 
     private static JobControlFixture fixture;
@@ -47,8 +45,8 @@ class CancelMutatingExecutionTest {
     @Test
     void withoutToolsWriteTheOwnerIsRefused403AndNothingChanges() {
         Caller owner = JobControlFixture.newCaller();
-        UUID id = ((Accepted) fixture.send(JobControlFixture.submit(
-                        owner, "k-" + UUID.randomUUID(), OperationsWithTestMutation.NAME, "{}")))
+        UUID id = ((Accepted) fixture.send(
+                        JobControlFixture.submit(owner, "k-" + UUID.randomUUID(), TestOperations.MUTATION, "{}")))
                 .executionId();
 
         for (Boolean granted : new Boolean[] {null, Boolean.FALSE}) {
@@ -67,8 +65,8 @@ class CancelMutatingExecutionTest {
     @Test
     void aNonOwnerGetsTheUniform404WithOrWithoutToolsWrite() {
         Caller owner = JobControlFixture.newCaller();
-        UUID id = ((Accepted) fixture.send(JobControlFixture.submit(
-                        owner, "k-" + UUID.randomUUID(), OperationsWithTestMutation.NAME, "{}")))
+        UUID id = ((Accepted) fixture.send(
+                        JobControlFixture.submit(owner, "k-" + UUID.randomUUID(), TestOperations.MUTATION, "{}")))
                 .executionId();
         Caller other = JobControlFixture.newCaller();
 

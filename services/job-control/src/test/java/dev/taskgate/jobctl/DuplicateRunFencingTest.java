@@ -123,8 +123,8 @@ class DuplicateRunFencingTest extends OwnerLossComponentTest {
         Caller caller = newCaller();
         String owner = newWorkerId();
         workers.heartbeat(owner);
-        UUID id = ((Accepted) fixture.send(
-                        submit(caller, "key-" + UUID.randomUUID(), OperationsWithTestMutation.NAME, "{\"x\":1}")))
+        UUID id = ((Accepted)
+                        fixture.send(submit(caller, "key-" + UUID.randomUUID(), TestOperations.MUTATION, "{\"x\":1}")))
                 .executionId();
         fixture.report(started(id, 1, owner));
         awaitStatus(caller, id, ExecutionStatus.WORKING);

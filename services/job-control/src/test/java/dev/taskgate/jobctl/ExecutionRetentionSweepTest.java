@@ -93,8 +93,7 @@ class ExecutionRetentionSweepTest {
     void aMutatingExecutionPastRetentionLosesItsPayloadsButItsReceiptStillAnswers() {
         Caller caller = newCaller();
         String input = "{\"path\":\"/etc/motd\",\"text\":\"hello\"}";
-        UUID id = ((Accepted) fixture.send(submit(caller, "write-key", OperationsWithTestMutation.NAME, input)))
-                .executionId();
+        UUID id = ((Accepted) fixture.send(submit(caller, "write-key", TestOperations.MUTATION, input))).executionId();
         complete(caller, id);
         assertThat(count(pool, "select count(*) from jobctl.execution where id = $1 and mutating", id))
                 .isEqualTo(1);
@@ -117,7 +116,7 @@ class ExecutionRetentionSweepTest {
         assertLooksUnknown(caller, id);
 
         try (TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK))) {
-            CommandReply retry = fixture.send(submit(caller, "write-key", OperationsWithTestMutation.NAME, input));
+            CommandReply retry = fixture.send(submit(caller, "write-key", TestOperations.MUTATION, input));
 
             assertThat(retry).isInstanceOf(Accepted.class);
             Accepted original = (Accepted) retry;
@@ -130,8 +129,8 @@ class ExecutionRetentionSweepTest {
                     .as("nothing re-run")
                     .isEmpty();
         }
-        CommandReply conflict = fixture.send(submit(
-                caller, "write-key", OperationsWithTestMutation.NAME, "{\"path\":\"/etc/motd\",\"text\":\"other\"}"));
+        CommandReply conflict = fixture.send(
+                submit(caller, "write-key", TestOperations.MUTATION, "{\"path\":\"/etc/motd\",\"text\":\"other\"}"));
         assertThat(((Rejected) conflict).problem().status()).isEqualTo(409);
     }
 

@@ -109,7 +109,7 @@ class FrontierCheckpointOwnerLossTest extends OwnerLossComponentTest {
     void aRewriteNeverStoresAFrontier() {
         Caller caller = newCaller();
         Accepted accepted = (Accepted)
-                fixture.send(submit(caller, "key-" + UUID.randomUUID(), OperationsWithTestMutation.NAME, "{\"x\":1}"));
+                fixture.send(submit(caller, "key-" + UUID.randomUUID(), TestOperations.MUTATION, "{\"x\":1}"));
         UUID id = accepted.executionId();
         String owner = newWorkerId();
         fixture.report(started(id, 1, owner));

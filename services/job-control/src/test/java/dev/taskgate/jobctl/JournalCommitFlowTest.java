@@ -208,7 +208,7 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
 
     private UUID startedMutation(Caller caller, String owner) {
         Accepted accepted = (Accepted)
-                fixture.send(submit(caller, "key-" + UUID.randomUUID(), OperationsWithTestMutation.NAME, "{\"x\":1}"));
+                fixture.send(submit(caller, "key-" + UUID.randomUUID(), TestOperations.MUTATION, "{\"x\":1}"));
         UUID id = accepted.executionId();
         fixture.report(started(id, 1, owner));
         awaitStatus(caller, id, ExecutionStatus.WORKING);

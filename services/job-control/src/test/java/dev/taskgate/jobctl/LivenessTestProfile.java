@@ -7,7 +7,7 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 
 /**
  * Owner-loss tests: the owner-loss sweeper switched on (the default test profile switches it off), an adjustable
- * clock so that a worker falls silent without waiting, and a mutating test operation.
+ * clock so that a worker falls silent without waiting.
  */
 public class LivenessTestProfile implements QuarkusTestProfile {
 
@@ -21,6 +21,6 @@ public class LivenessTestProfile implements QuarkusTestProfile {
 
     @Override
     public Set<Class<?>> getEnabledAlternatives() {
-        return Set.of(AdjustableClock.class, OperationsWithTestMutation.class);
+        return Set.of(AdjustableClock.class);
     }
 }

@@ -10,7 +10,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -43,7 +42,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * and the audit log records {@code unsupported}; still queued, nothing has run, so it is cancelled at once.
  */
 @QuarkusTest
-@TestProfile(UncancellableOperationProfile.class)
 class OperatorCancelUnsupportedTest {
 
     private static final String OPERATOR = "https://taskgate.local/dev operator-1";
@@ -120,7 +118,7 @@ class OperatorCancelUnsupportedTest {
     }
 
     private static UUID accept(Caller owner, String key) {
-        return ((Accepted) fixture.send(submit(owner, key, OperationsWithUncancellable.NAME, "{}"))).executionId();
+        return ((Accepted) fixture.send(submit(owner, key, TestOperations.UNCANCELLABLE, "{}"))).executionId();
     }
 
     private OperatorCancelResult cancel(Caller owner, UUID id) {

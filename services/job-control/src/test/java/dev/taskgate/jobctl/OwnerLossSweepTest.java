@@ -98,7 +98,7 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
     void aMutatingExecutionOfASilentWorkerFailsExplicitlyAndIsNeverDispatchedAgain() {
         Caller caller = newCaller();
         Accepted accepted = (Accepted)
-                fixture.send(submit(caller, "key-" + UUID.randomUUID(), OperationsWithTestMutation.NAME, "{\"x\":1}"));
+                fixture.send(submit(caller, "key-" + UUID.randomUUID(), TestOperations.MUTATION, "{\"x\":1}"));
         UUID id = accepted.executionId();
         String owner = newWorkerId();
         workers.heartbeat(owner);

@@ -61,12 +61,12 @@ class PayloadEncryptionAtRestTest {
         byte[] storedResult = PayloadTestKeys.stored(pool, id, "result");
         for (byte[] stored : new byte[][] {input, storedResult}) {
             assertThat(stored[0]).isEqualTo(PayloadCipher.FORMAT_V1);
-            assertThat(PayloadTestKeys.keyIdOf(stored)).isEqualTo("test-insecure-1");
+            assertThat(PayloadTestKeys.keyIdOf(stored)).isEqualTo("test-insecure-2");
             assertThat(new String(stored, StandardCharsets.ISO_8859_1)).doesNotContain("plaintext-");
         }
-        PayloadCipher keyA = PayloadTestKeys.cipherWithOnlyKeyA();
-        assertThat(keyA.open(id, PayloadKind.INPUT, input)).isEqualTo(Wire.toBytes(command.input()));
-        assertThat(keyA.open(id, PayloadKind.RESULT, storedResult)).isEqualTo(result.getBytes(StandardCharsets.UTF_8));
+        PayloadCipher keyB = PayloadTestKeys.cipherWithOnly(PayloadTestKeys.KEY_B);
+        assertThat(keyB.open(id, PayloadKind.INPUT, input)).isEqualTo(Wire.toBytes(command.input()));
+        assertThat(keyB.open(id, PayloadKind.RESULT, storedResult)).isEqualTo(result.getBytes(StandardCharsets.UTF_8));
         assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isEqualTo(result);
     }
 }

@@ -11,7 +11,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.contracts.Caller;
@@ -25,7 +24,6 @@ import static dev.taskgate.jobctl.JobControlFixture.started;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
-@TestProfile(RotatedKeyRingProfile.class)
 class PayloadKeyRotationTest {
 
     private static JobControlFixture fixture;
@@ -48,10 +46,10 @@ class PayloadKeyRotationTest {
         Caller caller = newCaller();
         UUID id = fixture.submitNew(caller).executionId();
         String result = "{\"content\":[],\"isError\":false,  \"written\":\"before rotation\"}";
-        PayloadTestKeys.completeUnderKeyA(
+        PayloadTestKeys.completeWith(
                 pool,
                 id,
-                PayloadTestKeys.cipherWithOnlyKeyA()
+                PayloadTestKeys.cipherWithOnly(PayloadTestKeys.KEY_A)
                         .seal(id, PayloadKind.RESULT, result.getBytes(StandardCharsets.UTF_8)));
 
         assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isEqualTo(result);

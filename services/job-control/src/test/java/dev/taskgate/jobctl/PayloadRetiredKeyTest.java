@@ -15,7 +15,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
 
@@ -29,7 +28,6 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
-@TestProfile(RetiredKeyProfile.class)
 class PayloadRetiredKeyTest {
 
     private static JobControlFixture fixture;
@@ -52,9 +50,9 @@ class PayloadRetiredKeyTest {
         Caller caller = newCaller();
         UUID id = fixture.submitNew(caller).executionId();
         String result = "{\"content\":[],\"isError\":false,\"secret\":\"retired-key-marker\"}";
-        byte[] sealed = PayloadTestKeys.cipherWithOnlyKeyA()
+        byte[] sealed = PayloadTestKeys.cipherWithOnly(PayloadTestKeys.KEY_RETIRED)
                 .seal(id, PayloadKind.RESULT, result.getBytes(StandardCharsets.UTF_8));
-        PayloadTestKeys.completeUnderKeyA(pool, id, sealed);
+        PayloadTestKeys.completeWith(pool, id, sealed);
         List<LogRecord> logged = new CopyOnWriteArrayList<>();
         Handler capture = new Handler() {
             @Override
@@ -83,11 +81,11 @@ class PayloadRetiredKeyTest {
         String detail = response.jsonPath().getString("detail");
         assertThat(detail).startsWith("Something went wrong on our side. Correlation id: ");
         String correlationId = detail.substring(detail.lastIndexOf(' ') + 1);
-        assertThat(response.asString()).doesNotContain("retired-key-marker", "test-insecure-1", "result");
+        assertThat(response.asString()).doesNotContain("retired-key-marker", "test-insecure-0", "result");
         assertThat(logged)
                 .singleElement()
                 .satisfies(r -> assertThat(formatted(r))
-                        .contains("correlationId=" + correlationId, "keyId=test-insecure-1", "executionId=" + id));
+                        .contains("correlationId=" + correlationId, "keyId=test-insecure-0", "executionId=" + id));
         // the status carries no payload and stays readable
         assertThat(JobControlFixture.snapshot(caller, id).status()).isEqualTo(ExecutionStatus.COMPLETED);
     }
@@ -96,10 +94,10 @@ class PayloadRetiredKeyTest {
     void aStrangerStillGetsTheUniformNotFoundNotTheDecryptionFailure() {
         Caller owner = newCaller();
         UUID id = fixture.submitNew(owner).executionId();
-        PayloadTestKeys.completeUnderKeyA(
+        PayloadTestKeys.completeWith(
                 pool,
                 id,
-                PayloadTestKeys.cipherWithOnlyKeyA()
+                PayloadTestKeys.cipherWithOnly(PayloadTestKeys.KEY_RETIRED)
                         .seal(id, PayloadKind.RESULT, "{}".getBytes(StandardCharsets.UTF_8)));
 
         Response response = outcome(newCaller(), id);

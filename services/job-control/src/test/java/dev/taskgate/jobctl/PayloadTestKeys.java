@@ -16,16 +16,21 @@ import dev.taskgate.jobctl.payload.PayloadKeyRing;
 /** The payload keys the component tests use, and helpers to look at what the table really stores. */
 final class PayloadTestKeys {
 
-    /** Key "A": the %test profile's key (application.properties). */
+    /**
+     * The %test profile's ring (application.properties) is "B,A": values are sealed under key "B", and key "A" is
+     * still there to open what was sealed before B was rotated in. Key "R" was retired: it is in no ring.
+     */
     static final String KEY_A = "test-insecure-1:983KQbHZz+kDTumuGdV/QApkK3FhQd3fVeKLkunV1rE=";
-    /** Key "B": the key rotated in by {@link RotatedKeyRingProfile}. */
+
     static final String KEY_B = "test-insecure-2:n4qt8tvzlxnWLRcvcL4dbzUPMwzAu6jHWcAL1Od7GJg=";
+
+    static final String KEY_RETIRED = "test-insecure-0:S2V5IHRoYXQgd2FzIHJldGlyZWQgbG9uZyBhZ28uLi4=";
 
     private PayloadTestKeys() {}
 
-    /** A cipher that has only key A, as an instance configured before the rotation. */
-    static PayloadCipher cipherWithOnlyKeyA() {
-        return new PayloadCipher(PayloadKeyRing.parse(List.of(KEY_A)), new SecureRandom());
+    /** A cipher that has only {@code key}: an instance configured before a rotation, or after a retirement. */
+    static PayloadCipher cipherWithOnly(String key) {
+        return new PayloadCipher(PayloadKeyRing.parse(List.of(key)), new SecureRandom());
     }
 
     /** The stored bytes of a column, as they are in the table. */
@@ -42,8 +47,8 @@ final class PayloadTestKeys {
         return new String(Arrays.copyOfRange(stored, 2, 2 + stored[1]), StandardCharsets.US_ASCII);
     }
 
-    /** Stores a completed result as an instance that had only key A would have written it. */
-    static void completeUnderKeyA(Pool pool, UUID id, byte[] sealedResult) {
+    /** Stores a completed result sealed elsewhere, as another instance (with another ring) would have written it. */
+    static void completeWith(Pool pool, UUID id, byte[] sealedResult) {
         pool.preparedQuery("update jobctl.execution set state = 'completed', result = $2 where id = $1")
                 .execute(Tuple.of(id, Buffer.buffer(sealedResult)))
                 .await()
