@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
@@ -165,6 +166,23 @@ public final class KafkaTestClient implements AutoCloseable {
             long deadline = System.nanoTime() + window.toNanos();
             while (System.nanoTime() < deadline) {
                 consumer.poll(Duration.ofMillis(100)).forEach(seen::add);
+            }
+            return List.copyOf(seen);
+        }
+
+        /**
+         * Every record read so far plus every record the topic held when this is called: reads up to the partitions'
+         * end offsets of this moment, then returns. A request that published (and had acknowledged) a record before
+         * it was answered has it in the result, so "nothing was published" needs no waiting window.
+         */
+        public List<ConsumerRecord<String, byte[]>> drainToEnd() {
+            Map<TopicPartition, Long> ends = consumer.endOffsets(consumer.assignment(), Duration.ofSeconds(30));
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (ends.entrySet().stream().anyMatch(end -> consumer.position(end.getKey()) < end.getValue())) {
+                if (System.nanoTime() > deadline) {
+                    throw new AssertionError("could not read " + topic + " up to " + ends + " within 30 s");
+                }
+                consumer.poll(Duration.ofMillis(50)).forEach(seen::add);
             }
             return List.copyOf(seen);
         }

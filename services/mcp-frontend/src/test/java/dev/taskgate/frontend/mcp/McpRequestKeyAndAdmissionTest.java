@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Problem;
@@ -27,7 +26,6 @@ import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,7 +36,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (same key and input → same execution; other input → 409), or refuses with 429.
  */
 @QuarkusTest
-@TestProfile(WithFakeJobControl.class)
 class McpRequestKeyAndAdmissionTest extends McpComponentTest {
     private static final String KEY = "dev.taskgate/requestKey";
     private JobControlResponder jobControl;

@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -16,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -30,7 +28,6 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.testsupport.mcp.Mcp2026Request;
@@ -44,7 +41,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * outstanding ones as {@code ProvideInput}. Every message validated against the base and ext-tasks schemas.
  */
 @QuarkusTest
-@TestProfile(WithFakeJobControl.class)
 class McpTaskInputTest extends McpComponentTest {
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
@@ -151,7 +147,7 @@ class McpTaskInputTest extends McpComponentTest {
                     .post();
 
             assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
-            assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
+            assertThat(commands.drainToEnd()).isEmpty();
         }
     }
 
@@ -181,7 +177,7 @@ class McpTaskInputTest extends McpComponentTest {
                 assertThat(result.json().at("/error/message").asText()).contains("inputResponses[\"ir_first\"]");
                 McpSchemas.assertValidError(result.json());
             }
-            assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
+            assertThat(commands.drainToEnd()).isEmpty();
         }
     }
 
@@ -199,7 +195,7 @@ class McpTaskInputTest extends McpComponentTest {
             assertThat(response.json().at("/result/resultType").asText())
                     .as(response.toString())
                     .isEqualTo("complete");
-            assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
+            assertThat(commands.drainToEnd()).isEmpty();
         }
     }
 

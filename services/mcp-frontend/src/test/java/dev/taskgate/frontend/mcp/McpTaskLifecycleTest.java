@@ -1,7 +1,6 @@
 package dev.taskgate.frontend.mcp;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
@@ -16,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -32,7 +30,6 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.testsupport.mcp.McpReply;
@@ -46,7 +43,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code tasks/update} acknowledges; every result validated against the base and ext-tasks schemas.
  */
 @QuarkusTest
-@TestProfile(WithFakeJobControl.class)
 class McpTaskLifecycleTest extends McpComponentTest {
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
@@ -304,7 +300,7 @@ class McpTaskLifecycleTest extends McpComponentTest {
 
             assertThat(response.status()).as(response.toString()).isEqualTo(200);
             McpSchemas.assertValidResult("JSONRPCResultResponse", "UpdateTaskResult", response.json());
-            assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
+            assertThat(commands.drainToEnd()).isEmpty();
         }
     }
 

@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -33,7 +32,6 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.testsupport.mcp.Mcp2026Request;
 import dev.taskgate.testsupport.mcp.McpReply;
@@ -48,7 +46,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * back the same task with its renewed {@code ttlMs}.
  */
 @QuarkusTest
-@TestProfile(WithFakeJobControl.class)
 class McpTaskTtlTest extends McpComponentTest {
     private static final String RESULT = "{\"content\":[{\"type\":\"text\",\"text\":\"hi\"}],\"isError\":false}";
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();

@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -25,7 +24,6 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.testsupport.mcp.McpReply;
 
@@ -38,7 +36,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code sync-call-timeout} (2 s in tests) is cancelled.
  */
 @QuarkusTest
-@TestProfile(WithFakeJobControl.class)
 class McpToolCallSyncTest extends McpComponentTest {
     // The tool's exact bytes: odd spacing, an escape, a non-ASCII character and a decimal with a trailing zero.
     private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"h\\u00e9llo \u2603\"}],"

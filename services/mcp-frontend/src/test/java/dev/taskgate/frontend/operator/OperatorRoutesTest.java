@@ -13,7 +13,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
@@ -28,7 +27,6 @@ import dev.taskgate.contracts.operator.OperatorPayload;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
-import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.Tokens;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,7 +37,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * malformed handle never reaches job-control, and answers are mapped to the snake_case bodies.
  */
 @QuarkusTest
-@TestProfile(WithFakeJobControl.class)
 class OperatorRoutesTest {
     private static final String BASE = "/v1/orgs/acme/projects/demo/operator";
     private static final String OPERATOR = Tokens.DEFAULT_ISSUER + " olga";

@@ -6,7 +6,7 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 
 /**
  * The frontend as {@code bin/conformance} runs it: the conformance tool pack and the unauthenticated local principal
- * on, the listener on loopback; job-control's query API played by {@link FakeJobControlQueries}.
+ * on, the listener on loopback; job-control's query API played by {@link FakeJobControlQueries} as everywhere.
  */
 public class ConformanceRunProfile implements QuarkusTestProfile {
     /** The local principal's subject. */
@@ -19,8 +19,6 @@ public class ConformanceRunProfile implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
         return Map.of(
-                "taskgate.job-control.url",
-                FakeJobControlQueries.get().url(),
                 "quarkus.http.host",
                 "127.0.0.1",
                 "taskgate.conformance.enabled",

@@ -3,14 +3,16 @@ package dev.taskgate.frontend.support;
 import java.util.HashMap;
 import java.util.Map;
 
+import io.quarkus.test.junit.QuarkusTestProfile;
+
 /**
- * {@link WithFakeJobControl} for calls that wait on a client's answer: a fast fallback poll (the test changes the
+ * for calls that wait on a client's answer: a fast fallback poll (the test changes the
  * outcome job-control reports, no lifecycle record is sent) and a synchronous timeout far beyond every wait.
  */
-public class WithClientRequests extends WithFakeJobControl {
+public class WithClientRequests implements QuarkusTestProfile {
     @Override
     public Map<String, String> getConfigOverrides() {
-        Map<String, String> overrides = new HashMap<>(super.getConfigOverrides());
+        Map<String, String> overrides = new HashMap<>();
         overrides.put("taskgate.frontend.mcp.sync-poll-interval", "200ms");
         overrides.put("taskgate.frontend.mcp.sync-call-timeout", "30s");
         return overrides;

@@ -1,7 +1,6 @@
 package dev.taskgate.frontend.execution.rest;
 
 import java.net.URI;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +14,6 @@ import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Problem;
@@ -28,7 +26,6 @@ import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.Tokens;
 
@@ -40,7 +37,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * not-found are problems and send nothing. GET shows {@code input_requests} while input is outstanding.
  */
 @QuarkusTest
-@TestProfile(WithFakeJobControl.class)
 class ToolExecutionInputTest {
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
@@ -136,7 +132,7 @@ class ToolExecutionInputTest {
                     .bytes("{}".getBytes())
                     .post(Api.EXECUTIONS + "/" + handle + "/input");
             assertThat(wrongType.status()).isEqualTo(415);
-            assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
+            assertThat(commands.drainToEnd()).isEmpty();
         }
     }
 
@@ -159,7 +155,7 @@ class ToolExecutionInputTest {
             assertThat(asBob.status()).isEqualTo(404);
             assertThat(asBob.problemSlug()).isEqualTo("not-found");
             assertThat(forged.text()).isEqualTo(asBob.text().replace(alices, alices + "x"));
-            assertThat(commands.drain(Duration.ofMillis(400))).isEmpty();
+            assertThat(commands.drainToEnd()).isEmpty();
         }
     }
 

@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionPage;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -22,7 +21,6 @@ import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
-import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.Tokens;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,7 +30,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * handles, with {@code next_cursor}; bad limits and cursors are 400 problems, and authorization is as for get.
  */
 @QuarkusTest
-@TestProfile(WithFakeJobControl.class)
 class ToolExecutionListTest {
     private static final String LIST = "/internal/v1/executions";
 

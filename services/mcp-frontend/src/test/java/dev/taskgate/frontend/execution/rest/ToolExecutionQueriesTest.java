@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -22,7 +21,6 @@ import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
-import dev.taskgate.frontend.support.WithFakeJobControl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -32,7 +30,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * verify.
  */
 @QuarkusTest
-@TestProfile(WithFakeJobControl.class)
 class ToolExecutionQueriesTest {
     private static final String EXACT_RESULT = "{\"content\":[{\"type\":\"text\",\"text\":\"h\\u00e9llo \u2603\"}],"
             + "   \"isError\" : false,\n \"structuredContent\":{\"n\":1.50}}";

@@ -8,12 +8,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeSessions;
 import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.Tokens;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.Mcp2025Session;
@@ -29,7 +27,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 2025-11-25 schema.
  */
 @QuarkusTest
-@TestProfile(WithFakeJobControl.class)
 class Mcp2025SessionTest extends McpComponentTest {
 
     @Test

@@ -15,7 +15,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionPage;
@@ -30,7 +29,6 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.Mcp2025Session;
 import dev.taskgate.testsupport.mcp.McpReply;
@@ -44,7 +42,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * handles of the other generation are refused clearly, an ordinary call returns the stored result byte for byte.
  */
 @QuarkusTest
-@TestProfile(WithFakeJobControl.class)
 class Mcp2025TaskTest extends McpComponentTest {
     private static final String STORED =
             "{ \"content\": [{\"type\":\"text\",\"text\":\"done\"}],\n \"isError\": false }";

@@ -15,7 +15,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -29,7 +28,6 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.WithFakeJobControl;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.Mcp2025Session;
 import dev.taskgate.testsupport.mcp.McpReply;
@@ -44,7 +42,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code tasks/get}; an expired task answers exactly like an unknown one; a bad {@code ttl} publishes nothing.
  */
 @QuarkusTest
-@TestProfile(WithFakeJobControl.class)
 class Mcp2025TaskTtlTest extends McpComponentTest {
     private static final long TEN_MINUTES = Duration.ofMinutes(10).toMillis();
     private static final long ONE_MINUTE = Duration.ofMinutes(1).toMillis();
