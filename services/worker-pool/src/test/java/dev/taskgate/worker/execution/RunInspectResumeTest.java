@@ -18,7 +18,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.checkpoint.FrontierCheckpoint;
 import dev.taskgate.contracts.checkpoint.FrontierMac;
@@ -30,7 +29,7 @@ import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import dev.taskgate.worker.WorkspaceProfile;
+import dev.taskgate.worker.WorkspaceFixture;
 import dev.taskgate.worker.child.ops.workspace.WorkspaceGraphSource;
 import dev.taskgate.worker.child.ops.workspace.graph.GraphQuery;
 import dev.taskgate.worker.child.ops.workspace.graph.GraphTraversal;
@@ -43,7 +42,7 @@ import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
 import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
 import static dev.taskgate.worker.WorkerTestRecords.json;
 import static dev.taskgate.worker.WorkerTestRecords.send;
-import static dev.taskgate.worker.WorkspaceProfile.SRC;
+import static dev.taskgate.worker.WorkspaceFixture.SRC;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -52,7 +51,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * its checkpoints on) and returns the undisturbed result; after an edit of a file the frontier read, it starts afresh.
  */
 @QuarkusTest
-@TestProfile(WorkspaceProfile.class)
 class RunInspectResumeTest {
     private static KafkaTestClient kafka;
 
@@ -86,9 +84,9 @@ class RunInspectResumeTest {
      */
     private static FrontierCheckpoint firstFrontier(UUID id, UUID dir, String key) throws Exception {
         Workspace workspace = new Workspace(
-                WorkspaceProfile.ID,
-                List.of(new WorkspaceRoot("src", SRC), new WorkspaceRoot("docs", WorkspaceProfile.DOCS)),
-                Workspace.compile(WorkspaceProfile.ID, Workspace.DEFAULT_REFERENCE_PATTERNS),
+                WorkspaceFixture.ID,
+                List.of(new WorkspaceRoot("src", SRC), new WorkspaceRoot("docs", WorkspaceFixture.DOCS)),
+                Workspace.compile(WorkspaceFixture.ID, Workspace.DEFAULT_REFERENCE_PATTERNS),
                 65536);
         WorkspaceGraphSource source = new WorkspaceGraphSource(workspace);
         GraphQuery query = new GraphQuery(
@@ -172,7 +170,7 @@ class RunInspectResumeTest {
                 Instant.now().plus(Duration.ofHours(1)),
                 null,
                 checkpoint,
-                WorkspaceProfile.ID);
+                WorkspaceFixture.ID);
     }
 
     private static List<WorkerEvent> runAndCollect(RunOperation run) {

@@ -15,7 +15,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.contracts.event.Failed;
@@ -30,10 +29,9 @@ import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import dev.taskgate.worker.RewriteSandboxProfile;
 import dev.taskgate.worker.child.journal.ContentHash;
 
-import static dev.taskgate.worker.RewriteSandboxProfile.SANDBOX;
+import static dev.taskgate.worker.RewriteSandboxFixture.SANDBOX;
 import static dev.taskgate.worker.WorkerTestRecords.CONTROL;
 import static dev.taskgate.worker.WorkerTestRecords.EVENTS;
 import static dev.taskgate.worker.WorkerTestRecords.awaitControlConsumerLive;
@@ -51,7 +49,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * without applying anything.
  */
 @QuarkusTest
-@TestProfile(RewriteSandboxProfile.class)
 class RunRewriteJournalTest {
     private static KafkaTestClient kafka;
 

@@ -16,7 +16,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.event.CommitRequested;
 import dev.taskgate.contracts.event.Failed;
@@ -27,7 +26,7 @@ import dev.taskgate.contracts.work.CommitGranted;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import dev.taskgate.worker.WorkspaceProfile;
+import dev.taskgate.worker.WorkspaceFixture;
 import dev.taskgate.worker.child.journal.ContentHash;
 
 import static dev.taskgate.worker.WorkerTestRecords.CONTROL;
@@ -37,8 +36,8 @@ import static dev.taskgate.worker.WorkerTestRecords.awaitEvent;
 import static dev.taskgate.worker.WorkerTestRecords.eventsFor;
 import static dev.taskgate.worker.WorkerTestRecords.json;
 import static dev.taskgate.worker.WorkerTestRecords.send;
-import static dev.taskgate.worker.WorkspaceProfile.DOCS;
-import static dev.taskgate.worker.WorkspaceProfile.SRC;
+import static dev.taskgate.worker.WorkspaceFixture.DOCS;
+import static dev.taskgate.worker.WorkspaceFixture.SRC;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -47,7 +46,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * journal (nothing before the grant; a reconciliation run reconstructs without applying).
  */
 @QuarkusTest
-@TestProfile(WorkspaceProfile.class)
 class RunWorkspaceOperationsTest {
     private static KafkaTestClient kafka;
 
@@ -77,7 +75,7 @@ class RunWorkspaceOperationsTest {
         try (TopicWatcher events = kafka.watch(EVENTS)) {
             send(
                     kafka,
-                    dispatch(id, "workspace.search", "{\"query\":\"needle_" + tag(id) + "\"}", WorkspaceProfile.ID));
+                    dispatch(id, "workspace.search", "{\"query\":\"needle_" + tag(id) + "\"}", WorkspaceFixture.ID));
 
             Finished finished = awaitEvent(events, Finished.class, id);
             JsonNode structured = json(finished.result()).get("structuredContent");
@@ -129,7 +127,7 @@ class RunWorkspaceOperationsTest {
     void aBadRegexIsAToolErrorFromTheChild() {
         UUID id = UUID.randomUUID();
         try (TopicWatcher events = kafka.watch(EVENTS)) {
-            send(kafka, dispatch(id, "workspace.search", "{\"query\":\"(x\",\"mode\":\"regex\"}", WorkspaceProfile.ID));
+            send(kafka, dispatch(id, "workspace.search", "{\"query\":\"(x\",\"mode\":\"regex\"}", WorkspaceFixture.ID));
 
             JsonNode result = json(awaitEvent(events, Finished.class, id).result());
             assertThat(result.path("isError").asBoolean()).isTrue();
@@ -147,7 +145,7 @@ class RunWorkspaceOperationsTest {
         CommitRequested request;
         String committed;
         try (TopicWatcher events = kafka.watch(EVENTS)) {
-            send(kafka, dispatch(id, "workspace.rewrite", input, WorkspaceProfile.ID));
+            send(kafka, dispatch(id, "workspace.rewrite", input, WorkspaceFixture.ID));
             request = awaitEvent(events, CommitRequested.class, id);
             assertThat(request.plan().files()).singleElement().satisfies(f -> {
                 assertThat(f.path()).isEqualTo(path);
@@ -172,7 +170,7 @@ class RunWorkspaceOperationsTest {
         }
 
         try (TopicWatcher events = kafka.watch(EVENTS)) {
-            RunOperation first = dispatch(id, "workspace.rewrite", input, WorkspaceProfile.ID);
+            RunOperation first = dispatch(id, "workspace.rewrite", input, WorkspaceFixture.ID);
             send(
                     kafka,
                     new RunOperation(
@@ -187,7 +185,7 @@ class RunWorkspaceOperationsTest {
                             first.deadline(),
                             request.plan(),
                             null,
-                            WorkspaceProfile.ID));
+                            WorkspaceFixture.ID));
 
             assertThat(awaitEvent(events, Finished.class, id).result())
                     .as("the very result of the applied run")
@@ -211,7 +209,7 @@ class RunWorkspaceOperationsTest {
                             "workspace.rewrite",
                             "{\"edits\":[{\"path\":\"src/" + id + "/twice.c\","
                                     + "\"old_text\":\"x\",\"new_text\":\"y\"}]}",
-                            WorkspaceProfile.ID));
+                            WorkspaceFixture.ID));
 
             JsonNode result = json(awaitEvent(events, Finished.class, id).result());
             assertThat(result.path("isError").asBoolean()).isTrue();

@@ -6,10 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-import io.quarkus.test.junit.QuarkusTestProfile;
-
-/** Registers workspace {@value #ID} with roots {@code src} and {@code docs} under {@code target/}. */
-public class WorkspaceProfile implements QuarkusTestProfile {
+/**
+ * Workspace {@value #ID} with roots {@code src} and {@code docs} under {@code target/}, registered in every component
+ * test of this module by {@link WorkerFixturesResource}.
+ */
+public final class WorkspaceFixture {
     /** The registered workspace id. */
     public static final String ID = "acme/demo";
     /** The directory holding both roots. */
@@ -19,8 +20,10 @@ public class WorkspaceProfile implements QuarkusTestProfile {
     /** Root {@code docs}. */
     public static final Path DOCS = BASE.resolve("docs");
 
-    @Override
-    public Map<String, String> getConfigOverrides() {
+    private WorkspaceFixture() {}
+
+    /** The settings that register the workspace; creates its roots. */
+    static Map<String, String> settings() {
         try {
             Files.createDirectories(SRC);
             Files.createDirectories(DOCS);

@@ -6,16 +6,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
-import io.quarkus.test.junit.QuarkusTestProfile;
-
-/** A rewrite sandbox under {@code target/}, so that {@code demo.rewrite} runs against real files. */
-public class RewriteSandboxProfile implements QuarkusTestProfile {
+/**
+ * A rewrite sandbox under {@code target/}, so that {@code demo.rewrite} runs against real files; every component test
+ * of this module has it ({@link WorkerFixturesResource}).
+ */
+public final class RewriteSandboxFixture {
 
     /** The sandbox directory the children get. */
     public static final Path SANDBOX = Path.of("target", "rewrite-sandbox").toAbsolutePath();
 
-    @Override
-    public Map<String, String> getConfigOverrides() {
+    private RewriteSandboxFixture() {}
+
+    /** The setting that points the children at the sandbox; creates it. */
+    static Map<String, String> settings() {
         try {
             Files.createDirectories(SANDBOX);
         } catch (IOException e) {
