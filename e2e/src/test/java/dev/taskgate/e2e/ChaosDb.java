@@ -12,8 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import dev.taskgate.testsupport.TestInfra;
-
 /** What the chaos test reads from job-control's tables (schema {@code jobctl}) to prove and count recovery. */
 final class ChaosDb {
     /** An execution a killed worker owned, at the epoch it ran under. */
@@ -135,7 +133,6 @@ final class ChaosDb {
     }
 
     private static Connection connect() throws SQLException {
-        return DriverManager.getConnection(
-                "jdbc:postgresql://127.0.0.1:" + TestInfra.pgPort() + "/taskgate_e2e", "taskgate", "");
+        return DriverManager.getConnection(LocalStack.jdbcUrl(), "taskgate", "");
     }
 }

@@ -14,20 +14,28 @@ import java.util.Map;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import dev.taskgate.testsupport.TestInfra;
 import dev.taskgate.testsupport.mcp.McpTestClient;
 
 /**
- * Starts the four packaged services once per test JVM, as processes against the PostgreSQL and Kafka
- * that {@code bin/test} started (database {@code taskgate_e2e}, topics without prefix), and stops them
- * after the last test class. Use with {@code @ExtendWith(LocalStack.class)}.
+ * Starts the four packaged services once per test JVM, as processes against the PostgreSQL and Kafka that
+ * {@code bin/test} started, and stops them after the last test class. Use with {@code @ExtendWith(LocalStack.class)}.
+ *
+ * <p>Two test JVMs may run side by side with a stack each ({@code bin/test --all} runs the fast and the slow tier at
+ * once): the system property {@code taskgate.e2e.stack} names the stack ({@value #DEFAULT_STACK} by default), which
+ * gives it a database ({@link #database()}), a topic prefix ({@link #topic(String)}) and a state folder of its own.
  */
 public final class LocalStack implements BeforeAllCallback, AutoCloseable {
     private static final Path REPO = Path.of(System.getProperty("taskgate.repo.root", ".."))
             .toAbsolutePath()
             .normalize();
-    private static final Path LOGS = REPO.resolve("e2e/target/e2e-logs");
+    /** The stack of the fast tier: database {@code taskgate_e2e}, topics without a prefix. */
+    static final String DEFAULT_STACK = "e2e";
+
+    private static final String STACK = System.getProperty("taskgate.e2e.stack", DEFAULT_STACK);
+    private static final Path LOGS = REPO.resolve("e2e/target/" + STACK + "-logs");
     /** The stack's state folder: keys, the rewrite sandbox, the workspace acme/demo (see bin/lib/service-env.sh). */
-    private static final Path STATE = REPO.resolve("e2e/target/stack");
+    private static final Path STATE = REPO.resolve("e2e/target/" + STACK + "-stack");
 
     private static LocalStack running;
 
@@ -72,6 +80,28 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
         return Map.copyOf(sharedEnv);
     }
 
+    /** The stack's database ({@code bin/test-infra} creates one per stack). */
+    public static String database() {
+        return "taskgate_" + STACK.replace('-', '_');
+    }
+
+    /**
+     * A topic or shared consumer group of the stack: the name with the stack's prefix ({@code bin/test-infra} creates
+     * the topics; the services prefix their shared groups the same way).
+     */
+    public static String topic(String name) {
+        return topicPrefix() + name;
+    }
+
+    private static String topicPrefix() {
+        return STACK.equals(DEFAULT_STACK) ? "" : STACK + ".";
+    }
+
+    /** A JDBC URL of the stack's database, for tests that look at stored rows. */
+    public static String jdbcUrl() {
+        return "jdbc:postgresql://127.0.0.1:" + TestInfra.pgPort() + "/" + database();
+    }
+
     /** The repository root (for test helpers that live beside the Java tests). */
     public static Path repo() {
         return REPO;
@@ -100,7 +130,7 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
         for (String service : List.of("job-control", "worker-pool", "webhook-dispatcher", "mcp-frontend")) {
             ports.put(service, freePort());
         }
-        definition = ServiceEnv.prepare(REPO, STATE, ports);
+        definition = ServiceEnv.prepare(REPO, STATE, ports, database(), topicPrefix());
         for (String service : ports.keySet()) {
             Map<String, String> env = serviceEnv(service);
             sharedEnv.putAll(env);

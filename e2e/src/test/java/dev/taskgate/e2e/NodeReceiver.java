@@ -9,9 +9,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -49,14 +51,21 @@ final class NodeReceiver implements AutoCloseable {
 
     private static final File DEV_NULL = new File("/dev/null");
 
-    /** Installs the dependencies if needed and starts a receiver on a free loopback port. */
-    static NodeReceiver start(Path repo) throws IOException, InterruptedException {
-        Path dir = repo.resolve("e2e/src/test/node");
-        if (!Files.isDirectory(dir.resolve("node_modules/standardwebhooks"))) {
+    /**
+     * Runs {@code npm ci} unless the dependencies are there, under a file lock: the fast and the slow tier run in two
+     * test JVMs at once, and two installs into one folder would corrupt it.
+     */
+    private static void installOnce(Path repo, Path dir) throws IOException, InterruptedException {
+        Path log = repo.resolve("e2e/target/npm-ci.log");
+        Files.createDirectories(log.getParent());
+        try (FileChannel channel = FileChannel.open(
+                repo.resolve("e2e/target/npm-ci.lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+            channel.lock(); // released when the channel closes
+            if (Files.isDirectory(dir.resolve("node_modules/standardwebhooks"))) {
+                return;
+            }
             // never inherit the test JVM's streams: failsafe talks to this fork over them, and node switches an
             // inherited stdin to non-blocking mode, which corrupts that channel
-            Path log = repo.resolve("e2e/target/npm-ci.log");
-            Files.createDirectories(log.getParent());
             Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund", "--silent")
                     .directory(dir.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL))
@@ -67,6 +76,12 @@ final class NodeReceiver implements AutoCloseable {
                 throw new IllegalStateException("npm ci failed in " + dir + "; see " + log);
             }
         }
+    }
+
+    /** Installs the dependencies if needed and starts a receiver on a free loopback port. */
+    static NodeReceiver start(Path repo) throws IOException, InterruptedException {
+        Path dir = repo.resolve("e2e/src/test/node");
+        installOnce(repo, dir);
         ProcessBuilder pb = new ProcessBuilder("node", "receiver.mjs")
                 .directory(dir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(DEV_NULL))

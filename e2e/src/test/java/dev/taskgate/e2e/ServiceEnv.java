@@ -32,9 +32,10 @@ final class ServiceEnv {
 
     /**
      * Prepares {@code state} (keys, rewrite sandbox, the workspace {@code acme/demo}) for services on the given
-     * ports, against the test infrastructure's PostgreSQL (database {@code taskgate_e2e}) and Kafka.
+     * ports, against the test infrastructure's PostgreSQL ({@code database}) and Kafka (topics with {@code prefix}).
      */
-    static ServiceEnv prepare(Path repo, Path state, Map<String, Integer> ports) throws IOException {
+    static ServiceEnv prepare(Path repo, Path state, Map<String, Integer> ports, String database, String prefix)
+            throws IOException {
         Path keys = Files.createDirectories(state.resolve("keys"));
         Files.writeString(keys.resolve("jwt-public.pem"), Tokens.publicKeyPem());
         Files.writeString(keys.resolve("jwt-private.pem"), Tokens.privateKeyPem());
@@ -42,7 +43,8 @@ final class ServiceEnv {
         inputs.put("TASKGATE_RUN_STATE", state.toString());
         inputs.put("TASKGATE_RUN_KAFKA_PORT", Integer.toString(TestInfra.kafkaPort()));
         inputs.put("TASKGATE_RUN_PG_PORT", Integer.toString(TestInfra.pgPort()));
-        inputs.put("TASKGATE_RUN_PG_DATABASE", "taskgate_e2e");
+        inputs.put("TASKGATE_RUN_PG_DATABASE", database);
+        inputs.put("TASKGATE_RUN_TOPIC_PREFIX", prefix);
         inputs.put(
                 "TASKGATE_RUN_PORTS",
                 ports.entrySet().stream()

@@ -63,13 +63,13 @@ class SubmitConcurrentTwoInstancesE2E {
                 Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.kafkaBootstrap()))) {
             // both instances own partitions of the commands topic before anything is sent
             await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {
-                ConsumerGroupDescription group = admin.describeConsumerGroups(Set.of("job-control"))
+                ConsumerGroupDescription group = admin.describeConsumerGroups(Set.of(LocalStack.topic("job-control")))
                         .describedGroups()
-                        .get("job-control")
+                        .get(LocalStack.topic("job-control"))
                         .get();
                 return group.members().stream()
                                 .filter(m -> m.assignment().topicPartitions().stream()
-                                        .anyMatch(tp -> tp.topic().equals(Topics.COMMANDS)))
+                                        .anyMatch(tp -> tp.topic().equals(LocalStack.topic(Topics.COMMANDS))))
                                 .count()
                         >= 2;
             });
@@ -97,16 +97,17 @@ class SubmitConcurrentTwoInstancesE2E {
         long started;
         long elapsedMs;
         try (KafkaTestClient kafka = KafkaTestClient.connect();
-                KafkaTestClient.TopicWatcher watcher = kafka.watch(Topics.COMMAND_REPLIES);
+                KafkaTestClient.TopicWatcher watcher = kafka.watch(LocalStack.topic(Topics.COMMAND_REPLIES));
                 KafkaProducer<String, byte[]> producer = producer()) {
-            partitions = producer.partitionsFor(Topics.COMMANDS).size();
+            partitions =
+                    producer.partitionsFor(LocalStack.topic(Topics.COMMANDS)).size();
             started = System.nanoTime();
             List<Future<RecordMetadata>> sent = new ArrayList<>();
             for (int i = 0; i < SUBMISSIONS; i++) {
                 SubmitExecution c = commands.get(i);
                 // an explicit partition per record (frontends key by caller, which would put all on one partition)
                 ProducerRecord<String, byte[]> record = new ProducerRecord<>(
-                        Topics.COMMANDS,
+                        LocalStack.topic(Topics.COMMANDS),
                         i % partitions,
                         caller.principal() + "\n" + caller.workspace(),
                         Wire.toBytes(c));
@@ -153,7 +154,7 @@ class SubmitConcurrentTwoInstancesE2E {
     }
 
     private static long count(String sql, String principal) throws SQLException {
-        String url = "jdbc:postgresql://127.0.0.1:" + TestInfra.pgPort() + "/taskgate_e2e";
+        String url = LocalStack.jdbcUrl();
         try (Connection c = DriverManager.getConnection(url, "taskgate", "");
                 PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, principal);

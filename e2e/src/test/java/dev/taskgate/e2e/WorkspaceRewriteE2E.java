@@ -22,7 +22,6 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
-import dev.taskgate.testsupport.TestInfra;
 import dev.taskgate.testsupport.Tokens;
 
 import static io.restassured.RestAssured.given;
@@ -203,7 +202,7 @@ class WorkspaceRewriteE2E {
     }
 
     private static long journalEntries(String planHash) throws SQLException {
-        String url = "jdbc:postgresql://127.0.0.1:" + TestInfra.pgPort() + "/taskgate_e2e";
+        String url = LocalStack.jdbcUrl();
         try (Connection c = DriverManager.getConnection(url, "taskgate", "");
                 PreparedStatement s =
                         c.prepareStatement("select count(*) from jobctl.transaction_journal where plan_hash = ?")) {

@@ -27,7 +27,7 @@ class SharedGroupSessionTimeoutTest {
             properties.load(in);
         }
         String prefix = "mp.messaging.incoming." + channel + ".";
-        assertThat(properties.getProperty(prefix + "group.id")).isEqualTo("job-control");
+        assertThat(properties.getProperty(prefix + "group.id")).isEqualTo("${taskgate.topic-prefix:}job-control");
         int session = Integer.parseInt(properties.getProperty(prefix + "session.timeout.ms", "45000"));
         int heartbeat = Integer.parseInt(properties.getProperty(prefix + "heartbeat.interval.ms", "3000"));
 
