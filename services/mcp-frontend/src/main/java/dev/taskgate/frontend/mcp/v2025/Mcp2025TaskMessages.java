@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.function.BiConsumer;
 
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -39,9 +40,14 @@ public class Mcp2025TaskMessages {
     private final ExecutionSignals signals;
     private final Duration progressInterval;
 
+    @Inject
     Mcp2025TaskMessages(ExecutionSignals signals, FrontendConfig config) {
+        this(signals, config.mcp().progressInterval());
+    }
+
+    Mcp2025TaskMessages(ExecutionSignals signals, Duration progressInterval) {
         this.signals = signals;
-        this.progressInterval = config.mcp().progressInterval();
+        this.progressInterval = progressInterval;
     }
 
     /**
