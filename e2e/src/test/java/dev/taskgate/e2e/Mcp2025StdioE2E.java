@@ -1,19 +1,10 @@
 package dev.taskgate.e2e;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -23,6 +14,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.McpStdioClient;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -30,14 +24,15 @@ import static org.awaitility.Awaitility.await;
 /**
  * A 2025-era client over {@code bin/taskgate-mcp-stdio}: initialize, tools/list with taskSupport, a synchronous
  * call answered without {@code resultType}, {@code logging/setLevel} bringing a call's log messages ahead of its
- * result, and a 2025-11-25 task polled and fetched with tasks/result.
+ * result, a 2025-11-25 task polled and fetched with tasks/result, a task's progress and log messages written by
+ * {@code tasks/result} before its answer, and a {@code demo.confirm} task whose elicitation is asked over stdio and
+ * answered on standard input. Every message the server writes is checked against the 2025-11-25 schema.
  */
 @ExtendWith(LocalStack.class)
 class Mcp2025StdioE2E {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final AtomicLong IDS = new AtomicLong();
-    private final BlockingQueue<JsonNode> messages = new LinkedBlockingQueue<>();
-    private final List<JsonNode> notifications = new ArrayList<>();
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+    private static final String RELATED_TASK_ID = "/params/_meta/io.modelcontextprotocol~1related-task/taskId";
 
     @Test
     void servesA2025ClientOverStdio() throws Exception {
@@ -59,64 +54,64 @@ class Mcp2025StdioE2E {
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         Process process = pb.start();
         try {
-            OutputStream stdin = process.getOutputStream();
-            Thread reader = new Thread(() -> read(process), "stdio-2025-reader");
-            reader.setDaemon(true);
-            reader.start();
+            McpStdioClient stdio = McpTestClient.stdio(process.getInputStream(), process.getOutputStream());
 
             ObjectNode init = JSON.createObjectNode().put("protocolVersion", "2025-11-25");
-            init.putObject("capabilities");
+            init.putObject("capabilities").putObject("elicitation");
             init.putObject("clientInfo").put("name", "e2e").put("version", "1");
-            JsonNode initialized = call(stdin, "initialize", init);
-            assertThat(initialized.at("/result/protocolVersion").asText()).isEqualTo("2025-11-25");
-            assertThat(initialized
-                            .at("/result/capabilities/tasks/requests/tools/call")
-                            .isObject())
+            JsonNode initialized = result(stdio.request("initialize", init));
+            Mcp2025Client.assertValid("InitializeResult", initialized);
+            assertThat(initialized.at("/protocolVersion").asText()).isEqualTo("2025-11-25");
+            assertThat(initialized.at("/capabilities/tasks/requests/tools/call").isObject())
                     .isTrue();
-            send(stdin, JSON.createObjectNode().put("jsonrpc", "2.0").put("method", "notifications/initialized"));
+            stdio.notify("notifications/initialized", null);
 
-            JsonNode tools = call(stdin, "tools/list", JSON.createObjectNode());
-            assertThat(tools.at("/result/tools/0/execution/taskSupport").isTextual())
-                    .isTrue();
+            JsonNode tools = result(stdio.request("tools/list", JSON.createObjectNode()));
+            Mcp2025Client.assertValid("ListToolsResult", tools);
+            assertThat(tools.at("/tools/0/execution/taskSupport").isTextual()).isTrue();
 
             ObjectNode echo = JSON.createObjectNode().put("name", "demo.echo");
             echo.putObject("arguments").put("word", "old");
-            JsonNode echoed = call(stdin, "tools/call", echo);
-            assertThat(echoed.at("/result/structuredContent/word").asText()).isEqualTo("old");
-            assertThat(echoed.at("/result").has("resultType")).isFalse();
+            JsonNode echoed = result(stdio.request("tools/call", echo));
+            Mcp2025Client.assertValid("CallToolResult", echoed);
+            assertThat(echoed.at("/structuredContent/word").asText()).isEqualTo("old");
+            assertThat(echoed.has("resultType")).isFalse();
 
             // the connection is the session: its log level is kept here, and the call's log messages precede it
-            assertThat(call(stdin, "logging/setLevel", JSON.createObjectNode().put("level", "info"))
-                            .has("result"))
-                    .isTrue();
+            result(stdio.request("logging/setLevel", JSON.createObjectNode().put("level", "info")));
             ObjectNode count = JSON.createObjectNode().put("name", "demo.count");
             count.putObject("arguments").put("to", 2).put("step_ms", 50);
-            notifications.clear();
-            assertThat(call(stdin, "tools/call", count)
-                            .at("/result/content/0/text")
+            long counted = stdio.send("tools/call", count);
+            assertThat(result(stdio.awaitResponse(counted, PATIENCE))
+                            .at("/content/0/text")
                             .asText())
                     .isEqualTo("counted to 2");
-            assertThat(notifications).extracting(n -> n.path("method").asText()).containsOnly("notifications/message");
-            assertThat(notifications)
+            List<JsonNode> logs = notifications(stdio, counted);
+            logs.forEach(n -> Mcp2025Client.assertValid("LoggingMessageNotification", n));
+            assertThat(logs)
                     .extracting(n -> n.at("/params/data").asText())
                     .containsExactly("counting to 2 from 0", "counted to 2");
 
             ObjectNode sleep = JSON.createObjectNode().put("name", "demo.sleep");
             sleep.putObject("arguments").put("seconds", 1);
             sleep.putObject("task");
-            String taskId =
-                    call(stdin, "tools/call", sleep).at("/result/task/taskId").asText();
+            String taskId = task(stdio, sleep);
             ObjectNode get = JSON.createObjectNode().put("taskId", taskId);
-            await().atMost(Duration.ofSeconds(60))
+            await().atMost(PATIENCE)
                     .pollInterval(Duration.ofMillis(200))
                     .until(() -> "completed"
-                            .equals(call(stdin, "tasks/get", get)
-                                    .at("/result/status")
+                            .equals(result(stdio.request("tasks/get", get))
+                                    .at("/status")
                                     .asText()));
-            JsonNode result = call(stdin, "tasks/result", get);
-            assertThat(result.at("/result/content/0/text").asText()).contains("slept 1 second");
-            stdin.close();
+            JsonNode slept = result(stdio.request("tasks/result", get));
+            assertThat(slept.at("/content/0/text").asText()).contains("slept 1 second");
+
+            streamsATasksProgressAndLogMessagesBeforeItsResult(stdio);
+            asksForATasksInputAndTakesTheAnswerFromStandardInput(stdio);
+
+            stdio.close();
             assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            stdio.received().forEach(Mcp2025StdioE2E::assertValidMessage);
         } finally {
             if (process.isAlive()) {
                 process.destroy();
@@ -125,39 +120,92 @@ class Mcp2025StdioE2E {
         }
     }
 
-    private void read(Process process) {
-        try (BufferedReader out =
-                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = out.readLine()) != null) {
-                messages.add(JSON.readTree(line));
-            }
-        } catch (IOException e) {
-            // process ended
-        }
+    // tasks/result writes the task's progress (under the token its tools/call carried) and log messages first
+    private static void streamsATasksProgressAndLogMessagesBeforeItsResult(McpStdioClient stdio) {
+        ObjectNode count = JSON.createObjectNode().put("name", "demo.count");
+        count.putObject("arguments").put("to", 4).put("step_ms", 600);
+        count.putObject("task");
+        count.putObject("_meta").put("progressToken", "stdio-count");
+        String taskId = task(stdio, count);
+
+        long request = stdio.send("tasks/result", JSON.createObjectNode().put("taskId", taskId));
+        JsonNode answer = stdio.awaitResponse(request, PATIENCE);
+
+        assertThat(result(answer).at("/content/0/text").asText()).isEqualTo("counted to 4");
+        List<JsonNode> before = notifications(stdio, request);
+        List<JsonNode> progress = before.stream()
+                .filter(n -> "notifications/progress".equals(n.path("method").asText()))
+                .toList();
+        assertThat(progress).as("%s", before).isNotEmpty();
+        progress.forEach(p -> {
+            Mcp2025Client.assertValid("ProgressNotification", p);
+            assertThat(p.at("/params/progressToken").asText()).isEqualTo("stdio-count");
+            assertThat(p.at(RELATED_TASK_ID).asText()).isEqualTo(taskId);
+        });
+        List<Double> values =
+                progress.stream().map(p -> p.at("/params/progress").asDouble()).toList();
+        assertThat(values).as("strictly increasing").isSorted().doesNotHaveDuplicates();
+        List<JsonNode> logs = before.stream()
+                .filter(n -> "notifications/message".equals(n.path("method").asText()))
+                .toList();
+        logs.forEach(l -> {
+            Mcp2025Client.assertValid("LoggingMessageNotification", l);
+            assertThat(l.at(RELATED_TASK_ID).asText()).isEqualTo(taskId);
+        });
+        assertThat(logs).extracting(l -> l.at("/params/data").asText()).contains("counted to 4");
+        System.out.printf("[measure] stdio tasks/result of demo.count: progress %s, logs %d%n", values, logs.size());
     }
 
-    private JsonNode call(OutputStream stdin, String method, ObjectNode params) throws Exception {
-        long id = IDS.incrementAndGet();
-        ObjectNode message =
-                JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
-        message.set("params", params);
-        send(stdin, message);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            JsonNode next = messages.poll(1, TimeUnit.SECONDS);
-            if (next != null && next.path("id").asLong(-1) == id) {
-                return next;
-            }
-            if (next != null && next.has("method")) {
-                notifications.add(next);
-            }
-        }
-        throw new AssertionError("no response to " + method);
+    // demo.confirm asks its elicitation over stdio (the client declared elicitation); the answer goes to stdin
+    private static void asksForATasksInputAndTakesTheAnswerFromStandardInput(McpStdioClient stdio) {
+        ObjectNode confirm = JSON.createObjectNode().put("name", "demo.confirm");
+        confirm.putObject("arguments").put("message", "Ship it over stdio?");
+        confirm.putObject("task");
+        String taskId = task(stdio, confirm);
+
+        long request = stdio.send("tasks/result", JSON.createObjectNode().put("taskId", taskId));
+        JsonNode asked = stdio.awaitMessage(
+                m -> "elicitation/create".equals(m.path("method").asText()) && m.has("id"), PATIENCE);
+        Mcp2025Client.assertValid("ElicitRequest", asked);
+        assertThat(asked.at("/params/message").asText()).isEqualTo("Ship it over stdio?");
+        assertThat(asked.at(RELATED_TASK_ID).asText()).isEqualTo(taskId);
+        ObjectNode answer = JSON.createObjectNode().put("action", "accept");
+        answer.putObject("content").put("confirm", true);
+        stdio.respond(asked.get("id"), "result", answer);
+
+        JsonNode done = result(stdio.awaitResponse(request, PATIENCE));
+        Mcp2025Client.assertValid("CallToolResult", done);
+        assertThat(done.at("/structuredContent/action").asText()).isEqualTo("accept");
+        assertThat(done.at("/structuredContent/content/confirm").asBoolean()).isTrue();
     }
 
-    private static void send(OutputStream stdin, ObjectNode message) throws IOException {
-        stdin.write((message + "\n").getBytes(StandardCharsets.UTF_8));
-        stdin.flush();
+    private static String task(McpStdioClient stdio, ObjectNode call) {
+        JsonNode created = result(stdio.request("tools/call", call));
+        Mcp2025Client.assertValid("CreateTaskResult", created);
+        return created.at("/task/taskId").asText();
+    }
+
+    // The notifications written before the response to request id (other requests' responses left out).
+    private static List<JsonNode> notifications(McpStdioClient stdio, long id) {
+        return stdio.receivedDuring(id).stream()
+                .filter(m -> m.has("method") && !m.has("id"))
+                .toList();
+    }
+
+    private static JsonNode result(JsonNode response) {
+        Mcp2025Client.assertValid("JSONRPCResultResponse", response);
+        return response.get("result");
+    }
+
+    private static void assertValidMessage(JsonNode message) {
+        if (message.has("method") && message.has("id")) {
+            Mcp2025Client.assertValid("JSONRPCRequest", message);
+        } else if (message.has("method")) {
+            Mcp2025Client.assertValid("JSONRPCNotification", message);
+        } else if (message.has("error")) {
+            Mcp2025Client.assertValid("JSONRPCErrorResponse", message);
+        } else {
+            Mcp2025Client.assertValid("JSONRPCResultResponse", message);
+        }
     }
 }

@@ -1,6 +1,8 @@
 package dev.taskgate.testsupport.mcp;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -13,7 +15,7 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * One MCP test client for both protocol generations over Streamable HTTP, for component tests (against the
+ * One MCP test client for both protocol generations over Streamable HTTP (and over stdio: {@link #stdio}), for component tests (against the
  * {@code @TestHTTPResource} root) and system tests (against a running frontend). Built on the JDK
  * {@link HttpClient} (HTTP/1.1, as MCP clients speak it) and Jackson; every answer is kept whole
  * ({@link McpReply}: status, headers, exact bytes, the JSON body or the SSE events), or read as it arrives
@@ -54,6 +56,14 @@ public final class McpTestClient {
      */
     public static McpTestClient http(URI base) {
         return new McpTestClient(endpointOf(base), null);
+    }
+
+    /**
+     * A client of an MCP server over stdio: {@code fromServer} is the server's standard output, {@code toServer}
+     * its standard input (a process's pipes, or piped streams of a server running in the test's JVM).
+     */
+    public static McpStdioClient stdio(InputStream fromServer, OutputStream toServer) {
+        return new McpStdioClient(fromServer, toServer);
     }
 
     /** {@link #http(URI)} of a URI text. */

@@ -111,6 +111,9 @@ public final class SyncCall implements AutoCloseable {
         this.executionId = executionId;
         this.progress = new ProgressNotifications(progressToken, timing.progressInterval(), null);
         this.watch = watch;
+        if (progressToken != null) {
+            watch.carryMessages(); // this call's answer carries the progress: the listen streams here leave it out
+        }
         this.queries = queries;
         this.commands = commands;
         this.timing = timing;
@@ -144,6 +147,9 @@ public final class SyncCall implements AutoCloseable {
      */
     public void forwardLogs(LogLevel minimum) {
         this.logMinimum = minimum;
+        if (minimum != null) {
+            watch.carryMessages();
+        }
     }
 
     /** The execution this call waits for. */

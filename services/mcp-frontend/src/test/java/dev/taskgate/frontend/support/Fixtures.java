@@ -66,6 +66,28 @@ public final class Fixtures {
                 null);
     }
 
+    /** {@code base} with this stored {@code progressToken} and recorded progress (of a total of 10 when given). */
+    public static ExecutionSnapshot withProgress(ExecutionSnapshot base, JsonNode progressToken, Double progress) {
+        return new ExecutionSnapshot(
+                base.executionId(),
+                base.toolName(),
+                base.toolVersion(),
+                base.status(),
+                base.surface(),
+                base.createdAt(),
+                base.updatedAt(),
+                base.executionDeadline(),
+                base.retentionExpiresAt(),
+                base.statusMessage(),
+                progress,
+                progress == null ? null : 10.0,
+                base.cancelRequested(),
+                base.inputRequests(),
+                base.createdAt().plusSeconds(600),
+                base.toolError(),
+                progressToken);
+    }
+
     /** A snapshot waiting for input: {@code input_required} with these outstanding requests. */
     public static ExecutionSnapshot waitingForInput(UUID id, Surface surface, Map<String, JsonNode> requests) {
         return new ExecutionSnapshot(

@@ -54,9 +54,17 @@ public final class PlayedExecution {
 
     /** The operation logs a text message. */
     public void log(LogLevel level, String text) {
+        log(level, text, id);
+    }
+
+    /**
+     * The operation logs a text message, sent under another execution's key: it lands in that execution's partition,
+     * after that execution's records sent before it (a marker that proves what was read before it).
+     */
+    public void log(LogLevel level, String text, UUID partitionKey) {
         kafka.send(
                 PROGRESS_TOPIC,
-                id.toString(),
+                partitionKey.toString(),
                 new LogMessage(
                         UUID.randomUUID(), Instant.now(), id, 1, "worker-test", level, tool, TextNode.valueOf(text)));
     }

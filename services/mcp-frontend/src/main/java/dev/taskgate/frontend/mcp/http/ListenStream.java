@@ -2,23 +2,40 @@ package dev.taskgate.frontend.mcp.http;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025Session;
 
 /**
  * One open 2025-era listen stream ({@code GET /mcp} in a session): the lifecycle records of its owner's
- * executions waiting to be turned into {@code notifications/tasks/status}, and whether it must end. Bounded: a burst
- * beyond the capacity is dropped (the notifications are optional, tasks §6.5; {@code tasks/get} stays the truth).
+ * executions waiting to be turned into {@code notifications/tasks/status}, the progress and log records of the tasks
+ * it follows ({@link TaskSignal}), the session's log level, and whether it must end. Bounded: a burst beyond the
+ * capacity is dropped (the notifications are optional, tasks §6.5; {@code tasks/get} stays the truth).
  */
 final class ListenStream {
     static final int CAPACITY = 256;
     private static final int REMEMBERED_TASKS = 1024;
+    private static final AtomicLong OPENED = new AtomicLong();
+
+    /**
+     * A progress or log record of a task the stream follows.
+     *
+     * @param executionId the task's execution
+     * @param signal      the record
+     */
+    record TaskSignal(UUID executionId, ExecutionSignal signal) {}
+
+    private final long order = OPENED.incrementAndGet();
+    private volatile LogLevel logLevel;
 
     private final String sessionHash;
     private final Mcp2025Session session;
@@ -38,6 +55,22 @@ final class ListenStream {
         this.sessionHash = sessionHash;
         this.session = session;
         this.caller = caller;
+        this.logLevel = session.logLevel();
+    }
+
+    /** Opening order on this instance: the session's oldest open stream carries its tasks' messages. */
+    long order() {
+        return order;
+    }
+
+    /** The session's level for log messages now ({@code logging/setLevel}); {@code null}: none. */
+    LogLevel logLevel() {
+        return logLevel;
+    }
+
+    /** The session's level changed (set here, or seen at a session check). */
+    void logLevel(LogLevel level) {
+        this.logLevel = level;
     }
 
     String sessionHash() {
@@ -67,6 +100,13 @@ final class ListenStream {
         }
     }
 
+    /** A progress or log record of a followed task; on the reader's thread: only hands it over. */
+    void offer(UUID executionId, ExecutionSignal signal) {
+        if (queue.size() < CAPACITY) {
+            queue.offer(new TaskSignal(executionId, signal));
+        }
+    }
+
     /** Ends the stream (session deleted); safe from any thread. */
     void end() {
         ended = true;
@@ -77,10 +117,19 @@ final class ListenStream {
         return ended;
     }
 
-    /** The next record, {@code null} after {@code nanos} without one or once the stream must end. */
-    ExecutionChanged poll(long nanos) throws InterruptedException {
+    /**
+     * The next record (an {@link ExecutionChanged} or a {@link TaskSignal}), {@code null} after {@code nanos}
+     * without one or once the stream must end.
+     */
+    Object poll(long nanos) throws InterruptedException {
         Object next = queue.poll(Math.max(0, nanos), TimeUnit.NANOSECONDS);
-        return next instanceof ExecutionChanged changed ? changed : null;
+        return next == endMarker ? null : next;
+    }
+
+    /** The next record already queued, {@code null} when there is none; never waits. */
+    Object poll() {
+        Object next = queue.poll();
+        return next == endMarker ? null : next;
     }
 
     /** Whether {@code status} is news for this task on this stream (and remembers it). */

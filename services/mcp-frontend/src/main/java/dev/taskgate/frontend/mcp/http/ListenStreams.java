@@ -5,6 +5,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.inject.Singleton;
 
+import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
@@ -59,6 +60,21 @@ public class ListenStreams {
     /** The session was deleted: its streams on this instance end now. */
     void sessionEnded(String sessionHash) {
         open.stream().filter(s -> s.sessionHash().equals(sessionHash)).forEach(ListenStream::end);
+    }
+
+    /** The session set another log level through this instance: its streams here use it now. */
+    public void logLevelChanged(String sessionHash, LogLevel level) {
+        open.stream().filter(s -> s.sessionHash().equals(sessionHash)).forEach(s -> s.logLevel(level));
+    }
+
+    /**
+     * Whether {@code stream} carries its session's task messages (progress, log messages): only the session's
+     * oldest stream open on this instance does, so that one message never goes out on two of them.
+     */
+    boolean carries(ListenStream stream) {
+        return open.stream()
+                .filter(s -> s.sessionHash().equals(stream.sessionHash()))
+                .noneMatch(s -> s.order() < stream.order());
     }
 
     /** How many streams of a session are open here (tests, diagnostics). */

@@ -138,6 +138,10 @@ class Mcp2025Http {
             return taskResults.respond(request, session, caller); // streams the task's input requests (tasks §7)
         }
         Served served = server.serve(request, session, caller);
+        if ("logging/setLevel".equals(request.method())) {
+            // the session's listen streams here use the new level at once (elsewhere at their next session check)
+            listeners.logLevelChanged(Mcp2025Sessions.hash(session.id()), Mcp2025Server.requestedLogLevel(request));
+        }
         if (served.pending() != null) {
             return responder.respond(key, request.id(), served.pending(), new Mcp2025CallInput.Asker(session, caller));
         }

@@ -4,6 +4,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
+import java.util.function.Consumer;
 
 import jakarta.inject.Singleton;
 
@@ -21,8 +22,26 @@ public class ExecutionSignals {
 
     /** Starts watching an execution; close the watch when the request ends. */
     public ExecutionWatch watch(UUID executionId) {
-        ExecutionWatch watch = new ExecutionWatch(executionId, this);
-        watches.computeIfAbsent(executionId, k -> ConcurrentHashMap.newKeySet()).add(watch);
+        return register(new ExecutionWatch(executionId, this, null));
+    }
+
+    /**
+     * Starts watching an execution, handing every signal to {@code sink} on the reader's thread (it must only hand
+     * it over, never block); {@link ExecutionWatch#poll} then never returns anything. Close it when done.
+     */
+    public ExecutionWatch watch(UUID executionId, Consumer<ExecutionSignal> sink) {
+        return register(new ExecutionWatch(executionId, this, sink));
+    }
+
+    /** Whether a request here streams this execution's progress and log messages to its caller right now. */
+    public boolean isCarried(UUID executionId) {
+        Set<ExecutionWatch> set = watches.get(executionId);
+        return set != null && set.stream().anyMatch(ExecutionWatch::carries);
+    }
+
+    private ExecutionWatch register(ExecutionWatch watch) {
+        watches.computeIfAbsent(watch.executionId(), k -> ConcurrentHashMap.newKeySet())
+                .add(watch);
         return watch;
     }
 

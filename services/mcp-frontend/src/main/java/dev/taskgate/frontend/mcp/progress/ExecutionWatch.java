@@ -4,11 +4,14 @@ import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * One request's subscription to the signals of one execution, held while the request waits. Bounded: a burst of
  * progress or log messages beyond the capacity is dropped (both are best effort), while state changes and the
- * caller leaving always get through.
+ * caller leaving always get through. A watch with a sink hands each signal to it instead of queueing it (a listen
+ * stream following the owner's executions); a watch that {@linkplain #carryMessages() carries} the execution's
+ * messages tells the listen streams of this instance to leave them out.
  */
 public final class ExecutionWatch implements AutoCloseable {
     private static final int CAPACITY = 256;
@@ -16,10 +19,25 @@ public final class ExecutionWatch implements AutoCloseable {
     private final UUID executionId;
     private final ExecutionSignals registry;
     private final BlockingQueue<ExecutionSignal> signals = new LinkedBlockingQueue<>();
+    private final Consumer<ExecutionSignal> sink;
+    private volatile boolean carries;
 
-    ExecutionWatch(UUID executionId, ExecutionSignals registry) {
+    ExecutionWatch(UUID executionId, ExecutionSignals registry, Consumer<ExecutionSignal> sink) {
         this.executionId = executionId;
         this.registry = registry;
+        this.sink = sink;
+    }
+
+    /**
+     * Says that the request holding this watch streams the execution's progress and log messages to its caller (a
+     * {@code tasks/result} stream, a synchronous call's own answer), so that no listen stream here repeats them.
+     */
+    public void carryMessages() {
+        this.carries = true;
+    }
+
+    boolean carries() {
+        return carries;
     }
 
     /** The watched execution. */
@@ -43,6 +61,10 @@ public final class ExecutionWatch implements AutoCloseable {
     }
 
     void deliver(ExecutionSignal signal) {
+        if (sink != null) {
+            sink.accept(signal);
+            return;
+        }
         if (signal.kind().isBestEffort() && signals.size() >= CAPACITY) {
             return;
         }

@@ -35,6 +35,15 @@ class StdioCredentials {
 
     /** The verified caller holding {@code tools:call}; an {@link dev.taskgate.frontend.mcp.McpException} otherwise. */
     AuthenticatedCaller authenticate() {
+        return authenticate(token);
+    }
+
+    /** The same for another token (a connection a test drives in-process). */
+    AuthenticatedCaller authenticate(String token) {
+        return authenticate(Optional.ofNullable(token).filter(t -> !t.isBlank()).map(String::trim));
+    }
+
+    private AuthenticatedCaller authenticate(Optional<String> token) {
         if (token.isEmpty()) {
             throw McpErrors.unauthenticated("No credentials: set TASKGATE_TOKEN to a bearer token (JWT).");
         }

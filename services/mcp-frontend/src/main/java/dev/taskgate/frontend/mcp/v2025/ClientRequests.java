@@ -64,7 +64,11 @@ public class ClientRequests {
             ObjectNode message = JsonNodeFactory.instance
                     .objectNode()
                     .put("jsonrpc", "2.0")
-                    .put("id", ids.mint(session.id(), new ClientRequestIds.Target(executionId, entry.getKey(), method)))
+                    .put(
+                            "id",
+                            ids.mint(
+                                    session.clientRequestScope(),
+                                    new ClientRequestIds.Target(executionId, entry.getKey(), method)))
                     .put("method", method);
             ObjectNode outgoing = params != null && params.isObject()
                     ? ((ObjectNode) params).deepCopy()
@@ -87,7 +91,7 @@ public class ClientRequests {
     /** Whether the session's client can be sent a {@code method} request with these params. */
     static boolean canAsk(Mcp2025Session session, String method, JsonNode params) {
         JsonNode capabilities = session.clientCapabilities();
-        if (capabilities == null || !capabilities.isObject()) {
+        if (capabilities == null || !capabilities.isObject() || session.clientRequestScope() == null) {
             return false;
         }
         switch (method) {

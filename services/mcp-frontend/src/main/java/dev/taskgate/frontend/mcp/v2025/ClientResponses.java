@@ -23,8 +23,8 @@ import dev.taskgate.frontend.mcp.McpProblems;
 import dev.taskgate.problem.ProblemException;
 
 /**
- * A 2025-era client's JSON-RPC <em>response</em> POSTed to {@code /mcp} in its session: the answer to a
- * server-to-client request ({@link ClientRequests}). Any replica serves it: the id names execution, input request
+ * A 2025-era client's JSON-RPC <em>response</em> POSTed to {@code /mcp} in its session (or read from standard input
+ * over stdio): the answer to a server-to-client request ({@link ClientRequests}). Any replica serves it: the id names execution, input request
  * key and method and is bound to the session ({@link ClientRequestIds}). The answer becomes the input response
  * delivered to job-control (the same {@code ProvideInput} as {@code tasks/update}, the REST input route and
  * {@code execution_provide_input}); over Streamable HTTP the POST gets 202 with no body (transports 2025-11-25 §2.1).
@@ -100,7 +100,7 @@ public class ClientResponses {
         if (message.has("result") == message.has("error")) {
             return refused(McpErrors.invalidRequest("A response carries exactly one of result and error."));
         }
-        Optional<ClientRequestIds.Target> target = ids.verify(message.get("id"), session.id());
+        Optional<ClientRequestIds.Target> target = ids.verify(message.get("id"), session.clientRequestScope());
         if (target.isEmpty()) {
             return ignore("the id is not one this server issued to this session", null);
         }

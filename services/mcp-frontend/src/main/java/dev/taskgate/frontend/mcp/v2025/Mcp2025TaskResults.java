@@ -39,8 +39,10 @@ import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
  * operation's log messages at or above the level the session set with {@code logging/setLevel}, as
  * {@code notifications/message} with the related-task {@code _meta}, those that arrived before the end ahead of it.
  * The wait ends when the task is terminal; the answer is then exactly what {@link Mcp2025Tasks#result} answers.
- * Input answers come back as separate messages ({@link ClientResponses}). Over Streamable HTTP:
- * {@code mcp.http.Mcp2025TaskResultStream}.
+ * Input answers come back as separate messages ({@link ClientResponses}). While a wait is open its watch
+ * {@linkplain ExecutionWatch#carryMessages() carries} the task's messages, so the listen streams of this instance
+ * leave them out. Over Streamable HTTP: {@code mcp.http.Mcp2025TaskResultStream}; over stdio:
+ * {@code mcp.stdio.StdioConnection}.
  */
 @Singleton
 public class Mcp2025TaskResults {
@@ -99,6 +101,15 @@ public class Mcp2025TaskResults {
             this.session = session;
             this.caller = caller;
             this.watch = signals.watch(executionId); // opened before the first read: no change is missed
+            watch.carryMessages(); // this stream carries the task's messages: the listen streams here leave them out
+        }
+
+        /**
+         * Ends the wait early, from any thread (stdio {@code notifications/cancelled} of the {@code tasks/result}
+         * request): {@link #next} then throws. The task goes on.
+         */
+        public void cancel() {
+            watch.callerGone();
         }
 
         /**
@@ -201,9 +212,8 @@ public class Mcp2025TaskResults {
                     }
                 }
                 case CHANGED -> readDue = true;
-                default -> {
-                    // CALLER_GONE: nobody's call waits here to be abandoned; a disconnect never cancels a task
-                }
+                default -> // CALLER_GONE: the request was cancelled (stdio); a disconnect never cancels a task
+                    throw McpErrors.internal("The tasks/result request was cancelled; the task goes on.", null);
             }
         }
 

@@ -19,21 +19,29 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionPage;
+import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.frontend.mcp.http.ListenStreams;
+import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
+import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.McpComponentTest;
+import dev.taskgate.frontend.support.PlayedExecution;
 import dev.taskgate.frontend.support.RawHttp;
 import dev.taskgate.frontend.support.WithListenStreams;
 import dev.taskgate.testsupport.KafkaTestClient;
@@ -60,6 +68,8 @@ class Mcp2025ListenTest extends McpComponentTest {
     private static final String LIFECYCLE_TOPIC = "fe-test.taskgate.lifecycle.v1";
     private static final String TOOL_ERROR = "{\"content\":[{\"type\":\"text\",\"text\":\"no\"}],\"isError\":true}";
     private static final Duration PATIENCE = Duration.ofSeconds(40);
+    private static final String DONE = "{\"content\":[{\"type\":\"text\",\"text\":\"done\"}],\"isError\":false}";
+    private static final String RELATED_TASK_ID = "/params/_meta/io.modelcontextprotocol~1related-task/taskId";
 
     private static KafkaTestClient kafka;
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
@@ -70,6 +80,9 @@ class Mcp2025ListenTest extends McpComponentTest {
 
     @Inject
     ListenStreams streams;
+
+    @Inject
+    ExecutionSignals signals;
 
     @BeforeAll
     static void connect() {
@@ -119,6 +132,149 @@ class Mcp2025ListenTest extends McpComponentTest {
                     .isFalse();
             McpReply get = client.request(9, "tasks/get", Mcp2025Client.params().put("taskId", taskId));
             assertThat(messages.get(1).get("params")).isEqualTo(get.json().get("result"));
+        }
+    }
+
+    @Test
+    void aFollowedTasksProgressAndLogMessagesGoOutWithRelatedTaskMetaAndNothingAfterItsTerminalStatus() {
+        UUID id = UUID.randomUUID();
+        PlayedExecution task = new PlayedExecution(kafka, id, "demo.count", Surface.MCP_2025);
+        task.answerOutcome(queries, working(id, TextNode.valueOf("tok-L"), 1.0), null);
+        // the frontend reads only records whose key some request here watches: the marker's key stays watched
+        try (ExecutionWatch keyWatched = signals.watch(id);
+                McpStream stream = listen(client, Fixtures.aliceToken())) {
+            assertThat(keyWatched.executionId()).isEqualTo(id);
+            awaitFollowed(stream, task, id);
+            PlayedExecution marker = marker(UUID.randomUUID(), stream);
+            Mcp2025Client.assertValid(
+                    "JSONRPCResultResponse",
+                    client.request("logging/setLevel", Mcp2025Client.params().put("level", "info"))
+                            .json()); // on this instance the stream uses it at once
+
+            task.progress(1, 10.0, "not above what was recorded when the stream began to follow the task");
+            task.log(LogLevel.DEBUG, "below the level");
+            task.progress(2, 10.0, "two");
+            task.log(LogLevel.WARNING, "careful");
+            await().atMost(PATIENCE).until(() -> progressOf(stream, id).contains(2));
+            task.progress(3, 10.0, "three");
+            await().atMost(PATIENCE).until(() -> progressOf(stream, id).contains(3));
+            answerOutcome(id, ExecutionStatus.COMPLETED, DONE, Surface.MCP_2025);
+            task.changed(ExecutionStatus.COMPLETED);
+            await().atMost(PATIENCE).until(() -> statusesOf(stream, id).contains("completed"));
+            task.progress(4, 10.0, "after the end");
+            task.log(LogLevel.ERROR, "after the end");
+            marker.log(LogLevel.ERROR, "marker", id); // read after the records above
+            await().atMost(PATIENCE).until(() -> logsOf(stream).contains("marker"));
+
+            String taskId = taskIdOf(stream, id);
+            List<JsonNode> ofTask = stream.messages().stream()
+                    .filter(m -> taskId.equals(m.at("/params/taskId").asText())
+                            || taskId.equals(m.at(RELATED_TASK_ID).asText()))
+                    .toList();
+            JsonNode last = ofTask.get(ofTask.size() - 1);
+            assertThat(last.at("/params/status").asText())
+                    .as("nothing follows the terminal status: %s", ofTask)
+                    .isEqualTo("completed");
+            List<JsonNode> progress = ofTask.stream()
+                    .filter(m ->
+                            "notifications/progress".equals(m.path("method").asText()))
+                    .toList();
+            progress.forEach(p -> {
+                Mcp2025Client.assertValid("ProgressNotification", p);
+                assertThat(p.at("/params/progressToken")).isEqualTo(TextNode.valueOf("tok-L"));
+                assertThat(p.at(RELATED_TASK_ID).asText()).isEqualTo(taskId);
+            });
+            assertThat(progress)
+                    .extracting(p -> p.at("/params/progress").asInt())
+                    .containsExactly(2, 3);
+            List<JsonNode> logs = ofTask.stream()
+                    .filter(m -> "notifications/message".equals(m.path("method").asText()))
+                    .toList();
+            logs.forEach(l -> Mcp2025Client.assertValid("LoggingMessageNotification", l));
+            assertThat(logs).extracting(l -> l.at("/params/data").asText()).containsExactly("careful");
+            assertThat(logs.get(0).at(RELATED_TASK_ID).asText()).isEqualTo(taskId);
+        }
+    }
+
+    @Test
+    void oneMessageGoesOutOnOneStreamTheTasksResultStreamHereOrElseTheSessionsOldestListenStream() {
+        UUID id = UUID.randomUUID();
+        PlayedExecution task = new PlayedExecution(kafka, id, "demo.count", Surface.MCP_2025);
+        task.answerOutcome(queries, working(id, null, null), null);
+        client.request("logging/setLevel", Mcp2025Client.params().put("level", "info"));
+        UUID markerId = UUID.randomUUID();
+        PlayedExecution marker;
+        McpStream second;
+        try (McpStream first = listen(client, Fixtures.aliceToken())) {
+            awaitFollowed(first, task, id);
+            second = listen(client, Fixtures.aliceToken());
+            awaitFollowed(second, task, id);
+            marker = marker(markerId, first, second);
+
+            task.log(LogLevel.INFO, "for the oldest listen stream");
+            await().atMost(PATIENCE).until(() -> logsOf(first).contains("for the oldest listen stream"));
+            String taskId = taskIdOf(first, id);
+            try (McpStream result = client.stream("tasks/result", Mcp2025Client.task(taskId))) {
+                await().atMost(PATIENCE).until(() -> signals.isCarried(id));
+                task.log(LogLevel.INFO, "for tasks/result");
+                await().atMost(PATIENCE)
+                        .until(() -> result.messages().stream()
+                                .anyMatch(m -> "for tasks/result"
+                                        .equals(m.at("/params/data").asText())));
+                marker.log(LogLevel.INFO, "marker one", id);
+                await().atMost(PATIENCE).until(() -> logsOf(first).contains("marker one"));
+                assertThat(logsOf(first))
+                        .as("tasks/result here carries the task's messages")
+                        .doesNotContain("for tasks/result");
+            }
+        }
+        try (second) {
+            await().atMost(PATIENCE).until(() -> streams.openFor(Mcp2025Sessions.hash(client.id())) == 1);
+            marker.log(LogLevel.INFO, "marker two", id); // the second stream is the oldest now
+            await().atMost(PATIENCE).until(() -> logsOf(second).contains("marker two"));
+            assertThat(logsOf(second)).as("only the oldest stream carried them").containsExactly("marker two");
+        }
+    }
+
+    @Test
+    void aTaskAlreadyRunningWhenTheStreamOpensIsFollowedAndALevelSetElsewhereIsSeenAtTheSessionCheck()
+            throws Exception {
+        UUID id = UUID.randomUUID();
+        PlayedExecution task = new PlayedExecution(kafka, id, "demo.count", Surface.MCP_2025);
+        ExecutionSnapshot running = working(id, IntNode.valueOf(42), null);
+        task.answerOutcome(queries, running, null);
+        queries.answer("/internal/v1/executions", 200, Wire.toBytes(new ExecutionPage(List.of(running), null)));
+        try (McpStream stream = listen(client, Fixtures.aliceToken())) {
+            await().atMost(PATIENCE).until(() -> signals.isWatched(id)); // no lifecycle record: the owner list
+            task.progress(5, 10.0, "five");
+            await().atMost(PATIENCE).until(() -> progressOf(stream, id).contains(5));
+            JsonNode progress = stream.messages().get(0);
+            Mcp2025Client.assertValid("ProgressNotification", progress);
+            assertThat(progress.at("/params/progressToken")).isEqualTo(IntNode.valueOf(42));
+
+            // what logging/setLevel through another replica does: job-control keeps the level with the session
+            HttpResponse<String> set = HttpClient.newHttpClient()
+                    .send(
+                            HttpRequest.newBuilder(URI.create(queries.url() + "/internal/v1/mcp-sessions/"
+                                            + Mcp2025Sessions.hash(client.id()) + "/log-level"))
+                                    .header(
+                                            "Taskgate-Principal",
+                                            Fixtures.caller("alice").principal())
+                                    .header(
+                                            "Taskgate-Workspace",
+                                            Fixtures.caller("alice").workspace())
+                                    .PUT(HttpRequest.BodyPublishers.ofString("{\"level\":\"error\"}"))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofString());
+            assertThat(set.statusCode()).as(set.body()).isLessThan(300);
+            await().atMost(PATIENCE).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+                task.log(LogLevel.ERROR, "seen once the stream checked the session");
+                assertThat(logsOf(stream)).isNotEmpty();
+            });
+            task.log(LogLevel.WARNING, "below the level set elsewhere");
+            task.log(LogLevel.CRITICAL, "last");
+            await().atMost(PATIENCE).until(() -> logsOf(stream).contains("last"));
+            assertThat(logsOf(stream)).doesNotContain("below the level set elsewhere");
         }
     }
 
@@ -271,6 +427,70 @@ class Mcp2025ListenTest extends McpComponentTest {
             assertThat(ended.statusCode()).isEqualTo(204);
             await().atMost(PATIENCE).until(stream::ended);
         }
+    }
+
+    // The task is followed once the stream reported its status (the reader's group may still be joining).
+    private void awaitFollowed(McpStream stream, PlayedExecution task, UUID id) {
+        await().atMost(PATIENCE).pollInterval(Duration.ofMillis(500)).untilAsserted(() -> {
+            task.changed(ExecutionStatus.WORKING);
+            assertThat(statusesOf(stream, id)).isNotEmpty();
+        });
+        await().atMost(PATIENCE).until(() -> signals.isWatched(id));
+    }
+
+    // Another task of alice's, followed by the streams: its log records serve as markers in a task's partition.
+    private PlayedExecution marker(UUID markerId, McpStream... followedBy) {
+        PlayedExecution marker = new PlayedExecution(kafka, markerId, "demo.count", Surface.MCP_2025);
+        marker.answerOutcome(queries, working(markerId, null, null), null);
+        for (McpStream stream : followedBy) {
+            awaitFollowed(stream, marker, markerId);
+        }
+        return marker;
+    }
+
+    private String taskIdOf(McpStream stream, UUID id) {
+        return stream.messages().stream()
+                .map(m -> m.at("/params/taskId").asText())
+                .filter(t -> handles.verify(t, Surface.MCP_2025, Fixtures.caller("alice"))
+                        .filter(id::equals)
+                        .isPresent())
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private List<String> statusesOf(McpStream stream, UUID id) {
+        return stream.messages().stream()
+                .filter(m ->
+                        "notifications/tasks/status".equals(m.path("method").asText()))
+                .filter(m -> handles.verify(m.at("/params/taskId").asText(), Surface.MCP_2025, Fixtures.caller("alice"))
+                        .filter(id::equals)
+                        .isPresent())
+                .map(m -> m.at("/params/status").asText())
+                .toList();
+    }
+
+    private List<Integer> progressOf(McpStream stream, UUID id) {
+        return stream.messages().stream()
+                .filter(m -> "notifications/progress".equals(m.path("method").asText()))
+                .filter(m -> handles.verify(m.at(RELATED_TASK_ID).asText(), Surface.MCP_2025, Fixtures.caller("alice"))
+                        .filter(id::equals)
+                        .isPresent())
+                .map(m -> m.at("/params/progress").asInt())
+                .toList();
+    }
+
+    private static List<String> logsOf(McpStream stream) {
+        return stream.messages().stream()
+                .filter(m -> "notifications/message".equals(m.path("method").asText()))
+                .map(m -> m.at("/params/data").asText())
+                .toList();
+    }
+
+    private static ExecutionSnapshot working(UUID id, JsonNode progressToken, Double progress) {
+        return Fixtures.withProgress(
+                Fixtures.snapshot(id, "demo.count", ExecutionStatus.WORKING, Surface.MCP_2025),
+                progressToken,
+                progress);
     }
 
     private McpStream listen(Mcp2025Session session, String token) {
