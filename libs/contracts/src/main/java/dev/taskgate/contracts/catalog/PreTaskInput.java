@@ -48,16 +48,4 @@ public record PreTaskInput(
             throw new IllegalArgumentException("answer must be a JSON Pointer: " + answer + " (key " + key + ")");
         }
     }
-
-    /** The client capability that answering this request needs ({@code elicitation}, {@code sampling}, {@code roots}). */
-    public String capability() {
-        switch (method) {
-            case "elicitation/create":
-                return "elicitation";
-            case "sampling/createMessage":
-                return "sampling";
-            default:
-                return "roots";
-        }
-    }
 }

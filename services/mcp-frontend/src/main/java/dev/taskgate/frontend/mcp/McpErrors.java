@@ -154,9 +154,7 @@ public final class McpErrors {
      * -32021 naming the client capabilities a tool needs to ask its questions ({@code elicitation}, {@code sampling},
      * {@code roots}) as a {@code ClientCapabilities} object, HTTP 400 (§3 missing-capability rule).
      */
-    public static McpException missingClientCapabilities(java.util.Collection<String> capabilities) {
-        ObjectNode required = JSON.objectNode();
-        capabilities.forEach(required::putObject);
+    public static McpException missingClientCapabilities(ObjectNode required) {
         ObjectNode data = JSON.objectNode();
         data.set("requiredCapabilities", required);
         return of(MISSING_REQUIRED_CLIENT_CAPABILITY, "Missing required client capability", data, Disposition.REJECTED);

@@ -71,7 +71,7 @@ public class McpServer {
                 return calls.call(request, meta, caller);
             case "tasks/get":
                 requireTasks(meta);
-                return tasks.get(request, caller);
+                return tasks.get(request, meta, caller);
             case "tasks/cancel":
                 requireTasks(meta);
                 return tasks.cancel(request, caller);

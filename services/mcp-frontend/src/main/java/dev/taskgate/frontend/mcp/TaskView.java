@@ -5,6 +5,7 @@ import java.time.Duration;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.util.RawValue;
@@ -23,6 +24,8 @@ import dev.taskgate.frontend.mcp.McpException.JsonRpcError;
 public class TaskView {
     /** Shortest {@code ttlMs} reported. */
     public static final long MIN_TTL_MS = Duration.ofMinutes(1).toMillis();
+    /** {@code _meta} key naming the capabilities the withheld input requests of a task need. */
+    public static final String WITHHELD_KEY = "dev.taskgate/withheldInputRequires";
     /** Longest {@code ttlMs} reported. */
     public static final long MAX_TTL_MS = Duration.ofDays(7).toMillis();
 
@@ -79,8 +82,14 @@ public class TaskView {
         return result;
     }
 
-    /** {@code GetTaskResult}: the current status with the field its status requires (§4, DetailedTask). */
-    public ObjectNode detailed(String taskId, ExecutionOutcome outcome) {
+    /**
+     * {@code GetTaskResult}: the current status with the field its status requires (§4, DetailedTask). An
+     * {@code input_required} task lists only the requests a client declaring {@code capabilities} can answer
+     * (servers must respect client capabilities); the others are withheld, named in the status message and in
+     * {@code _meta[}{@value #WITHHELD_KEY}{@code ]} as the {@code ClientCapabilities} they need, so the client
+     * can ask again declaring them, or cancel.
+     */
+    public ObjectNode detailed(String taskId, ExecutionOutcome outcome, JsonNode capabilities) {
         ExecutionSnapshot snapshot = outcome.execution();
         ObjectNode result = server.result("complete");
         task(result, taskId, snapshot);
@@ -101,8 +110,24 @@ public class TaskView {
             case INPUT_REQUIRED:
                 // §6.2: every outstanding request, on every poll until answered; the member is required
                 ObjectNode requests = result.putObject("inputRequests");
+                ObjectNode withheld = JsonNodeFactory.instance.objectNode();
                 if (snapshot.inputRequests() != null) {
-                    snapshot.inputRequests().forEach(requests::set);
+                    snapshot.inputRequests().forEach((key, request) -> {
+                        String method = request.path("method").asText("");
+                        if (ClientCapabilities.canAnswer(capabilities, method, request.get("params"))) {
+                            requests.set(key, request);
+                        } else {
+                            ClientCapabilities.addNeeded(withheld, method, request.get("params"));
+                        }
+                    });
+                }
+                if (!withheld.isEmpty()) {
+                    ((ObjectNode) result.get("_meta")).set(WITHHELD_KEY, withheld);
+                    result.put(
+                            "statusMessage",
+                            "Waiting for input this request's client capabilities cannot answer (needs "
+                                    + String.join(", ", (Iterable<String>) withheld::fieldNames)
+                                    + "); poll declaring them to receive the input requests.");
                 }
                 break;
             default:

@@ -46,8 +46,12 @@ public class Tasks {
         this.view = view;
     }
 
-    /** The task's current status, and its result or error once terminal. A pure read. */
-    public McpResult get(JsonRpcRequest request, AuthenticatedCaller caller) {
+    /**
+     * The task's current status, and its result or error once terminal. A pure read. Input requests are listed only
+     * when this request's client capabilities can answer them (§3: capabilities count for the request declaring
+     * them).
+     */
+    public McpResult get(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller) {
         String taskId = taskId(request);
         UUID executionId = verify(taskId, caller);
         ExecutionOutcome outcome;
@@ -59,7 +63,7 @@ public class Tasks {
         if (outcome.execution().surface() != Surface.MCP_2026) {
             throw McpErrors.taskNotFound();
         }
-        return McpResult.of(view.detailed(taskId, outcome));
+        return McpResult.of(view.detailed(taskId, outcome, meta.clientCapabilities()));
     }
 
     /**

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -70,7 +71,11 @@ class McpTaskInputTest extends McpComponentTest {
 
     /** The task id of an execution waiting for these keys, as both query routes report it. */
     private String waiting(UUID id, String... keys) {
-        var snapshot = Fixtures.waitingForInput(id, Surface.MCP_2026, requests(keys));
+        return waiting(id, requests(keys));
+    }
+
+    private String waiting(UUID id, Map<String, JsonNode> requests) {
+        var snapshot = Fixtures.waitingForInput(id, Surface.MCP_2026, requests);
         queries.answer("/internal/v1/executions/" + id, 200, Wire.toBytes(snapshot));
         queries.answer(
                 "/internal/v1/executions/" + id + "/outcome",
@@ -84,7 +89,8 @@ class McpTaskInputTest extends McpComponentTest {
         UUID id = UUID.randomUUID();
         String taskId = waiting(id, "ir_first", "ir_second");
 
-        McpReply response = mcp().task(1, "tasks/get", taskId).post();
+        McpReply response =
+                mcp().task(1, "tasks/get", taskId).capability("elicitation").post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         JsonNode result = response.json().path("result");
@@ -94,6 +100,61 @@ class McpTaskInputTest extends McpComponentTest {
         assertThat(result.at("/inputRequests/ir_first")).isEqualTo(Fixtures.confirmRequest());
         assertThat(result.at("/inputRequests/ir_second")).isEqualTo(Fixtures.confirmRequest());
         McpSchemas.assertValidResult("JSONRPCResultResponse", "GetTaskResult", response.json());
+    }
+
+    @Test
+    void tasksGetWithholdsInputRequestsThisRequestsCapabilitiesCannotAnswer() {
+        UUID id = UUID.randomUUID();
+        String taskId = waiting(id, "ir_first");
+
+        McpReply response = mcp().task(1, "tasks/get", taskId).post();
+
+        assertThat(response.status()).as(response.toString()).isEqualTo(200);
+        JsonNode result = response.json().path("result");
+        assertThat(result.path("status").asText()).isEqualTo("input_required");
+        assertThat(result.path("inputRequests").isObject()).isTrue();
+        assertThat(result.path("inputRequests").isEmpty()).isTrue();
+        assertThat(result.at("/_meta/" + TaskView.WITHHELD_KEY.replace("/", "~1")))
+                .isEqualTo(Wire.mapper()
+                        .createObjectNode()
+                        .set("elicitation", Wire.mapper().createObjectNode()));
+        assertThat(result.path("statusMessage").asText()).contains("needs elicitation");
+        McpSchemas.assertValidResult("JSONRPCResultResponse", "GetTaskResult", response.json());
+    }
+
+    @Test
+    void aUrlElicitationIsWithheldFromAClientThatDeclaredFormOnly() {
+        UUID id = UUID.randomUUID();
+        ObjectNode urlRequest = Wire.mapper().createObjectNode().put("method", "elicitation/create");
+        urlRequest
+                .putObject("params")
+                .put("mode", "url")
+                .put("message", "Sign in")
+                .put("url", "https://example.invalid/consent")
+                .put("elicitationId", "e1");
+        Map<String, JsonNode> requests = new LinkedHashMap<>();
+        requests.put("ir_form", Fixtures.confirmRequest());
+        requests.put("ir_url", urlRequest);
+        String taskId = waiting(id, requests);
+
+        Mcp2026Request formOnly = mcp().task(1, "tasks/get", taskId);
+        formOnly.capabilities().putObject("elicitation").putObject("form");
+        JsonNode partly = formOnly.post().json().path("result");
+        Mcp2026Request both = mcp().task(2, "tasks/get", taskId);
+        ObjectNode formAndUrl = both.capabilities().putObject("elicitation");
+        formAndUrl.putObject("form");
+        formAndUrl.putObject("url");
+        JsonNode all = both.post().json().path("result");
+
+        assertThat(partly.path("inputRequests").properties())
+                .extracting(Map.Entry::getKey)
+                .containsExactly("ir_form");
+        assertThat(partly.at("/_meta/" + TaskView.WITHHELD_KEY.replace("/", "~1") + "/elicitation/url")
+                        .isObject())
+                .isTrue();
+        assertThat(all.path("inputRequests").size()).isEqualTo(2);
+        assertThat(all.path("_meta").has(TaskView.WITHHELD_KEY)).isFalse();
+        assertThat(all.path("statusMessage").asText()).isEqualTo("Waiting for input.");
     }
 
     @Test

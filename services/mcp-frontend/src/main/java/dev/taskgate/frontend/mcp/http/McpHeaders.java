@@ -1,10 +1,5 @@
 package dev.taskgate.frontend.mcp.http;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -25,8 +20,6 @@ final class McpHeaders {
     static final String PROTOCOL_VERSION = "MCP-Protocol-Version";
     static final String METHOD = "Mcp-Method";
     static final String NAME = "Mcp-Name";
-    private static final String B64_START = "=?base64?";
-    private static final String B64_END = "?=";
 
     private final Function<String, List<String>> headers;
 
@@ -70,70 +63,14 @@ final class McpHeaders {
         String header = value(NAME)
                 .orElseThrow(() -> McpErrors.headerMismatch(
                         "Missing required header " + NAME + " (the value of params." + member.get() + ")."));
-        String decoded = decode(header);
+        String decoded = Base64Sentinel.decode(NAME, header);
         if (!decoded.equals(named.asText())) {
             throw McpErrors.headerMismatch("Header mismatch: " + NAME + " '" + header + "' != params." + member.get()
                     + " '" + named.asText() + "'.");
         }
     }
 
-    /**
-     * The value of a header that may use the base64 sentinel: {@code =?base64?<base64 of UTF-8>?=} (markers in lower
-     * case) is decoded; anything else, including {@code =?BASE64?…?=}, is taken literally.
-     */
-    static String decode(String value) {
-        if (!value.startsWith(B64_START)
-                || !value.endsWith(B64_END)
-                || value.length() < B64_START.length() + B64_END.length()) {
-            return value;
-        }
-        String encoded = value.substring(B64_START.length(), value.length() - B64_END.length());
-        byte[] bytes;
-        try {
-            bytes = Base64.getDecoder().decode(encoded);
-        } catch (IllegalArgumentException e) {
-            throw McpErrors.headerMismatch("Header " + NAME + " holds invalid base64.");
-        }
-        try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw McpErrors.headerMismatch("Header " + NAME + " holds base64 that is not UTF-8.");
-        }
-    }
-
     private Optional<String> value(String name) {
-        List<String> values = headers.apply(name);
-        if (values == null || values.isEmpty()) {
-            return Optional.empty();
-        }
-        if (values.size() > 1) {
-            throw McpErrors.headerMismatch("Send exactly one " + name + " header.");
-        }
-        String value = trim(values.get(0));
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if ((c < 0x20 || c > 0x7e) && c != '\t') {
-                throw McpErrors.headerMismatch("Header " + name + " holds characters other than visible ASCII; "
-                        + "send non-ASCII values in the =?base64?…?= form.");
-            }
-        }
-        return value.isEmpty() ? Optional.empty() : Optional.of(value);
-    }
-
-    private static String trim(String value) {
-        int start = 0;
-        int end = value.length();
-        while (start < end && (value.charAt(start) == ' ' || value.charAt(start) == '\t')) {
-            start++;
-        }
-        while (end > start && (value.charAt(end - 1) == ' ' || value.charAt(end - 1) == '\t')) {
-            end--;
-        }
-        return value.substring(start, end);
+        return SingleHeader.value(headers, name);
     }
 }

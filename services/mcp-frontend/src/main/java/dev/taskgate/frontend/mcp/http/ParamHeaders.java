@@ -1,11 +1,6 @@
 package dev.taskgate.frontend.mcp.http;
 
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -20,9 +15,6 @@ import dev.taskgate.frontend.mcp.McpErrors;
  * such an argument is a mismatch too. Every failure is -32020 (HTTP 400).
  */
 final class ParamHeaders {
-    private static final String B64_START = "=?base64?";
-    private static final String B64_END = "?=";
-
     private final Function<String, List<String>> headers;
 
     /** Headers read through {@code headers} (all values of one name, or null/empty when absent). */
@@ -45,7 +37,7 @@ final class ParamHeaders {
             }
             String raw = header.orElseThrow(() -> McpErrors.headerMismatch("Missing required header "
                     + binding.headerName() + " (the value of argument " + String.join(".", binding.path()) + ")."));
-            String decoded = decode(binding.headerName(), raw);
+            String decoded = Base64Sentinel.decode(binding.headerName(), raw);
             if (!matches(binding.type(), decoded, argument)) {
                 throw McpErrors.headerMismatch("Header mismatch: " + binding.headerName() + " '" + raw
                         + "' != argument " + String.join(".", binding.path()) + " " + argument + ".");
@@ -78,39 +70,6 @@ final class ParamHeaders {
         }
     }
 
-    /**
-     * The base64 sentinel {@code =?base64?<b64 of UTF-8>?=} (markers exact, lower case) decoded strictly: padding is
-     * required and only the standard alphabet is allowed; anything undecodable is rejected. Other values are literal.
-     */
-    static String decode(String name, String value) {
-        if (!value.startsWith(B64_START)
-                || !value.endsWith(B64_END)
-                || value.length() < B64_START.length() + B64_END.length()) {
-            return value;
-        }
-        String encoded = value.substring(B64_START.length(), value.length() - B64_END.length());
-        // java.util.Base64 tolerates missing padding; the sentinel's encoding is the padded RFC 4648 alphabet.
-        if (encoded.length() % 4 != 0 || !encoded.matches("[A-Za-z0-9+/]*={0,2}")) {
-            throw McpErrors.headerMismatch("Header " + name + " holds invalid base64.");
-        }
-        byte[] bytes;
-        try {
-            bytes = Base64.getDecoder().decode(encoded);
-        } catch (IllegalArgumentException e) {
-            throw McpErrors.headerMismatch("Header " + name + " holds invalid base64.");
-        }
-        try {
-            return StandardCharsets.UTF_8
-                    .newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            throw McpErrors.headerMismatch("Header " + name + " holds base64 that is not UTF-8.");
-        }
-    }
-
     private static JsonNode at(JsonNode arguments, List<String> path) {
         JsonNode node = arguments;
         for (String member : path) {
@@ -123,21 +82,6 @@ final class ParamHeaders {
     }
 
     private Optional<String> value(String name) {
-        List<String> values = headers.apply(name);
-        if (values == null || values.isEmpty()) {
-            return Optional.empty();
-        }
-        if (values.size() > 1) {
-            throw McpErrors.headerMismatch("Send exactly one " + name + " header.");
-        }
-        String value = values.get(0).strip();
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            if ((c < 0x20 || c > 0x7e) && c != '\t') {
-                throw McpErrors.headerMismatch("Header " + name + " holds characters other than visible ASCII; "
-                        + "send non-ASCII values in the =?base64?…?= form.");
-            }
-        }
-        return value.isEmpty() ? Optional.empty() : Optional.of(value);
+        return SingleHeader.value(headers, name);
     }
 }

@@ -3,10 +3,8 @@ package dev.taskgate.frontend.mcp.rounds;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -19,6 +17,7 @@ import dev.taskgate.contracts.catalog.PreTaskInput;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ToolInputValidator;
+import dev.taskgate.frontend.mcp.ClientCapabilities;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpResult;
@@ -148,11 +147,11 @@ public class InputRounds {
                 round.stream().filter(input -> !arguments.has(input.argument())).toList();
         List<PreTaskInput> answerable = open.stream()
                 .filter(input ->
-                        meta.clientCapabilities().path(input.capability()).isObject())
+                        ClientCapabilities.canAnswer(meta.clientCapabilities(), input.method(), input.params()))
                 .toList();
         if (!open.isEmpty() && answerable.isEmpty()) {
-            Set<String> needed = new LinkedHashSet<>();
-            open.forEach(input -> needed.add(input.capability()));
+            ObjectNode needed = JsonNodeFactory.instance.objectNode();
+            open.forEach(input -> ClientCapabilities.addNeeded(needed, input.method(), input.params()));
             throw McpErrors.missingClientCapabilities(needed);
         }
         return answerable;

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.inject.Singleton;
@@ -12,6 +11,8 @@ import jakarta.inject.Singleton;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.taskgate.frontend.mcp.ClientCapabilities;
 
 /**
  * Turns the input an execution waits for (request key → MCP {@code InputRequest} {@code {method, params}}) into
@@ -90,30 +91,12 @@ public class ClientRequests {
 
     /** Whether the session's client can be sent a {@code method} request with these params. */
     static boolean canAsk(Mcp2025Session session, String method, JsonNode params) {
-        JsonNode capabilities = session.clientCapabilities();
-        if (capabilities == null || !capabilities.isObject() || session.clientRequestScope() == null) {
+        if (session.clientRequestScope() == null || "roots/list".equals(method)) {
             return false;
         }
-        switch (method) {
-            case "elicitation/create":
-                JsonNode elicitation = capabilities.get("elicitation");
-                if (elicitation == null
-                        || !elicitation.isObject()
-                        || FIRST_ELICITATION_VERSION.compareTo(session.protocolVersion()) > 0) {
-                    return false;
-                }
-                String mode = Optional.ofNullable(params)
-                        .map(p -> p.path("mode").asText("form"))
-                        .orElse("form");
-                // 2025-11-25: an elicitation capability without form or url (e.g. empty) means form mode only
-                return "form".equals(mode)
-                        ? elicitation.has("form") || !elicitation.has("url")
-                        : "url".equals(mode) && elicitation.has("url");
-            case "sampling/createMessage":
-                JsonNode sampling = capabilities.get("sampling");
-                return sampling != null && sampling.isObject();
-            default:
-                return false;
+        if ("elicitation/create".equals(method) && FIRST_ELICITATION_VERSION.compareTo(session.protocolVersion()) > 0) {
+            return false;
         }
+        return ClientCapabilities.canAnswer(session.clientCapabilities(), method, params);
     }
 }

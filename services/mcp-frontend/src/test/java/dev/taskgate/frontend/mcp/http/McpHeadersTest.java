@@ -8,34 +8,13 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
-import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class McpHeadersTest {
     private static final String CALL =
             "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":" + "{\"name\":\"r\u00e9sum\u00e9\"}}";
-
-    @Test
-    void decodesTheBase64SentinelOnly() {
-        assertThat(McpHeaders.decode("=?base64?" + b64("r\u00e9sum\u00e9") + "?="))
-                .isEqualTo("r\u00e9sum\u00e9");
-        assertThat(McpHeaders.decode("=?BASE64?" + b64("x") + "?=")).isEqualTo("=?BASE64?" + b64("x") + "?=");
-        assertThat(McpHeaders.decode("=?base64?" + b64("x"))).isEqualTo("=?base64?" + b64("x"));
-        assertThat(McpHeaders.decode("plain")).isEqualTo("plain");
-    }
-
-    @Test
-    void undecodableBase64IsAHeaderMismatch() {
-        assertThatThrownBy(() -> McpHeaders.decode("=?base64?***?="))
-                .isInstanceOfSatisfying(
-                        McpException.class, e -> assertThat(e.error().code()).isEqualTo(McpErrors.HEADER_MISMATCH));
-        String notUtf8 = Base64.getEncoder().encodeToString(new byte[] {(byte) 0xC3});
-        assertThatThrownBy(() -> McpHeaders.decode("=?base64?" + notUtf8 + "?="))
-                .isInstanceOf(McpException.class);
-    }
 
     @Test
     void nonAsciiNamesMatchOnlyInTheirBase64Form() {
@@ -46,6 +25,12 @@ class McpHeadersTest {
                         List.of("tools/call"),
                         "Mcp-Name",
                         List.of(" =?base64?" + b64("r\u00e9sum\u00e9") + "?= ")))
+                .checkMethodAndName(request);
+        headers(Map.of(
+                        "Mcp-Method",
+                        List.of("tools/call"),
+                        "Mcp-Name",
+                        List.of("=?base64?" + b64("r\u00e9sum\u00e9").replace("=", "") + "?=")))
                 .checkMethodAndName(request);
         assertThatThrownBy(() -> headers(
                                 Map.of("Mcp-Method", List.of("tools/call"), "Mcp-Name", List.of("r\u00e9sum\u00e9")))
