@@ -24,9 +24,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * {@code notifications/cancelled} without sticky routing: an ordinary {@code tools/call} waits on frontend A, its
+ * {@code notifications/cancelled} without sticky routing. An ordinary {@code tools/call} waits on frontend A, its
  * cancellation is POSTed to frontend B, which finds the execution by the receipt key derived from session and
- * request id and cancels it in job-control; the execution ends {@code cancelled} and A's call returns.
+ * request id and cancels it in job-control; the execution ends {@code cancelled} and A's call returns. A
+ * cancellation that reaches B before the call reaches A leaves a mark in job-control, and A's call is refused
+ * without running.
  */
 @ExtendWith(LocalStack.class)
 class Mcp2025CancelAcrossReplicasE2E {
@@ -39,10 +41,8 @@ class Mcp2025CancelAcrossReplicasE2E {
                 .project("demo")
                 .scopes("tools:call")
                 .sign();
-        URI a = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
-        URI b = URI.create(LocalStack.get()
-                        .startExtra("mcp-frontend", "mcp-frontend-cancel-b")
-                        .baseUrl() + "/mcp");
+        URI a = frontendA();
+        URI b = frontendB();
         Mcp2025Session session =
                 McpTestClient.http(a).bearer(token).v2025().initialize(Mcp2025Client.VERSION, JSON.createObjectNode());
 
@@ -84,5 +84,47 @@ class Mcp2025CancelAcrossReplicasE2E {
                 "[measure] call on A after cancel through B: HTTP %d %s%n",
                 answered.status(),
                 answered.text().length() > 300 ? answered.text().substring(0, 300) : answered.text());
+    }
+
+    @Test
+    void aCancellationThatReachesAnotherInstanceFirstRefusesTheCallWithoutRunningIt() throws Exception {
+        String token = Tokens.forSubject("cancel-before-admission")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
+        URI a = frontendA();
+        URI b = frontendB();
+        Mcp2025Session session =
+                McpTestClient.http(a).bearer(token).v2025().initialize(Mcp2025Client.VERSION, JSON.createObjectNode());
+
+        McpReply cancelled = session.at(b)
+                .notify(
+                        "notifications/cancelled",
+                        JSON.createObjectNode().put("requestId", 78).put("reason", "too late"));
+        McpReply refused = session.at(a)
+                .request(
+                        78,
+                        "tools/call",
+                        call("demo.sleep", JSON.createObjectNode().put("seconds", 40)));
+
+        assertThat(cancelled.status()).isEqualTo(202);
+        assertThat(refused.json().at("/id").asInt()).as(refused.toString()).isEqualTo(78);
+        assertThat(refused.json().at("/error/message").asText()).contains("cancelled before it was admitted");
+        JsonNode list =
+                session.at(a).request("tasks/list", JSON.createObjectNode()).json();
+        assertThat(list.at("/result/tasks").size())
+                .as("nothing was admitted: " + list)
+                .isZero();
+    }
+
+    private static URI frontendA() {
+        return URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
+    }
+
+    private static URI frontendB() throws Exception {
+        return URI.create(LocalStack.get()
+                        .startExtra("mcp-frontend", "mcp-frontend-cancel-b")
+                        .baseUrl() + "/mcp");
     }
 }

@@ -113,6 +113,20 @@ public interface JobControlConfig {
     /** Artifacts operations save ({@code ArtifactSaved}). */
     Artifacts artifacts();
 
+    /** Cancellations of 2025-era calls that arrived before their call was admitted. */
+    CancelMarks cancelMarks();
+
+    /** Cancel marks: how long one refuses a submission under its receipt key. */
+    interface CancelMarks {
+        /**
+         * How long a mark refuses a submission of its key; then the cancel-mark sweeper (on
+         * {@code jobctl.sweeper.interval}) removes it. Longer than a call can take from its frontend to admission,
+         * including the frontend's command retries.
+         */
+        @WithDefault("10m")
+        Duration ttl();
+    }
+
     /** Artifacts: how long they are kept. */
     interface Artifacts {
         /**

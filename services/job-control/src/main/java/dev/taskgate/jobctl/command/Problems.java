@@ -22,6 +22,15 @@ public final class Problems {
                 "Cancelling an execution of a mutating tool needs the scope tools:write.");
     }
 
+    /** A 2025-era call whose {@code notifications/cancelled} was marked before the call reached job-control. */
+    public static Problem cancelledBeforeAdmission() {
+        return Problem.of(
+                "cancelled-before-admission",
+                "Cancelled before admission",
+                409,
+                "The request was cancelled before it was admitted; nothing ran.");
+    }
+
     /** The submitted tool is not in the operation catalog. */
     public static Problem unknownTool(String toolName) {
         return Problem.of("unknown-tool", "Unknown tool", 422, "No tool named '" + toolName + "' is registered.");

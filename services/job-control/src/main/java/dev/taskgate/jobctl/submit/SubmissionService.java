@@ -61,6 +61,7 @@ public class SubmissionService {
     private final IdSource ids;
     private final AdmissionService admission;
     private final TaskVisibility visibility;
+    private final CancelMarks cancelMarks;
 
     SubmissionService(
             Pool pool,
@@ -73,7 +74,8 @@ public class SubmissionService {
             DbClock clock,
             IdSource ids,
             AdmissionService admission,
-            TaskVisibility visibility) {
+            TaskVisibility visibility,
+            CancelMarks cancelMarks) {
         this.pool = pool;
         this.receipts = receipts;
         this.executions = executions;
@@ -85,6 +87,7 @@ public class SubmissionService {
         this.ids = ids;
         this.admission = admission;
         this.visibility = visibility;
+        this.cancelMarks = cancelMarks;
     }
 
     /**
@@ -105,19 +108,41 @@ public class SubmissionService {
         byte[] fingerprint = RequestFingerprint.of(spec.name(), spec.version(), command.input());
         byte[] input = Wire.toBytes(command.input());
         Execution fresh = newExecution(command, spec, now);
-        Caller caller = command.caller();
-        if (!admission.appliesTo(command.admissionSurface())) {
-            return pool.withTransaction(tx -> createOrAnswer(tx, command, fingerprint, fresh, input, now));
+        return pool.withTransaction(tx -> cancelledBeforeAdmission(tx, command, now)
+                .flatMap(cancelled -> cancelled
+                        ? Uni.createFrom()
+                                .item(new CommandOutcome(
+                                        Replies.rejected(
+                                                ids.newId(), now, command, Problems.cancelledBeforeAdmission()),
+                                        false))
+                        : admitted(tx, command, fingerprint, fresh, input, now)));
+    }
+
+    /**
+     * Only a 2025-era call can be cancelled by its request id before it was admitted ({@link CancelMarks}); its
+     * submissions take the key's lock and honour a mark. Other surfaces pay nothing.
+     */
+    private Uni<Boolean> cancelledBeforeAdmission(SqlConnection tx, SubmitExecution command, Instant now) {
+        if (command.surface() != Surface.MCP_2025) {
+            return Uni.createFrom().item(false);
         }
-        return pool.withTransaction(tx -> receipts.find(
-                        tx, caller.principal(), caller.workspace(), command.receiptKey())
+        return cancelMarks.refuses(tx, command.caller(), command.receiptKey(), now);
+    }
+
+    private Uni<CommandOutcome> admitted(
+            SqlConnection tx, SubmitExecution command, byte[] fingerprint, Execution fresh, byte[] input, Instant now) {
+        if (!admission.appliesTo(command.admissionSurface())) {
+            return createOrAnswer(tx, command, fingerprint, fresh, input, now);
+        }
+        Caller caller = command.caller();
+        return receipts.find(tx, caller.principal(), caller.workspace(), command.receiptKey())
                 .flatMap(found -> found.isPresent()
                         ? answer(command, fingerprint, found.get(), tx, now)
                         : admission
                                 .check(tx, caller, input.length, now)
                                 .flatMap(refusal -> refusal.isPresent()
                                         ? Uni.createFrom().item(refused(command, refusal.get(), now))
-                                        : createOrAnswer(tx, command, fingerprint, fresh, input, now))));
+                                        : createOrAnswer(tx, command, fingerprint, fresh, input, now)));
     }
 
     // The receipt insert decides which of several concurrent submissions of one key creates the execution.

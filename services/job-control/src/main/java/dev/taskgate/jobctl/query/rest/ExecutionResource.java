@@ -24,8 +24,8 @@ import dev.taskgate.jobctl.query.ExecutionQueries;
 @Produces(MediaType.APPLICATION_JSON)
 public class ExecutionResource {
 
-    static final String PRINCIPAL = "Taskgate-Principal";
-    static final String WORKSPACE = "Taskgate-Workspace";
+    public static final String PRINCIPAL = "Taskgate-Principal";
+    public static final String WORKSPACE = "Taskgate-Workspace";
 
     private final ExecutionQueries queries;
 
@@ -71,11 +71,6 @@ public class ExecutionResource {
     }
 
     private static void requireCaller(String principal, String workspace) {
-        if (principal == null || principal.isBlank()) {
-            throw new MissingCallerException(PRINCIPAL);
-        }
-        if (workspace == null || workspace.isBlank()) {
-            throw new MissingCallerException(WORKSPACE);
-        }
+        MissingCallerException.requireCaller(principal, workspace);
     }
 }

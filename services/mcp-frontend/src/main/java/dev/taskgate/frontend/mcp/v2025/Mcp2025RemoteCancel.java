@@ -15,26 +15,26 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionCommands;
-import dev.taskgate.frontend.query.ReceiptQueries;
+import dev.taskgate.frontend.query.CancelMarks;
 import dev.taskgate.problem.ProblemException;
 
 /**
  * {@code notifications/cancelled} for an ordinary 2025-era {@code tools/call} that does not wait on this replica
- * (docs/design.md, "Cancellation across replicas"): the call's receipt key is derived from session and request id
- * ({@link #receiptKey}), so any replica finds its execution through job-control and cancels it (queued: at once;
- * running: cooperative stop). A call not admitted yet anywhere is not found: that race is accepted and documented.
- * Blocking.
+ * (docs/mcp-frontend.md, "Cancellation across replicas"): the call's receipt key is derived from session and request
+ * id ({@link #receiptKey}), so any replica reaches it through job-control. An admitted execution is cancelled
+ * (queued: at once; running: cooperative stop); a call not admitted yet leaves a mark in job-control that refuses its
+ * submission, wherever it arrives. Blocking.
  */
 @Singleton
 public class Mcp2025RemoteCancel {
     private static final Logger LOG = Logger.getLogger(Mcp2025RemoteCancel.class);
     private static final String PREFIX = "mcp-2025:call:";
 
-    private final ReceiptQueries receipts;
+    private final CancelMarks marks;
     private final ExecutionCommands commands;
 
-    Mcp2025RemoteCancel(ReceiptQueries receipts, ExecutionCommands commands) {
-        this.receipts = receipts;
+    Mcp2025RemoteCancel(CancelMarks marks, ExecutionCommands commands) {
+        this.marks = marks;
         this.commands = commands;
     }
 
@@ -53,9 +53,9 @@ public class Mcp2025RemoteCancel {
         }
     }
 
-    /** Cancels the execution of that request if job-control admitted one and it has not ended. */
+    /** Cancels the execution of that request if job-control admitted one and it has not ended, else marks it. */
     public void cancel(String sessionId, JsonNode requestId, AuthenticatedCaller caller) {
-        Optional<ExecutionSnapshot> found = receipts.byReceipt(receiptKey(sessionId, requestId), caller.caller());
+        Optional<ExecutionSnapshot> found = marks.mark(receiptKey(sessionId, requestId), caller.caller());
         if (found.isEmpty() || found.get().status().isTerminal()) {
             return;
         }

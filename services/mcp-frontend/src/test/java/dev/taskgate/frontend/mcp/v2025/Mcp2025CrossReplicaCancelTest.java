@@ -3,6 +3,7 @@ package dev.taskgate.frontend.mcp.v2025;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 
@@ -17,9 +18,11 @@ import com.fasterxml.jackson.databind.node.TextNode;
 import io.quarkus.test.junit.QuarkusTest;
 
 import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Problem;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CancelExecution;
+import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
@@ -35,8 +38,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * {@code notifications/cancelled} for an ordinary call that does not wait on this replica: an ordinary call is
  * submitted under the receipt key derived from session and request id; a cancellation of a request this replica
- * does not hold looks the key up in job-control (played by the test) and cancels the execution found; an unknown
- * key or a terminal execution cancels nothing. Task-augmented calls keep a fresh key.
+ * does not hold marks the key in job-control (played by the test), which names the execution the key admitted (it is
+ * cancelled unless it ended) or keeps the mark; a call job-control refuses as cancelled before admission answers an
+ * error. Task-augmented calls keep a fresh key.
  */
 @QuarkusTest
 class Mcp2025CrossReplicaCancelTest extends McpComponentTest {
@@ -105,13 +109,16 @@ class Mcp2025CrossReplicaCancelTest extends McpComponentTest {
         assertThat(cancel.caller()).isEqualTo(Fixtures.caller("alice"));
         assertThat(queries.requests())
                 .anyMatch(r -> r.path().startsWith("/internal/v1/receipts/")
+                        && r.path().endsWith("/cancel-mark")
+                        && "PUT".equals(r.method())
                         && Fixtures.caller("alice").principal().equals(r.principal()));
     }
 
     @Test
-    void anUnknownRequestOrAnEndedExecutionCancelsNothing() {
+    void anUnadmittedRequestOrAnEndedExecutionCancelsNothingMore() {
         UUID ended = UUID.randomUUID();
         jobControl = JobControlResponder.answering(c -> null);
+        answerMarked(IntNode.valueOf(51));
         answerReceipt(IntNode.valueOf(52), ended, ExecutionStatus.COMPLETED);
 
         McpReply unknown =
@@ -121,18 +128,57 @@ class Mcp2025CrossReplicaCancelTest extends McpComponentTest {
 
         assertThat(unknown.status()).isEqualTo(202);
         assertThat(terminal.status()).isEqualTo(202);
-        // both lookups answered (the notification returns after its lookup), and nothing was sent to job-control
+        // both marks answered (the notification returns after its mark), and no command was sent to job-control
         assertThat(queries.requests().stream().filter(r -> r.path().startsWith("/internal/v1/receipts/")))
-                .hasSize(2);
+                .hasSize(2)
+                .allMatch(r -> "PUT".equals(r.method()));
         assertThat(jobControl.received()).isEmpty();
+    }
+
+    @Test
+    void aCallRefusedAsCancelledBeforeAdmissionAnswersAnErrorAndRunsNothing() {
+        jobControl = JobControlResponder.answering(c -> new Rejected(
+                UUID.randomUUID(),
+                Instant.now(),
+                c.messageId(),
+                c.replyTo(),
+                Problem.of(
+                        "cancelled-before-admission",
+                        "Cancelled before admission",
+                        409,
+                        "The request was cancelled before it was admitted; nothing ran.")));
+
+        McpReply refused = client.request("r-9", "tools/call", call("demo.echo"));
+
+        assertThat(refused.json().at("/error/code").asInt())
+                .as(refused.toString())
+                .isEqualTo(-32603);
+        assertThat(refused.json().at("/error/message").asText()).contains("cancelled before it was admitted");
+        assertThat(refused.json().at("/id").asText()).isEqualTo("r-9");
+        assertThat(submits().map(SubmitExecution::receiptKey))
+                .containsExactly(Mcp2025RemoteCancel.receiptKey(client.id(), TextNode.valueOf("r-9")));
+    }
+
+    private void answerMarked(com.fasterxml.jackson.databind.JsonNode requestId) {
+        String key = Mcp2025RemoteCancel.receiptKey(client.id(), requestId);
+        queries.answer("PUT", "/internal/v1/receipts/" + key + "/cancel-mark", 202, new byte[0]);
+        queries.answer(
+                "PUT",
+                "/internal/v1/receipts/" + URLEncoder.encode(key, StandardCharsets.UTF_8) + "/cancel-mark",
+                202,
+                new byte[0]);
     }
 
     private void answerReceipt(com.fasterxml.jackson.databind.JsonNode requestId, UUID id, ExecutionStatus status) {
         String key = Mcp2025RemoteCancel.receiptKey(client.id(), requestId);
         byte[] snapshot = Wire.toBytes(Fixtures.snapshot(id, "demo.sleep", status, Surface.MCP_2025));
         // ':' may travel as is or percent-encoded in a path segment; either way it names this key
-        queries.answer("/internal/v1/receipts/" + key, 200, snapshot);
-        queries.answer("/internal/v1/receipts/" + URLEncoder.encode(key, StandardCharsets.UTF_8), 200, snapshot);
+        queries.answer("PUT", "/internal/v1/receipts/" + key + "/cancel-mark", 200, snapshot);
+        queries.answer(
+                "PUT",
+                "/internal/v1/receipts/" + URLEncoder.encode(key, StandardCharsets.UTF_8) + "/cancel-mark",
+                200,
+                snapshot);
     }
 
     private java.util.stream.Stream<SubmitExecution> submits() {
