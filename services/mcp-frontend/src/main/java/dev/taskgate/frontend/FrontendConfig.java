@@ -13,7 +13,7 @@ import dev.taskgate.frontend.mcp.TaskPolicy;
 
 /**
  * Every setting mcp-frontend reads, under {@code taskgate.frontend}. The deployment-wide keys of
- * {@code docs/design.md} ({@code taskgate.kafka.bootstrap}, {@code taskgate.topic-prefix},
+ * {@code docs/configuration.md} ({@code taskgate.kafka.bootstrap}, {@code taskgate.topic-prefix},
  * {@code taskgate.instance-id}, {@code taskgate.handles.key}, {@code taskgate.job-control.url}) are what operators
  * set; {@code application.properties} feeds them into the members below, so set those shared keys (or their
  * environment variables, e.g. {@code TASKGATE_HANDLES_KEY}) rather than the {@code taskgate.frontend.*} aliases.

@@ -10,7 +10,7 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 /**
- * The token's {@code workspaces} claim (design.md "Authorization"): an optional JSON array of 1–100 workspace ids,
+ * The token's {@code workspaces} claim (docs/security.md "Workspace grants"): an optional JSON array of 1–100 workspace ids,
  * each {@code <org_id>/<project_id>} (no spaces or further slashes, at most 255 characters), naming the workspaces
  * the principal may use. Absent means "the token's own {@code org_id}/{@code project_id} only". Anything else —
  * not an array, an empty array, a non-string or malformed entry, too many entries — makes the whole token

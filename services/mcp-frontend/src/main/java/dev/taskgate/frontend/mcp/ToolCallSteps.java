@@ -79,7 +79,7 @@ public class ToolCallSteps {
 
     /**
      * The answer of a compatibility tool ({@code execution_list}, {@code execution_get}, …): control-plane tools are
-     * answered here, never as a task or an execution (docs/design.md, "Compatibility tools").
+     * answered here, never as a task or an execution (docs/mcp-frontend.md, "Compatibility tools and handoff").
      */
     public Served compatibilityCall(
             Generation generation, AuthenticatedCaller caller, String toolName, JsonNode arguments) {

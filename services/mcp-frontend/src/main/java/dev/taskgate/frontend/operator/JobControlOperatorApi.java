@@ -12,7 +12,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * job-control's internal operator API ({@code docs/design.md}, "Operator API"). Returns raw responses: the caller
+ * job-control's internal operator API ({@code docs/job-control.md}, "Internal HTTP API"). Returns raw responses: the caller
  * decides what a 404, 400 or 5xx means.
  */
 @Path("/internal/v1/operator")

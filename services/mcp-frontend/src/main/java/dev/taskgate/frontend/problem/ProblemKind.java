@@ -3,7 +3,7 @@ package dev.taskgate.frontend.problem;
 import dev.taskgate.problem.ProblemType;
 
 /**
- * The problem types of the REST API ({@code docs/design.md}); the type URI is
+ * The problem types of the REST API ({@code docs/mcp-frontend.md}, "Problems"); the type URI is
  * {@code https://taskgate.dev/problems/<slug>}.
  */
 public enum ProblemKind implements ProblemType {

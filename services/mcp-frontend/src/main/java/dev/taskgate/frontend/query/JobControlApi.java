@@ -10,7 +10,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * job-control's internal query API ({@code docs/design.md}, "job-control"). Returns raw responses: the
+ * job-control's internal query API ({@code docs/job-control.md}, "Internal HTTP API"). Returns raw responses: the
  * caller decides what a 404 or a 5xx means.
  */
 @Path("/internal/v1/executions")

@@ -9,7 +9,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 /**
- * job-control's internal artifact API ({@code docs/design.md}, "Artifacts"). Returns raw responses: the caller decides
+ * job-control's internal artifact API ({@code docs/worker-pool.md}, "Artifacts"). Returns raw responses: the caller decides
  * what a 404 or a 5xx means.
  */
 @Path("/internal/v1/artifacts")

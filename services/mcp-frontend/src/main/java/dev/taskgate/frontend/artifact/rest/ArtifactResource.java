@@ -22,7 +22,7 @@ import dev.taskgate.frontend.query.ArtifactQueries;
 import dev.taskgate.problem.ProblemResponses;
 
 /**
- * Artifacts of a workspace ({@code docs/design.md}, "Artifacts"). The same checks as executions ({@code tools:call},
+ * Artifacts of a workspace ({@code docs/worker-pool.md}, "Artifacts"). The same checks as executions ({@code tools:call},
  * the path's org/project are the token's, the {@code workspaces} grant holds them), but NOT principal-private: any
  * principal of the workspace may read what any operation in it saved. Unknown, expired, another workspace's: the
  * uniform 404.

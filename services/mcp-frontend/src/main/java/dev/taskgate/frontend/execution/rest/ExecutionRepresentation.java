@@ -10,7 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.taskgate.contracts.ExecutionSnapshot;
 
 /**
- * The REST view of an execution ({@code docs/design.md}, "Representation"). Optional members are left out
+ * The REST view of an execution ({@code docs/mcp-frontend.md}, "Representation"). Optional members are left out
  * when unknown.
  *
  * @param executionId        the public handle

@@ -39,7 +39,7 @@ import dev.taskgate.problem.ProblemException;
 import dev.taskgate.problem.ProblemResponses;
 
 /**
- * REST tool executions ({@code docs/design.md}, "mcp-frontend (REST part)"). Every route needs a valid token
+ * REST tool executions ({@code docs/mcp-frontend.md}, "REST API"). Every route needs a valid token
  * whose {@code org_id}/{@code project_id} match the path and which holds {@code tools:call}.
  *
  * <p>Blocking: commands wait for job-control's reply and queries call job-control over HTTP, so the methods run

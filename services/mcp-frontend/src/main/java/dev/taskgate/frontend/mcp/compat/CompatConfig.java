@@ -4,7 +4,7 @@ import java.util.Map;
 
 import io.smallrye.config.ConfigMapping;
 
-/** The compatibility tools and the handoff policy ({@code docs/design.md}, "Compatibility tools and handoff"). */
+/** The compatibility tools and the handoff policy ({@code docs/mcp-frontend.md}, "Compatibility tools and handoff"). */
 @ConfigMapping(prefix = "taskgate.frontend.compat")
 public interface CompatConfig {
     /**

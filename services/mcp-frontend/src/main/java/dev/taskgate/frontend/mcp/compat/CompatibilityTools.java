@@ -37,7 +37,7 @@ import dev.taskgate.problem.ProblemException;
 
 /**
  * The compatibility tools for MCP clients that cannot use tasks, the same for every protocol generation
- * ({@code docs/design.md}, "Compatibility tools and handoff"): {@code execution_list}, {@code execution_get} (with a
+ * ({@code docs/mcp-frontend.md}, "Compatibility tools and handoff"): {@code execution_list}, {@code execution_get} (with a
  * bounded wait), {@code execution_provide_input}, {@code execution_cancel}, and the aliases {@code job_inspect}
  * (= {@code execution_get}) and {@code job_cancel} (= {@code execution_cancel}).
  *

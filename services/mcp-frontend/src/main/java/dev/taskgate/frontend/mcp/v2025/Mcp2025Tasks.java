@@ -113,7 +113,8 @@ public class Mcp2025Tasks {
         }
         ExecutionPage page;
         try {
-            // job-control's owner list also hides tasks past their visibility (docs/design.md, "Owner list")
+            // job-control's owner list also hides tasks past their visibility (docs/job-control.md, "Internal HTTP
+            // API")
             page = queries.list(
                     caller.caller(),
                     Surface.MCP_2025,

@@ -15,7 +15,7 @@ import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
 
-/** The REST bodies of the operator routes (snake_case, design.md "Operator API"). */
+/** The REST bodies of the operator routes (snake_case, docs/mcp-frontend.md "Operator API"). */
 final class OperatorRepresentations {
     private OperatorRepresentations() {}
 

@@ -30,7 +30,7 @@ import dev.taskgate.problem.ProblemException;
 import dev.taskgate.problem.ProblemResponses;
 
 /**
- * The operator routes ({@code docs/design.md}, "Operator API"): every principal's executions of one project,
+ * The operator routes ({@code docs/mcp-frontend.md}, "Operator API"): every principal's executions of one project,
  * named by the handles their owners see. Checks run in this order, and every refusal after authentication is
  * recorded in job-control's audit log before it is answered: token org/project = path (else the uniform 404),
  * the action's scope (else 403 {@code insufficient-scope}), the handle is well-formed (else the uniform 404).

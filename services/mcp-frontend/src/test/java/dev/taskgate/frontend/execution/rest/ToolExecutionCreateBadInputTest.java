@@ -26,7 +26,7 @@ import dev.taskgate.testsupport.KafkaTestClient;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Every bad create request of {@code docs/design.md} gets its documented problem as
+ * Every bad create request of {@code docs/mcp-frontend.md} ("Problems") gets its documented problem as
  * {@code application/problem+json}, and nothing reaches the commands topic.
  */
 @QuarkusTest
