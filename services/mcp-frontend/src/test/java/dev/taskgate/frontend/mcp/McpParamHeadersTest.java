@@ -72,7 +72,7 @@ class McpParamHeadersTest extends McpComponentTest {
                 .post();
         McpReply undecodable = mcp().toolCall(4, TOOL, Map.of("region", "Hello"))
                 .bearer(null)
-                .header("Mcp-Param-Region", "=?base64?SGVs!bG8?=")
+                .header("Mcp-Param-Region", "=?base64?SGVsbG8?=")
                 .post();
         McpReply badInteger = mcp().toolCall(5, TOOL, Map.of("region", "eu", "priority", 3))
                 .bearer(null)

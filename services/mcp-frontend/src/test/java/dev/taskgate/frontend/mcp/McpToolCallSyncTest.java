@@ -107,10 +107,8 @@ class McpToolCallSyncTest extends McpComponentTest {
         answerOutcome(id, ExecutionStatus.COMPLETED, "{\"content\":[]}", null);
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2026));
-        // Unpadded: "demo.echo" is 9 bytes, so the padded form would end in "=".
-        String encoded = "=?base64?"
-                + Base64.getEncoder().withoutPadding().encodeToString("demo.echo".getBytes(StandardCharsets.UTF_8))
-                + "?=";
+        String encoded =
+                "=?base64?" + Base64.getEncoder().encodeToString("demo.echo".getBytes(StandardCharsets.UTF_8)) + "?=";
 
         McpReply response = mcp().toolCall(1, "demo.echo", Map.of())
                 .header("Mcp-Name", encoded)

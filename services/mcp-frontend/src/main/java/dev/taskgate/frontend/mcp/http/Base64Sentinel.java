@@ -12,9 +12,10 @@ import dev.taskgate.frontend.mcp.McpErrors;
 /**
  * The base64 sentinel of MCP 2026-07-28 §6.3 for {@code Mcp-Name} and {@code Mcp-Param-*} values: {@code
  * =?base64?<base64 of UTF-8>?=} with lower-case markers is decoded before comparing; anything else, including {@code
- * =?BASE64?…?=} or a missing suffix, is a literal. The spec names base64 without fixing its padding, so both the
- * padded and the unpadded standard-alphabet forms are accepted; other characters, a wrong padding or bytes that are
- * not UTF-8 are -32020.
+ * =?BASE64?…?=} or a missing suffix, is a literal. The encoded part is RFC 4648 base64 with its padding, as the
+ * SEP-2243 test-case table requires ({@code =?base64?SGVsbG8?=}, "Hello" without its {@code =}, is invalid
+ * padding): a length that is not a multiple of four, characters outside the standard alphabet, padding inside the
+ * value, or bytes that are not UTF-8 are -32020.
  */
 final class Base64Sentinel {
     private static final String START = "=?base64?";
@@ -29,13 +30,12 @@ final class Base64Sentinel {
             return value;
         }
         String encoded = value.substring(START.length(), value.length() - END.length());
-        boolean padded = encoded.endsWith("=");
-        if (!STANDARD_ALPHABET.matcher(encoded).matches() || (padded && encoded.length() % 4 != 0)) {
+        // java.util.Base64 alone would also accept the unpadded form
+        if (encoded.length() % 4 != 0 || !STANDARD_ALPHABET.matcher(encoded).matches()) {
             throw invalid(name);
         }
         byte[] bytes;
         try {
-            // java.util.Base64 accepts the unpadded form and refuses a lone trailing character.
             bytes = Base64.getDecoder().decode(encoded);
         } catch (IllegalArgumentException e) {
             throw invalid(name);

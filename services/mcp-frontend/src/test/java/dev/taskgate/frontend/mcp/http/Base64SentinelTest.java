@@ -16,14 +16,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class Base64SentinelTest {
     @ParameterizedTest
     @ValueSource(strings = {"x", "ab", "abc", "r\u00e9sum\u00e9", "\u4e3f-tool"})
-    void thePaddedAndTheUnpaddedFormsDecodeAlike(String text) {
+    void thePaddedFormDecodesAndTheUnpaddedOneIsRefused(String text) {
         String padded = Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
         String unpadded = Base64.getEncoder().withoutPadding().encodeToString(text.getBytes(StandardCharsets.UTF_8));
 
         assertThat(Base64Sentinel.decode("Mcp-Name", "=?base64?" + padded + "?="))
                 .isEqualTo(text);
-        assertThat(Base64Sentinel.decode("Mcp-Name", "=?base64?" + unpadded + "?="))
-                .isEqualTo(text);
+        if (!unpadded.equals(padded)) {
+            assertThatThrownBy(() -> Base64Sentinel.decode("Mcp-Name", "=?base64?" + unpadded + "?="))
+                    .isInstanceOf(McpException.class);
+        }
     }
 
     @Test
@@ -48,6 +50,7 @@ class Base64SentinelTest {
                 "eA===", // too much padding
                 "e", // a lone trailing character encodes no byte
                 "e=A=", // padding inside the value
+                "SGVsbG8", // "Hello" without its padding (the SEP-2243 test-case table)
                 "eA == " // spaces
             })
     void undecodableBase64IsAHeaderMismatchNamingTheHeader(String encoded) {
