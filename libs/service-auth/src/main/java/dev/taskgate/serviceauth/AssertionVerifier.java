@@ -26,10 +26,17 @@ public final class AssertionVerifier {
     private final Duration skew;
 
     /**
+     * A verifier on the system clock (UTC): assertions are checked against real time, as their signers made them.
+     *
      * @param audience this service's name
      * @param trusted  issuer → key id → public key ({@link ServiceKeys#trustedKeys})
      * @param skew     how far the signer's clock may be off
      */
+    public AssertionVerifier(String audience, Map<String, Map<String, PublicKey>> trusted, Duration skew) {
+        this(audience, trusted, Clock.systemUTC(), skew);
+    }
+
+    /** As {@link #AssertionVerifier(String, Map, Duration)}, on {@code clock}. */
     public AssertionVerifier(String audience, Map<String, Map<String, PublicKey>> trusted, Clock clock, Duration skew) {
         this.audience = audience;
         this.trusted = Map.copyOf(trusted);

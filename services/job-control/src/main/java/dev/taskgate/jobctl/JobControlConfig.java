@@ -113,6 +113,22 @@ public interface JobControlConfig {
     /** Artifacts operations save ({@code ArtifactSaved}). */
     Artifacts artifacts();
 
+    /** Who may call the internal HTTP API: the services whose caller assertions are trusted. */
+    InternalAuth internalAuth();
+
+    /** Caller assertions on the internal HTTP API (docs/security.md "Service-to-service calls"). */
+    interface InternalAuth {
+        /**
+         * The public keys of the calling services, {@code <issuer>:<keyId>:<base64 X.509 Ed25519 key>} comma-separated
+         * (several per issuer while a key is rotated). Required outside {@code %dev}/{@code %test}.
+         */
+        String trustedKeys();
+
+        /** How far a calling service's clock may be off. */
+        @WithDefault("30s")
+        Duration clockSkew();
+    }
+
     /** Cancellations of 2025-era calls that arrived before their call was admitted. */
     CancelMarks cancelMarks();
 

@@ -32,7 +32,6 @@ import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
 import static dev.taskgate.jobctl.JobControlFixture.count;
 import static dev.taskgate.jobctl.JobControlFixture.newCaller;
 import static dev.taskgate.jobctl.JobControlFixture.started;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -85,8 +84,13 @@ class ArtifactStoreFlowTest {
         assertThat(byKey.artifact().size()).isEqualTo(8);
         assertThat(byKey.artifact().path()).isEqualTo("/v1/orgs/org-1/projects/proj-1/artifacts/" + saved.artifactId());
         assertThat(byKey.artifact().expiresAt()).isAfter(clock.instant().plus(Duration.ofMinutes(50)));
-        ArtifactContent byId =
-                content(get("/internal/v1/artifacts/{id}?workspace={ws}", saved.artifactId(), caller.workspace()), 200);
+        ArtifactContent byId = content(
+                get(
+                        caller.workspace(),
+                        "/internal/v1/artifacts/{id}?workspace={ws}",
+                        saved.artifactId(),
+                        caller.workspace()),
+                200);
         assertThat(byId).isEqualTo(byKey);
         // sealed at rest: the plaintext is not in the row
         assertThat(count(
@@ -113,13 +117,21 @@ class ArtifactStoreFlowTest {
         awaitByKey(caller.workspace(), key);
 
         String other = "org-2/proj-1";
-        Response otherById = get("/internal/v1/artifacts/{id}?workspace={ws}", saved.artifactId(), other);
-        Response otherByKey = get("/internal/v1/artifacts/by-key?workspace={ws}&key={key}", other, key);
+        Response otherById = get(other, "/internal/v1/artifacts/{id}?workspace={ws}", saved.artifactId(), other);
+        Response otherByKey = get(other, "/internal/v1/artifacts/by-key?workspace={ws}&key={key}", other, key);
         Response unknown = get(
-                "/internal/v1/artifacts/{id}?workspace={ws}", "0123456789abcdef0123456789abcdef", caller.workspace());
-        Response malformedId = get("/internal/v1/artifacts/{id}?workspace={ws}", "../etc", caller.workspace());
-        Response noWorkspace = get("/internal/v1/artifacts/{id}", saved.artifactId());
-        Response badKey = get("/internal/v1/artifacts/by-key?workspace={ws}&key={key}", caller.workspace(), "a b");
+                caller.workspace(),
+                "/internal/v1/artifacts/{id}?workspace={ws}",
+                "0123456789abcdef0123456789abcdef",
+                caller.workspace());
+        Response malformedId =
+                get(caller.workspace(), "/internal/v1/artifacts/{id}?workspace={ws}", "../etc", caller.workspace());
+        Response noWorkspace = get(caller.workspace(), "/internal/v1/artifacts/{id}", saved.artifactId());
+        Response badKey = get(
+                caller.workspace(),
+                "/internal/v1/artifacts/by-key?workspace={ws}&key={key}",
+                caller.workspace(),
+                "a b");
         for (Response r : new Response[] {otherById, otherByKey, unknown, malformedId, noWorkspace, badKey}) {
             assertThat(r.statusCode()).isEqualTo(404);
             assertThat(r.contentType()).startsWith("application/problem+json");
@@ -170,7 +182,11 @@ class ArtifactStoreFlowTest {
         ArtifactContent replaced = await().atMost(WAIT)
                 .until(
                         () -> content(
-                                get("/internal/v1/artifacts/by-key?workspace={ws}&key={key}", caller.workspace(), key),
+                                get(
+                                        caller.workspace(),
+                                        "/internal/v1/artifacts/by-key?workspace={ws}&key={key}",
+                                        caller.workspace(),
+                                        key),
                                 200),
                         c -> c.artifact().sha256().equals(second.sha256()));
         assertThat(new String(replaced.content(), StandardCharsets.UTF_8)).isEqualTo("<svg>2</svg>");
@@ -232,7 +248,11 @@ class ArtifactStoreFlowTest {
 
         clock.advance(Duration.ofHours(2));
 
-        assertThat(get("/internal/v1/artifacts/by-key?workspace={ws}&key={key}", caller.workspace(), key)
+        assertThat(get(
+                                caller.workspace(),
+                                "/internal/v1/artifacts/by-key?workspace={ws}&key={key}",
+                                caller.workspace(),
+                                key)
                         .statusCode())
                 .isEqualTo(404);
         await().atMost(WAIT).until(() -> rows(saved.artifactId()) == 0);
@@ -268,14 +288,18 @@ class ArtifactStoreFlowTest {
         return count(pool, "select count(*) from jobctl.artifact where id = $1", artifactId);
     }
 
-    private static Response get(String path, Object... params) {
-        return given().get(path, params);
+    /** A call as the frontend makes it for a caller of {@code workspace}. */
+    private static Response get(String workspace, String path, Object... params) {
+        return SignedCalls.signed()
+                .header(SignedCalls.PRINCIPAL, "reader")
+                .header(SignedCalls.WORKSPACE, workspace)
+                .get(path, params);
     }
 
     private static ArtifactContent awaitByKey(String workspace, String key) {
         return await().atMost(WAIT)
                 .until(
-                        () -> get("/internal/v1/artifacts/by-key?workspace={ws}&key={key}", workspace, key),
+                        () -> get(workspace, "/internal/v1/artifacts/by-key?workspace={ws}&key={key}", workspace, key),
                         r -> r.statusCode() == 200)
                 .then()
                 .extract()

@@ -16,7 +16,6 @@ import dev.taskgate.contracts.operator.AuditEntry;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
 import static dev.taskgate.jobctl.JobControlFixture.count;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -59,7 +58,8 @@ class AuditRetentionSweepTest {
     }
 
     private static void record(String workspace, String target) {
-        given().header("Taskgate-Principal", OPERATOR)
+        SignedCalls.signed()
+                .header("Taskgate-Principal", OPERATOR)
                 .header("Taskgate-Workspace", workspace)
                 .header("Taskgate-Route", "GET /v1/orgs/x/projects/y/operator/tool-executions/h")
                 .contentType("application/json")

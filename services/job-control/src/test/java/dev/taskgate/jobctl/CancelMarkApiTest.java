@@ -184,15 +184,18 @@ class CancelMarkApiTest {
     }
 
     @Test
-    void missingCallerHeadersAreABadRequestAndMarkNothing() {
-        Response none = given().put("/internal/v1/receipts/{key}/cancel-mark", "k");
-        Response noWorkspace =
-                given().header("Taskgate-Principal", "iss sub").put("/internal/v1/receipts/{key}/cancel-mark", "k");
+    void anUnsignedCallOrOneWithoutWorkspaceMarksNothing() {
+        Response unsigned = given().header("Taskgate-Principal", "iss sub")
+                .header("Taskgate-Workspace", "o/p")
+                .put("/internal/v1/receipts/{key}/cancel-mark", "k");
+        Response noWorkspace = SignedCalls.signed()
+                .header("Taskgate-Principal", "iss sub")
+                .put("/internal/v1/receipts/{key}/cancel-mark", "k");
 
-        assertThat(none.statusCode()).isEqualTo(400);
+        assertThat(unsigned.statusCode()).isEqualTo(401);
         assertThat(noWorkspace.statusCode()).isEqualTo(400);
         assertThat(noWorkspace.contentType()).startsWith("application/problem+json");
-        assertThat(noWorkspace.jsonPath().getString("detail")).contains("Taskgate-Workspace");
+        assertThat(noWorkspace.jsonPath().getString("detail")).contains("no workspace");
         assertThat(count(pool, "select count(*) from jobctl.cancel_mark where receipt_key = $1", "k"))
                 .isZero();
     }
@@ -218,7 +221,8 @@ class CancelMarkApiTest {
     }
 
     private static Response mark(Caller caller, String key) {
-        return given().header("Taskgate-Principal", caller.principal())
+        return SignedCalls.signed()
+                .header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
                 .put("/internal/v1/receipts/{key}/cancel-mark", key);
     }

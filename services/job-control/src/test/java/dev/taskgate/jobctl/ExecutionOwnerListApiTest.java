@@ -219,7 +219,7 @@ class ExecutionOwnerListApiTest {
             assertThat(response.jsonPath().getString("detail")).contains(param[0]);
         }
         Response noCaller = given().get("/internal/v1/executions");
-        assertThat(noCaller.statusCode()).isEqualTo(400);
+        assertThat(noCaller.statusCode()).isEqualTo(401);
     }
 
     private static ExecutionPage list(Caller caller, String surface) {
@@ -237,7 +237,8 @@ class ExecutionOwnerListApiTest {
     }
 
     private static RequestSpecification as(Caller caller) {
-        return given().header("Taskgate-Principal", caller.principal())
+        return SignedCalls.signed()
+                .header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace());
     }
 }

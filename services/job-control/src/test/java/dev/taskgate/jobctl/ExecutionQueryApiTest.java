@@ -19,7 +19,6 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Wire;
 
 import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
@@ -85,26 +84,30 @@ class ExecutionQueryApiTest {
     }
 
     @Test
-    void missingCallerHeadersAreABadRequest() {
+    void anAssertionWithoutPrincipalOrWorkspaceIsABadRequest() {
         UUID id = UUID.randomUUID();
-        Response noHeaders = given().get("/internal/v1/executions/{id}", id);
-        Response noWorkspace =
-                given().header("Taskgate-Principal", "iss sub").get("/internal/v1/executions/{id}/outcome", id);
-        Response blankPrincipal = given().header("Taskgate-Principal", " ")
+        Response noPrincipal =
+                SignedCalls.signed().header("Taskgate-Workspace", "o/p").get("/internal/v1/executions/{id}", id);
+        Response noWorkspace = SignedCalls.signed()
+                .header("Taskgate-Principal", "iss sub")
+                .get("/internal/v1/executions/{id}/outcome", id);
+        Response blankPrincipal = SignedCalls.signed()
+                .header("Taskgate-Principal", " ")
                 .header("Taskgate-Workspace", "o/p")
                 .get("/internal/v1/executions/{id}", id);
 
-        for (Response r : new Response[] {noHeaders, noWorkspace, blankPrincipal}) {
+        for (Response r : new Response[] {noPrincipal, noWorkspace, blankPrincipal}) {
             assertThat(r.statusCode()).isEqualTo(400);
             assertThat(r.contentType()).startsWith("application/problem+json");
             assertThat(r.jsonPath().getString("type")).isEqualTo("https://taskgate.dev/problems/invalid-request");
         }
-        assertThat(noWorkspace.jsonPath().getString("detail")).contains("Taskgate-Workspace");
-        assertThat(noHeaders.jsonPath().getString("detail")).contains("Taskgate-Principal");
+        assertThat(noWorkspace.jsonPath().getString("detail")).contains("no workspace");
+        assertThat(noPrincipal.jsonPath().getString("detail")).contains("no principal");
     }
 
     private static Response get(Caller caller, String path) {
-        return given().header("Taskgate-Principal", caller.principal())
+        return SignedCalls.signed()
+                .header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
                 .get("/internal/v1/executions/" + path);
     }

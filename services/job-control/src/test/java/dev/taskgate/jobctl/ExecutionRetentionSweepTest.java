@@ -37,7 +37,6 @@ import static dev.taskgate.jobctl.JobControlFixture.newCaller;
 import static dev.taskgate.jobctl.JobControlFixture.started;
 import static dev.taskgate.jobctl.JobControlFixture.submit;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -157,7 +156,8 @@ class ExecutionRetentionSweepTest {
     }
 
     private static Response get(Caller caller, String path) {
-        return given().header("Taskgate-Principal", caller.principal())
+        return SignedCalls.signed()
+                .header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
                 .get("/internal/v1/executions/" + path);
     }

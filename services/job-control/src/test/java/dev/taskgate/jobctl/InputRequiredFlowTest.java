@@ -50,7 +50,6 @@ import static dev.taskgate.jobctl.JobControlFixture.snapshot;
 import static dev.taskgate.jobctl.JobControlFixture.started;
 import static dev.taskgate.jobctl.JobControlFixture.submit;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -311,7 +310,8 @@ class InputRequiredFlowTest {
 
     private static ExecutionOutcome outcome(Caller caller, UUID id) {
         return Wire.fromBytes(
-                given().header("Taskgate-Principal", caller.principal())
+                SignedCalls.signed()
+                        .header("Taskgate-Principal", caller.principal())
                         .header("Taskgate-Workspace", caller.workspace())
                         .get("/internal/v1/executions/{id}/outcome", id)
                         .then()

@@ -26,7 +26,6 @@ import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.testsupport.KafkaTestClient;
 
-import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 
 /** Drives job-control through its real topics and API, as a frontend and a worker would. */
@@ -103,7 +102,8 @@ public final class JobControlFixture implements AutoCloseable {
 
     public static ExecutionSnapshot snapshot(Caller caller, UUID executionId) {
         return Wire.fromBytes(
-                given().header("Taskgate-Principal", caller.principal())
+                SignedCalls.signed()
+                        .header("Taskgate-Principal", caller.principal())
                         .header("Taskgate-Workspace", caller.workspace())
                         .get("/internal/v1/executions/{id}", executionId)
                         .then()

@@ -79,7 +79,8 @@ class McpSessionApiTest {
         Response noCaller =
                 given().contentType("application/json").body(BODY).put("/internal/v1/mcp-sessions/" + other);
 
-        for (Response r : new Response[] {badVersion, badCapabilities, noCaller}) {
+        assertThat(noCaller.statusCode()).isEqualTo(401);
+        for (Response r : new Response[] {badVersion, badCapabilities}) {
             assertThat(r.statusCode()).isEqualTo(400);
             assertThat(r.jsonPath().getString("type")).isEqualTo("https://taskgate.dev/problems/invalid-request");
         }
@@ -135,7 +136,8 @@ class McpSessionApiTest {
     }
 
     private static Response open(Caller caller, String hash, String body) {
-        return given().header("Taskgate-Principal", caller.principal())
+        return SignedCalls.signed()
+                .header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
                 .contentType("application/json")
                 .body(body)
@@ -143,13 +145,15 @@ class McpSessionApiTest {
     }
 
     private static Response use(Caller caller, String hash) {
-        return given().header("Taskgate-Principal", caller.principal())
+        return SignedCalls.signed()
+                .header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
                 .post("/internal/v1/mcp-sessions/" + hash + "/use");
     }
 
     private static Response setLogLevel(Caller caller, String hash, String body) {
-        return given().header("Taskgate-Principal", caller.principal())
+        return SignedCalls.signed()
+                .header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
                 .contentType("application/json")
                 .body(body)
@@ -157,7 +161,8 @@ class McpSessionApiTest {
     }
 
     private static Response end(Caller caller, String hash) {
-        return given().header("Taskgate-Principal", caller.principal())
+        return SignedCalls.signed()
+                .header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
                 .delete("/internal/v1/mcp-sessions/" + hash);
     }

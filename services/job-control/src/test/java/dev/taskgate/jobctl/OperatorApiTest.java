@@ -36,7 +36,6 @@ import dev.taskgate.contracts.operator.OperatorPayload;
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
 import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
 import static dev.taskgate.jobctl.JobControlFixture.started;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -77,7 +76,8 @@ class OperatorApiTest {
     }
 
     private static RequestSpecification operator(String workspace) {
-        return given().header("Taskgate-Principal", OPERATOR)
+        return SignedCalls.signed()
+                .header("Taskgate-Principal", OPERATOR)
                 .header("Taskgate-Workspace", workspace)
                 .header("Taskgate-Route", "GET /v1/orgs/x/projects/y/operator/tool-executions");
     }
@@ -323,7 +323,8 @@ class OperatorApiTest {
 
     @Test
     void aCallWithoutTheForwardedOperatorIs400() {
-        given().header("Taskgate-Workspace", "a/b")
+        SignedCalls.signed()
+                .header("Taskgate-Workspace", "a/b")
                 .header("Taskgate-Route", "GET /x")
                 .get("/internal/v1/operator/executions")
                 .then()

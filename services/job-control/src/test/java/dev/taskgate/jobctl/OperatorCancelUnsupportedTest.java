@@ -33,7 +33,6 @@ import static dev.taskgate.jobctl.JobControlFixture.snapshot;
 import static dev.taskgate.jobctl.JobControlFixture.started;
 import static dev.taskgate.jobctl.JobControlFixture.submit;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -134,7 +133,8 @@ class OperatorCancelUnsupportedTest {
     }
 
     private static RequestSpecification operator(String workspace) {
-        return given().header("Taskgate-Principal", OPERATOR)
+        return SignedCalls.signed()
+                .header("Taskgate-Principal", OPERATOR)
                 .header("Taskgate-Workspace", workspace)
                 .header("Taskgate-Route", "POST /v1/orgs/x/projects/y/operator/tool-executions/h/cancel");
     }

@@ -24,7 +24,6 @@ import dev.taskgate.jobctl.payload.PayloadKind;
 import dev.taskgate.jobctl.web.ProblemMappers;
 
 import static dev.taskgate.jobctl.JobControlFixture.newCaller;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 @QuarkusTest
@@ -107,7 +106,8 @@ class PayloadRetiredKeyTest {
     }
 
     private static Response outcome(Caller caller, UUID id) {
-        return given().header("Taskgate-Principal", caller.principal())
+        return SignedCalls.signed()
+                .header("Taskgate-Principal", caller.principal())
                 .header("Taskgate-Workspace", caller.workspace())
                 .get("/internal/v1/executions/{id}/outcome", id);
     }

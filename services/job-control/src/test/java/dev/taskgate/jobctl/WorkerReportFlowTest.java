@@ -30,7 +30,6 @@ import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
 import static dev.taskgate.jobctl.JobControlFixture.newCaller;
 import static dev.taskgate.jobctl.JobControlFixture.started;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -253,7 +252,8 @@ class WorkerReportFlowTest {
 
     static ExecutionOutcome outcome(Caller caller, UUID id) {
         return Wire.fromBytes(
-                given().header("Taskgate-Principal", caller.principal())
+                SignedCalls.signed()
+                        .header("Taskgate-Principal", caller.principal())
                         .header("Taskgate-Workspace", caller.workspace())
                         .get("/internal/v1/executions/{id}/outcome", id)
                         .then()

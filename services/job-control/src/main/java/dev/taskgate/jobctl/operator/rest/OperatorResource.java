@@ -7,7 +7,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
-import org.jboss.resteasy.reactive.RestHeader;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -19,6 +18,7 @@ import dev.taskgate.contracts.operator.OperatorCancelResult;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
+import dev.taskgate.jobctl.auth.InternalCaller;
 import dev.taskgate.jobctl.operator.OperatorCall;
 import dev.taskgate.jobctl.operator.OperatorCancellationService;
 import dev.taskgate.jobctl.operator.OperatorQueries;
@@ -26,105 +26,76 @@ import dev.taskgate.jobctl.operator.OperatorRequestException;
 import dev.taskgate.jobctl.operator.audit.AuditLog;
 
 /**
- * job-control's internal operator API (docs/mcp-frontend.md "Operator API"). Not exposed outside the cluster: the frontend
- * has verified the operator's token, its project and the scope of the action, and forwards the operator in
- * {@code Taskgate-Principal}, the route's project in {@code Taskgate-Workspace} and the public route in
- * {@code Taskgate-Route} (for the audit log). Executions are named by their owners' public handles.
+ * job-control's internal operator API (docs/mcp-frontend.md "Operator API"). The frontend has verified the operator's
+ * token, its project and the scope of the action; its caller assertion names the operator, the route's project and
+ * the public route (for the audit log). Executions are named by their owners' public handles.
  */
 @Path("/internal/v1/operator")
 @Produces(MediaType.APPLICATION_JSON)
 public class OperatorResource {
 
-    static final String PRINCIPAL = "Taskgate-Principal";
-    static final String WORKSPACE = "Taskgate-Workspace";
-    static final String ROUTE = "Taskgate-Route";
-
     private final OperatorQueries queries;
     private final OperatorCancellationService cancellations;
     private final AuditLog audit;
+    private final InternalCaller caller;
 
-    OperatorResource(OperatorQueries queries, OperatorCancellationService cancellations, AuditLog audit) {
+    OperatorResource(
+            OperatorQueries queries, OperatorCancellationService cancellations, AuditLog audit, InternalCaller caller) {
         this.queries = queries;
         this.cancellations = cancellations;
         this.audit = audit;
+        this.caller = caller;
     }
 
     /** A page of the project's executions (safe status), newest first. */
     @GET
     @Path("/executions")
     public Uni<OperatorExecutionPage> list(
-            @RestHeader(PRINCIPAL) String principal,
-            @RestHeader(WORKSPACE) String workspace,
-            @RestHeader(ROUTE) String route,
-            @RestQuery String status,
-            @RestQuery String limit,
-            @RestQuery String cursor) {
-        return queries.list(call(principal, workspace, route), status, limit, cursor);
+            @RestQuery String status, @RestQuery String limit, @RestQuery String cursor) {
+        return queries.list(call(), status, limit, cursor);
     }
 
     /** One execution's safe status; 404 unless the handle is its owner's and it is in this project. */
     @GET
     @Path("/executions/{handle}")
-    public Uni<OperatorExecution> get(
-            @RestHeader(PRINCIPAL) String principal,
-            @RestHeader(WORKSPACE) String workspace,
-            @RestHeader(ROUTE) String route,
-            @RestPath String handle) {
-        return queries.get(call(principal, workspace, route), handle);
+    public Uni<OperatorExecution> get(@RestPath String handle) {
+        return queries.get(call(), handle);
     }
 
     /** One execution's input and result or error. */
     @GET
     @Path("/executions/{handle}/payload")
-    public Uni<OperatorPayload> payload(
-            @RestHeader(PRINCIPAL) String principal,
-            @RestHeader(WORKSPACE) String workspace,
-            @RestHeader(ROUTE) String route,
-            @RestPath String handle) {
-        return queries.payload(call(principal, workspace, route), handle);
+    public Uni<OperatorPayload> payload(@RestPath String handle) {
+        return queries.payload(call(), handle);
     }
 
     /** Cancels one execution; the outcome says what happened. */
     @POST
     @Path("/executions/{handle}/cancel")
-    public Uni<OperatorCancelResult> cancel(
-            @RestHeader(PRINCIPAL) String principal,
-            @RestHeader(WORKSPACE) String workspace,
-            @RestHeader(ROUTE) String route,
-            @RestPath String handle) {
-        return cancellations.cancel(call(principal, workspace, route), handle);
+    public Uni<OperatorCancelResult> cancel(@RestPath String handle) {
+        return cancellations.cancel(call(), handle);
     }
 
     /** A page of the project's audit log, newest first. */
     @GET
     @Path("/audit")
-    public Uni<AuditPage> auditPage(
-            @RestHeader(PRINCIPAL) String principal,
-            @RestHeader(WORKSPACE) String workspace,
-            @RestHeader(ROUTE) String route,
-            @RestQuery String limit,
-            @RestQuery String cursor) {
-        return audit.page(call(principal, workspace, route), limit, cursor);
+    public Uni<AuditPage> auditPage(@RestQuery String limit, @RestQuery String cursor) {
+        return audit.page(call(), limit, cursor);
     }
 
     /** Records a call the frontend refused itself (no scope, malformed handle, another project); 204. */
     @POST
     @Path("/audit")
     @Consumes(MediaType.APPLICATION_JSON)
-    public Uni<Void> recordRefusal(
-            @RestHeader(PRINCIPAL) String principal,
-            @RestHeader(WORKSPACE) String workspace,
-            @RestHeader(ROUTE) String route,
-            AuditEntry entry) {
-        return audit.recordRefusal(call(principal, workspace, route), entry);
+    public Uni<Void> recordRefusal(AuditEntry entry) {
+        return audit.recordRefusal(call(), entry);
     }
 
-    private static OperatorCall call(String principal, String workspace, String route) {
-        for (String[] header : new String[][] {{PRINCIPAL, principal}, {WORKSPACE, workspace}, {ROUTE, route}}) {
-            if (header[1] == null || header[1].isBlank()) {
-                throw new OperatorRequestException("The header " + header[0] + " is required and must not be blank.");
-            }
+    private OperatorCall call() {
+        InternalCaller.UserCall user = caller.user();
+        if (user.route() == null) {
+            throw new OperatorRequestException("The caller assertion names no public route for the audit log.");
         }
-        return new OperatorCall(principal, workspace, route);
+        return new OperatorCall(user.principal(), user.workspace(), user.route());
     }
 }

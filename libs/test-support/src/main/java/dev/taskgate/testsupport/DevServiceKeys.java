@@ -1,0 +1,44 @@
+package dev.taskgate.testsupport;
+
+import java.time.Clock;
+import java.time.Duration;
+
+import dev.taskgate.serviceauth.AssertionSigner;
+import dev.taskgate.serviceauth.AssertionVerifier;
+import dev.taskgate.serviceauth.ServiceKeys;
+
+/**
+ * The development signing keys of mcp-frontend and worker-pool, as the services' {@code %dev}/{@code %test}
+ * profiles configure them (public and insecure: tests and development only). Tests sign the calls a service would
+ * make to job-control's internal API, or verify the calls a service made to a fake job-control.
+ */
+public final class DevServiceKeys {
+    /** mcp-frontend's development signing key, {@code <keyId>:<base64 PKCS#8>}. */
+    public static final String FRONTEND_SIGNING_KEY =
+            "dev-insecure-fe:MC4CAQAwBQYDK2VwBCIEIN1fMSaI6Y+0jWBm/PCg/3tMmBlCdrmfYNntP+gkXZ0Q";
+    /** worker-pool's development signing key. */
+    public static final String WORKER_POOL_SIGNING_KEY =
+            "dev-insecure-wp:MC4CAQAwBQYDK2VwBCIEIFGvL4e9oyd1ifUQLVsrYgvr/SkFw8PQlix5tpWdSaw3";
+    /** Both public halves, as job-control's {@code jobctl.internal-auth.trusted-keys}. */
+    public static final String TRUSTED_KEYS =
+            "mcp-frontend:dev-insecure-fe:MCowBQYDK2VwAyEA7OW++iKR1c1J/LgSaA4KYad4Ug31JWjY6GRcUwRx8FM=,"
+                    + "worker-pool:dev-insecure-wp:MCowBQYDK2VwAyEAHV96WKrRnuft49tt9sjiXU8CpAbrf70oNGv9KP0pHTs=";
+
+    private DevServiceKeys() {}
+
+    /** A signer for {@code issuer} ({@code mcp-frontend} or {@code worker-pool}) addressing job-control. */
+    public static AssertionSigner signer(String issuer) {
+        String key = switch (issuer) {
+            case "mcp-frontend" -> FRONTEND_SIGNING_KEY;
+            case "worker-pool" -> WORKER_POOL_SIGNING_KEY;
+            default -> throw new IllegalArgumentException("no development key for " + issuer);
+        };
+        return new AssertionSigner(issuer, "job-control", ServiceKeys.signingKey(key), Clock.systemUTC());
+    }
+
+    /** A verifier as job-control runs it with the development keys. */
+    public static AssertionVerifier verifier() {
+        return new AssertionVerifier(
+                "job-control", ServiceKeys.trustedKeys(TRUSTED_KEYS), Clock.systemUTC(), Duration.ofSeconds(30));
+    }
+}
