@@ -46,6 +46,14 @@ public interface FrontendConfig {
      */
     String handlesKey();
 
+    /**
+     * The frontend's Ed25519 signing key for its calls to job-control, {@code <keyId>:<base64 PKCS#8>}: every call
+     * carries a caller assertion signed with it (docs/security.md "Service-to-service calls"). Set through
+     * {@code taskgate.service-auth.signing-key} [{@code TASKGATE_SERVICE_AUTH_SIGNING_KEY}]; required outside
+     * {@code %dev}/{@code %test}.
+     */
+    String serviceSigningKey();
+
     /** Base URL of job-control's internal query API. Set through {@code taskgate.job-control.url}; default {@code http://127.0.0.1:8081}. */
     URI jobControlUrl();
 

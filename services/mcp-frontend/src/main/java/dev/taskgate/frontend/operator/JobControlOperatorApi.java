@@ -11,6 +11,8 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import dev.taskgate.frontend.query.JobControlApi;
+
 /**
  * job-control's internal operator API ({@code docs/job-control.md}, "Internal HTTP API"). Returns raw responses: the caller
  * decides what a 404, 400 or 5xx means.
@@ -18,12 +20,12 @@ import jakarta.ws.rs.core.Response;
 @Path("/internal/v1/operator")
 @Produces(MediaType.APPLICATION_JSON)
 public interface JobControlOperatorApi {
-    /** Header naming the operator ({@code Caller.principal()}). */
-    String PRINCIPAL = "Taskgate-Principal";
-    /** Header naming the route's project ({@code org/project}). */
-    String WORKSPACE = "Taskgate-Workspace";
-    /** Header with the public route as called, for the audit log. */
-    String ROUTE = "Taskgate-Route";
+    /** Names the operator ({@code Caller.principal()}); signed into the caller assertion, never sent as is. */
+    String PRINCIPAL = JobControlApi.PRINCIPAL;
+    /** Names the route's project ({@code org/project}), as {@link #PRINCIPAL}. */
+    String WORKSPACE = JobControlApi.WORKSPACE;
+    /** The public route as called, for the audit log, as {@link #PRINCIPAL}. */
+    String ROUTE = JobControlApi.ROUTE;
 
     /** 200 {@code OperatorExecutionPage}, or 400. */
     @GET

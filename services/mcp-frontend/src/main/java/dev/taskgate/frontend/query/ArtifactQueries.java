@@ -7,6 +7,7 @@ import jakarta.ws.rs.core.Response;
 
 import org.jboss.logging.Logger;
 
+import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.artifact.ArtifactContent;
 import dev.taskgate.contracts.artifact.ArtifactIds;
@@ -30,14 +31,14 @@ public class ArtifactQueries {
         this.retryAfterSeconds = Problems.retryAfterSeconds(config.pollInterval());
     }
 
-    /** The artifact {@code id} of {@code workspace} ({@code <org>/<project>}) with its content. */
-    public ArtifactContent artifact(String workspace, String id) {
+    /** The artifact {@code id} of the caller's workspace ({@code <org>/<project>}) with its content. */
+    public ArtifactContent artifact(Caller caller, String id) {
         if (id == null || !id.matches(ArtifactIds.ID_PATTERN)) {
             throw Problems.notFound();
         }
         Response response;
         try {
-            response = api.artifact(id, workspace);
+            response = api.artifact(id, caller.workspace(), caller.principal(), caller.workspace());
         } catch (ProcessingException e) {
             LOG.warnf("job-control unreachable (artifact) reason=%s", e.getMessage());
             throw Problems.unavailable("The artifact store is not reachable; try again shortly.", retryAfterSeconds);
@@ -57,12 +58,12 @@ public class ArtifactQueries {
                 LOG.errorf("job-control sent an unreadable ArtifactContent reason=%s", e.getMessage());
                 throw Problems.unavailable("The artifact store gave an unreadable answer.", retryAfterSeconds);
             }
-            if (!content.artifact().workspace().equals(workspace)
+            if (!content.artifact().workspace().equals(caller.workspace())
                     || !content.artifact().id().equals(id)) {
                 // never serve another workspace's bytes, whatever job-control answered
                 LOG.errorf(
                         "job-control answered artifact %s of %s for %s of %s",
-                        content.artifact().id(), content.artifact().workspace(), id, workspace);
+                        content.artifact().id(), content.artifact().workspace(), id, caller.workspace());
                 throw Problems.notFound();
             }
             return content;

@@ -16,10 +16,15 @@ import jakarta.ws.rs.core.Response;
 @Path("/internal/v1/executions")
 @Produces(MediaType.APPLICATION_JSON)
 public interface JobControlApi {
-    /** Header naming the principal ({@code Caller.principal()}). */
+    /**
+     * Names the principal ({@code Caller.principal()}) in the interfaces; in process only: {@link JobControlCallSigner}
+     * turns it into the signed caller assertion and it never reaches the wire.
+     */
     String PRINCIPAL = "Taskgate-Principal";
-    /** Header naming the workspace ({@code Caller.workspace()}). */
+    /** Names the workspace ({@code Caller.workspace()}); in process only, as {@link #PRINCIPAL}. */
     String WORKSPACE = "Taskgate-Workspace";
+    /** Names the public route of an operator call, for the audit log; in process only, as {@link #PRINCIPAL}. */
+    String ROUTE = "Taskgate-Route";
 
     /** 200 {@code ExecutionPage} of the caller's own executions (newest first), or 400 for a bad parameter. */
     @GET

@@ -1,6 +1,7 @@
 package dev.taskgate.frontend.query;
 
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -19,5 +20,9 @@ public interface JobControlArtifactApi {
     /** 200 {@code ArtifactContent}, or 404 (unknown, expired, another workspace's). */
     @GET
     @Path("/{id}")
-    Response artifact(@PathParam("id") String id, @QueryParam("workspace") String workspace);
+    Response artifact(
+            @PathParam("id") String id,
+            @QueryParam("workspace") String workspace,
+            @HeaderParam(JobControlApi.PRINCIPAL) String principal,
+            @HeaderParam(JobControlApi.WORKSPACE) String callerWorkspace);
 }

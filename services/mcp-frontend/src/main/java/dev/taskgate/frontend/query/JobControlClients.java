@@ -6,7 +6,10 @@ import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 
 import dev.taskgate.frontend.FrontendConfig;
 
-/** Builds the REST clients of job-control's internal API with the frontend's address and timeouts. */
+/**
+ * Builds the REST clients of job-control's internal API with the frontend's address and timeouts; every call they
+ * make is signed ({@link JobControlCallSigner}).
+ */
 public final class JobControlClients {
     private JobControlClients() {}
 
@@ -20,6 +23,7 @@ public final class JobControlClients {
                 .connectTimeout(config.jobControlConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .readTimeout(config.jobControlReadTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .disableDefaultMapper(true)
+                .register(new JobControlCallSigner(config.serviceSigningKey()))
                 .build(api);
     }
 }

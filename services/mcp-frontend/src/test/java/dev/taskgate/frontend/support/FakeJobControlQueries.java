@@ -13,6 +13,10 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.taskgate.serviceauth.CallerAssertion;
+import dev.taskgate.serviceauth.InvalidAssertionException;
+import dev.taskgate.testsupport.DevServiceKeys;
+
 /**
  * The test playing job-control's internal query API: a JDK HTTP server on a random loopback port answering
  * {@code GET /internal/v1/executions/...} and the operator API {@code /internal/v1/operator/...} with canned
@@ -86,26 +90,29 @@ public final class FakeJobControlQueries {
         try (exchange) {
             String path = exchange.getRequestURI().getRawPath();
             byte[] body = exchange.getRequestBody().readAllBytes();
+            // the caller comes from the signed assertion only, as in job-control
+            CallerAssertion caller = verified(exchange, body);
+            if (caller == null) {
+                exchange.sendResponseHeaders(401, -1);
+                return;
+            }
+            String principal = caller.principal();
+            String workspace = caller.workspace();
             requests.add(new Request(
                     path,
-                    exchange.getRequestHeaders().getFirst("Taskgate-Principal"),
-                    exchange.getRequestHeaders().getFirst("Taskgate-Workspace"),
+                    principal,
+                    workspace,
                     exchange.getRequestMethod(),
                     exchange.getRequestURI().getRawQuery(),
-                    exchange.getRequestHeaders().getFirst("Taskgate-Route"),
+                    caller.route(),
                     new String(body, java.nio.charset.StandardCharsets.UTF_8)));
             Canned fallback = "/internal/v1/operator/audit".equals(path) && "POST".equals(exchange.getRequestMethod())
                     ? new Canned(204, new byte[0])
                     : new Canned(404, "{\"status\":404}".getBytes());
             Canned canned = responses.getOrDefault(
                     exchange.getRequestMethod() + " " + path, responses.getOrDefault(path, fallback));
-            FakeSessions.Answer session = FakeSessions.get()
-                    .answer(
-                            exchange.getRequestMethod(),
-                            path,
-                            exchange.getRequestHeaders().getFirst("Taskgate-Principal"),
-                            exchange.getRequestHeaders().getFirst("Taskgate-Workspace"),
-                            body);
+            FakeSessions.Answer session =
+                    FakeSessions.get().answer(exchange.getRequestMethod(), path, principal, workspace, body);
             if (session != null) {
                 canned = new Canned(session.status(), session.body());
             }
@@ -118,6 +125,22 @@ public final class FakeJobControlQueries {
             try (OutputStream out = exchange.getResponseBody()) {
                 out.write(canned.body());
             }
+        }
+    }
+
+    private static CallerAssertion verified(HttpExchange exchange, byte[] body) {
+        String query = exchange.getRequestURI().getRawQuery();
+        String path = exchange.getRequestURI().getRawPath();
+        try {
+            return DevServiceKeys.verifier()
+                    .verify(
+                            exchange.getRequestHeaders().getFirst(CallerAssertion.HEADER),
+                            exchange.getRequestMethod(),
+                            query == null ? path : path + "?" + query,
+                            body);
+        } catch (InvalidAssertionException e) {
+            System.err.println("fake job-control refused an unsigned or badly signed call: " + e.getMessage());
+            return null;
         }
     }
 }

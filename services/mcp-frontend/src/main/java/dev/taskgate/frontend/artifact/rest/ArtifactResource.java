@@ -54,7 +54,7 @@ public class ArtifactResource {
             @PathParam("id") String id,
             @HeaderParam(HttpHeaders.IF_NONE_MATCH) String ifNoneMatch) {
         AuthenticatedCaller caller = callers.resolve(org, project);
-        ArtifactContent found = artifacts.artifact(caller.caller().workspace(), id);
+        ArtifactContent found = artifacts.artifact(caller.caller(), id);
         ArtifactMetadata artifact = found.artifact();
         String etag = "\"" + artifact.sha256() + "\"";
         Response.ResponseBuilder response = etag.equals(ifNoneMatch)
@@ -74,8 +74,7 @@ public class ArtifactResource {
     public Response metadata(
             @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         AuthenticatedCaller caller = callers.resolve(org, project);
-        ArtifactMetadata artifact =
-                artifacts.artifact(caller.caller().workspace(), id).artifact();
+        ArtifactMetadata artifact = artifacts.artifact(caller.caller(), id).artifact();
         return Response.ok(ProblemResponses.bytes(artifact), MediaType.APPLICATION_JSON)
                 .header(HttpHeaders.CACHE_CONTROL, "private, no-cache")
                 .build();

@@ -44,6 +44,8 @@ import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.PlayedExecution;
 import dev.taskgate.frontend.support.RawHttp;
 import dev.taskgate.frontend.support.WithListenStreams;
+import dev.taskgate.serviceauth.CallerAssertion;
+import dev.taskgate.testsupport.DevServiceKeys;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.Tokens;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
@@ -253,17 +255,24 @@ class Mcp2025ListenTest extends McpComponentTest {
             assertThat(progress.at("/params/progressToken")).isEqualTo(IntNode.valueOf(42));
 
             // what logging/setLevel through another replica does: job-control keeps the level with the session
+            String levelPath = "/internal/v1/mcp-sessions/" + Mcp2025Sessions.hash(client.id()) + "/log-level";
+            byte[] level = "{\"level\":\"error\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
             HttpResponse<String> set = HttpClient.newHttpClient()
                     .send(
-                            HttpRequest.newBuilder(URI.create(queries.url() + "/internal/v1/mcp-sessions/"
-                                            + Mcp2025Sessions.hash(client.id()) + "/log-level"))
+                            HttpRequest.newBuilder(URI.create(queries.url() + levelPath))
                                     .header(
-                                            "Taskgate-Principal",
-                                            Fixtures.caller("alice").principal())
-                                    .header(
-                                            "Taskgate-Workspace",
-                                            Fixtures.caller("alice").workspace())
-                                    .PUT(HttpRequest.BodyPublishers.ofString("{\"level\":\"error\"}"))
+                                            CallerAssertion.HEADER,
+                                            DevServiceKeys.signer("mcp-frontend")
+                                                    .sign(
+                                                            "PUT",
+                                                            levelPath,
+                                                            level,
+                                                            Fixtures.caller("alice")
+                                                                    .principal(),
+                                                            Fixtures.caller("alice")
+                                                                    .workspace(),
+                                                            null))
+                                    .PUT(HttpRequest.BodyPublishers.ofByteArray(level))
                                     .build(),
                             HttpResponse.BodyHandlers.ofString());
             assertThat(set.statusCode()).as(set.body()).isLessThan(300);
@@ -410,16 +419,22 @@ class Mcp2025ListenTest extends McpComponentTest {
             await().atMost(PATIENCE).until(() -> stream.comments() >= 1);
 
             // what another replica's DELETE does: job-control ends the session; this replica is not told
+            String sessionPath = "/internal/v1/mcp-sessions/" + Mcp2025Sessions.hash(client.id());
             HttpResponse<String> ended = HttpClient.newHttpClient()
                     .send(
-                            HttpRequest.newBuilder(URI.create(queries.url() + "/internal/v1/mcp-sessions/"
-                                            + Mcp2025Sessions.hash(client.id())))
+                            HttpRequest.newBuilder(URI.create(queries.url() + sessionPath))
                                     .header(
-                                            "Taskgate-Principal",
-                                            Fixtures.caller("alice").principal())
-                                    .header(
-                                            "Taskgate-Workspace",
-                                            Fixtures.caller("alice").workspace())
+                                            CallerAssertion.HEADER,
+                                            DevServiceKeys.signer("mcp-frontend")
+                                                    .sign(
+                                                            "DELETE",
+                                                            sessionPath,
+                                                            null,
+                                                            Fixtures.caller("alice")
+                                                                    .principal(),
+                                                            Fixtures.caller("alice")
+                                                                    .workspace(),
+                                                            null))
                                     .DELETE()
                                     .build(),
                             HttpResponse.BodyHandlers.ofString());
