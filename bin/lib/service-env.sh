@@ -16,8 +16,9 @@
 #   TASKGATE_RUN_PG_DATABASE    [taskgate]
 #   TASKGATE_RUN_TOPIC_PREFIX   [none]
 #
-# Each service gets only the keys it uses: job-control the handle, checkpoint and payload keys; worker-pool the
-# checkpoint key; mcp-frontend the handle key and the JWT public key; webhook-dispatcher the handle key, its
+# Each service gets only the keys it uses: job-control the handle, checkpoint and payload keys and the public keys of
+# the services it trusts on its internal API; worker-pool the checkpoint key and its own signing key; mcp-frontend
+# the handle key, its own signing key and the JWT public key; webhook-dispatcher the handle key, its
 # secret-encryption key and the JWT public key. Every service listens on 127.0.0.1 only.
 set -euo pipefail
 
@@ -46,6 +47,8 @@ prepare() {
   chmod 700 "$keys"
   # the development JWT key pair; existing keys are kept (the system tests bring their own)
   java "$repo/tools/dev-token/DevToken.java" keygen "$keys" >/dev/null
+  # the signing keys of the services that call job-control's internal API, and their public halves
+  java "$repo/tools/service-key/ServiceKey.java" "$keys" mcp-frontend worker-pool
   random_key "$keys/handle-key"
   random_key "$keys/checkpoint-key"
   random_key "$keys/webhook-secret-key"
@@ -72,10 +75,12 @@ env_of() {
       echo "TASKGATE_HANDLES_KEY=$(key handle-key)"
       echo "TASKGATE_CHECKPOINT_KEY=$(key checkpoint-key)"
       echo "JOBCTL_PAYLOAD_KEYS=$(key payload-keys)"
+      echo "JOBCTL_INTERNAL_AUTH_TRUSTED_KEYS=$(key mcp-frontend.trusted-key),$(key worker-pool.trusted-key)"
       ;;
     worker-pool)
       echo "TASKGATE_JOB_CONTROL_URL=http://127.0.0.1:$(port_of job-control)"
       echo "TASKGATE_CHECKPOINT_KEY=$(key checkpoint-key)"
+      echo "TASKGATE_SERVICE_AUTH_SIGNING_KEY=$(key worker-pool.signing-key)"
       echo "TASKGATE_WORKER_REWRITE_SANDBOX=$state/rewrite-sandbox"
       # results link artifacts with absolute URIs on the frontend
       echo "TASKGATE_WORKER_ARTIFACTS_PUBLIC_BASE_URL=http://127.0.0.1:$(port_of mcp-frontend)"
@@ -85,6 +90,7 @@ env_of() {
     mcp-frontend)
       echo "TASKGATE_JOB_CONTROL_URL=http://127.0.0.1:$(port_of job-control)"
       echo "TASKGATE_HANDLES_KEY=$(key handle-key)"
+      echo "TASKGATE_SERVICE_AUTH_SIGNING_KEY=$(key mcp-frontend.signing-key)"
       echo "MP_JWT_VERIFY_PUBLICKEY_LOCATION=file:$keys/jwt-public.pem"
       ;;
     webhook-dispatcher)

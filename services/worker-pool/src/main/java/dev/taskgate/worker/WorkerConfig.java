@@ -102,6 +102,13 @@ public interface WorkerConfig {
     @WithDefault("http://127.0.0.1:8081")
     java.net.URI jobControlUrl();
 
+    /**
+     * worker-pool's Ed25519 signing key for its calls to job-control, {@code <keyId>:<base64 PKCS#8>}
+     * [{@code TASKGATE_SERVICE_AUTH_SIGNING_KEY}] (docs/security.md "Service-to-service calls"); required outside
+     * {@code %dev}/{@code %test}. Children never receive it.
+     */
+    String serviceSigningKey();
+
     /** Artifacts operations save. */
     Artifacts artifacts();
 

@@ -21,6 +21,9 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.artifact.ArtifactContent;
 import dev.taskgate.contracts.artifact.ArtifactIds;
 import dev.taskgate.contracts.artifact.ArtifactMetadata;
+import dev.taskgate.serviceauth.CallerAssertion;
+import dev.taskgate.serviceauth.InvalidAssertionException;
+import dev.taskgate.testsupport.DevServiceKeys;
 
 /**
  * A real HTTP server on loopback standing in for job-control's internal artifact API
@@ -67,6 +70,11 @@ public class FakeJobControlArtifacts implements QuarkusTestResourceLifecycleMana
         }
         String workspace = query.get("workspace");
         String key = query.get("key");
+        if (!signedByWorkerPoolFor(exchange, workspace)) {
+            exchange.sendResponseHeaders(401, -1);
+            exchange.close();
+            return;
+        }
         byte[] content = workspace == null || key == null ? null : RETAINED.get(workspace + "\n" + key);
         byte[] body;
         int status;
@@ -104,6 +112,22 @@ public class FakeJobControlArtifacts implements QuarkusTestResourceLifecycleMana
     public void stop() {
         if (server != null) {
             server.stop(0);
+        }
+    }
+
+    // as job-control: only worker-pool's signed assertion for this request and workspace is trusted
+    private static boolean signedByWorkerPoolFor(HttpExchange exchange, String workspace) {
+        try {
+            CallerAssertion caller = DevServiceKeys.verifier()
+                    .verify(
+                            exchange.getRequestHeaders().getFirst(CallerAssertion.HEADER),
+                            exchange.getRequestMethod(),
+                            exchange.getRequestURI().getRawPath() + "?"
+                                    + exchange.getRequestURI().getRawQuery(),
+                            null);
+            return "worker-pool".equals(caller.issuer()) && workspace != null && workspace.equals(caller.workspace());
+        } catch (InvalidAssertionException e) {
+            return false;
         }
     }
 }

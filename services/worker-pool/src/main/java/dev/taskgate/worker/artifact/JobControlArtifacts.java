@@ -7,6 +7,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -15,6 +16,9 @@ import jakarta.inject.Inject;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.artifact.ArtifactContent;
+import dev.taskgate.serviceauth.AssertionSigner;
+import dev.taskgate.serviceauth.CallerAssertion;
+import dev.taskgate.serviceauth.ServiceKeys;
 import dev.taskgate.worker.WorkerConfig;
 
 /**
@@ -26,16 +30,20 @@ public class JobControlArtifacts {
     static final Duration TIMEOUT = Duration.ofSeconds(10);
 
     private final URI base;
+    private final AssertionSigner signer;
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
     @Inject
     JobControlArtifacts(WorkerConfig config) {
-        this(config.jobControlUrl());
+        this(config.jobControlUrl(), config.serviceSigningKey());
     }
 
-    JobControlArtifacts(URI base) {
+    /** @param signingKey worker-pool's Ed25519 key, {@code <keyId>:<base64 PKCS#8>}; children never see it */
+    JobControlArtifacts(URI base, String signingKey) {
         this.base = base;
+        this.signer = new AssertionSigner(
+                "worker-pool", "job-control", ServiceKeys.signingKey(signingKey), Clock.systemUTC());
     }
 
     /**
@@ -52,6 +60,16 @@ public class JobControlArtifacts {
                     HttpRequest.newBuilder(uri)
                             .timeout(TIMEOUT)
                             .header("Accept", "application/json")
+                            // worker-pool's own call for its execution's workspace (docs/security.md)
+                            .header(
+                                    CallerAssertion.HEADER,
+                                    signer.sign(
+                                            "GET",
+                                            uri.getRawPath() + "?" + uri.getRawQuery(),
+                                            null,
+                                            null,
+                                            workspace,
+                                            null))
                             .GET()
                             .build(),
                     HttpResponse.BodyHandlers.ofByteArray());
