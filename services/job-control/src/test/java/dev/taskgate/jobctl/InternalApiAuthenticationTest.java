@@ -135,6 +135,57 @@ class InternalApiAuthenticationTest {
     }
 
     @Test
+    void http2ClientsAreAuthenticatedWithAndWithoutABody() throws Exception {
+        Caller caller = JobControlFixture.newCaller();
+        String sessionPath = "/internal/v1/mcp-sessions/" + "ab".repeat(32);
+        byte[] session = "{\"protocolVersion\":\"2025-11-25\",\"clientCapabilities\":{}}"
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        java.net.http.HttpClient http2 = java.net.http.HttpClient.newBuilder()
+                .version(java.net.http.HttpClient.Version.HTTP_2)
+                .build();
+        AssertionSigner frontend = DevServiceKeys.signer("mcp-frontend");
+        java.net.URI base = java.net.URI.create("http://127.0.0.1:" + io.restassured.RestAssured.port);
+
+        var list = http2.send(
+                java.net.http.HttpRequest.newBuilder(base.resolve("/internal/v1/executions"))
+                        .header(
+                                CallerAssertion.HEADER,
+                                frontend.sign(
+                                        "GET",
+                                        "/internal/v1/executions",
+                                        null,
+                                        caller.principal(),
+                                        caller.workspace(),
+                                        null))
+                        .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        var opened = http2.send(
+                java.net.http.HttpRequest.newBuilder(base.resolve(sessionPath))
+                        .header("Content-Type", "application/json")
+                        .header(
+                                CallerAssertion.HEADER,
+                                frontend.sign(
+                                        "PUT", sessionPath, session, caller.principal(), caller.workspace(), null))
+                        .PUT(java.net.http.HttpRequest.BodyPublishers.ofByteArray(session))
+                        .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        var otherBody = http2.send(
+                java.net.http.HttpRequest.newBuilder(base.resolve(sessionPath))
+                        .header("Content-Type", "application/json")
+                        .header(
+                                CallerAssertion.HEADER,
+                                frontend.sign(
+                                        "PUT", sessionPath, session, caller.principal(), caller.workspace(), null))
+                        .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
+                        .build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+
+        assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
+        assertThat(opened.statusCode()).as(opened.body()).isEqualTo(201);
+        assertThat(otherBody.statusCode()).as("signed for another body").isEqualTo(401);
+    }
+
+    @Test
     void healthStaysOpen() {
         assertThat(given().get("/q/health/live").statusCode()).isEqualTo(200);
     }
