@@ -2,6 +2,7 @@ package dev.taskgate.worker.pool;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,9 +24,12 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 
 import dev.taskgate.worker.WorkerConfig;
+import dev.taskgate.worker.child.workspace.WorkspaceRoot;
 import dev.taskgate.worker.pool.sandbox.ChildSandbox;
+import dev.taskgate.worker.pool.sandbox.ChildUser;
 import dev.taskgate.worker.pool.sandbox.EffectiveUser;
 import dev.taskgate.worker.pool.sandbox.SandboxSetup;
+import dev.taskgate.worker.workspace.WorkspaceRegistry;
 
 /**
  * Keeps {@code taskgate.worker.children} warm child JVMs. An operation takes an idle child with
@@ -53,12 +57,28 @@ public class ChildPool {
     private volatile boolean closing;
 
     @Inject
-    ChildPool(WorkerConfig config) {
+    ChildPool(WorkerConfig config, WorkspaceRegistry workspaces) {
         this.config = config;
         this.command =
                 ChildCommand.build(config.childMaxHeap(), config.rewrite().sandbox());
         this.sandbox = SandboxSetup.create(
                 sandboxSettings(config.child()), System.getenv(), EffectiveUser.isRoot(), ChildClasspath.locations());
+        warnAboutFilesTheChildCannotChange(config, workspaces);
+    }
+
+    private void warnAboutFilesTheChildCannotChange(WorkerConfig config, WorkspaceRegistry workspaces) {
+        List<Path> data = new ArrayList<>();
+        config.rewrite().sandbox().ifPresent(data::add);
+        workspaces
+                .ids()
+                .forEach(id -> workspaces.find(id).orElseThrow().roots().stream()
+                        .map(WorkspaceRoot::directory)
+                        .forEach(data::add));
+        for (Path dir : SandboxSetup.unchangeable(sandbox, System.getenv(), data)) {
+            LOG.warnf(
+                    "The child user cannot read and write %s; operations that change files there will fail [user=%s]",
+                    dir, sandbox.user().map(ChildUser::name).orElse(""));
+        }
     }
 
     private static SandboxSetup.Settings sandboxSettings(WorkerConfig.Child child) {

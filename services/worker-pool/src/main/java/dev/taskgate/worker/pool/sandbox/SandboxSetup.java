@@ -120,6 +120,20 @@ public final class SandboxSetup {
                 directories);
     }
 
+    /**
+     * The directories among {@code directories} (workspace roots, the rewrite sandbox) that the sandbox's child user
+     * cannot list, enter and write; empty when children run as the worker's own user. Not a startup error: a
+     * workspace that is only searched needs no write access, but a rewrite there will fail.
+     */
+    public static List<Path> unchangeable(
+            ChildSandbox sandbox, Map<String, String> parentEnvironment, List<Path> directories) {
+        if (sandbox.user().isEmpty()) {
+            return List.of();
+        }
+        UserAccess access = new UserAccess(sandbox.user().get(), new HostTools(parentEnvironment));
+        return directories.stream().filter(d -> !access.canChange(d)).toList();
+    }
+
     private static void requireAccess(ChildUser user, HostTools tools, List<Path> classpath) {
         UserAccess access = new UserAccess(user, tools);
         List<Path> unreadable =

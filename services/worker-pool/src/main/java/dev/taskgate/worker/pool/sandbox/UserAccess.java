@@ -29,6 +29,11 @@ final class UserAccess {
         return Files.isDirectory(path) ? probe("-r", path) && probe("-x", path) : probe("-r", path);
     }
 
+    /** A directory the user can list, enter and create or replace files in. */
+    boolean canChange(Path dir) {
+        return canRead(dir) && probe("-w", dir);
+    }
+
     /** A directory the user can pass through. */
     boolean canEnter(Path dir) {
         return probe("-x", dir);

@@ -129,6 +129,24 @@ class SandboxSetupTest {
         assertThat(dir.resolve("children")).isDirectory();
     }
 
+    @Test
+    void namesTheDirectoriesTheChildUserCannotChange() throws Exception {
+        assumeTrue(EffectiveUser.isRoot(), "the user is only switched by a root worker");
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx--x--x"));
+        Path shared = Files.createDirectories(dir.resolve("shared"));
+        Files.setPosixFilePermissions(shared, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path readOnly = Files.createDirectories(dir.resolve("read-only"));
+        Files.setPosixFilePermissions(readOnly, PosixFilePermissions.fromString("rwxr-xr-x"));
+        ChildSandbox switching = create("nobody", List.of());
+        ChildSandbox own = SandboxSetup.create(settings(Optional.empty()), System.getenv(), true, List.of());
+
+        assertThat(SandboxSetup.unchangeable(switching, System.getenv(), List.of(shared, readOnly)))
+                .containsExactly(readOnly);
+        assertThat(SandboxSetup.unchangeable(own, System.getenv(), List.of(shared, readOnly)))
+                .as("the worker's own user")
+                .isEmpty();
+    }
+
     private ChildSandbox create(String user, List<Path> classpath) {
         return SandboxSetup.create(settings(Optional.of(user)), System.getenv(), true, classpath);
     }
