@@ -97,8 +97,8 @@ public interface WorkerConfig {
     /** The sandbox of the child JVMs. */
     interface Child {
         /**
-         * Where each child gets its own directory ({@code child-*}, mode 700, its working directory, {@code HOME} and
-         * temporary directory; emptied between runs, deleted when the child ends) [{@code
+         * Where each child gets its own directory ({@code worker-*}/{@code child-*}, mode 700, its working directory,
+         * {@code HOME} and temporary directory; emptied between runs, deleted when the child ends) [{@code
          * TASKGATE_WORKER_CHILD_WORK_ROOT}]. Created with mode 711 if absent. Default: {@code taskgate-children}
          * under the worker's {@code java.io.tmpdir}.
          */

@@ -123,6 +123,7 @@ public class ChildPool {
                 return;
             }
         }
+        sandbox.close();
     }
 
     /** Waits for an idle child. Blocks: call it only from a worker thread. */

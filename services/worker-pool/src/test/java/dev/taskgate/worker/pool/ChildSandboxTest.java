@@ -91,7 +91,8 @@ class ChildSandboxTest {
 
         assertThat(Files.readSymbolicLink(Path.of("/proc", String.valueOf(child.pid()), "cwd")))
                 .isEqualTo(dir);
-        assertThat(dir.getParent()).isEqualTo(workRoot);
+        assertThat(dir.getParent()).isEqualTo(sandbox.workerDirectory());
+        assertThat(sandbox.workerDirectory().getParent()).isEqualTo(workRoot);
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
                 .isEqualTo("rwx------");
         assertThat(other.workDirectory()).isNotEqualTo(dir);

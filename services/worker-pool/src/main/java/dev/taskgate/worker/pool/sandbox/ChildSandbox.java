@@ -12,7 +12,7 @@ import java.util.Optional;
  * and, when the worker is root and a child user is configured, as that unprivileged user. Built and checked once
  * at startup by {@link SandboxSetup}.
  */
-public final class ChildSandbox {
+public final class ChildSandbox implements AutoCloseable {
     private final Map<String, String> parentEnvironment;
     private final Path javaHome;
     private final ChildLimits limits;
@@ -77,5 +77,16 @@ public final class ChildSandbox {
     /** Where the children's directories are made. */
     public Path workRoot() {
         return directories.root();
+    }
+
+    /** This worker's directory under the work root, which holds its children's directories. */
+    public Path workerDirectory() {
+        return directories.workerDirectory();
+    }
+
+    /** Removes this worker's directory; call it once every child has ended. */
+    @Override
+    public void close() {
+        directories.close();
     }
 }

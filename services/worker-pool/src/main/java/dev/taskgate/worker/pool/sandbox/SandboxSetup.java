@@ -96,7 +96,8 @@ public final class SandboxSetup {
         }
         if (user.isPresent()) {
             UserAccess access = new UserAccess(user.get(), tools);
-            if (!access.canEnter(directories.root())) {
+            if (!access.canEnter(directories.workerDirectory())) {
+                directories.close();
                 throw new IllegalArgumentException(
                         WORK_ROOT_KEY + ": " + user.get().name() + " (" + USER_KEY + ") cannot enter "
                                 + directories.root() + " or a directory above it");

@@ -116,7 +116,8 @@ class SandboxSetupTest {
 
         assertThatThrownBy(() -> SandboxSetup.create(settings, System.getenv(), false, List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("taskgate.worker.child.work-root: cannot create the children's work root");
+                .hasMessageStartingWith(
+                        "taskgate.worker.child.work-root: cannot prepare the children's directories under");
     }
 
     @Test
