@@ -35,6 +35,7 @@ public final class WorkDirectories implements AutoCloseable {
     private static final Set<PosixFilePermission> PASSAGE = PosixFilePermissions.fromString("rwx--x--x");
     static final String LOCK = ".lock";
     private static final String WORKER_PREFIX = "worker-";
+    private static final String NEW_PREFIX = ".new-";
 
     private final Path root;
     private final Path workerDirectory;
@@ -55,7 +56,8 @@ public final class WorkDirectories implements AutoCloseable {
             }
             removeAbandoned(this.root);
             // locked before it is given its worker- name, so that no other worker ever sees it unlocked
-            Path fresh = Files.createTempDirectory(this.root, ".new-", PosixFilePermissions.asFileAttribute(PASSAGE));
+            Path fresh =
+                    Files.createTempDirectory(this.root, NEW_PREFIX, PosixFilePermissions.asFileAttribute(PASSAGE));
             Files.setPosixFilePermissions(fresh, PASSAGE);
             this.lockChannel =
                     FileChannel.open(fresh.resolve(LOCK), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
@@ -63,7 +65,7 @@ public final class WorkDirectories implements AutoCloseable {
             this.workerDirectory = Files.move(
                     fresh,
                     this.root.resolve(
-                            WORKER_PREFIX + fresh.getFileName().toString().substring(5)));
+                            WORKER_PREFIX + fresh.getFileName().toString().substring(NEW_PREFIX.length())));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare the children's directories under " + this.root, e);
         }
