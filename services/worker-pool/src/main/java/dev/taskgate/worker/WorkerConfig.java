@@ -91,6 +91,67 @@ public interface WorkerConfig {
      */
     Optional<String> checkpointKey();
 
+    /** How each child JVM is confined: its directory, user and resource limits (docs/security.md). */
+    Child child();
+
+    /** The sandbox of the child JVMs. */
+    interface Child {
+        /**
+         * Where each child gets its own directory ({@code worker-*}/{@code child-*}, mode 700, its working directory,
+         * {@code HOME} and temporary directory; emptied between runs, deleted when the child ends) [{@code
+         * TASKGATE_WORKER_CHILD_WORK_ROOT}]. Created with mode 711 if absent. Default: {@code taskgate-children}
+         * under the worker's {@code java.io.tmpdir}.
+         */
+        Optional<Path> workRoot();
+
+        /**
+         * The unprivileged user children run as when the worker runs as root [{@code TASKGATE_WORKER_CHILD_USER}],
+         * e.g. {@code nobody} or a dedicated account; it must be able to read the child's classpath and to read
+         * (and, for the rewrite operations, write) the workspace roots and the rewrite sandbox. Checked at start:
+         * an unknown user, root, or a classpath it cannot read stops the service. Unset: children run as the
+         * worker's own user (a warning is logged when that is root). Ignored, with a warning, when the worker is
+         * not root.
+         */
+        Optional<String> user();
+
+        /** Resource limits of each child (soft = hard, set with {@code prlimit} before the JVM starts). */
+        Limits limits();
+    }
+
+    /** Resource limits of one child. */
+    interface Limits {
+        /**
+         * CPU time a child may use over its whole life, all its operations together ({@code RLIMIT_CPU}, whole
+         * seconds); past it the kernel ends the child, its run is reported {@code ChildDied} and a fresh child
+         * replaces it.
+         */
+        @WithDefault("1h")
+        Duration cpuTime();
+
+        /**
+         * Virtual address space of a child ({@code RLIMIT_AS}), like {@code 4g}. A JVM reserves far more than its
+         * heap (about 2.2 GiB with the default 64m heap, most of it the 1 GiB compressed class space and the code
+         * cache): keep it at least {@code child-max-heap} + 2g, or children cannot start.
+         */
+        @WithDefault("4g")
+        @Pattern(regexp = "[1-9][0-9]*[kKmMgG]")
+        String addressSpace();
+
+        /**
+         * Processes and threads ({@code RLIMIT_NPROC}). The kernel counts every process and thread of the child's
+         * user, so with {@code child.user} this bounds all children of all workers running as that user together
+         * (a child JVM has about 15 threads); the kernel does not enforce it for root.
+         */
+        @WithDefault("512")
+        @Min(16)
+        int processes();
+
+        /** Open file descriptors of a child ({@code RLIMIT_NOFILE}). */
+        @WithDefault("1024")
+        @Min(64)
+        int openFiles();
+    }
+
     /** Settings of the rewrite operations. */
     Rewrite rewrite();
 

@@ -35,10 +35,10 @@ public final class ChildClasspath {
         return List.copyOf(paths);
     }
 
-    /** {@link #locations()} joined for {@code -cp}. */
-    public static String asArgument() {
+    /** {@code locations} joined for {@code -cp}. */
+    static String asArgument(List<Path> locations) {
         return String.join(
-                File.pathSeparator, locations().stream().map(Path::toString).toList());
+                File.pathSeparator, locations.stream().map(Path::toString).toList());
     }
 
     static Path locationOf(Class<?> type) {

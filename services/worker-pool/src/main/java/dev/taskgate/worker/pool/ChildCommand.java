@@ -28,6 +28,16 @@ public final class ChildCommand {
      * @return the command and its arguments
      */
     public static List<String> build(String maxHeap, Optional<Path> rewriteSandbox) {
+        return build(maxHeap, rewriteSandbox, ChildClasspath.locations());
+    }
+
+    /**
+     * @param maxHeap        value for {@code -Xmx}, e.g. {@code 64m}
+     * @param rewriteSandbox the directory rewrite operations work in
+     * @param classpath      the child's classpath, {@link ChildClasspath#locations()} unless a test copies it
+     * @return the command and its arguments
+     */
+    public static List<String> build(String maxHeap, Optional<Path> rewriteSandbox, List<Path> classpath) {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         List<String> command = new ArrayList<>(List.of(
                 java.toString(),
@@ -36,9 +46,11 @@ public final class ChildCommand {
                 "-XX:TieredStopAtLevel=1",
                 // HotSpot prints its own warnings on stdout by default, which would corrupt the protocol.
                 "-XX:+DisplayVMOutputToStderr",
+                // no hsperfdata file in a shared /tmp: nothing outside the child's own directory is written
+                "-XX:-UsePerfData",
                 "-Dfile.encoding=UTF-8",
                 "-cp",
-                ChildClasspath.asArgument()));
+                ChildClasspath.asArgument(classpath)));
         rewriteSandbox.ifPresent(
                 dir -> command.add("-D" + RewriteOperation.ROOT_PROPERTY + "=" + dir.toAbsolutePath()));
         command.add(ChildMain.class.getName());

@@ -1,6 +1,8 @@
 package dev.taskgate.worker.pool;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,11 +24,18 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 
 import dev.taskgate.worker.WorkerConfig;
+import dev.taskgate.worker.child.workspace.WorkspaceRoot;
+import dev.taskgate.worker.pool.sandbox.ChildSandbox;
+import dev.taskgate.worker.pool.sandbox.ChildUser;
+import dev.taskgate.worker.pool.sandbox.EffectiveUser;
+import dev.taskgate.worker.pool.sandbox.SandboxSetup;
+import dev.taskgate.worker.workspace.WorkspaceRegistry;
 
 /**
  * Keeps {@code taskgate.worker.children} warm child JVMs. An operation takes an idle child with
  * {@link #acquire()} (blocking; never call it on an event loop) and gives it back with {@link #release}. A child
- * that dies is replaced; so is one that has run {@code max-operations-per-child} operations.
+ * that dies is replaced; so is one that has run {@code max-operations-per-child} operations, and one whose directory
+ * cannot be emptied after a run. Every child is started in the {@link ChildSandbox} checked at startup.
  */
 @ApplicationScoped
 public class ChildPool {
@@ -43,14 +52,44 @@ public class ChildPool {
     });
     private final WorkerConfig config;
     private final List<String> command;
+    private final ChildSandbox sandbox;
     private volatile boolean started;
     private volatile boolean closing;
 
     @Inject
-    ChildPool(WorkerConfig config) {
+    ChildPool(WorkerConfig config, WorkspaceRegistry workspaces) {
         this.config = config;
         this.command =
                 ChildCommand.build(config.childMaxHeap(), config.rewrite().sandbox());
+        this.sandbox = SandboxSetup.create(
+                sandboxSettings(config.child()), System.getenv(), EffectiveUser.isRoot(), ChildClasspath.locations());
+        warnAboutFilesTheChildCannotChange(config, workspaces);
+    }
+
+    private void warnAboutFilesTheChildCannotChange(WorkerConfig config, WorkspaceRegistry workspaces) {
+        List<Path> data = new ArrayList<>();
+        config.rewrite().sandbox().ifPresent(data::add);
+        workspaces
+                .ids()
+                .forEach(id -> workspaces.find(id).orElseThrow().roots().stream()
+                        .map(WorkspaceRoot::directory)
+                        .forEach(data::add));
+        for (Path dir : SandboxSetup.unchangeable(sandbox, System.getenv(), data)) {
+            LOG.warnf(
+                    "The child user cannot read and write %s; operations that change files there will fail [user=%s]",
+                    dir, sandbox.user().map(ChildUser::name).orElse(""));
+        }
+    }
+
+    private static SandboxSetup.Settings sandboxSettings(WorkerConfig.Child child) {
+        WorkerConfig.Limits limits = child.limits();
+        return SandboxSetup.Settings.of(
+                child.workRoot(),
+                child.user(),
+                limits.cpuTime(),
+                limits.addressSpace(),
+                limits.processes(),
+                limits.openFiles());
     }
 
     void onStart(@Observes StartupEvent event) {
@@ -84,6 +123,7 @@ public class ChildPool {
                 return;
             }
         }
+        sandbox.close();
     }
 
     /** Waits for an idle child. Blocks: call it only from a worker thread. */
@@ -105,9 +145,12 @@ public class ChildPool {
         if (!child.isAlive() || closing) {
             return;
         }
-        if (runs >= config.maxOperationsPerChild()) {
+        boolean spent = runs >= config.maxOperationsPerChild();
+        if (spent || !emptied(child)) {
             child.retire();
-            LOG.infof("Replacing a child after its share of operations [pid=%d runs=%d]", child.pid(), runs);
+            LOG.infof(
+                    "Replacing a child after %s [pid=%d runs=%d]",
+                    spent ? "its share of operations" : "its directory could not be emptied", child.pid(), runs);
             spawner.execute(() -> {
                 spawnReplacement();
                 child.shutdown(SHUTDOWN_GRACE);
@@ -115,6 +158,15 @@ public class ChildPool {
             return;
         }
         idle.offerFirst(child);
+    }
+
+    private static boolean emptied(ChildProcess child) {
+        try {
+            child.clearWorkDirectory();
+            return true;
+        } catch (UncheckedIOException e) {
+            return false;
+        }
     }
 
     /** Gives back a child that was taken but never given an operation. */
@@ -175,7 +227,7 @@ public class ChildPool {
 
     private ChildProcess launch() {
         try {
-            ChildProcess child = ChildProcess.start(command, this::onExit);
+            ChildProcess child = ChildProcess.start(sandbox, command, this::onExit);
             live.add(child);
             return child;
         } catch (IOException e) {

@@ -6,6 +6,7 @@ import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -22,16 +23,21 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.taskgate.worker.pool.sandbox.ChildSandbox;
+import dev.taskgate.worker.pool.sandbox.WorkDirectories;
+
 /**
  * One child JVM seen from the parent: writes {@code run}/{@code stop}/{@code input-response} lines to its stdin, reads protocol lines
  * from its stdout on a dedicated thread and hands them to the observer of the current run, and drains its
- * stderr into the worker log (a full stderr pipe would block the child).
+ * stderr into the worker log (a full stderr pipe would block the child). The child lives in its own directory,
+ * removed once the process has ended and before {@link #exit()} completes.
  */
 public final class ChildProcess {
     private static final Logger LOG = Logger.getLogger(ChildProcess.class);
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final Process process;
+    private final Path workDirectory;
     private final OutputStream stdin;
     private final ObjIntConsumer<ChildProcess> exitListener;
     private final CompletableFuture<Void> ready = new CompletableFuture<>();
@@ -40,22 +46,31 @@ public final class ChildProcess {
     private final AtomicInteger completedRuns = new AtomicInteger();
     private volatile boolean retired;
 
-    private ChildProcess(Process process, ObjIntConsumer<ChildProcess> exitListener) {
+    private ChildProcess(Process process, Path workDirectory, ObjIntConsumer<ChildProcess> exitListener) {
         this.process = process;
+        this.workDirectory = workDirectory;
         this.stdin = process.getOutputStream();
         this.exitListener = exitListener;
     }
 
     /**
-     * Starts a child; it is usable once {@link #awaitReady(Duration)} returns {@code true}.
+     * Starts a child in {@code sandbox}; it is usable once {@link #awaitReady(Duration)} returns {@code true}.
      *
-     * @param command      the command line, see {@link ChildCommand}
+     * @param sandbox      how the child is confined (directory, environment, limits, user)
+     * @param command      the {@code java} command line, see {@link ChildCommand}
      * @param exitListener told (after the run observer, if any) when the process has exited, with its status
      */
-    public static ChildProcess start(List<String> command, ObjIntConsumer<ChildProcess> exitListener)
-            throws IOException {
-        Process process = new ProcessBuilder(command).start();
-        ChildProcess child = new ChildProcess(process, exitListener);
+    public static ChildProcess start(
+            ChildSandbox sandbox, List<String> command, ObjIntConsumer<ChildProcess> exitListener) throws IOException {
+        ChildSandbox.Launch launch = sandbox.prepare(command);
+        Process process;
+        try {
+            process = launch.builder().start();
+        } catch (IOException | RuntimeException e) {
+            WorkDirectories.delete(launch.workDirectory());
+            throw e;
+        }
+        ChildProcess child = new ChildProcess(process, launch.workDirectory(), exitListener);
         String name = "child-" + process.pid();
         Thread out = new Thread(child::readStdout, name + "-out");
         out.setDaemon(true);
@@ -64,6 +79,24 @@ public final class ChildProcess {
         err.setDaemon(true);
         err.start();
         return child;
+    }
+
+    /** The child's own directory: its working directory, {@code HOME} and temporary directory. */
+    public Path workDirectory() {
+        return workDirectory;
+    }
+
+    /**
+     * Empties the child's directory between two runs, so that nothing one operation leaves there is seen by the
+     * next. Call it only while the child runs nothing.
+     */
+    void clearWorkDirectory() {
+        try {
+            WorkDirectories.clear(workDirectory);
+        } catch (IOException e) {
+            LOG.warnf(e, "Could not empty the child's directory; retiring the child [pid=%d]", pid());
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** The operating-system process id. */
@@ -265,9 +298,13 @@ public final class ChildProcess {
                 LOG.warnf("Child did not exit within %s; killing it [pid=%d]", grace, pid());
                 process.destroyForcibly();
             }
+            // the reader thread removes the child's directory before it completes exit()
+            exited.get(grace.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroyForcibly();
+        } catch (ExecutionException | TimeoutException e) {
+            LOG.debugf(e, "The child's exit was not handled within %s [pid=%d]", grace, pid());
         }
     }
 
@@ -308,6 +345,7 @@ public final class ChildProcess {
             process.destroyForcibly();
         }
         int status = awaitExit();
+        removeWorkDirectory();
         ready.completeExceptionally(new IllegalStateException("child exited with " + status));
         exited.complete(status);
         RunObserver current = observer.getAndSet(null);
@@ -334,6 +372,14 @@ public final class ChildProcess {
             return;
         }
         current.onMessage(this, message);
+    }
+
+    private void removeWorkDirectory() {
+        try {
+            WorkDirectories.delete(workDirectory);
+        } catch (IOException | RuntimeException e) {
+            LOG.warnf(e, "Could not remove the directory of an ended child [pid=%d dir=%s]", pid(), workDirectory);
+        }
     }
 
     private int awaitExit() {

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -26,6 +28,10 @@ import static org.awaitility.Awaitility.await;
 class ChildProcessTest {
     private static final Duration READY = Duration.ofSeconds(30);
     private final ObjectMapper mapper = new ObjectMapper();
+
+    @TempDir
+    Path workRoot;
+
     private final List<Process> rawProcesses = new ArrayList<>();
     private final List<ChildProcess> children = new ArrayList<>();
     private final List<Integer> exits = new CopyOnWriteArrayList<>();
@@ -37,7 +43,8 @@ class ChildProcessTest {
     }
 
     private ChildProcess start() throws Exception {
-        ChildProcess child = ChildProcess.start(ChildCommand.build("64m"), (c, code) -> exits.add(code));
+        ChildProcess child = ChildProcess.start(
+                TestSandboxes.plain(workRoot), ChildCommand.build("64m"), (c, code) -> exits.add(code));
         children.add(child);
         assertThat(child.awaitReady(READY)).as("ready line").isTrue();
         return child;

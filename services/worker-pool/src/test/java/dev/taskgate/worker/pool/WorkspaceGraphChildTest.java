@@ -40,6 +40,9 @@ class WorkspaceGraphChildTest {
     @TempDir
     Path dir;
 
+    @TempDir
+    Path workRoot;
+
     private ChildProcess child;
     private JsonNode workspace;
     private final Map<String, byte[]> artifacts = new ConcurrentHashMap<>();
@@ -63,7 +66,7 @@ class WorkspaceGraphChildTest {
                         Workspace.compile("acme/demo", Workspace.DEFAULT_REFERENCE_PATTERNS),
                         Workspace.DEFAULT_MAX_FILE_BYTES)
                 .toJson();
-        child = ChildProcess.start(ChildCommand.build("64m"), (c, code) -> {});
+        child = ChildProcess.start(TestSandboxes.plain(workRoot), ChildCommand.build("64m"), (c, code) -> {});
         assertThat(child.awaitReady(READY)).as("ready line").isTrue();
     }
 

@@ -15,6 +15,7 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.worker.child.workspace.LinkContainment;
 import dev.taskgate.worker.child.workspace.WorkspaceFiles;
 
 /**
@@ -69,6 +70,10 @@ public final class JournaledFiles {
         public Path file(String path) {
             Path file = root.resolve(path).normalize();
             if (!file.startsWith(root) || file.equals(root) || file.startsWith(root.resolve(JOURNAL_DIR))) {
+                throw new IllegalArgumentException("path outside the operation's root: " + path);
+            }
+            Path realRoot = LinkContainment.realDirectory(root, "the operation's root");
+            if (LinkContainment.checkInside(realRoot, file, path).startsWith(realRoot.resolve(JOURNAL_DIR))) {
                 throw new IllegalArgumentException("path outside the operation's root: " + path);
             }
             return file;
@@ -135,7 +140,12 @@ public final class JournaledFiles {
      */
     public void apply(RewritePlan plan) throws IOException {
         for (FileChange change : plan.changes()) {
-            Path backup = backupOf(plan.planHash(), change.path());
+            Path backup;
+            try {
+                backup = backupOf(plan.planHash(), change.path());
+            } catch (IllegalArgumentException e) {
+                throw new IOException("no place to keep the pre-image of " + change.path() + ": " + e.getMessage(), e);
+            }
             Files.createDirectories(backup.getParent());
             writeAtomically(backup, change.before());
         }
@@ -219,6 +229,9 @@ public final class JournaledFiles {
         if (!backup.startsWith(backups) || backup.equals(backups)) {
             throw new IllegalArgumentException("path outside the journal: " + path);
         }
+        // <root>/.taskgate-journal/<plan>: a link planted for the journal directory must not carry pre-images away
+        Path root = backups.getParent().getParent();
+        LinkContainment.checkInside(LinkContainment.realDirectory(root, "the operation's root"), backup, path);
         return backup;
     }
 

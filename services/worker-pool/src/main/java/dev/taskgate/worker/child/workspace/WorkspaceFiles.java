@@ -5,7 +5,6 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -221,7 +220,7 @@ public final class WorkspaceFiles {
         if (!file.startsWith(root.directory()) || file.equals(root.directory())) {
             throw new IllegalArgumentException("path outside its root: '" + workspacePath + "'");
         }
-        checkNoLinkEscape(root, file, workspacePath);
+        LinkContainment.checkInside(realRoot(root), file, workspacePath);
         return new Located(root, relative, file);
     }
 
@@ -264,35 +263,8 @@ public final class WorkspaceFiles {
         }
     }
 
-    private static void checkNoLinkEscape(WorkspaceRoot root, Path file, String workspacePath) {
-        Path realRoot = realRoot(root);
-        // the deepest part of the path that exists decides where it really leads
-        Path existing = file;
-        while (existing != null && !Files.exists(existing, LinkOption.NOFOLLOW_LINKS)) {
-            existing = existing.getParent();
-        }
-        if (existing == null) {
-            return;
-        }
-        try {
-            Path real = existing.toRealPath();
-            if (!real.startsWith(realRoot)) {
-                throw new IllegalArgumentException(
-                        "'" + workspacePath + "' leads outside its root through a symbolic link");
-            }
-        } catch (IOException e) {
-            // a dangling link: whatever it names is outside what the workspace can vouch for
-            throw new IllegalArgumentException("'" + workspacePath + "' goes through a broken symbolic link");
-        }
-    }
-
     private static Path realRoot(WorkspaceRoot root) {
-        try {
-            return root.directory().toRealPath();
-        } catch (IOException e) {
-            throw new UncheckedIOException(
-                    "workspace root " + root.name() + " is not readable: " + root.directory(), e);
-        }
+        return LinkContainment.realDirectory(root.directory(), "workspace root " + root.name());
     }
 
     private static boolean isHidden(Path dir) {

@@ -95,6 +95,77 @@ class RewriteOperationTest {
                 .hasMessageContaining("needs a sandbox directory");
     }
 
+    @Test
+    void refusesAFileLinkThatLeavesTheSandbox(@TempDir Path outside) throws Exception {
+        Path secret = Files.writeString(outside.resolve("secret.txt"), "colour outside");
+        Files.createSymbolicLink(sandbox.resolve("escape.txt"), secret);
+        RecordingContext context = new RecordingContext();
+
+        assertThatThrownBy(() -> operation.run(rewriting("escape.txt"), context))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'escape.txt' leads outside its root through a symbolic link");
+        assertThat(context.commits()).as("nothing asked to commit").isEmpty();
+        assertThat(secret).hasContent("colour outside");
+    }
+
+    @Test
+    void refusesADirectoryLinkThatLeavesTheSandbox(@TempDir Path outside) throws Exception {
+        Path secret = Files.writeString(outside.resolve("secret.txt"), "colour outside");
+        Files.createSymbolicLink(sandbox.resolve("linked"), outside);
+
+        assertThatThrownBy(() -> operation.run(rewriting("linked/secret.txt"), new RecordingContext()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("leads outside its root through a symbolic link");
+        assertThat(secret).hasContent("colour outside");
+    }
+
+    @Test
+    void refusesABrokenLinkAndALinkIntoTheJournal() throws Exception {
+        Files.createSymbolicLink(sandbox.resolve("dangling.txt"), sandbox.resolve("gone/nowhere.txt"));
+        Files.createDirectories(sandbox.resolve(".taskgate-journal"));
+        Files.writeString(sandbox.resolve(".taskgate-journal/kept.txt"), "colour kept");
+        Files.createSymbolicLink(sandbox.resolve("journal"), sandbox.resolve(".taskgate-journal"));
+
+        assertThatThrownBy(() -> operation.run(rewriting("dangling.txt"), new RecordingContext()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("broken symbolic link");
+        assertThatThrownBy(() -> operation.run(rewriting("journal/kept.txt"), new RecordingContext()))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("path outside the operation's root");
+        assertThat(sandbox.resolve(".taskgate-journal/kept.txt")).hasContent("colour kept");
+    }
+
+    @Test
+    void refusesToKeepPreImagesInAJournalDirectoryLinkedOutside(@TempDir Path outside) throws Exception {
+        Files.createSymbolicLink(sandbox.resolve(".taskgate-journal"), outside);
+
+        String result = operation.run(input(), new RecordingContext());
+
+        assertThat(result)
+                .contains("\"isError\":true")
+                .contains("no place to keep the pre-image of a.txt")
+                .contains("leads outside its root through a symbolic link");
+        assertThat(sandbox.resolve("a.txt")).hasContent("colour and colour");
+        try (var kept = Files.list(outside)) {
+            assertThat(kept).as("no pre-image outside the sandbox").isEmpty();
+        }
+    }
+
+    @Test
+    void followsALinkThatStaysInsideTheSandbox() throws Exception {
+        Files.createSymbolicLink(sandbox.resolve("alias.txt"), sandbox.resolve("a.txt"));
+
+        String result = operation.run(rewriting("alias.txt"), new RecordingContext());
+
+        assertThat(result).contains("rewrote 1 files");
+    }
+
+    private static JsonNode rewriting(String file) {
+        var input = MAPPER.createObjectNode().put("search", "colour").put("replace", "color");
+        input.putArray("files").add(file);
+        return input;
+    }
+
     private static JsonNode input() throws Exception {
         return MAPPER.readTree("{\"files\":[\"a.txt\",\"docs/b.md\"],\"search\":\"colour\",\"replace\":\"color\"}");
     }
