@@ -18,9 +18,12 @@ class ClientCapabilitiesTest {
     void anElicitationCapabilityNamingNoModeMeansFormOnly() {
         JsonNode declared = json("{\"elicitation\":{}}");
 
-        assertThat(ClientCapabilities.canAnswer(declared, "elicitation/create", FORM)).isTrue();
-        assertThat(ClientCapabilities.canAnswer(declared, "elicitation/create", NO_MODE)).isTrue();
-        assertThat(ClientCapabilities.canAnswer(declared, "elicitation/create", URL)).isFalse();
+        assertThat(ClientCapabilities.canAnswer(declared, "elicitation/create", FORM))
+                .isTrue();
+        assertThat(ClientCapabilities.canAnswer(declared, "elicitation/create", NO_MODE))
+                .isTrue();
+        assertThat(ClientCapabilities.canAnswer(declared, "elicitation/create", URL))
+                .isFalse();
     }
 
     @Test
@@ -28,23 +31,30 @@ class ClientCapabilitiesTest {
         JsonNode urlOnly = json("{\"elicitation\":{\"url\":{}}}");
         JsonNode both = json("{\"elicitation\":{\"form\":{},\"url\":{}}}");
 
-        assertThat(ClientCapabilities.canAnswer(urlOnly, "elicitation/create", FORM)).isFalse();
-        assertThat(ClientCapabilities.canAnswer(urlOnly, "elicitation/create", URL)).isTrue();
-        assertThat(ClientCapabilities.canAnswer(both, "elicitation/create", FORM)).isTrue();
-        assertThat(ClientCapabilities.canAnswer(both, "elicitation/create", URL)).isTrue();
+        assertThat(ClientCapabilities.canAnswer(urlOnly, "elicitation/create", FORM))
+                .isFalse();
+        assertThat(ClientCapabilities.canAnswer(urlOnly, "elicitation/create", URL))
+                .isTrue();
+        assertThat(ClientCapabilities.canAnswer(both, "elicitation/create", FORM))
+                .isTrue();
+        assertThat(ClientCapabilities.canAnswer(both, "elicitation/create", URL))
+                .isTrue();
     }
 
     @Test
     void samplingAndRootsNeedTheirCapabilityAndUnknownMethodsNothingCanAnswer() {
         JsonNode all = json("{\"elicitation\":{},\"sampling\":{},\"roots\":{}}");
 
-        assertThat(ClientCapabilities.canAnswer(all, "sampling/createMessage", null)).isTrue();
+        assertThat(ClientCapabilities.canAnswer(all, "sampling/createMessage", null))
+                .isTrue();
         assertThat(ClientCapabilities.canAnswer(all, "roots/list", null)).isTrue();
-        assertThat(ClientCapabilities.canAnswer(json("{}"), "sampling/createMessage", null)).isFalse();
+        assertThat(ClientCapabilities.canAnswer(json("{}"), "sampling/createMessage", null))
+                .isFalse();
         assertThat(ClientCapabilities.canAnswer(json("{\"sampling\":true}"), "sampling/createMessage", null))
                 .isFalse();
         assertThat(ClientCapabilities.canAnswer(all, "tools/call", null)).isFalse();
-        assertThat(ClientCapabilities.canAnswer(null, "elicitation/create", FORM)).isFalse();
+        assertThat(ClientCapabilities.canAnswer(null, "elicitation/create", FORM))
+                .isFalse();
     }
 
     @Test
