@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.auth;
+package dev.taskgate.claims;
 
 import java.io.StringReader;
 import java.util.Set;
@@ -10,9 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import dev.taskgate.contracts.Caller;
-import dev.taskgate.problem.ProblemException;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -23,17 +20,14 @@ class WorkspaceGrantsTest {
     }
 
     @Test
-    void anAbsentClaimGrantsNothingExtraAndTheCallerKeepsItsOwnWorkspace() {
+    void anAbsentClaimGrantsNothingExtra() {
         assertThat(WorkspaceGrants.parse(null)).isEmpty();
-        AuthenticatedCaller caller =
-                AuthenticatedCaller.forPath("iss", "alice", "acme", "demo", "tools:call", "acme", "demo");
-        assertThat(caller.workspaces()).containsExactly("acme/demo");
     }
 
     @Test
     void anArrayOfOrgProjectStringsIsTheSetOfGrants() {
-        assertThat(WorkspaceGrants.parse(json("[\"acme/demo\", \"acme/other\", \"acme/demo\"]")))
-                .contains(Set.of("acme/demo", "acme/other"));
+        assertThat(WorkspaceGrants.parse(json("[\"acme/demo\", \"acme/other\", \"acme/demo\", \"株式会社/丿\"]")))
+                .contains(Set.of("acme/demo", "acme/other", "株式会社/丿"));
     }
 
     @ParameterizedTest
@@ -49,11 +43,21 @@ class WorkspaceGrantsTest {
                 "[\"/demo\"]",
                 "[\"acme/\"]",
                 "[\"ac me/demo\"]",
+                "[\"acme/de\\u0000mo\"]",
+                "[\"acme/demo\\r\\n\"]",
+                "[\"acme/\\ud800\"]",
                 "[[\"acme/demo\"]]"
             })
     void anythingElseIsMalformed(String claim) {
-        assertThatThrownBy(() -> WorkspaceGrants.parse(json(claim)))
-                .isInstanceOf(WorkspaceGrants.MalformedClaimException.class);
+        assertThatThrownBy(() -> WorkspaceGrants.parse(json(claim))).isInstanceOf(InvalidClaimException.class);
+    }
+
+    @Test
+    void aHalfOverTheWorkspaceBoundIsMalformed() {
+        String org = "o".repeat(IdentityClaims.MAX_WORKSPACE_PART_BYTES);
+        assertThat(WorkspaceGrants.parse(json("[\"" + org + "/p\"]"))).contains(Set.of(org + "/p"));
+        assertThatThrownBy(() -> WorkspaceGrants.parse(json("[\"" + org + "o/p\"]")))
+                .isInstanceOf(InvalidClaimException.class);
     }
 
     @Test
@@ -63,23 +67,6 @@ class WorkspaceGrantsTest {
             many.append(i == 0 ? "" : ",").append("\"o/p").append(i).append('"');
         }
         assertThatThrownBy(() -> WorkspaceGrants.parse(json(many.append(']').toString())))
-                .isInstanceOf(WorkspaceGrants.MalformedClaimException.class);
-    }
-
-    @Test
-    void grantsWithoutTheTokensOwnWorkspaceLeaveTheCallerNothing() {
-        assertThatThrownBy(() -> AuthenticatedCaller.forPath(
-                        "iss", "alice", "acme", "demo", "tools:call", Set.of("acme/other"), "acme", "demo"))
-                .isInstanceOf(ProblemException.class)
-                .satisfies(e ->
-                        assertThat(((ProblemException) e).problem().status()).isEqualTo(404));
-        assertThat(AuthenticatedCaller.fromClaims("iss", "alice", "acme", "demo", "tools:call", Set.of("acme/other")))
-                .isEmpty();
-        assertThat(AuthenticatedCaller.fromClaims(
-                                "iss", "alice", "acme", "demo", "tools:call", Set.of("acme/demo", "acme/other"))
-                        .map(AuthenticatedCaller::workspaces))
-                .contains(Set.of("acme/demo", "acme/other"));
-        assertThat(new AuthenticatedCaller(new Caller("iss", "a", "o", "p"), Set.of()).workspaces())
-                .containsExactly("o/p");
+                .isInstanceOf(InvalidClaimException.class);
     }
 }
