@@ -163,6 +163,12 @@ public final class Tokens {
             return this;
         }
 
+        /** The {@code iat} claim (default: now); the expiry stays {@code iat + ttl}. */
+        public Builder issuedAt(Instant issuedAt) {
+            this.issuedAt = Objects.requireNonNull(issuedAt, "issuedAt");
+            return this;
+        }
+
         /** Signs with a freshly generated key that no service trusts: the signature does not verify. */
         public Builder signedWithUnknownKey() {
             this.unknownSigner = true;

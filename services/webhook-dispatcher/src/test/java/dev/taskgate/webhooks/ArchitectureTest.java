@@ -65,6 +65,8 @@ class ArchitectureTest {
     static final ArchRule onlyTheDeliveryPackageSendsHttp = noClasses()
             .that()
             .resideOutsideOfPackage("..webhooks.delivery")
+            .and()
+            .doNotHaveSimpleName("RequestLimitsFilter") // reads the incoming request's head, sends nothing
             .should()
             .dependOnClassesThat()
             .resideInAnyPackage("io.vertx.core.http..", "java.net.http..", "io.quarkus.rest.client..")

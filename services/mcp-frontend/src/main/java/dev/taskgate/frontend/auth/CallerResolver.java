@@ -1,25 +1,43 @@
 package dev.taskgate.frontend.auth;
 
+import java.time.Clock;
+import java.time.Duration;
+
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 import io.quarkus.security.AuthenticationFailedException;
 
-/** Reads the verified token of the current request (SmallRye JWT has already checked signature, issuer, audience and expiry). */
+import dev.taskgate.claims.InvalidClaimException;
+import dev.taskgate.claims.TokenClaims;
+import dev.taskgate.claims.WorkspaceGrants;
+
+/**
+ * Reads the verified token of the current request. SmallRye JWT has checked signature, issuer, audience, expiry and
+ * age; the claims that become the caller are checked here ({@link TokenClaims}), so a token whose {@code sub},
+ * {@code org_id}, {@code project_id}, {@code iat} or {@code workspaces} breaks the rules is refused like an invalid
+ * one (401) before any of it reaches a header, a log line or a command.
+ */
 @ApplicationScoped
 public class CallerResolver {
-    /** The claim listing the workspaces the principal may use ({@link WorkspaceGrants}). */
-    public static final String WORKSPACES_CLAIM = "workspaces";
-
     private final JsonWebToken token;
     private final LocalPrincipal localPrincipal;
+    private final Clock clock;
+    private final Duration clockSkew;
 
     @Inject
-    CallerResolver(JsonWebToken token, LocalPrincipal localPrincipal) {
+    CallerResolver(
+            JsonWebToken token,
+            LocalPrincipal localPrincipal,
+            Clock clock,
+            @ConfigProperty(name = "mp.jwt.verify.clock.skew", defaultValue = "60") int clockSkewSeconds) {
         this.token = token;
         this.localPrincipal = localPrincipal;
+        this.clock = clock;
+        this.clockSkew = Duration.ofSeconds(clockSkewSeconds);
     }
 
     /** The caller for this org/project path, holding {@code tools:call}; 404 for another org/project, 403 without the scope. */
@@ -35,6 +53,7 @@ public class CallerResolver {
      * not grant; 401 ({@code AuthenticationFailedException}) for a malformed {@code workspaces} claim.
      */
     public AuthenticatedCaller resolveInPath(String pathOrg, String pathProject) {
+        checkClaims();
         return AuthenticatedCaller.forPath(
                 token.getIssuer(),
                 token.getSubject(),
@@ -48,10 +67,15 @@ public class CallerResolver {
 
     /**
      * The principal ({@code Caller.principal()} form) of the verified token, for the audit log of a call that is
-     * refused before a caller could be resolved; empty without a token or without {@code iss}/{@code sub}.
+     * refused before a caller could be resolved; empty without a token or without {@code iss}/{@code sub}; 401
+     * ({@code AuthenticationFailedException}) for a token whose claims break the rules.
      */
     public java.util.Optional<String> principal() {
-        if (token.getRawToken() == null || token.getIssuer() == null || token.getSubject() == null) {
+        if (token.getRawToken() == null) {
+            return java.util.Optional.empty();
+        }
+        checkClaims();
+        if (token.getIssuer() == null || token.getSubject() == null) {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(token.getIssuer() + " " + token.getSubject());
@@ -66,6 +90,7 @@ public class CallerResolver {
         if (token.getRawToken() == null) {
             return localPrincipal.caller();
         }
+        checkClaims();
         return AuthenticatedCaller.fromClaims(
                 token.getIssuer(),
                 token.getSubject(),
@@ -75,20 +100,24 @@ public class CallerResolver {
                 workspaceGrants());
     }
 
-    // A malformed grant makes the token unusable: 401 through the same path as any invalid token.
+    // A claim that breaks the rules makes the token unusable: 401 through the same path as any invalid token.
+    private void checkClaims() {
+        try {
+            TokenClaims.check(token, clock.instant(), clockSkew);
+        } catch (InvalidClaimException e) {
+            throw new AuthenticationFailedException(e.getMessage());
+        }
+    }
+
     private java.util.Set<String> workspaceGrants() {
         try {
-            return WorkspaceGrants.parse(token.getClaim(WORKSPACES_CLAIM)).orElse(null);
-        } catch (WorkspaceGrants.MalformedClaimException e) {
-            throw new AuthenticationFailedException("malformed " + WORKSPACES_CLAIM + " claim: " + e.getMessage());
+            return WorkspaceGrants.parse(token.getClaim(WorkspaceGrants.CLAIM)).orElse(null);
+        } catch (InvalidClaimException e) {
+            throw new AuthenticationFailedException(e.getMessage());
         }
     }
 
     private String stringClaim(String name) {
-        Object value = token.getClaim(name);
-        if (value instanceof jakarta.json.JsonString) {
-            return ((jakarta.json.JsonString) value).getString();
-        }
-        return value instanceof String ? (String) value : null;
+        return TokenClaims.string(token, name);
     }
 }

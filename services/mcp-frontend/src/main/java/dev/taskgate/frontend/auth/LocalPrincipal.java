@@ -13,6 +13,8 @@ import org.jboss.logging.Logger;
 
 import io.quarkus.runtime.Startup;
 
+import dev.taskgate.claims.IdentityClaims;
+import dev.taskgate.claims.InvalidClaimException;
 import dev.taskgate.frontend.FrontendConfig;
 
 /**
@@ -55,6 +57,11 @@ public class LocalPrincipal {
         String subject = required(settings.subject(), "subject");
         String org = required(settings.orgId(), "org-id");
         String project = required(settings.projectId(), "project-id");
+        try {
+            IdentityClaims.check(subject, org, project);
+        } catch (InvalidClaimException e) {
+            throw new IllegalStateException("taskgate.frontend.local-principal: the " + e.getMessage(), e);
+        }
         this.caller =
                 Optional.of(AuthenticatedCaller.forPath(ISSUER, subject, org, project, settings.scope(), org, project));
         LOG.warnf(

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.ToolPermissions;
+import dev.taskgate.frontend.problem.Echo;
 import dev.taskgate.frontend.problem.ProblemKind;
 
 /**
@@ -30,8 +31,8 @@ public class SubmissionPolicy {
     public void admit(AuthenticatedCaller caller, String toolName, JsonNode input) {
         ToolInputValidator.Tool tool = tools.find(toolName)
                 .orElseThrow(() -> ProblemKind.UNKNOWN_TOOL
-                        .problem("No tool named '" + toolName + "' is registered.")
-                        .with("tool_name", toolName)
+                        .problem("No tool named '" + Echo.excerpt(toolName) + "' is registered.")
+                        .with("tool_name", Echo.excerpt(toolName))
                         .toException());
         ToolPermissions.requireToSubmit(caller, tool.spec());
         List<InputViolation> violations = tool.violations(input);
@@ -41,7 +42,7 @@ public class SubmissionPolicy {
                     .map(v -> Map.of("pointer", "/input" + v.pointer(), "message", v.message()))
                     .collect(Collectors.toList());
             throw ProblemKind.INVALID_INPUT
-                    .problem("The input does not satisfy the input schema of '" + toolName + "'.")
+                    .problem("The input does not satisfy the input schema of '" + Echo.excerpt(toolName) + "'.")
                     .with("errors", errors)
                     .toException();
         }

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.frontend.execution.InputViolation;
+import dev.taskgate.frontend.execution.LoneSurrogates;
 import dev.taskgate.frontend.execution.ToolInputValidator;
 
 /** The {@code arguments} of a {@code tools/call}, read and checked against the tool's input schema (both generations). */
@@ -38,6 +39,14 @@ public final class ToolArguments {
      *                      {@code /arguments}, message)
      */
     public static void check(ToolInputValidator.Tool tool, JsonNode arguments, String message) {
+        LoneSurrogates.find(arguments).ifPresent(pointer -> {
+            ObjectNode data = JsonNodeFactory.instance.objectNode();
+            data.putArray("errors")
+                    .addObject()
+                    .put("pointer", "/arguments" + pointer)
+                    .put("message", LoneSurrogates.MESSAGE);
+            throw McpErrors.invalidParams(message, data);
+        });
         List<InputViolation> violations = tool.violations(arguments);
         if (violations.isEmpty()) {
             return;

@@ -20,6 +20,7 @@ import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.execution.ToolInputValidator;
 import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 import dev.taskgate.frontend.mcp.compat.HandoffPolicies;
+import dev.taskgate.frontend.problem.Echo;
 import dev.taskgate.problem.ProblemException;
 
 /**
@@ -93,8 +94,8 @@ public class ToolCallSteps {
     public ToolInputValidator.Tool tool(String toolName) {
         return tools.find(toolName)
                 .orElseThrow(() -> McpErrors.invalidParams(
-                        "Unknown tool: " + toolName,
-                        JsonNodeFactory.instance.objectNode().put("name", toolName)));
+                        "Unknown tool: " + Echo.excerpt(toolName),
+                        JsonNodeFactory.instance.objectNode().put("name", Echo.excerpt(toolName))));
     }
 
     /**

@@ -17,10 +17,12 @@ public enum ProblemKind implements ProblemType {
     EXECUTION_FAILED("execution-failed", "Execution failed", 409),
     EXECUTION_CANCELLED("execution-cancelled", "Execution cancelled", 409),
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", 413),
+    URI_TOO_LONG("uri-too-long", "URI too long", 414),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
     UNKNOWN_TOOL("unknown-tool", "Unknown tool", 422),
     INVALID_INPUT("invalid-input", "Invalid input", 422),
     ADMISSION_LIMIT("admission-limit", "Admission limit reached", 429),
+    HEADERS_TOO_LARGE("request-header-fields-too-large", "Request header fields too large", 431),
     UNAVAILABLE("unavailable", "Service unavailable", 503),
     INTERNAL("internal", "Internal error", 500);
 

@@ -22,7 +22,8 @@ public record ProjectCaller(String subject, String orgId, String projectId, Set<
     }
 
     /**
-     * The caller from the token's claims. A token for another org or project, or without them, gets the uniform
+     * The caller from the token's claims. A token for another org or project, or without them, or whose
+     * {@code workspaces} grants ({@code null} when the claim is absent) leave out its own workspace, gets the uniform
      * 404; a token without {@code requiredScope} gets 403.
      */
     public static ProjectCaller forPath(
@@ -31,6 +32,7 @@ public record ProjectCaller(String subject, String orgId, String projectId, Set<
             String orgClaim,
             String projectClaim,
             String scopeClaim,
+            Set<String> workspaceGrants,
             String pathOrg,
             String pathProject,
             String requiredScope) {
@@ -39,7 +41,8 @@ public record ProjectCaller(String subject, String orgId, String projectId, Set<
                 || orgClaim == null
                 || projectClaim == null
                 || !orgClaim.equals(pathOrg)
-                || !projectClaim.equals(pathProject)) {
+                || !projectClaim.equals(pathProject)
+                || (workspaceGrants != null && !workspaceGrants.contains(orgClaim + "/" + projectClaim))) {
             throw Problems.notFound();
         }
         Set<String> scopes = scopeClaim == null

@@ -9,7 +9,9 @@ import java.util.Optional;
 /**
  * Decides whether a resolved address may receive webhooks (SSRF guard): private, loopback, link-local, multicast,
  * unspecified, shared (CGNAT), benchmark, reserved and broadcast ranges are refused, in IPv4 and IPv6, including
- * IPv4 addresses embedded in IPv6 (mapped, compatible, NAT64, 6to4).
+ * IPv4 addresses embedded in IPv6 (mapped, compatible, NAT64, 6to4). The NAT64 local-use prefix {@code 64:ff9b:1::/48}
+ * (RFC 8215) and Teredo {@code 2001::/32} (RFC 4380) are refused whole: where their IPv4 sits depends on the local
+ * setup, so a public-looking one may still reach the internal network.
  */
 public final class AddressClassifier {
 
@@ -66,6 +68,17 @@ public final class AddressClassifier {
         }
         if ((a[0] & 0xff) == 0xfe && (a[1] & 0xc0) == 0xc0) {
             return Optional.of("private (site-local) address");
+        }
+        if (a[0] == 0
+                && (a[1] & 0xff) == 0x64
+                && (a[2] & 0xff) == 0xff
+                && (a[3] & 0xff) == 0x9b
+                && a[4] == 0
+                && a[5] == 1) {
+            return Optional.of("NAT64 local-use address");
+        }
+        if ((a[0] & 0xff) == 0x20 && a[1] == 0x01 && a[2] == 0 && a[3] == 0) {
+            return Optional.of("Teredo address");
         }
         // ::a.b.c.d (compatible) and ::ffff:a.b.c.d (mapped; Java usually hands these out as IPv4 already)
         boolean zeroPrefix = true;

@@ -11,9 +11,11 @@ public enum ProblemKind implements ProblemType {
     NOT_FOUND("not-found", "Not found", 404),
     CONFLICT("conflict", "Conflict", 409),
     PAYLOAD_TOO_LARGE("payload-too-large", "Payload too large", 413),
+    URI_TOO_LONG("uri-too-long", "URI too long", 414),
     UNSUPPORTED_MEDIA_TYPE("unsupported-media-type", "Unsupported media type", 415),
     DESTINATION_NOT_ALLOWED("destination-not-allowed", "Destination not allowed", 422),
     REPLAY_RANGE_TOO_LARGE("replay-range-too-large", "Replay range too large", 422),
+    HEADERS_TOO_LARGE("request-header-fields-too-large", "Request header fields too large", 431),
     INTERNAL("internal", "Internal error", 500);
 
     private final String slug;

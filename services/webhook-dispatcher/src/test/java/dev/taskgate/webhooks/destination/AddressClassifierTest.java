@@ -46,7 +46,11 @@ class AddressClassifierTest {
                 "::127.0.0.1",
                 "64:ff9b::a9fe:a9fe",
                 "2002:c0a8:0101::1",
-                "2002:7f00:0001::"
+                "2002:7f00:0001::",
+                "64:ff9b:1::a00:1",
+                "64:ff9b:1:ffff::808:808",
+                "2001::1",
+                "2001:0:4136:e378:8000:63bf:3fff:fdd2"
             })
     void refusesNonPublicAddresses(String literal) throws Exception {
         assertThat(AddressClassifier.refusal(InetAddress.getByName(literal)))
@@ -68,7 +72,9 @@ class AddressClassifierTest {
                 "2a00:1450:4001:80b::200e",
                 "::ffff:8.8.8.8",
                 "64:ff9b::808:808",
-                "2002:0808:0808::1"
+                "2002:0808:0808::1",
+                "64:ff9b:2::808:808",
+                "2001:4860:4860::8888"
             })
     void acceptsPublicAddresses(String literal) throws Exception {
         assertThat(AddressClassifier.refusal(InetAddress.getByName(literal)))

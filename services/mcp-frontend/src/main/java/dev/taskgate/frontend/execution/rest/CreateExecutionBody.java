@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 
+import dev.taskgate.frontend.execution.LoneSurrogates;
 import dev.taskgate.frontend.problem.ProblemKind;
 
 /**
@@ -41,6 +42,9 @@ public record CreateExecutionBody(String toolName, JsonNode input) {
     /** Parses and checks the shape; throws the problem for the first defect. */
     public static CreateExecutionBody parse(byte[] body) {
         JsonNode root = readJson(body);
+        LoneSurrogates.find(root).ifPresent(pointer -> {
+            throw invalid(pointer, LoneSurrogates.MESSAGE);
+        });
         if (!root.isObject()) {
             throw invalid("", "The body must be a JSON object with the members tool_name and input.");
         }

@@ -17,6 +17,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 
 import dev.taskgate.frontend.execution.InputResponseShape;
 import dev.taskgate.frontend.execution.InputViolation;
+import dev.taskgate.frontend.execution.LoneSurrogates;
 import dev.taskgate.frontend.problem.ProblemKind;
 
 /**
@@ -43,6 +44,9 @@ public record ProvideInputBody(String requestKey, JsonNode response) {
     /** Parses and checks the shape; throws the problem for the first defect. */
     public static ProvideInputBody parse(byte[] body) {
         JsonNode root = readJson(body);
+        LoneSurrogates.find(root).ifPresent(pointer -> {
+            throw invalid(pointer, LoneSurrogates.MESSAGE);
+        });
         if (!root.isObject()) {
             throw invalid("", "The body must be a JSON object with the members request_key and response.");
         }

@@ -32,6 +32,7 @@ import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
+import dev.taskgate.frontend.problem.Echo;
 import dev.taskgate.frontend.query.ExecutionQueries;
 import dev.taskgate.problem.ProblemException;
 
@@ -209,7 +210,7 @@ public class CompatibilityTools {
                 return cancel(caller, surface, CompatArguments.cancel(name, arguments));
             default:
                 throw McpErrors.invalidParams(
-                        "Unknown tool: " + name, JSON.objectNode().put("name", name));
+                        "Unknown tool: " + Echo.excerpt(name), JSON.objectNode().put("name", Echo.excerpt(name)));
         }
     }
 

@@ -1,15 +1,21 @@
 package dev.taskgate.frontend.mcp.stdio;
 
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 
 import jakarta.inject.Singleton;
 
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.jboss.logging.Logger;
 
 import io.smallrye.jwt.auth.principal.JWTParser;
 import io.smallrye.jwt.auth.principal.ParseException;
 
+import dev.taskgate.claims.InvalidClaimException;
+import dev.taskgate.claims.TokenClaims;
+import dev.taskgate.claims.WorkspaceGrants;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.Scopes;
@@ -19,7 +25,8 @@ import dev.taskgate.problem.ProblemException;
 /**
  * The caller of stdio requests: the JWT from {@code TASKGATE_TOKEN}, verified by the same SmallRye JWT settings as
  * an HTTP bearer token (key, issuer, audience, expiry) and checked again for every request (MCP 2026-07-28 §5), so
- * an expired token stops being served while the process runs.
+ * an expired token stops being served while the process runs. Its claims meet the same rules as over HTTP
+ * ({@link TokenClaims}, {@link WorkspaceGrants}).
  */
 @Singleton
 class StdioCredentials {
@@ -27,9 +34,17 @@ class StdioCredentials {
 
     private final JWTParser parser;
     private final Optional<String> token;
+    private final Clock clock;
+    private final Duration clockSkew;
 
-    StdioCredentials(JWTParser parser, FrontendConfig config) {
+    StdioCredentials(
+            JWTParser parser,
+            FrontendConfig config,
+            Clock clock,
+            @ConfigProperty(name = "mp.jwt.verify.clock.skew", defaultValue = "60") int clockSkewSeconds) {
         this.parser = parser;
+        this.clock = clock;
+        this.clockSkew = Duration.ofSeconds(clockSkewSeconds);
         this.token = config.stdio().token().filter(t -> !t.isBlank()).map(String::trim);
     }
 
@@ -54,27 +69,29 @@ class StdioCredentials {
             LOG.debugf("stdio authentication failed reason=%s", e.getMessage());
             throw McpErrors.unauthenticated("The token in TASKGATE_TOKEN is invalid or expired.");
         }
+        java.util.Set<String> grants;
+        try {
+            TokenClaims.check(jwt, clock.instant(), clockSkew);
+            grants = WorkspaceGrants.parse(jwt.getClaim(WorkspaceGrants.CLAIM)).orElse(null);
+        } catch (InvalidClaimException e) {
+            LOG.debugf("stdio authentication failed reason=%s", e.getMessage());
+            throw McpErrors.unauthenticated("The token in TASKGATE_TOKEN is invalid or expired.");
+        }
         AuthenticatedCaller caller = AuthenticatedCaller.fromClaims(
                         jwt.getIssuer(),
                         jwt.getSubject(),
-                        claim(jwt, "org_id"),
-                        claim(jwt, "project_id"),
-                        claim(jwt, "scope"))
-                .orElseThrow(
-                        () -> McpErrors.unauthenticated("The token in TASKGATE_TOKEN lacks org_id or project_id."));
+                        TokenClaims.string(jwt, "org_id"),
+                        TokenClaims.string(jwt, "project_id"),
+                        TokenClaims.string(jwt, "scope"),
+                        grants)
+                .orElseThrow(() -> McpErrors.unauthenticated(
+                        "The token in TASKGATE_TOKEN lacks org_id or project_id, or its workspaces claim does not"
+                                + " grant them."));
         try {
             caller.require(Scopes.TOOLS_CALL);
         } catch (ProblemException e) {
             throw McpErrors.forbidden("The token does not grant the scope " + Scopes.TOOLS_CALL + ".");
         }
         return caller;
-    }
-
-    private static String claim(JsonWebToken jwt, String name) {
-        Object value = jwt.getClaim(name);
-        if (value instanceof jakarta.json.JsonString) {
-            return ((jakarta.json.JsonString) value).getString();
-        }
-        return value instanceof String ? (String) value : null;
     }
 }
