@@ -1,5 +1,10 @@
 package dev.taskgate.jobctl;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
@@ -7,6 +12,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
 import io.restassured.response.Response;
 
 import dev.taskgate.contracts.Caller;
@@ -138,47 +144,13 @@ class InternalApiAuthenticationTest {
     void http2ClientsAreAuthenticatedWithAndWithoutABody() throws Exception {
         Caller caller = JobControlFixture.newCaller();
         String sessionPath = "/internal/v1/mcp-sessions/" + "ab".repeat(32);
-        byte[] session = "{\"protocolVersion\":\"2025-11-25\",\"clientCapabilities\":{}}"
-                .getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        java.net.http.HttpClient http2 = java.net.http.HttpClient.newBuilder()
-                .version(java.net.http.HttpClient.Version.HTTP_2)
-                .build();
-        AssertionSigner frontend = DevServiceKeys.signer("mcp-frontend");
-        java.net.URI base = java.net.URI.create("http://127.0.0.1:" + io.restassured.RestAssured.port);
+        byte[] session =
+                "{\"protocolVersion\":\"2025-11-25\",\"clientCapabilities\":{}}".getBytes(StandardCharsets.UTF_8);
 
-        var list = http2.send(
-                java.net.http.HttpRequest.newBuilder(base.resolve("/internal/v1/executions"))
-                        .header(
-                                CallerAssertion.HEADER,
-                                frontend.sign(
-                                        "GET",
-                                        "/internal/v1/executions",
-                                        null,
-                                        caller.principal(),
-                                        caller.workspace(),
-                                        null))
-                        .build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString());
-        var opened = http2.send(
-                java.net.http.HttpRequest.newBuilder(base.resolve(sessionPath))
-                        .header("Content-Type", "application/json")
-                        .header(
-                                CallerAssertion.HEADER,
-                                frontend.sign(
-                                        "PUT", sessionPath, session, caller.principal(), caller.workspace(), null))
-                        .PUT(java.net.http.HttpRequest.BodyPublishers.ofByteArray(session))
-                        .build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString());
-        var otherBody = http2.send(
-                java.net.http.HttpRequest.newBuilder(base.resolve(sessionPath))
-                        .header("Content-Type", "application/json")
-                        .header(
-                                CallerAssertion.HEADER,
-                                frontend.sign(
-                                        "PUT", sessionPath, session, caller.principal(), caller.workspace(), null))
-                        .PUT(java.net.http.HttpRequest.BodyPublishers.ofString("{}"))
-                        .build(),
-                java.net.http.HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> list = http2(caller, "GET", "/internal/v1/executions", null, null);
+        HttpResponse<String> opened = http2(caller, "PUT", sessionPath, session, session);
+        HttpResponse<String> otherBody =
+                http2(caller, "PUT", sessionPath, session, "{}".getBytes(StandardCharsets.UTF_8));
 
         assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
         assertThat(opened.statusCode()).as(opened.body()).isEqualTo(201);
@@ -197,6 +169,27 @@ class InternalApiAuthenticationTest {
                 .get("/internal/v1/executions");
         assertThat(response.statusCode()).as(response.asString()).isEqualTo(200);
         return Wire.fromBytes(response.asByteArray(), ExecutionPage.class);
+    }
+
+    /** A request over HTTP/2 whose assertion covers {@code signedBody} while it sends {@code sentBody}. */
+    private static HttpResponse<String> http2(
+            Caller caller, String method, String path, byte[] signedBody, byte[] sentBody) throws Exception {
+        HttpClient client =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + RestAssured.port + path))
+                .header(
+                        CallerAssertion.HEADER,
+                        DevServiceKeys.signer("mcp-frontend")
+                                .sign(method, path, signedBody, caller.principal(), caller.workspace(), null))
+                .method(
+                        method,
+                        sentBody == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(sentBody));
+        if (sentBody != null) {
+            request.header("Content-Type", "application/json");
+        }
+        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static Response withAssertion(String assertion, String path) {
