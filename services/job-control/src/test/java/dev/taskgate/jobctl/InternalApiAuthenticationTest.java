@@ -143,7 +143,8 @@ class InternalApiAuthenticationTest {
     @Test
     void http2ClientsAreAuthenticatedWithAndWithoutABody() throws Exception {
         Caller caller = JobControlFixture.newCaller();
-        String sessionPath = "/internal/v1/mcp-sessions/" + "ab".repeat(32);
+        String sessionPath =
+                "/internal/v1/mcp-sessions/" + (UUID.randomUUID().toString() + UUID.randomUUID()).replace("-", "");
         byte[] session =
                 "{\"protocolVersion\":\"2025-11-25\",\"clientCapabilities\":{}}".getBytes(StandardCharsets.UTF_8);
 

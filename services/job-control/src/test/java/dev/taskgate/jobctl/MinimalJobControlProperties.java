@@ -3,6 +3,8 @@ package dev.taskgate.jobctl;
 import java.util.HashMap;
 import java.util.Map;
 
+import dev.taskgate.testsupport.DevServiceKeys;
+
 /**
  * The smallest set of properties that satisfies {@link JobControlConfig}'s required members, for tests that build
  * the config mapping by hand. A new required member belongs here, not in each test.
@@ -20,6 +22,7 @@ final class MinimalJobControlProperties {
                 "jobctl.liveness.sweep-interval", "1s",
                 "jobctl.topics.work", "w",
                 "jobctl.topics.control", "c",
-                "jobctl.topics.lifecycle", "l"));
+                "jobctl.topics.lifecycle", "l",
+                "jobctl.internal-auth.trusted-keys", DevServiceKeys.TRUSTED_KEYS));
     }
 }
