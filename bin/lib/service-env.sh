@@ -47,7 +47,7 @@ prepare() {
   chmod 700 "$keys"
   # the development JWT key pair; existing keys are kept (the system tests bring their own)
   java "$repo/tools/dev-token/DevToken.java" keygen "$keys" >/dev/null
-  # the signing keys of the services that call job-control's internal API, and their public halves
+  # the keys of the services that call job-control's internal API (each its own; job-control holds them all)
   java "$repo/tools/service-key/ServiceKey.java" "$keys" mcp-frontend worker-pool
   random_key "$keys/handle-key"
   random_key "$keys/checkpoint-key"

@@ -3,24 +3,23 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.time.LocalDate;
 import java.util.Base64;
 
 /**
- * Makes a service's Ed25519 signing key for its calls to job-control, once: {@code <dir>/<service>.signing-key}
- * holds {@code <keyId>:<base64 PKCS#8>} (the service's {@code TASKGATE_SERVICE_AUTH_SIGNING_KEY}) and
- * {@code <dir>/<service>.trusted-key} {@code <service>:<keyId>:<base64 X.509>} (one entry of job-control's
- * {@code JOBCTL_INTERNAL_AUTH_TRUSTED_KEYS}). Existing keys are kept. Files are mode 600.
+ * Makes a service's key (32 random bytes, HMAC-SHA256) for its calls to job-control, once:
+ * {@code <dir>/<service>.signing-key} holds {@code <keyId>:<base64 key>} (the service's
+ * {@code TASKGATE_SERVICE_AUTH_SIGNING_KEY}) and {@code <dir>/<service>.trusted-key} {@code <service>:<keyId>:<base64
+ * key>} (one entry of job-control's {@code JOBCTL_INTERNAL_AUTH_TRUSTED_KEYS}). Existing keys are kept. Files are
+ * mode 600.
  *
  * <pre>java tools/service-key/ServiceKey.java DIR SERVICE...</pre>
  */
 public final class ServiceKey {
     private ServiceKey() {}
 
-    public static void main(String[] args) throws IOException, NoSuchAlgorithmException {
+    public static void main(String[] args) throws IOException {
         if (args.length < 2) {
             System.err.println("usage: java tools/service-key/ServiceKey.java DIR SERVICE...");
             System.exit(2);
@@ -32,20 +31,18 @@ public final class ServiceKey {
         }
     }
 
-    private static void make(Path dir, String service) throws IOException, NoSuchAlgorithmException {
+    private static void make(Path dir, String service) throws IOException {
         Path signing = dir.resolve(service + ".signing-key");
         Path trusted = dir.resolve(service + ".trusted-key");
         if (Files.exists(signing) && Files.exists(trusted)) {
             return;
         }
-        KeyPair pair = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
         String keyId = service + "-" + LocalDate.now();
-        Base64.Encoder b64 = Base64.getEncoder();
-        write(signing, keyId + ":" + b64.encodeToString(pair.getPrivate().getEncoded()));
-        write(
-                trusted,
-                service + ":" + keyId + ":"
-                        + b64.encodeToString(pair.getPublic().getEncoded()));
+        String encoded = Base64.getEncoder().encodeToString(key);
+        write(signing, keyId + ":" + encoded);
+        write(trusted, service + ":" + keyId + ":" + encoded);
     }
 
     private static void write(Path file, String line) throws IOException {

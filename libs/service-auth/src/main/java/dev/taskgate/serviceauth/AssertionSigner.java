@@ -1,13 +1,14 @@
 package dev.taskgate.serviceauth;
 
 import java.security.GeneralSecurityException;
-import java.security.Signature;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import javax.crypto.Mac;
 
 /**
- * Signs the {@link CallerAssertion} of one outgoing internal request with the calling service's Ed25519 key. Short
+ * Signs the {@link CallerAssertion} of one outgoing internal request with the calling service's own key
+ * (HMAC-SHA256). Short
  * lived ({@link #LIFETIME}) and bound to the request's method, target and body, so a captured header is worth
  * nothing for another request and little for long. Thread-safe.
  */
@@ -56,12 +57,11 @@ public final class AssertionSigner {
                 route);
         String claims = AssertionCodec.encodeClaims(assertion);
         try {
-            Signature signature = Signature.getInstance("Ed25519");
-            signature.initSign(key.key());
-            signature.update(AssertionCodec.ascii(claims));
-            return claims + "." + AssertionCodec.encodeBytes(signature.sign());
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(key.key());
+            return claims + "." + AssertionCodec.encodeBytes(mac.doFinal(AssertionCodec.ascii(claims)));
         } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("Ed25519 signing failed", e);
+            throw new IllegalStateException("HMAC-SHA256 unavailable", e);
         }
     }
 }

@@ -1,17 +1,18 @@
 package dev.taskgate.serviceauth;
 
 import java.security.GeneralSecurityException;
-import java.security.PublicKey;
-import java.security.Signature;
+import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
+import javax.crypto.Mac;
+import javax.crypto.SecretKey;
 
 /**
- * Verifies the {@link CallerAssertion} of one incoming internal request: a known issuer and key id, a valid Ed25519
- * signature, this service as audience, a validity window no longer than {@link #MAX_LIFETIME} that contains now
+ * Verifies the {@link CallerAssertion} of one incoming internal request: a known issuer and key id, a valid
+ * HMAC-SHA256 under that issuer's key, this service as audience, a validity window no longer than {@link #MAX_LIFETIME} that contains now
  * (within {@code skew}), and the request it names is this request (method, raw target, body hash). Thread-safe.
  */
 public final class AssertionVerifier {
@@ -21,7 +22,7 @@ public final class AssertionVerifier {
     static final int MAX_LENGTH = 16 * 1024;
 
     private final String audience;
-    private final Map<String, Map<String, PublicKey>> trusted;
+    private final Map<String, Map<String, SecretKey>> trusted;
     private final Clock clock;
     private final Duration skew;
 
@@ -29,15 +30,15 @@ public final class AssertionVerifier {
      * A verifier on the system clock (UTC): assertions are checked against real time, as their signers made them.
      *
      * @param audience this service's name
-     * @param trusted  issuer → key id → public key ({@link ServiceKeys#trustedKeys})
+     * @param trusted  issuer → key id → key ({@link ServiceKeys#trustedKeys})
      * @param skew     how far the signer's clock may be off
      */
-    public AssertionVerifier(String audience, Map<String, Map<String, PublicKey>> trusted, Duration skew) {
+    public AssertionVerifier(String audience, Map<String, Map<String, SecretKey>> trusted, Duration skew) {
         this(audience, trusted, Clock.systemUTC(), skew);
     }
 
     /** As {@link #AssertionVerifier(String, Map, Duration)}, on {@code clock}. */
-    public AssertionVerifier(String audience, Map<String, Map<String, PublicKey>> trusted, Clock clock, Duration skew) {
+    public AssertionVerifier(String audience, Map<String, Map<String, SecretKey>> trusted, Clock clock, Duration skew) {
         this.audience = audience;
         this.trusted = Map.copyOf(trusted);
         this.clock = clock;
@@ -66,7 +67,7 @@ public final class AssertionVerifier {
         }
         String claims = header.substring(0, dot);
         CallerAssertion assertion = AssertionCodec.decodeClaims(claims);
-        PublicKey key = trusted.getOrDefault(assertion.issuer(), Map.of()).get(assertion.keyId());
+        SecretKey key = trusted.getOrDefault(assertion.issuer(), Map.of()).get(assertion.keyId());
         if (key == null) {
             throw new InvalidAssertionException("unknown signer " + assertion.issuer() + " key " + assertion.keyId());
         }
@@ -100,13 +101,12 @@ public final class AssertionVerifier {
         }
     }
 
-    private static boolean signatureHolds(PublicKey key, String claims, byte[] signatureBytes) {
+    private static boolean signatureHolds(SecretKey key, String claims, byte[] signature) {
         try {
-            Signature signature = Signature.getInstance("Ed25519");
-            signature.initVerify(key);
-            signature.update(AssertionCodec.ascii(claims));
-            return signature.verify(signatureBytes);
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(key);
+            return MessageDigest.isEqual(mac.doFinal(AssertionCodec.ascii(claims)), signature);
+        } catch (GeneralSecurityException e) {
             return false;
         }
     }

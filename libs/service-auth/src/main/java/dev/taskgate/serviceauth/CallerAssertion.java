@@ -7,7 +7,7 @@ import java.time.Instant;
  * who signs ({@code issuer}, {@code keyId}), for whom ({@code audience}), when ({@code issuedAt}, {@code expiresAt}),
  * which request ({@code method}, {@code target} = raw path and query, {@code bodyHash}) and on whose behalf
  * ({@code principal}, {@code workspace}, {@code route}; absent for a service's own calls). Travels in the
- * {@value #HEADER} header as {@code base64url(JSON claims) "." base64url(Ed25519 signature of the first part)}, so
+ * {@value #HEADER} header as {@code base64url(JSON claims) "." base64url(HMAC-SHA256 of the first part)}, so
  * identities reach the receiver byte-exact in UTF-8, whatever characters they hold.
  *
  * @param bodyHash  base64url SHA-256 of the request body; {@code null} for a request without one

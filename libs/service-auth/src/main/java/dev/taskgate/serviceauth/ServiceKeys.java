@@ -1,41 +1,34 @@
 package dev.taskgate.serviceauth;
 
-import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.PrivateKey;
-import java.security.PublicKey;
-import java.security.spec.PKCS8EncodedKeySpec;
-import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import javax.crypto.SecretKey;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Ed25519 keys as configured: a private key as base64 PKCS#8, a public key as base64 X.509 SubjectPublicKeyInfo
- * ({@code openssl genpkey -algorithm ed25519 -outform DER | base64}). Key ids name a key inside a ring so that keys
- * can be rotated: a receiver trusts several, a signer uses one.
+ * The HMAC-SHA256 keys of caller assertions as configured: base64 of at least {@value #MIN_KEY_BYTES} random bytes,
+ * one per calling service. Key ids name a key inside a ring so that keys can be rotated: a receiver trusts several,
+ * a signer uses one.
  */
 public final class ServiceKeys {
+    /** The shortest key accepted: the length of the HMAC-SHA256 output. */
+    public static final int MIN_KEY_BYTES = 32;
+
     private ServiceKeys() {}
 
-    /** A signing key {@code <keyId>:<base64 PKCS#8>}. */
+    /** A signing key {@code <keyId>:<base64 key>}. */
     public static SigningKey signingKey(String configured) {
         String[] parts = split(configured, "signing key");
-        try {
-            PrivateKey key = KeyFactory.getInstance("Ed25519")
-                    .generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(parts[1])));
-            return new SigningKey(parts[0], key);
-        } catch (GeneralSecurityException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("signing key " + parts[0] + " is not a base64 Ed25519 PKCS#8 key", e);
-        }
+        return new SigningKey(parts[0], secret(parts[1], "signing key " + parts[0]));
     }
 
     /**
-     * Trusted verification keys {@code <issuer>:<keyId>:<base64 X.509>}, comma-separated; the same key id may not
-     * appear twice for one issuer.
+     * Trusted keys {@code <issuer>:<keyId>:<base64 key>}, comma-separated; the same key id may not appear twice for
+     * one issuer.
      */
-    public static Map<String, Map<String, PublicKey>> trustedKeys(String configured) {
-        Map<String, Map<String, PublicKey>> byIssuer = new LinkedHashMap<>();
+    public static Map<String, Map<String, SecretKey>> trustedKeys(String configured) {
+        Map<String, Map<String, SecretKey>> byIssuer = new LinkedHashMap<>();
         for (String entry : configured.split(",")) {
             String trimmed = entry.strip();
             if (trimmed.isEmpty()) {
@@ -43,19 +36,11 @@ public final class ServiceKeys {
             }
             int first = trimmed.indexOf(':');
             if (first <= 0) {
-                throw new IllegalArgumentException("trusted key entries are <issuer>:<keyId>:<base64 X.509 key>");
+                throw new IllegalArgumentException("trusted key entries are <issuer>:<keyId>:<base64 key>");
             }
             String issuer = trimmed.substring(0, first);
             String[] parts = split(trimmed.substring(first + 1), "trusted key of " + issuer);
-            PublicKey key;
-            try {
-                key = KeyFactory.getInstance("Ed25519")
-                        .generatePublic(
-                                new X509EncodedKeySpec(Base64.getDecoder().decode(parts[1])));
-            } catch (GeneralSecurityException | IllegalArgumentException e) {
-                throw new IllegalArgumentException(
-                        "trusted key " + issuer + ":" + parts[0] + " is not a base64 Ed25519 X.509 key", e);
-            }
+            SecretKey key = secret(parts[1], "trusted key " + issuer + ":" + parts[0]);
             if (byIssuer.computeIfAbsent(issuer, i -> new LinkedHashMap<>()).put(parts[0], key) != null) {
                 throw new IllegalArgumentException("trusted key " + issuer + ":" + parts[0] + " is listed twice");
             }
@@ -64,6 +49,19 @@ public final class ServiceKeys {
             throw new IllegalArgumentException("no trusted key is configured");
         }
         return byIssuer;
+    }
+
+    private static SecretKey secret(String base64, String what) {
+        byte[] bytes;
+        try {
+            bytes = Base64.getDecoder().decode(base64);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + " is not base64", e);
+        }
+        if (bytes.length < MIN_KEY_BYTES) {
+            throw new IllegalArgumentException(what + " has " + bytes.length + " bytes; at least " + MIN_KEY_BYTES);
+        }
+        return new SecretKeySpec(bytes, "HmacSHA256");
     }
 
     private static String[] split(String configured, String what) {
@@ -77,6 +75,6 @@ public final class ServiceKeys {
         };
     }
 
-    /** A private key and the id a receiver knows its public half by. */
-    public record SigningKey(String keyId, PrivateKey key) {}
+    /** A key and the id a receiver knows it by. */
+    public record SigningKey(String keyId, SecretKey key) {}
 }

@@ -1,15 +1,15 @@
 package dev.taskgate.serviceauth;
 
 import java.nio.charset.StandardCharsets;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.Signature;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.Base64;
 import java.util.Map;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 import org.junit.jupiter.api.Test;
 
@@ -21,14 +21,14 @@ class AssertionVerifierTest {
     private static final Clock CLOCK = Clock.fixed(NOW, ZoneOffset.UTC);
     private static final String TARGET = "/internal/v1/executions?limit=5";
 
-    private final KeyPair frontend = generate();
-    private final KeyPair worker = generate();
+    private final byte[] frontend = generate();
+    private final byte[] worker = generate();
     private final AssertionSigner signer = signer("mcp-frontend", "fe-1", frontend, CLOCK);
     private final AssertionVerifier verifier = new AssertionVerifier(
             "job-control",
             Map.of(
-                    "mcp-frontend", Map.of("fe-1", frontend.getPublic()),
-                    "worker-pool", Map.of("wp-1", worker.getPublic())),
+                    "mcp-frontend", Map.of("fe-1", new SecretKeySpec(frontend, "HmacSHA256")),
+                    "worker-pool", Map.of("wp-1", new SecretKeySpec(worker, "HmacSHA256"))),
             CLOCK,
             Duration.ofSeconds(30));
 
@@ -76,7 +76,7 @@ class AssertionVerifierTest {
 
     @Test
     void aForgedOrTamperedAssertionIsRefused() {
-        KeyPair attacker = generate();
+        byte[] attacker = generate();
         String forged = signer("mcp-frontend", "fe-1", attacker, CLOCK).sign("GET", TARGET, null, "p", "w", null);
         String genuine = signer.sign("GET", TARGET, null, "alice", "w", null);
         String otherClaims = signer.sign("GET", TARGET, null, "mallory", "w", null);
@@ -115,7 +115,10 @@ class AssertionVerifierTest {
                 "longer than");
         refused(
                 new AssertionSigner(
-                                "mcp-frontend", "webhook-dispatcher", ServiceKeys.signingKey("fe-1:" + pkcs8()), CLOCK)
+                                "mcp-frontend",
+                                "webhook-dispatcher",
+                                ServiceKeys.signingKey("fe-1:" + frontendKey()),
+                                CLOCK)
                         .sign("GET", TARGET, null, "p", "w", null),
                 "meant for webhook-dispatcher");
     }
@@ -136,18 +139,20 @@ class AssertionVerifierTest {
                 "claim iss is missing");
     }
 
-    private String pkcs8() {
-        return Base64.getEncoder().encodeToString(frontend.getPrivate().getEncoded());
+    private String frontendKey() {
+        return Base64.getEncoder().encodeToString(frontend);
     }
 
     // Claims signed with the genuine key, to reach the checks after the signature.
     private String handMade(String claimsJson) {
         try {
             String claims = b64(claimsJson);
-            Signature signature = Signature.getInstance("Ed25519");
-            signature.initSign(frontend.getPrivate());
-            signature.update(claims.getBytes(StandardCharsets.US_ASCII));
-            return claims + "." + Base64.getUrlEncoder().withoutPadding().encodeToString(signature.sign());
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(frontend, "HmacSHA256"));
+            return claims + "."
+                    + Base64.getUrlEncoder()
+                            .withoutPadding()
+                            .encodeToString(mac.doFinal(claims.getBytes(StandardCharsets.US_ASCII)));
         } catch (java.security.GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }
@@ -163,12 +168,11 @@ class AssertionVerifierTest {
                 .hasMessageContaining(reason);
     }
 
-    private static AssertionSigner signer(String issuer, String keyId, KeyPair pair, Clock clock) {
+    private static AssertionSigner signer(String issuer, String keyId, byte[] key, Clock clock) {
         return new AssertionSigner(
                 issuer,
                 "job-control",
-                ServiceKeys.signingKey(keyId + ":"
-                        + Base64.getEncoder().encodeToString(pair.getPrivate().getEncoded())),
+                ServiceKeys.signingKey(keyId + ":" + Base64.getEncoder().encodeToString(key)),
                 clock);
     }
 
@@ -176,12 +180,10 @@ class AssertionVerifierTest {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(json.getBytes(StandardCharsets.UTF_8));
     }
 
-    static KeyPair generate() {
-        try {
-            return KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+    static byte[] generate() {
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        return key;
     }
 
     @FunctionalInterface

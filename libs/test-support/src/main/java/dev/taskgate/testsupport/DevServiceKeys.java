@@ -13,16 +13,14 @@ import dev.taskgate.serviceauth.ServiceKeys;
  * make to job-control's internal API, or verify the calls a service made to a fake job-control.
  */
 public final class DevServiceKeys {
-    /** mcp-frontend's development signing key, {@code <keyId>:<base64 PKCS#8>}. */
-    public static final String FRONTEND_SIGNING_KEY =
-            "dev-insecure-fe:MC4CAQAwBQYDK2VwBCIEIN1fMSaI6Y+0jWBm/PCg/3tMmBlCdrmfYNntP+gkXZ0Q";
+    /** mcp-frontend's development signing key, {@code <keyId>:<base64 key>}. */
+    public static final String FRONTEND_SIGNING_KEY = "dev-insecure-fe:TsNyAgQCUZrwVJoFOcGhk0S4R8yiUFCfICmrOyCZkNE=";
     /** worker-pool's development signing key. */
-    public static final String WORKER_POOL_SIGNING_KEY =
-            "dev-insecure-wp:MC4CAQAwBQYDK2VwBCIEIFGvL4e9oyd1ifUQLVsrYgvr/SkFw8PQlix5tpWdSaw3";
-    /** Both public halves, as job-control's {@code jobctl.internal-auth.trusted-keys}. */
+    public static final String WORKER_POOL_SIGNING_KEY = "dev-insecure-wp:D4J42wVRZvDzZClIogHrqQhh/kCQzlC8nYJkSBHA0fg=";
+    /** Both keys, as job-control's {@code jobctl.internal-auth.trusted-keys}. */
     public static final String TRUSTED_KEYS =
-            "mcp-frontend:dev-insecure-fe:MCowBQYDK2VwAyEA7OW++iKR1c1J/LgSaA4KYad4Ug31JWjY6GRcUwRx8FM=,"
-                    + "worker-pool:dev-insecure-wp:MCowBQYDK2VwAyEAHV96WKrRnuft49tt9sjiXU8CpAbrf70oNGv9KP0pHTs=";
+            "mcp-frontend:dev-insecure-fe:TsNyAgQCUZrwVJoFOcGhk0S4R8yiUFCfICmrOyCZkNE=,"
+                    + "worker-pool:dev-insecure-wp:D4J42wVRZvDzZClIogHrqQhh/kCQzlC8nYJkSBHA0fg=";
 
     private DevServiceKeys() {}
 

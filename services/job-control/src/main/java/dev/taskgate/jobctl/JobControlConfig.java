@@ -119,7 +119,7 @@ public interface JobControlConfig {
     /** Caller assertions on the internal HTTP API (docs/security.md "Service-to-service calls"). */
     interface InternalAuth {
         /**
-         * The public keys of the calling services, {@code <issuer>:<keyId>:<base64 X.509 Ed25519 key>} comma-separated
+         * The keys of the calling services, {@code <issuer>:<keyId>:<base64 HMAC-SHA256 key>} comma-separated
          * (several per issuer while a key is rotated). Required outside {@code %dev}/{@code %test}.
          */
         String trustedKeys();

@@ -76,10 +76,8 @@ class InternalApiAuthenticationTest {
                 "dev-insecure-fe",
                 ServiceKeys.signingKey("dev-insecure-fe:"
                         + java.util.Base64.getEncoder()
-                                .encodeToString(java.security.KeyPairGenerator.getInstance("Ed25519")
-                                        .generateKeyPair()
-                                        .getPrivate()
-                                        .getEncoded())),
+                                .encodeToString(
+                                        java.util.UUID.randomUUID().toString().getBytes())),
                 java.time.Clock.systemUTC());
         AssertionSigner frontend = DevServiceKeys.signer("mcp-frontend");
 

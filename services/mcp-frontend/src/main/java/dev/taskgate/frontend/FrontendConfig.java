@@ -47,7 +47,7 @@ public interface FrontendConfig {
     String handlesKey();
 
     /**
-     * The frontend's Ed25519 signing key for its calls to job-control, {@code <keyId>:<base64 PKCS#8>}: every call
+     * The frontend's key (HMAC-SHA256) for its calls to job-control, {@code <keyId>:<base64 ≥ 32 bytes>}: every call
      * carries a caller assertion signed with it (docs/security.md "Service-to-service calls"). Set through
      * {@code taskgate.service-auth.signing-key} [{@code TASKGATE_SERVICE_AUTH_SIGNING_KEY}]; required outside
      * {@code %dev}/{@code %test}.

@@ -164,7 +164,7 @@ public interface WorkerConfig {
     java.net.URI jobControlUrl();
 
     /**
-     * worker-pool's Ed25519 signing key for its calls to job-control, {@code <keyId>:<base64 PKCS#8>}
+     * worker-pool's key (HMAC-SHA256) for its calls to job-control, {@code <keyId>:<base64 ≥ 32 bytes>}
      * [{@code TASKGATE_SERVICE_AUTH_SIGNING_KEY}] (docs/security.md "Service-to-service calls"); required outside
      * {@code %dev}/{@code %test}. Children never receive it.
      */

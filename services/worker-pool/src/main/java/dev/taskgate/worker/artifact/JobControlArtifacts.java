@@ -39,7 +39,7 @@ public class JobControlArtifacts {
         this(config.jobControlUrl(), config.serviceSigningKey());
     }
 
-    /** @param signingKey worker-pool's Ed25519 key, {@code <keyId>:<base64 PKCS#8>}; children never see it */
+    /** @param signingKey worker-pool's signing key, {@code <keyId>:<base64 key>}; children never see it */
     JobControlArtifacts(URI base, String signingKey) {
         this.base = base;
         this.signer = new AssertionSigner(
