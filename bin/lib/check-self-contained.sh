@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fails when a tracked file refers to a path outside the repository: a user has only the clone, so nothing may
-# read, link or build from a folder beside it (e.g. ../shared). Every relative reference (`../…`) is resolved
+# read, link or build from a folder beside it (a sibling of the clone). Every relative reference (`../…`) is resolved
 # against the file's own folder and, for a module's sources (…/src/…), against the module's folder (tests and build
 # plugins run there); if either escapes the repository root, the line is reported.
 #

@@ -27,9 +27,9 @@ git -C "$clean" add -A
 for case in doc pom source; do
   dir=$(make_repo "$case")
   case $case in
-    doc) echo 'The blueprint is [there](../../shared/ARCHITECTURE.md).' >> "$dir/docs/guide.md"; where="docs/guide.md:2" ;;
-    pom) echo '<dir>${project.basedir}/../../shared/spec</dir>' >> "$dir/mod/pom.xml"; where="mod/pom.xml:2" ;;
-    source) echo 'class B { String p = "../../shared/spec"; }' > "$dir/mod/src/main/java/x/B.java"; where="mod/src/main/java/x/B.java:1" ;;
+    doc) echo 'The blueprint is [there](../../beside-the-clone/ARCHITECTURE.md).' >> "$dir/docs/guide.md"; where="docs/guide.md:2" ;;
+    pom) echo '<dir>${project.basedir}/../../beside-the-clone/spec</dir>' >> "$dir/mod/pom.xml"; where="mod/pom.xml:2" ;;
+    source) echo 'class B { String p = "../../beside-the-clone/spec"; }' > "$dir/mod/src/main/java/x/B.java"; where="mod/src/main/java/x/B.java:1" ;;
   esac
   git -C "$dir" add -A
   if "$check" "$dir" > "$work/$case.out" 2>&1; then
