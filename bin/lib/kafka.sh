@@ -1,5 +1,27 @@
-# A single-node KRaft Kafka broker (broker + controller in one JVM) from Maven jars.
+# A single-node KRaft Kafka broker (broker + controller in one JVM) from Maven jars, with authentication and
+# authorization on: clients authenticate with SASL/SCRAM-SHA-512 (one user per service, ACLs from
+# schemas/kafka/acls.txt, the user taskgate-admin for set-up), the controller listener with SASL/PLAIN and a password
+# made at each start. Everything listens on 127.0.0.1.
 # shellcheck shell=bash
+
+# The services that have a Kafka user of their own (named like the service).
+KAFKA_SERVICE_USERS=(mcp-frontend job-control worker-pool webhook-dispatcher)
+
+# kafka_dev_password USER: the published, insecure password of USER on the test infrastructure's broker (the services'
+# %test profiles and libs/test-support TestInfra use the same rule). Never used by the local stack.
+kafka_dev_password() { echo "dev-insecure-kafka-$1"; }
+
+# kafka_write_dev_passwords DIR: one kafka-<user>.password file per service user, with the development passwords.
+kafka_write_dev_passwords() {
+  local user
+  mkdir -p "$1"
+  for user in "${KAFKA_SERVICE_USERS[@]}"; do
+    (umask 077 && kafka_dev_password "$user" > "$1/kafka-$user.password")
+  done
+}
+
+# random_password: 48 hex digits (nothing a JAAS line or the format tool would have to quote)
+random_password() { head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
 
 # kafka_classpath CACHE_DIR: prints the broker classpath, resolving it once per pom version.
 kafka_classpath() {
@@ -13,24 +35,48 @@ kafka_classpath() {
   cat "$out"
 }
 
-# kafka_start DIR PORT CONTROLLER_PORT: formats the log dir once and starts the broker.
+# kafka_start DIR PORT CONTROLLER_PORT [ADMIN_PASSWORD]: formats the log dir once (with the administrator's SCRAM
+# credential) and starts the broker. Without ADMIN_PASSWORD a random one is made once and kept in DIR/admin-password.
 kafka_start() {
-  local dir=$1 port=$2 cport=$3 cp id
+  local dir=$1 port=$2 cport=$3 admin_password=${4:-} cp id controller_password
   mkdir -p "$dir"
   if pid_alive "$dir/pid" kafka.Kafka; then
     log "Kafka already running (port $port)"
     return 0
   fi
+  if [ -f "$dir/data/meta.properties" ] && [ ! -s "$dir/admin-password" ]; then
+    # formatted before the broker had users: without the administrator's credential it cannot start any more
+    log "Kafka data in $dir predates authentication: formatting it again (its topics and records are lost)"
+    rm -rf "$dir/data"
+  fi
+  if [ -n "$admin_password" ]; then
+    (umask 077 && echo "$admin_password" > "$dir/admin-password")
+  elif [ ! -s "$dir/admin-password" ]; then
+    (umask 077 && random_password > "$dir/admin-password")
+  fi
+  admin_password=$(cat "$dir/admin-password")
+  controller_password=$(random_password)
   cp=$(kafka_classpath "$(dirname "$dir")/cache")
-  cat > "$dir/server.properties" <<PROPS
+  (umask 077 && cat > "$dir/server.properties") <<PROPS
 process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@127.0.0.1:$cport
-listeners=PLAINTEXT://127.0.0.1:$port,CONTROLLER://127.0.0.1:$cport
-advertised.listeners=PLAINTEXT://127.0.0.1:$port
+listeners=CLIENT://127.0.0.1:$port,CONTROLLER://127.0.0.1:$cport
+advertised.listeners=CLIENT://127.0.0.1:$port
 controller.listener.names=CONTROLLER
-listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT
-inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=CLIENT:SASL_PLAINTEXT,CONTROLLER:SASL_PLAINTEXT
+inter.broker.listener.name=CLIENT
+listener.name.client.sasl.enabled.mechanisms=SCRAM-SHA-512
+listener.name.controller.sasl.enabled.mechanisms=PLAIN
+sasl.mechanism.inter.broker.protocol=SCRAM-SHA-512
+sasl.mechanism.controller.protocol=PLAIN
+listener.name.client.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required \
+  username="taskgate-admin" password="$admin_password";
+listener.name.controller.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required \
+  username="controller" password="$controller_password" user_controller="$controller_password";
+authorizer.class.name=org.apache.kafka.metadata.authorizer.StandardAuthorizer
+super.users=User:taskgate-admin;User:controller
+allow.everyone.if.no.acl.found=false
 log.dirs=$dir/data
 num.partitions=1
 auto.create.topics.enable=false
@@ -48,7 +94,8 @@ PROPS
     id=$(java -Dorg.slf4j.simpleLogger.defaultLogLevel=error -cp "$cp" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -1)
     [[ "$id" =~ ^[A-Za-z0-9_-]{22}$ ]] || die "could not generate a Kafka cluster id (got '$id')"
     java -Dorg.slf4j.simpleLogger.defaultLogLevel=error -cp "$cp" kafka.tools.StorageTool format \
-      -t "$id" -c "$dir/server.properties" --ignore-formatted >"$dir/format.log" 2>&1 \
+      -t "$id" -c "$dir/server.properties" --ignore-formatted \
+      --add-scram "SCRAM-SHA-512=[name=taskgate-admin,password=$admin_password]" >"$dir/format.log" 2>&1 \
       || { cat "$dir/format.log" >&2; die "Kafka storage format failed"; }
   fi
   : > "$dir/kafka.log"
@@ -66,13 +113,17 @@ PROPS
   log "Kafka started on 127.0.0.1:$port"
 }
 
-# kafka_create_topics DIR BOOTSTRAP [PREFIX...]: every topic of schemas/kafka/topics.txt, per prefix.
-kafka_create_topics() {
-  local dir=$1 bootstrap=$2 cp
-  shift 2
+# kafka_setup DIR BOOTSTRAP USERS_DIR [PREFIX...]: as the administrator of the broker started from DIR, every topic of
+# schemas/kafka/topics.txt and every grant of schemas/kafka/acls.txt per prefix, and the password of each service
+# user from USERS_DIR/kafka-<user>.password ("-": passwords left as they are).
+kafka_setup() {
+  local dir=$1 bootstrap=$2 users=$3 cp
+  shift 3
   cp=$(kafka_classpath "$(dirname "$dir")/cache")
-  java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$cp" "$REPO/tools/kafka-broker/CreateTopics.java" \
-    "$bootstrap" "$REPO/schemas/kafka/topics.txt" "$@" || die "topic creation failed"
+  TASKGATE_KAFKA_ADMIN_PASSWORD=$(cat "$dir/admin-password") \
+    java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$cp" "$REPO/tools/kafka-broker/KafkaSetup.java" \
+    "$bootstrap" "$REPO/schemas/kafka/topics.txt" "$REPO/schemas/kafka/acls.txt" "$users" "$@" \
+    || die "Kafka set-up (topics, users, ACLs) failed"
 }
 
 # kafka_stop DIR

@@ -16,10 +16,11 @@
 #   TASKGATE_RUN_PG_DATABASE    [taskgate]
 #   TASKGATE_RUN_TOPIC_PREFIX   [none]
 #
-# Each service gets only the keys it uses: job-control the handle, checkpoint and payload keys and the public keys of
-# the services it trusts on its internal API; worker-pool the checkpoint key and its own signing key; mcp-frontend
-# the handle key, its own signing key and the JWT public key; webhook-dispatcher the handle key, its
-# secret-encryption key and the JWT public key. Every service listens on 127.0.0.1 only.
+# Each service gets its own Kafka user (named like the service) with its password (keys/kafka-<service>.password),
+# and only the keys it uses: job-control the handle, checkpoint and payload keys and the public keys of the services
+# it trusts on its internal API; worker-pool the checkpoint key and its own signing key; mcp-frontend the handle key,
+# its own signing key and the JWT public key; webhook-dispatcher the handle key, its secret-encryption key and the
+# JWT public key. Every service listens on 127.0.0.1 only.
 set -euo pipefail
 
 state=${TASKGATE_RUN_STATE:?TASKGATE_RUN_STATE names the state folder}
@@ -36,6 +37,13 @@ port_of() {
   return 1
 }
 
+random_password() {
+  local file=$1
+  [ -s "$file" ] && return 0
+  # hex: nothing a JAAS line would have to quote
+  (umask 077 && head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$file")
+}
+
 random_key() {
   local file=$1 prefix=${2:-}
   [ -s "$file" ] && return 0
@@ -49,6 +57,11 @@ prepare() {
   java "$repo/tools/dev-token/DevToken.java" keygen "$keys" >/dev/null
   # the keys of the services that call job-control's internal API (each its own; job-control holds them all)
   java "$repo/tools/service-key/ServiceKey.java" "$keys" mcp-frontend worker-pool
+  # each service's Kafka password (its user is named like the service); bin/taskgate gives them to the broker
+  local service
+  for service in mcp-frontend job-control worker-pool webhook-dispatcher; do
+    random_password "$keys/kafka-$service.password"
+  done
   random_key "$keys/handle-key"
   random_key "$keys/checkpoint-key"
   random_key "$keys/webhook-secret-key"
@@ -67,6 +80,8 @@ env_of() {
   echo "QUARKUS_HTTP_HOST=127.0.0.1"
   echo "QUARKUS_HTTP_PORT=$(port_of "$service")"
   echo "TASKGATE_KAFKA_BOOTSTRAP=127.0.0.1:${TASKGATE_RUN_KAFKA_PORT:-19092}"
+  echo "TASKGATE_KAFKA_USERNAME=$service"
+  echo "TASKGATE_KAFKA_PASSWORD=$(key "kafka-$service.password")"
   [ -n "${TASKGATE_RUN_TOPIC_PREFIX:-}" ] && echo "TASKGATE_TOPIC_PREFIX=$TASKGATE_RUN_TOPIC_PREFIX"
   case "$service" in
     job-control)

@@ -17,7 +17,8 @@ import dev.taskgate.testsupport.Tokens;
  * The services' settings as {@code bin/lib/service-env.sh} defines them for every way of starting Taskgate on one
  * machine (the local stack, the conformance run, these system tests): the system tests read them from the script
  * instead of keeping a copy that could drift. The state folder holds the keys the script makes; the JWT key pair
- * is the test-only one of {@code libs/test-support}, so that {@link Tokens} signs what the services accept.
+ * is the test-only one of {@code libs/test-support}, so that {@link Tokens} signs what the services accept, and the
+ * Kafka passwords are the test broker's development ones.
  */
 final class ServiceEnv {
     private final Path repo;
@@ -39,6 +40,10 @@ final class ServiceEnv {
         Path keys = Files.createDirectories(state.resolve("keys"));
         Files.writeString(keys.resolve("jwt-public.pem"), Tokens.publicKeyPem());
         Files.writeString(keys.resolve("jwt-private.pem"), Tokens.privateKeyPem());
+        // the test broker's users have the development passwords (bin/test-infra), not ones the script would make
+        for (String service : List.of("mcp-frontend", "job-control", "worker-pool", "webhook-dispatcher")) {
+            Files.writeString(keys.resolve("kafka-" + service + ".password"), TestInfra.kafkaDevPassword(service));
+        }
         Map<String, String> inputs = new LinkedHashMap<>();
         inputs.put("TASKGATE_RUN_STATE", state.toString());
         inputs.put("TASKGATE_RUN_KAFKA_PORT", Integer.toString(TestInfra.kafkaPort()));

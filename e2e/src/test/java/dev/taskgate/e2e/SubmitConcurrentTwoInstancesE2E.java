@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
@@ -18,7 +17,6 @@ import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
@@ -59,8 +57,7 @@ class SubmitConcurrentTwoInstancesE2E {
     @BeforeAll
     static void secondJobControl() throws Exception {
         LocalStack.get().startExtra("job-control", "job-control-2");
-        try (Admin admin =
-                Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.kafkaBootstrap()))) {
+        try (Admin admin = Admin.create(TestInfra.kafkaAdmin())) {
             // both instances own partitions of the commands topic before anything is sent
             await().atMost(WAIT).pollInterval(Duration.ofMillis(500)).until(() -> {
                 ConsumerGroupDescription group = admin.describeConsumerGroups(Set.of(LocalStack.topic("job-control")))
@@ -144,8 +141,7 @@ class SubmitConcurrentTwoInstancesE2E {
     }
 
     private static KafkaProducer<String, byte[]> producer() {
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.kafkaBootstrap());
+        Properties p = TestInfra.kafkaAdmin();
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());

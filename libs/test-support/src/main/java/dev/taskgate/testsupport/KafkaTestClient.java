@@ -35,27 +35,19 @@ import dev.taskgate.contracts.Wire;
  * Nothing here fakes the broker: records really go through {@link TestInfra#kafkaBootstrap()}.
  */
 public final class KafkaTestClient implements AutoCloseable {
-    private final String bootstrap;
     private final KafkaProducer<String, byte[]> producer;
 
-    private KafkaTestClient(String bootstrap) {
-        this.bootstrap = bootstrap;
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+    private KafkaTestClient() {
+        Properties p = TestInfra.kafkaAdmin();
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         this.producer = new KafkaProducer<>(p);
     }
 
-    /** A client for the broker started by {@code bin/test}. */
+    /** A client for the broker started by {@code bin/test}, as its administrator (every topic). */
     public static KafkaTestClient connect() {
-        return new KafkaTestClient(TestInfra.kafkaBootstrap());
-    }
-
-    /** A client for another broker (e.g. the local stack). */
-    public static KafkaTestClient connect(String bootstrap) {
-        return new KafkaTestClient(bootstrap);
+        return new KafkaTestClient();
     }
 
     /**
@@ -101,7 +93,7 @@ public final class KafkaTestClient implements AutoCloseable {
      * Create the watcher before triggering what you want to observe.
      */
     public TopicWatcher watch(String topic) {
-        return new TopicWatcher(bootstrap, topic);
+        return new TopicWatcher(topic);
     }
 
     @Override
@@ -115,10 +107,9 @@ public final class KafkaTestClient implements AutoCloseable {
         private final String topic;
         private final List<ConsumerRecord<String, byte[]>> seen = new ArrayList<>();
 
-        TopicWatcher(String bootstrap, String topic) {
+        TopicWatcher(String topic) {
             this.topic = topic;
-            Properties p = new Properties();
-            p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+            Properties p = TestInfra.kafkaAdmin();
             p.put(ConsumerConfig.GROUP_ID_CONFIG, "test-watcher-" + UUID.randomUUID());
             p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
             // close() sends the fetch-session close behind the long poll in flight, so it lasts up to this wait

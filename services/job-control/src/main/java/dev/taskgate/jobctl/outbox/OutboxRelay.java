@@ -34,6 +34,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.serviceauth.KafkaClientSecurity;
 
 /**
  * Publishes {@code jobctl.outbox} rows to Kafka: take the cluster-wide relay lock, lock a batch in id order, send
@@ -202,15 +203,8 @@ public class OutboxRelay {
     }
 
     private Map<String, Object> producerConfig() {
-        Map<String, Object> p = new HashMap<>();
-        kafkaDefaults.forEach((key, value) -> {
-            if (key.equals(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG)
-                    || key.startsWith("security.")
-                    || key.startsWith("ssl.")
-                    || key.startsWith("sasl.")) {
-                p.put(key, value);
-            }
-        });
+        Map<String, Object> p = new HashMap<>(KafkaClientSecurity.of(kafkaDefaults));
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaDefaults.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG));
         p.put(ProducerConfig.CLIENT_ID_CONFIG, "job-control-outbox-" + config.instanceId());
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         // each record here is on a caller's critical path: send at once (kafka-clients 4 defaults linger.ms to 5)

@@ -27,6 +27,7 @@ import dev.taskgate.contracts.command.ExecutionCommand;
 import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.KafkaConnection;
 
 /**
  * Request/reply over Kafka: publishes a command to {@code taskgate.commands.v1} and waits for job-control's
@@ -41,12 +42,11 @@ public class CommandGateway {
     private final CommandTopics topics;
     private final Duration timeout;
 
-    CommandGateway(FrontendConfig config, PendingReplies pending, CommandTopics topics) {
+    CommandGateway(FrontendConfig config, KafkaConnection kafka, PendingReplies pending, CommandTopics topics) {
         this.pending = pending;
         this.topics = topics;
         this.timeout = config.commandTimeout();
-        Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafkaBootstrap());
+        Properties p = kafka.properties();
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         // each record here is on a caller's critical path: send at once (kafka-clients 4 defaults linger.ms to 5)
         p.put(ProducerConfig.LINGER_MS_CONFIG, 0);

@@ -27,6 +27,7 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.InstanceIdentity;
+import dev.taskgate.frontend.KafkaConnection;
 
 /**
  * Reads {@code taskgate.command-replies.v1} in this instance's own consumer group
@@ -42,6 +43,7 @@ public class CommandReplyConsumer {
     private static final Logger LOG = Logger.getLogger(CommandReplyConsumer.class);
 
     private final FrontendConfig config;
+    private final KafkaConnection kafka;
     private final CommandTopics topics;
     private final PendingReplies pending;
     private final String instanceId;
@@ -52,8 +54,13 @@ public class CommandReplyConsumer {
     private Thread thread;
 
     CommandReplyConsumer(
-            FrontendConfig config, CommandTopics topics, PendingReplies pending, InstanceIdentity identity) {
+            FrontendConfig config,
+            KafkaConnection kafka,
+            CommandTopics topics,
+            PendingReplies pending,
+            InstanceIdentity identity) {
         this.config = config;
+        this.kafka = kafka;
         this.topics = topics;
         this.pending = pending;
         this.instanceId = identity.id();
@@ -145,8 +152,7 @@ public class CommandReplyConsumer {
     }
 
     private Properties properties() {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, config.kafkaBootstrap());
+        Properties p = kafka.properties();
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId());
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, groupId());
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");

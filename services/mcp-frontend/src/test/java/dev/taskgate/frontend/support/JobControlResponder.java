@@ -45,8 +45,7 @@ public final class JobControlResponder implements AutoCloseable {
 
     private JobControlResponder(Function<ExecutionCommand, CommandReply> behaviour) {
         this.behaviour = behaviour;
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestInfra.kafkaBootstrap());
+        Properties p = TestInfra.kafkaAdmin();
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         // as for KafkaTestClient's watchers: close() waits behind the long poll in flight (default 500 ms)
         p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, "50");

@@ -13,6 +13,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.jboss.logging.Logger;
 
+import dev.taskgate.frontend.KafkaConnection;
+
 /**
  * Reads one topic on a daemon thread in a consumer group of this instance alone, from the end, without committing:
  * the records only matter to requests open right now, so nothing is resumed after a restart. A handler failure on
@@ -24,15 +26,15 @@ final class InstanceTopicReader {
 
     private final String topic;
     private final String groupId;
-    private final String bootstrap;
+    private final KafkaConnection kafka;
     private final Consumer<ConsumerRecord<String, byte[]>> handler;
     private volatile boolean running = true;
     private volatile KafkaConsumer<String, byte[]> consumer;
     private Thread thread;
 
     InstanceTopicReader(
-            String bootstrap, String topic, String groupId, Consumer<ConsumerRecord<String, byte[]>> handler) {
-        this.bootstrap = bootstrap;
+            KafkaConnection kafka, String topic, String groupId, Consumer<ConsumerRecord<String, byte[]>> handler) {
+        this.kafka = kafka;
         this.topic = topic;
         this.groupId = groupId;
         this.handler = handler;
@@ -89,8 +91,7 @@ final class InstanceTopicReader {
     }
 
     private Properties properties() {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrap);
+        Properties p = kafka.properties();
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, groupId);
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");

@@ -20,6 +20,7 @@ import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.InstanceIdentity;
+import dev.taskgate.frontend.KafkaConnection;
 
 /**
  * Reads {@code taskgate.progress.v1} (progress and log messages) and {@code taskgate.lifecycle.v1} in consumer
@@ -36,15 +37,19 @@ public class SignalConsumers {
     private final ExecutionSignals signals;
     private final LifecycleFeed feed;
 
-    SignalConsumers(FrontendConfig config, InstanceIdentity identity, ExecutionSignals signals, LifecycleFeed feed) {
+    SignalConsumers(
+            FrontendConfig config,
+            KafkaConnection kafka,
+            InstanceIdentity identity,
+            ExecutionSignals signals,
+            LifecycleFeed feed) {
         this.signals = signals;
         this.feed = feed;
         String prefix = config.topicPrefix().orElse("");
         String group = "mcp-frontend-" + identity.id();
-        this.progress = new InstanceTopicReader(
-                config.kafkaBootstrap(), prefix + Topics.PROGRESS, group + "-progress", this::onProgress);
-        this.lifecycle = new InstanceTopicReader(
-                config.kafkaBootstrap(), prefix + Topics.LIFECYCLE, group + "-lifecycle", this::onLifecycle);
+        this.progress = new InstanceTopicReader(kafka, prefix + Topics.PROGRESS, group + "-progress", this::onProgress);
+        this.lifecycle =
+                new InstanceTopicReader(kafka, prefix + Topics.LIFECYCLE, group + "-lifecycle", this::onLifecycle);
     }
 
     void onStart(@Observes StartupEvent event) {
