@@ -79,10 +79,11 @@ pg_start() {
     pg_as_server "$PG_BIN/initdb" -D "$home/data" --auth=trust -E UTF8 --locale=C.UTF-8 -U postgres \
       >"$home/initdb.log" 2>&1 || { cat "$home/initdb.log" >&2; die "initdb failed"; }
   fi
-  pg_write_hba "$home/data/pg_hba.conf"
+  local hba_changed=false
+  pg_write_hba "$home/data/pg_hba.conf" || hba_changed=true
   if pg_as_server "$PG_BIN/pg_ctl" -D "$home/data" status >/dev/null 2>&1; then
-    # a cluster started before its pg_hba.conf was (re)written reads the file again
-    pg_as_server "$PG_BIN/pg_ctl" -D "$home/data" reload >/dev/null
+    # a cluster started before its pg_hba.conf was rewritten reads the file again
+    if $hba_changed; then pg_as_server "$PG_BIN/pg_ctl" -D "$home/data" reload >/dev/null; fi
     log "PostgreSQL already running (port $port)"
   else
     pg_as_server "$PG_BIN/pg_ctl" -D "$home/data" -l "$home/postgres.log" -w -t 60 \
@@ -102,7 +103,8 @@ pg_pid() {
 
 # Who may connect how (rewritten at every start, so a cluster made by an older version gets it too): the
 # superuser postgres, which the scripts and the tests' explicit admin connections use, without a password over
-# loopback and the cluster's socket; every other role only with its password (SCRAM) over loopback.
+# loopback and the cluster's socket; every other role only with its password (SCRAM) over loopback. Fails (1) when
+# it had to write the file.
 pg_write_hba() {
   local hba=$1 wanted
   wanted='# written by bin/lib/postgres.sh at every start (docs/security.md "Database roles")
@@ -110,7 +112,8 @@ local all postgres trust
 host all postgres 127.0.0.1/32 trust
 host all all 127.0.0.1/32 scram-sha-256'
   [ "$(cat "$hba" 2>/dev/null)" = "$wanted" ] && return 0
-  printf '%s\n' "$wanted" | pg_as_server tee "$hba" >/dev/null
+  printf '%s\n' "$wanted" | pg_as_server tee "$hba" >/dev/null || die "cannot write $hba"
+  return 1
 }
 
 # The login roles of the two services that use PostgreSQL: each owns its own schema and nothing else
