@@ -117,11 +117,9 @@ host all all 127.0.0.1/32 scram-sha-256'
 }
 
 # The login roles of the two services that use PostgreSQL: each owns its own schema and nothing else
-# (docs/security.md "Database roles"). The development passwords below are public, like the %dev/%test keys: the
-# test infrastructure and bin/conformance use them, as do the services' %dev/%test profiles and libs/test-support's
+# (docs/security.md "Database roles"). The development passwords below are public, like the %test keys: the test
+# infrastructure and bin/conformance use them, as do the services' %test profiles and libs/test-support's
 # DevDatabaseRoles (keep the three equal); the local stack makes random ones (bin/lib/service-env.sh prepare).
-PG_JOBCTL_ROLE=taskgate_jobctl
-PG_WEBHOOKS_ROLE=taskgate_webhooks
 PG_DEV_JOBCTL_PASSWORD=dev-insecure-jobctl
 PG_DEV_WEBHOOKS_PASSWORD=dev-insecure-webhooks
 
@@ -138,8 +136,11 @@ PG_DEV_WEBHOOKS_PASSWORD=dev-insecure-webhooks
 pg_create_db() {
   local port=$1 db=$2 jobctl_password=$3 webhooks_password=$4
   local psql=("$PG_BIN/psql" -X -q -h 127.0.0.1 -p "$port" -U postgres -v ON_ERROR_STOP=1)
-  "${psql[@]}" -d postgres -v db="$db" -v jobctl_password="$jobctl_password" \
-      -v webhooks_password="$webhooks_password" >/dev/null <<'SQL' || die "cannot create the roles or the database $db"
+  # the passwords reach psql in its environment, not its arguments, which every local user may read
+  TASKGATE_PG_JOBCTL_PASSWORD=$jobctl_password TASKGATE_PG_WEBHOOKS_PASSWORD=$webhooks_password \
+    "${psql[@]}" -d postgres -v db="$db" >/dev/null <<'SQL' || die "cannot create the roles or the database $db"
+\getenv jobctl_password TASKGATE_PG_JOBCTL_PASSWORD
+\getenv webhooks_password TASKGATE_PG_WEBHOOKS_PASSWORD
 select format('create role %I', r) from unnest(array['taskgate_jobctl', 'taskgate_webhooks']) r
  where not exists (select 1 from pg_roles where rolname = r) \gexec
 alter role taskgate_jobctl login nosuperuser nocreatedb nocreaterole noreplication nobypassrls
