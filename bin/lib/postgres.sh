@@ -79,7 +79,11 @@ pg_start() {
     pg_as_server "$PG_BIN/initdb" -D "$home/data" --auth=trust -E UTF8 --locale=C.UTF-8 -U postgres \
       >"$home/initdb.log" 2>&1 || { cat "$home/initdb.log" >&2; die "initdb failed"; }
   fi
+  local hba_changed=false
+  pg_write_hba "$home/data/pg_hba.conf" || hba_changed=true
   if pg_as_server "$PG_BIN/pg_ctl" -D "$home/data" status >/dev/null 2>&1; then
+    # a cluster started before its pg_hba.conf was rewritten reads the file again
+    if $hba_changed; then pg_as_server "$PG_BIN/pg_ctl" -D "$home/data" reload >/dev/null; fi
     log "PostgreSQL already running (port $port)"
   else
     pg_as_server "$PG_BIN/pg_ctl" -D "$home/data" -l "$home/postgres.log" -w -t 60 \
@@ -97,14 +101,104 @@ pg_pid() {
   [ -f "$pidfile" ] && head -1 "$pidfile"
 }
 
-# pg_create_db PORT DATABASE: the taskgate role and a database it owns, if missing.
+# Who may connect how (rewritten at every start, so a cluster made by an older version gets it too): the
+# superuser postgres, which the scripts and the tests' explicit admin connections use, without a password over
+# loopback and the cluster's socket; every other role only with its password (SCRAM) over loopback. Fails (1) when
+# it had to write the file.
+pg_write_hba() {
+  local hba=$1 wanted
+  wanted='# written by bin/lib/postgres.sh at every start (docs/security.md "Database roles")
+local all postgres trust
+host all postgres 127.0.0.1/32 trust
+host all all 127.0.0.1/32 scram-sha-256'
+  [ "$(cat "$hba" 2>/dev/null)" = "$wanted" ] && return 0
+  printf '%s\n' "$wanted" | pg_as_server tee "$hba" >/dev/null || die "cannot write $hba"
+  return 1
+}
+
+# The login roles of the two services that use PostgreSQL: each owns its own schema and nothing else
+# (docs/security.md "Database roles"). The development passwords below are public, like the %test keys: the test
+# infrastructure and bin/conformance use them, as do the services' %test profiles and libs/test-support's
+# DevDatabaseRoles (keep the three equal); the local stack makes random ones (bin/lib/service-env.sh prepare).
+PG_DEV_JOBCTL_PASSWORD=dev-insecure-jobctl
+PG_DEV_WEBHOOKS_PASSWORD=dev-insecure-webhooks
+
+# pg_create_db PORT DATABASE JOBCTL_PASSWORD WEBHOOKS_PASSWORD: makes, or corrects, the database and its roles:
+#   - the roles taskgate_jobctl and taskgate_webhooks (login, no other attribute) with these passwords;
+#   - DATABASE owned by postgres; PUBLIC may neither connect nor create temporary tables, nor create in schema
+#     public; the two roles may connect;
+#   - schema jobctl owned by taskgate_jobctl and webhooks by taskgate_webhooks, created here because neither role
+#     may create a schema; their Flyway migrations create everything inside;
+#   - a database of an older version (owned by the shared role taskgate, which owned both schemas and all they
+#     hold) is handed over: each schema and every table, view and free-standing sequence in it to its role; the
+#     role taskgate is dropped once it owns nothing in the cluster (otherwise it loses its login).
+# Idempotent: run at every start.
 pg_create_db() {
-  local port=$1 db=$2
-  local psql=("$PG_BIN/psql" -X -q -h 127.0.0.1 -p "$port" -U postgres -d postgres -v ON_ERROR_STOP=1)
-  "${psql[@]}" -tAc "select 1 from pg_roles where rolname = 'taskgate'" | grep -q 1 \
-    || "${psql[@]}" -c "create role taskgate login password 'taskgate'"
-  "${psql[@]}" -tAc "select 1 from pg_database where datname = '$db'" | grep -q 1 \
-    || "${psql[@]}" -c "create database $db owner taskgate"
+  local port=$1 db=$2 jobctl_password=$3 webhooks_password=$4
+  local psql=("$PG_BIN/psql" -X -q -h 127.0.0.1 -p "$port" -U postgres -v ON_ERROR_STOP=1)
+  # the passwords reach psql in its environment, not its arguments, which every local user may read
+  TASKGATE_PG_JOBCTL_PASSWORD=$jobctl_password TASKGATE_PG_WEBHOOKS_PASSWORD=$webhooks_password \
+    "${psql[@]}" -d postgres -v db="$db" >/dev/null <<'SQL' || die "cannot create the roles or the database $db"
+\getenv jobctl_password TASKGATE_PG_JOBCTL_PASSWORD
+\getenv webhooks_password TASKGATE_PG_WEBHOOKS_PASSWORD
+select format('create role %I', r) from unnest(array['taskgate_jobctl', 'taskgate_webhooks']) r
+ where not exists (select 1 from pg_roles where rolname = r) \gexec
+alter role taskgate_jobctl login nosuperuser nocreatedb nocreaterole noreplication nobypassrls
+  password :'jobctl_password';
+alter role taskgate_webhooks login nosuperuser nocreatedb nocreaterole noreplication nobypassrls
+  password :'webhooks_password';
+select format('create database %I', :'db') where not exists (select 1 from pg_database where datname = :'db') \gexec
+alter database :"db" owner to postgres;
+revoke all on database :"db" from public;
+grant connect on database :"db" to taskgate_jobctl, taskgate_webhooks;
+SQL
+  "${psql[@]}" -d "$db" >/dev/null <<'SQL' || die "cannot set up the schemas of $db"
+set client_min_messages = warning;
+revoke create on schema public from public;
+create schema if not exists jobctl authorization taskgate_jobctl;
+create schema if not exists webhooks authorization taskgate_webhooks;
+do $$
+declare
+  target record;
+  obj record;
+begin
+  for target in select * from (values ('jobctl', 'taskgate_jobctl'), ('webhooks', 'taskgate_webhooks'))
+      as t (schema_name, role_name) loop
+    execute format('alter schema %I owner to %I', target.schema_name, target.role_name);
+    -- the migrations create tables, their indexes and sequences only; indexes and the sequences a column owns
+    -- follow their table
+    for obj in
+      select c.relname, c.relkind
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = target.schema_name
+         and c.relkind in ('r', 'p', 'v', 'm', 'f', 'S')
+         and pg_get_userbyid(c.relowner) <> target.role_name
+         and not (c.relkind = 'S' and exists (
+               select 1 from pg_depend d
+                where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype in ('a', 'i')))
+    loop
+      execute format('alter %s %I.%I owner to %I',
+        case obj.relkind when 'S' then 'sequence' when 'v' then 'view' when 'm' then 'materialized view'
+                         when 'f' then 'foreign table' else 'table' end,
+        target.schema_name, obj.relname, target.role_name);
+    end loop;
+  end loop;
+end
+$$;
+SQL
+  "${psql[@]}" -d postgres >/dev/null <<'SQL' || die "cannot retire the role taskgate"
+do $$
+begin
+  if exists (select 1 from pg_roles where rolname = 'taskgate') then
+    begin
+      drop role taskgate;
+    exception when dependent_objects_still_exist then
+      alter role taskgate nologin;
+    end;
+  end if;
+end
+$$;
+SQL
 }
 
 # pg_stop DIR: fast shutdown of the cluster of DIR.

@@ -17,10 +17,11 @@
 #   TASKGATE_RUN_TOPIC_PREFIX   [none]
 #
 # Each service gets its own Kafka user (named like the service) with its password (keys/kafka-<service>.password),
-# and only the keys it uses: job-control the handle, checkpoint and payload keys and the public keys of the services
-# it trusts on its internal API; worker-pool the checkpoint key and its own signing key; mcp-frontend the handle key,
-# its own signing key and the JWT public key; webhook-dispatcher the handle key, its secret-encryption key and the
-# JWT public key. Every service listens on 127.0.0.1 only.
+# and only the keys it uses: job-control the handle, checkpoint and payload keys, the keys of the services it trusts
+# on its internal API and its database role's password; worker-pool the checkpoint key and its own signing key;
+# mcp-frontend the handle key, its own signing key and the JWT public key; webhook-dispatcher the handle key, its
+# secret-encryption key, the JWT public key and its database role's password. Every service listens on 127.0.0.1
+# only.
 set -euo pipefail
 
 state=${TASKGATE_RUN_STATE:?TASKGATE_RUN_STATE names the state folder}
@@ -65,6 +66,10 @@ prepare() {
   random_key "$keys/handle-key"
   random_key "$keys/checkpoint-key"
   random_key "$keys/webhook-secret-key"
+  # the passwords of the services' database roles (bin/lib/postgres.sh pg_create_db sets them on the roles); the
+  # test infrastructure's callers write the public development passwords here before
+  random_key "$keys/pg-jobctl-password"
+  random_key "$keys/pg-webhooks-password"
   # the payload ring "<id>:<key>": losing it makes stored inputs and results unreadable, so it is made once
   random_key "$keys/payload-keys" "local-1:"
   chmod 600 "$keys"/*
@@ -87,6 +92,8 @@ env_of() {
     job-control)
       echo "TASKGATE_PG_PORT=${TASKGATE_RUN_PG_PORT:-15432}"
       echo "TASKGATE_PG_DATABASE=${TASKGATE_RUN_PG_DATABASE:-taskgate}"
+      echo "TASKGATE_PG_USER=taskgate_jobctl"
+      echo "TASKGATE_PG_PASSWORD=$(key pg-jobctl-password)"
       echo "TASKGATE_HANDLES_KEY=$(key handle-key)"
       echo "TASKGATE_CHECKPOINT_KEY=$(key checkpoint-key)"
       echo "JOBCTL_PAYLOAD_KEYS=$(key payload-keys)"
@@ -111,6 +118,8 @@ env_of() {
     webhook-dispatcher)
       echo "TASKGATE_PG_PORT=${TASKGATE_RUN_PG_PORT:-15432}"
       echo "TASKGATE_PG_DATABASE=${TASKGATE_RUN_PG_DATABASE:-taskgate}"
+      echo "TASKGATE_PG_USER=taskgate_webhooks"
+      echo "TASKGATE_PG_PASSWORD=$(key pg-webhooks-password)"
       echo "TASKGATE_HANDLES_KEY=$(key handle-key)"
       echo "TASKGATE_WEBHOOKS_SECRET_KEY=$(key webhook-secret-key)"
       echo "MP_JWT_VERIFY_PUBLICKEY_LOCATION=file:$keys/jwt-public.pem"
@@ -127,5 +136,5 @@ case "${1:-}" in
   env) env_of "${2:?env needs a service name}" ;;
   # development start-up: C1 and the serial collector start a service in a few seconds on 2 cores
   java-opts) echo "${TASKGATE_JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m}" ;;
-  *) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

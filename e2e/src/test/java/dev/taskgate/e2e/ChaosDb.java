@@ -2,7 +2,6 @@ package dev.taskgate.e2e;
 
 import java.sql.Array;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,6 +10,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+
+import dev.taskgate.testsupport.DevDatabaseRoles;
 
 /** What the chaos test reads from job-control's tables (schema {@code jobctl}) to prove and count recovery. */
 final class ChaosDb {
@@ -133,6 +134,6 @@ final class ChaosDb {
     }
 
     private static Connection connect() throws SQLException {
-        return DriverManager.getConnection(LocalStack.jdbcUrl(), "taskgate", "");
+        return DevDatabaseRoles.JOBCTL.connect(LocalStack.jdbcUrl());
     }
 }

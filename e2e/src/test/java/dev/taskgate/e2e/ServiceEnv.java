@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import dev.taskgate.testsupport.DevDatabaseRoles;
 import dev.taskgate.testsupport.TestInfra;
 import dev.taskgate.testsupport.Tokens;
 
@@ -18,7 +19,8 @@ import dev.taskgate.testsupport.Tokens;
  * machine (the local stack, the conformance run, these system tests): the system tests read them from the script
  * instead of keeping a copy that could drift. The state folder holds the keys the script makes; the JWT key pair
  * is the test-only one of {@code libs/test-support}, so that {@link Tokens} signs what the services accept, and the
- * Kafka passwords are the test broker's development ones.
+ * database passwords and Kafka passwords are the development ones the test infrastructure gives the services'
+ * roles ({@link DevDatabaseRoles}) and users ({@link TestInfra#kafkaDevPassword}).
  */
 final class ServiceEnv {
     private final Path repo;
@@ -40,6 +42,9 @@ final class ServiceEnv {
         Path keys = Files.createDirectories(state.resolve("keys"));
         Files.writeString(keys.resolve("jwt-public.pem"), Tokens.publicKeyPem());
         Files.writeString(keys.resolve("jwt-private.pem"), Tokens.privateKeyPem());
+        // the test infrastructure's database roles have the development passwords (bin/lib/postgres.sh)
+        Files.writeString(keys.resolve("pg-jobctl-password"), DevDatabaseRoles.JOBCTL.password() + "\n");
+        Files.writeString(keys.resolve("pg-webhooks-password"), DevDatabaseRoles.WEBHOOKS.password() + "\n");
         // the test broker's users have the development passwords (bin/test-infra), not ones the script would make
         for (String service : List.of("mcp-frontend", "job-control", "worker-pool", "webhook-dispatcher")) {
             Files.writeString(keys.resolve("kafka-" + service + ".password"), TestInfra.kafkaDevPassword(service));

@@ -2,7 +2,6 @@ package dev.taskgate.e2e;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -38,6 +37,7 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.testsupport.DevDatabaseRoles;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.TestInfra;
 
@@ -151,7 +151,7 @@ class SubmitConcurrentTwoInstancesE2E {
 
     private static long count(String sql, String principal) throws SQLException {
         String url = LocalStack.jdbcUrl();
-        try (Connection c = DriverManager.getConnection(url, "taskgate", "");
+        try (Connection c = DevDatabaseRoles.JOBCTL.connect(url);
                 PreparedStatement s = c.prepareStatement(sql)) {
             s.setString(1, principal);
             try (ResultSet r = s.executeQuery()) {

@@ -3,7 +3,6 @@ package dev.taskgate.e2e;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -22,6 +21,7 @@ import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
+import dev.taskgate.testsupport.DevDatabaseRoles;
 import dev.taskgate.testsupport.Tokens;
 
 import static io.restassured.RestAssured.given;
@@ -203,7 +203,7 @@ class WorkspaceRewriteE2E {
 
     private static long journalEntries(String planHash) throws SQLException {
         String url = LocalStack.jdbcUrl();
-        try (Connection c = DriverManager.getConnection(url, "taskgate", "");
+        try (Connection c = DevDatabaseRoles.JOBCTL.connect(url);
                 PreparedStatement s =
                         c.prepareStatement("select count(*) from jobctl.transaction_journal where plan_hash = ?")) {
             s.setString(1, planHash);
