@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sums every surefire and failsafe report under a directory and prints one closing line:
+# Sums every surefire and failsafe report under a directory (not the script tests' reports: .ci/run counts those, and
+# they may appear while bin/test runs) and prints one closing line:
 #   N passed, N failed, N skipped
 # Exits non-zero when a test failed or errored, or when no test ran at all.
 set -uo pipefail
@@ -13,7 +14,8 @@ while IFS= read -r -d '' report; do
   failures=$((failures + $(attr failures)))
   errors=$((errors + $(attr errors)))
   skipped=$((skipped + $(attr skipped)))
-done < <(find "$root" -path '*/target/*-reports/TEST-*.xml' -not -path '*/node_modules/*' -print0)
+done < <(find "$root" -path '*/target/*-reports/TEST-*.xml' -not -path '*/node_modules/*' \
+  -not -path '*/target/script-reports/*' -print0)
 failed=$((failures + errors))
 passed=$((tests - failed - skipped))
 echo "${passed} passed, ${failed} failed, ${skipped} skipped"
