@@ -38,6 +38,9 @@ class ChildSandboxTest {
             "TASKGATE_HANDLES_KEY", "fake-handles-key-3f9a",
             "TASKGATE_CHECKPOINT_KEY", "fake-checkpoint-key-77c1",
             "TASKGATE_WEBHOOKS_SECRET_KEY", "fake-webhooks-key-0be4",
+            "TASKGATE_KAFKA_PASSWORD", "fake-kafka-password-5d21",
+            "TASKGATE_PG_PASSWORD", "fake-pg-password-a4e0",
+            "TASKGATE_SERVICE_AUTH_SIGNING_KEY", "worker-pool-1:ZmFrZS1zaWduaW5nLWtleS1mb3ItdGhlLXNhbmRib3g=",
             "TASKGATE_JOB_CONTROL_URL", "http://job-control.internal:8081",
             "JAVA_TOOL_OPTIONS", "-Dleaked.option=1");
 
