@@ -51,13 +51,36 @@ random_key() {
   (umask 077 && printf '%s%s\n' "$prefix" "$(head -c 32 /dev/urandom | base64)" > "$file")
 }
 
+# java_tool SOURCE ARGS...: runs a single-file program of tools/ (SOURCE relative to it), compiled once per version of
+# its source into .taskgate/cache/tools/: launched from source, javac would run again each time (2-4 s of CPU), and
+# the system tests prepare dozens of stacks.
+java_tool() {
+  local source="$repo/tools/$1" name sum cache tmp
+  shift
+  name=$(basename "$source" .java)
+  sum=$(sha1sum "$source" | cut -c1-12)
+  cache="$repo/.taskgate/cache/tools"
+  if [ ! -d "$cache/$name-$sum" ]; then
+    mkdir -p "$cache"
+    tmp=$(mktemp -d "$cache/.compiling-XXXXXX")
+    # another prepare may finish the same compilation first: then its directory stays and ours goes
+    if javac -d "$tmp" "$source"; then mv -T "$tmp" "$cache/$name-$sum" 2>/dev/null || rm -rf "$tmp"; else
+      rm -rf "$tmp"
+      return 1
+    fi
+  fi
+  java -cp "$cache/$name-$sum" "$name" "$@"
+}
+
 prepare() {
   mkdir -p "$keys" "$state/rewrite-sandbox" "$state/workspaces/demo/src" "$state/workspaces/demo/docs"
   chmod 700 "$keys"
   # the development JWT key pair; existing keys are kept (the system tests bring their own)
-  java "$repo/tools/dev-token/DevToken.java" keygen "$keys" >/dev/null
+  if [ ! -s "$keys/jwt-private.pem" ] || [ ! -s "$keys/jwt-public.pem" ]; then
+    java_tool dev-token/DevToken.java keygen "$keys" >/dev/null
+  fi
   # the keys of the services that call job-control's internal API (each its own; job-control holds them all)
-  java "$repo/tools/service-key/ServiceKey.java" "$keys" mcp-frontend worker-pool
+  java_tool service-key/ServiceKey.java "$keys" mcp-frontend worker-pool
   # each service's Kafka password (its user is named like the service); bin/taskgate gives them to the broker
   local service
   for service in mcp-frontend job-control worker-pool webhook-dispatcher; do
