@@ -23,14 +23,20 @@ kafka_write_dev_passwords() {
 # random_password: 48 hex digits (nothing a JAAS line or the format tool would have to quote)
 random_password() { head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n'; }
 
-# kafka_classpath CACHE_DIR: prints the broker classpath, resolving it once per pom version.
+# Resolved broker classpath and compiled set-up tool, shared by every state folder of this clone.
+KAFKA_CACHE="$REPO/.taskgate/cache"
+
+# kafka_classpath: prints the broker classpath, resolving it once per pom version.
 kafka_classpath() {
-  local cache=$1 pom="$REPO/tools/kafka-broker/pom.xml" out sum
-  mkdir -p "$cache"
+  local pom="$REPO/tools/kafka-broker/pom.xml" out sum tmp
+  mkdir -p "$KAFKA_CACHE"
   sum=$(sha1sum "$pom" | cut -c1-12)
-  out="$cache/kafka-classpath-$sum.txt"
+  out="$KAFKA_CACHE/kafka-classpath-$sum.txt"
   if [ ! -s "$out" ]; then
-    mvnw -f "$pom" dependency:build-classpath -Dmdep.outputFile="$out" >/dev/null || die "cannot resolve the Kafka broker classpath"
+    tmp=$(mktemp "$KAFKA_CACHE/.classpath-XXXXXX")
+    mvnw -f "$pom" dependency:build-classpath -Dmdep.outputFile="$tmp" >/dev/null \
+      || { rm -f "$tmp"; die "cannot resolve the Kafka broker classpath"; }
+    mv -f "$tmp" "$out"
   fi
   cat "$out"
 }
@@ -56,7 +62,7 @@ kafka_start() {
   fi
   admin_password=$(cat "$dir/admin-password")
   controller_password=$(random_password)
-  cp=$(kafka_classpath "$(dirname "$dir")/cache")
+  cp=$(kafka_classpath)
   (umask 077 && cat > "$dir/server.properties") <<PROPS
 process.roles=broker,controller
 node.id=1
@@ -119,9 +125,17 @@ PROPS
 kafka_setup() {
   local dir=$1 bootstrap=$2 users=$3 cp
   shift 3
-  cp=$(kafka_classpath "$(dirname "$dir")/cache")
+  local source="$REPO/tools/kafka-broker/KafkaSetup.java" classes tmp
+  cp=$(kafka_classpath)
+  # compiled once per version of the source: a source-file launch compiles it again each time (seconds of CPU)
+  classes="$KAFKA_CACHE/KafkaSetup-$(sha1sum "$source" | cut -c1-12)"
+  if [ ! -d "$classes" ]; then
+    tmp=$(mktemp -d "$KAFKA_CACHE/.compiling-XXXXXX")
+    javac -cp "$cp" -d "$tmp" "$source" || { rm -rf "$tmp"; die "cannot compile $source"; }
+    mv -T "$tmp" "$classes" 2>/dev/null || rm -rf "$tmp"
+  fi
   TASKGATE_KAFKA_ADMIN_PASSWORD=$(cat "$dir/admin-password") \
-    java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$cp" "$REPO/tools/kafka-broker/KafkaSetup.java" \
+    java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$classes:$cp" KafkaSetup \
     "$bootstrap" "$REPO/schemas/kafka/topics.txt" "$REPO/schemas/kafka/acls.txt" "$users" "$@" \
     || die "Kafka set-up (topics, users, ACLs) failed"
 }
