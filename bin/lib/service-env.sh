@@ -11,6 +11,8 @@
 # Inputs (environment, defaults in brackets):
 #   TASKGATE_RUN_STATE          the state folder (required): keys/, rewrite-sandbox/, workspaces/demo/{src,docs}
 #   TASKGATE_RUN_PORTS          ["mcp-frontend=8080 job-control=8081 worker-pool=8082 webhook-dispatcher=8083"]
+#                               each service's API port; its management port (health) is SERVICE.management=PORT
+#                               when listed, else the API port + 1000 (the local stack: 9080-9083)
 #   TASKGATE_RUN_KAFKA_PORT     [19092]
 #   TASKGATE_RUN_PG_PORT        [15432]
 #   TASKGATE_RUN_PG_DATABASE    [taskgate]
@@ -19,7 +21,8 @@
 # Each service gets only the keys it uses: job-control the handle, checkpoint and payload keys and the public keys of
 # the services it trusts on its internal API; worker-pool the checkpoint key and its own signing key; mcp-frontend
 # the handle key, its own signing key and the JWT public key; webhook-dispatcher the handle key, its
-# secret-encryption key and the JWT public key. Every service listens on 127.0.0.1 only.
+# secret-encryption key and the JWT public key. Every service listens on 127.0.0.1 only: its API
+# (QUARKUS_HTTP_HOST/PORT) and its management interface with the health checks (QUARKUS_MANAGEMENT_HOST/PORT).
 set -euo pipefail
 
 state=${TASKGATE_RUN_STATE:?TASKGATE_RUN_STATE names the state folder}
@@ -34,6 +37,16 @@ port_of() {
   done
   echo "no port for $1 in TASKGATE_RUN_PORTS" >&2
   return 1
+}
+
+# the management interface's port: listed as SERVICE.management, else the API port + 1000
+management_port_of() {
+  local entry api
+  for entry in $ports; do
+    [ "${entry%%=*}" = "$1.management" ] && { echo "${entry#*=}"; return 0; }
+  done
+  api=$(port_of "$1") || return 1
+  echo $((api + 1000))
 }
 
 random_key() {
@@ -66,6 +79,8 @@ env_of() {
   local service=$1
   echo "QUARKUS_HTTP_HOST=127.0.0.1"
   echo "QUARKUS_HTTP_PORT=$(port_of "$service")"
+  echo "QUARKUS_MANAGEMENT_HOST=127.0.0.1"
+  echo "QUARKUS_MANAGEMENT_PORT=$(management_port_of "$service")"
   echo "TASKGATE_KAFKA_BOOTSTRAP=127.0.0.1:${TASKGATE_RUN_KAFKA_PORT:-19092}"
   [ -n "${TASKGATE_RUN_TOPIC_PREFIX:-}" ] && echo "TASKGATE_TOPIC_PREFIX=$TASKGATE_RUN_TOPIC_PREFIX"
   case "$service" in
@@ -112,5 +127,5 @@ case "${1:-}" in
   env) env_of "${2:?env needs a service name}" ;;
   # development start-up: C1 and the serial collector start a service in a few seconds on 2 cores
   java-opts) echo "${TASKGATE_JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m}" ;;
-  *) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,25p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac
