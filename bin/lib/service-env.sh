@@ -11,6 +11,8 @@
 # Inputs (environment, defaults in brackets):
 #   TASKGATE_RUN_STATE          the state folder (required): keys/, rewrite-sandbox/, workspaces/demo/{src,docs}
 #   TASKGATE_RUN_PORTS          ["mcp-frontend=8080 job-control=8081 worker-pool=8082 webhook-dispatcher=8083"]
+#                               each service's API port; its management port (health) is SERVICE.management=PORT
+#                               when listed, else the API port + 1000 (the local stack: 9080-9083)
 #   TASKGATE_RUN_KAFKA_PORT     [19092]
 #   TASKGATE_RUN_PG_PORT        [15432]
 #   TASKGATE_RUN_PG_DATABASE    [taskgate]
@@ -21,7 +23,8 @@
 # on its internal API and its database role's password; worker-pool the checkpoint key and its own signing key;
 # mcp-frontend the handle key, its own signing key and the JWT public key; webhook-dispatcher the handle key, its
 # secret-encryption key, the JWT public key and its database role's password. Every service listens on 127.0.0.1
-# only.
+# only: its API (QUARKUS_HTTP_HOST/PORT) and its management interface with the health checks
+# (QUARKUS_MANAGEMENT_HOST/PORT).
 set -euo pipefail
 
 state=${TASKGATE_RUN_STATE:?TASKGATE_RUN_STATE names the state folder}
@@ -36,6 +39,16 @@ port_of() {
   done
   echo "no port for $1 in TASKGATE_RUN_PORTS" >&2
   return 1
+}
+
+# the management interface's port: listed as SERVICE.management, else the API port + 1000
+management_port_of() {
+  local entry api
+  for entry in $ports; do
+    [ "${entry%%=*}" = "$1.management" ] && { echo "${entry#*=}"; return 0; }
+  done
+  api=$(port_of "$1") || return 1
+  echo $((api + 1000))
 }
 
 random_password() {
@@ -107,6 +120,8 @@ env_of() {
   local service=$1
   echo "QUARKUS_HTTP_HOST=127.0.0.1"
   echo "QUARKUS_HTTP_PORT=$(port_of "$service")"
+  echo "QUARKUS_MANAGEMENT_HOST=127.0.0.1"
+  echo "QUARKUS_MANAGEMENT_PORT=$(management_port_of "$service")"
   echo "TASKGATE_KAFKA_BOOTSTRAP=127.0.0.1:${TASKGATE_RUN_KAFKA_PORT:-19092}"
   echo "TASKGATE_KAFKA_USERNAME=$service"
   echo "TASKGATE_KAFKA_PASSWORD=$(key "kafka-$service.password")"
@@ -159,5 +174,5 @@ case "${1:-}" in
   env) env_of "${2:?env needs a service name}" ;;
   # development start-up: C1 and the serial collector start a service in a few seconds on 2 cores
   java-opts) echo "${TASKGATE_JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m}" ;;
-  *) sed -n '2,22p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

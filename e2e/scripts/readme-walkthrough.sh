@@ -3,7 +3,7 @@
 # order, in one shell, against a local stack started by the walkthrough itself (bin/taskgate up) on a state folder
 # of its own (.taskgate/walkthrough, deleted first). curl fails on any HTTP error; afterwards the transcript must show
 # what each step promises (the result of every operation, the workspace operations on acme/demo, the artifact).
-# Needs the default local-stack ports free (8080-8083, 15432, 19092-19093).
+# Needs the default local-stack ports free (8080-8083, 9080-9083, 15432, 19092-19093).
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$repo" || exit 2
@@ -11,7 +11,7 @@ export TASKGATE_STATE="$repo/.taskgate/walkthrough"
 work=$(mktemp -d)
 trap 'bin/taskgate down >/dev/null 2>&1; rm -rf "$work"' EXIT
 
-for port in 8080 8081 8082 8083 15432 19092 19093; do
+for port in 8080 8081 8082 8083 9080 9081 9082 9083 15432 19092 19093; do
   if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
     echo "port $port is in use: the walkthrough needs the local stack's ports (bin/taskgate down?)" >&2
     exit 1

@@ -204,12 +204,14 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
 
     /**
      * The settings {@code service} runs with in this stack (the shared definition and the system tests' own),
-     * without its HTTP port: for one more instance, or a process of its own such as the stdio frontend.
+     * without its HTTP and management ports: for one more instance, or a process of its own such as the stdio
+     * frontend.
      */
     public Map<String, String> serviceEnv(String service) throws IOException {
         Map<String, String> env = new HashMap<>(definition.of(service));
         env.putAll(testSettings(service));
         env.remove("QUARKUS_HTTP_PORT");
+        env.remove("QUARKUS_MANAGEMENT_PORT");
         return env;
     }
 

@@ -1,6 +1,9 @@
 package dev.taskgate.e2e;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,7 +18,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One packaged Taskgate service (its {@code quarkus-run.jar}) running as a real operating-system process
- * on a loopback port, with its output in {@code e2e/target/e2e-logs/<name>.log}.
+ * on a loopback port, with its output in {@code e2e/target/e2e-logs/<name>.log}. Its health checks are served on a
+ * second loopback port of its own, the management interface, which stays the same across restarts.
  */
 final class ServiceProcess {
     private static final HttpClient HTTP =
@@ -23,6 +27,7 @@ final class ServiceProcess {
 
     private final String name;
     private final int port;
+    private final int managementPort;
     private final Path jar;
     private final Map<String, String> env;
     private final Path log;
@@ -31,6 +36,7 @@ final class ServiceProcess {
     ServiceProcess(String name, int port, Path jar, Map<String, String> env, Path logDir) {
         this.name = name;
         this.port = port;
+        this.managementPort = freePort();
         this.jar = jar;
         this.env = Map.copyOf(env);
         this.log = logDir.resolve(name + ".log");
@@ -46,6 +52,11 @@ final class ServiceProcess {
 
     String baseUrl() {
         return "http://127.0.0.1:" + port;
+    }
+
+    /** The management interface: {@code /q/health/...}. */
+    String managementUrl() {
+        return "http://127.0.0.1:" + managementPort;
     }
 
     long pid() {
@@ -71,13 +82,15 @@ final class ServiceProcess {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         pb.environment().putAll(env);
         pb.environment().put("QUARKUS_HTTP_PORT", Integer.toString(port));
+        pb.environment().put("QUARKUS_MANAGEMENT_HOST", "127.0.0.1");
+        pb.environment().put("QUARKUS_MANAGEMENT_PORT", Integer.toString(managementPort));
         process = pb.start();
     }
 
-    /** Waits until {@code /q/health/ready} answers 200; fails early if the process exits. */
+    /** Waits until {@code /q/health/ready} answers 200 on the management port; fails early if the process exits. */
     void awaitReady(Duration timeout) throws IOException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
-        HttpRequest ready = HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready"))
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(managementUrl() + "/q/health/ready"))
                 .timeout(Duration.ofSeconds(2))
                 .build();
         while (System.nanoTime() < deadline) {
@@ -94,6 +107,14 @@ final class ServiceProcess {
             process.waitFor(250, TimeUnit.MILLISECONDS);
         }
         throw new IllegalStateException(name + " not ready within " + timeout + "; see " + log);
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** SIGKILL (no shutdown hooks, nothing flushed), waiting until the process is gone. */

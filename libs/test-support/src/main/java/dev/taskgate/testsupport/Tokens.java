@@ -33,7 +33,8 @@ import java.util.UUID;
  * A service under test verifies them with {@link #PUBLIC_KEY_LOCATION} (a SmallRye JWT key location) or,
  * for a separate process, with the file from {@link #publicKeyFile()}. Negative cases:
  * {@link Builder#expired()}, {@link Builder#signedWithUnknownKey()}, {@link Builder#issuer(String)},
- * {@link Builder#audience(String)}, {@link Builder#without(String)}.
+ * {@link Builder#audience(String)}, {@link Builder#without(String)}. A service that reads its keys from a JWKS
+ * ({@link JwksServer}) verifies tokens {@link Builder#signedWith(JwkKeyPair) signed with} a {@link JwkKeyPair}.
  */
 public final class Tokens {
     /** The issuer the services expect by default. */
@@ -92,6 +93,7 @@ public final class Tokens {
         private Duration ttl = Duration.ofHours(1);
         private Instant issuedAt;
         private boolean unknownSigner;
+        private JwkKeyPair jwkSigner;
 
         private Builder(String subject) {
             claims.put("iss", DEFAULT_ISSUER);
@@ -175,6 +177,12 @@ public final class Tokens {
             return this;
         }
 
+        /** Signs with this key and names it in the header ({@code kid}), as an identity provider with a JWKS does. */
+        public Builder signedWith(JwkKeyPair key) {
+            this.jwkSigner = Objects.requireNonNull(key, "key");
+            return this;
+        }
+
         /** The compact JWS. */
         public String sign() {
             Instant iat = issuedAt != null ? issuedAt : Instant.now();
@@ -183,13 +191,19 @@ public final class Tokens {
             all.put("exp", iat.plus(ttl).getEpochSecond());
             all.put("jti", UUID.randomUUID().toString());
             omitted.forEach(all::remove);
-            return signJws(all, unknownSigner ? unknownKey() : testKey());
+            if (jwkSigner != null) {
+                return signJws(all, jwkSigner.kid(), jwkSigner.privateKey());
+            }
+            return signJws(all, null, unknownSigner ? unknownKey() : testKey());
         }
     }
 
-    private static String signJws(Map<String, Object> claims, PrivateKey key) {
+    private static String signJws(Map<String, Object> claims, String kid, PrivateKey key) {
         Base64.Encoder b64 = Base64.getUrlEncoder().withoutPadding();
-        String header = b64.encodeToString("{\"alg\":\"RS256\",\"typ\":\"JWT\"}".getBytes(StandardCharsets.UTF_8));
+        String headerJson = kid == null
+                ? "{\"alg\":\"RS256\",\"typ\":\"JWT\"}"
+                : "{\"alg\":\"RS256\",\"typ\":\"JWT\",\"kid\":" + quote(kid) + "}";
+        String header = b64.encodeToString(headerJson.getBytes(StandardCharsets.UTF_8));
         String payload = b64.encodeToString(json(claims).getBytes(StandardCharsets.UTF_8));
         try {
             Signature signature = Signature.getInstance("SHA256withRSA");

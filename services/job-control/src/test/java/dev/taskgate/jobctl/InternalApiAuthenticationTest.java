@@ -1,6 +1,7 @@
 package dev.taskgate.jobctl;
 
 import java.net.URI;
+import java.net.URL;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.response.Response;
@@ -35,6 +37,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 class InternalApiAuthenticationTest {
+    @TestHTTPResource(value = "health/live", management = true)
+    URL live;
+
     private static JobControlFixture fixture;
 
     @BeforeAll
@@ -158,7 +163,7 @@ class InternalApiAuthenticationTest {
 
     @Test
     void healthStaysOpen() {
-        assertThat(given().get("/q/health/live").statusCode()).isEqualTo(200);
+        assertThat(given().get(live).statusCode()).isEqualTo(200);
     }
 
     private static ExecutionPage list(Caller caller) {

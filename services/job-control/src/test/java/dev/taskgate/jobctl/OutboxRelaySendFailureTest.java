@@ -1,5 +1,6 @@
 package dev.taskgate.jobctl;
 
+import java.net.URL;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -25,6 +27,8 @@ import static org.awaitility.Awaitility.await;
 
 @QuarkusTest
 class OutboxRelaySendFailureTest {
+    @TestHTTPResource(value = "health/ready", management = true)
+    URL ready;
 
     private static JobControlFixture fixture;
 
@@ -53,7 +57,7 @@ class OutboxRelaySendFailureTest {
                 .atMost(JobControlFixture.WAIT);
         try {
             await().atMost(Duration.ofSeconds(60))
-                    .untilAsserted(() -> given().get("/q/health/ready").then().statusCode(503));
+                    .untilAsserted(() -> given().get(ready).then().statusCode(503));
             assertThat(count(pool, "select count(*) from jobctl.outbox where message_id = $1", messageId))
                     .as("a failed batch is rolled back, not lost")
                     .isEqualTo(1);
@@ -65,7 +69,7 @@ class OutboxRelaySendFailureTest {
         }
 
         await().atMost(Duration.ofSeconds(60))
-                .untilAsserted(() -> given().get("/q/health/ready").then().statusCode(200));
+                .untilAsserted(() -> given().get(ready).then().statusCode(200));
         Accepted accepted = fixture.submitNew(JobControlFixture.newCaller());
         await().atMost(JobControlFixture.WAIT)
                 .until(() -> count(

@@ -1,5 +1,6 @@
 package dev.taskgate.jobctl;
 
+import java.net.URL;
 import java.time.Duration;
 
 import jakarta.inject.Inject;
@@ -8,6 +9,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.vertx.mutiny.sqlclient.Pool;
 
 import static io.restassured.RestAssured.given;
@@ -23,6 +25,9 @@ abstract class OwnerLossComponentTest {
 
     protected static JobControlFixture fixture;
     protected StandInWorkers workers;
+
+    @TestHTTPResource(value = "health/live", management = true)
+    URL live;
 
     @Inject
     AdjustableClock clock;
@@ -46,7 +51,7 @@ abstract class OwnerLossComponentTest {
      */
     @BeforeEach
     void warmUpTheQueryApi() {
-        given().get("/q/health/live").then().statusCode(200);
+        given().get(live).then().statusCode(200);
         workers = new StandInWorkers(fixture, pool, clock);
     }
 }

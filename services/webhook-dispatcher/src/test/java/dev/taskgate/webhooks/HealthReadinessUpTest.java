@@ -1,23 +1,40 @@
 package dev.taskgate.webhooks;
 
+import java.net.URL;
+
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
-/** The skeleton starts and reports ready, so that the local stack and the system tests can wait on it. */
+/**
+ * The service starts and reports ready on its management interface, so that the local stack and the system tests can
+ * wait on it; the public listener (the subscriptions API) does not serve health.
+ */
 @QuarkusTest
 class HealthReadinessUpTest {
+    @TestHTTPResource(value = "health/ready", management = true)
+    URL ready;
+
+    @TestHTTPResource(value = "health/live", management = true)
+    URL live;
 
     @Test
     void readinessIsUp() {
-        given().when().get("/q/health/ready").then().statusCode(200).body("status", equalTo("UP"));
+        given().when().get(ready).then().statusCode(200).body("status", equalTo("UP"));
     }
 
     @Test
     void livenessIsUp() {
-        given().when().get("/q/health/live").then().statusCode(200).body("status", equalTo("UP"));
+        given().when().get(live).then().statusCode(200).body("status", equalTo("UP"));
+    }
+
+    @Test
+    void healthIsNotServedOnThePublicListener() {
+        given().when().get("/q/health/ready").then().statusCode(404);
+        given().when().get("/q/health/live").then().statusCode(404);
     }
 }

@@ -1,7 +1,10 @@
 package dev.taskgate.worker.pool;
 
+import java.net.URL;
+
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 
 import static io.restassured.RestAssured.given;
@@ -10,15 +13,22 @@ import static org.hamcrest.Matchers.hasItem;
 
 @QuarkusTest
 class ReadinessHealthTest {
+    @TestHTTPResource(value = "health/ready", management = true)
+    URL ready;
 
     @Test
     void readinessReportsKafkaAndTheChildren() {
         given().when()
-                .get("/q/health/ready")
+                .get(ready)
                 .then()
                 .statusCode(200)
                 .body("status", equalTo("UP"))
                 .body("checks.name", hasItem("children ready"))
                 .body("checks.find { it.name == 'children ready' }.data.configured", equalTo(2));
+    }
+
+    @Test
+    void healthIsNotServedOnTheApiPort() {
+        given().when().get("/q/health/ready").then().statusCode(404);
     }
 }

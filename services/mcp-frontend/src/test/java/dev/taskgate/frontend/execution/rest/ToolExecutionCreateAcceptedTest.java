@@ -41,6 +41,10 @@ class ToolExecutionCreateAcceptedTest {
     @TestHTTPResource("/")
     URI base;
 
+    /** The management interface's root, {@code /q/}. */
+    @TestHTTPResource(value = "/", management = true)
+    URI management;
+
     @Inject
     ExecutionHandles handles;
 
@@ -55,11 +59,15 @@ class ToolExecutionCreateAcceptedTest {
 
     @Test
     void readinessIsUpOnceRepliesCanBeReceived() {
-        Api.Result ready = Api.at(base).get("/q/health/ready");
+        Api.Result ready = Api.at(management).get("health/ready");
 
         assertThat(ready.status()).isEqualTo(200);
         assertThat(ready.json().path("status").asText()).isEqualTo("UP");
         assertThat(ready.text()).contains("command-replies");
+        // health is on the management interface only, never on the public listener
+        assertThat(management.getPort()).isNotEqualTo(base.getPort());
+        assertThat(Api.at(base).get("/q/health/ready").status()).isEqualTo(404);
+        assertThat(Api.at(base).get("/q/health/live").status()).isEqualTo(404);
     }
 
     @Test
