@@ -38,6 +38,8 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
     private static final Path STATE = REPO.resolve("e2e/target/" + STACK + "-stack");
 
     private static LocalStack running;
+    /** Why the stack could not start, once it failed: later test classes fail with it instead of trying again. */
+    private static Exception startFailure;
 
     private final Map<String, ServiceProcess> services = new LinkedHashMap<>();
     private final Map<String, ServiceProcess> extras = new LinkedHashMap<>();
@@ -56,10 +58,21 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
         synchronized (LocalStack.class) {
+            if (startFailure != null) {
+                throw new IllegalStateException(
+                        "the local stack failed to start for an earlier test class", startFailure);
+            }
             if (running == null) {
                 LocalStack stack = new LocalStack();
+                try {
+                    stack.start();
+                } catch (Exception e) {
+                    // the services that did start would outlive this JVM otherwise, each one idling on a core
+                    startFailure = e;
+                    stack.close();
+                    throw e;
+                }
                 context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL).put(LocalStack.class.getName(), stack);
-                stack.start();
                 running = stack;
             }
         }
