@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,6 +40,8 @@ final class ServiceEnv {
      */
     static ServiceEnv prepare(Path repo, Path state, Map<String, Integer> ports, String database, String prefix)
             throws IOException {
+        // fresh keys for every run: keys kept from a run of an older version (another key format) would not match
+        deleteRecursively(state.resolve("keys"));
         Path keys = Files.createDirectories(state.resolve("keys"));
         Files.writeString(keys.resolve("jwt-public.pem"), Tokens.publicKeyPem());
         Files.writeString(keys.resolve("jwt-private.pem"), Tokens.privateKeyPem());
@@ -98,5 +101,16 @@ final class ServiceEnv {
             throw new IllegalStateException("interrupted while running bin/lib/service-env.sh", e);
         }
         return out;
+    }
+
+    private static void deleteRecursively(Path dir) throws IOException {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (var paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
     }
 }
