@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -14,6 +15,7 @@ import java.util.Map;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.TestInfra;
 import dev.taskgate.testsupport.mcp.McpTestClient;
 
@@ -91,6 +93,24 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
     /** The union of the services' settings (broker, job-control URL, keys); prefer {@link #serviceEnv(String)}. */
     public Map<String, String> sharedEnv() {
         return Map.copyOf(sharedEnv);
+    }
+
+    /**
+     * A Kafka test client that signs like the stack's services (docs/security.md "Kafka"): commands with the
+     * frontend's own key, worker events and heartbeats with worker-pool's, as {@code service-env.sh prepare} made
+     * them in the stack's keys folder. The stack's job-control trusts only those, not the development keys.
+     */
+    public static KafkaTestClient kafka() {
+        Path keys = STATE.resolve("keys");
+        try {
+            return KafkaTestClient.connect(Map.of(
+                    KafkaTestClient.FRONTEND,
+                    Files.readString(keys.resolve("mcp-frontend.signing-key")).strip(),
+                    KafkaTestClient.WORKER_POOL,
+                    Files.readString(keys.resolve("worker-pool.signing-key")).strip()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("the stack's signing keys are not in " + keys, e);
+        }
     }
 
     /** The stack's database ({@code bin/test-infra} creates one per stack). */

@@ -37,6 +37,7 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.serviceauth.RecordSignature;
 import dev.taskgate.testsupport.DevDatabaseRoles;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.TestInfra;
@@ -93,7 +94,7 @@ class SubmitConcurrentTwoInstancesE2E {
         List<CommandReply> replies = new ArrayList<>();
         long started;
         long elapsedMs;
-        try (KafkaTestClient kafka = KafkaTestClient.connect();
+        try (KafkaTestClient kafka = LocalStack.kafka();
                 KafkaTestClient.TopicWatcher watcher = kafka.watch(LocalStack.topic(Topics.COMMAND_REPLIES));
                 KafkaProducer<String, byte[]> producer = producer()) {
             partitions =
@@ -103,14 +104,19 @@ class SubmitConcurrentTwoInstancesE2E {
             for (int i = 0; i < SUBMISSIONS; i++) {
                 SubmitExecution c = commands.get(i);
                 // an explicit partition per record (frontends key by caller, which would put all on one partition)
-                ProducerRecord<String, byte[]> record = new ProducerRecord<>(
-                        LocalStack.topic(Topics.COMMANDS),
-                        i % partitions,
-                        caller.principal() + "\n" + caller.workspace(),
-                        Wire.toBytes(c));
+                String topic = LocalStack.topic(Topics.COMMANDS);
+                String key = caller.principal() + "\n" + caller.workspace();
+                byte[] value = Wire.toBytes(c);
+                ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, i % partitions, key, value);
                 record.headers()
                         .add(MessageHeaders.MESSAGE_ID, c.messageId().toString().getBytes(StandardCharsets.UTF_8));
                 record.headers().add(MessageHeaders.MESSAGE_TYPE, "SubmitExecution".getBytes(StandardCharsets.UTF_8));
+                // as the stack's frontend signs it: job-control applies no command without (docs/security.md)
+                record.headers()
+                        .add(
+                                RecordSignature.HEADER,
+                                kafka.signature(KafkaTestClient.FRONTEND, topic, key, value)
+                                        .getBytes(StandardCharsets.US_ASCII));
                 sent.add(producer.send(record));
             }
             producer.flush();

@@ -3,6 +3,7 @@ package dev.taskgate.testsupport;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -28,16 +29,39 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.MessageHeaders;
+import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.serviceauth.RecordSignature;
+import dev.taskgate.serviceauth.RecordSigner;
+import dev.taskgate.serviceauth.ServiceKeys;
 
 /**
  * A plain Kafka producer and topic watchers against the test broker, for component and system tests.
  * Nothing here fakes the broker: records really go through {@link TestInfra#kafkaBootstrap()}.
+ *
+ * <p><b>Signatures.</b> job-control applies only records signed by the service that produces them in a deployment
+ * (header {@value RecordSignature#HEADER}, docs/security.md "Kafka"), so {@link #send} and {@link #sendRaw} sign
+ * like that service, chosen by the topic name (any prefix): {@code taskgate.commands.v1} as mcp-frontend,
+ * {@code taskgate.worker-events.v1} and {@code taskgate.worker-heartbeats.v1} as worker-pool. {@link #connect()}
+ * signs with the development keys ({@link DevServiceKeys}, trusted by job-control's {@code %test} profile),
+ * {@link #connect(Map)} with the keys given (a system-test stack's own). Records for other topics are not signed:
+ * nothing verifies them. Negative tests choose the signature explicitly with a {@link Signature}: none, another
+ * service's, or any header value.
  */
 public final class KafkaTestClient implements AutoCloseable {
-    private final KafkaProducer<String, byte[]> producer;
+    /** The issuer of commands. */
+    public static final String FRONTEND = "mcp-frontend";
+    /** The issuer of worker events and heartbeats. */
+    public static final String WORKER_POOL = "worker-pool";
 
-    private KafkaTestClient() {
+    private final KafkaProducer<String, byte[]> producer;
+    private final Map<String, RecordSigner> signers;
+
+    private KafkaTestClient(Map<String, String> signingKeys) {
+        Map<String, RecordSigner> bySigner = new HashMap<>();
+        signingKeys.forEach(
+                (issuer, key) -> bySigner.put(issuer, new RecordSigner(issuer, ServiceKeys.signingKey(key))));
+        this.signers = Map.copyOf(bySigner);
         Properties p = TestInfra.kafkaAdmin();
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
@@ -45,20 +69,49 @@ public final class KafkaTestClient implements AutoCloseable {
         this.producer = new KafkaProducer<>(p);
     }
 
-    /** A client for the broker started by {@code bin/test}, as its administrator (every topic). */
+    /**
+     * A client for the broker started by {@code bin/test}, as its administrator (every topic), signing with the
+     * development keys of mcp-frontend and worker-pool.
+     */
     public static KafkaTestClient connect() {
-        return new KafkaTestClient();
+        return connect(Map.of(
+                FRONTEND, DevServiceKeys.FRONTEND_SIGNING_KEY, WORKER_POOL, DevServiceKeys.WORKER_POOL_SIGNING_KEY));
+    }
+
+    /**
+     * A client signing with the keys given: issuer ({@code mcp-frontend}, {@code worker-pool}) → its signing key
+     * {@code <keyId>:<base64 key>}. An issuer without a key cannot sign here.
+     */
+    public static KafkaTestClient connect(Map<String, String> signingKeys) {
+        return new KafkaTestClient(signingKeys);
+    }
+
+    /** The service that produces on {@code topic} in a deployment and signs its records, or {@code null}. */
+    public static String producerOf(String topic) {
+        if (topic.endsWith(Topics.COMMANDS)) {
+            return FRONTEND;
+        }
+        if (topic.endsWith(Topics.WORKER_EVENTS) || topic.endsWith(Topics.WORKER_HEARTBEATS)) {
+            return WORKER_POOL;
+        }
+        return null;
     }
 
     /**
      * Sends a contract record serialised with {@link Wire}, with the {@code message-id} and
-     * {@code message-type} headers taken from its {@code messageId} and {@code type} members, and waits
-     * for the broker's acknowledgement.
+     * {@code message-type} headers taken from its {@code messageId} and {@code type} members, signed as the topic's
+     * producer ({@link #producerOf}), and waits for the broker's acknowledgement.
      */
     public void send(String topic, String key, Object record) {
+        send(topic, key, record, Signature.asProducer());
+    }
+
+    /** As {@link #send(String, String, Object)}, with the signature chosen explicitly. */
+    public void send(String topic, String key, Object record, Signature signature) {
         byte[] value = Wire.toBytes(record);
         JsonNode json = Wire.mapper().valueToTree(record);
         ProducerRecord<String, byte[]> r = new ProducerRecord<>(topic, key, value);
+        sign(r, signature);
         if (json.hasNonNull("messageId")) {
             r.headers()
                     .add(
@@ -72,9 +125,78 @@ public final class KafkaTestClient implements AutoCloseable {
         await(r);
     }
 
-    /** Sends raw bytes (e.g. a poison record) and waits for the acknowledgement. */
+    /**
+     * Sends raw bytes (e.g. a poison record) signed as the topic's producer, and waits for the acknowledgement: a
+     * signed record that does not parse is the consumer's poison record, an unsigned one never gets that far.
+     */
     public void sendRaw(String topic, String key, byte[] value) {
-        await(new ProducerRecord<>(topic, key, value));
+        sendRaw(topic, key, value, Signature.asProducer());
+    }
+
+    /** As {@link #sendRaw(String, String, byte[])}, with the signature chosen explicitly. */
+    public void sendRaw(String topic, String key, byte[] value, Signature signature) {
+        ProducerRecord<String, byte[]> r = new ProducerRecord<>(topic, key, value);
+        sign(r, signature);
+        await(r);
+    }
+
+    /** The {@value RecordSignature#HEADER} value this client would give a record signed as {@code issuer}. */
+    public String signature(String issuer, String topic, String key, byte[] value) {
+        RecordSigner signer = signers.get(issuer);
+        if (signer == null) {
+            throw new IllegalArgumentException("no signing key for " + issuer);
+        }
+        return signer.sign(topic, key, value);
+    }
+
+    private void sign(ProducerRecord<String, byte[]> r, Signature signature) {
+        String header;
+        if (signature.header != null) {
+            header = signature.header;
+        } else if (signature.issuer != null) {
+            header = signature(signature.issuer, r.topic(), r.key(), r.value());
+        } else if (signature.asProducer) {
+            String producer = producerOf(r.topic());
+            header = producer == null ? null : signature(producer, r.topic(), r.key(), r.value());
+        } else {
+            header = null;
+        }
+        if (header != null) {
+            r.headers().add(RecordSignature.HEADER, header.getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** How a record sent by this client is signed. */
+    public static final class Signature {
+        private final boolean asProducer;
+        private final String issuer;
+        private final String header;
+
+        private Signature(boolean asProducer, String issuer, String header) {
+            this.asProducer = asProducer;
+            this.issuer = issuer;
+            this.header = header;
+        }
+
+        /** As the service that produces on the topic ({@link #producerOf}); the default. */
+        public static Signature asProducer() {
+            return new Signature(true, null, null);
+        }
+
+        /** No signature header at all. */
+        public static Signature none() {
+            return new Signature(false, null, null);
+        }
+
+        /** Correctly signed, but by {@code issuer} ({@code mcp-frontend}, {@code worker-pool}) whatever the topic. */
+        public static Signature as(String issuer) {
+            return new Signature(false, issuer, null);
+        }
+
+        /** This exact header value (garbage, a signature made for another record, …). */
+        public static Signature header(String value) {
+            return new Signature(false, null, value);
+        }
     }
 
     private void await(ProducerRecord<String, byte[]> r) {

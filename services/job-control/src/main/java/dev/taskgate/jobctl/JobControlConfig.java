@@ -120,7 +120,9 @@ public interface JobControlConfig {
     interface InternalAuth {
         /**
          * The keys of the calling services, {@code <issuer>:<keyId>:<base64 HMAC-SHA256 key>} comma-separated
-         * (several per issuer while a key is rotated). Required outside {@code %dev}/{@code %test}.
+         * (several per issuer while a key is rotated). They also verify the record signatures of commands
+         * (mcp-frontend) and of worker events and heartbeats (worker-pool), docs/security.md "Kafka". Required outside
+         * {@code %dev}/{@code %test}.
          */
         String trustedKeys();
 

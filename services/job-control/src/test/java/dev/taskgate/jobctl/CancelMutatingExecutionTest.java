@@ -1,6 +1,8 @@
 package dev.taskgate.jobctl;
 
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.List;
 import java.util.UUID;
 
 import org.junit.jupiter.api.AfterAll;
@@ -19,8 +21,9 @@ import dev.taskgate.contracts.command.Rejected;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Cancelling an execution of a mutating operation needs {@code tools:write} (carried as {@code writeGranted}), and
- * the check comes after the ownership check: a non-owner learns nothing, not even that the tool is mutating.
+ * Cancelling an execution of a mutating operation needs {@code tools:write} among the command's {@code scopes} (signed
+ * by the frontend; {@code writeGranted} alone no longer counts), and the check comes after the ownership check: a
+ * non-owner learns nothing, not even that the tool is mutating.
  */
 @QuarkusTest
 class CancelMutatingExecutionTest {
@@ -37,9 +40,14 @@ class CancelMutatingExecutionTest {
         fixture.close();
     }
 
-    private static CancelExecution cancel(Caller caller, UUID id, Boolean writeGranted) {
+    private static CancelExecution cancel(Caller caller, UUID id, List<String> scopes) {
+        return JobControlFixture.cancel(caller, id, scopes);
+    }
+
+    /** What an older frontend sends: its own verdict, without the scopes. */
+    private static CancelExecution grantedWithoutScopes(Caller caller, UUID id) {
         return new CancelExecution(
-                UUID.randomUUID(), Instant.now(), JobControlFixture.REPLY_TO, id, caller, "test", writeGranted);
+                UUID.randomUUID(), Instant.now(), JobControlFixture.REPLY_TO, id, caller, "test", Boolean.TRUE);
     }
 
     @Test
@@ -49,15 +57,19 @@ class CancelMutatingExecutionTest {
                         JobControlFixture.submit(owner, "k-" + UUID.randomUUID(), TestOperations.MUTATION, "{}")))
                 .executionId();
 
-        for (Boolean granted : new Boolean[] {null, Boolean.FALSE}) {
-            CommandReply reply = fixture.send(cancel(owner, id, granted));
+        for (CancelExecution refused : List.of(
+                cancel(owner, id, null),
+                cancel(owner, id, List.of()),
+                cancel(owner, id, List.of("tools:call")),
+                grantedWithoutScopes(owner, id))) {
+            CommandReply reply = fixture.send(refused);
             assertThat(reply).isInstanceOf(Rejected.class);
             assertThat(((Rejected) reply).problem().status()).isEqualTo(403);
             assertThat(((Rejected) reply).problem().type()).endsWith("/insufficient-scope");
         }
         assertThat(JobControlFixture.snapshot(owner, id).status()).isEqualTo(ExecutionStatus.QUEUED);
 
-        CommandReply granted = fixture.send(cancel(owner, id, Boolean.TRUE));
+        CommandReply granted = fixture.send(cancel(owner, id, JobControlFixture.SCOPES));
         assertThat(granted).isInstanceOf(Accepted.class);
         assertThat(((Accepted) granted).execution().status()).isEqualTo(ExecutionStatus.CANCELLED);
     }
@@ -70,8 +82,8 @@ class CancelMutatingExecutionTest {
                 .executionId();
         Caller other = JobControlFixture.newCaller();
 
-        for (Boolean granted : new Boolean[] {null, Boolean.TRUE}) {
-            CommandReply reply = fixture.send(cancel(other, id, granted));
+        for (List<String> scopes : Arrays.asList(null, JobControlFixture.SCOPES)) {
+            CommandReply reply = fixture.send(cancel(other, id, scopes));
             assertThat(reply).isInstanceOf(Rejected.class);
             assertThat(((Rejected) reply).problem().status()).isEqualTo(404);
         }

@@ -3,6 +3,7 @@ package dev.taskgate.jobctl;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -37,7 +38,16 @@ public final class JobControlFixture implements AutoCloseable {
     public static final Duration WAIT = Duration.ofSeconds(30);
     /** The replyTo of every command sent from tests. */
     public static final String REPLY_TO = "jc-test-frontend";
+    /**
+     * The scopes of {@link #submit} and {@link #cancel}: a caller who may call and cancel mutating tools, as the
+     * frontend states them in the signed command (job-control re-checks {@code tools:write}).
+     */
+    public static final List<String> SCOPES = List.of("tools:call", "tools:write");
 
+    /**
+     * Signs commands as mcp-frontend and worker events as worker-pool with the development keys, which the
+     * {@code %test} profile trusts ({@link KafkaTestClient}); {@code kafka.send(…, Signature)} sends otherwise.
+     */
     public final KafkaTestClient kafka = KafkaTestClient.connect();
 
     public static String topic(String name) {
@@ -54,12 +64,46 @@ public final class JobControlFixture implements AutoCloseable {
     }
 
     public static SubmitExecution submit(Caller caller, String receiptKey, String tool, String input) {
+        return submit(caller, receiptKey, tool, input, SCOPES);
+    }
+
+    /** A REST submission with the scopes given ({@code null}: none stated). */
+    public static SubmitExecution submit(
+            Caller caller, String receiptKey, String tool, String input, List<String> scopes) {
         return new SubmitExecution(
-                UUID.randomUUID(), Instant.now(), REPLY_TO, caller, Surface.REST, receiptKey, tool, json(input));
+                UUID.randomUUID(),
+                Instant.now(),
+                REPLY_TO,
+                caller,
+                Surface.REST,
+                receiptKey,
+                tool,
+                json(input),
+                null,
+                null,
+                null,
+                scopes);
     }
 
     public static CancelExecution cancel(Caller caller, UUID executionId) {
-        return new CancelExecution(UUID.randomUUID(), Instant.now(), REPLY_TO, executionId, caller, "test");
+        return cancel(caller, executionId, SCOPES);
+    }
+
+    /** A cancel with the scopes given ({@code null}: none stated). */
+    public static CancelExecution cancel(Caller caller, UUID executionId, List<String> scopes) {
+        return new CancelExecution(
+                UUID.randomUUID(), Instant.now(), REPLY_TO, executionId, caller, "test", null, scopes);
+    }
+
+    /** The Kafka key docs/kafka.md prescribes for a command. */
+    public static String key(ExecutionCommand command) {
+        return switch (command.kind()) {
+            case SUBMIT ->
+                ((SubmitExecution) command).caller().principal() + "\n"
+                        + ((SubmitExecution) command).caller().workspace();
+            case CANCEL -> ((CancelExecution) command).executionId().toString();
+            case PROVIDE_INPUT -> ((ProvideInput) command).executionId().toString();
+        };
     }
 
     /** Sends a command with the key docs/kafka.md prescribes and waits for its reply. */
@@ -72,14 +116,7 @@ public final class JobControlFixture implements AutoCloseable {
 
     /** Sends a command without waiting for the reply. */
     public void sendOnly(ExecutionCommand command) {
-        String key = switch (command.kind()) {
-            case SUBMIT ->
-                ((SubmitExecution) command).caller().principal() + "\n"
-                        + ((SubmitExecution) command).caller().workspace();
-            case CANCEL -> ((CancelExecution) command).executionId().toString();
-            case PROVIDE_INPUT -> ((ProvideInput) command).executionId().toString();
-        };
-        kafka.send(topic(Topics.COMMANDS), key, command);
+        kafka.send(topic(Topics.COMMANDS), key(command), command);
     }
 
     /** Submits a new demo.echo execution and returns the Accepted reply. */

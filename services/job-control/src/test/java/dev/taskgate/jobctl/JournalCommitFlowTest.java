@@ -234,8 +234,7 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
 
     /** Cancelling a mutating execution needs {@code tools:write}. */
     private static CancelExecution cancel(Caller caller, UUID id) {
-        return new CancelExecution(
-                UUID.randomUUID(), Instant.now(), JobControlFixture.REPLY_TO, id, caller, "test", true);
+        return JobControlFixture.cancel(caller, id);
     }
 
     private static CommitRequested request(UUID id, long epoch, String owner, JournalEntry plan) {

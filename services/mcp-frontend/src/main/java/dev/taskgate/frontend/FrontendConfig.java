@@ -48,7 +48,8 @@ public interface FrontendConfig {
 
     /**
      * The frontend's key (HMAC-SHA256) for its calls to job-control, {@code <keyId>:<base64 ≥ 32 bytes>}: every call
-     * carries a caller assertion signed with it (docs/security.md "Service-to-service calls"). Set through
+     * carries a caller assertion signed with it (docs/security.md "Service-to-service calls"), and every command
+     * record it sends carries a record signature made with it (docs/security.md "Kafka"). Set through
      * {@code taskgate.service-auth.signing-key} [{@code TASKGATE_SERVICE_AUTH_SIGNING_KEY}]; required outside
      * {@code %dev}/{@code %test}.
      */

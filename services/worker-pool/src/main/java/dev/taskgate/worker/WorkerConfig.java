@@ -25,6 +25,12 @@ public interface WorkerConfig {
     @NotBlank
     String instanceId();
 
+    /**
+     * Prepended to every Kafka topic name (component tests use {@code wp-test.}); fed from {@code taskgate.topic-prefix}
+     * [{@code TASKGATE_TOPIC_PREFIX}], default none. Worker events and heartbeats are signed for their full topic name.
+     */
+    Optional<String> topicPrefix();
+
     /** How many child JVMs are kept warm; also the number of operations this instance runs at once. */
     @WithDefault("2")
     @Min(1)
@@ -165,7 +171,8 @@ public interface WorkerConfig {
 
     /**
      * worker-pool's key (HMAC-SHA256) for its calls to job-control, {@code <keyId>:<base64 ≥ 32 bytes>}
-     * [{@code TASKGATE_SERVICE_AUTH_SIGNING_KEY}] (docs/security.md "Service-to-service calls"); required outside
+     * [{@code TASKGATE_SERVICE_AUTH_SIGNING_KEY}] (docs/security.md "Service-to-service calls"), and for the record
+     * signatures of its worker events and heartbeats (docs/security.md "Kafka"); required outside
      * {@code %dev}/{@code %test}. Children never receive it.
      */
     String serviceSigningKey();

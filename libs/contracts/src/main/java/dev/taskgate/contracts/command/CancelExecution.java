@@ -1,6 +1,7 @@
 package dev.taskgate.contracts.command;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -21,8 +22,11 @@ import dev.taskgate.contracts.Caller;
  * @param executionId the execution to cancel
  * @param caller      the authenticated caller; must own the execution
  * @param reason      why, for the audit trail and the stop request
- * @param writeGranted whether the caller's current token holds {@code tools:write}; cancelling an execution of a
- *                    mutating operation needs it (else {@code Rejected} 403 {@code insufficient-scope})
+ * @param writeGranted whether the caller's current token holds {@code tools:write}; read by job-controls that
+ *                    predate {@code scopes}, which decide from it instead
+ * @param scopes      the scopes the caller's current token granted, as the frontend verified them; cancelling an
+ *                    execution of a mutating operation needs {@code tools:write} (else {@code Rejected} 403
+ *                    {@code insufficient-scope}). Absent (an older frontend) means none.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -33,18 +37,36 @@ public record CancelExecution(
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("caller") Caller caller,
         @JsonProperty("reason") String reason,
-        @JsonProperty("writeGranted") Boolean writeGranted)
+        @JsonProperty("writeGranted") Boolean writeGranted,
+        @JsonProperty("scopes") List<String> scopes)
         implements ExecutionCommand {
 
     /** The canonical form before {@code writeGranted} was added: a caller without {@code tools:write}. */
     public CancelExecution(
             UUID messageId, Instant occurredAt, String replyTo, UUID executionId, Caller caller, String reason) {
-        this(messageId, occurredAt, replyTo, executionId, caller, reason, null);
+        this(messageId, occurredAt, replyTo, executionId, caller, reason, null, null);
     }
 
-    /** Whether the caller's token holds {@code tools:write} (absent: no). */
+    /** The form before {@code scopes} was added. */
+    public CancelExecution(
+            UUID messageId,
+            Instant occurredAt,
+            String replyTo,
+            UUID executionId,
+            Caller caller,
+            String reason,
+            Boolean writeGranted) {
+        this(messageId, occurredAt, replyTo, executionId, caller, reason, writeGranted, null);
+    }
+
+    /** Whether the frontend said the caller's token holds {@code tools:write} (absent: no); see {@link #grants}. */
     public boolean isWriteGranted() {
         return Boolean.TRUE.equals(writeGranted);
+    }
+
+    /** Whether the caller's token granted {@code scope} (absent scopes: none). */
+    public boolean grants(String scope) {
+        return scopes != null && scopes.contains(scope);
     }
 
     public CancelExecution {
@@ -53,6 +75,7 @@ public record CancelExecution(
         Objects.requireNonNull(replyTo, "replyTo");
         Objects.requireNonNull(executionId, "executionId");
         Objects.requireNonNull(caller, "caller");
+        scopes = Scopes.copy(scopes);
     }
 
     @Override

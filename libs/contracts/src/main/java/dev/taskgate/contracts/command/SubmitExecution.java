@@ -1,6 +1,7 @@
 package dev.taskgate.contracts.command;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -35,6 +36,9 @@ import dev.taskgate.contracts.TaskSurface;
  *                    its configured default when absent. Ignored for REST executions.
  * @param progressToken the MCP {@code progressToken} of a task-augmented 2025-11-25 {@code tools/call}, kept so the
  *                      task's progress is reported under it on any replica ({@link ProgressTokens}); absent otherwise
+ * @param scopes     the scopes the caller's token granted, as the frontend verified them; job-control refuses a
+ *                   mutating operation without {@code tools:write} ({@code Rejected} 403 {@code insufficient-scope}).
+ *                   Absent (an older frontend) means none.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -49,7 +53,8 @@ public record SubmitExecution(
         @JsonProperty("input") JsonNode input,
         @JsonProperty("taskSurface") TaskSurface taskSurface,
         @JsonProperty("taskTtlMs") Long taskTtlMs,
-        @JsonProperty("progressToken") JsonNode progressToken)
+        @JsonProperty("progressToken") JsonNode progressToken,
+        @JsonProperty("scopes") List<String> scopes)
         implements ExecutionCommand {
 
     public SubmitExecution {
@@ -71,6 +76,7 @@ public record SubmitExecution(
             throw new IllegalArgumentException("progressToken must be a string of at most " + ProgressTokens.MAX_CHARS
                     + " characters or a 64-bit integer");
         }
+        scopes = Scopes.copy(scopes);
     }
 
     /** A submission without a task surface (the native one): the signature before {@code taskSurface} existed. */
@@ -83,7 +89,7 @@ public record SubmitExecution(
             String receiptKey,
             String toolName,
             JsonNode input) {
-        this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, null, null, null);
+        this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, null, null, null, null);
     }
 
     /** A submission without a requested task TTL: the signature before {@code taskTtlMs} existed. */
@@ -97,7 +103,19 @@ public record SubmitExecution(
             String toolName,
             JsonNode input,
             TaskSurface taskSurface) {
-        this(messageId, occurredAt, replyTo, caller, surface, receiptKey, toolName, input, taskSurface, null, null);
+        this(
+                messageId,
+                occurredAt,
+                replyTo,
+                caller,
+                surface,
+                receiptKey,
+                toolName,
+                input,
+                taskSurface,
+                null,
+                null,
+                null);
     }
 
     /** A submission without a progress token: the signature before {@code progressToken} existed. */
@@ -123,7 +141,41 @@ public record SubmitExecution(
                 input,
                 taskSurface,
                 taskTtlMs,
+                null,
                 null);
+    }
+
+    /** A submission without scopes: the signature before {@code scopes} existed. */
+    public SubmitExecution(
+            UUID messageId,
+            Instant occurredAt,
+            String replyTo,
+            Caller caller,
+            Surface surface,
+            String receiptKey,
+            String toolName,
+            JsonNode input,
+            TaskSurface taskSurface,
+            Long taskTtlMs,
+            JsonNode progressToken) {
+        this(
+                messageId,
+                occurredAt,
+                replyTo,
+                caller,
+                surface,
+                receiptKey,
+                toolName,
+                input,
+                taskSurface,
+                taskTtlMs,
+                progressToken,
+                null);
+    }
+
+    /** Whether the caller's token granted {@code scope} (absent scopes: none). */
+    public boolean grants(String scope) {
+        return scopes != null && scopes.contains(scope);
     }
 
     /** The task surface admission applies to: {@link TaskSurface#NATIVE} when absent. */

@@ -17,6 +17,7 @@ import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.auth.Scopes;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.command.OwnedExecutionLock;
 import dev.taskgate.jobctl.command.Problems;
@@ -75,7 +76,7 @@ public class CancellationService {
         return pool.withTransaction(tx ->
                 lock.lockOrNotFound(tx, command, command.executionId(), command.caller(), now, execution -> {
                     // after the ownership check, so that only the owner learns the tool is mutating
-                    if (execution.mutating() && !command.isWriteGranted()) {
+                    if (execution.mutating() && !command.grants(Scopes.TOOLS_WRITE)) {
                         return Uni.createFrom()
                                 .item(new CommandOutcome(
                                         Replies.rejected(ids.newId(), now, command, Problems.writeScopeRequired()),

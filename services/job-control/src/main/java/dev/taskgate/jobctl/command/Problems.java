@@ -13,6 +13,15 @@ public final class Problems {
         return Problem.of("not-found", "Not found", 404, "No such execution exists for this caller.");
     }
 
+    /** Submitting a call of a mutating operation without scope {@code tools:write}. */
+    public static Problem writeScopeRequiredToSubmit() {
+        return Problem.of(
+                "insufficient-scope",
+                "Insufficient scope",
+                403,
+                "Calling a mutating tool needs the scope tools:write.");
+    }
+
     /** Cancelling an execution of a mutating operation without scope {@code tools:write}. */
     public static Problem writeScopeRequired() {
         return Problem.of(

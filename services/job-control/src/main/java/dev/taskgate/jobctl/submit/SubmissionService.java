@@ -27,6 +27,7 @@ import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.Operations;
 import dev.taskgate.jobctl.admission.AdmissionRefusal;
 import dev.taskgate.jobctl.admission.AdmissionService;
+import dev.taskgate.jobctl.auth.Scopes;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.command.Problems;
 import dev.taskgate.jobctl.command.Replies;
@@ -105,6 +106,15 @@ public class SubmissionService {
                             false));
         }
         OperationSpec spec = operation.get();
+        // the frontend checked this already; job-control does not take its word for it (docs/security.md "Kafka")
+        if (spec.mutating() && !command.grants(Scopes.TOOLS_WRITE)) {
+            LOG.warnf(
+                    "Submission of a mutating tool without tools:write refused [messageId=%s tool=%s]",
+                    command.messageId(), spec.name());
+            return Uni.createFrom()
+                    .item(new CommandOutcome(
+                            Replies.rejected(ids.newId(), now, command, Problems.writeScopeRequiredToSubmit()), false));
+        }
         byte[] fingerprint = RequestFingerprint.of(spec.name(), spec.version(), command.input());
         byte[] input = Wire.toBytes(command.input());
         Execution fresh = newExecution(command, spec, now);

@@ -28,10 +28,15 @@ import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.KafkaConnection;
+import dev.taskgate.serviceauth.RecordSignature;
+import dev.taskgate.serviceauth.RecordSigner;
+import dev.taskgate.serviceauth.ServiceKeys;
 
 /**
  * Request/reply over Kafka: publishes a command to {@code taskgate.commands.v1} and waits for job-control's
- * {@link CommandReply} (delivered by {@link CommandReplyConsumer}). Blocking: call it from a worker thread.
+ * {@link CommandReply} (delivered by {@link CommandReplyConsumer}). Blocking: call it from a worker thread. Every
+ * command is signed with the frontend's own key ({@link RecordSignature}, docs/security.md "Kafka"): job-control
+ * applies only commands a frontend signed.
  */
 @Singleton
 public class CommandGateway {
@@ -41,11 +46,13 @@ public class CommandGateway {
     private final PendingReplies pending;
     private final CommandTopics topics;
     private final Duration timeout;
+    private final RecordSigner signer;
 
     CommandGateway(FrontendConfig config, KafkaConnection kafka, PendingReplies pending, CommandTopics topics) {
         this.pending = pending;
         this.topics = topics;
         this.timeout = config.commandTimeout();
+        this.signer = new RecordSigner("mcp-frontend", ServiceKeys.signingKey(config.serviceSigningKey()));
         Properties p = kafka.properties();
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         // each record here is on a caller's critical path: send at once (kafka-clients 4 defaults linger.ms to 5)
@@ -82,9 +89,14 @@ public class CommandGateway {
         UUID id = command.messageId();
         CompletableFuture<CommandReply> reply = pending.register(id);
         try {
-            ProducerRecord<String, byte[]> record = new ProducerRecord<>(topics.commands(), key, Wire.toBytes(command));
+            byte[] value = Wire.toBytes(command);
+            ProducerRecord<String, byte[]> record = new ProducerRecord<>(topics.commands(), key, value);
             record.headers().add(MessageHeaders.MESSAGE_ID, id.toString().getBytes(StandardCharsets.UTF_8));
             record.headers().add(MessageHeaders.MESSAGE_TYPE, typeName(command).getBytes(StandardCharsets.UTF_8));
+            record.headers()
+                    .add(
+                            RecordSignature.HEADER,
+                            signer.sign(topics.commands(), key, value).getBytes(StandardCharsets.US_ASCII));
             producer.send(record).get(remaining(deadline), TimeUnit.NANOSECONDS);
             return reply.get(remaining(deadline), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {

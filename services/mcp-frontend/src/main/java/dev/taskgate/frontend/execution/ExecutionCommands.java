@@ -1,6 +1,7 @@
 package dev.taskgate.frontend.execution;
 
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -129,7 +130,8 @@ public class ExecutionCommands {
                 input,
                 taskSurface,
                 taskTtlMs,
-                progressToken);
+                progressToken,
+                scopes(caller));
         return accepted(send(() -> gateway.submit(command), command.messageId()));
     }
 
@@ -151,7 +153,8 @@ public class ExecutionCommands {
                 executionId,
                 caller.caller(),
                 reason,
-                ToolPermissions.mayCancelMutating(caller));
+                ToolPermissions.mayCancelMutating(caller),
+                scopes(caller));
         return accepted(send(() -> gateway.cancel(command), command.messageId()));
     }
 
@@ -163,6 +166,14 @@ public class ExecutionCommands {
         ProvideInput command = new ProvideInput(
                 UUID.randomUUID(), clock.instant(), instanceId, executionId, caller.caller(), responses);
         return accepted(send(() -> gateway.provideInput(command), command.messageId()));
+    }
+
+    /**
+     * The caller's scopes, sorted, for the command: job-control re-checks {@code tools:write} for mutating tools
+     * itself (docs/security.md "Kafka"); the record is signed, so only a frontend can state them.
+     */
+    private static List<String> scopes(AuthenticatedCaller caller) {
+        return caller.scopes().stream().sorted().toList();
     }
 
     private CommandReply send(java.util.function.Supplier<CommandReply> call, UUID messageId) {

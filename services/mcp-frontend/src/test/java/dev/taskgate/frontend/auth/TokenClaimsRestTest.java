@@ -150,6 +150,10 @@ class TokenClaimsRestTest {
         assertThat(created.json().path("execution_id").asText()).isEqualTo(handle);
         assertThat(((SubmitExecution) jobControl.received().get(0).command()).caller())
                 .isEqualTo(caller);
+        // signed by the frontend, with the token's scopes for job-control's own tools:write check
+        assertThat(jobControl.received().get(0).signatureRefusal()).isNull();
+        assertThat(((SubmitExecution) jobControl.received().get(0).command()).scopes())
+                .containsExactly("tools:call");
 
         jobControlQueries.answer(
                 "/internal/v1/executions",

@@ -19,13 +19,19 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.ExecutionCommand;
+import dev.taskgate.serviceauth.InvalidRecordSignatureException;
+import dev.taskgate.serviceauth.RecordSignature;
+import dev.taskgate.serviceauth.RecordVerifier;
+import dev.taskgate.testsupport.DevServiceKeys;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.TestInfra;
 
 /**
  * The test playing job-control on the real broker: consumes {@code fe-test.taskgate.commands.v1} from its
  * current end and answers each command on {@code fe-test.taskgate.command-replies.v1} (keyed by {@code replyTo})
- * with whatever the behaviour returns ({@code null}: no answer).
+ * with whatever the behaviour returns ({@code null}: no answer). Like job-control, it answers only commands whose
+ * record signature verifies as mcp-frontend's (development key, {@link DevServiceKeys#recordVerifier}); every
+ * command is kept in {@link #received()} with the verdict.
  */
 public final class JobControlResponder implements AutoCloseable {
     /** Commands topic under the test prefix. */
@@ -33,8 +39,24 @@ public final class JobControlResponder implements AutoCloseable {
     /** Replies topic under the test prefix. */
     public static final String REPLIES = "fe-test.taskgate.command-replies.v1";
 
-    /** A command as it was received. */
-    public record Received(String key, String messageIdHeader, String messageTypeHeader, ExecutionCommand command) {}
+    /**
+     * A command as it was received.
+     *
+     * @param signatureRefusal why its record signature did not verify, {@code null} when it did
+     */
+    public record Received(
+            String key,
+            String messageIdHeader,
+            String messageTypeHeader,
+            ExecutionCommand command,
+            String signatureRefusal) {
+        /** Whether mcp-frontend signed the record. */
+        public boolean signed() {
+            return signatureRefusal == null;
+        }
+    }
+
+    private static final RecordVerifier VERIFIER = DevServiceKeys.recordVerifier();
 
     private final KafkaConsumer<String, byte[]> consumer;
     private final KafkaTestClient kafka = KafkaTestClient.connect();
@@ -77,7 +99,12 @@ public final class JobControlResponder implements AutoCloseable {
             while (running) {
                 for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(100))) {
                     ExecutionCommand command = Wire.fromBytes(r.value(), ExecutionCommand.class);
-                    received.add(new Received(r.key(), header(r, "message-id"), header(r, "message-type"), command));
+                    String refusal = refusal(r);
+                    received.add(new Received(
+                            r.key(), header(r, "message-id"), header(r, "message-type"), command, refusal));
+                    if (refusal != null) {
+                        continue;
+                    }
                     CommandReply reply = behaviour.apply(command);
                     if (reply != null) {
                         kafka.send(REPLIES, reply.replyTo(), reply);
@@ -88,6 +115,15 @@ public final class JobControlResponder implements AutoCloseable {
             // closing
         } finally {
             consumer.close();
+        }
+    }
+
+    private static String refusal(ConsumerRecord<String, byte[]> r) {
+        try {
+            VERIFIER.verify(header(r, RecordSignature.HEADER), KafkaTestClient.FRONTEND, r.topic(), r.key(), r.value());
+            return null;
+        } catch (InvalidRecordSignatureException e) {
+            return e.getMessage();
         }
     }
 

@@ -29,6 +29,7 @@ import io.smallrye.reactive.messaging.kafka.api.OutgoingKafkaRecordMetadata;
 import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
+import dev.taskgate.serviceauth.RecordSignature;
 import dev.taskgate.worker.execution.HeldExecutions;
 
 /**
@@ -36,7 +37,7 @@ import dev.taskgate.worker.execution.HeldExecutions;
  * instance is alive and which executions it holds, on {@code taskgate.worker-heartbeats.v1} keyed by worker id. On a
  * clean shutdown, once the child pool has stopped its children (which then report nothing), a last heartbeat marked
  * {@code leaving} tells job-control to settle the executions this instance gave up at once, instead of after the
- * heartbeat timeout.
+ * heartbeat timeout. Every heartbeat is signed with worker-pool's key ({@link WorkerRecordSigner}).
  */
 @ApplicationScoped
 public class HeartbeatPublisher {
@@ -60,6 +61,7 @@ public class HeartbeatPublisher {
     private final WorkerEvents events;
     private final Clock clock;
     private final Supplier<UUID> messageIds;
+    private final WorkerRecordSigner signer;
 
     @Inject
     HeartbeatPublisher(
@@ -67,7 +69,9 @@ public class HeartbeatPublisher {
             HeldExecutions held,
             WorkerEvents events,
             Clock clock,
-            Supplier<UUID> messageIds) {
+            Supplier<UUID> messageIds,
+            WorkerRecordSigner signer) {
+        this.signer = signer;
         this.heartbeats = heartbeats;
         this.held = held;
         this.events = events;
@@ -122,12 +126,15 @@ public class HeartbeatPublisher {
     /** Sends one heartbeat; the future completes when the broker acknowledged it. */
     private CompletableFuture<Void> send(WorkerHeartbeat beat) {
         CompletableFuture<Void> acked = new CompletableFuture<>();
+        byte[] value = Wire.toBytes(beat);
         RecordHeaders headers = new RecordHeaders();
         headers.add(MessageHeaders.MESSAGE_ID, beat.messageId().toString().getBytes(StandardCharsets.UTF_8));
         headers.add(MessageHeaders.MESSAGE_TYPE, WorkerHeartbeat.TYPE.getBytes(StandardCharsets.UTF_8));
-        Message<byte[]> message = Message.of(Wire.toBytes(beat))
+        headers.add(RecordSignature.HEADER, signer.signHeartbeat(beat.workerId(), value));
+        Message<byte[]> message = Message.of(value)
                 .addMetadata(OutgoingKafkaRecordMetadata.<String>builder()
                         .withKey(beat.workerId())
+                        .withTopic(signer.heartbeatsTopic())
                         .withHeaders(headers)
                         .build())
                 .withAck(() -> {

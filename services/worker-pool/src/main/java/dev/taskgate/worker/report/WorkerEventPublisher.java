@@ -23,10 +23,12 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.serviceauth.RecordSignature;
 
 /**
  * Publishes worker events to {@code taskgate.worker-events.v1} (key = execution id, acks=all, idempotent
- * producer) and progress, best effort, also to {@code taskgate.progress.v1}, where log messages go alone.
+ * producer), each signed with worker-pool's key ({@link WorkerRecordSigner}), and progress, best effort, also to
+ * {@code taskgate.progress.v1}, where log messages go alone (unsigned: only frontends read it, to forward progress).
  */
 @ApplicationScoped
 public class WorkerEventPublisher {
@@ -34,20 +36,23 @@ public class WorkerEventPublisher {
 
     private final Emitter<byte[]> events;
     private final Emitter<byte[]> progress;
+    private final WorkerRecordSigner signer;
 
     @Inject
     WorkerEventPublisher(
             @Channel("worker-events-out") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 4096)
                     Emitter<byte[]> events,
-            @Channel("progress-out") @OnOverflow(value = OnOverflow.Strategy.DROP) Emitter<byte[]> progress) {
+            @Channel("progress-out") @OnOverflow(value = OnOverflow.Strategy.DROP) Emitter<byte[]> progress,
+            WorkerRecordSigner signer) {
         this.events = events;
         this.progress = progress;
+        this.signer = signer;
     }
 
     /** Sends the event; the future completes when the broker has acknowledged it (or fails with the cause). */
     public CompletableFuture<Void> publish(WorkerEvent event) {
         CompletableFuture<Void> acked = new CompletableFuture<>();
-        events.send(record(event, acked));
+        events.send(signed(event, acked));
         return acked;
     }
 
@@ -79,36 +84,83 @@ public class WorkerEventPublisher {
     public CompletableFuture<Void> publishLog(LogMessage message) {
         CompletableFuture<Void> acked = new CompletableFuture<>();
         try {
-            progress.send(
-                    record(Wire.toBytes(message), message.messageId(), LogMessage.TYPE, message.executionId(), acked));
+            progress.send(record(
+                    Wire.toBytes(message),
+                    message.messageId(),
+                    LogMessage.TYPE,
+                    message.executionId().toString(),
+                    null,
+                    null,
+                    acked));
         } catch (RuntimeException e) {
             acked.completeExceptionally(e);
         }
         return acked;
     }
 
+    /**
+     * The event for the worker-events topic, signed: sent explicitly to the topic the signature names, under the key
+     * it names.
+     */
+    private Message<byte[]> signed(WorkerEvent event, CompletableFuture<Void> acked) {
+        byte[] value = value(event);
+        String key = event.executionId().toString();
+        return record(
+                value,
+                event.messageId(),
+                typeName(event),
+                key,
+                signer.eventsTopic(),
+                signer.signEvent(key, value),
+                acked);
+    }
+
+    /** The event unsigned, for the progress topic (the channel's own topic). */
     static Message<byte[]> record(WorkerEvent event, CompletableFuture<Void> acked) {
-        byte[] value;
+        return record(
+                value(event),
+                event.messageId(),
+                typeName(event),
+                event.executionId().toString(),
+                null,
+                null,
+                acked);
+    }
+
+    private static byte[] value(WorkerEvent event) {
         try {
             // Write through the interface type so the "type" discriminator is always present.
-            value = Wire.mapper().writerFor(WorkerEvent.class).writeValueAsBytes(event);
+            return Wire.mapper().writerFor(WorkerEvent.class).writeValueAsBytes(event);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot serialise " + event.kind(), e);
         }
-        return record(value, event.messageId(), typeName(event), event.executionId(), acked);
     }
 
+    /**
+     * @param topic     the topic to send to, {@code null} for the channel's
+     * @param signature the {@link dev.taskgate.serviceauth.RecordSignature} header value, {@code null} for none
+     */
     private static Message<byte[]> record(
-            byte[] value, UUID messageId, String type, UUID executionId, CompletableFuture<Void> acked) {
+            byte[] value,
+            UUID messageId,
+            String type,
+            String key,
+            String topic,
+            byte[] signature,
+            CompletableFuture<Void> acked) {
         RecordHeaders headers = new RecordHeaders();
         headers.add(MessageHeaders.MESSAGE_ID, messageId.toString().getBytes(StandardCharsets.UTF_8));
         headers.add(MessageHeaders.MESSAGE_TYPE, type.getBytes(StandardCharsets.UTF_8));
-        OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String>builder()
-                .withKey(executionId.toString())
-                .withHeaders(headers)
-                .build();
+        if (signature != null) {
+            headers.add(RecordSignature.HEADER, signature);
+        }
+        OutgoingKafkaRecordMetadata.OutgoingKafkaRecordMetadataBuilder<String> metadata =
+                OutgoingKafkaRecordMetadata.<String>builder().withKey(key).withHeaders(headers);
+        if (topic != null) {
+            metadata.withTopic(topic);
+        }
         return Message.of(value)
-                .addMetadata(metadata)
+                .addMetadata(metadata.build())
                 .withAck(() -> {
                     acked.complete(null);
                     return CompletableFuture.completedFuture(null);

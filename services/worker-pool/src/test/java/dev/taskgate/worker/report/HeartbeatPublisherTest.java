@@ -22,6 +22,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.contracts.event.WorkerHeartbeat.HeldExecution;
+import dev.taskgate.testsupport.DevServiceKeys;
 import dev.taskgate.worker.WorkerConfig;
 import dev.taskgate.worker.execution.HeldExecutions;
 
@@ -43,7 +44,12 @@ class HeartbeatPublisherTest {
         }
     };
     private final HeartbeatPublisher publisher = new HeartbeatPublisher(
-            emitter, held, new WorkerEvents(clock, UUID::randomUUID, config("w-1")), clock, UUID::randomUUID);
+            emitter,
+            held,
+            new WorkerEvents(clock, UUID::randomUUID, config("w-1")),
+            clock,
+            UUID::randomUUID,
+            new WorkerRecordSigner(DevServiceKeys.WORKER_POOL_SIGNING_KEY, "wp-test."));
 
     @Test
     void aHeartbeatIsStampedBeforeTheHeldExecutionsAreListed() {

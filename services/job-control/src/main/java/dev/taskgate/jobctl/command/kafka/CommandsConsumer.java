@@ -16,6 +16,8 @@ import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.ExecutionCommand;
 import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.jobctl.auth.RecordAuthentication;
+import dev.taskgate.jobctl.auth.kafka.SignedRecords;
 import dev.taskgate.jobctl.cancel.CancellationService;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.input.InputResponseService;
@@ -24,8 +26,9 @@ import dev.taskgate.jobctl.submit.SubmissionService;
 
 /**
  * Reads {@code taskgate.commands.v1}: parses each record, handles it in one transaction, wakes the outbox relay,
- * replies, and only then acknowledges (commits the offset). A record that does not parse is a poison record and
- * goes to the dead-letter topic; a handling failure is retried a few times and then dead-lettered too.
+ * replies, and only then acknowledges (commits the offset). A record not signed by mcp-frontend
+ * ({@link RecordAuthentication}) is never applied and goes to the dead-letter topic at once, as does a record that
+ * does not parse (a poison record); a handling failure is retried a few times and then dead-lettered too.
  */
 @ApplicationScoped
 public class CommandsConsumer {
@@ -37,13 +40,16 @@ public class CommandsConsumer {
     private final InputResponseService inputs;
     private final CommandReplyPublisher replies;
     private final OutboxRelay relay;
+    private final RecordAuthentication authentication;
 
     CommandsConsumer(
             SubmissionService submissions,
             CancellationService cancellations,
             InputResponseService inputs,
             CommandReplyPublisher replies,
-            OutboxRelay relay) {
+            OutboxRelay relay,
+            RecordAuthentication authentication) {
+        this.authentication = authentication;
         this.submissions = submissions;
         this.cancellations = cancellations;
         this.inputs = inputs;
@@ -54,6 +60,10 @@ public class CommandsConsumer {
     /** Handles one command record. */
     @Incoming("commands-in")
     public Uni<Void> onCommand(Message<String> record) {
+        var refusal = SignedRecords.refusal(authentication, record, RecordAuthentication.FRONTEND);
+        if (refusal.isPresent()) {
+            return Uni.createFrom().completionStage(record.nack(refusal.get()));
+        }
         ExecutionCommand command;
         try {
             command = parse(record.getPayload());

@@ -12,13 +12,17 @@ import io.smallrye.mutiny.Uni;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
+import dev.taskgate.jobctl.auth.RecordAuthentication;
+import dev.taskgate.jobctl.auth.kafka.SignedRecords;
 import dev.taskgate.jobctl.liveness.WorkerLivenessService;
 
 /**
  * Reads {@code taskgate.worker-heartbeats.v1} (every instance, own group; see application.properties) and records
  * each heartbeat. Nothing is committed: a restarted instance only cares about heartbeats sent from then on. A
  * heartbeat that does not parse, or cannot be recorded, is dropped with a log line; the next one follows within
- * seconds, and the heartbeat timeout spans several of them.
+ * seconds, and the heartbeat timeout spans several of them. A heartbeat not signed by worker-pool
+ * ({@link RecordAuthentication}) is dropped the same way (the topic has no dead-letter topic): it must not keep a
+ * dead worker alive.
  */
 @ApplicationScoped
 public class HeartbeatsConsumer {
@@ -26,14 +30,20 @@ public class HeartbeatsConsumer {
     private static final Logger LOG = Logger.getLogger(HeartbeatsConsumer.class);
 
     private final WorkerLivenessService liveness;
+    private final RecordAuthentication authentication;
 
-    HeartbeatsConsumer(WorkerLivenessService liveness) {
+    HeartbeatsConsumer(WorkerLivenessService liveness, RecordAuthentication authentication) {
         this.liveness = liveness;
+        this.authentication = authentication;
     }
 
     /** Handles one heartbeat record. */
     @Incoming("heartbeats-in")
     public Uni<Void> onHeartbeat(Message<String> record) {
+        if (SignedRecords.refusal(authentication, record, RecordAuthentication.WORKER_POOL)
+                .isPresent()) {
+            return Uni.createFrom().completionStage(record.ack());
+        }
         WorkerHeartbeat beat;
         try {
             if (record.getPayload() == null) {

@@ -12,12 +12,15 @@ import io.smallrye.mutiny.Uni;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerEvent;
+import dev.taskgate.jobctl.auth.RecordAuthentication;
+import dev.taskgate.jobctl.auth.kafka.SignedRecords;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.report.WorkerReportService;
 
 /**
  * Reads {@code taskgate.worker-events.v1} and applies each report; the offset is committed after the effect.
- * Records that do not parse go to the dead-letter topic; a handling failure is retried a few times and then
+ * A record not signed by worker-pool ({@link RecordAuthentication}) is never applied and goes to the dead-letter
+ * topic at once, as do records that do not parse; a handling failure is retried a few times and then
  * dead-lettered too. Redelivered reports are harmless: the compare-and-set on (state, epoch) ignores them.
  */
 @ApplicationScoped
@@ -25,15 +28,21 @@ public class WorkerEventsConsumer {
 
     private final WorkerReportService reports;
     private final OutboxRelay relay;
+    private final RecordAuthentication authentication;
 
-    WorkerEventsConsumer(WorkerReportService reports, OutboxRelay relay) {
+    WorkerEventsConsumer(WorkerReportService reports, OutboxRelay relay, RecordAuthentication authentication) {
         this.reports = reports;
         this.relay = relay;
+        this.authentication = authentication;
     }
 
     /** Handles one worker report record. */
     @Incoming("worker-events-in")
     public Uni<Void> onWorkerEvent(Message<String> record) {
+        var refusal = SignedRecords.refusal(authentication, record, RecordAuthentication.WORKER_POOL);
+        if (refusal.isPresent()) {
+            return Uni.createFrom().completionStage(record.nack(refusal.get()));
+        }
         WorkerEvent event;
         try {
             if (record.getPayload() == null) {
