@@ -2,7 +2,7 @@
 //   node --test conformance/compare-results.test.mjs
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -22,6 +22,7 @@ function run(scenarios, expected) {
   const expectedFile = join(dir, 'expected.txt');
   writeFileSync(expectedFile, expected);
   const out = spawnSync(process.execPath, [script, results, expectedFile], { encoding: 'utf8' });
+  rmSync(dir, { recursive: true, force: true });
   const lines = out.stdout.trim().split('\n');
   return { status: out.status, last: lines[lines.length - 1], stdout: out.stdout, stderr: out.stderr };
 }
