@@ -154,8 +154,10 @@ class ExecutionOwnerListApiTest {
         UUID kept = fixture.submitNew(owner).executionId();
         UUID expired = fixture.submitNew(owner).executionId();
         UUID purged = fixture.submitNew(owner).executionId();
-        pool.preparedQuery("update jobctl.execution set retention_expires_at = now() - interval '1 minute', "
-                        + "deadline_at = now() - interval '2 minutes' where id = $1")
+        // only the retention end moves: a deadline in the past would let the deadline sweep fail the execution,
+        // which starts its retention afresh (a race this test lost under load)
+        pool.preparedQuery(
+                        "update jobctl.execution set retention_expires_at = now() - interval '1 minute' where id = $1")
                 .execute(Tuple.of(expired))
                 .await()
                 .atMost(JobControlFixture.WAIT);
