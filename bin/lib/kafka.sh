@@ -3,6 +3,7 @@
 # schemas/kafka/acls.txt, the user taskgate-admin for set-up), the controller listener with SASL/PLAIN and a password
 # made at each start. Everything listens on 127.0.0.1.
 # shellcheck shell=bash
+source "$REPO/bin/lib/java-tool.sh"
 
 # The services that have a Kafka user of their own (named like the service).
 KAFKA_SERVICE_USERS=(mcp-frontend job-control worker-pool webhook-dispatcher)
@@ -125,15 +126,10 @@ PROPS
 kafka_setup() {
   local dir=$1 bootstrap=$2 users=$3 cp
   shift 3
-  local source="$REPO/tools/kafka-broker/KafkaSetup.java" classes tmp
+  local classes
   cp=$(kafka_classpath)
-  # compiled once per version of the source: a source-file launch compiles it again each time (seconds of CPU)
-  classes="$KAFKA_CACHE/KafkaSetup-$(sha1sum "$source" | cut -c1-12)"
-  if [ ! -d "$classes" ]; then
-    tmp=$(mktemp -d "$KAFKA_CACHE/.compiling-XXXXXX")
-    javac -cp "$cp" -d "$tmp" "$source" || { rm -rf "$tmp"; die "cannot compile $source"; }
-    mv -T "$tmp" "$classes" 2>/dev/null || rm -rf "$tmp"
-  fi
+  classes=$(java_tool_classes "$REPO/tools/kafka-broker/KafkaSetup.java" "$KAFKA_CACHE" "$cp") \
+    || die "cannot compile the Kafka set-up tool"
   TASKGATE_KAFKA_ADMIN_PASSWORD=$(cat "$dir/admin-password") \
     java -Dorg.slf4j.simpleLogger.defaultLogLevel=warn -cp "$classes:$cp" KafkaSetup \
     "$bootstrap" "$REPO/schemas/kafka/topics.txt" "$REPO/schemas/kafka/acls.txt" "$users" "$@" \

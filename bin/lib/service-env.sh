@@ -31,6 +31,7 @@ state=${TASKGATE_RUN_STATE:?TASKGATE_RUN_STATE names the state folder}
 keys="$state/keys"
 ports=${TASKGATE_RUN_PORTS:-"mcp-frontend=8080 job-control=8081 worker-pool=8082 webhook-dispatcher=8083"}
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$repo/bin/lib/java-tool.sh"
 
 port_of() {
   local entry
@@ -64,25 +65,13 @@ random_key() {
   (umask 077 && printf '%s%s\n' "$prefix" "$(head -c 32 /dev/urandom | base64)" > "$file")
 }
 
-# java_tool SOURCE ARGS...: runs a single-file program of tools/ (SOURCE relative to it), compiled once per version of
-# its source into .taskgate/cache/tools/: launched from source, javac would run again each time (2-4 s of CPU), and
-# the system tests prepare dozens of stacks.
+# java_tool SOURCE ARGS...: runs a single-file program of tools/ (SOURCE relative to it), compiled once into
+# .taskgate/cache/tools/ (bin/lib/java-tool.sh).
 java_tool() {
-  local source="$repo/tools/$1" name sum cache tmp
+  local source="$repo/tools/$1" classes
   shift
-  name=$(basename "$source" .java)
-  sum=$(sha1sum "$source" | cut -c1-12)
-  cache="$repo/.taskgate/cache/tools"
-  if [ ! -d "$cache/$name-$sum" ]; then
-    mkdir -p "$cache"
-    tmp=$(mktemp -d "$cache/.compiling-XXXXXX")
-    # another prepare may finish the same compilation first: then its directory stays and ours goes
-    if javac -d "$tmp" "$source"; then mv -T "$tmp" "$cache/$name-$sum" 2>/dev/null || rm -rf "$tmp"; else
-      rm -rf "$tmp"
-      return 1
-    fi
-  fi
-  java -cp "$cache/$name-$sum" "$name" "$@"
+  classes=$(java_tool_classes "$source" "$repo/.taskgate/cache/tools") || return 1
+  java -cp "$classes" "$(basename "$source" .java)" "$@"
 }
 
 prepare() {
