@@ -210,6 +210,14 @@ public interface FrontendConfig {
         Duration progressInterval();
 
         /**
+         * How long a synchronous call that ended waits for the progress reports job-control recorded before the end
+         * but that this instance has not read yet (progress and lifecycle records travel on different topics, so the
+         * end can be read first). Once it elapses, the recorded progress is sent as it stands, then the result.
+         */
+        @WithDefault("1s")
+        Duration finalProgressWait();
+
+        /**
          * Longest silence on a progress stream ({@code text/event-stream}) before an SSE comment line is sent, so
          * that proxies and clients keep the connection open while the operation reports nothing.
          */

@@ -19,7 +19,7 @@ public final class ProgressNotifications {
     private final Duration interval;
     private final ObjectNode meta;
     private double highest = Double.NEGATIVE_INFINITY;
-    private Progress pending;
+    private Report pending;
     private boolean sent;
     private long lastSentAt;
 
@@ -43,10 +43,19 @@ public final class ProgressNotifications {
 
     /** Offers a report: kept when there is a token and it is above everything sent or waiting. */
     public void offer(Progress report) {
-        double floor = pending == null ? highest : Math.max(highest, pending.progress());
-        if (token != null && report.progress() > floor) {
-            pending = report;
+        offer(report.progress(), report.total(), report.message());
+    }
+
+    /** Offers a report of {@code progress} (of {@code total}, with {@code message}, both optional); as above. */
+    public void offer(double progress, Double total, String message) {
+        if (token != null && !covers(progress)) {
+            pending = new Report(progress, total, message);
         }
+    }
+
+    /** Whether {@code progress} or more was sent or waits to be sent; always, without a token. */
+    public boolean covers(double progress) {
+        return token == null || progress <= highest || pending != null && progress <= pending.progress();
     }
 
     /** Whether a notification waits to be sent. */
@@ -61,7 +70,7 @@ public final class ProgressNotifications {
 
     /** Takes the waiting notification, recording it as sent at {@code now}; only with {@link #hasPending()}. */
     public ObjectNode take(long now) {
-        Progress p = pending;
+        Report p = pending;
         pending = null;
         highest = p.progress();
         sent = true;
@@ -82,6 +91,8 @@ public final class ProgressNotifications {
         }
         return message;
     }
+
+    private record Report(double progress, Double total, String message) {}
 
     // Whole numbers are written without a fraction (1, not 1.0): the same number, and what clients usually expect.
     private static void number(ObjectNode node, String name, double value) {

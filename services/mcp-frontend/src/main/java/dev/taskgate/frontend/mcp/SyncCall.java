@@ -35,7 +35,8 @@ import dev.taskgate.problem.ProblemException;
  * {@code progressToken} (strictly increasing {@code progress}, at most one per progress interval, the newest
  * report winning), {@code notifications/message} for the operation's log messages at or above the level the caller
  * asked for ({@link #forwardLogs}), a heartbeat tick after a silent heartbeat interval, and finally the result.
- * Error outcomes are thrown as {@link McpException}. Log messages that arrived before the end go out before it.
+ * Error outcomes are thrown as {@link McpException}. Log messages that arrived before the end go out before it, and
+ * so does the progress job-control recorded before the end ({@link #progressBeforeEnd()}).
  *
  * <p>The outcome is read from job-control when a lifecycle record says the execution reached a terminal state,
  * once right after the watch was opened (a record published before that is missed), and every sync poll interval
@@ -95,6 +96,8 @@ public final class SyncCall implements AutoCloseable {
     private boolean reportInput;
     private final Set<String> inputReported = new HashSet<>();
     private ExecutionSnapshot latest;
+    /** Until when the end waits for missing progress reports ({@link #progressBeforeEnd()}); once set. */
+    private Long finalProgressUntil;
 
     /** A call whose stored result is put on the wire by {@code render} (each protocol generation its own way). */
     SyncCall(
@@ -165,7 +168,8 @@ public final class SyncCall implements AutoCloseable {
                 return new Step(Kind.LOG, logs.poll(), null);
             }
             if (end != null || endError != null) {
-                return endNow();
+                Step progressFirst = progressBeforeEnd();
+                return progressFirst != null ? progressFirst : endNow();
             }
             long now = System.nanoTime();
             if (queryDue || now - nextPoll >= 0) {
@@ -204,17 +208,54 @@ public final class SyncCall implements AutoCloseable {
             }
             long wakeAt =
                     earliest(deadline, nextPoll, heartbeatDue, progressDue, handoff == null ? deadline : handoffAt);
-            ExecutionSignal signal;
-            try {
-                signal = watch.poll(wakeAt - now);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                abandon("synchronous MCP call interrupted");
-                throw McpErrors.internal("The call was interrupted; its execution was cancelled.", null);
+            awaitSignal(wakeAt - now);
+        }
+    }
+
+    /**
+     * Once the end is known: the progress job-control recorded before the end goes out first, so that the caller's
+     * last notification is where the operation got to. The end can be read before the reports that preceded it
+     * (they travel on the progress topic, the end on the lifecycle topic), so this waits for them up to
+     * {@code final-progress-wait}, sending each as the progress interval allows, and then sends the recorded value
+     * itself if its report is still missing. A report waiting for its interval goes out at once. {@code null}: none
+     * is due any more.
+     */
+    private Step progressBeforeEnd() {
+        Double recorded = latest != null && latest.status().isTerminal() ? latest.progress() : null;
+        while (true) {
+            long now = System.nanoTime();
+            boolean behind = recorded != null && !progress.covers(recorded);
+            if (behind && finalProgressUntil == null) {
+                finalProgressUntil = now + timing.finalProgressWait().toNanos();
             }
-            if (signal != null) {
-                onSignal(signal);
+            if (behind && now - finalProgressUntil >= 0) {
+                progress.offer(recorded, latest.total(), null);
+                behind = false;
             }
+            if (progress.hasPending() && (!behind || now - progress.dueAt(now) >= 0)) {
+                lastSent = now;
+                return new Step(Kind.PROGRESS, progress.take(now), null);
+            }
+            if (!behind) {
+                return null;
+            }
+            long wakeAt =
+                    progress.hasPending() ? earliest(progress.dueAt(now), finalProgressUntil) : finalProgressUntil;
+            awaitSignal(wakeAt - now);
+        }
+    }
+
+    private void awaitSignal(long nanos) {
+        ExecutionSignal signal;
+        try {
+            signal = watch.poll(nanos);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            abandon("synchronous MCP call interrupted");
+            throw McpErrors.internal("The call was interrupted; its execution was cancelled.", null);
+        }
+        if (signal != null) {
+            onSignal(signal);
         }
     }
 

@@ -28,7 +28,12 @@ public class SyncCalls {
      * @param progressInterval least time between two progress notifications
      * @param heartbeat        longest silence before a heartbeat tick
      */
-    record Timing(Duration timeout, Duration poll, Duration progressInterval, Duration heartbeat) {}
+    record Timing(
+            Duration timeout,
+            Duration poll,
+            Duration progressInterval,
+            Duration finalProgressWait,
+            Duration heartbeat) {}
 
     private final ExecutionSignals signals;
     private final ExecutionQueries queries;
@@ -41,7 +46,11 @@ public class SyncCalls {
         this.commands = commands;
         FrontendConfig.Mcp mcp = config.mcp();
         this.timing = new Timing(
-                mcp.syncCallTimeout(), mcp.syncPollInterval(), mcp.progressInterval(), mcp.heartbeatInterval());
+                mcp.syncCallTimeout(),
+                mcp.syncPollInterval(),
+                mcp.progressInterval(),
+                mcp.finalProgressWait(),
+                mcp.heartbeatInterval());
     }
 
     /**

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
+import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.command.CancelExecution;
@@ -98,6 +99,59 @@ class McpProgressStreamTest extends WithPlayedExecution {
                     .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"call-1\",\"result\":{\"resultType\":\"complete\","
                             + STORED.substring(1) + "}");
             McpSchemas.assertValidResult("CallToolResultResponse", null, messages.get(messages.size() - 1));
+        }
+    }
+
+    @Test
+    void progressReadAfterTheEndStillGoesOutBeforeTheResult() {
+        try (McpStream client = sleepCall("p-5").stream()) {
+            awaitWatched();
+            execution.progress(0.0, 10.0, "started");
+            await().atMost(Duration.ofSeconds(20)).until(() -> client.messages().size() == 1);
+
+            // job-control recorded 5 and then 10 before the end; the end is published first, the reports after it
+            execution.answerOutcome(queries, recorded(10.0), STORED);
+            execution.changed(ExecutionStatus.COMPLETED);
+            execution.progress(5.0, 10.0, "halfway");
+            execution.progress(10.0, 10.0, "done");
+            await().atMost(Duration.ofSeconds(20)).until(client::ended);
+
+            List<JsonNode> messages = client.messages();
+            List<JsonNode> progress = messages.subList(0, messages.size() - 1);
+            List<Double> values = progress.stream()
+                    .map(m -> m.at("/params/progress").asDouble())
+                    .toList();
+            assertThat(values)
+                    .as(values.toString())
+                    .startsWith(0.0)
+                    .endsWith(10.0)
+                    .doesNotHaveDuplicates();
+            McpSchemas.assertValidResult("CallToolResultResponse", null, messages.get(messages.size() - 1));
+        }
+    }
+
+    @Test
+    void theRecordedProgressIsSentBeforeTheResultWhenItsReportNeverComes() {
+        try (McpStream client = sleepCall("p-6").stream()) {
+            awaitWatched();
+            execution.progress(1.0, 10.0, "one");
+            await().atMost(Duration.ofSeconds(20)).until(() -> client.messages().size() == 1);
+
+            execution.answerOutcome(queries, recorded(7.0), STORED);
+            execution.changed(ExecutionStatus.COMPLETED);
+            await().atMost(Duration.ofSeconds(20)).until(client::ended);
+
+            List<JsonNode> messages = client.messages();
+            assertThat(messages).hasSize(3);
+            JsonNode last = messages.get(1);
+            assertThat(McpSchemas.errors(McpSchemas.BASE, "ProgressNotification", last))
+                    .as(last.toString())
+                    .isEmpty();
+            assertThat(last.at("/params/progressToken").asText()).isEqualTo("p-6");
+            assertThat(last.at("/params/progress").asInt()).isEqualTo(7);
+            assertThat(last.at("/params/total").asInt()).isEqualTo(10);
+            assertThat(last.at("/params").has("message")).isFalse();
+            McpSchemas.assertValidResult("CallToolResultResponse", null, messages.get(2));
         }
     }
 
@@ -194,6 +248,12 @@ class McpProgressStreamTest extends WithPlayedExecution {
                         .asInt())
                 .isEqualTo(-32602);
         assertThat(jobControl.received()).isEmpty();
+    }
+
+    /** A completed execution whose recorded progress is {@code progress} of 10. */
+    private ExecutionSnapshot recorded(double progress) {
+        return Fixtures.withProgress(
+                Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.COMPLETED, Surface.MCP_2026), null, progress);
     }
 
     private Mcp2026Request sleepCall(Object token) {
