@@ -34,7 +34,9 @@ public enum RecordPayloadMember {
     /** A plan an operation asks to commit (paths and hashes of the files it changes). */
     COMMIT_PLAN("CommitRequested", "executionId", Shape.JSON, null, "plan"),
     /** The content of an artifact. */
-    ARTIFACT_CONTENT("ArtifactSaved", "executionId", Shape.TEXT, null, "contentBase64");
+    ARTIFACT_CONTENT("ArtifactSaved", "executionId", Shape.TEXT, null, "contentBase64"),
+    /** Each outstanding input request in a command reply's snapshot, bound to its request key. */
+    ACCEPTED_INPUT_REQUESTS("Accepted", "executionId", Shape.JSON_ENTRIES, null, "execution", "inputRequests");
 
     /** How a member's value becomes the plaintext. */
     enum Shape {

@@ -83,7 +83,13 @@ class RecordPayloadsTest {
                     RecordPayloadMember.ARTIFACT_CONTENT,
                     "{\"type\":\"ArtifactSaved\",\"executionId\":\"" + EXECUTION + "\",\"contentBase64\":\""
                             + Base64.getEncoder().encodeToString(SECRET.getBytes(StandardCharsets.UTF_8))
-                            + "\"}")));
+                            + "\"}"),
+            Map.entry(
+                    RecordPayloadMember.ACCEPTED_INPUT_REQUESTS,
+                    "{\"type\":\"Accepted\",\"executionId\":\"" + EXECUTION
+                            + "\",\"execution\":{\"status\":\"input_required\",\"inputRequests\":{\"ir_1\":"
+                            + "{\"method\":\"elicitation/create\",\"params\":{\"message\":\"" + SECRET
+                            + "\"}}}}}")));
 
     static {
         RECORDS.put(RecordPayloadMember.RUN_JOURNAL, RECORDS.get(RecordPayloadMember.RUN_INPUT));
@@ -120,7 +126,9 @@ class RecordPayloadsTest {
 
         assertThat(sealedText).doesNotContain(SECRET).doesNotContain("emVicmEtcXVhcnR6LTQ3MTE"); // nor its base64
         JsonNode value = tree(sealed).at("/" + String.join("/", member.path()));
-        if (member == RecordPayloadMember.PROVIDE_INPUT_RESPONSES || member == RecordPayloadMember.INPUT_REQUESTS) {
+        if (member == RecordPayloadMember.PROVIDE_INPUT_RESPONSES
+                || member == RecordPayloadMember.INPUT_REQUESTS
+                || member == RecordPayloadMember.ACCEPTED_INPUT_REQUESTS) {
             value.forEach(entry -> assertThat(PayloadEnvelope.isEnvelope(entry)).isTrue());
         } else {
             assertThat(PayloadEnvelope.isEnvelope(value)).as(value.toString()).isTrue();
@@ -137,6 +145,14 @@ class RecordPayloadsTest {
         String result = tree(payloads.open(payloads.seal(record))).get("result").textValue();
 
         assertThat(result).isEqualTo(tree(record).get("result").textValue()).contains("  \"n\": 2.50");
+    }
+
+    @Test
+    void aReplyWithoutInputRequestsKeepsItsSnapshotAsItIs() throws Exception {
+        byte[] reply = bytes("{\"type\":\"Accepted\",\"executionId\":\"" + EXECUTION
+                + "\",\"execution\":{\"status\":\"working\",\"toolName\":\"demo.echo\"}}");
+
+        assertThat(tree(payloads(KEY_A).seal(reply))).isEqualTo(tree(reply));
     }
 
     @Test

@@ -1,8 +1,10 @@
 package dev.taskgate.jobctl;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.inject.Inject;
@@ -20,17 +22,23 @@ import io.vertx.mutiny.sqlclient.Transaction;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.command.CommandReply;
+import dev.taskgate.contracts.command.ProvideInput;
+import dev.taskgate.contracts.event.InputRequested;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
 import static dev.taskgate.jobctl.JobControlFixture.count;
 import static dev.taskgate.jobctl.JobControlFixture.json;
 import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.started;
 import static dev.taskgate.jobctl.JobControlFixture.submit;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -39,7 +47,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * A submission's input never waits in the outbox or travels on the work topic in plaintext (docs/security.md
  * "Payloads on Kafka"): the outbox row of its {@code RunOperation}, read while the relay is held, and the record the
- * relay then publishes hold only the sealed input, which opens to exactly what was submitted.
+ * relay then publishes hold only the sealed input, which opens to exactly what was submitted. A command reply shows
+ * the outstanding input requests only sealed.
  */
 @QuarkusTest
 class PayloadSealedInTransitTest {
@@ -109,6 +118,50 @@ class PayloadSealedInTransitTest {
         await().atMost(WAIT)
                 .until(() ->
                         count(pool, "select count(*) from jobctl.outbox where record_key = $1", id.toString()) == 0);
+    }
+
+    @Test
+    void theOutstandingInputRequestsOfACommandReplyAreSealed() {
+        String marker = "jc-request-" + UUID.randomUUID();
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        fixture.report(started(id, 1));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        fixture.report(new InputRequested(
+                UUID.randomUUID(),
+                Instant.now(),
+                id,
+                1,
+                "worker-test",
+                Map.of(
+                        "ask",
+                        json("{\"method\":\"elicitation/create\",\"params\":{\"message\":\"" + marker + "\"}}"))));
+        awaitStatus(caller, id, ExecutionStatus.INPUT_REQUIRED);
+        // an answer under an unknown key is ignored: the reply shows the request still outstanding
+        ProvideInput stale = new ProvideInput(
+                UUID.randomUUID(),
+                Instant.now(),
+                JobControlFixture.REPLY_TO,
+                id,
+                caller,
+                Map.of("ir_unknown", json("{\"action\":\"cancel\"}")));
+        try (TopicWatcher replies = fixture.kafka.watch(topic(Topics.COMMAND_REPLIES))) {
+            fixture.sendOnly(stale);
+
+            Accepted reply = (Accepted)
+                    replies.await(CommandReply.class, r -> r.correlationId().equals(stale.messageId()), WAIT);
+            assertThat(reply.execution().inputRequests().values())
+                    .singleElement()
+                    .satisfies(request ->
+                            assertThat(request.at("/params/message").asText()).isEqualTo(marker));
+            List<String> raw = replies.drainToEnd().stream()
+                    .map(r -> new String(r.value(), StandardCharsets.UTF_8))
+                    .filter(value -> value.contains(stale.messageId().toString()))
+                    .toList();
+            assertThat(raw)
+                    .singleElement()
+                    .satisfies(value -> assertThat(value).doesNotContain(marker).contains("\"ciphertext\""));
+        }
     }
 
     /** The payloads of the outbox rows keyed by the execution whose message type is like {@code type}. */

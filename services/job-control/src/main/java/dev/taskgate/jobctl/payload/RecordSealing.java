@@ -12,7 +12,7 @@ import dev.taskgate.payload.RecordPayloads;
 
 /**
  * job-control's side of payloads on Kafka (docs/security.md "Payloads on Kafka"): every record written to the
- * outbox is sealed before it is stored, so outbox rows and the records the relay publishes never hold a payload in
+ * outbox is sealed before it is stored (and every command reply before it is sent), so outbox rows and the records the relay publishes never hold a payload in
  * plaintext; every command and worker event is opened after its signature was verified and before it is parsed. A
  * record that cannot be opened is refused like a badly signed one, and counted per topic.
  */

@@ -13,7 +13,8 @@ import dev.taskgate.payload.RecordPayloads;
 
 /**
  * Seals the payload members of the commands this frontend sends — a submission's input, a {@code ProvideInput}'s
- * responses — with the deployment's payload key ring before they are signed (docs/security.md "Payloads on Kafka").
+ * responses — with the deployment's payload key ring before they are signed, and opens the input requests of the
+ * replies it reads (docs/security.md "Payloads on Kafka").
  * Built at startup, so a missing or malformed ring stops the service with a message naming
  * {@code taskgate.payload-keys}.
  */
@@ -30,5 +31,15 @@ public class CommandSealing {
     /** The command's wire bytes with its payload members sealed. */
     byte[] seal(byte[] command) {
         return payloads.seal(command);
+    }
+
+    /**
+     * The reply's wire bytes with its payload members opened.
+     *
+     * @throws dev.taskgate.payload.PayloadUnreadableException when a payload member is not sealed or does not open
+     * @throws IllegalArgumentException                         when the reply is malformed
+     */
+    byte[] open(byte[] reply) {
+        return payloads.open(reply);
     }
 }
