@@ -20,8 +20,9 @@
 #
 # Each service gets its own Kafka user (named like the service) with its password (keys/kafka-<service>.password),
 # and only the keys it uses: job-control the handle, checkpoint and payload keys, the keys of the services it trusts
-# on its internal API and its database role's password; worker-pool the checkpoint key and its own signing key;
-# mcp-frontend the handle key, its own signing key and the JWT public key; webhook-dispatcher the handle key, its
+# on its internal API and its database role's password; worker-pool the checkpoint and payload keys and its own
+# signing key; mcp-frontend the handle and payload keys, its own signing key and the JWT public key (the payload ring
+# seals the payloads of Kafka records, so the three share it); webhook-dispatcher the handle key, its
 # secret-encryption key, the JWT public key and its database role's password. Every service listens on 127.0.0.1
 # only: its API (QUARKUS_HTTP_HOST/PORT) and its management interface with the health checks
 # (QUARKUS_MANAGEMENT_HOST/PORT).
@@ -95,7 +96,8 @@ prepare() {
   # test infrastructure's callers write the public development passwords here before
   random_key "$keys/pg-jobctl-password"
   random_key "$keys/pg-webhooks-password"
-  # the payload ring "<id>:<key>": losing it makes stored inputs and results unreadable, so it is made once
+  # the payload ring "<id>:<key>": losing it makes stored inputs and results (and records still in Kafka) unreadable,
+  # so it is made once
   random_key "$keys/payload-keys" "local-1:"
   chmod 600 "$keys"/*
 }
@@ -123,12 +125,13 @@ env_of() {
       echo "TASKGATE_PG_PASSWORD=$(key pg-jobctl-password)"
       echo "TASKGATE_HANDLES_KEY=$(key handle-key)"
       echo "TASKGATE_CHECKPOINT_KEY=$(key checkpoint-key)"
-      echo "JOBCTL_PAYLOAD_KEYS=$(key payload-keys)"
+      echo "TASKGATE_PAYLOAD_KEYS=$(key payload-keys)"
       echo "JOBCTL_INTERNAL_AUTH_TRUSTED_KEYS=$(key mcp-frontend.trusted-key),$(key worker-pool.trusted-key)"
       ;;
     worker-pool)
       echo "TASKGATE_JOB_CONTROL_URL=http://127.0.0.1:$(port_of job-control)"
       echo "TASKGATE_CHECKPOINT_KEY=$(key checkpoint-key)"
+      echo "TASKGATE_PAYLOAD_KEYS=$(key payload-keys)"
       echo "TASKGATE_SERVICE_AUTH_SIGNING_KEY=$(key worker-pool.signing-key)"
       echo "TASKGATE_WORKER_REWRITE_SANDBOX=$state/rewrite-sandbox"
       # results link artifacts with absolute URIs on the frontend
@@ -139,6 +142,7 @@ env_of() {
     mcp-frontend)
       echo "TASKGATE_JOB_CONTROL_URL=http://127.0.0.1:$(port_of job-control)"
       echo "TASKGATE_HANDLES_KEY=$(key handle-key)"
+      echo "TASKGATE_PAYLOAD_KEYS=$(key payload-keys)"
       echo "TASKGATE_SERVICE_AUTH_SIGNING_KEY=$(key mcp-frontend.signing-key)"
       echo "MP_JWT_VERIFY_PUBLICKEY_LOCATION=file:$keys/jwt-public.pem"
       ;;
@@ -163,5 +167,5 @@ case "${1:-}" in
   env) env_of "${2:?env needs a service name}" ;;
   # development start-up: C1 and the serial collector start a service in a few seconds on 2 cores
   java-opts) echo "${TASKGATE_JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m}" ;;
-  *) sed -n '2,27p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

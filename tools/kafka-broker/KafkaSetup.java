@@ -1,6 +1,8 @@
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -10,6 +12,8 @@ import java.util.stream.Stream;
 
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.ScramCredentialInfo;
 import org.apache.kafka.clients.admin.ScramMechanism;
@@ -20,6 +24,8 @@ import org.apache.kafka.common.acl.AccessControlEntry;
 import org.apache.kafka.common.acl.AclBinding;
 import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.acl.AclPermissionType;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
 import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
@@ -28,8 +34,8 @@ import org.apache.kafka.common.resource.ResourceType;
  * Prepares a broker for Taskgate, as its administrator, idempotently:
  *
  * <ol>
- *   <li>creates every topic of schemas/kafka/topics.txt once per prefix, and checks the partition counts of existing
- *       ones;
+ *   <li>creates every topic of schemas/kafka/topics.txt once per prefix, with its retention.ms and segment.ms, checks
+ *       the partition counts of existing ones and sets their retention.ms and segment.ms to the listed values;
  *   <li>sets the SCRAM-SHA-512 password of every service user found in USERS_DIR (a file
  *       {@code kafka-<user>.password} per user);
  *   <li>grants the ACLs of schemas/kafka/acls.txt once per prefix (a grant that exists is left as it is).
@@ -78,8 +84,15 @@ public class KafkaSetup {
     private static void createTopics(Admin admin, Path topicsFile, List<String> prefixes) throws Exception {
         List<NewTopic> wanted = new ArrayList<>();
         for (String[] fields : lines(topicsFile)) {
+            if (fields.length != 4) {
+                System.err.println(
+                        "topics: expected 'name partitions retention.ms segment.ms': " + String.join(" ", fields));
+                System.exit(1);
+            }
+            Map<String, String> configs =
+                    Map.of(TopicConfig.RETENTION_MS_CONFIG, fields[2], TopicConfig.SEGMENT_MS_CONFIG, fields[3]);
             for (String prefix : prefixes) {
-                wanted.add(new NewTopic(prefix + fields[0], Integer.parseInt(fields[1]), (short) 1));
+                wanted.add(new NewTopic(prefix + fields[0], Integer.parseInt(fields[1]), (short) 1).configs(configs));
             }
         }
         Set<String> existing = admin.listTopics().names().get(30, TimeUnit.SECONDS);
@@ -99,6 +112,17 @@ public class KafkaSetup {
                 System.exit(1);
             }
         }
+        // topics created by an older version (the broker's default retention) are brought to the listed values
+        Map<ConfigResource, Collection<AlterConfigOp>> retention = new HashMap<>();
+        for (NewTopic t : wanted) {
+            retention.put(
+                    new ConfigResource(ConfigResource.Type.TOPIC, t.name()),
+                    t.configs().entrySet().stream()
+                            .map(c -> new AlterConfigOp(
+                                    new ConfigEntry(c.getKey(), c.getValue()), AlterConfigOp.OpType.SET))
+                            .toList());
+        }
+        admin.incrementalAlterConfigs(retention).all().get(30, TimeUnit.SECONDS);
         System.err.println("topics ready: " + wanted.size() + " (" + missing.size() + " created)");
     }
 

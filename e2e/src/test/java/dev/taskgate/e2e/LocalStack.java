@@ -98,18 +98,25 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
     /**
      * A Kafka test client that signs like the stack's services (docs/security.md "Kafka"): commands with the
      * frontend's own key, worker events and heartbeats with worker-pool's, as {@code service-env.sh prepare} made
-     * them in the stack's keys folder. The stack's job-control trusts only those, not the development keys.
+     * them in the stack's keys folder. The stack's job-control trusts only those, not the development keys. Payload
+     * members are sealed and opened with the stack's payload ring (docs/security.md "Payloads on Kafka").
      */
     public static KafkaTestClient kafka() {
         Path keys = STATE.resolve("keys");
         try {
-            return KafkaTestClient.connect(Map.of(
-                    KafkaTestClient.FRONTEND,
-                    Files.readString(keys.resolve("mcp-frontend.signing-key")).strip(),
-                    KafkaTestClient.WORKER_POOL,
-                    Files.readString(keys.resolve("worker-pool.signing-key")).strip()));
+            return KafkaTestClient.connect(
+                    Map.of(
+                            KafkaTestClient.FRONTEND,
+                            Files.readString(keys.resolve("mcp-frontend.signing-key"))
+                                    .strip(),
+                            KafkaTestClient.WORKER_POOL,
+                            Files.readString(keys.resolve("worker-pool.signing-key"))
+                                    .strip()),
+                    List.of(Files.readString(keys.resolve("payload-keys"))
+                            .strip()
+                            .split(",")));
         } catch (IOException e) {
-            throw new UncheckedIOException("the stack's signing keys are not in " + keys, e);
+            throw new UncheckedIOException("the stack's signing or payload keys are not in " + keys, e);
         }
     }
 

@@ -106,7 +106,8 @@ class SubmitConcurrentTwoInstancesE2E {
                 // an explicit partition per record (frontends key by caller, which would put all on one partition)
                 String topic = LocalStack.topic(Topics.COMMANDS);
                 String key = caller.principal() + "\n" + caller.workspace();
-                byte[] value = Wire.toBytes(c);
+                // sealed and then signed, as the stack's frontend does (docs/security.md "Payloads on Kafka")
+                byte[] value = kafka.seal(Wire.toBytes(c));
                 ProducerRecord<String, byte[]> record = new ProducerRecord<>(topic, i % partitions, key, value);
                 record.headers()
                         .add(MessageHeaders.MESSAGE_ID, c.messageId().toString().getBytes(StandardCharsets.UTF_8));

@@ -7,6 +7,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,6 +20,10 @@ import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+
+import dev.taskgate.payload.PayloadCipher;
+import dev.taskgate.payload.PayloadKeyRing;
+import dev.taskgate.payload.RecordPayloads;
 
 /**
  * The schemas and examples as this jar ships them ({@code taskgate-schemas/} on the classpath), and a
@@ -41,6 +46,25 @@ final class SchemaFiles {
     private SchemaFiles() {}
 
     /** Validation messages for {@code node} against the schema at {@code schemaPath}; empty when valid. */
+    /**
+     * The published, insecure key the examples' payload members are sealed with (docs/security.md "Payloads on
+     * Kafka"): {@code example-1}, the 32 ASCII bytes {@code taskgate-schema-example-key-0001}.
+     */
+    static final String EXAMPLE_PAYLOAD_KEY = "example-1:dGFza2dhdGUtc2NoZW1hLWV4YW1wbGUta2V5LTAwMDE=";
+
+    private static final RecordPayloads EXAMPLE_PAYLOADS = new RecordPayloads(new PayloadCipher(
+            PayloadKeyRing.parse(PayloadKeyRing.CONFIG_KEY, List.of(EXAMPLE_PAYLOAD_KEY)), new SecureRandom()));
+
+    /** A record's bytes with its payload members opened with the example key, as a consumer reads it. */
+    static byte[] opened(byte[] record) {
+        return EXAMPLE_PAYLOADS.open(record);
+    }
+
+    /** A record's bytes with its payload members sealed with the example key, as a producer writes it. */
+    static byte[] sealed(byte[] record) {
+        return EXAMPLE_PAYLOADS.seal(record);
+    }
+
     static List<String> validate(String schemaPath, JsonNode node) {
         JsonSchema schema = COMPILED.computeIfAbsent(
                 schemaPath, path -> FACTORY.getSchema(SchemaLocation.of(ID_BASE + path), CONFIG));

@@ -5,9 +5,11 @@ import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +36,14 @@ class TopicsTest {
     /** name → partitions, in file order; comments and blank lines skipped. */
     private static Map<String, String> topicsFile() {
         Map<String, String> topics = new LinkedHashMap<>();
+        topicLines().forEach(parts -> topics.put(parts[0], parts[1]));
+        return topics;
+    }
+
+    /** Every topic line, split: name, partitions, retention.ms, segment.ms. */
+    private static List<String[]> topicLines() {
+        List<String[]> lines = new ArrayList<>();
+        Set<String> names = new HashSet<>();
         String text = new String(SchemaFiles.bytes("kafka/topics.txt"), StandardCharsets.UTF_8);
         for (String line : text.split("\n")) {
             String trimmed = line.strip();
@@ -41,12 +51,23 @@ class TopicsTest {
                 continue;
             }
             String[] parts = trimmed.split("\\s+");
-            assertThat(parts).as("line '%s' is 'name partitions'", line).hasSize(2);
-            assertThat(topics.put(parts[0], parts[1]))
-                    .as("%s listed twice", parts[0])
-                    .isNull();
+            assertThat(parts)
+                    .as("line '%s' is 'name partitions retention.ms segment.ms'", line)
+                    .hasSize(4);
+            assertThat(names.add(parts[0])).as("%s listed twice", parts[0]).isTrue();
+            lines.add(parts);
         }
-        return topics;
+        return lines;
+    }
+
+    @Test
+    void everyTopicHasABoundedRetentionAndSegmentsThatRollWithinIt() {
+        assertThat(topicLines()).allSatisfy(parts -> {
+            long retention = Long.parseLong(parts[2]);
+            long segment = Long.parseLong(parts[3]);
+            assertThat(retention).as("%s retention.ms", parts[0]).isBetween(60_000L, 7 * 86_400_000L);
+            assertThat(segment).as("%s segment.ms", parts[0]).isBetween(60_000L, retention);
+        });
     }
 
     @Test

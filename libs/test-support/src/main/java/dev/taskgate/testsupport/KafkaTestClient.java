@@ -31,6 +31,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.payload.RecordPayloads;
 import dev.taskgate.serviceauth.RecordSignature;
 import dev.taskgate.serviceauth.RecordSigner;
 import dev.taskgate.serviceauth.ServiceKeys;
@@ -47,6 +48,12 @@ import dev.taskgate.serviceauth.ServiceKeys;
  * {@link #connect(Map)} with the keys given (a system-test stack's own). Records for other topics are not signed:
  * nothing verifies them. Negative tests choose the signature explicitly with a {@link Signature}: none, another
  * service's, or any header value.
+ *
+ * <p><b>Payloads.</b> Services seal the payload members of their records (docs/security.md "Payloads on Kafka"), so
+ * {@link #send} seals them like the producing service before signing, with the development ring
+ * ({@link DevPayloadKeys}) or a stack's own; {@link #sendRaw} sends the bytes given. A {@link TopicWatcher} opens the
+ * records it parses; the raw records of {@link TopicWatcher#drain} and {@link TopicWatcher#drainToEnd} stay sealed
+ * (open them with {@link #open}).
  */
 public final class KafkaTestClient implements AutoCloseable {
     /** The issuer of commands. */
@@ -56,8 +63,10 @@ public final class KafkaTestClient implements AutoCloseable {
 
     private final KafkaProducer<String, byte[]> producer;
     private final Map<String, RecordSigner> signers;
+    private final RecordPayloads payloads;
 
-    private KafkaTestClient(Map<String, String> signingKeys) {
+    private KafkaTestClient(Map<String, String> signingKeys, List<String> payloadKeys) {
+        this.payloads = DevPayloadKeys.recordPayloads(payloadKeys);
         Map<String, RecordSigner> bySigner = new HashMap<>();
         signingKeys.forEach(
                 (issuer, key) -> bySigner.put(issuer, new RecordSigner(issuer, ServiceKeys.signingKey(key))));
@@ -74,16 +83,22 @@ public final class KafkaTestClient implements AutoCloseable {
      * development keys of mcp-frontend and worker-pool.
      */
     public static KafkaTestClient connect() {
-        return connect(Map.of(
-                FRONTEND, DevServiceKeys.FRONTEND_SIGNING_KEY, WORKER_POOL, DevServiceKeys.WORKER_POOL_SIGNING_KEY));
+        return connect(
+                Map.of(
+                        FRONTEND,
+                        DevServiceKeys.FRONTEND_SIGNING_KEY,
+                        WORKER_POOL,
+                        DevServiceKeys.WORKER_POOL_SIGNING_KEY),
+                DevPayloadKeys.RING);
     }
 
     /**
      * A client signing with the keys given: issuer ({@code mcp-frontend}, {@code worker-pool}) → its signing key
-     * {@code <keyId>:<base64 key>}. An issuer without a key cannot sign here.
+     * {@code <keyId>:<base64 key>}. An issuer without a key cannot sign here. Payloads are sealed and opened with
+     * {@code payloadKeys} ({@code <key id>:<base64 key>} entries, the first sealing).
      */
-    public static KafkaTestClient connect(Map<String, String> signingKeys) {
-        return new KafkaTestClient(signingKeys);
+    public static KafkaTestClient connect(Map<String, String> signingKeys, List<String> payloadKeys) {
+        return new KafkaTestClient(signingKeys, payloadKeys);
     }
 
     /** The service that produces on {@code topic} in a deployment and signs its records, or {@code null}. */
@@ -98,9 +113,9 @@ public final class KafkaTestClient implements AutoCloseable {
     }
 
     /**
-     * Sends a contract record serialised with {@link Wire}, with the {@code message-id} and
-     * {@code message-type} headers taken from its {@code messageId} and {@code type} members, signed as the topic's
-     * producer ({@link #producerOf}), and waits for the broker's acknowledgement.
+     * Sends a contract record serialised with {@link Wire}, its payload members sealed, with the {@code message-id}
+     * and {@code message-type} headers taken from its {@code messageId} and {@code type} members, signed as the
+     * topic's producer ({@link #producerOf}), and waits for the broker's acknowledgement.
      */
     public void send(String topic, String key, Object record) {
         send(topic, key, record, Signature.asProducer());
@@ -108,8 +123,8 @@ public final class KafkaTestClient implements AutoCloseable {
 
     /** As {@link #send(String, String, Object)}, with the signature chosen explicitly. */
     public void send(String topic, String key, Object record, Signature signature) {
-        byte[] value = Wire.toBytes(record);
         JsonNode json = Wire.mapper().valueToTree(record);
+        byte[] value = json.hasNonNull("type") ? payloads.seal(Wire.toBytes(record)) : Wire.toBytes(record);
         ProducerRecord<String, byte[]> r = new ProducerRecord<>(topic, key, value);
         sign(r, signature);
         if (json.hasNonNull("messageId")) {
@@ -138,6 +153,20 @@ public final class KafkaTestClient implements AutoCloseable {
         ProducerRecord<String, byte[]> r = new ProducerRecord<>(topic, key, value);
         sign(r, signature);
         await(r);
+    }
+
+    /** A record's wire bytes with its payload members sealed as the producing service seals them. */
+    public byte[] seal(byte[] record) {
+        return payloads.seal(record);
+    }
+
+    /**
+     * A record's wire bytes with its payload members opened.
+     *
+     * @throws dev.taskgate.payload.PayloadUnreadableException when a payload member is not sealed under this ring
+     */
+    public byte[] open(byte[] record) {
+        return payloads.open(record);
     }
 
     /** The {@value RecordSignature#HEADER} value this client would give a record signed as {@code issuer}. */
@@ -215,7 +244,7 @@ public final class KafkaTestClient implements AutoCloseable {
      * Create the watcher before triggering what you want to observe.
      */
     public TopicWatcher watch(String topic) {
-        return new TopicWatcher(topic);
+        return new TopicWatcher(topic, payloads);
     }
 
     @Override
@@ -228,9 +257,11 @@ public final class KafkaTestClient implements AutoCloseable {
         private final KafkaConsumer<String, byte[]> consumer;
         private final String topic;
         private final List<ConsumerRecord<String, byte[]>> seen = new ArrayList<>();
+        private final RecordPayloads payloads;
 
-        TopicWatcher(String topic) {
+        TopicWatcher(String topic, RecordPayloads payloads) {
             this.topic = topic;
+            this.payloads = payloads;
             Properties p = TestInfra.kafkaAdmin();
             p.put(ConsumerConfig.GROUP_ID_CONFIG, "test-watcher-" + UUID.randomUUID());
             p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
@@ -252,7 +283,8 @@ public final class KafkaTestClient implements AutoCloseable {
         }
 
         /**
-         * Waits until a record parses as {@code type} and matches; records of other types are skipped.
+         * Waits until a record, its payload members opened, parses as {@code type} and matches; records of other
+         * types, and records that cannot be opened, are skipped.
          * Throws {@link AssertionError} after the timeout.
          */
         public <T> T await(Class<T> type, Predicate<T> match, Duration timeout) {
@@ -300,9 +332,9 @@ public final class KafkaTestClient implements AutoCloseable {
             return List.copyOf(seen);
         }
 
-        private static <T> T tryParse(byte[] value, Class<T> type) {
+        private <T> T tryParse(byte[] value, Class<T> type) {
             try {
-                return Wire.mapper().readValue(value, type);
+                return Wire.mapper().readValue(payloads.open(value), type);
             } catch (Exception e) {
                 return null;
             }

@@ -24,6 +24,7 @@ import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.contracts.work.CommitGranted;
 import dev.taskgate.contracts.work.ControlSignal;
 import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
@@ -143,7 +144,7 @@ class DuplicateRunFencingTest extends OwnerLossComponentTest {
             assertThat(granted.workerId()).isEqualTo(owner);
             assertThat(granted.isFor(duplicate)).isFalse();
             List<ControlSignal> rest = control.drain(Duration.ofSeconds(1)).stream()
-                    .map(r -> Wire.fromBytes(r.value(), ControlSignal.class))
+                    .map(r -> Wire.fromBytes(DevPayloadKeys.opened(r.value()), ControlSignal.class))
                     .filter(s -> s.executionId().equals(id) && s instanceof CommitGranted)
                     .filter(s -> !s.messageId().equals(granted.messageId()))
                     .toList();

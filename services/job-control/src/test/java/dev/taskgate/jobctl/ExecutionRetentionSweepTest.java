@@ -28,6 +28,7 @@ import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
@@ -123,7 +124,7 @@ class ExecutionRetentionSweepTest {
             assertThat(original.executionId()).isEqualTo(id);
             assertThat(original.execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
             assertThat(work.drain(Duration.ofSeconds(1)).stream()
-                            .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                            .map(r -> Wire.fromBytes(DevPayloadKeys.opened(r.value()), RunOperation.class))
                             .filter(r -> r.executionId().equals(id)))
                     .as("nothing re-run")
                     .isEmpty();

@@ -37,6 +37,7 @@ import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.ControlSignal;
 import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.testsupport.Schemas;
 
@@ -116,7 +117,7 @@ class InputRequiredFlowTest {
     private static List<InputProvided> inputsFor(TopicWatcher control, UUID id, Duration window) {
         return control.drain(window).stream()
                 .filter(r -> id.toString().equals(r.key()))
-                .map(r -> Wire.fromBytes(r.value(), ControlSignal.class))
+                .map(r -> Wire.fromBytes(DevPayloadKeys.opened(r.value()), ControlSignal.class))
                 .filter(InputProvided.class::isInstance)
                 .map(InputProvided.class::cast)
                 .toList();

@@ -27,6 +27,7 @@ import dev.taskgate.contracts.work.CommitGranted;
 import dev.taskgate.contracts.work.CommitRefused;
 import dev.taskgate.contracts.work.ControlSignal;
 import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
@@ -248,7 +249,7 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
 
     private static <T extends ControlSignal> List<T> signals(TopicWatcher control, Class<T> type, UUID id) {
         return control.drain(Duration.ofMillis(200)).stream()
-                .map(r -> Wire.fromBytes(r.value(), ControlSignal.class))
+                .map(r -> Wire.fromBytes(DevPayloadKeys.opened(r.value()), ControlSignal.class))
                 .filter(s -> type.isInstance(s) && s.executionId().equals(id))
                 .map(type::cast)
                 .toList();

@@ -37,6 +37,7 @@ import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.Stopped;
 import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 
 import static dev.taskgate.jobctl.JobControlFixture.REPLY_TO;
@@ -189,7 +190,7 @@ class McpTaskVisibilityTest {
                     .isBefore(replayedAt.plus(Duration.ofMinutes(2)));
             assertThat(ttlOf(again)).isGreaterThan(Duration.ofMinutes(5));
             assertThat(work.drain(Duration.ofSeconds(1)).stream()
-                            .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                            .map(r -> Wire.fromBytes(DevPayloadKeys.opened(r.value()), RunOperation.class))
                             .filter(r -> r.executionId().equals(completed)
                                     || r.executionId().equals(failed)
                                     || r.executionId().equals(cancelled)))

@@ -28,6 +28,7 @@ import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.jobctl.liveness.OwnerLossSweeper;
+import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
@@ -109,7 +110,7 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
             clock.advance(PAST_TIMEOUT);
             awaitStatus(caller, id, ExecutionStatus.FAILED);
             assertThat(work.drain(Duration.ofSeconds(1)).stream()
-                            .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                            .map(r -> Wire.fromBytes(DevPayloadKeys.opened(r.value()), RunOperation.class))
                             .filter(r -> r.executionId().equals(id)))
                     .isEmpty();
         }
@@ -138,7 +139,7 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
                             + " stopped heartbeating (last heard from at " + workers.lastSeen(owner)
                             + ")) after the cancellation was requested.");
             assertThat(work.drain(Duration.ofSeconds(1)).stream()
-                            .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                            .map(r -> Wire.fromBytes(DevPayloadKeys.opened(r.value()), RunOperation.class))
                             .filter(r -> r.executionId().equals(id)))
                     .isEmpty();
         }
@@ -245,7 +246,7 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
                     .filter(c -> ids.contains(c.executionId()))
                     .toList();
             List<RunOperation> runs = work.drain(Duration.ofSeconds(1)).stream()
-                    .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                    .map(r -> Wire.fromBytes(DevPayloadKeys.opened(r.value()), RunOperation.class))
                     .filter(r -> ids.contains(r.executionId()))
                     .toList();
             for (UUID id : ids) {

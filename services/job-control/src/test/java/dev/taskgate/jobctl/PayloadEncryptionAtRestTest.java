@@ -19,8 +19,8 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.event.Finished;
-import dev.taskgate.jobctl.payload.PayloadCipher;
 import dev.taskgate.jobctl.payload.PayloadKind;
+import dev.taskgate.payload.PayloadCipher;
 
 import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
 import static dev.taskgate.jobctl.JobControlFixture.newCaller;

@@ -10,8 +10,8 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 
-import dev.taskgate.jobctl.payload.PayloadCipher;
-import dev.taskgate.jobctl.payload.PayloadKeyRing;
+import dev.taskgate.payload.PayloadCipher;
+import dev.taskgate.payload.PayloadKeyRing;
 
 /** The payload keys the component tests use, and helpers to look at what the table really stores. */
 final class PayloadTestKeys {
@@ -30,7 +30,7 @@ final class PayloadTestKeys {
 
     /** A cipher that has only {@code key}: an instance configured before a rotation, or after a retirement. */
     static PayloadCipher cipherWithOnly(String key) {
-        return new PayloadCipher(PayloadKeyRing.parse(List.of(key)), new SecureRandom());
+        return new PayloadCipher(PayloadKeyRing.parse("jobctl.payload-keys", List.of(key)), new SecureRandom());
     }
 
     /** The stored bytes of a column, as they are in the table. */

@@ -28,6 +28,7 @@ import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.jobctl.auth.RecordAuthentication;
+import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.Signature;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
@@ -91,7 +92,8 @@ class RecordOriginRefusalTest {
 
             List<ConsumerRecord<String, byte[]>> dead = awaitDeadLettered(dlq, key, 3);
             assertThat(dead)
-                    .extracting(r -> Wire.fromBytes(r.value(), Finished.class).messageId())
+                    .extracting(r -> Wire.fromBytes(DevPayloadKeys.opened(r.value()), Finished.class)
+                            .messageId())
                     .containsExactly(unsigned.messageId(), byFrontend.messageId(), borrowed.messageId());
             assertThat(dead)
                     .extracting(r -> reason(r))

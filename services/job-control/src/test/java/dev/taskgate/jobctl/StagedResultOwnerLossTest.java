@@ -22,6 +22,7 @@ import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.ResultStaged;
 import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
@@ -61,7 +62,7 @@ class StagedResultOwnerLossTest extends OwnerLossComponentTest {
                             + "lost (worker instance " + owner + " stopped heartbeating (last heard from at "
                             + workers.lastSeen(owner) + ")); not re-run.");
             assertThat(work.drain(Duration.ofSeconds(1)).stream()
-                            .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                            .map(r -> Wire.fromBytes(DevPayloadKeys.opened(r.value()), RunOperation.class))
                             .filter(r -> r.executionId().equals(id)))
                     .as("no replacement is dispatched")
                     .isEmpty();

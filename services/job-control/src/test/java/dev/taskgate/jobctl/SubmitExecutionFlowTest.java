@@ -24,6 +24,7 @@ import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
@@ -121,7 +122,7 @@ class SubmitExecutionFlowTest {
             assertThat(((Accepted) again).created()).isFalse();
             assertThat(((Accepted) again).executionId()).isEqualTo(first.executionId());
             assertThat(work.drain(Duration.ofSeconds(2)).stream()
-                            .map(r -> Wire.fromBytes(r.value(), RunOperation.class))
+                            .map(r -> Wire.fromBytes(DevPayloadKeys.opened(r.value()), RunOperation.class))
                             .filter(r -> r.executionId().equals(first.executionId())))
                     .as("no second RunOperation")
                     .isEmpty();

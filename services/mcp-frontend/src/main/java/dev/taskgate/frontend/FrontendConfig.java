@@ -55,6 +55,14 @@ public interface FrontendConfig {
      */
     String serviceSigningKey();
 
+    /**
+     * The payload key ring, {@code <key id>:<base64 of 32 bytes>}, comma-separated, the first sealing: the input of a
+     * submission and the responses of a {@code ProvideInput} travel sealed with it (docs/security.md "Payloads on
+     * Kafka"). Set through {@code taskgate.payload-keys} [{@code TASKGATE_PAYLOAD_KEYS}], the same ring as
+     * job-control's; required outside {@code %dev}/{@code %test}: the service refuses to start without it.
+     */
+    List<String> payloadKeys();
+
     /** Base URL of job-control's internal query API. Set through {@code taskgate.job-control.url}; default {@code http://127.0.0.1:8081}. */
     URI jobControlUrl();
 

@@ -177,6 +177,15 @@ public interface WorkerConfig {
      */
     String serviceSigningKey();
 
+    /**
+     * The payload key ring, {@code <key id>:<base64 of 32 bytes>}, comma-separated, the first sealing
+     * [{@code TASKGATE_PAYLOAD_KEYS}], the same ring as job-control's: the parent opens the inputs, responses,
+     * checkpoints and journal entries it receives and seals the results, input requests, checkpoints, plans and
+     * artifacts it reports (docs/security.md "Payloads on Kafka"); required outside {@code %dev}/{@code %test}.
+     * Children never receive it.
+     */
+    List<String> payloadKeys();
+
     /** Artifacts operations save. */
     Artifacts artifacts();
 

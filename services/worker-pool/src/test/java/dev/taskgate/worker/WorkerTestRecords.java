@@ -14,6 +14,7 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.worker.execution.DispatchRunner;
@@ -73,7 +74,7 @@ public final class WorkerTestRecords {
         return events.drain(window).stream()
                 .filter(r -> executionId.toString().equals(r.key()))
                 .map(ConsumerRecord::value)
-                .map(v -> Wire.fromBytes(v, WorkerEvent.class))
+                .map(v -> Wire.fromBytes(DevPayloadKeys.opened(v), WorkerEvent.class))
                 .toList();
     }
 

@@ -14,18 +14,23 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.jobctl.DbClock;
+import dev.taskgate.jobctl.payload.RecordSealing;
 
 /**
  * Appends records to {@code jobctl.outbox} inside the caller's transaction, so they are published if and only if
- * the state change they describe commits. {@link OutboxRelay} publishes them.
+ * the state change they describe commits. {@link OutboxRelay} publishes them. Every record is stored with its payload
+ * members sealed ({@link RecordSealing}): outbox rows and the records published from them hold no payload in
+ * plaintext.
  */
 @ApplicationScoped
 public class OutboxWriter {
 
     private final DbClock clock;
+    private final RecordSealing sealing;
 
-    OutboxWriter(DbClock clock) {
+    OutboxWriter(DbClock clock, RecordSealing sealing) {
         this.clock = clock;
+        this.sealing = sealing;
     }
 
     /** Appends the messages in order, on the caller's transaction connection. */
@@ -39,7 +44,12 @@ public class OutboxWriter {
                                 "insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, created_at) "
                                         + "values ($1, $2, $3, $4, $5, $6)")
                         .execute(Tuple.from(Arrays.asList(
-                                m.topic(), m.key(), m.messageId(), m.type(), Buffer.buffer(m.payload()), now))))
+                                m.topic(),
+                                m.key(),
+                                m.messageId(),
+                                m.type(),
+                                Buffer.buffer(sealing.seal(m.payload())),
+                                now))))
                 .collect()
                 .last()
                 .replaceWithVoid();

@@ -1,12 +1,15 @@
 package dev.taskgate.jobctl.payload;
 
 import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+import dev.taskgate.payload.PayloadRole;
 
 /**
- * What a sealed value is. The kind is bound into the associated data, so a value sealed as one kind (e.g. an input)
+ * What a stored sealed value is (the column it lives in). The kind is bound into the associated data, so a value sealed as one kind (e.g. an input)
  * cannot be moved into another column (e.g. the result) of the same execution without failing authentication.
  */
-public enum PayloadKind {
+public enum PayloadKind implements PayloadRole {
     /** The exact input bytes of a submission. */
     INPUT("input"),
     /** The exact {@code CallToolResult} bytes a worker reported. */
@@ -26,7 +29,13 @@ public enum PayloadKind {
         this.label = label.getBytes(StandardCharsets.US_ASCII);
     }
 
-    byte[] label() {
+    @Override
+    public byte[] associatedLabel() {
         return label.clone();
+    }
+
+    @Override
+    public String describe() {
+        return "stored " + name().toLowerCase(Locale.ROOT).replace('_', ' ');
     }
 }

@@ -36,8 +36,8 @@ import dev.taskgate.jobctl.journal.BoundPlan;
 import dev.taskgate.jobctl.journal.db.JournalRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
-import dev.taskgate.jobctl.payload.PayloadUnreadableException;
 import dev.taskgate.jobctl.report.ReportDecisions;
+import dev.taskgate.payload.PayloadUnreadableException;
 
 /**
  * Settles an execution whose owner was lost, inside the caller's transaction: asks {@link OwnerLossDecisions} and

@@ -11,7 +11,7 @@ import dev.taskgate.contracts.Problem;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlException;
 import dev.taskgate.jobctl.command.Problems;
-import dev.taskgate.jobctl.payload.PayloadUnreadableException;
+import dev.taskgate.payload.PayloadUnreadableException;
 
 /** Maps every failure at the HTTP edge to {@code application/problem+json}, once. */
 public class ProblemMappers {

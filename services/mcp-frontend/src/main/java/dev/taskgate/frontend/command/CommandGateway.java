@@ -36,7 +36,7 @@ import dev.taskgate.serviceauth.ServiceKeys;
  * Request/reply over Kafka: publishes a command to {@code taskgate.commands.v1} and waits for job-control's
  * {@link CommandReply} (delivered by {@link CommandReplyConsumer}). Blocking: call it from a worker thread. Every
  * command is signed with the frontend's own key ({@link RecordSignature}, docs/security.md "Kafka"): job-control
- * applies only commands a frontend signed.
+ * applies only commands a frontend signed. Payload members are sealed first ({@link CommandSealing}).
  */
 @Singleton
 public class CommandGateway {
@@ -47,8 +47,15 @@ public class CommandGateway {
     private final CommandTopics topics;
     private final Duration timeout;
     private final RecordSigner signer;
+    private final CommandSealing sealing;
 
-    CommandGateway(FrontendConfig config, KafkaConnection kafka, PendingReplies pending, CommandTopics topics) {
+    CommandGateway(
+            FrontendConfig config,
+            KafkaConnection kafka,
+            PendingReplies pending,
+            CommandTopics topics,
+            CommandSealing sealing) {
+        this.sealing = sealing;
         this.pending = pending;
         this.topics = topics;
         this.timeout = config.commandTimeout();
@@ -89,7 +96,8 @@ public class CommandGateway {
         UUID id = command.messageId();
         CompletableFuture<CommandReply> reply = pending.register(id);
         try {
-            byte[] value = Wire.toBytes(command);
+            // sealed before it is signed: the signature covers the bytes on the wire
+            byte[] value = sealing.seal(Wire.toBytes(command));
             ProducerRecord<String, byte[]> record = new ProducerRecord<>(topics.commands(), key, value);
             record.headers().add(MessageHeaders.MESSAGE_ID, id.toString().getBytes(StandardCharsets.UTF_8));
             record.headers().add(MessageHeaders.MESSAGE_TYPE, typeName(command).getBytes(StandardCharsets.UTF_8));

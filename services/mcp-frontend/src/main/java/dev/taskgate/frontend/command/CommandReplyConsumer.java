@@ -28,6 +28,7 @@ import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.InstanceIdentity;
 import dev.taskgate.frontend.KafkaConnection;
+import dev.taskgate.payload.PayloadUnreadableException;
 
 /**
  * Reads {@code taskgate.command-replies.v1} in this instance's own consumer group
@@ -47,6 +48,7 @@ public class CommandReplyConsumer {
     private final CommandTopics topics;
     private final PendingReplies pending;
     private final String instanceId;
+    private final CommandSealing sealing;
     private final CountDownLatch positioned = new CountDownLatch(1);
     private volatile boolean assigned;
     private volatile boolean running = true;
@@ -58,7 +60,9 @@ public class CommandReplyConsumer {
             KafkaConnection kafka,
             CommandTopics topics,
             PendingReplies pending,
-            InstanceIdentity identity) {
+            InstanceIdentity identity,
+            CommandSealing sealing) {
+        this.sealing = sealing;
         this.config = config;
         this.kafka = kafka;
         this.topics = topics;
@@ -136,8 +140,14 @@ public class CommandReplyConsumer {
     void onReply(ConsumerRecord<String, byte[]> record) {
         CommandReply reply;
         try {
-            reply = Wire.fromBytes(record.value(), CommandReply.class);
-        } catch (Wire.MalformedRecordException e) {
+            reply = Wire.fromBytes(sealing.open(record.value()), CommandReply.class);
+        } catch (PayloadUnreadableException e) {
+            // never applied: the waiting request times out as if the reply were lost, and the caller's retry asks again
+            LOG.warnf(
+                    "command reply refused, payload not opened topic=%s partition=%d offset=%d reason=%s",
+                    record.topic(), record.partition(), record.offset(), e.getMessage());
+            return;
+        } catch (Wire.MalformedRecordException | IllegalArgumentException e) {
             LOG.warnf(
                     "unparseable command reply skipped topic=%s partition=%d offset=%d reason=%s",
                     record.topic(), record.partition(), record.offset(), e.getMessage());

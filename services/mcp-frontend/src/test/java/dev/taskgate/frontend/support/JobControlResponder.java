@@ -30,8 +30,9 @@ import dev.taskgate.testsupport.TestInfra;
  * The test playing job-control on the real broker: consumes {@code fe-test.taskgate.commands.v1} from its
  * current end and answers each command on {@code fe-test.taskgate.command-replies.v1} (keyed by {@code replyTo})
  * with whatever the behaviour returns ({@code null}: no answer). Like job-control, it answers only commands whose
- * record signature verifies as mcp-frontend's (development key, {@link DevServiceKeys#recordVerifier}); every
- * command is kept in {@link #received()} with the verdict.
+ * record signature verifies as mcp-frontend's (development key, {@link DevServiceKeys#recordVerifier}) and whose
+ * payload members open with the development payload ring; every command is kept in {@link #received()}, opened,
+ * with the verdict.
  */
 public final class JobControlResponder implements AutoCloseable {
     /** Commands topic under the test prefix. */
@@ -98,8 +99,14 @@ public final class JobControlResponder implements AutoCloseable {
         try {
             while (running) {
                 for (ConsumerRecord<String, byte[]> r : consumer.poll(Duration.ofMillis(100))) {
-                    ExecutionCommand command = Wire.fromBytes(r.value(), ExecutionCommand.class);
                     String refusal = refusal(r);
+                    byte[] value = r.value();
+                    try {
+                        value = kafka.open(r.value()); // as job-control: payload members opened after verifying
+                    } catch (RuntimeException e) {
+                        refusal = refusal == null ? "payload not opened: " + e.getMessage() : refusal;
+                    }
+                    ExecutionCommand command = Wire.fromBytes(value, ExecutionCommand.class);
                     received.add(new Received(
                             r.key(), header(r, "message-id"), header(r, "message-type"), command, refusal));
                     if (refusal != null) {

@@ -24,10 +24,12 @@ import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.serviceauth.RecordSignature;
+import dev.taskgate.worker.sealing.PayloadSealing;
 
 /**
  * Publishes worker events to {@code taskgate.worker-events.v1} (key = execution id, acks=all, idempotent
- * producer), each signed with worker-pool's key ({@link WorkerRecordSigner}), and progress, best effort, also to
+ * producer), each with its payload members sealed ({@link PayloadSealing}) and then signed with worker-pool's key
+ * ({@link WorkerRecordSigner}), and progress, best effort, also to
  * {@code taskgate.progress.v1}, where log messages go alone (unsigned: only frontends read it, to forward progress).
  */
 @ApplicationScoped
@@ -37,13 +39,16 @@ public class WorkerEventPublisher {
     private final Emitter<byte[]> events;
     private final Emitter<byte[]> progress;
     private final WorkerRecordSigner signer;
+    private final PayloadSealing sealing;
 
     @Inject
     WorkerEventPublisher(
             @Channel("worker-events-out") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 4096)
                     Emitter<byte[]> events,
             @Channel("progress-out") @OnOverflow(value = OnOverflow.Strategy.DROP) Emitter<byte[]> progress,
-            WorkerRecordSigner signer) {
+            WorkerRecordSigner signer,
+            PayloadSealing sealing) {
+        this.sealing = sealing;
         this.events = events;
         this.progress = progress;
         this.signer = signer;
@@ -103,7 +108,7 @@ public class WorkerEventPublisher {
      * it names.
      */
     private Message<byte[]> signed(WorkerEvent event, CompletableFuture<Void> acked) {
-        byte[] value = value(event);
+        byte[] value = sealing.seal(value(event)); // sealed before it is signed: the signature covers the wire bytes
         String key = event.executionId().toString();
         return record(
                 value,

@@ -6,12 +6,13 @@ import java.util.UUID;
 
 import jakarta.inject.Inject;
 
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.test.junit.QuarkusTest;
 
@@ -22,6 +23,7 @@ import dev.taskgate.contracts.event.InputRequested;
 import dev.taskgate.contracts.event.Stopped;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.work.InputProvided;
+import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 import dev.taskgate.testsupport.Schemas;
@@ -78,9 +80,14 @@ class RunConfirmInputTest {
             assertThat(requested.requests()).containsOnlyKeys("confirm");
             assertThat(requested.requests().get("confirm").at("/params/message").asText())
                     .isEqualTo("Proceed?");
-            ObjectNode written = Wire.mapper().valueToTree(requested);
-            written.put("type", "InputRequested"); // the publisher writes it through the WorkerEvent interface
-            assertThat(Schemas.validateKafkaRecord(Topics.WORKER_EVENTS, written))
+            // the record as published, its requests sealed, holds to the contract
+            byte[] published = events.drain(Duration.ZERO).stream()
+                    .filter(r -> id.toString().equals(r.key()))
+                    .map(ConsumerRecord::value)
+                    .filter(v -> Wire.fromBytes(DevPayloadKeys.opened(v), WorkerEvent.class) instanceof InputRequested)
+                    .findFirst()
+                    .orElseThrow();
+            assertThat(Schemas.validateKafkaRecord(Topics.WORKER_EVENTS, Wire.fromBytes(published, JsonNode.class)))
                     .isEmpty();
 
             answer(id, 2, "confirm", "{\"action\":\"accept\",\"content\":{\"confirm\":true}}");

@@ -35,6 +35,7 @@ class ChildSandboxTest {
     private static final Duration READY = Duration.ofSeconds(30);
     private static final Map<String, String> SECRETS = Map.of(
             "JOBCTL_PAYLOAD_KEYS", "k1:ZmFrZS1wYXlsb2FkLWtleS1mb3ItdGhlLXNhbmRib3g=",
+            "TASKGATE_PAYLOAD_KEYS", "k2:ZmFrZS1wYXlsb2FkLXJpbmctb2YtdGhlLXdvcmtlci0y",
             "TASKGATE_HANDLES_KEY", "fake-handles-key-3f9a",
             "TASKGATE_CHECKPOINT_KEY", "fake-checkpoint-key-77c1",
             "TASKGATE_WEBHOOKS_SECRET_KEY", "fake-webhooks-key-0be4",

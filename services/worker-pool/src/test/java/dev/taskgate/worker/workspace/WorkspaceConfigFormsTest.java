@@ -13,6 +13,7 @@ import io.smallrye.config.PropertiesConfigSource;
 import io.smallrye.config.SmallRyeConfig;
 import io.smallrye.config.SmallRyeConfigBuilder;
 
+import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.DevServiceKeys;
 import dev.taskgate.worker.WorkerConfig;
 import dev.taskgate.worker.child.workspace.Workspace;
@@ -117,7 +118,13 @@ class WorkspaceConfigFormsTest {
         // Quarkus reads durations like "2s" with its own converter; the mapping needs it outside Quarkus too
         // the members every WorkerConfig needs besides the ones under test (lower ordinal: the source wins)
         var required = new PropertiesConfigSource(
-                Map.of("taskgate.worker.service-signing-key", DevServiceKeys.WORKER_POOL_SIGNING_KEY), "required", 50);
+                Map.of(
+                        "taskgate.worker.service-signing-key",
+                        DevServiceKeys.WORKER_POOL_SIGNING_KEY,
+                        "taskgate.worker.payload-keys",
+                        DevPayloadKeys.PRIMARY),
+                "required",
+                50);
         SmallRyeConfig config = new SmallRyeConfigBuilder()
                 .withSources(source, required)
                 .withConverter(java.time.Duration.class, 200, new io.quarkus.runtime.configuration.DurationConverter())

@@ -15,8 +15,8 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.jobctl.artifact.StoredArtifact;
-import dev.taskgate.jobctl.payload.PayloadCipher;
 import dev.taskgate.jobctl.payload.PayloadKind;
+import dev.taskgate.payload.PayloadCipher;
 
 /**
  * {@code jobctl.artifact}: content sealed with the {@link PayloadCipher} (kind {@link PayloadKind#ARTIFACT}, bound to

@@ -16,8 +16,8 @@ import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.contracts.checkpoint.FrontierCheckpoint;
-import dev.taskgate.jobctl.payload.PayloadCipher;
 import dev.taskgate.jobctl.payload.PayloadKind;
+import dev.taskgate.payload.PayloadCipher;
 
 /** {@code jobctl.frontier_checkpoint}: the latest frontier per execution, its text sealed. */
 @ApplicationScoped
@@ -58,7 +58,7 @@ public class FrontierCheckpointRepository {
     /**
      * The execution's latest frontier, opened with the key ring.
      *
-     * @throws dev.taskgate.jobctl.payload.PayloadUnreadableException (as the failure) when it cannot be opened
+     * @throws dev.taskgate.payload.PayloadUnreadableException (as the failure) when it cannot be opened
      */
     public Uni<Optional<FrontierCheckpoint>> find(SqlClient client, UUID executionId) {
         return client.preparedQuery("select sequence, revision, frontier, mac from jobctl.frontier_checkpoint "

@@ -14,8 +14,8 @@ import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 
-import dev.taskgate.jobctl.payload.PayloadCipher;
 import dev.taskgate.jobctl.payload.PayloadKind;
+import dev.taskgate.payload.PayloadCipher;
 
 /**
  * {@code jobctl.result_checkpoint}: staged results, sealed with the {@link PayloadCipher} (kind
@@ -47,7 +47,7 @@ public class ResultCheckpointRepository {
     /**
      * The exact result bytes staged under {@code epoch}, opened with the key ring.
      *
-     * @throws dev.taskgate.jobctl.payload.PayloadUnreadableException (as the failure) when it cannot be opened
+     * @throws dev.taskgate.payload.PayloadUnreadableException (as the failure) when it cannot be opened
      */
     public Uni<Optional<byte[]>> find(SqlClient client, UUID executionId, long epoch) {
         return client.preparedQuery(

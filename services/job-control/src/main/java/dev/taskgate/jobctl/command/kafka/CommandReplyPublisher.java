@@ -16,6 +16,7 @@ import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CommandReply;
+import dev.taskgate.jobctl.payload.RecordSealing;
 
 /**
  * Sends command replies straight to {@code taskgate.command-replies.v1}, keyed by {@code replyTo}. Replies are
@@ -25,9 +26,11 @@ import dev.taskgate.contracts.command.CommandReply;
 public class CommandReplyPublisher {
 
     private final MutinyEmitter<byte[]> emitter;
+    private final RecordSealing sealing;
 
-    CommandReplyPublisher(@Channel("command-replies-out") MutinyEmitter<byte[]> emitter) {
+    CommandReplyPublisher(@Channel("command-replies-out") MutinyEmitter<byte[]> emitter, RecordSealing sealing) {
         this.emitter = emitter;
+        this.sealing = sealing;
     }
 
     /** Sends the reply; completes once the broker acknowledged it. */
@@ -39,7 +42,8 @@ public class CommandReplyPublisher {
                 .withKey(reply.replyTo())
                 .withHeaders(headers)
                 .build();
-        return emitter.sendMessage(Message.of(Wire.toBytes(reply)).addMetadata(metadata));
+        // the outstanding input requests of the snapshot travel sealed, like the InputRequested they came from
+        return emitter.sendMessage(Message.of(sealing.seal(Wire.toBytes(reply))).addMetadata(metadata));
     }
 
     private static String typeOf(CommandReply reply) {

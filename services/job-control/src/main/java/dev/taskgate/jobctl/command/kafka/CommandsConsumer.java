@@ -1,6 +1,5 @@
 package dev.taskgate.jobctl.command.kafka;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -22,13 +21,16 @@ import dev.taskgate.jobctl.cancel.CancellationService;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.input.InputResponseService;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
+import dev.taskgate.jobctl.payload.RecordSealing;
+import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
 import dev.taskgate.jobctl.submit.SubmissionService;
+import dev.taskgate.payload.PayloadUnreadableException;
 
 /**
  * Reads {@code taskgate.commands.v1}: parses each record, handles it in one transaction, wakes the outbox relay,
  * replies, and only then acknowledges (commits the offset). A record not signed by mcp-frontend
- * ({@link RecordAuthentication}) is never applied and goes to the dead-letter topic at once, as does a record that
- * does not parse (a poison record); a handling failure is retried a few times and then dead-lettered too.
+ * ({@link RecordAuthentication}) is never applied and goes to the dead-letter topic at once, as do a record whose
+ * payload cannot be opened ({@link OpenedRecords}) and a record that does not parse (a poison record); a handling failure is retried a few times and then dead-lettered too.
  */
 @ApplicationScoped
 public class CommandsConsumer {
@@ -41,6 +43,7 @@ public class CommandsConsumer {
     private final CommandReplyPublisher replies;
     private final OutboxRelay relay;
     private final RecordAuthentication authentication;
+    private final RecordSealing sealing;
 
     CommandsConsumer(
             SubmissionService submissions,
@@ -48,8 +51,10 @@ public class CommandsConsumer {
             InputResponseService inputs,
             CommandReplyPublisher replies,
             OutboxRelay relay,
-            RecordAuthentication authentication) {
+            RecordAuthentication authentication,
+            RecordSealing sealing) {
         this.authentication = authentication;
+        this.sealing = sealing;
         this.submissions = submissions;
         this.cancellations = cancellations;
         this.inputs = inputs;
@@ -66,7 +71,9 @@ public class CommandsConsumer {
         }
         ExecutionCommand command;
         try {
-            command = parse(record.getPayload());
+            command = Wire.fromBytes(OpenedRecords.open(sealing, record), ExecutionCommand.class);
+        } catch (PayloadUnreadableException e) {
+            return Uni.createFrom().completionStage(record.nack(e)); // logged; refused like a badly signed record
         } catch (Wire.MalformedRecordException | IllegalArgumentException e) {
             return Uni.createFrom().completionStage(record.nack(e));
         }
@@ -102,12 +109,5 @@ public class CommandsConsumer {
             case CANCEL -> cancellations.cancel((CancelExecution) command);
             case PROVIDE_INPUT -> inputs.provide((ProvideInput) command);
         };
-    }
-
-    private static ExecutionCommand parse(String value) {
-        if (value == null) {
-            throw new IllegalArgumentException("record without a value");
-        }
-        return Wire.fromBytes(value.getBytes(StandardCharsets.UTF_8), ExecutionCommand.class);
     }
 }

@@ -31,8 +31,8 @@ import dev.taskgate.jobctl.execution.ExecutionLifetime;
 import dev.taskgate.jobctl.execution.OwnedExecution;
 import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.StoredOutcome;
-import dev.taskgate.jobctl.payload.PayloadCipher;
 import dev.taskgate.jobctl.payload.PayloadKind;
+import dev.taskgate.payload.PayloadCipher;
 
 /**
  * Plain-SQL access to {@code jobctl.execution}; callers pass the connection of their transaction. Inputs and
@@ -119,7 +119,7 @@ public class ExecutionRepository {
      * only after that check, so a caller who may not see the execution never learns whether its payload is
      * readable.
      *
-     * @throws dev.taskgate.jobctl.payload.PayloadUnreadableException (as the failure) when the stored result
+     * @throws dev.taskgate.payload.PayloadUnreadableException (as the failure) when the stored result
      *         cannot be opened with the configured keys
      */
     public Uni<Optional<StoredOutcome>> findWithResult(SqlClient client, UUID id, Predicate<Execution> visible) {
@@ -384,7 +384,7 @@ public class ExecutionRepository {
     /**
      * The exact input bytes of an execution, opened with the key ring; empty when it has none (purged).
      *
-     * @throws dev.taskgate.jobctl.payload.PayloadUnreadableException (as the failure) when the stored input cannot
+     * @throws dev.taskgate.payload.PayloadUnreadableException (as the failure) when the stored input cannot
      *         be opened with the configured keys
      */
     public Uni<Optional<byte[]>> findInput(SqlClient client, UUID id) {

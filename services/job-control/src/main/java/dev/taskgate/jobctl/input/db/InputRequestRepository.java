@@ -21,8 +21,8 @@ import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.jobctl.input.OutstandingInput;
-import dev.taskgate.jobctl.payload.PayloadCipher;
 import dev.taskgate.jobctl.payload.PayloadKind;
+import dev.taskgate.payload.PayloadCipher;
 
 /**
  * Plain-SQL access to {@code jobctl.input_request}. Requests and responses are sealed with the

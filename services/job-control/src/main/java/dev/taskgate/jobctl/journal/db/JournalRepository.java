@@ -17,8 +17,8 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.jobctl.journal.BoundPlan;
-import dev.taskgate.jobctl.payload.PayloadCipher;
 import dev.taskgate.jobctl.payload.PayloadKind;
+import dev.taskgate.payload.PayloadCipher;
 
 /**
  * {@code jobctl.transaction_journal}: one bound plan per execution, its JSON sealed with the {@link PayloadCipher}
@@ -57,7 +57,7 @@ public class JournalRepository {
     /**
      * The execution's bound plan, opened with the key ring.
      *
-     * @throws dev.taskgate.jobctl.payload.PayloadUnreadableException (as the failure) when it cannot be opened
+     * @throws dev.taskgate.payload.PayloadUnreadableException (as the failure) when it cannot be opened
      */
     public Uni<Optional<BoundPlan>> find(SqlClient client, UUID executionId) {
         return client.preparedQuery("select epoch, request_message_id, plan from jobctl.transaction_journal "

@@ -1,6 +1,5 @@
 package dev.taskgate.jobctl.report.kafka;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,12 +14,15 @@ import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.jobctl.auth.RecordAuthentication;
 import dev.taskgate.jobctl.auth.kafka.SignedRecords;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
+import dev.taskgate.jobctl.payload.RecordSealing;
+import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
 import dev.taskgate.jobctl.report.WorkerReportService;
+import dev.taskgate.payload.PayloadUnreadableException;
 
 /**
  * Reads {@code taskgate.worker-events.v1} and applies each report; the offset is committed after the effect.
  * A record not signed by worker-pool ({@link RecordAuthentication}) is never applied and goes to the dead-letter
- * topic at once, as do records that do not parse; a handling failure is retried a few times and then
+ * topic at once, as do records whose payload cannot be opened ({@link OpenedRecords}) and records that do not parse; a handling failure is retried a few times and then
  * dead-lettered too. Redelivered reports are harmless: the compare-and-set on (state, epoch) ignores them.
  */
 @ApplicationScoped
@@ -29,11 +31,17 @@ public class WorkerEventsConsumer {
     private final WorkerReportService reports;
     private final OutboxRelay relay;
     private final RecordAuthentication authentication;
+    private final RecordSealing sealing;
 
-    WorkerEventsConsumer(WorkerReportService reports, OutboxRelay relay, RecordAuthentication authentication) {
+    WorkerEventsConsumer(
+            WorkerReportService reports,
+            OutboxRelay relay,
+            RecordAuthentication authentication,
+            RecordSealing sealing) {
         this.reports = reports;
         this.relay = relay;
         this.authentication = authentication;
+        this.sealing = sealing;
     }
 
     /** Handles one worker report record. */
@@ -45,10 +53,9 @@ public class WorkerEventsConsumer {
         }
         WorkerEvent event;
         try {
-            if (record.getPayload() == null) {
-                throw new IllegalArgumentException("record without a value");
-            }
-            event = Wire.fromBytes(record.getPayload().getBytes(StandardCharsets.UTF_8), WorkerEvent.class);
+            event = Wire.fromBytes(OpenedRecords.open(sealing, record), WorkerEvent.class);
+        } catch (PayloadUnreadableException e) {
+            return Uni.createFrom().completionStage(record.nack(e)); // logged; refused like a badly signed record
         } catch (Wire.MalformedRecordException | IllegalArgumentException e) {
             return Uni.createFrom().completionStage(record.nack(e));
         }

@@ -8,23 +8,31 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.payload.PayloadUnreadableException;
 import dev.taskgate.worker.execution.DispatchRunner;
+import dev.taskgate.worker.sealing.PayloadSealing;
 
 /**
  * Reads {@code RunOperation} records from {@code taskgate.work.v1} (group {@code worker-pool}). A record is
  * acknowledged once its operation has started (or was refused, stopped or found a duplicate), not when the
- * operation finishes; a record that does not parse goes to the dead-letter topic.
+ * operation finishes; a record that does not parse, or whose payload cannot be opened ({@link PayloadSealing}), goes
+ * to the dead-letter topic and is never run.
  */
 @ApplicationScoped
 public class WorkConsumer {
+    private static final Logger LOG = Logger.getLogger(WorkConsumer.class);
+
     private final DispatchRunner runner;
+    private final PayloadSealing sealing;
 
     @Inject
-    WorkConsumer(DispatchRunner runner) {
+    WorkConsumer(DispatchRunner runner, PayloadSealing sealing) {
         this.runner = runner;
+        this.sealing = sealing;
     }
 
     /**
@@ -38,7 +46,12 @@ public class WorkConsumer {
             if (value == null) {
                 throw new IllegalArgumentException("empty record value");
             }
-            run = Wire.fromBytes(value.getBytes(StandardCharsets.UTF_8), RunOperation.class);
+            run = Wire.fromBytes(sealing.open(value.getBytes(StandardCharsets.UTF_8)), RunOperation.class);
+        } catch (PayloadUnreadableException e) {
+            LOG.warnf(
+                    "Work record refused, payload not opened, not run [executionId=%s keyId=%s reason=%s]",
+                    e.executionId(), e.keyId(), e.getMessage());
+            return CompletableFuture.failedFuture(e);
         } catch (RuntimeException e) {
             // Failing the stage nacks the record; the failure strategy puts it on <topic>.dlq with this reason.
             return CompletableFuture.failedFuture(e);

@@ -20,6 +20,7 @@ class ChildEnvironmentTest {
                 "TZ", "Europe/Paris",
                 "HOME", "/root",
                 "JOBCTL_PAYLOAD_KEYS", "k1:secret",
+                "TASKGATE_PAYLOAD_KEYS", "k2:secret",
                 "TASKGATE_HANDLES_KEY", "secret",
                 "TASKGATE_JOB_CONTROL_URL", "http://internal:8081",
                 "JAVA_TOOL_OPTIONS", "-javaagent:x.jar");

@@ -1,4 +1,4 @@
-package dev.taskgate.jobctl.payload;
+package dev.taskgate.payload;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -14,13 +14,14 @@ import javax.crypto.SecretKey;
 import javax.crypto.spec.GCMParameterSpec;
 
 /**
- * Seals payloads at rest with AES-256-GCM under the {@link PayloadKeyRing}'s primary key and opens them under
- * whichever configured key sealed them.
+ * Seals payloads with AES-256-GCM under the {@link PayloadKeyRing}'s primary key and opens them under whichever
+ * configured key sealed them: job-control's stored payloads, and the payload members of Kafka records
+ * ({@link RecordPayloads}, which carries the same bytes as a JSON envelope).
  *
- * <p>Stored format, version 1: {@code 0x01 ‖ len(keyId) (1 byte) ‖ keyId (ASCII) ‖ nonce (12 random bytes) ‖
- * ciphertext ‖ tag (16 bytes)}. The associated data is {@code header ‖ executionId (16 bytes) ‖ kind label}, so
- * the header, the owning execution and the column are all authenticated: changing any stored byte, or presenting a
- * value under another execution id or kind, fails. Opening returns exactly the bytes that were sealed.
+ * <p>Sealed format, version 1: {@code 0x01 ‖ len(keyId) (1 byte) ‖ keyId (ASCII) ‖ nonce (12 random bytes) ‖
+ * ciphertext ‖ tag (16 bytes)}. The associated data is {@code header ‖ subject id (16 bytes) ‖ role label}, so the
+ * header, the owning execution and the role (column or record member) are all authenticated: changing any sealed
+ * byte, or presenting a value under another id or role, fails. Opening returns exactly the bytes that were sealed.
  */
 public final class PayloadCipher {
 
@@ -43,15 +44,15 @@ public final class PayloadCipher {
         this.random = Objects.requireNonNull(random, "random");
     }
 
-    /** Seals {@code plaintext} for one execution and kind under the primary key. */
-    public byte[] seal(UUID executionId, PayloadKind kind, byte[] plaintext) {
+    /** Seals {@code plaintext} for one subject (an execution id) and role under the primary key. */
+    public byte[] seal(UUID executionId, PayloadRole role, byte[] plaintext) {
         byte[] header = header(ring.primaryId());
         byte[] nonce = new byte[NONCE_BYTES];
         random.nextBytes(nonce);
         try {
             Cipher cipher = Cipher.getInstance(TRANSFORMATION); // not thread-safe: one per call
             cipher.init(Cipher.ENCRYPT_MODE, ring.primaryKey(), new GCMParameterSpec(TAG_BITS, nonce));
-            cipher.updateAAD(associatedData(header, executionId, kind));
+            cipher.updateAAD(associatedData(header, executionId, role));
             byte[] sealed = cipher.doFinal(plaintext);
             return ByteBuffer.allocate(header.length + NONCE_BYTES + sealed.length)
                     .put(header)
@@ -64,30 +65,33 @@ public final class PayloadCipher {
     }
 
     /**
-     * Opens a value sealed by {@link #seal} for the same execution and kind.
+     * Opens a value sealed by {@link #seal} for the same subject and role.
      *
      * @throws PayloadUnreadableException when the key id is not configured, the format is unknown, or the value,
-     *                                    execution id or kind do not authenticate
+     *                                    subject or role do not authenticate
      */
-    public byte[] open(UUID executionId, PayloadKind kind, byte[] stored) {
+    public byte[] open(UUID executionId, PayloadRole role, byte[] stored) {
         if (stored.length < 2 || stored[0] != FORMAT_V1) {
             throw new PayloadUnreadableException(
-                    executionId, kind, null, "unknown stored format (expected version " + FORMAT_V1 + ")", null);
+                    executionId,
+                    role.describe(),
+                    null,
+                    "unknown stored format (expected version " + FORMAT_V1 + ")",
+                    null);
         }
         int idLength = Byte.toUnsignedInt(stored[1]);
         int headerLength = 2 + idLength;
         if (idLength == 0 || stored.length < headerLength + NONCE_BYTES + TAG_BITS / 8) {
-            throw new PayloadUnreadableException(executionId, kind, null, "truncated value", null);
+            throw new PayloadUnreadableException(executionId, role.describe(), null, "truncated value", null);
         }
         String keyId = new String(stored, 2, idLength, StandardCharsets.US_ASCII);
         Optional<SecretKey> key = ring.find(keyId);
         if (key.isEmpty()) {
             throw new PayloadUnreadableException(
                     executionId,
-                    kind,
+                    role.describe(),
                     keyId,
-                    "it was encrypted under key id '" + keyId + "', which is not configured in "
-                            + PayloadKeyRing.CONFIG_KEY,
+                    "it was encrypted under key id '" + keyId + "', which is not configured in " + ring.configKey(),
                     null);
         }
         byte[] header = Arrays.copyOfRange(stored, 0, headerLength);
@@ -95,18 +99,18 @@ public final class PayloadCipher {
             Cipher cipher = Cipher.getInstance(TRANSFORMATION);
             cipher.init(
                     Cipher.DECRYPT_MODE, key.get(), new GCMParameterSpec(TAG_BITS, stored, headerLength, NONCE_BYTES));
-            cipher.updateAAD(associatedData(header, executionId, kind));
+            cipher.updateAAD(associatedData(header, executionId, role));
             int offset = headerLength + NONCE_BYTES;
             return cipher.doFinal(stored, offset, stored.length - offset);
         } catch (AEADBadTagException e) {
             throw new PayloadUnreadableException(
                     executionId,
-                    kind,
+                    role.describe(),
                     keyId,
                     "authentication failed (altered value, or it belongs to another execution or field)",
                     e);
         } catch (GeneralSecurityException e) {
-            throw new PayloadUnreadableException(executionId, kind, keyId, "decryption failed", e);
+            throw new PayloadUnreadableException(executionId, role.describe(), keyId, "decryption failed", e);
         }
     }
 
@@ -119,8 +123,8 @@ public final class PayloadCipher {
                 .array();
     }
 
-    private static byte[] associatedData(byte[] header, UUID executionId, PayloadKind kind) {
-        byte[] label = kind.label();
+    private static byte[] associatedData(byte[] header, UUID executionId, PayloadRole role) {
+        byte[] label = role.associatedLabel();
         return ByteBuffer.allocate(header.length + 16 + label.length)
                 .put(header)
                 .putLong(executionId.getMostSignificantBits())

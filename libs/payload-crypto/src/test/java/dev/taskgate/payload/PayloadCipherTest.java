@@ -1,4 +1,4 @@
-package dev.taskgate.jobctl.payload;
+package dev.taskgate.payload;
 
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -31,12 +31,12 @@ class PayloadCipherTest {
     }
 
     private static PayloadCipher cipher(String... entries) {
-        return new PayloadCipher(PayloadKeyRing.parse(List.of(entries)), new SecureRandom());
+        return new PayloadCipher(PayloadKeyRing.parse("jobctl.payload-keys", List.of(entries)), new SecureRandom());
     }
 
     @ParameterizedTest
-    @EnumSource(PayloadKind.class)
-    void opensExactlyTheSealedBytes(PayloadKind kind) {
+    @EnumSource(TestRole.class)
+    void opensExactlyTheSealedBytes(TestRole kind) {
         PayloadCipher cipher = cipher(KEY_A);
 
         assertThat(cipher.open(ID, kind, cipher.seal(ID, kind, RESULT))).isEqualTo(RESULT);
@@ -45,7 +45,7 @@ class PayloadCipherTest {
 
     @Test
     void storesVersionKeyIdNonceAndCiphertextButNeverThePlaintext() {
-        byte[] sealed = cipher(KEY_A).seal(ID, PayloadKind.RESULT, RESULT);
+        byte[] sealed = cipher(KEY_A).seal(ID, TestRole.RESULT, RESULT);
 
         assertThat(sealed[0]).isEqualTo(PayloadCipher.FORMAT_V1);
         assertThat(sealed[1]).isEqualTo((byte) 5);
@@ -58,8 +58,8 @@ class PayloadCipherTest {
     void everyValueGetsAFreshNonce() {
         PayloadCipher cipher = cipher(KEY_A);
 
-        byte[] first = cipher.seal(ID, PayloadKind.INPUT, RESULT);
-        byte[] second = cipher.seal(ID, PayloadKind.INPUT, RESULT);
+        byte[] first = cipher.seal(ID, TestRole.INPUT, RESULT);
+        byte[] second = cipher.seal(ID, TestRole.INPUT, RESULT);
 
         assertThat(Arrays.copyOfRange(first, 7, 19)).isNotEqualTo(Arrays.copyOfRange(second, 7, 19));
         assertThat(first).isNotEqualTo(second);
@@ -68,13 +68,13 @@ class PayloadCipherTest {
     @Test
     void changingAnyStoredByteFails() {
         PayloadCipher cipher = cipher(KEY_A);
-        byte[] sealed = cipher.seal(ID, PayloadKind.RESULT, RESULT);
+        byte[] sealed = cipher.seal(ID, TestRole.RESULT, RESULT);
 
         for (int i = 0; i < sealed.length; i++) {
             byte[] tampered = sealed.clone();
             tampered[i] ^= 0x01;
             int position = i;
-            assertThatThrownBy(() -> cipher.open(ID, PayloadKind.RESULT, tampered))
+            assertThatThrownBy(() -> cipher.open(ID, TestRole.RESULT, tampered))
                     .as("byte %d flipped", position)
                     .isInstanceOf(PayloadUnreadableException.class);
         }
@@ -83,15 +83,15 @@ class PayloadCipherTest {
     @Test
     void truncatedOrExtendedValuesFail() {
         PayloadCipher cipher = cipher(KEY_A);
-        byte[] sealed = cipher.seal(ID, PayloadKind.RESULT, RESULT);
+        byte[] sealed = cipher.seal(ID, TestRole.RESULT, RESULT);
 
-        assertThatThrownBy(() -> cipher.open(ID, PayloadKind.RESULT, Arrays.copyOf(sealed, sealed.length - 1)))
+        assertThatThrownBy(() -> cipher.open(ID, TestRole.RESULT, Arrays.copyOf(sealed, sealed.length - 1)))
                 .isInstanceOf(PayloadUnreadableException.class);
-        assertThatThrownBy(() -> cipher.open(ID, PayloadKind.RESULT, Arrays.copyOf(sealed, sealed.length + 1)))
+        assertThatThrownBy(() -> cipher.open(ID, TestRole.RESULT, Arrays.copyOf(sealed, sealed.length + 1)))
                 .isInstanceOf(PayloadUnreadableException.class);
-        assertThatThrownBy(() -> cipher.open(ID, PayloadKind.RESULT, Arrays.copyOf(sealed, 10)))
+        assertThatThrownBy(() -> cipher.open(ID, TestRole.RESULT, Arrays.copyOf(sealed, 10)))
                 .isInstanceOf(PayloadUnreadableException.class);
-        assertThatThrownBy(() -> cipher.open(ID, PayloadKind.RESULT, RESULT))
+        assertThatThrownBy(() -> cipher.open(ID, TestRole.RESULT, RESULT))
                 .isInstanceOf(PayloadUnreadableException.class)
                 .hasMessageContaining("unknown stored format");
     }
@@ -99,9 +99,9 @@ class PayloadCipherTest {
     @Test
     void aValueUnderAnotherExecutionIdFails() {
         PayloadCipher cipher = cipher(KEY_A);
-        byte[] sealed = cipher.seal(ID, PayloadKind.RESULT, RESULT);
+        byte[] sealed = cipher.seal(ID, TestRole.RESULT, RESULT);
 
-        assertThatThrownBy(() -> cipher.open(OTHER_ID, PayloadKind.RESULT, sealed))
+        assertThatThrownBy(() -> cipher.open(OTHER_ID, TestRole.RESULT, sealed))
                 .isInstanceOf(PayloadUnreadableException.class)
                 .hasMessageContaining(OTHER_ID.toString())
                 .hasMessageContaining("authentication failed");
@@ -110,26 +110,26 @@ class PayloadCipherTest {
     @Test
     void aValueMovedToAnotherFieldFails() {
         PayloadCipher cipher = cipher(KEY_A);
-        byte[] input = cipher.seal(ID, PayloadKind.INPUT, RESULT);
+        byte[] input = cipher.seal(ID, TestRole.INPUT, RESULT);
 
-        assertThatThrownBy(() -> cipher.open(ID, PayloadKind.RESULT, input))
+        assertThatThrownBy(() -> cipher.open(ID, TestRole.RESULT, input))
                 .isInstanceOf(PayloadUnreadableException.class);
     }
 
     @Test
     void rotationKeepsOldValuesReadableUntilTheirKeyIsRemoved() {
-        byte[] underA = cipher(KEY_A).seal(ID, PayloadKind.RESULT, RESULT);
+        byte[] underA = cipher(KEY_A).seal(ID, TestRole.RESULT, RESULT);
 
         PayloadCipher rotated = cipher(KEY_B, KEY_A);
-        byte[] underB = rotated.seal(ID, PayloadKind.RESULT, RESULT);
+        byte[] underB = rotated.seal(ID, TestRole.RESULT, RESULT);
 
-        assertThat(rotated.open(ID, PayloadKind.RESULT, underA)).isEqualTo(RESULT);
+        assertThat(rotated.open(ID, TestRole.RESULT, underA)).isEqualTo(RESULT);
         assertThat(new String(underB, 2, underB[1], StandardCharsets.US_ASCII)).isEqualTo("key-b");
-        assertThat(rotated.open(ID, PayloadKind.RESULT, underB)).isEqualTo(RESULT);
+        assertThat(rotated.open(ID, TestRole.RESULT, underB)).isEqualTo(RESULT);
 
         PayloadCipher retired = cipher(KEY_B);
-        assertThat(retired.open(ID, PayloadKind.RESULT, underB)).isEqualTo(RESULT);
-        assertThatThrownBy(() -> retired.open(ID, PayloadKind.RESULT, underA))
+        assertThat(retired.open(ID, TestRole.RESULT, underB)).isEqualTo(RESULT);
+        assertThatThrownBy(() -> retired.open(ID, TestRole.RESULT, underA))
                 .isInstanceOfSatisfying(PayloadUnreadableException.class, e -> {
                     assertThat(e.keyId()).isEqualTo("key-a");
                     assertThat(e.executionId()).isEqualTo(ID);
@@ -140,10 +140,26 @@ class PayloadCipherTest {
 
     @Test
     void aKeyWithTheSameIdButOtherMaterialFails() {
-        byte[] sealed = cipher(KEY_A).seal(ID, PayloadKind.RESULT, RESULT);
+        byte[] sealed = cipher(KEY_A).seal(ID, TestRole.RESULT, RESULT);
         PayloadCipher impostor = cipher("key-a:" + Base64.getEncoder().encodeToString(filled(0x33)));
 
-        assertThatThrownBy(() -> impostor.open(ID, PayloadKind.RESULT, sealed))
+        assertThatThrownBy(() -> impostor.open(ID, TestRole.RESULT, sealed))
                 .isInstanceOf(PayloadUnreadableException.class);
+    }
+
+    /** Two roles, as job-control's stored columns are. */
+    enum TestRole implements PayloadRole {
+        INPUT,
+        RESULT;
+
+        @Override
+        public byte[] associatedLabel() {
+            return name().toLowerCase(java.util.Locale.ROOT).getBytes(StandardCharsets.US_ASCII);
+        }
+
+        @Override
+        public String describe() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 }

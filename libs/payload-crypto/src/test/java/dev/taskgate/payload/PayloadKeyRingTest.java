@@ -1,4 +1,4 @@
-package dev.taskgate.jobctl.payload;
+package dev.taskgate.payload;
 
 import java.util.Arrays;
 import java.util.Base64;
@@ -19,7 +19,8 @@ class PayloadKeyRingTest {
 
     @Test
     void theFirstEntryIsPrimaryAndEveryEntryIsFound() {
-        PayloadKeyRing ring = PayloadKeyRing.parse(List.of("b-2:" + key(32), " a.1_x:" + key(32) + " "));
+        PayloadKeyRing ring =
+                PayloadKeyRing.parse("jobctl.payload-keys", List.of("b-2:" + key(32), " a.1_x:" + key(32) + " "));
 
         assertThat(ring.primaryId()).isEqualTo("b-2");
         assertThat(ring.find("a.1_x")).isPresent();
@@ -28,35 +29,37 @@ class PayloadKeyRingTest {
 
     @Test
     void anEmptyRingIsRefusedNamingTheConfigKey() {
-        assertThatThrownBy(() -> PayloadKeyRing.parse(List.of()))
+        assertThatThrownBy(() -> PayloadKeyRing.parse("jobctl.payload-keys", List.of()))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("jobctl.payload-keys is empty");
-        assertThatThrownBy(() -> PayloadKeyRing.parse(null)).hasMessageContaining("jobctl.payload-keys");
-        assertThatThrownBy(() -> PayloadKeyRing.parse(List.of(" "))).hasMessageContaining("jobctl.payload-keys");
+        assertThatThrownBy(() -> PayloadKeyRing.parse("jobctl.payload-keys", null))
+                .hasMessageContaining("jobctl.payload-keys");
+        assertThatThrownBy(() -> PayloadKeyRing.parse("jobctl.payload-keys", List.of(" ")))
+                .hasMessageContaining("jobctl.payload-keys");
     }
 
     @Test
     void aKeyThatIsNot32BytesIsRefusedWithoutEchoingIt() {
         String shortKey = key(16);
-        assertThatThrownBy(() -> PayloadKeyRing.parse(List.of("k1:" + shortKey)))
+        assertThatThrownBy(() -> PayloadKeyRing.parse("jobctl.payload-keys", List.of("k1:" + shortKey)))
                 .hasMessage("jobctl.payload-keys key 'k1' is 16 bytes; AES-256 needs exactly 32")
                 .message()
                 .doesNotContain(shortKey);
-        assertThatThrownBy(() -> PayloadKeyRing.parse(List.of("k1:" + key(32), "k2:" + key(33))))
+        assertThatThrownBy(() -> PayloadKeyRing.parse("jobctl.payload-keys", List.of("k1:" + key(32), "k2:" + key(33))))
                 .hasMessageContaining("jobctl.payload-keys key 'k2' is 33 bytes");
     }
 
     @Test
     void malformedEntriesAreRefusedNamingTheConfigKey() {
-        assertThatThrownBy(() -> PayloadKeyRing.parse(List.of(key(32))))
+        assertThatThrownBy(() -> PayloadKeyRing.parse("jobctl.payload-keys", List.of(key(32))))
                 .hasMessageContaining("jobctl.payload-keys entry 0 is not of the form");
-        assertThatThrownBy(() -> PayloadKeyRing.parse(List.of("k1:not base64!")))
+        assertThatThrownBy(() -> PayloadKeyRing.parse("jobctl.payload-keys", List.of("k1:not base64!")))
                 .hasMessageContaining("jobctl.payload-keys key 'k1' is not valid base64");
-        assertThatThrownBy(() -> PayloadKeyRing.parse(List.of(":" + key(32))))
+        assertThatThrownBy(() -> PayloadKeyRing.parse("jobctl.payload-keys", List.of(":" + key(32))))
                 .hasMessageContaining("jobctl.payload-keys entry 0 has an invalid key id");
-        assertThatThrownBy(() -> PayloadKeyRing.parse(List.of("k 1:" + key(32))))
+        assertThatThrownBy(() -> PayloadKeyRing.parse("jobctl.payload-keys", List.of("k 1:" + key(32))))
                 .hasMessageContaining("invalid key id");
-        assertThatThrownBy(() -> PayloadKeyRing.parse(List.of("k1:" + key(32), "k1:" + key(32))))
+        assertThatThrownBy(() -> PayloadKeyRing.parse("jobctl.payload-keys", List.of("k1:" + key(32), "k1:" + key(32))))
                 .hasMessageContaining("declares key id 'k1' twice");
     }
 }
