@@ -21,9 +21,9 @@ import com.fasterxml.jackson.databind.node.TextNode;
 
 /**
  * Seals the payload members of a Kafka record before it is signed and sent, and opens them after its signature was
- * verified, so inputs, results, input requests and responses, checkpoints, plans and artifacts never travel or wait
- * in the outbox as plaintext (nor do the input requests a command reply shows) (docs/security.md "Payloads on Kafka"). Which members those are is
- * {@link RecordPayloadMember}; a record of another type passes unchanged.
+ * verified, so inputs, results, input requests and responses, checkpoints, plans and artifacts never travel, or wait
+ * in the outbox, as plaintext; nor do the input requests a command reply shows (docs/security.md "Payloads on
+ * Kafka"). Which members those are is {@link RecordPayloadMember}; a record of another type passes unchanged.
  *
  * <p>Each member is sealed with {@link PayloadCipher} and written as a {@link PayloadEnvelope}, bound to the record's
  * execution id (a submission's message id), its record type and member, and an entry's or request's key. Opening
