@@ -20,7 +20,8 @@ import dev.taskgate.worker.child.OperationStoppedException;
  * frontier {@code {"next": n}} after every step, bound to the source revision {@code demo.count/v1/<to>}. A
  * replacement continues from a resumed frontier only if the revision matches and the frontier is in range; otherwise
  * it starts afresh. The result is the same either way. Every step's progress follows its saved frontier and names the
- * point a replacement resumed at, so a caller (and the system tests) can see where a replacement continued.
+ * point a replacement resumed at, so a caller (and the system tests) can see where a replacement continued. It logs
+ * its start and end at info and every step at debug, so a log message also comes while the count runs.
  */
 public final class CountOperation implements Operation {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -42,6 +43,7 @@ public final class CountOperation implements Operation {
             }
             context.saveCheckpoint(revision, "{\"next\":" + (next + 1) + "}");
             context.progress(next + 1, (double) to, stepMessage(next + 1, to, start));
+            context.log(OperationLogLevel.DEBUG, "demo.count", TextNode.valueOf("step " + (next + 1) + " of " + to));
         }
         context.log(OperationLogLevel.INFO, "demo.count", TextNode.valueOf("counted to " + to));
         return CallToolResults.text("counted to " + to, false);
