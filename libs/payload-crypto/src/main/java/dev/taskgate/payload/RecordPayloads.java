@@ -63,15 +63,7 @@ public final class RecordPayloads {
      *                                  members are bound to
      */
     public byte[] seal(byte[] record) {
-        ObjectNode tree = parse(record);
-        List<RecordPayloadMember> members = membersOf(tree);
-        if (members.isEmpty()) {
-            return record;
-        }
-        for (RecordPayloadMember member : members) {
-            transform(tree, member, true);
-        }
-        return write(tree);
+        return transform(record, true);
     }
 
     /**
@@ -82,13 +74,17 @@ public final class RecordPayloads {
      *                                    its members are bound to (a malformed record)
      */
     public byte[] open(byte[] record) {
+        return transform(record, false);
+    }
+
+    private byte[] transform(byte[] record, boolean seal) {
         ObjectNode tree = parse(record);
         List<RecordPayloadMember> members = membersOf(tree);
         if (members.isEmpty()) {
             return record;
         }
         for (RecordPayloadMember member : members) {
-            transform(tree, member, false);
+            transform(tree, member, seal);
         }
         return write(tree);
     }
