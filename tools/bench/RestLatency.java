@@ -89,8 +89,8 @@ public class RestLatency {
     private static void report(String what, List<Double> ms) {
         Collections.sort(ms);
         System.out.printf(
-                "%s over %d runs: p50 %.1f ms, p95 %.1f ms, max %.1f ms%n",
-                what, ms.size(), pct(ms, 50), pct(ms, 95), ms.get(ms.size() - 1));
+                "%s over %d runs: p50 %.1f ms, p95 %.1f ms, p99 %.1f ms, max %.1f ms%n",
+                what, ms.size(), pct(ms, 50), pct(ms, 95), pct(ms, 99), ms.get(ms.size() - 1));
     }
 
     private static double pct(List<Double> sorted, int p) {
