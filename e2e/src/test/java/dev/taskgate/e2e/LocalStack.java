@@ -171,6 +171,7 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
             ports.put(service, freePort());
         }
         definition = ServiceEnv.prepare(REPO, STATE, ports, database(), topicPrefix());
+        installExamplePlugin();
         for (String service : ports.keySet()) {
             Map<String, String> env = serviceEnv(service);
             sharedEnv.putAll(env);
@@ -190,12 +191,38 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
         switch (service) {
             case "worker-pool":
                 // three operations at once: WorkerOwnerLossE2E kills the worker while three executions run
-                return Map.of("TASKGATE_WORKER_CHILDREN", "3");
+                return Map.of(
+                        "TASKGATE_WORKER_CHILDREN", "3", "TASKGATE_PLUGINS_DIRECTORY", pluginsDirectory().toString());
             case "webhook-dispatcher":
                 return webhookDispatcherSettings();
             default:
-                return Map.of();
+                return Map.of("TASKGATE_PLUGINS_DIRECTORY", pluginsDirectory().toString());
         }
+    }
+
+    /**
+     * The stack's plug-in directory (docs/plugins.md), given to every service that reads the catalog: the example
+     * plug-in {@code examples/hoi4-pack} as its build packaged it.
+     */
+    public static Path pluginsDirectory() {
+        return STATE.resolve("plugins");
+    }
+
+    private static void installExamplePlugin() throws IOException {
+        Path target = REPO.resolve("examples/hoi4-pack/target");
+        Path jar;
+        try (var files = Files.list(target)) {
+            jar = files.filter(f -> f.getFileName().toString().matches("hoi4-pack-[^-]+(-SNAPSHOT)?\\.jar"))
+                    .findFirst()
+                    .orElseThrow(() -> new IllegalStateException("no hoi4-pack jar in " + target));
+        } catch (java.nio.file.NoSuchFileException e) {
+            throw new IllegalStateException(target + " is missing: package examples/hoi4-pack first", e);
+        }
+        Files.createDirectories(pluginsDirectory());
+        Files.copy(
+                jar,
+                pluginsDirectory().resolve(jar.getFileName()),
+                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
     /**

@@ -59,6 +59,18 @@ final class ServiceProcess {
         return "http://127.0.0.1:" + managementPort;
     }
 
+    /** The file the process's output goes to. */
+    Path log() {
+        return log;
+    }
+
+    /** Waits up to {@code timeout} for the process to exit; its exit status, or empty while it still runs. */
+    java.util.OptionalInt awaitExit(Duration timeout) throws InterruptedException {
+        return process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)
+                ? java.util.OptionalInt.of(process.exitValue())
+                : java.util.OptionalInt.empty();
+    }
+
     long pid() {
         return process.pid();
     }

@@ -1,5 +1,6 @@
 package dev.taskgate.jobctl;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,13 @@ public interface JobControlConfig {
      */
     @WithDefault("false")
     boolean conformancePack();
+
+    /**
+     * The directory of the deployment's operation plug-in jars (docs/plugins.md), from
+     * {@code taskgate.plugins.directory} [{@code TASKGATE_PLUGINS_DIRECTORY}], given to every service alike: their
+     * catalog entries join the catalog. Unset: none.
+     */
+    Optional<Path> pluginsDirectory();
 
     /** Lifetime of executions. */
     Execution execution();

@@ -1,6 +1,7 @@
 package dev.taskgate.frontend;
 
 import java.net.URI;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -125,6 +126,13 @@ public interface FrontendConfig {
      */
     @WithDefault("false")
     boolean conformancePack();
+
+    /**
+     * The directory of the deployment's operation plug-in jars (docs/plugins.md), from
+     * {@code taskgate.plugins.directory} [{@code TASKGATE_PLUGINS_DIRECTORY}], given to every service alike: their
+     * catalog entries join the catalog. Unset: none.
+     */
+    Optional<Path> pluginsDirectory();
 
     /** Serving unauthenticated MCP requests as one fixed local principal, under {@code taskgate.frontend.local-principal}. */
     LocalPrincipal localPrincipal();

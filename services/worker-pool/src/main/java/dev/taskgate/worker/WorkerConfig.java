@@ -91,6 +91,13 @@ public interface WorkerConfig {
     boolean conformancePack();
 
     /**
+     * The directory of the deployment's operation plug-in jars (docs/plugins.md), from
+     * {@code taskgate.plugins.directory} [{@code TASKGATE_PLUGINS_DIRECTORY}], given to every service alike: their
+     * catalog entries join this worker's catalog and the jars join its children's classpath. Unset: none.
+     */
+    Optional<Path> pluginsDirectory();
+
+    /**
      * The checkpoint key job-control authenticates frontiers with (base64, at least 32 bytes), from
      * {@code taskgate.checkpoint.key} [{@code TASKGATE_CHECKPOINT_KEY}]. A replacement resumes from a frontier only
      * if its MAC verifies under this key; unset, every replacement starts afresh.

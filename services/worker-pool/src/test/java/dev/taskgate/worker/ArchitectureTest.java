@@ -45,7 +45,7 @@ class ArchitectureTest {
                     + " dev.taskgate.worker.child and let the parent depend on them, never the reverse");
 
     @ArchTest
-    static final ArchRule childUsesOnlyTheJdkAndJackson = classes()
+    static final ArchRule childUsesOnlyTheJdkJacksonAndThePluginApi = classes()
             .that()
             .resideInAPackage("dev.taskgate.worker.child..")
             .should()
@@ -55,6 +55,7 @@ class ArchitectureTest {
                     "com.fasterxml.jackson.core..",
                     "com.fasterxml.jackson.databind..",
                     "com.fasterxml.jackson.annotation..",
+                    "dev.taskgate.operation.api..",
                     "dev.taskgate.worker.child..")
             .because("ChildClasspath puts exactly these on the child's classpath; a new dependency needs a new"
                     + " anchor class there first");

@@ -3,11 +3,14 @@ package dev.taskgate.contracts.catalog;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -48,9 +51,28 @@ public final class OperationCatalog {
      * declared in both is an error.
      */
     public static OperationCatalog load(boolean withConformancePack) {
+        return load(withConformancePack, List.of());
+    }
+
+    /**
+     * Reads the catalog shipped with the contracts, the conformance tool pack when asked for, then the entries of
+     * each plug-in jar ({@link PluginJars}). A name declared twice is an error naming the jar.
+     */
+    public static OperationCatalog load(boolean withConformancePack, List<Path> pluginJars) {
         List<OperationSpec> operations = new ArrayList<>(read(RESOURCE));
         if (withConformancePack) {
             operations.addAll(read(CONFORMANCE_PACK));
+        }
+        Set<String> names = new HashSet<>();
+        operations.forEach(op -> names.add(op.name()));
+        for (Path jar : pluginJars) {
+            for (OperationSpec op : PluginJars.operationsOf(jar)) {
+                if (!names.add(op.name())) {
+                    throw new IllegalStateException(
+                            "plug-in " + jar + " declares " + op.name() + ", which is already in the catalog");
+                }
+                operations.add(op);
+            }
         }
         return new OperationCatalog(operations);
     }

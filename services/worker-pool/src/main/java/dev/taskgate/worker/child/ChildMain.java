@@ -21,7 +21,8 @@ public final class ChildMain {
         PrintStream log = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         System.setOut(log);
         System.setErr(log);
-        ChildServer server = new ChildServer(OperationRegistry.builtIn(), new ProtocolWriter(protocol), log);
+        ChildServer server = new ChildServer(
+                OperationRegistry.withPlugins(ChildMain.class.getClassLoader()), new ProtocolWriter(protocol), log);
         try (BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
             server.serve(in);
         }

@@ -72,7 +72,8 @@ public final class ChildServer {
 
     /** Announces readiness and serves until the parent closes the input stream. */
     public void serve(BufferedReader in) throws IOException {
-        out.ready();
+        registry.problems().forEach(problem -> log.println("plug-in problem: " + problem));
+        out.ready(registry.names(), registry.problems());
         String line;
         while ((line = in.readLine()) != null) {
             if (!line.isBlank()) {

@@ -3,6 +3,8 @@ package dev.taskgate.worker.child;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -28,9 +30,15 @@ public final class ProtocolWriter {
         this.out = out;
     }
 
-    /** Sent once, when the child is ready to take operations. */
-    public void ready() {
-        write(message("ready"));
+    /**
+     * Sent once, when the child is ready to take operations: the names it can run and what is wrong with its plug-ins
+     * (the parent refuses a child that lacks an operation of its catalog or reports a problem).
+     */
+    public void ready(Collection<String> operations, List<String> problems) {
+        ObjectNode line = message("ready");
+        operations.forEach(line.putArray("operations")::add);
+        problems.forEach(line.putArray("problems")::add);
+        write(line);
     }
 
     /** Progress of the running operation. */

@@ -5,6 +5,7 @@ import java.net.URISyntaxException;
 import java.net.URL;
 import java.nio.file.Path;
 import java.security.CodeSource;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -13,16 +14,18 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.taskgate.operation.api.ToolOperation;
 import dev.taskgate.worker.child.ChildMain;
 
 /**
- * The classpath of a child JVM: the locations the running worker loaded the child's classes and Jackson
- * from (target/classes and Maven jars in tests, {@code quarkus-app/app} and {@code lib/main} when packaged).
- * The child package depends on nothing else (enforced by {@code ArchitectureTest}).
+ * The classpath of a child JVM: the locations the running worker loaded the child's classes, Jackson and the plug-in
+ * API from (target/classes and Maven jars in tests, {@code quarkus-app/app} and {@code lib/main} when packaged),
+ * followed by the deployment's plug-in jars. The child package depends on nothing else (enforced by
+ * {@code ArchitectureTest}).
  */
 public final class ChildClasspath {
     private static final List<Class<?>> ANCHORS =
-            List.of(ChildMain.class, ObjectMapper.class, JsonFactory.class, JsonProperty.class);
+            List.of(ChildMain.class, ObjectMapper.class, JsonFactory.class, JsonProperty.class, ToolOperation.class);
 
     private ChildClasspath() {}
 
@@ -32,6 +35,13 @@ public final class ChildClasspath {
         for (Class<?> anchor : ANCHORS) {
             paths.add(locationOf(anchor));
         }
+        return List.copyOf(paths);
+    }
+
+    /** {@link #locations()} followed by the plug-in jars, which only the children load. */
+    public static List<Path> withPlugins(List<Path> pluginJars) {
+        List<Path> paths = new ArrayList<>(locations());
+        paths.addAll(pluginJars);
         return List.copyOf(paths);
     }
 

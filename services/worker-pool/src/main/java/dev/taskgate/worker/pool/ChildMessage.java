@@ -102,6 +102,15 @@ public record ChildMessage(
         this(kind, progress, total, message, result, code, requests, null);
     }
 
+    /** The JSON of a line {@link #parse} accepted. */
+    static JsonNode tree(String line) {
+        try {
+            return MAPPER.readTree(line);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("not a protocol line", e);
+        }
+    }
+
     /** Parses a line; empty when it is not a protocol line (which the caller logs and ignores). */
     public static Optional<ChildMessage> parse(String line) {
         JsonNode node;

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -13,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -23,6 +25,9 @@ import org.jboss.logging.Logger;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 
+import dev.taskgate.contracts.catalog.OperationCatalog;
+import dev.taskgate.contracts.catalog.OperationSpec;
+import dev.taskgate.contracts.catalog.PluginJars;
 import dev.taskgate.worker.WorkerConfig;
 import dev.taskgate.worker.child.workspace.WorkspaceRoot;
 import dev.taskgate.worker.pool.sandbox.ChildSandbox;
@@ -53,16 +58,20 @@ public class ChildPool {
     private final WorkerConfig config;
     private final List<String> command;
     private final ChildSandbox sandbox;
+    private final Set<String> catalogNames;
+    private volatile String refusal;
     private volatile boolean started;
     private volatile boolean closing;
 
     @Inject
-    ChildPool(WorkerConfig config, WorkspaceRegistry workspaces) {
+    ChildPool(WorkerConfig config, WorkspaceRegistry workspaces, OperationCatalog catalog) {
         this.config = config;
+        List<Path> classpath = ChildClasspath.withPlugins(PluginJars.in(config.pluginsDirectory()));
         this.command =
-                ChildCommand.build(config.childMaxHeap(), config.rewrite().sandbox());
+                ChildCommand.build(config.childMaxHeap(), config.rewrite().sandbox(), classpath);
         this.sandbox = SandboxSetup.create(
-                sandboxSettings(config.child()), System.getenv(), EffectiveUser.isRoot(), ChildClasspath.locations());
+                sandboxSettings(config.child()), System.getenv(), EffectiveUser.isRoot(), classpath);
+        this.catalogNames = catalog.all().stream().map(OperationSpec::name).collect(Collectors.toUnmodifiableSet());
         warnAboutFilesTheChildCannotChange(config, workspaces);
     }
 
@@ -101,6 +110,10 @@ public class ChildPool {
             if (child == null || !admit(child)) {
                 spawner.execute(this::spawnReplacement);
             }
+        }
+        if (refusal != null) {
+            // a plug-in mismatch is a deployment error that no replacement child can mend
+            throw new IllegalStateException("worker children refused: " + refusal);
         }
         started = true;
         LOG.infof("Child pool started [children=%d ready=%d]", config.children(), idle.size());
@@ -239,9 +252,18 @@ public class ChildPool {
     private boolean admit(ChildProcess child) {
         try {
             if (child.awaitReady(config.childStartTimeout())) {
-                idle.offerLast(child);
-                LOG.debugf("Child ready [pid=%d]", child.pid());
-                return true;
+                Optional<String> refused = child.readiness().refusal(catalogNames);
+                if (refused.isEmpty()) {
+                    idle.offerLast(child);
+                    LOG.debugf("Child ready [pid=%d]", child.pid());
+                    return true;
+                }
+                refusal = refused.get();
+                LOG.errorf("Refusing a child: %s [pid=%d]", refusal, child.pid());
+                child.retire();
+                child.kill();
+                live.remove(child);
+                return false;
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

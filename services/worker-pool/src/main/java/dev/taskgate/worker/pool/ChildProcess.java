@@ -40,7 +40,7 @@ public final class ChildProcess {
     private final Path workDirectory;
     private final OutputStream stdin;
     private final ObjIntConsumer<ChildProcess> exitListener;
-    private final CompletableFuture<Void> ready = new CompletableFuture<>();
+    private final CompletableFuture<ChildReadiness> ready = new CompletableFuture<>();
     private final CompletableFuture<Integer> exited = new CompletableFuture<>();
     private final AtomicReference<RunObserver> observer = new AtomicReference<>();
     private final AtomicInteger completedRuns = new AtomicInteger();
@@ -112,6 +112,11 @@ public final class ChildProcess {
         } catch (ExecutionException | TimeoutException e) {
             return false;
         }
+    }
+
+    /** What the child said when it became ready; call it only after {@link #awaitReady} returned {@code true}. */
+    public ChildReadiness readiness() {
+        return ready.getNow(null);
     }
 
     /** Whether the child said it is ready and is still running. */
@@ -362,7 +367,7 @@ public final class ChildProcess {
             return;
         }
         if (message.kind() == ChildMessage.Kind.READY) {
-            ready.complete(null);
+            ready.complete(ChildReadiness.of(ChildMessage.tree(line)));
             return;
         }
         // A terminal line detaches the observer first, so that it can hand the child to the next run.

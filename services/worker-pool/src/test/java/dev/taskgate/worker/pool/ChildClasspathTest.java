@@ -11,16 +11,27 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ChildClasspathTest {
 
     @Test
-    void holdsTheChildClassesAndTheThreeJacksonJars() {
+    void holdsTheChildClassesTheThreeJacksonJarsAndThePluginApi() {
         List<Path> locations = ChildClasspath.locations();
 
-        assertThat(locations).hasSize(4).allMatch(Files::exists);
+        assertThat(locations).hasSize(5).allMatch(Files::exists);
         assertThat(locations.get(0)).endsWith(Path.of("target", "classes"));
-        assertThat(locations.subList(1, 4))
+        assertThat(locations.subList(1, 5))
                 .extracting(p -> p.getFileName().toString())
                 .anyMatch(n -> n.startsWith("jackson-databind-"))
                 .anyMatch(n -> n.startsWith("jackson-core-"))
-                .anyMatch(n -> n.startsWith("jackson-annotations-"));
+                .anyMatch(n -> n.startsWith("jackson-annotations-"))
+                .anyMatch(n -> n.startsWith("operation-api-") || n.equals("classes"));
+    }
+
+    @Test
+    void pluginJarsFollowTheChildsOwnLocations() {
+        Path plugin = Path.of("/opt/plugins/pack.jar");
+
+        List<Path> classpath = ChildClasspath.withPlugins(List.of(plugin));
+
+        assertThat(classpath.subList(0, 5)).isEqualTo(ChildClasspath.locations());
+        assertThat(classpath).hasSize(6).last().isEqualTo(plugin);
     }
 
     @Test
