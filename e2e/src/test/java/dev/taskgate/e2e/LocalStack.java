@@ -192,7 +192,10 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
             case "worker-pool":
                 // three operations at once: WorkerOwnerLossE2E kills the worker while three executions run
                 return Map.of(
-                        "TASKGATE_WORKER_CHILDREN", "3", "TASKGATE_PLUGINS_DIRECTORY", pluginsDirectory().toString());
+                        "TASKGATE_WORKER_CHILDREN",
+                        "3",
+                        "TASKGATE_PLUGINS_DIRECTORY",
+                        pluginsDirectory().toString());
             case "webhook-dispatcher":
                 return webhookDispatcherSettings();
             default:
@@ -220,9 +223,7 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
         }
         Files.createDirectories(pluginsDirectory());
         Files.copy(
-                jar,
-                pluginsDirectory().resolve(jar.getFileName()),
-                java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                jar, pluginsDirectory().resolve(jar.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
     /**
@@ -261,6 +262,20 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
         extras.put(name, extra);
         extra.start();
         extra.awaitReady(Duration.ofSeconds(120));
+        return extra;
+    }
+
+    /**
+     * Starts one more instance of a packaged service with {@code settings} on top of the stack's and returns at once,
+     * without waiting for it to become ready (e.g. to watch it refuse to start); stopped with the stack.
+     */
+    public synchronized ServiceProcess spawn(String service, String name, Map<String, String> settings)
+            throws Exception {
+        Map<String, String> env = serviceEnv(service);
+        env.putAll(settings);
+        ServiceProcess extra = new ServiceProcess(name, freePort(), jarOf(service), env, LOGS);
+        extras.put(name, extra);
+        extra.start();
         return extra;
     }
 
