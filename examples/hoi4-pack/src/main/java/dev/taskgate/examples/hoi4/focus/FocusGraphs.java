@@ -40,7 +40,7 @@ public final class FocusGraphs {
                 if (byId.containsKey(other)) {
                     exclusive.add(ExclusivePair.of(focus.id(), other));
                 } else {
-                    problems.add(unknown(focus, other, "mutually exclusive with"));
+                    problems.add(unknown(focus, other, "is mutually exclusive with"));
                 }
             }
         }
@@ -110,7 +110,7 @@ public final class FocusGraphs {
                 String parent = current.relativeTo().get();
                 Focus next = byId.get(parent);
                 if (next == null) {
-                    problems.add(unknown(current, parent, "positioned relative to"));
+                    problems.add(unknown(current, parent, "is positioned relative to"));
                     break;
                 }
                 if (onChain.contains(parent)) {
@@ -163,7 +163,7 @@ public final class FocusGraphs {
         return new Problem(
                 FocusProblemKind.UNKNOWN_FOCUS.code(),
                 focus.id(),
-                "focus " + focus.id() + " is " + relation + " " + missing + ", which is not in this tree",
+                "focus " + focus.id() + " " + relation + " " + missing + ", which is not in this tree",
                 focus.path(),
                 focus.line());
     }
