@@ -73,6 +73,17 @@ public record FocusFiles(List<FocusTree> trees, Map<String, Focus> sharedFocuses
                 problems.add(problem(FocusProblemKind.MISSING_ID, "", "a focus_tree without an id", path, entry));
                 return Optional.empty();
             }
+            FocusTree earlier = firstTree.get(id.get());
+            if (earlier != null) {
+                // its focuses are not read: they would only repeat as duplicates of the first tree's
+                problems.add(problem(
+                        FocusProblemKind.DUPLICATE_TREE,
+                        id.get(),
+                        "focus tree " + id.get() + " is already defined at " + earlier.path() + ":" + earlier.line(),
+                        path,
+                        entry));
+                return Optional.empty();
+            }
             List<Focus> focuses = new ArrayList<>();
             Set<String> sharedRefs = new LinkedHashSet<>();
             for (ScriptEntry item : block.entries()) {
@@ -83,16 +94,7 @@ public record FocusFiles(List<FocusTree> trees, Map<String, Focus> sharedFocuses
                 }
             }
             FocusTree tree = new FocusTree(id.get(), focuses, List.copyOf(sharedRefs), path, entry.line());
-            FocusTree earlier = firstTree.putIfAbsent(tree.id(), tree);
-            if (earlier != null) {
-                problems.add(problem(
-                        FocusProblemKind.DUPLICATE_TREE,
-                        tree.id(),
-                        "focus tree " + tree.id() + " is already defined at " + earlier.path() + ":" + earlier.line(),
-                        path,
-                        entry));
-                return Optional.empty();
-            }
+            firstTree.put(tree.id(), tree);
             return Optional.of(tree);
         }
 

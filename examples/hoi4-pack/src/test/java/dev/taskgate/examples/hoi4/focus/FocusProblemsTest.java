@@ -46,7 +46,7 @@ class FocusProblemsTest {
                 \tfocus = { cost = 1 }
                 \tfocus = { id = B_self prerequisite = { focus = B_self } }
                 }
-                focus_tree = { id = broken_tree }
+                focus_tree = { id = broken_tree focus = { id = B_a } }
                 focus_tree = { country = { } }
                 """, 1000);
 
