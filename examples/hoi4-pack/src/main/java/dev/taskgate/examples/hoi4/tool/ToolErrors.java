@@ -10,6 +10,6 @@ public final class ToolErrors {
     public static String workspaceMissing(String tool) {
         return ToolResults.error(tool
                 + " needs a registered workspace: ask the operator to register the mod's directory for your"
-                + " organization and project (taskgate.worker.workspaces)");
+                + " organization and project (taskgate.worker.workspaces.\"<org>/<project>\".roots)");
     }
 }
