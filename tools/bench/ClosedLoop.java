@@ -1,0 +1,264 @@
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Closed-loop throughput of durable no-op executions on a running stack: CONCURRENCY clients each run one execution
+ * after another, from its creation until its result, for SECONDS after WARMUP seconds; bounded in time, every request
+ * has a 30 s timeout. Loopback only. Prints one line of key=value pairs (bin/bench reads it): {@code completed} and
+ * {@code rate} count the executions of the measured window, {@code total} every one that completed (warm-up included).
+ *
+ * <ul>
+ *   <li>{@code rest}: POST create (with an Idempotency-Key), then GET every POLL_MS until {@code completed};
+ *   <li>{@code mcp-task}: MCP 2026-07-28 {@code tools/call} with the tasks extension, then {@code tasks/get} every
+ *       POLL_MS until {@code completed};
+ *   <li>{@code mcp-sync}: MCP 2026-07-28 {@code tools/call} without the extension: one request until the result.
+ * </ul>
+ *
+ * Usage: java tools/bench/ClosedLoop.java SCENARIO FRONTEND_URL TOKEN [CONCURRENCY=32] [SECONDS=20] [WARMUP=5]
+ *   [POLL_MS=10] [TOOL=demo.echo]
+ *   FRONTEND_URL e.g. http://127.0.0.1:8080 (REST under /v1/orgs/acme/projects/demo, MCP at /mcp)
+ */
+public class ClosedLoop {
+    private static final Pattern EXECUTION_ID = Pattern.compile("\"execution_id\"\\s*:\\s*\"([^\"]+)\"");
+    private static final Pattern STATUS = Pattern.compile("\"status\"\\s*:\\s*\"([^\"]+)\"");
+    private static final Pattern TASK_ID = Pattern.compile("\"taskId\"\\s*:\\s*\"([^\"]+)\"");
+    private static final String TASKS_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}}";
+    private static final String SYNC_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+            + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+
+    private final String scenario;
+    private final String base;
+    private final String token;
+    private final long pollMs;
+    private final String tool;
+    private final HttpClient http =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final AtomicLong sequence = new AtomicLong();
+
+    ClosedLoop(String scenario, String base, String token, long pollMs, String tool) {
+        this.scenario = scenario;
+        this.base = base;
+        this.token = token;
+        this.pollMs = pollMs;
+        this.tool = tool;
+    }
+
+    public static void main(String[] args) throws Exception {
+        if (args.length < 3) {
+            System.err.println(
+                    "usage: ClosedLoop rest|mcp-task|mcp-sync FRONTEND_URL TOKEN [CONCURRENCY] [SECONDS] [WARMUP] [POLL_MS] [TOOL]");
+            System.exit(2);
+        }
+        String scenario = args[0];
+        if (!List.of("rest", "mcp-task", "mcp-sync").contains(scenario)) {
+            throw new IllegalArgumentException("unknown scenario " + scenario);
+        }
+        String base = args[1].replaceAll("/+$", "");
+        if (!URI.create(base).getHost().matches("127\\.0\\.0\\.1|localhost|\\[::1\\]")) {
+            throw new IllegalArgumentException("loopback targets only");
+        }
+        int concurrency = args.length > 3 ? Integer.parseInt(args[3]) : 32;
+        int seconds = args.length > 4 ? Integer.parseInt(args[4]) : 20;
+        int warmup = args.length > 5 ? Integer.parseInt(args[5]) : 5;
+        long pollMs = args.length > 6 ? Long.parseLong(args[6]) : 10;
+        String tool = args.length > 7 ? args[7] : "demo.echo";
+        new ClosedLoop(scenario, base, args[2], pollMs, tool).run(concurrency, seconds, warmup);
+    }
+
+    /** One execution's two latencies, in ms: until it exists (created) and until its result (ended). */
+    private record Sample(double createdMs, double endedMs) {}
+
+    private void run(int concurrency, int seconds, int warmup) throws Exception {
+        long start = System.nanoTime();
+        long measureFrom = start + TimeUnit.SECONDS.toNanos(warmup);
+        long measureUntil = measureFrom + TimeUnit.SECONDS.toNanos(seconds);
+        ExecutorService clients = Executors.newFixedThreadPool(concurrency);
+        List<Future<List<Sample>>> results = new ArrayList<>();
+        AtomicLong errors = new AtomicLong();
+        AtomicLong total = new AtomicLong();
+        for (int c = 0; c < concurrency; c++) {
+            results.add(clients.submit(() -> {
+                List<Sample> samples = new ArrayList<>();
+                while (System.nanoTime() < measureUntil) {
+                    long t0 = System.nanoTime();
+                    try {
+                        Sample s = once(t0);
+                        total.incrementAndGet();
+                        // counted only when it both started and ended inside the measured window
+                        if (t0 >= measureFrom && System.nanoTime() <= measureUntil) {
+                            samples.add(s);
+                        }
+                    } catch (Exception e) {
+                        if (t0 >= measureFrom) {
+                            errors.incrementAndGet();
+                        }
+                        if (errors.get() == 1) {
+                            System.err.println(scenario + ": " + e.getMessage());
+                        }
+                    }
+                }
+                return samples;
+            }));
+        }
+        List<Sample> all = new ArrayList<>();
+        for (Future<List<Sample>> f : results) {
+            all.addAll(f.get(seconds + warmup + 120L, TimeUnit.SECONDS));
+        }
+        clients.shutdown();
+        List<Double> created =
+                new ArrayList<>(all.stream().map(Sample::createdMs).toList());
+        List<Double> ended = new ArrayList<>(all.stream().map(Sample::endedMs).toList());
+        Collections.sort(created);
+        Collections.sort(ended);
+        System.out.printf(
+                Locale.ROOT,
+                "scenario=%s concurrency=%d seconds=%d completed=%d total=%d errors=%d rate=%.1f"
+                        + " created_p50=%.1f created_p99=%.1f ended_p50=%.1f ended_p99=%.1f%n",
+                scenario,
+                concurrency,
+                seconds,
+                all.size(),
+                total.get(),
+                errors.get(),
+                all.size() / (double) seconds,
+                pct(created, 50),
+                pct(created, 99),
+                pct(ended, 50),
+                pct(ended, 99));
+    }
+
+    private Sample once(long t0) throws Exception {
+        long i = sequence.incrementAndGet();
+        return switch (scenario) {
+            case "rest" -> rest(t0, i);
+            case "mcp-task" -> mcpTask(t0, i);
+            default -> mcpSync(t0, i);
+        };
+    }
+
+    private Sample rest(long t0, long i) throws Exception {
+        String executions = base + "/v1/orgs/acme/projects/demo/tool-executions";
+        HttpResponse<String> created = http.send(
+                authorized(URI.create(executions))
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", "bench-" + UUID.randomUUID())
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"tool_name\":\"" + tool + "\",\"input\":{\"i\":" + i + "}}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        long t1 = System.nanoTime();
+        if (created.statusCode() != 202) {
+            throw new IllegalStateException("create answered " + created.statusCode() + ": " + created.body());
+        }
+        String id = first(EXECUTION_ID, created.body());
+        URI execution = URI.create(executions + "/" + id);
+        while (true) {
+            String status = first(
+                    STATUS,
+                    http.send(authorized(execution).GET().build(), HttpResponse.BodyHandlers.ofString())
+                            .body());
+            if (status.equals("completed")) {
+                return sample(t0, t1);
+            }
+            if (status.equals("failed") || status.equals("cancelled")) {
+                throw new IllegalStateException("execution " + id + " ended " + status);
+            }
+            Thread.sleep(pollMs);
+        }
+    }
+
+    private Sample mcpTask(long t0, long i) throws Exception {
+        String answer = mcp(
+                "tools/call",
+                tool,
+                "{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                        + "\",\"arguments\":{\"i\":" + i + "}," + TASKS_META + "}}");
+        long t1 = System.nanoTime();
+        String taskId = first(TASK_ID, answer);
+        while (true) {
+            String got = mcp(
+                    "tasks/get",
+                    taskId,
+                    "{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"tasks/get\",\"params\":{\"taskId\":\"" + taskId
+                            + "\"," + TASKS_META + "}}");
+            String status = first(STATUS, got);
+            if (status.equals("completed")) {
+                return sample(t0, t1);
+            }
+            if (status.equals("failed") || status.equals("cancelled")) {
+                throw new IllegalStateException("task " + taskId + " ended " + status);
+            }
+            Thread.sleep(pollMs);
+        }
+    }
+
+    private Sample mcpSync(long t0, long i) throws Exception {
+        String answer = mcp(
+                "tools/call",
+                tool,
+                "{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                        + "\",\"arguments\":{\"i\":" + i + "}," + SYNC_META + "}}");
+        if (!answer.contains("\"resultType\":\"complete\"")) {
+            throw new IllegalStateException("synchronous tools/call did not complete: " + answer);
+        }
+        long t1 = System.nanoTime();
+        return sample(t0, t1);
+    }
+
+    private String mcp(String method, String name, String body) throws Exception {
+        HttpResponse<String> response = http.send(
+                authorized(URI.create(base + "/mcp"))
+                        .header("Content-Type", "application/json")
+                        .header("Accept", "application/json, text/event-stream")
+                        .header("MCP-Protocol-Version", "2026-07-28")
+                        .header("Mcp-Method", method)
+                        .header("Mcp-Name", name)
+                        .POST(HttpRequest.BodyPublishers.ofString(body))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IllegalStateException(method + " answered " + response.statusCode() + ": " + response.body());
+        }
+        return response.body();
+    }
+
+    private HttpRequest.Builder authorized(URI uri) {
+        return HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).header("Authorization", "Bearer " + token);
+    }
+
+    private static Sample sample(long t0, long t1) {
+        return new Sample((t1 - t0) / 1e6, (System.nanoTime() - t0) / 1e6);
+    }
+
+    private static String first(Pattern pattern, String text) {
+        Matcher m = pattern.matcher(text);
+        if (!m.find()) {
+            throw new IllegalStateException("no " + pattern + " in " + text);
+        }
+        return m.group(1);
+    }
+
+    private static double pct(List<Double> sorted, int p) {
+        if (sorted.isEmpty()) {
+            return Double.NaN;
+        }
+        int idx = (int) Math.ceil(p / 100.0 * sorted.size()) - 1;
+        return sorted.get(Math.max(0, idx));
+    }
+}
