@@ -26,7 +26,9 @@ import java.util.regex.Pattern;
  *   <li>{@code rest}: POST create (with an Idempotency-Key), then GET every POLL_MS until {@code completed};
  *   <li>{@code mcp-task}: MCP 2026-07-28 {@code tools/call} with the tasks extension, then {@code tasks/get} every
  *       POLL_MS until {@code completed};
- *   <li>{@code mcp-sync}: MCP 2026-07-28 {@code tools/call} without the extension: one request until the result.
+ *   <li>{@code mcp-sync}: MCP 2026-07-28 {@code tools/call} without the extension: one request until the result;
+ *   <li>{@code mcp2025-sync}: the 2025-era adapter: each client opens one session ({@code initialize}, then
+ *       {@code notifications/initialized}) and calls {@code tools/call} in it, one request until the result.
  * </ul>
  *
  * Usage: java tools/bench/ClosedLoop.java SCENARIO FRONTEND_URL TOKEN [CONCURRENCY=32] [SECONDS=20] [WARMUP=5]
@@ -50,6 +52,8 @@ public class ClosedLoop {
     private final HttpClient http =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final AtomicLong sequence = new AtomicLong();
+    /** Each client thread's 2025-era session id, opened on its first call. */
+    private final ThreadLocal<String> session = new ThreadLocal<>();
 
     ClosedLoop(String scenario, String base, String token, long pollMs, String tool) {
         this.scenario = scenario;
@@ -62,11 +66,11 @@ public class ClosedLoop {
     public static void main(String[] args) throws Exception {
         if (args.length < 3) {
             System.err.println(
-                    "usage: ClosedLoop rest|mcp-task|mcp-sync FRONTEND_URL TOKEN [CONCURRENCY] [SECONDS] [WARMUP] [POLL_MS] [TOOL]");
+                    "usage: ClosedLoop rest|mcp-task|mcp-sync|mcp2025-sync FRONTEND_URL TOKEN [CONCURRENCY] [SECONDS] [WARMUP] [POLL_MS] [TOOL]");
             System.exit(2);
         }
         String scenario = args[0];
-        if (!List.of("rest", "mcp-task", "mcp-sync").contains(scenario)) {
+        if (!List.of("rest", "mcp-task", "mcp-sync", "mcp2025-sync").contains(scenario)) {
             throw new IllegalArgumentException("unknown scenario " + scenario);
         }
         String base = args[1].replaceAll("/+$", "");
@@ -148,6 +152,7 @@ public class ClosedLoop {
         return switch (scenario) {
             case "rest" -> rest(t0, i);
             case "mcp-task" -> mcpTask(t0, i);
+            case "mcp2025-sync" -> mcp2025Sync(t0, i);
             default -> mcpSync(t0, i);
         };
     }
@@ -219,6 +224,55 @@ public class ClosedLoop {
         }
         long t1 = System.nanoTime();
         return sample(t0, t1);
+    }
+
+    private Sample mcp2025Sync(long t0, long i) throws Exception {
+        if (session.get() == null) {
+            session.set(open2025Session());
+            t0 = System.nanoTime();
+        }
+        HttpResponse<String> response = http.send(
+                mcp2025Request("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
+                                + tool + "\",\"arguments\":{\"i\":" + i + "}}}")
+                        .header("Mcp-Session-Id", session.get())
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200 || !response.body().contains("\"content\"")) {
+            throw new IllegalStateException(
+                    "2025-era tools/call answered " + response.statusCode() + ": " + response.body());
+        }
+        return sample(t0, System.nanoTime());
+    }
+
+    private String open2025Session() throws Exception {
+        HttpResponse<String> initialized = http.send(
+                mcp2025Request(
+                                "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                                        + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"bench\",\"version\":\"1\"}}}")
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        String id = initialized
+                .headers()
+                .firstValue("Mcp-Session-Id")
+                .orElseThrow(() ->
+                        new IllegalStateException("initialize answered without a session: " + initialized.body()));
+        HttpResponse<String> ready = http.send(
+                mcp2025Request("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
+                        .header("Mcp-Session-Id", id)
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (ready.statusCode() != 202) {
+            throw new IllegalStateException("notifications/initialized answered " + ready.statusCode());
+        }
+        return id;
+    }
+
+    private HttpRequest.Builder mcp2025Request(String body) {
+        return authorized(URI.create(base + "/mcp"))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .header("MCP-Protocol-Version", "2025-11-25")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
     }
 
     private String mcp(String method, String name, String body) throws Exception {
