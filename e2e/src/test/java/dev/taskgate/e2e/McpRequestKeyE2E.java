@@ -1,5 +1,6 @@
 package dev.taskgate.e2e;
 
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -8,8 +9,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.taskgate.contracts.Wire;
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
 import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * MCP receipts through the packaged services: a {@code tools/call} retried with the same
  * {@code _meta["dev.taskgate/requestKey"]} and request returns the same task, with other arguments it is a JSON-RPC
- * error naming the key, and the key is private to its principal.
+ * error naming the key, and the key is private to its principal; the same on the 2025-era adapter, where a task of a
+ * mutating tool needs a key.
  */
 @ExtendWith(LocalStack.class)
 class McpRequestKeyE2E {
@@ -60,6 +66,51 @@ class McpRequestKeyE2E {
         assertThat(conflict.at("/error/code").asInt()).as(conflict.toString()).isEqualTo(-32602);
         assertThat(conflict.at("/error/data/requestKey").asText()).isEqualTo("k-2");
         assertThat(conflict.at("/error/message").asText()).contains("'k-2'");
+    }
+
+    @Test
+    void aRetried2025TaskAugmentedCallFindsItsTaskAndAMutatingOneNeedsAKey() throws Exception {
+        String writer = Tokens.forSubject("writer-" + UUID.randomUUID())
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call tools:write")
+                .sign();
+        Mcp2025Session session = LocalStack.get().mcp(writer).v2025().initialize("2025-11-25");
+        String key = "k25-" + UUID.randomUUID();
+
+        JsonNode first = session.request("tools/call", task2025("demo.sleep", Map.of("seconds", 1), key))
+                .json();
+        JsonNode again = session.request("tools/call", task2025("demo.sleep", Map.of("seconds", 1), key))
+                .json();
+        JsonNode conflict = session.request("tools/call", task2025("demo.sleep", Map.of("seconds", 2), key))
+                .json();
+        JsonNode unkeyedRewrite = session.request(
+                        "tools/call",
+                        task2025(
+                                "demo.rewrite", Map.of("files", List.of("a.txt"), "search", "x", "replace", "y"), null))
+                .json();
+
+        assertThat(first.at("/result/task/taskId").asText())
+                .as(first.toString())
+                .isNotEmpty();
+        assertThat(again.at("/result/task/taskId").asText())
+                .isEqualTo(first.at("/result/task/taskId").asText());
+        assertThat(conflict.at("/error/code").asInt()).as(conflict.toString()).isEqualTo(-32602);
+        assertThat(conflict.at("/error/data/requestKey").asText()).isEqualTo(key);
+        assertThat(unkeyedRewrite.at("/error/code").asInt())
+                .as(unkeyedRewrite.toString())
+                .isEqualTo(-32602);
+        assertThat(unkeyedRewrite.at("/error/data/field").asText()).contains("dev.taskgate/requestKey");
+    }
+
+    private static ObjectNode task2025(String tool, Map<String, ?> arguments, String requestKey) {
+        ObjectNode params = Mcp2025Client.params().put("name", tool);
+        params.set("arguments", Wire.mapper().valueToTree(arguments));
+        params.putObject("task").put("ttl", 60_000);
+        if (requestKey != null) {
+            params.putObject("_meta").put("dev.taskgate/requestKey", requestKey);
+        }
+        return params;
     }
 
     private static JsonNode call(String token, String requestKey, Map<String, ?> arguments) {

@@ -31,8 +31,24 @@ public class ToolDefinitions {
         this.compat = compat;
     }
 
+    /** Completes one listed tool with what a generation tells about it. */
+    @FunctionalInterface
+    public interface Decoration {
+        /**
+         * @param tool the tool definition to complete
+         * @param policy its task policy
+         * @param mutating whether it changes anything (the compatibility tools do not)
+         */
+        void decorate(ObjectNode tool, TaskPolicy policy, boolean mutating);
+    }
+
     /** Every tool definition, each completed by {@code withPolicy} with the tool's task policy. */
     public ArrayNode list(BiConsumer<ObjectNode, TaskPolicy> withPolicy) {
+        return list((tool, policy, mutating) -> withPolicy.accept(tool, policy));
+    }
+
+    /** Every tool definition, each completed by {@code decoration}. */
+    public ArrayNode list(Decoration decoration) {
         ArrayNode tools = JsonNodeFactory.instance.arrayNode();
         for (OperationSpec op : operations) {
             ObjectNode tool = tools.addObject().put("name", op.name());
@@ -46,11 +62,11 @@ public class ToolDefinitions {
             if (op.annotations() != null && op.annotations().size() > 0) {
                 tool.set("annotations", op.annotations().deepCopy());
             }
-            withPolicy.accept(tool, policies.of(op.name()));
+            decoration.decorate(tool, policies.of(op.name()), op.mutating());
         }
         for (ObjectNode tool : compat.definitions()) {
             tools.add(tool);
-            withPolicy.accept(tool, TaskPolicy.FORBIDDEN);
+            decoration.decorate(tool, TaskPolicy.FORBIDDEN, false);
         }
         return tools;
     }

@@ -3,7 +3,6 @@ package dev.taskgate.frontend.mcp;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jakarta.inject.Inject;
 
@@ -14,7 +13,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.test.junit.QuarkusTest;
 
-import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Problem;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.TaskSurface;
@@ -23,9 +21,9 @@ import dev.taskgate.contracts.command.ExecutionCommand;
 import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpComponentTest;
+import dev.taskgate.frontend.support.ReceiptingJobControl;
 import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,24 +50,7 @@ class McpRequestKeyAndAdmissionTest extends McpComponentTest {
 
     /** Receipts like job-control's: a key binds to the first input it was used with. */
     private static JobControlResponder receipts() {
-        Map<String, JsonNode> inputs = new ConcurrentHashMap<>();
-        Map<String, UUID> ids = new ConcurrentHashMap<>();
-        return JobControlResponder.answering(c -> {
-            SubmitExecution s = (SubmitExecution) c;
-            JsonNode first = inputs.putIfAbsent(s.receiptKey(), s.input());
-            if (first != null && !first.equals(s.input())) {
-                return rejected(
-                        c,
-                        Problem.of(
-                                "idempotency-conflict",
-                                "Idempotency key reused",
-                                409,
-                                "The idempotency key '" + s.receiptKey() + "' was already used."),
-                        null);
-            }
-            UUID id = ids.computeIfAbsent(s.receiptKey(), k -> UUID.randomUUID());
-            return Fixtures.accepted(c, id, first == null, ExecutionStatus.QUEUED, s.toolName(), Surface.MCP_2026);
-        });
+        return ReceiptingJobControl.start(Surface.MCP_2026);
     }
 
     private static CommandReply rejected(ExecutionCommand c, Problem problem, Long retryAfterSeconds) {

@@ -15,8 +15,10 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpResult;
+import dev.taskgate.frontend.mcp.RequestKeys;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.ServerIdentity;
+import dev.taskgate.frontend.mcp.TaskPolicy;
 import dev.taskgate.frontend.mcp.ToolDefinitions;
 
 /**
@@ -151,9 +153,15 @@ public class Mcp2025Server {
 
     private ObjectNode toolList(boolean withTasks) {
         ObjectNode result = JsonNodeFactory.instance.objectNode();
-        result.set("tools", tools.list((tool, policy) -> {
+        result.set("tools", tools.list((tool, policy, mutating) -> {
             if (withTasks) {
                 tool.putObject("execution").put("taskSupport", policy.wireName());
+                if (mutating && policy != TaskPolicy.FORBIDDEN) {
+                    tool.put(
+                            "description",
+                            RequestKeys.describedFor2025(
+                                    tool.path("description").asText()));
+                }
             }
         }));
         return result;

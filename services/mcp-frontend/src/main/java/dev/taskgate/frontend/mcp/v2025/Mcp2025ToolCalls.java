@@ -1,5 +1,7 @@
 package dev.taskgate.frontend.mcp.v2025;
 
+import java.util.Optional;
+
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -14,6 +16,7 @@ import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpProblems;
 import dev.taskgate.frontend.mcp.McpResult;
+import dev.taskgate.frontend.mcp.RequestKeys;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.SyncCalls;
 import dev.taskgate.frontend.mcp.TaskPolicies;
@@ -29,7 +32,10 @@ import dev.taskgate.problem.ProblemException;
  * ToolCallSteps}, as in 2026-07-28), except the compatibility tools, answered in place and never as a task. With
  * {@code params.task} (this server declares {@code tasks.requests.tools.call}) the answer is a nested
  * {@code CreateTaskResult} sent after job-control accepted; without it the call waits through the same
- * {@link SyncCalls} path as 2026 synchronous calls and answers the stored {@code CallToolResult} byte for byte.
+ * {@link SyncCalls} path as 2026 synchronous calls and answers the stored {@code CallToolResult} byte for byte. A
+ * task-augmented call may carry the request key of 2026-07-28 ({@link RequestKeys}; required for a mutating tool) with
+ * the same receipt semantics, in a key space of its own; an ordinary call keeps its session-derived receipt (any
+ * replica finds it to cancel it) and ignores a key.
  * Tool-level {@code execution.taskSupport} (tasks §3.1): {@code task} for a forbidden tool and no {@code task} for a
  * required tool are -32601. A task's {@code progressToken} is kept with its execution (tasks §9), and
  * {@code tasks/result} streams its progress under it ({@link Mcp2025TaskResults}). Checks run before anything is
@@ -85,6 +91,11 @@ public class Mcp2025ToolCalls {
                     "tools/call without params.task (the tool " + toolName + " must run as a task)");
         }
         JsonNode arguments = ToolArguments.read(request, tool, toolName);
+        // issue 20 item 6: a task outlives the request, so a retried task-augmented call must find the first one
+        Optional<String> requestKey = asTask ? RequestKeys.read(request) : Optional.empty();
+        if (asTask && tool.spec().mutating() && requestKey.isEmpty()) {
+            throw RequestKeys.required(toolName);
+        }
         JsonNode progressToken = SyncCalls.progressToken(request);
         if (asTask && progressToken != null && !ProgressTokens.isStorable(progressToken)) {
             throw McpErrors.invalidParams(
@@ -102,10 +113,15 @@ public class Mcp2025ToolCalls {
                     tool,
                     arguments,
                     asTask,
-                    asTask || syncReceiptKey == null ? receiptKey() : syncReceiptKey,
+                    requestKey
+                            .map(RequestKeys::receiptKey2025)
+                            .orElseGet(() -> asTask || syncReceiptKey == null ? receiptKey() : syncReceiptKey),
                     taskTtlMs,
                     asTask ? progressToken : null);
         } catch (ProblemException e) {
+            if (requestKey.isPresent() && e.problem().status() == 409) {
+                throw McpErrors.requestKeyConflict(requestKey.get());
+            }
             throw McpProblems.translate(e);
         }
         if (asTask) {
