@@ -20,7 +20,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.restassured.RestAssured;
-import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 
@@ -28,7 +27,6 @@ import dev.taskgate.testsupport.Tokens;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 17 item 5: operation plug-ins on the packaged stack. The stack runs with the example plug-in
@@ -36,8 +34,6 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(LocalStack.class)
 class PluginPackE2E {
-    private static final String BASE = "/v1/orgs/acme/projects/demo/tool-executions";
-    private static final Duration SETTLE = Duration.ofSeconds(90);
 
     private static String token;
 
@@ -55,7 +51,7 @@ class PluginPackE2E {
     void theFocusTreeOfAModInTheWorkspaceIsInspectedAndRenderedThroughRest() throws Exception {
         String id = "e2e_" + UUID.randomUUID().toString().substring(0, 8);
         Path focus = LocalStack.workspaceRoot("src").resolve("common/national_focus");
-        write(
+        DemoExecutions.write(
                 focus.resolve(id + ".txt"),
                 "focus_tree = {\n"
                         + "  id = " + id + "_tree\n"
@@ -67,9 +63,9 @@ class PluginPackE2E {
                         + "  focus = { id = " + id + "_planes x = 3 y = 1 prerequisite = { focus = " + id
                         + "_army } }\n"
                         + "}\n");
-        write(focus.resolve(id + "_broken.txt"), "focus_tree = {\n  id = broken\n");
+        DemoExecutions.write(focus.resolve(id + "_broken.txt"), "focus_tree = {\n  id = broken\n");
 
-        JsonPath inspected = result("hoi4.focus_inspect", Map.of("tree", id + "_tree"));
+        JsonPath inspected = DemoExecutions.result(token, "hoi4.focus_inspect", Map.of("tree", id + "_tree"));
 
         assertThat(isError(inspected)).as(inspected.prettify()).isFalse();
         assertThat(inspected.getList("structuredContent.trees.id")).containsExactly(id + "_tree");
@@ -84,7 +80,7 @@ class PluginPackE2E {
         assertThat(inspected.getList("structuredContent.coverage.files_failed.file"))
                 .contains("src/common/national_focus/" + id + "_broken.txt");
 
-        JsonPath rendered = result("hoi4.focus_render", Map.of("tree", id + "_tree"));
+        JsonPath rendered = DemoExecutions.result(token, "hoi4.focus_render", Map.of("tree", id + "_tree"));
         assertThat(isError(rendered)).as(rendered.prettify()).isFalse();
         assertThat(rendered.getList("content.type")).contains("resource_link");
         String svgUri = rendered.getString("content.find { it.type == 'resource_link' }.uri");
@@ -97,7 +93,7 @@ class PluginPackE2E {
     @Test
     void theEventChainOfAModIsInspectedOverMcpAndItsToolsAreListedWithTheirSchemas() throws Exception {
         String ns = "e2e" + UUID.randomUUID().toString().substring(0, 8);
-        write(
+        DemoExecutions.write(
                 LocalStack.workspaceRoot("src").resolve("events/" + ns + ".txt"),
                 "add_namespace = " + ns + "\n"
                         + "country_event = { id = " + ns + ".1 is_triggered_only = yes\n"
@@ -157,42 +153,9 @@ class PluginPackE2E {
                 .contains("plug-in catalog entry mismatch.missing has no implementation");
     }
 
-    /** Submits over REST, waits until the execution is terminal and returns its result. */
-    private static JsonPath result(String tool, Map<String, Object> input) {
-        String id = given().auth()
-                .oauth2(token)
-                .header("Idempotency-Key", "e2e-" + UUID.randomUUID())
-                .contentType(ContentType.JSON)
-                .body(Map.of("tool_name", tool, "input", input))
-                .post(BASE)
-                .then()
-                .statusCode(202)
-                .extract()
-                .path("execution_id");
-        await().atMost(SETTLE)
-                .pollInterval(Duration.ofMillis(100))
-                .until(
-                        () -> given().auth()
-                                .oauth2(token)
-                                .get(BASE + "/" + id)
-                                .then()
-                                .statusCode(200)
-                                .extract()
-                                .<String>path("status"),
-                        s -> List.of("completed", "failed", "cancelled").contains(s));
-        Response result = given().auth().oauth2(token).get(BASE + "/" + id + "/result");
-        assertThat(result.statusCode()).as(result.asString()).isEqualTo(200);
-        return result.jsonPath();
-    }
-
     /** A result's {@code isError}; absent means {@code false}. */
     private static boolean isError(JsonPath result) {
         return Boolean.TRUE.equals(result.get("isError"));
-    }
-
-    private static Path write(Path file, String text) throws Exception {
-        Files.createDirectories(file.getParent());
-        return Files.writeString(file, text);
     }
 
     private static void writeJarDeclaring(Path jar, String toolName) throws Exception {

@@ -3,7 +3,6 @@ package dev.taskgate.e2e;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +21,6 @@ import dev.taskgate.testsupport.Tokens;
 
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 6 item 5: {@code workspace.inspect}, {@code workspace.render} and {@code workspace.compare} through the REST
@@ -32,8 +30,6 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(LocalStack.class)
 class WorkspaceGraphE2E {
-    private static final String BASE = "/v1/orgs/acme/projects/demo/tool-executions";
-    private static final Duration SETTLE = Duration.ofSeconds(90);
 
     private static String token;
 
@@ -50,13 +46,14 @@ class WorkspaceGraphE2E {
     @Test
     void pagesRendersAndComparesTheReferenceGraphOfTheWorkspace() throws Exception {
         String dir = "e2e-" + UUID.randomUUID();
-        write(LocalStack.workspaceRoot("docs").resolve(dir + "/guide.md"), "See [main](/" + dir + "/main.c).\n");
-        write(
+        DemoExecutions.write(
+                LocalStack.workspaceRoot("docs").resolve(dir + "/guide.md"), "See [main](/" + dir + "/main.c).\n");
+        DemoExecutions.write(
                 LocalStack.workspaceRoot("src").resolve(dir + "/main.c"),
                 "#include \"a.h\"\n#include \"b.h\"\n#include \"gone.h\"\n");
-        Path a = write(LocalStack.workspaceRoot("src").resolve(dir + "/a.h"), "#include \"c.h\"\n");
-        write(LocalStack.workspaceRoot("src").resolve(dir + "/b.h"), "// leaf\n");
-        write(LocalStack.workspaceRoot("src").resolve(dir + "/c.h"), "// <leaf & \"quoted\">\n");
+        Path a = DemoExecutions.write(LocalStack.workspaceRoot("src").resolve(dir + "/a.h"), "#include \"c.h\"\n");
+        DemoExecutions.write(LocalStack.workspaceRoot("src").resolve(dir + "/b.h"), "// leaf\n");
+        DemoExecutions.write(LocalStack.workspaceRoot("src").resolve(dir + "/c.h"), "// <leaf & \"quoted\">\n");
         Map<String, Object> query = new HashMap<>(Map.of(
                 "start",
                 List.of("docs/" + dir + "/guide.md"),
@@ -69,7 +66,7 @@ class WorkspaceGraphE2E {
                 "helper_expansion",
                 true));
 
-        JsonPath first = result("workspace.inspect", query);
+        JsonPath first = DemoExecutions.result(token, "workspace.inspect", query);
         assertThat(first.getBoolean("isError")).isFalse();
         assertThat(first.getList("structuredContent.nodes.path"))
                 .containsExactly("docs/" + dir + "/guide.md", "src/" + dir + "/main.c");
@@ -82,12 +79,13 @@ class WorkspaceGraphE2E {
         String revision = first.getString("structuredContent.revision");
 
         query.put("cursor", first.getString("structuredContent.next_cursor"));
-        JsonPath second = result("workspace.inspect", query);
+        JsonPath second = DemoExecutions.result(token, "workspace.inspect", query);
         assertThat(second.getList("structuredContent.nodes.path"))
                 .containsExactly("src/" + dir + "/a.h", "src/" + dir + "/b.h");
         assertThat(second.getString("structuredContent.revision")).isEqualTo(revision);
 
-        JsonPath render = result("workspace.render", Map.of("graph_id", graphId, "revision", revision));
+        JsonPath render =
+                DemoExecutions.result(token, "workspace.render", Map.of("graph_id", graphId, "revision", revision));
         assertThat(render.getList("content.type")).containsExactly("text", "resource_link", "resource_link");
         String svgPath = render.getString("structuredContent.artifacts[0].path");
         assertThat(render.getString("content[1].uri")).endsWith(svgPath);
@@ -105,12 +103,13 @@ class WorkspaceGraphE2E {
         // a file read for the earlier pages changes: the next page is refused, nothing is mixed
         Files.writeString(a, "#include \"b.h\"\n");
         query.put("cursor", second.getString("structuredContent.next_cursor"));
-        JsonPath refused = result("workspace.inspect", query);
+        JsonPath refused = DemoExecutions.result(token, "workspace.inspect", query);
         assertThat(refused.getBoolean("isError")).isTrue();
         assertThat(refused.getString("content[0].text"))
                 .startsWith("the workspace changed since this page; start " + "again");
 
-        JsonPath diff = result("workspace.compare", Map.of("graph_id", graphId, "base", revision, "head", "current"));
+        JsonPath diff = DemoExecutions.result(
+                token, "workspace.compare", Map.of("graph_id", graphId, "base", revision, "head", "current"));
         assertThat(diff.getBoolean("isError")).isFalse();
         assertThat(diff.getList("structuredContent.removed_nodes")).containsExactly("src/" + dir + "/c.h");
         assertThat(diff.getList("structuredContent.added_edges.to")).containsExactly("src/" + dir + "/b.h");
@@ -118,9 +117,11 @@ class WorkspaceGraphE2E {
         assertThat(head).isNotEqualTo(revision);
 
         // both revisions are retained now: comparing them again needs no workspace read, and a missing one is refused
-        JsonPath again = result("workspace.compare", Map.of("graph_id", graphId, "base", revision, "head", head));
+        JsonPath again = DemoExecutions.result(
+                token, "workspace.compare", Map.of("graph_id", graphId, "base", revision, "head", head));
         assertThat(again.getList("structuredContent.removed_nodes")).containsExactly("src/" + dir + "/c.h");
-        JsonPath missing = result("workspace.compare", Map.of("graph_id", graphId, "base", "sha256:" + "0".repeat(64)));
+        JsonPath missing = DemoExecutions.result(
+                token, "workspace.compare", Map.of("graph_id", graphId, "base", "sha256:" + "0".repeat(64)));
         assertThat(missing.getBoolean("isError")).isTrue();
         assertThat(missing.getString("content[0].text")).contains("is retained at revision sha256:000");
     }
@@ -132,42 +133,9 @@ class WorkspaceGraphE2E {
                 .header("Idempotency-Key", "e2e-" + UUID.randomUUID())
                 .contentType(ContentType.JSON)
                 .body(Map.of("tool_name", "workspace.inspect", "input", Map.of("depth", 33)))
-                .post(BASE)
+                .post(DemoExecutions.BASE)
                 .then()
                 .statusCode(422)
                 .contentType("application/problem+json");
-    }
-
-    /** Submits, waits until the execution is terminal and returns its result. */
-    private static JsonPath result(String tool, Map<String, Object> input) {
-        String id = given().auth()
-                .oauth2(token)
-                .header("Idempotency-Key", "e2e-" + UUID.randomUUID())
-                .contentType(ContentType.JSON)
-                .body(Map.of("tool_name", tool, "input", input))
-                .post(BASE)
-                .then()
-                .statusCode(202)
-                .extract()
-                .path("execution_id");
-        await().atMost(SETTLE)
-                .pollInterval(Duration.ofMillis(100))
-                .until(
-                        () -> given().auth()
-                                .oauth2(token)
-                                .get(BASE + "/" + id)
-                                .then()
-                                .statusCode(200)
-                                .extract()
-                                .<String>path("status"),
-                        s -> List.of("completed", "failed", "cancelled").contains(s));
-        Response result = given().auth().oauth2(token).get(BASE + "/" + id + "/result");
-        assertThat(result.statusCode()).as(result.asString()).isEqualTo(200);
-        return result.jsonPath();
-    }
-
-    private static Path write(Path file, String text) throws Exception {
-        Files.createDirectories(file.getParent());
-        return Files.writeString(file, text);
     }
 }

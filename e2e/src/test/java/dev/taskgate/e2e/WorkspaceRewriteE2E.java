@@ -55,15 +55,18 @@ class WorkspaceRewriteE2E {
     void searchesRewritesThroughTheJournalAndARetryDoesNotApplyAgain() throws Exception {
         String dir = "e2e-" + UUID.randomUUID();
         String marker = "colour_" + dir.substring(4, 12);
-        Path code = write(
+        Path code = DemoExecutions.write(
                 LocalStack.workspaceRoot("src").resolve(dir + "/paint.c"),
                 "/* " + marker + " */\nint " + marker + " = 1;\n");
-        Path doc = write(LocalStack.workspaceRoot("docs").resolve(dir + "/guide.md"), "Set the " + marker + ".\n");
+        Path doc = DemoExecutions.write(
+                LocalStack.workspaceRoot("docs").resolve(dir + "/guide.md"), "Set the " + marker + ".\n");
 
-        JsonPath search = result(submit(
-                "e2e-" + UUID.randomUUID(),
-                "workspace.search",
-                Map.of("query", marker, "include", "{src,docs}/" + dir + "/*")));
+        JsonPath search = DemoExecutions.result(
+                token,
+                submit(
+                        "e2e-" + UUID.randomUUID(),
+                        "workspace.search",
+                        Map.of("query", marker, "include", "{src,docs}/" + dir + "/*")));
         assertThat(search.getBoolean("isError")).isFalse();
         assertThat(search.getList("structuredContent.matches.path"))
                 .containsExactly("docs/" + dir + "/guide.md", "src/" + dir + "/paint.c", "src/" + dir + "/paint.c");
@@ -75,7 +78,7 @@ class WorkspaceRewriteE2E {
         Map<String, Object> rewrite = Map.of(
                 "search", marker, "replace", "color_" + dir.substring(4, 12), "include", "{src,docs}/" + dir + "/*");
         Response first = submit(key, "workspace.rewrite", rewrite);
-        JsonPath applied = result(first);
+        JsonPath applied = DemoExecutions.result(token, first);
         assertThat(applied.getBoolean("isError")).isFalse();
         String planHash = applied.getString("structuredContent.plan_hash");
         assertThat(applied.getList("structuredContent.files"))
@@ -97,7 +100,8 @@ class WorkspaceRewriteE2E {
         Response retry = submit(key, "workspace.rewrite", rewrite);
         retry.then().statusCode(202).header("Idempotent-Replayed", "true");
         assertThat(retry.<String>path("execution_id")).isEqualTo(first.path("execution_id"));
-        assertThat(result(retry).getString("structuredContent.plan_hash")).isEqualTo(planHash);
+        assertThat(DemoExecutions.result(token, retry).getString("structuredContent.plan_hash"))
+                .isEqualTo(planHash);
         assertThat(code).hasContent("/* " + newMarker + " */\nint " + newMarker + " = 1;\n");
         assertThat(journalEntries(planHash)).isEqualTo(1);
         try (Stream<Path> plans = Files.list(kept.getParent())) {
@@ -106,10 +110,12 @@ class WorkspaceRewriteE2E {
                     .isEqualTo(1);
         }
 
-        JsonPath after = result(submit(
-                "e2e-" + UUID.randomUUID(),
-                "workspace.search",
-                Map.of("query", marker, "include", "{src,docs}/" + dir + "/*")));
+        JsonPath after = DemoExecutions.result(
+                token,
+                submit(
+                        "e2e-" + UUID.randomUUID(),
+                        "workspace.search",
+                        Map.of("query", marker, "include", "{src,docs}/" + dir + "/*")));
         assertThat(after.getList("structuredContent.matches")).isEmpty();
         assertThat(after.getString("structuredContent.revision"))
                 .as("the source changed")
@@ -119,12 +125,16 @@ class WorkspaceRewriteE2E {
     @Test
     void aBlockedEditChangesNothingAndAnotherProjectHasNoWorkspace() throws Exception {
         String dir = "e2e-" + UUID.randomUUID();
-        Path code = write(LocalStack.workspaceRoot("src").resolve(dir + "/twice.c"), "x = x;\n");
+        Path code = DemoExecutions.write(LocalStack.workspaceRoot("src").resolve(dir + "/twice.c"), "x = x;\n");
 
-        JsonPath blocked = result(submit(
-                "e2e-" + UUID.randomUUID(),
-                "workspace.rewrite",
-                Map.of("edits", List.of(Map.of("path", "src/" + dir + "/twice.c", "old_text", "x", "new_text", "y")))));
+        JsonPath blocked = DemoExecutions.result(
+                token,
+                submit(
+                        "e2e-" + UUID.randomUUID(),
+                        "workspace.rewrite",
+                        Map.of(
+                                "edits",
+                                List.of(Map.of("path", "src/" + dir + "/twice.c", "old_text", "x", "new_text", "y")))));
         assertThat(blocked.getBoolean("isError")).isTrue();
         assertThat(blocked.getString("content[0].text"))
                 .contains("old_text occurs 2 times in src/" + dir + "/twice.c; it must match exactly once");
@@ -178,29 +188,6 @@ class WorkspaceRewriteE2E {
                 .post(BASE);
     }
 
-    /** Waits until the execution is terminal and returns its result. */
-    private static JsonPath result(Response submitted) {
-        String id = submitted.then().statusCode(202).extract().path("execution_id");
-        await().atMost(SETTLE)
-                .pollInterval(Duration.ofMillis(100))
-                .until(
-                        () -> given().auth()
-                                .oauth2(token)
-                                .get(BASE + "/" + id)
-                                .then()
-                                .statusCode(200)
-                                .extract()
-                                .<String>path("status"),
-                        s -> List.of("completed", "failed", "cancelled").contains(s));
-        return given().auth()
-                .oauth2(token)
-                .get(BASE + "/" + id + "/result")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
-    }
-
     private static long journalEntries(String planHash) throws SQLException {
         String url = LocalStack.jdbcUrl();
         try (Connection c = DevDatabaseRoles.JOBCTL.connect(url);
@@ -212,10 +199,5 @@ class WorkspaceRewriteE2E {
                 return r.getLong(1);
             }
         }
-    }
-
-    private static Path write(Path file, String text) throws Exception {
-        Files.createDirectories(file.getParent());
-        return Files.writeString(file, text);
     }
 }
