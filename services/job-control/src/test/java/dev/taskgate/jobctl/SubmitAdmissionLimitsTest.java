@@ -1,7 +1,9 @@
 package dev.taskgate.jobctl;
 
+import java.net.URL;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.stream.IntStream;
 
@@ -11,6 +13,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.smallrye.mutiny.Uni;
@@ -26,11 +29,13 @@ import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.submit.SubmissionService;
+import dev.taskgate.testsupport.PrometheusText;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
 import static dev.taskgate.jobctl.JobControlFixture.count;
 import static dev.taskgate.jobctl.JobControlFixture.json;
 import static dev.taskgate.jobctl.JobControlFixture.submit;
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -46,6 +51,9 @@ class SubmitAdmissionLimitsTest {
 
     @Inject
     Pool pool;
+
+    @TestHTTPResource(value = "metrics", management = true)
+    URL metrics;
 
     @Inject
     SubmissionService submissions;
@@ -74,6 +82,37 @@ class SubmitAdmissionLimitsTest {
                 .contains("principal concurrency limit")
                 .contains("2 of 2");
         assertThat(refused.retryAfterSeconds()).isEqualTo(2);
+    }
+
+    @Test
+    void refusalsAndCommandsAreCountedOnTheMetricsEndpoint() {
+        Map<String, String> refusedByPrincipalBound = Map.of("bound", "principal-concurrency");
+        Map<String, String> rejectedSubmissions = Map.of("kind", "submit", "outcome", "rejected", "problem", LIMIT);
+        Map<String, String> createdSubmissions = Map.of("kind", "submit", "outcome", "created");
+        String before = scrape();
+        Caller alice = caller(newOrg(), "p");
+        accept(alice, "a1");
+        accept(alice, "a2");
+
+        reject(alice, "a3");
+
+        String after = scrape();
+        assertThat(increase(before, after, "taskgate_admission_refusals_total", refusedByPrincipalBound))
+                .isEqualTo(1.0);
+        assertThat(increase(before, after, "taskgate_commands_total", rejectedSubmissions))
+                .isEqualTo(1.0);
+        assertThat(increase(before, after, "taskgate_commands_total", createdSubmissions))
+                .isEqualTo(2.0);
+        // only on the management interface, never beside the internal API
+        given().get("/q/metrics").then().statusCode(404);
+    }
+
+    private String scrape() {
+        return given().get(metrics).then().statusCode(200).extract().asString();
+    }
+
+    private static double increase(String before, String after, String name, Map<String, String> labels) {
+        return PrometheusText.value(after, name, labels) - PrometheusText.value(before, name, labels);
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.jobctl.admission.db.AdmissionRepository;
+import dev.taskgate.jobctl.metrics.CommandMetrics;
 
 /**
  * Decides, inside a submission transaction, whether a new execution may be created. It locks (organization, then
@@ -23,10 +24,12 @@ public class AdmissionService {
 
     private final AdmissionPolicy policy;
     private final AdmissionRepository repository;
+    private final CommandMetrics metrics;
 
-    AdmissionService(AdmissionPolicy policy, AdmissionRepository repository) {
+    AdmissionService(AdmissionPolicy policy, AdmissionRepository repository, CommandMetrics metrics) {
         this.policy = policy;
         this.repository = repository;
+        this.metrics = metrics;
     }
 
     /** Whether submissions from {@code surface} are bounded at all (when not, {@link #check} is not needed). */
@@ -42,6 +45,8 @@ public class AdmissionService {
         return repository
                 .lock(tx, caller.orgId(), caller.principal())
                 .flatMap(v -> repository.usage(tx, caller.principal(), caller.orgId(), caller.projectId()))
-                .map(usage -> policy.evaluate(usage, inputBytes, now));
+                .map(usage -> policy.evaluate(usage, inputBytes, now))
+                .invoke(refusal -> refusal.ifPresent(
+                        r -> metrics.admissionRefused(r.bound().boundName())));
     }
 }

@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -60,6 +61,7 @@ public class ChildPool {
     private final ChildSandbox sandbox;
     private final Set<String> catalogNames;
     private volatile String refusal;
+    private final AtomicLong unexpectedExits = new AtomicLong();
     private volatile boolean started;
     private volatile boolean closing;
 
@@ -189,6 +191,16 @@ public class ChildPool {
         }
     }
 
+    /** Children that are running (starting, idle or running an operation). */
+    public int liveChildren() {
+        return live.size();
+    }
+
+    /** How many children exited on their own (a crash, a kill, a limit) since the worker started; each was replaced. */
+    public long unexpectedExits() {
+        return unexpectedExits.get();
+    }
+
     /** Children that said they are ready and are not being retired (idle or running an operation). */
     public int readyChildren() {
         return (int) live.stream().filter(c -> c.isReady() && !c.isRetired()).count();
@@ -215,6 +227,7 @@ public class ChildPool {
         if (closing || child.isRetired()) {
             return;
         }
+        unexpectedExits.incrementAndGet();
         LOG.infof("Child exited; starting a replacement [pid=%d exitCode=%d]", child.pid(), status);
         try {
             spawner.execute(this::spawnReplacement);

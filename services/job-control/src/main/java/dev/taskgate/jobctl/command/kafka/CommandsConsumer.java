@@ -20,6 +20,7 @@ import dev.taskgate.jobctl.auth.kafka.SignedRecords;
 import dev.taskgate.jobctl.cancel.CancellationService;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.input.InputResponseService;
+import dev.taskgate.jobctl.metrics.CommandMetrics;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.payload.RecordSealing;
 import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
@@ -44,6 +45,7 @@ public class CommandsConsumer {
     private final OutboxRelay relay;
     private final RecordAuthentication authentication;
     private final RecordSealing sealing;
+    private final CommandMetrics metrics;
 
     CommandsConsumer(
             SubmissionService submissions,
@@ -52,7 +54,9 @@ public class CommandsConsumer {
             CommandReplyPublisher replies,
             OutboxRelay relay,
             RecordAuthentication authentication,
-            RecordSealing sealing) {
+            RecordSealing sealing,
+            CommandMetrics metrics) {
+        this.metrics = metrics;
         this.authentication = authentication;
         this.sealing = sealing;
         this.submissions = submissions;
@@ -67,14 +71,17 @@ public class CommandsConsumer {
     public Uni<Void> onCommand(Message<String> record) {
         var refusal = SignedRecords.refusal(authentication, record, RecordAuthentication.FRONTEND);
         if (refusal.isPresent()) {
+            metrics.recordRefused("signature");
             return Uni.createFrom().completionStage(record.nack(refusal.get()));
         }
         ExecutionCommand command;
         try {
             command = Wire.fromBytes(OpenedRecords.open(sealing, record), ExecutionCommand.class);
         } catch (PayloadUnreadableException e) {
+            metrics.recordRefused("payload");
             return Uni.createFrom().completionStage(record.nack(e)); // logged; refused like a badly signed record
         } catch (Wire.MalformedRecordException | IllegalArgumentException e) {
+            metrics.recordRefused("malformed");
             return Uni.createFrom().completionStage(record.nack(e));
         }
         return handle(command)
@@ -83,6 +90,7 @@ public class CommandsConsumer {
                 .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(2))
                 .atMost(5)
                 .flatMap(outcome -> {
+                    metrics.handled(command, outcome.reply());
                     if (outcome.outboxWritten()) {
                         relay.wake();
                     }
