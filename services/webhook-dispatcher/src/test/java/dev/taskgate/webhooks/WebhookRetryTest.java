@@ -1,5 +1,6 @@
 package dev.taskgate.webhooks;
 
+import java.net.URL;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -9,16 +10,19 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.testsupport.KafkaTestClient;
+import dev.taskgate.testsupport.PrometheusText;
 import dev.taskgate.webhooks.support.Api;
 import dev.taskgate.webhooks.support.Lifecycle;
 import dev.taskgate.webhooks.support.Receiver;
 import dev.taskgate.webhooks.support.Verifier;
 
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -42,9 +46,14 @@ class WebhookRetryTest {
         kafka.close();
     }
 
+    @TestHTTPResource(value = "metrics", management = true)
+    URL metrics;
+
     @Test
     void serverErrorThenTimeoutThenSuccessIsRetriedWithTheSameWebhookId() {
         Api api = Api.freshProject();
+        double retriesBefore = attempts("retry");
+        double deliveredBefore = attempts("delivered");
         try (Receiver receiver = Receiver.start().script(500, Receiver.HANG)) {
             var created = api.create(receiver.url());
             String secret = created.path("secret");
@@ -73,7 +82,16 @@ class WebhookRetryTest {
             assertThat(log.get(2).get("status_code")).isEqualTo(200);
             assertThat(api.request().get(api.base() + "/" + subscription).<String>path("status"))
                     .isEqualTo("active");
+            // counted once each attempt is recorded (other tests' deliveries may add to the same counters)
+            await().atMost(WAIT).until(() -> attempts("retry") - retriesBefore >= 2);
+            await().atMost(WAIT).until(() -> attempts("delivered") - deliveredBefore >= 1);
         }
+    }
+
+    /** Delivery attempts of this outcome counted on the management interface's metrics endpoint. */
+    private double attempts(String outcome) {
+        String scraped = given().get(metrics).then().statusCode(200).extract().asString();
+        return PrometheusText.value(scraped, "taskgate_webhooks_attempts_seconds_count", Map.of("outcome", outcome));
     }
 
     @Test

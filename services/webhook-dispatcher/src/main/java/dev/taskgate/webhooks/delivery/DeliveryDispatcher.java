@@ -70,6 +70,8 @@ public class DeliveryDispatcher {
     private volatile boolean stopped = true;
     private long timerId = -1;
 
+    private final DeliveryMeters meters;
+
     DeliveryDispatcher(
             Pool pool,
             Vertx vertx,
@@ -79,7 +81,9 @@ public class DeliveryDispatcher {
             SecretCipher cipher,
             DestinationGuard guard,
             WebhookSender sender,
-            Clock clock) {
+            Clock clock,
+            DeliveryMeters meters) {
+        this.meters = meters;
         this.pool = pool;
         this.vertx = vertx;
         this.config = config;
@@ -212,9 +216,17 @@ public class DeliveryDispatcher {
     private Uni<Void> record(Claimed d, Instant started, long durationMs, Result result) {
         Instant now = clock.instant();
         return pool.withTransaction(tx -> deliveries
-                .insertAttempt(
-                        tx, d.id(), d.attempt(), started, durationMs, result.status(), result.outcome(), result.error())
-                .flatMap(v -> settle(tx, d, result, now)));
+                        .insertAttempt(
+                                tx,
+                                d.id(),
+                                d.attempt(),
+                                started,
+                                durationMs,
+                                result.status(),
+                                result.outcome(),
+                                result.error())
+                        .flatMap(v -> settle(tx, d, result, now)))
+                .invoke(() -> meters.attempted(result.outcome(), durationMs));
     }
 
     private Uni<Void> settle(SqlConnection tx, Claimed d, Result result, Instant now) {
@@ -262,6 +274,7 @@ public class DeliveryDispatcher {
                     return Uni.createFrom().voidItem();
                 }
                 LOG.warnf("Subscription disabled [subscriptionId=%s reason=%s]", d.subscriptionId(), reason);
+                meters.subscriptionDisabled();
                 return deliveries
                         .abandonPending(tx, d.subscriptionId(), "subscription disabled", now)
                         .replaceWithVoid();

@@ -58,6 +58,19 @@ class ToolExecutionCreateAcceptedTest {
     }
 
     @Test
+    void metricsAreServedOnTheManagementInterfaceOnly() {
+        Api.at(base).get("/v1/orgs/acme/projects/demo/tool-executions/unknown");
+
+        Api.Result metrics = Api.at(management).get("metrics");
+
+        assertThat(metrics.status()).isEqualTo(200);
+        assertThat(metrics.text())
+                .contains("http_server_requests_seconds_count")
+                .contains("jvm_memory_used_bytes");
+        assertThat(Api.at(base).get("/q/metrics").status()).isEqualTo(404);
+    }
+
+    @Test
     void readinessIsUpOnceRepliesCanBeReceived() {
         Api.Result ready = Api.at(management).get("health/ready");
 
