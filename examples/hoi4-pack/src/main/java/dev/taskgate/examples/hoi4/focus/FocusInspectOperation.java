@@ -5,31 +5,25 @@ import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import dev.taskgate.examples.hoi4.tool.ToolErrors;
 import dev.taskgate.examples.hoi4.tool.ToolInput;
+import dev.taskgate.examples.hoi4.tool.WorkspaceTool;
 import dev.taskgate.operation.api.ToolContext;
-import dev.taskgate.operation.api.ToolOperation;
 import dev.taskgate.operation.api.ToolResults;
 import dev.taskgate.operation.api.ToolStoppedException;
 import dev.taskgate.operation.api.WorkspaceReader;
 
 /** {@code hoi4.focus_inspect}: the focus trees of the workspace's mod as graphs, with their problems and coverage. */
-public final class FocusInspectOperation implements ToolOperation {
+public final class FocusInspectOperation extends WorkspaceTool {
     public static final String NAME = "hoi4.focus_inspect";
     static final int DEFAULT_MAX_FOCUSES = 1000;
 
-    @Override
-    public String name() {
-        return NAME;
+    public FocusInspectOperation() {
+        super(NAME);
     }
 
     @Override
-    public String call(JsonNode input, ToolContext context) throws ToolStoppedException {
-        Optional<WorkspaceReader> workspace = context.workspace();
-        if (workspace.isEmpty()) {
-            return ToolErrors.workspaceMissing(NAME);
-        }
-        FocusScan focusScan = FocusScan.of(workspace.get(), context);
+    protected String call(JsonNode input, WorkspaceReader workspace, ToolContext context) throws ToolStoppedException {
+        FocusScan focusScan = FocusScan.of(workspace, context);
         Optional<String> treeId = ToolInput.text(input, "tree");
         Optional<List<FocusGraph>> graphs = focusScan.graphs(treeId);
         if (graphs.isEmpty()) {

@@ -8,36 +8,30 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.examples.hoi4.tool.JsonOut;
-import dev.taskgate.examples.hoi4.tool.ToolErrors;
 import dev.taskgate.examples.hoi4.tool.ToolInput;
+import dev.taskgate.examples.hoi4.tool.WorkspaceTool;
 import dev.taskgate.operation.api.ArtifactLink;
 import dev.taskgate.operation.api.ToolContext;
-import dev.taskgate.operation.api.ToolOperation;
 import dev.taskgate.operation.api.ToolResults;
 import dev.taskgate.operation.api.ToolStoppedException;
 import dev.taskgate.operation.api.WorkspaceReader;
 
 /** {@code hoi4.focus_render}: one focus tree drawn as SVG, saved as an artifact and linked from the result. */
-public final class FocusRenderOperation implements ToolOperation {
+public final class FocusRenderOperation extends WorkspaceTool {
     public static final String NAME = "hoi4.focus_render";
     /** {@link ToolContext#saveArtifact}'s limit. */
     static final int MAX_ARTIFACT_BYTES = 512 * 1024;
 
     private static final int MAX_NAME_STEM = 196;
 
-    @Override
-    public String name() {
-        return NAME;
+    public FocusRenderOperation() {
+        super(NAME);
     }
 
     @Override
-    public String call(JsonNode input, ToolContext context) throws ToolStoppedException {
-        Optional<WorkspaceReader> workspace = context.workspace();
-        if (workspace.isEmpty()) {
-            return ToolErrors.workspaceMissing(NAME);
-        }
+    protected String call(JsonNode input, WorkspaceReader workspace, ToolContext context) throws ToolStoppedException {
         String treeId = ToolInput.text(input, "tree").orElseThrow(() -> new IllegalArgumentException("tree"));
-        FocusScan focusScan = FocusScan.of(workspace.get(), context);
+        FocusScan focusScan = FocusScan.of(workspace, context);
         Optional<List<FocusGraph>> graphs = focusScan.graphs(Optional.of(treeId));
         if (graphs.isEmpty()) {
             return ToolResults.error(focusScan.unknownTree(treeId));
