@@ -39,6 +39,9 @@ public interface JobControlConfig {
      */
     Optional<Path> pluginsDirectory();
 
+    /** The gateway's upstream MCP servers (docs/gateway.md). */
+    Upstreams upstreams();
+
     /** Lifetime of executions. */
     Execution execution();
 
@@ -241,6 +244,18 @@ public interface JobControlConfig {
     }
 
     /** The operator API. */
+    interface Upstreams {
+        /**
+         * The upstreams file, from {@code taskgate.upstreams.file} [{@code TASKGATE_UPSTREAMS_FILE}], given to
+         * job-control and worker-pool alike. Unset: no upstream.
+         */
+        Optional<Path> file();
+
+        /** How soon an upstream that could not be listed is tried again (never later than its refresh interval). */
+        @WithDefault("15s")
+        Duration retryInterval();
+    }
+
     interface Operator {
         /**
          * How long an operator's cancel of a running execution waits for the outbox relay to publish the stop

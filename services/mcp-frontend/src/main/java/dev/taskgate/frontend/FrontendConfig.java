@@ -134,6 +134,13 @@ public interface FrontendConfig {
      */
     Optional<Path> pluginsDirectory();
 
+    /**
+     * How often the tools of the gateway's upstream MCP servers are asked from job-control (docs/gateway.md
+     * "Discovery"); a change reaches callers within this interval.
+     */
+    @WithDefault("5s")
+    Duration upstreamToolsRefresh();
+
     /** Serving unauthenticated MCP requests as one fixed local principal, under {@code taskgate.frontend.local-principal}. */
     LocalPrincipal localPrincipal();
 

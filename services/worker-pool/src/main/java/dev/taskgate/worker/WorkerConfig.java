@@ -98,6 +98,17 @@ public interface WorkerConfig {
     Optional<Path> pluginsDirectory();
 
     /**
+     * The upstreams file of the gateway (docs/gateway.md), from {@code taskgate.upstreams.file}
+     * [{@code TASKGATE_UPSTREAMS_FILE}], the same as job-control's: where upstream tools are called, with which
+     * credential. Unset: no upstream.
+     */
+    Optional<Path> upstreamsFile();
+
+    /** How often the upstream tools are asked from job-control while upstreams are configured. */
+    @WithDefault("5s")
+    java.time.Duration upstreamToolsRefresh();
+
+    /**
      * The checkpoint key job-control authenticates frontiers with (base64, at least 32 bytes), from
      * {@code taskgate.checkpoint.key} [{@code TASKGATE_CHECKPOINT_KEY}]. A replacement resumes from a frontier only
      * if its MAC verifies under this key; unset, every replacement starts afresh.

@@ -11,16 +11,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 import dev.taskgate.contracts.Wire;
 
 /**
- * The fixed registry of operations, loaded from {@code schemas/operations/catalog.json} (shipped in this
- * jar). worker-pool implements exactly these; frontends list them and validate input against them. The
- * conformance tool pack ({@code schemas/operations/conformance-pack.json}) is added only when a service is
- * configured with {@code taskgate.conformance.enabled=true}; every service of one deployment must agree on it.
+ * The registry of operations. Taskgate's own are loaded from {@code schemas/operations/catalog.json} (shipped in this
+ * jar) and fixed for the life of a service: worker-pool implements exactly these; frontends list them and validate
+ * input against them. The conformance tool pack ({@code schemas/operations/conformance-pack.json}) is added only when a
+ * service is configured with {@code taskgate.conformance.enabled=true}; every service of one deployment must agree on
+ * it. The tools of upstream MCP servers (the gateway) follow them and change while the service runs: they are replaced
+ * as a whole ({@link #replaceUpstreamTools}) whenever job-control's discovery learns something new.
  */
 public final class OperationCatalog {
     static final String RESOURCE = "taskgate-schemas/operations/catalog.json";
@@ -40,6 +43,9 @@ public final class OperationCatalog {
     }
 
     private final List<OperationSpec> ordered;
+    private final List<Runnable> listeners = new CopyOnWriteArrayList<>();
+    private volatile UpstreamTools upstream = UpstreamTools.NONE;
+    private volatile Map<String, OperationSpec> upstreamByName = Map.of();
 
     /** Reads the catalog shipped with the contracts, without any optional pack. */
     public static OperationCatalog load() {
@@ -77,6 +83,11 @@ public final class OperationCatalog {
         return new OperationCatalog(operations);
     }
 
+    /** A catalog of exactly these operations (for tests and tools). */
+    public static OperationCatalog of(List<OperationSpec> operations) {
+        return new OperationCatalog(operations);
+    }
+
     private static List<OperationSpec> read(String resource) {
         try (InputStream in = OperationCatalog.class.getClassLoader().getResourceAsStream(resource)) {
             if (in == null) {
@@ -88,14 +99,60 @@ public final class OperationCatalog {
         }
     }
 
-    /** The operation with this name, if registered. */
+    /** The operation with this name, if registered: one of Taskgate's own, else an upstream tool. */
     public Optional<OperationSpec> find(String name) {
-        return Optional.ofNullable(byName.get(name));
+        OperationSpec own = byName.get(name);
+        return own != null ? Optional.of(own) : Optional.ofNullable(upstreamByName.get(name));
     }
 
-    /** Every registered operation, in declaration order. */
+    /** Every registered operation: Taskgate's own in declaration order, then the upstream tools. */
     public List<OperationSpec> all() {
+        UpstreamTools current = upstream;
+        if (current.tools().isEmpty()) {
+            return ordered;
+        }
+        List<OperationSpec> all =
+                new ArrayList<>(ordered.size() + current.tools().size());
+        all.addAll(ordered);
+        all.addAll(current.tools());
+        return List.copyOf(all);
+    }
+
+    /** Taskgate's own operations (built in, conformance pack, plug-ins): those a worker child implements. */
+    public List<OperationSpec> own() {
         return ordered;
+    }
+
+    /** The upstream tools and upstreams as last replaced. */
+    public UpstreamTools upstreamTools() {
+        return upstream;
+    }
+
+    /**
+     * Replaces the upstream tools with {@code next}, unless it carries the revision already held.
+     *
+     * @return whether anything changed
+     * @throws IllegalArgumentException when an upstream tool has the name of one of Taskgate's own operations
+     */
+    public synchronized boolean replaceUpstreamTools(UpstreamTools next) {
+        if (next.revision().equals(upstream.revision())) {
+            return false;
+        }
+        for (OperationSpec tool : next.tools()) {
+            if (byName.containsKey(tool.name())) {
+                throw new IllegalArgumentException(
+                        "upstream tool " + tool.name() + " has the name of one of Taskgate's own operations");
+            }
+        }
+        upstreamByName = Map.copyOf(next.byName());
+        upstream = next;
+        listeners.forEach(Runnable::run);
+        return true;
+    }
+
+    /** Runs {@code listener} after every change of the upstream tools (on the thread that made it). */
+    public void onUpstreamChange(Runnable listener) {
+        listeners.add(listener);
     }
 
     private record CatalogFile(@JsonProperty("operations") List<OperationSpec> operations) {}

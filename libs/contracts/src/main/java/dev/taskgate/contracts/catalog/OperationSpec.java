@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -32,6 +33,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
  * @param workspace   whether the operation works over the caller's workspace (the directories worker-pool registered
  *                    for the execution's {@code <org>/<project>}); absent ({@code null}) means no, and the accessor
  *                    then returns {@code false}
+ * @param upstream    for a tool of an upstream MCP server (the gateway), where it comes from and who may use it;
+ *                    {@code null} for Taskgate's own operations and plug-ins
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record OperationSpec(
@@ -46,7 +49,10 @@ public record OperationSpec(
         @JsonProperty("taskSupport") String taskSupport,
         @JsonProperty("handoff") String handoff,
         @JsonProperty("inputRounds") List<List<PreTaskInput>> inputRounds,
-        @JsonProperty("workspace") Boolean workspace) {
+        @JsonProperty("workspace") Boolean workspace,
+
+        @JsonProperty("upstream") @JsonInclude(JsonInclude.Include.NON_NULL)
+        UpstreamBinding upstream) {
 
     public OperationSpec {
         Objects.requireNonNull(name, "name");
@@ -69,6 +75,36 @@ public record OperationSpec(
                 != inputRounds.stream().mapToLong(List::size).sum()) {
             throw new IllegalArgumentException("operation " + name + " declares an input key twice");
         }
+    }
+
+    /** The signature before {@code upstream} was added: one of Taskgate's own operations. */
+    public OperationSpec(
+            String name,
+            String version,
+            String title,
+            String description,
+            boolean mutating,
+            JsonNode annotations,
+            JsonNode inputSchema,
+            Boolean cancellable,
+            String taskSupport,
+            String handoff,
+            List<List<PreTaskInput>> inputRounds,
+            Boolean workspace) {
+        this(
+                name,
+                version,
+                title,
+                description,
+                mutating,
+                annotations,
+                inputSchema,
+                cancellable,
+                taskSupport,
+                handoff,
+                inputRounds,
+                workspace,
+                null);
     }
 
     /** The signature before {@code workspace} was added: no workspace. */
@@ -173,6 +209,11 @@ public record OperationSpec(
             JsonNode inputSchema,
             Boolean cancellable) {
         this(name, version, title, description, mutating, annotations, inputSchema, cancellable, null, null);
+    }
+
+    /** Whether this is a tool of an upstream MCP server. */
+    public boolean isUpstream() {
+        return upstream != null;
     }
 
     /** Whether a running execution of this operation may be asked to stop (absent means yes). */

@@ -3,7 +3,7 @@ package dev.taskgate.jobctl.auth;
 /**
  * Which calling service may use which internal route (the documented flows, docs/security.md): mcp-frontend the
  * whole internal API on behalf of its verified users; worker-pool only reads an artifact by key for the execution
- * it runs. Anyone else nothing.
+ * it runs and the upstream tools of the catalog. Anyone else nothing.
  */
 final class CallerPolicy {
     static final String FRONTEND = "mcp-frontend";
@@ -16,7 +16,9 @@ final class CallerPolicy {
             case FRONTEND:
                 return path.startsWith("/internal/");
             case WORKER_POOL:
-                return "GET".equals(method) && "/internal/v1/artifacts/by-key".equals(path);
+                return "GET".equals(method)
+                        && ("/internal/v1/artifacts/by-key".equals(path)
+                                || "/internal/v1/catalog/upstream-tools".equals(path));
             default:
                 return false;
         }

@@ -98,7 +98,10 @@ public class SubmissionService {
      */
     public Uni<CommandOutcome> submit(SubmitExecution command) {
         Instant now = clock.now();
-        Optional<OperationSpec> operation = catalog.find(command.toolName());
+        // an upstream tool is unknown to callers outside the workspaces it is offered to
+        Optional<OperationSpec> operation = catalog.find(command.toolName())
+                .filter(op -> !op.isUpstream()
+                        || op.upstream().admits(command.caller().workspace()));
         if (operation.isEmpty()) {
             return Uni.createFrom()
                     .item(new CommandOutcome(

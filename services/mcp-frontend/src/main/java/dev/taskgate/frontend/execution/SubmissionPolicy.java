@@ -29,7 +29,7 @@ public class SubmissionPolicy {
 
     /** Returns normally when the call may be submitted; throws the problem otherwise. */
     public void admit(AuthenticatedCaller caller, String toolName, JsonNode input) {
-        ToolInputValidator.Tool tool = tools.find(toolName)
+        ToolInputValidator.Tool tool = tools.find(toolName, caller.caller().workspace())
                 .orElseThrow(() -> ProblemKind.UNKNOWN_TOOL
                         .problem("No tool named '" + Echo.excerpt(toolName) + "' is registered.")
                         .with("tool_name", Echo.excerpt(toolName))

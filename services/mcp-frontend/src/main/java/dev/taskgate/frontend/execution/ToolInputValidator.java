@@ -5,10 +5,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
+
+import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.JsonSchema;
@@ -24,49 +27,90 @@ import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 
 /**
- * The operation catalog with each operation's input schema compiled once (JSON Schema 2020-12): looks tools up
- * and lists what is wrong with an input.
+ * The operation catalog with each operation's input schema compiled (JSON Schema 2020-12): looks tools up and lists
+ * what is wrong with an input. Taskgate's own operations are compiled at startup (a schema that does not compile stops
+ * the service); an upstream tool's schema on its first use after the upstream listed it, and a schema that does not
+ * compile makes every input of that tool invalid with the reason, leaving the other tools alone.
  */
 @Singleton
 @Startup
 public class ToolInputValidator {
-    private final Map<String, Tool> tools;
+    private static final Logger LOG = Logger.getLogger(ToolInputValidator.class);
 
-    /** Compiles every schema of the catalog; a schema that does not compile stops the service. */
+    private final Map<String, Tool> own;
+    private final OperationCatalog catalog;
+    private final Map<OperationSpec, Tool> upstream = new ConcurrentHashMap<>();
+
+    /** Compiles every schema of the catalog's own operations. */
     @Inject
     public ToolInputValidator(OperationCatalog catalog) {
-        this(catalog.all());
+        this.catalog = catalog;
+        Map<String, Tool> map = new LinkedHashMap<>();
+        for (OperationSpec spec : catalog.own()) {
+            map.put(spec.name(), new Tool(spec, compile(spec)));
+        }
+        this.own = Map.copyOf(map);
+        catalog.onUpstreamChange(upstream::clear);
     }
 
-    /** Compiles the schemas of these operations. */
+    /** Compiles the schemas of these operations (no upstream tools). */
     public ToolInputValidator(List<OperationSpec> operations) {
+        this(OperationCatalog.of(operations));
+    }
+
+    /** The registered tool with this name, whoever asks (an upstream tool is offered to some workspaces only). */
+    public Optional<Tool> find(String name) {
+        Tool tool = own.get(name);
+        if (tool != null) {
+            return Optional.of(tool);
+        }
+        return catalog.find(name)
+                .filter(OperationSpec::isUpstream)
+                .map(spec -> upstream.computeIfAbsent(spec, s -> {
+                    try {
+                        return new Tool(s, compile(s));
+                    } catch (RuntimeException e) {
+                        LOG.warnf("Input schema of upstream tool %s does not compile: %s", s.name(), e.getMessage());
+                        return new Tool(
+                                s, "its input schema, as the upstream listed it, cannot be used: " + e.getMessage());
+                    }
+                }));
+    }
+
+    /** The tool with this name as a caller in {@code workspace} ({@code <org>/<project>}) sees it. */
+    public Optional<Tool> find(String name, String workspace) {
+        return find(name)
+                .filter(tool ->
+                        !tool.spec().isUpstream() || tool.spec().upstream().admits(workspace));
+    }
+
+    private static JsonSchema compile(OperationSpec spec) {
         JsonSchemaFactory factory = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
         SchemaValidatorsConfig config = SchemaValidatorsConfig.builder()
                 .pathType(PathType.JSON_POINTER)
                 .formatAssertionsEnabled(true)
                 .build();
-        Map<String, Tool> map = new LinkedHashMap<>();
-        for (OperationSpec spec : operations) {
-            JsonSchema schema = factory.getSchema(spec.inputSchema(), config);
-            schema.initializeValidators();
-            map.put(spec.name(), new Tool(spec, schema));
-        }
-        this.tools = Map.copyOf(map);
-    }
-
-    /** The registered tool with this name. */
-    public Optional<Tool> find(String name) {
-        return Optional.ofNullable(tools.get(name));
+        JsonSchema schema = factory.getSchema(spec.inputSchema(), config);
+        schema.initializeValidators();
+        return schema;
     }
 
     /** A registered operation and its compiled input schema. */
     public static final class Tool {
         private final OperationSpec spec;
         private final JsonSchema schema;
+        private final String unusable;
 
         Tool(OperationSpec spec, JsonSchema schema) {
             this.spec = spec;
             this.schema = schema;
+            this.unusable = null;
+        }
+
+        Tool(OperationSpec spec, String unusable) {
+            this.spec = spec;
+            this.schema = null;
+            this.unusable = unusable;
         }
 
         /** The catalog entry. */
@@ -76,6 +120,9 @@ public class ToolInputValidator {
 
         /** Every violation of the input schema, ordered by location; empty when the input is valid. */
         public List<InputViolation> violations(JsonNode input) {
+            if (schema == null) {
+                return List.of(new InputViolation("", unusable));
+            }
             return schema.validate(input).stream()
                     .map(ToolInputValidator::violation)
                     .sorted(Comparator.comparing(InputViolation::pointer).thenComparing(InputViolation::message))

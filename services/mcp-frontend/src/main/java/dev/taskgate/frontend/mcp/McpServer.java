@@ -66,7 +66,7 @@ public class McpServer {
                 if (request.params().hasNonNull("cursor")) {
                     throw McpErrors.invalidParams("Invalid cursor: tools/list has a single page.", null);
                 }
-                return McpResult.of(listing.list());
+                return McpResult.of(listing.list(caller.caller().workspace()));
             case "tools/call":
                 return calls.call(request, meta, caller);
             case "tasks/get":

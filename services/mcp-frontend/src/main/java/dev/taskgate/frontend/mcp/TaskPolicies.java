@@ -20,6 +20,7 @@ import dev.taskgate.frontend.FrontendConfig;
 @Startup
 public class TaskPolicies {
     private final Map<String, TaskPolicy> configured;
+    private final OperationCatalog catalog;
 
     @Inject
     TaskPolicies(FrontendConfig config, OperationCatalog catalog) {
@@ -37,15 +38,23 @@ public class TaskPolicies {
                     "taskgate.frontend.mcp.task-policy names tools that are not registered: " + unknown);
         }
         Map<String, TaskPolicy> policies = new HashMap<>();
-        catalog.all().stream()
+        catalog.own().stream()
                 .filter(op -> op.taskSupport() != null)
                 .forEach(op -> policies.put(op.name(), TaskPolicy.fromWireName(op.taskSupport())));
         policies.putAll(configured);
         this.configured = Map.copyOf(policies);
+        this.catalog = catalog;
     }
 
-    /** The policy of this tool. */
+    /** The policy of this tool; an upstream tool's comes from its catalog entry (the operator's upstream policy). */
     public TaskPolicy of(String toolName) {
-        return configured.getOrDefault(toolName, TaskPolicy.OPTIONAL);
+        TaskPolicy own = configured.get(toolName);
+        if (own != null) {
+            return own;
+        }
+        return catalog.find(toolName)
+                .filter(op -> op.isUpstream() && op.taskSupport() != null)
+                .map(op -> TaskPolicy.fromWireName(op.taskSupport()))
+                .orElse(TaskPolicy.OPTIONAL);
     }
 }

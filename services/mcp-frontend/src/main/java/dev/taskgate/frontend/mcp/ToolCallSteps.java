@@ -90,9 +90,9 @@ public class ToolCallSteps {
                         .json()));
     }
 
-    /** The registered tool of this name; -32602 naming it when there is none. */
-    public ToolInputValidator.Tool tool(String toolName) {
-        return tools.find(toolName)
+    /** The registered tool of this name as the caller sees it; -32602 naming it when there is none. */
+    public ToolInputValidator.Tool tool(AuthenticatedCaller caller, String toolName) {
+        return tools.find(toolName, caller.caller().workspace())
                 .orElseThrow(() -> McpErrors.invalidParams(
                         "Unknown tool: " + Echo.excerpt(toolName),
                         JsonNodeFactory.instance.objectNode().put("name", Echo.excerpt(toolName))));

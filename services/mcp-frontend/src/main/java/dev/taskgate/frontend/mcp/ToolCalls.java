@@ -71,7 +71,7 @@ public class ToolCalls {
             return steps.compatibilityCall(
                     Generation.MCP_2026, caller, toolName, request.params().get("arguments"));
         }
-        ToolInputValidator.Tool tool = steps.tool(toolName);
+        ToolInputValidator.Tool tool = steps.tool(caller, toolName);
         TaskPolicy policy = policies.of(toolName);
         boolean asTask = meta.declaresTasks() && policy != TaskPolicy.FORBIDDEN;
         if (policy == TaskPolicy.REQUIRED && !meta.declaresTasks()) {

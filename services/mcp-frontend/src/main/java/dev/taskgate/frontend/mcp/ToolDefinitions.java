@@ -1,6 +1,5 @@
 package dev.taskgate.frontend.mcp;
 
-import java.util.List;
 import java.util.function.BiConsumer;
 
 import jakarta.inject.Singleton;
@@ -21,12 +20,12 @@ import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
  */
 @Singleton
 public class ToolDefinitions {
-    private final List<OperationSpec> operations;
+    private final OperationCatalog catalog;
     private final TaskPolicies policies;
     private final CompatibilityTools compat;
 
     ToolDefinitions(OperationCatalog catalog, TaskPolicies policies, CompatibilityTools compat) {
-        this.operations = catalog.all();
+        this.catalog = catalog;
         this.policies = policies;
         this.compat = compat;
     }
@@ -42,15 +41,27 @@ public class ToolDefinitions {
         void decorate(ObjectNode tool, TaskPolicy policy, boolean mutating);
     }
 
-    /** Every tool definition, each completed by {@code withPolicy} with the tool's task policy. */
-    public ArrayNode list(BiConsumer<ObjectNode, TaskPolicy> withPolicy) {
-        return list((tool, policy, mutating) -> withPolicy.accept(tool, policy));
+    /**
+     * Every tool definition a caller in {@code workspace} may use, each completed by {@code withPolicy} with the
+     * tool's task policy.
+     */
+    public ArrayNode list(String workspace, BiConsumer<ObjectNode, TaskPolicy> withPolicy) {
+        return list(workspace, (tool, policy, mutating) -> withPolicy.accept(tool, policy));
     }
 
-    /** Every tool definition, each completed by {@code decoration}. */
-    public ArrayNode list(Decoration decoration) {
+    /** Whether the list depends on who asks: some upstream tool is offered to some workspaces only. */
+    public boolean variesByCaller() {
+        return catalog.upstreamTools().tools().stream()
+                .anyMatch(op -> !op.upstream().workspaces().contains("*"));
+    }
+
+    /** Every tool definition a caller in {@code workspace} may use, each completed by {@code decoration}. */
+    public ArrayNode list(String workspace, Decoration decoration) {
         ArrayNode tools = JsonNodeFactory.instance.arrayNode();
-        for (OperationSpec op : operations) {
+        for (OperationSpec op : catalog.all()) {
+            if (op.isUpstream() && !op.upstream().admits(workspace)) {
+                continue;
+            }
             ObjectNode tool = tools.addObject().put("name", op.name());
             if (op.title() != null) {
                 tool.put("title", op.title());

@@ -41,13 +41,18 @@ public class ToolListing {
         return cacheable(result);
     }
 
-    /** The {@code tools/list} result: every registered operation, in catalog order, on one page. */
-    public ObjectNode list() {
+    /**
+     * The {@code tools/list} result for a caller in {@code workspace}: every operation it may use, in catalog order,
+     * on one page; private to the caller when upstream tools make the list differ between callers.
+     */
+    public ObjectNode list(String workspace) {
         ObjectNode result = server.result("complete");
         result.set(
                 "tools",
-                tools.list((tool, policy) -> tool.putObject("_meta").put(TASK_POLICY_META_KEY, policy.wireName())));
-        return cacheable(result);
+                tools.list(
+                        workspace,
+                        (tool, policy) -> tool.putObject("_meta").put(TASK_POLICY_META_KEY, policy.wireName())));
+        return tools.variesByCaller() ? result.put("ttlMs", ttlMs).put("cacheScope", "private") : cacheable(result);
     }
 
     private ObjectNode cacheable(ObjectNode result) {

@@ -43,6 +43,7 @@ import dev.taskgate.worker.pool.RunObserver;
 import dev.taskgate.worker.report.FailureCode;
 import dev.taskgate.worker.report.WorkerEventPublisher;
 import dev.taskgate.worker.report.WorkerEvents;
+import dev.taskgate.worker.upstream.UpstreamCalls;
 import dev.taskgate.worker.workspace.WorkspaceRegistry;
 
 /**
@@ -71,6 +72,7 @@ public class DispatchRunner {
     private final FrontierVerifier frontiers;
     private final WorkspaceRegistry workspaces;
     private final ArtifactRelay artifacts;
+    private final UpstreamCalls upstreams;
     // Waiting for an idle child can take as long as the running operations do: it happens here, on a thread
     // of our own, never on an event loop or a Vert.x worker (whose blocked-thread checker would fire).
     private final ExecutorService dispatcher = Executors.newSingleThreadExecutor(r -> new Thread(r, "work-dispatcher"));
@@ -92,7 +94,9 @@ public class DispatchRunner {
             WorkerConfig config,
             FrontierVerifier frontiers,
             WorkspaceRegistry workspaces,
-            ArtifactRelay artifacts) {
+            ArtifactRelay artifacts,
+            UpstreamCalls upstreams) {
+        this.upstreams = upstreams;
         this.frontiers = frontiers;
         this.artifacts = artifacts;
         this.workspaces = workspaces;
@@ -200,7 +204,9 @@ public class DispatchRunner {
         if (stoppable && stops.contains(key)) {
             return report(events.stopped(key, STOPPED_BEFORE_START));
         }
-        OperationSpec spec = catalog.find(record.operation()).orElse(null);
+        OperationSpec spec = catalog.find(record.operation())
+                .or(() -> upstreams.findAfterRefresh(record.operation()))
+                .orElse(null);
         if (spec == null) {
             return report(events.failed(
                     key,
@@ -226,6 +232,17 @@ public class DispatchRunner {
                                         + " needs a workspace and the dispatch names none; nothing was read or changed"
                                 : "workspace " + record.workspace()
                                         + " is not registered on this worker; nothing was read " + "or changed"));
+            }
+        }
+        JsonNode upstreamTarget = null;
+        if (spec.isUpstream()) {
+            upstreamTarget = upstreams.targetOf(spec).orElse(null);
+            if (upstreamTarget == null) {
+                return report(events.failed(
+                        key,
+                        FailureCode.UPSTREAM_NOT_CONFIGURED,
+                        "upstream " + spec.upstream().upstream() + " of " + spec.name()
+                                + " is not configured on this worker; the tool was not called"));
             }
         }
         if (isPastDeadline(record)) {
@@ -262,6 +279,7 @@ public class DispatchRunner {
         JsonNode resume = frontiers.resumeOf(record).orElse(null);
         long sequenceBase = frontiers.sequenceBase(record);
         JsonNode workspaceJson = workspace == null ? null : workspace.toJson();
+        JsonNode target = upstreamTarget;
         if (run.start(
                 child,
                 () -> child.run(
@@ -271,6 +289,7 @@ public class DispatchRunner {
                         sequenceBase,
                         resume,
                         workspaceJson,
+                        target,
                         new Observer(run)))) {
             armKillTimer(run);
         }

@@ -73,7 +73,7 @@ public class ChildPool {
                 ChildCommand.build(config.childMaxHeap(), config.rewrite().sandbox(), classpath);
         this.sandbox = SandboxSetup.create(
                 sandboxSettings(config.child()), System.getenv(), EffectiveUser.isRoot(), classpath);
-        this.catalogNames = catalog.all().stream().map(OperationSpec::name).collect(Collectors.toUnmodifiableSet());
+        this.catalogNames = catalog.own().stream().map(OperationSpec::name).collect(Collectors.toUnmodifiableSet());
         warnAboutFilesTheChildCannotChange(config, workspaces);
     }
 

@@ -176,6 +176,23 @@ public final class ChildProcess {
             JsonNode resume,
             JsonNode workspace,
             RunObserver runObserver) {
+        run(operation, input, journal, sequenceBase, resume, workspace, null, runObserver);
+    }
+
+    /**
+     * Like {@link #run(String, JsonNode, JsonNode, long, JsonNode, JsonNode, RunObserver)}; with an {@code upstream}
+     * target ({@code docs/worker-pool.md}, "Upstream calls"), the child calls that upstream's tool instead of one of its
+     * own operations.
+     */
+    public void run(
+            String operation,
+            JsonNode input,
+            JsonNode journal,
+            long sequenceBase,
+            JsonNode resume,
+            JsonNode workspace,
+            JsonNode upstream,
+            RunObserver runObserver) {
         if (!observer.compareAndSet(null, runObserver)) {
             throw new IllegalStateException("child " + pid() + " is already running an operation");
         }
@@ -192,6 +209,9 @@ public final class ChildProcess {
         }
         if (workspace != null) {
             line.set("workspace", workspace);
+        }
+        if (upstream != null) {
+            line.set("upstream", upstream);
         }
         try {
             send(line);

@@ -11,7 +11,9 @@ public enum FailureCode {
     /** The operation threw an unexpected exception or the child refused the run. */
     OPERATION_ERROR("operation_error"),
     /** The operation needs a workspace and the execution's {@code <org>/<project>} is not registered here. */
-    WORKSPACE_NOT_REGISTERED("workspace_not_registered");
+    WORKSPACE_NOT_REGISTERED("workspace_not_registered"),
+    /** The upstream of an upstream tool is not in this worker's upstreams file. */
+    UPSTREAM_NOT_CONFIGURED("upstream_not_configured");
 
     private final String wireValue;
 

@@ -21,6 +21,7 @@ import dev.taskgate.contracts.catalog.OperationSpec;
 @Startup
 public class HandoffPolicies {
     private final Map<String, HandoffPolicy> policies;
+    private final OperationCatalog catalog;
 
     @Inject
     HandoffPolicies(CompatConfig config, OperationCatalog catalog) {
@@ -38,7 +39,7 @@ public class HandoffPolicies {
                     "taskgate.frontend.compat.handoff names tools that are not registered: " + unknown);
         }
         Map<String, HandoffPolicy> map = new HashMap<>();
-        for (OperationSpec op : catalog.all()) {
+        for (OperationSpec op : catalog.own()) {
             if (op.handoff() != null) {
                 map.put(op.name(), parse(op.handoff(), "the catalog entry of " + op.name()));
             }
@@ -46,11 +47,22 @@ public class HandoffPolicies {
         configured.forEach(
                 (name, text) -> map.put(name, parse(text, "taskgate.frontend.compat.handoff.\"" + name + "\"")));
         this.policies = Map.copyOf(map);
+        this.catalog = catalog;
     }
 
-    /** The policy of this tool. */
+    /**
+     * The policy of this tool; an upstream tool's comes from its catalog entry (checked when the upstreams file was
+     * read).
+     */
     public HandoffPolicy of(String toolName) {
-        return policies.getOrDefault(toolName, HandoffPolicy.BLOCK);
+        HandoffPolicy own = policies.get(toolName);
+        if (own != null) {
+            return own;
+        }
+        return catalog.find(toolName)
+                .filter(op -> op.isUpstream() && op.handoff() != null)
+                .map(op -> HandoffPolicy.parse(op.handoff()))
+                .orElse(HandoffPolicy.BLOCK);
     }
 
     private static HandoffPolicy parse(String text, String where) {

@@ -23,7 +23,7 @@ public class ToolHeaderBindings {
 
     @Inject
     ToolHeaderBindings(OperationCatalog catalog) {
-        this(catalog.all());
+        this(catalog.own());
     }
 
     /** Bindings of {@code operations}; throws {@link IllegalArgumentException} naming the first misused mark. */

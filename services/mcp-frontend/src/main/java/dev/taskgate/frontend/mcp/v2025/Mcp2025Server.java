@@ -128,7 +128,7 @@ public class Mcp2025Server {
                 if (request.params().hasNonNull("cursor")) {
                     throw McpErrors.invalidParams("Invalid cursor: tools/list has a single page.", null);
                 }
-                return Served.done(McpResult.of(toolList(withTasks)));
+                return Served.done(McpResult.of(toolList(caller, withTasks)));
             case "tools/call":
                 return calls.start(
                         withTasks ? request : withoutTask(request),
@@ -151,9 +151,9 @@ public class Mcp2025Server {
         }
     }
 
-    private ObjectNode toolList(boolean withTasks) {
+    private ObjectNode toolList(AuthenticatedCaller caller, boolean withTasks) {
         ObjectNode result = JsonNodeFactory.instance.objectNode();
-        result.set("tools", tools.list((tool, policy, mutating) -> {
+        result.set("tools", tools.list(caller.caller().workspace(), (tool, policy, mutating) -> {
             if (withTasks) {
                 tool.putObject("execution").put("taskSupport", policy.wireName());
                 if (mutating && policy != TaskPolicy.FORBIDDEN) {

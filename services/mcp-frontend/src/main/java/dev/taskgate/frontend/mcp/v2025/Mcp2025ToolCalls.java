@@ -67,7 +67,7 @@ public class Mcp2025ToolCalls {
             return steps.compatibilityCall(
                     Generation.MCP_2025, caller, toolName, request.params().get("arguments"));
         }
-        ToolInputValidator.Tool tool = steps.tool(toolName);
+        ToolInputValidator.Tool tool = steps.tool(caller, toolName);
         JsonNode task = request.params().get("task");
         if (task != null && !task.isNull() && !task.isObject()) {
             throw McpErrors.invalidParams("params.task must be an object.", null);

@@ -1,0 +1,40 @@
+package dev.taskgate.contracts.catalog;
+
+import java.util.List;
+import java.util.Objects;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * Where the catalog entry of an upstream tool comes from: worker-pool calls {@code tool} on the upstream
+ * {@code upstream}; only callers in {@code workspaces} may use it.
+ *
+ * @param upstream    the upstream's id
+ * @param tool        the tool's name on the upstream (without Taskgate's namespace)
+ * @param taskSupport the upstream's own {@code execution.taskSupport} for the tool ({@code forbidden} when it said
+ *                    nothing): whether worker-pool asks the upstream for a task
+ * @param workspaces  {@code <org>/<project>}, {@code <org>/*} or {@code *}
+ */
+public record UpstreamBinding(
+        @JsonProperty("upstream") String upstream,
+        @JsonProperty("tool") String tool,
+        @JsonProperty("taskSupport") String taskSupport,
+        @JsonProperty("workspaces") List<String> workspaces) {
+
+    public UpstreamBinding {
+        Objects.requireNonNull(upstream, "upstream");
+        Objects.requireNonNull(tool, "tool");
+        taskSupport = taskSupport == null ? "forbidden" : taskSupport;
+        workspaces = List.copyOf(workspaces == null ? List.of() : workspaces);
+    }
+
+    /** Whether a caller in {@code workspace} ({@code <org>/<project>}) may use the tool. */
+    public boolean admits(String workspace) {
+        if (workspace == null) {
+            return false;
+        }
+        int slash = workspace.indexOf('/');
+        String org = slash < 0 ? workspace : workspace.substring(0, slash);
+        return workspaces.stream().anyMatch(w -> w.equals("*") || w.equals(workspace) || w.equals(org + "/*"));
+    }
+}

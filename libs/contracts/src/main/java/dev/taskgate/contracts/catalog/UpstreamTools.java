@@ -1,0 +1,67 @@
+package dev.taskgate.contracts.catalog;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * The tools of every registered upstream MCP server at one moment, as job-control's discovery last saw them, and the
+ * state of each upstream. Services exchange it whole; equal contents have the same {@code revision}.
+ *
+ * @param revision  identifies the contents (a digest), so that a service asks only for what changed
+ * @param tools     the catalog entries of the upstream tools, each with its {@link OperationSpec#upstream() binding}
+ * @param upstreams the state of each upstream, by id
+ */
+public record UpstreamTools(
+        @JsonProperty("revision") String revision,
+        @JsonProperty("tools") List<OperationSpec> tools,
+        @JsonProperty("upstreams") List<UpstreamState> upstreams) {
+
+    /** No upstream registered. */
+    public static final UpstreamTools NONE = new UpstreamTools("none", List.of(), List.of());
+
+    public UpstreamTools {
+        Objects.requireNonNull(revision, "revision");
+        tools = List.copyOf(tools == null ? List.of() : tools);
+        upstreams = List.copyOf(upstreams == null ? List.of() : upstreams);
+        for (OperationSpec tool : tools) {
+            if (tool.upstream() == null) {
+                throw new IllegalArgumentException("upstream tool " + tool.name() + " has no upstream binding");
+            }
+        }
+    }
+
+    /** The tools by name. */
+    @JsonIgnore
+    public Map<String, OperationSpec> byName() {
+        Map<String, OperationSpec> map = new LinkedHashMap<>();
+        tools.forEach(tool -> map.put(tool.name(), tool));
+        return map;
+    }
+
+    /**
+     * The state of one upstream.
+     *
+     * @param id        its id
+     * @param namespace the prefix of its tools
+     * @param available whether its last discovery succeeded
+     * @param problem   why it is unavailable, or what was wrong with some of its tools; {@code null} if nothing
+     * @param tools     how many of its tools are offered
+     */
+    public record UpstreamState(
+            @JsonProperty("id") String id,
+            @JsonProperty("namespace") String namespace,
+            @JsonProperty("available") boolean available,
+            @JsonProperty("problem") String problem,
+            @JsonProperty("tools") int tools) {}
+
+    /** The state of the upstream whose tools carry {@code namespace}, if one does. */
+    public Optional<UpstreamState> upstreamWithNamespace(String namespace) {
+        return upstreams.stream().filter(u -> u.namespace().equals(namespace)).findFirst();
+    }
+}

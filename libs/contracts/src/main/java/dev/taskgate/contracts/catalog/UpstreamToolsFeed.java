@@ -1,0 +1,107 @@
+package dev.taskgate.contracts.catalog;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import dev.taskgate.contracts.Wire;
+
+/**
+ * Keeps a service's catalog in step with job-control's upstream tools: asks job-control's internal API every
+ * {@code interval} for them, naming the revision it holds, and replaces the catalog's upstream tools when they changed.
+ * While job-control cannot be asked, the last known tools stay. Calls are authenticated by the caller's
+ * {@code authenticate} (the service's signed caller assertion).
+ */
+public final class UpstreamToolsFeed implements AutoCloseable {
+    /** The internal route. */
+    public static final String PATH = "/internal/v1/catalog/upstream-tools";
+
+    private static final Logger LOG = Logger.getLogger(UpstreamToolsFeed.class.getName());
+
+    private final OperationCatalog catalog;
+    private final URI jobControl;
+    private final BiConsumer<HttpRequest.Builder, String> authenticate;
+    private final HttpClient http;
+    private final ScheduledExecutorService poller;
+    private volatile boolean reachable = true;
+
+    /**
+     * @param authenticate adds the caller assertion for the request target (path and query) to the request
+     */
+    public UpstreamToolsFeed(
+            OperationCatalog catalog, URI jobControl, BiConsumer<HttpRequest.Builder, String> authenticate) {
+        this.catalog = catalog;
+        this.jobControl = jobControl;
+        this.authenticate = authenticate;
+        this.http =
+                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        this.poller = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "upstream-tools-feed");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Polls now and then every {@code interval}. */
+    public void start(Duration interval) {
+        poller.scheduleWithFixedDelay(this::pollQuietly, 0, interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /**
+     * Asks job-control once and applies what it answered.
+     *
+     * @return whether the catalog changed
+     * @throws IOException when job-control cannot be asked or answers something else than 200 or 304
+     */
+    public boolean poll() throws IOException, InterruptedException {
+        String target =
+                PATH + "?known=" + URLEncoder.encode(catalog.upstreamTools().revision(), StandardCharsets.UTF_8);
+        HttpRequest.Builder request = HttpRequest.newBuilder(jobControl.resolve(target))
+                .timeout(Duration.ofSeconds(10))
+                .header("Accept", "application/json")
+                .GET();
+        authenticate.accept(request, target);
+        HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        if (response.statusCode() == 304) {
+            return false;
+        }
+        if (response.statusCode() != 200) {
+            throw new IOException("job-control answered " + response.statusCode() + " for the upstream tools");
+        }
+        return catalog.replaceUpstreamTools(Wire.fromBytes(response.body(), UpstreamTools.class));
+    }
+
+    private void pollQuietly() {
+        try {
+            if (poll()) {
+                LOG.info("Upstream tools updated: revision "
+                        + catalog.upstreamTools().revision() + ", "
+                        + catalog.upstreamTools().tools().size() + " tools");
+            }
+            reachable = true;
+        } catch (IOException | RuntimeException e) {
+            if (reachable) {
+                LOG.log(Level.WARNING, "Upstream tools not refreshed; the last known stay: " + e.getMessage());
+            }
+            reachable = false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Override
+    public void close() {
+        poller.shutdownNow();
+    }
+}

@@ -1,0 +1,126 @@
+package dev.taskgate.contracts.upstream;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * One upstream MCP server registered with Taskgate: where it is, how to reach it, who may use its tools and how each
+ * tool is treated. Its tools appear as {@code <namespace>.<tool>} on every surface.
+ *
+ * @param id              a stable identifier, 1-64 of {@code [a-z0-9-]}
+ * @param url             its Streamable HTTP endpoint ({@code http} or {@code https})
+ * @param protocol        the protocol generation Taskgate speaks to it
+ * @param namespace       the prefix of its tools' names, 1-32 of {@code [a-z0-9_-]}; unique among upstreams
+ * @param credential      sent on every request, if any
+ * @param workspaces      who may use its tools: {@code <org>/<project>}, {@code <org>/*} or {@code *}; at least one
+ * @param allowedTools    the upstream tools offered (by their upstream name), or empty for all it lists
+ * @param toolPolicies    per upstream tool name; a tool without one gets {@link ToolPolicy#DEFAULT}
+ * @param connectTimeout  to open a connection
+ * @param callTimeout     the longest a single call (or a remote task) may take
+ * @param maxConcurrency  calls of this upstream running at once across a worker, at least 1
+ * @param refreshInterval how often its tool list is read again
+ */
+public record UpstreamDefinition(
+        String id,
+        URI url,
+        UpstreamProtocol protocol,
+        String namespace,
+        Optional<UpstreamCredential> credential,
+        List<String> workspaces,
+        List<String> allowedTools,
+        Map<String, ToolPolicy> toolPolicies,
+        Duration connectTimeout,
+        Duration callTimeout,
+        int maxConcurrency,
+        Duration refreshInterval) {
+
+    private static final Pattern ID = Pattern.compile("[a-z0-9-]{1,64}");
+    private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9_-]{1,32}");
+    private static final Pattern WORKSPACE = Pattern.compile("\\*|[A-Za-z0-9_.-]+/(\\*|[A-Za-z0-9_.-]+)");
+
+    public UpstreamDefinition {
+        Objects.requireNonNull(id, "id");
+        if (!ID.matcher(id).matches()) {
+            throw new IllegalArgumentException("an upstream id is 1-64 of a-z, 0-9 and -; got '" + id + "'");
+        }
+        Objects.requireNonNull(url, "url");
+        if (!("http".equals(url.getScheme()) || "https".equals(url.getScheme())) || url.getHost() == null) {
+            throw new IllegalArgumentException("upstream " + id + ": url must be an absolute http(s) URL");
+        }
+        if (url.getUserInfo() != null) {
+            throw new IllegalArgumentException(
+                    "upstream " + id + ": url must not carry credentials; use the credential setting");
+        }
+        Objects.requireNonNull(protocol, "protocol");
+        if (protocol != UpstreamProtocol.MCP_2025_11_25) {
+            throw new IllegalArgumentException("upstream " + id + ": protocol " + protocol.version()
+                    + " is not supported for upstreams yet; use 2025-11-25");
+        }
+        Objects.requireNonNull(namespace, "namespace");
+        if (!NAMESPACE.matcher(namespace).matches()) {
+            throw new IllegalArgumentException(
+                    "upstream " + id + ": a namespace is 1-32 of a-z, 0-9, _ and -; got '" + namespace + "'");
+        }
+        credential = credential == null ? Optional.empty() : credential;
+        workspaces = List.copyOf(workspaces == null ? List.of() : workspaces);
+        if (workspaces.isEmpty()) {
+            throw new IllegalArgumentException(
+                    "upstream " + id + ": workspaces must name who may use it (<org>/<project>, <org>/* or *)");
+        }
+        for (String w : workspaces) {
+            if (!WORKSPACE.matcher(w).matches()) {
+                throw new IllegalArgumentException(
+                        "upstream " + id + ": '" + w + "' is not <org>/<project>, <org>/* or *");
+            }
+        }
+        allowedTools = List.copyOf(allowedTools == null ? List.of() : allowedTools);
+        toolPolicies = Map.copyOf(toolPolicies == null ? Map.of() : toolPolicies);
+        requirePositive(id, "connectTimeout", connectTimeout);
+        requirePositive(id, "callTimeout", callTimeout);
+        requirePositive(id, "refreshInterval", refreshInterval);
+        if (maxConcurrency < 1) {
+            throw new IllegalArgumentException("upstream " + id + ": maxConcurrency must be at least 1");
+        }
+    }
+
+    private static void requirePositive(String id, String name, Duration value) {
+        if (value == null || value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException("upstream " + id + ": " + name + " must be a positive duration");
+        }
+    }
+
+    /** Whether the caller's workspace ({@code <org>/<project>}) may use this upstream's tools. */
+    public boolean admits(String workspace) {
+        if (workspace == null) {
+            return false;
+        }
+        int slash = workspace.indexOf('/');
+        String org = slash < 0 ? workspace : workspace.substring(0, slash);
+        return workspaces.stream().anyMatch(w -> w.equals("*") || w.equals(workspace) || w.equals(org + "/*"));
+    }
+
+    /** Whether the upstream tool {@code name} is offered. */
+    public boolean offers(String name) {
+        return allowedTools.isEmpty() || allowedTools.contains(name);
+    }
+
+    /** The operator's policy for the upstream tool {@code name}. */
+    public ToolPolicy policyOf(String name) {
+        return toolPolicies.getOrDefault(name, ToolPolicy.DEFAULT);
+    }
+
+    /** The name callers use for the upstream tool {@code name}. */
+    public String qualified(String name) {
+        return namespace + "." + name;
+    }
+
+    @Override
+    public String toString() {
+        return "UpstreamDefinition[id=" + id + ", url=" + url + ", namespace=" + namespace + "]";
+    }
+}

@@ -1,0 +1,123 @@
+package dev.taskgate.worker.upstream;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+
+import org.jboss.logging.Logger;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import io.quarkus.runtime.StartupEvent;
+
+import dev.taskgate.contracts.catalog.OperationCatalog;
+import dev.taskgate.contracts.catalog.OperationSpec;
+import dev.taskgate.contracts.catalog.UpstreamToolsFeed;
+import dev.taskgate.contracts.upstream.UpstreamDefinition;
+import dev.taskgate.contracts.upstream.UpstreamsFile;
+import dev.taskgate.serviceauth.AssertionSigner;
+import dev.taskgate.serviceauth.CallerAssertion;
+import dev.taskgate.serviceauth.ServiceKeys;
+import dev.taskgate.worker.WorkerConfig;
+
+/**
+ * The upstreams this worker calls (docs/gateway.md): their definitions from the upstreams file, the catalog's
+ * upstream tools kept in step with job-control while any is configured, and the target a child needs for one call of
+ * an upstream tool. The credential goes to the child making that call and to no other.
+ */
+@ApplicationScoped
+public class UpstreamCalls {
+    private static final Logger LOG = Logger.getLogger(UpstreamCalls.class);
+
+    private final Map<String, UpstreamDefinition> byId;
+    private final Optional<UpstreamToolsFeed> feed;
+    private final WorkerConfig config;
+    private final OperationCatalog catalog;
+
+    UpstreamCalls(WorkerConfig config, OperationCatalog catalog) {
+        this.config = config;
+        this.catalog = catalog;
+        List<UpstreamDefinition> upstreams = UpstreamsFile.load(config.upstreamsFile());
+        this.byId =
+                upstreams.stream().collect(Collectors.toUnmodifiableMap(UpstreamDefinition::id, Function.identity()));
+        if (upstreams.isEmpty()) {
+            this.feed = Optional.empty();
+        } else {
+            AssertionSigner signer = new AssertionSigner(
+                    "worker-pool",
+                    "job-control",
+                    ServiceKeys.signingKey(config.serviceSigningKey()),
+                    Clock.systemUTC());
+            this.feed = Optional.of(new UpstreamToolsFeed(
+                    catalog,
+                    config.jobControlUrl(),
+                    (request, target) -> request.header(
+                            CallerAssertion.HEADER, signer.sign("GET", target, null, null, null, null))));
+        }
+    }
+
+    void start(@Observes StartupEvent started) {
+        feed.ifPresent(f -> f.start(config.upstreamToolsRefresh()));
+    }
+
+    @PreDestroy
+    void stop() {
+        feed.ifPresent(UpstreamToolsFeed::close);
+    }
+
+    /**
+     * The upstream tool {@code name} after asking job-control once more, when this worker calls upstreams and the name
+     * has the namespace of one: a dispatch can overtake this worker's last poll of a newly listed tool.
+     */
+    public Optional<OperationSpec> findAfterRefresh(String name) {
+        int dot = name.indexOf('.');
+        if (feed.isEmpty() || dot < 0) {
+            return Optional.empty();
+        }
+        String namespace = name.substring(0, dot);
+        if (byId.values().stream().noneMatch(u -> u.namespace().equals(namespace))) {
+            return Optional.empty();
+        }
+        try {
+            feed.get().poll();
+        } catch (IOException | RuntimeException e) {
+            LOG.warnf("Upstream tools could not be refreshed for %s: %s", name, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return catalog.find(name).filter(OperationSpec::isUpstream);
+    }
+
+    /**
+     * What the child needs to call the upstream tool {@code spec} ({@code docs/worker-pool.md}, "Upstream calls"), or
+     * empty when this worker has no upstream of that id (its upstreams file differs from job-control's).
+     */
+    public Optional<JsonNode> targetOf(OperationSpec spec) {
+        UpstreamDefinition upstream = byId.get(spec.upstream().upstream());
+        if (upstream == null) {
+            return Optional.empty();
+        }
+        ObjectNode target = JsonNodeFactory.instance
+                .objectNode()
+                .put("id", upstream.id())
+                .put("url", upstream.url().toString())
+                .put("protocol", upstream.protocol().version())
+                .put("tool", spec.upstream().tool())
+                .put("connectTimeoutMs", upstream.connectTimeout().toMillis())
+                .put("callTimeoutMs", upstream.callTimeout().toMillis())
+                .put("taskSupport", spec.upstream().taskSupport());
+        ObjectNode headers = target.putObject("headers");
+        upstream.credential().ifPresent(c -> headers.put(c.header(), c.value()));
+        return Optional.of(target);
+    }
+}
