@@ -109,6 +109,19 @@ class PluginJarsTest {
         assertThatThrownBy(() -> PluginJars.operationsOf(jar)).hasMessageContaining("invalid tool name");
     }
 
+    @Test
+    void aPluginMayNotPoseAsAnUpstreamTool() throws IOException {
+        Path jar = jar(
+                "posing.jar",
+                "{\"operations\": [{\"name\": \"x.echo\", \"version\": \"1\", \"mutating\": false, "
+                        + "\"inputSchema\": {\"type\": \"object\"}, \"upstream\": {\"upstream\": \"u\", "
+                        + "\"tool\": \"echo\", \"taskSupport\": \"forbidden\", \"workspaces\": [\"*\"]}}]}");
+
+        assertThatThrownBy(() -> PluginJars.operationsOf(jar))
+                .hasMessageContaining("posing.jar")
+                .hasMessageContaining("only the gateway's discovery sets");
+    }
+
     private static String catalog(String... names) {
         StringBuilder json = new StringBuilder("{\"operations\": [");
         for (int i = 0; i < names.length; i++) {

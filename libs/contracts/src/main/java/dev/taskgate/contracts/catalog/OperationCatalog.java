@@ -69,6 +69,10 @@ public final class OperationCatalog {
         if (withConformancePack) {
             operations.addAll(read(CONFORMANCE_PACK));
         }
+        operations.stream().filter(OperationSpec::isUpstream).findFirst().ifPresent(op -> {
+            throw new IllegalStateException("the catalog entry of " + op.name()
+                    + " declares 'upstream', which only the gateway's discovery sets");
+        });
         Set<String> names = new HashSet<>();
         operations.forEach(op -> names.add(op.name()));
         for (Path jar : pluginJars) {

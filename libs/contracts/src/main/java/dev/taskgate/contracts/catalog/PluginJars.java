@@ -77,6 +77,10 @@ public final class PluginJars {
                 if (!TOOL_NAME.matcher(op.name()).matches()) {
                     throw new IllegalStateException("plug-in " + jar + " declares an invalid tool name: " + op.name());
                 }
+                if (op.isUpstream()) {
+                    throw new IllegalStateException("plug-in " + jar + ": " + op.name()
+                            + " declares 'upstream', which only the gateway's discovery sets");
+                }
                 if (!op.inputSchema().isObject()) {
                     throw new IllegalStateException(
                             "plug-in " + jar + ": the inputSchema of " + op.name() + " is not an object");

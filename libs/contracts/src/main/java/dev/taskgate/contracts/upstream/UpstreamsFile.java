@@ -159,8 +159,8 @@ public final class UpstreamsFile {
                         field.getKey(),
                         new ToolPolicy(
                                 policy.path("readOnly").asBoolean(false),
-                                text(policy, "taskSupport", null),
-                                text(policy, "handoff", null)));
+                                optionalText(policy, "taskSupport"),
+                                optionalText(policy, "handoff")));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("tools." + field.getKey() + ": " + e.getMessage(), e);
             }
@@ -191,6 +191,10 @@ public final class UpstreamsFile {
             throw new IllegalArgumentException("'" + field + "' must be a string");
         }
         return value.asText();
+    }
+
+    private static String optionalText(JsonNode node, String field) {
+        return node.hasNonNull(field) ? text(node, field, null) : null;
     }
 
     private static List<String> strings(JsonNode node, String field) {

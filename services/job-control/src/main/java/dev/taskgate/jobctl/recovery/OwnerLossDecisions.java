@@ -18,6 +18,10 @@ import dev.taskgate.jobctl.recovery.OwnerLossVerdict.Action;
  * <li>a mutating operation whose plan is bound to the transaction journal (past its commit grant) → a reconciliation
  * run reconstructs the outcome from the journal, whatever cancellation was requested (the outcome past the commit
  * boundary is what happened); at most {@value #MAX_REPLACEMENTS} such runs, then {@code failed};</li>
+ * <li>a mutating operation with a checkpoint — an upstream tool that saved the id of the upstream's task before
+ * anything else — → replaced from that checkpoint: the replacement follows the same remote task and never invokes the
+ * tool again; at most {@value #MAX_REPLACEMENTS} times, and not when a cancellation was requested (it could not be
+ * confirmed: {@code failed});</li>
  * <li>any other mutating operation → {@code failed}, {@value #OWNER_LOST}: whether it changed anything is unknown and it
  * is never invoked again (a pending cancellation cannot be confirmed either, so it is named in the message);</li>
  * <li>a cancellation was requested before the loss → {@code cancelled}, never overridden by a replacement;</li>
@@ -73,6 +77,22 @@ public final class OwnerLossDecisions {
                     "Reconstructing the outcome from the transaction journal after owner loss (" + cause
                             + "); attempt " + (execution.replacements() + 2) + " checks the files, the rewrite is "
                             + "not applied again.");
+        }
+        if (execution.mutating() && !FROM_START.equals(execution.frontier())) {
+            if (execution.cancelRequested()) {
+                return fail(cause + "; its upstream task may still run, so the requested cancellation cannot be "
+                        + "confirmed");
+            }
+            if (execution.replacements() >= MAX_REPLACEMENTS) {
+                return fail(cause + "; already resumed " + execution.replacements() + " times");
+            }
+            return new OwnerLossVerdict(
+                    Action.REPLACE,
+                    execution.frontier(),
+                    null,
+                    "Resumed after owner loss (" + cause + "); attempt " + (execution.replacements() + 2)
+                            + " follows the upstream task saved at " + describe(execution.frontier())
+                            + "; the tool is not invoked again.");
         }
         if (execution.mutating()) {
             String detail = execution.cancelRequested()

@@ -137,8 +137,9 @@ public class OwnerLossService {
             String cause,
             Instant now) {
         Execution execution = owned.execution();
-        // a rewrite never resumes from a frontier (none is stored for one, see FrontierCheckpointService)
-        Optional<FrontierCheckpoint> resumable = execution.mutating() ? Optional.empty() : latest;
+        // a rewrite never resumes from a frontier (none is stored for one, see FrontierCheckpointService); a mutating
+        // execution has one only when it follows an upstream's task
+        Optional<FrontierCheckpoint> resumable = latest;
         OwnerLossVerdict verdict = OwnerLossDecisions.decide(
                 new LostExecution(
                         execution.state(),

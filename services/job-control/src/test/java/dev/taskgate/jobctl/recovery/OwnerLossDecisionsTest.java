@@ -80,6 +80,8 @@ class OwnerLossDecisionsTest {
             expected = Action.PUBLISH_STAGED;
         } else if (mutating && journal) {
             expected = replacements >= MAX_REPLACEMENTS ? Action.FAIL : Action.RECONCILE;
+        } else if (mutating && !frontier.equals(FROM_START)) {
+            expected = cancel || replacements >= MAX_REPLACEMENTS ? Action.FAIL : Action.REPLACE;
         } else if (mutating) {
             expected = Action.FAIL;
         } else if (cancel) {
@@ -94,7 +96,8 @@ class OwnerLossDecisionsTest {
             case REPLACE -> {
                 assertThat(verdict.frontier()).isEqualTo(frontier);
                 assertThat(verdict.errorCode()).isNull();
-                assertThat(verdict.message()).startsWith("Replaced after owner loss (" + CAUSE + ")");
+                assertThat(verdict.message())
+                        .startsWith((mutating ? "Resumed" : "Replaced") + " after owner loss (" + CAUSE + ")");
             }
             case FAIL -> {
                 assertThat(verdict.errorCode()).isEqualTo("owner-lost");
@@ -150,6 +153,34 @@ class OwnerLossDecisionsTest {
                 new LostExecution(ExecutionStatus.WORKING, false, false, 2, "cp-7", "cp-8"), CAUSE);
         assertThat(third.action()).isEqualTo(Action.FAIL);
         assertThat(third.message()).contains("already replaced 2 times");
+    }
+
+    @Test
+    void anUpstreamToolWithASavedTaskIsResumedFromItButNeverAfterACancellationAndAtMostTwice() {
+        OwnerLossVerdict first = OwnerLossDecisions.decide(
+                new LostExecution(ExecutionStatus.WORKING, true, false, 0, null, "checkpoint-1"), CAUSE);
+        assertThat(first.action()).isEqualTo(Action.REPLACE);
+        assertThat(first.frontier()).isEqualTo("checkpoint-1");
+        assertThat(first.message())
+                .isEqualTo("Resumed after owner loss (" + CAUSE + "); attempt 2 follows the upstream task saved at "
+                        + "checkpoint 1; the tool is not invoked again.");
+        assertThat(OwnerLossDecisions.decide(
+                                new LostExecution(
+                                        ExecutionStatus.WORKING, true, false, 1, "checkpoint-1", "checkpoint-1"),
+                                CAUSE)
+                        .action())
+                .as("following the same remote task again is safe: no progress need have been saved since")
+                .isEqualTo(Action.REPLACE);
+        assertThat(OwnerLossDecisions.decide(
+                                new LostExecution(
+                                        ExecutionStatus.WORKING, true, false, 2, "checkpoint-1", "checkpoint-1"),
+                                CAUSE)
+                        .message())
+                .contains("already resumed 2 times");
+        assertThat(OwnerLossDecisions.decide(
+                                new LostExecution(ExecutionStatus.WORKING, true, true, 0, null, "checkpoint-1"), CAUSE)
+                        .message())
+                .contains("its upstream task may still run, so the requested cancellation cannot be confirmed");
     }
 
     @Test

@@ -1,0 +1,143 @@
+package dev.taskgate.contracts.upstream;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class UpstreamsFileTest {
+    private static final Map<String, String> ENV = Map.of("COUNTING_TOKEN", "s3cret-token");
+
+    @TempDir
+    Path dir;
+
+    private final UpstreamsFile reader = new UpstreamsFile(ENV::get);
+
+    @Test
+    void readsAnUpstreamWithEverySettingAndItsCredentialFromTheEnvironment() throws IOException {
+        List<UpstreamDefinition> upstreams = reader.read(write("""
+                {"upstreams": [{
+                  "id": "counting", "url": "http://127.0.0.1:8931/mcp", "protocol": "2025-11-25",
+                  "namespace": "cnt",
+                  "credential": {"header": "Authorization", "prefix": "Bearer ", "valueFromEnv": "COUNTING_TOKEN"},
+                  "workspaces": ["acme/*", "beta/one"], "allowedTools": ["echo", "slow"],
+                  "tools": {"echo": {"readOnly": true, "taskSupport": "optional", "handoff": "handoff_after=2s"}},
+                  "connectTimeout": "2s", "callTimeout": "PT30M", "maxConcurrency": 4, "refreshInterval": "500ms"
+                }]}
+                """));
+
+        UpstreamDefinition upstream = upstreams.get(0);
+        assertThat(upstream.id()).isEqualTo("counting");
+        assertThat(upstream.namespace()).isEqualTo("cnt");
+        assertThat(upstream.qualified("echo")).isEqualTo("cnt.echo");
+        assertThat(upstream.credential()).contains(new UpstreamCredential("Authorization", "Bearer s3cret-token"));
+        assertThat(upstream.toString()).doesNotContain("s3cret");
+        assertThat(upstream.credential().orElseThrow().toString()).doesNotContain("s3cret");
+        assertThat(upstream.callTimeout()).isEqualTo(Duration.ofMinutes(30));
+        assertThat(upstream.refreshInterval()).isEqualTo(Duration.ofMillis(500));
+        assertThat(upstream.maxConcurrency()).isEqualTo(4);
+        assertThat(upstream.offers("echo")).isTrue();
+        assertThat(upstream.offers("crash")).isFalse();
+        assertThat(upstream.policyOf("echo")).isEqualTo(new ToolPolicy(true, "optional", "handoff_after=2s"));
+        assertThat(upstream.policyOf("slow")).as("the safe default: mutating").isEqualTo(ToolPolicy.DEFAULT);
+        assertThat(upstream.admits("acme/demo")).isTrue();
+        assertThat(upstream.admits("beta/one")).isTrue();
+        assertThat(upstream.admits("beta/two")).isFalse();
+        assertThat(upstream.admits(null)).isFalse();
+    }
+
+    @Test
+    void defaultsTheNamespaceToTheIdAndTakesACredentialFromAFileBesideIt() throws IOException {
+        Files.writeString(dir.resolve("token"), "from-file\n");
+        UpstreamDefinition upstream = reader.read(write("""
+                {"upstreams": [{"id": "files", "url": "https://mcp.example/", "workspaces": ["*"],
+                  "credential": {"header": "X-Api-Key", "valueFromFile": "token"}}]}
+                """)).get(0);
+
+        assertThat(upstream.namespace()).isEqualTo("files");
+        assertThat(upstream.credential()).contains(new UpstreamCredential("X-Api-Key", "from-file"));
+        assertThat(upstream.protocol()).isEqualTo(UpstreamProtocol.MCP_2025_11_25);
+        assertThat(upstream.connectTimeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(upstream.callTimeout()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(upstream.admits("anyone/anything")).isTrue();
+    }
+
+    @Test
+    void noFileConfiguredMeansNoUpstream() {
+        assertThat(UpstreamsFile.load(Optional.empty())).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            unknown field      | {"id":"a","url":"http://h/","workspaces":["*"],"colour":"red"}          | unknown field 'colour'
+            bad id             | {"id":"A B","url":"http://h/","workspaces":["*"]}                      | an upstream id is 1-64
+            no url             | {"id":"a","workspaces":["*"]}                                          | 'url' is required
+            ftp url            | {"id":"a","url":"ftp://h/","workspaces":["*"]}                         | absolute http(s) URL
+            url with user      | {"id":"a","url":"http://u:p@h/","workspaces":["*"]}                    | must not carry credentials
+            no workspaces      | {"id":"a","url":"http://h/"}                                           | workspaces must name who may use it
+            bad workspace      | {"id":"a","url":"http://h/","workspaces":["acme"]}                     | 'acme' is not <org>/<project>
+            2026 protocol      | {"id":"a","url":"http://h/","workspaces":["*"],"protocol":"2026-07-28"} | not supported for upstreams yet
+            unknown protocol   | {"id":"a","url":"http://h/","workspaces":["*"],"protocol":"1.0"}        | protocol must be 2025-11-25 or 2026-07-28
+            bad namespace      | {"id":"a","url":"http://h/","workspaces":["*"],"namespace":"A.B"}       | a namespace is 1-32
+            bad duration       | {"id":"a","url":"http://h/","workspaces":["*"],"callTimeout":"soon"}    | 'callTimeout' must be a duration
+            zero duration      | {"id":"a","url":"http://h/","workspaces":["*"],"callTimeout":"0s"}      | callTimeout must be a positive duration
+            no concurrency     | {"id":"a","url":"http://h/","workspaces":["*"],"maxConcurrency":0}      | maxConcurrency must be at least 1
+            unset variable     | {"id":"a","url":"http://h/","workspaces":["*"],"credential":{"valueFromEnv":"NOPE"}} | NOPE is not set
+            inline secret      | {"id":"a","url":"http://h/","workspaces":["*"],"credential":{"value":"x"}} | unknown field 'value'
+            two sources        | {"id":"a","url":"http://h/","workspaces":["*"],"credential":{"valueFromEnv":"COUNTING_TOKEN","valueFromFile":"f"}} | exactly one of valueFromEnv and valueFromFile
+            bad task policy    | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"taskSupport":"always"}}} | tools.t: taskSupport must be one of
+            bad handoff        | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"handoff":"later"}}} | tools.t: handoff must be block
+            readOnly not bool  | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"readOnly":"yes"}}} | tools.t.readOnly must be true or false
+            """)
+    void refusesABadUpstreamNamingIt(String what, String upstream, String message) throws IOException {
+        Path file = write("{\"upstreams\": [" + upstream + "]}");
+        assertThatThrownBy(() -> reader.read(file))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("upstreams[0] of " + file)
+                .hasMessageContaining(message);
+    }
+
+    @Test
+    void refusesTwoUpstreamsWithOneIdOrOneNamespace() throws IOException {
+        Path sameId = write("""
+                {"upstreams": [{"id": "a", "url": "http://h/", "workspaces": ["*"]},
+                               {"id": "a", "url": "http://i/", "workspaces": ["*"], "namespace": "b"}]}
+                """);
+        assertThatThrownBy(() -> reader.read(sameId)).hasMessageContaining("the id a is used twice");
+        Path sameNamespace = write("""
+                {"upstreams": [{"id": "a", "url": "http://h/", "workspaces": ["*"], "namespace": "n"},
+                               {"id": "b", "url": "http://i/", "workspaces": ["*"], "namespace": "n"}]}
+                """);
+        assertThatThrownBy(() -> reader.read(sameNamespace)).hasMessageContaining("the namespace n is used twice");
+    }
+
+    @Test
+    void refusesAFileThatIsNotOneUpstreamsArray() throws IOException {
+        for (String text : List.of("[]", "{\"upstreams\": {}}", "{\"upstreams\": [], \"more\": 1}", "not json")) {
+            Path file = write(text);
+            assertThatThrownBy(() -> reader.read(file))
+                    .as(text)
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining(file.toString());
+        }
+        assertThatThrownBy(() -> reader.read(dir.resolve("missing.json")))
+                .hasMessageContaining("cannot read the upstreams file");
+    }
+
+    private Path write(String text) throws IOException {
+        Path file = Files.createTempFile(dir, "upstreams", ".json");
+        Files.writeString(file, text);
+        return file;
+    }
+}
