@@ -47,6 +47,7 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
     private final Map<String, ServiceProcess> extras = new LinkedHashMap<>();
     private final Map<String, String> sharedEnv = new HashMap<>();
     private ServiceEnv definition;
+    private GatewayUpstreams upstreams;
 
     /** The running stack; only valid inside a test class extended with this extension. */
     public static LocalStack get() {
@@ -172,6 +173,7 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
         }
         definition = ServiceEnv.prepare(REPO, STATE, ports, database(), topicPrefix());
         installExamplePlugin();
+        upstreams = GatewayUpstreams.start(REPO, STATE, LOGS);
         for (String service : ports.keySet()) {
             Map<String, String> env = serviceEnv(service);
             sharedEnv.putAll(env);
@@ -188,6 +190,7 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
 
     /** What the system tests add to the shared definition of a service. */
     private static Map<String, String> testSettings(String service) {
+        String upstreamsFile = GatewayUpstreams.file(STATE).toString();
         switch (service) {
             case "worker-pool":
                 // three operations at once: WorkerOwnerLossE2E kills the worker while three executions run
@@ -195,11 +198,27 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
                         "TASKGATE_WORKER_CHILDREN",
                         "3",
                         "TASKGATE_PLUGINS_DIRECTORY",
-                        pluginsDirectory().toString());
+                        pluginsDirectory().toString(),
+                        "TASKGATE_UPSTREAMS_FILE",
+                        upstreamsFile,
+                        "TASKGATE_WORKER_UPSTREAM_TOOLS_REFRESH",
+                        "1s");
             case "webhook-dispatcher":
                 return webhookDispatcherSettings();
+            case "job-control":
+                return Map.of(
+                        "TASKGATE_PLUGINS_DIRECTORY",
+                        pluginsDirectory().toString(),
+                        "TASKGATE_UPSTREAMS_FILE",
+                        upstreamsFile,
+                        "JOBCTL_UPSTREAMS_RETRY_INTERVAL",
+                        "2s");
             default:
-                return Map.of("TASKGATE_PLUGINS_DIRECTORY", pluginsDirectory().toString());
+                return Map.of(
+                        "TASKGATE_PLUGINS_DIRECTORY",
+                        pluginsDirectory().toString(),
+                        "TASKGATE_FRONTEND_UPSTREAM_TOOLS_REFRESH",
+                        "1s");
         }
     }
 
@@ -325,6 +344,9 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while stopping the local stack", e);
         } finally {
+            if (upstreams != null) {
+                upstreams.close();
+            }
             running = null;
         }
     }

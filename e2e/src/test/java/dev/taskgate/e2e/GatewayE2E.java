@@ -1,0 +1,169 @@
+package dev.taskgate.e2e;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import io.restassured.RestAssured;
+import io.restassured.path.json.JsonPath;
+
+import dev.taskgate.testsupport.Tokens;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.endsWith;
+
+/**
+ * Issue 17: the tools of an upstream MCP server through the packaged stack. The stack's upstreams
+ * ({@link GatewayUpstreams}): {@code counting} (our CountingUpstream over loopback HTTP, for {@code acme/*}) and
+ * {@code gone} (nobody listens).
+ */
+@ExtendWith(LocalStack.class)
+class GatewayE2E {
+    private static final Duration DISCOVERY = Duration.ofSeconds(60);
+
+    private static String acme;
+    private static String acmeWriter;
+    private static String stranger;
+
+    @BeforeAll
+    static void setUp() {
+        RestAssured.baseURI = LocalStack.get().frontendUrl();
+        acme = token("acme", "tools:call");
+        acmeWriter = token("acme", "tools:call", "tools:write");
+        stranger = token("other", "tools:call", "tools:write");
+        await().atMost(DISCOVERY)
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> toolNames(acme).contains("counting.echo"));
+    }
+
+    @Test
+    void upstreamToolsAreListedNamespacedToAdmittedWorkspacesOnlyAndAnUnreachableUpstreamOffersNone() {
+        List<String> names = toolNames(acme);
+        assertThat(names)
+                .contains(
+                        "counting.echo",
+                        "counting.read_only_echo",
+                        "counting.slow",
+                        "counting.ask",
+                        "counting.crash",
+                        "counting.malformed",
+                        "demo.echo")
+                .noneMatch(name -> name.startsWith("gone."));
+        assertThat(toolNames(stranger)).contains("demo.echo").noneMatch(name -> name.startsWith("counting."));
+
+        JsonNode listed = LocalStack.get()
+                .mcp(acme)
+                .v2026()
+                .request("tools/list")
+                .post()
+                .json()
+                .path("result");
+        assertThat(listed.path("cacheScope").asText())
+                .as("the list differs between callers")
+                .isEqualTo("private");
+        JsonNode slow = tool(listed, "counting.slow");
+        assertThat(slow.path("inputSchema").path("required").toString()).isEqualTo("[\"seconds\"]");
+    }
+
+    @Test
+    void anUpstreamToolIsUnknownToOtherWorkspacesOnEverySurfaceAndNeverCalled() {
+        int before = GatewayUpstreams.invocations("echo");
+
+        DemoExecutions.submit(stranger, "counting.echo", Map.of("n", 1))
+                .then()
+                .statusCode(422)
+                .body("type", endsWith("/unknown-tool"));
+        JsonNode refused = LocalStack.get()
+                .mcp(stranger)
+                .v2026()
+                .toolCall("counting.echo", Map.of("n", 1))
+                .post()
+                .json();
+        assertThat(refused.path("error").path("code").asInt()).isEqualTo(-32602);
+        assertThat(refused.path("error").path("message").asText()).contains("Unknown tool");
+
+        assertThat(GatewayUpstreams.invocations("echo")).isEqualTo(before);
+    }
+
+    @Test
+    void theInputIsValidatedAtTheEdgeAgainstTheUpstreamSchemaAndAMutatingToolNeedsWriteScope() {
+        int before = GatewayUpstreams.invocations("slow");
+
+        DemoExecutions.submit(acmeWriter, "counting.slow", Map.of("seconds", "soon"))
+                .then()
+                .statusCode(422)
+                .body("type", endsWith("/invalid-input"));
+        DemoExecutions.submit(acme, "counting.slow", Map.of("seconds", 0))
+                .then()
+                .statusCode(403);
+
+        assertThat(GatewayUpstreams.invocations("slow")).isEqualTo(before);
+    }
+
+    @Test
+    void anEchoThroughRestCompletesWithTheUpstreamsResultAndCallsItOnce() {
+        int before = GatewayUpstreams.invocations("echo");
+
+        JsonPath result = DemoExecutions.result(acmeWriter, "counting.echo", Map.of("greeting", "hello", "n", 7));
+
+        assertThat(result.getBoolean("isError")).as(result.prettify()).isFalse();
+        assertThat(result.getMap("structuredContent")).isEqualTo(Map.of("greeting", "hello", "n", 7));
+        assertThat(GatewayUpstreams.invocations("echo")).isEqualTo(before + 1);
+    }
+
+    @Test
+    void aReadOnlyUpstreamToolIsCalledSynchronouslyOverMcpWithTheCallersToolsCallScopeOnly() {
+        int before = GatewayUpstreams.invocations("read_only_echo");
+
+        JsonNode result = LocalStack.get()
+                .mcp(acme)
+                .v2026()
+                .toolCall("counting.read_only_echo", Map.of("word", "bonjour"))
+                .post()
+                .json()
+                .path("result");
+
+        assertThat(result.path("isError").asBoolean()).as(result.toString()).isFalse();
+        assertThat(result.path("structuredContent").path("word").asText()).isEqualTo("bonjour");
+        assertThat(GatewayUpstreams.invocations("read_only_echo")).isEqualTo(before + 1);
+    }
+
+    private static JsonNode tool(JsonNode listed, String name) {
+        for (JsonNode tool : listed.path("tools")) {
+            if (tool.path("name").asText().equals(name)) {
+                return tool;
+            }
+        }
+        throw new AssertionError(name + " is not listed: " + listed);
+    }
+
+    private static List<String> toolNames(String token) {
+        JsonNode tools = LocalStack.get()
+                .mcp(token)
+                .v2026()
+                .request("tools/list")
+                .post()
+                .json()
+                .path("result")
+                .path("tools");
+        List<String> names = new ArrayList<>();
+        tools.forEach(tool -> names.add(tool.path("name").asText()));
+        return names;
+    }
+
+    private static String token(String org, String... scopes) {
+        return Tokens.forSubject("gateway-e2e")
+                .org(org)
+                .project("demo")
+                .scopes(scopes)
+                .sign();
+    }
+}

@@ -1,0 +1,146 @@
+package dev.taskgate.e2e;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * The upstream MCP servers of the e2e stack (docs/gateway.md): {@code counting}, the CountingUpstream of
+ * {@code tools/upstream-fixtures} run as a process of its own on loopback, for workspaces {@code acme/*} with a bearer
+ * credential from a file; and {@code gone}, an upstream nobody listens for, open to everyone. The services read them
+ * from {@link #file(Path) the upstreams file} in the stack's state folder.
+ */
+final class GatewayUpstreams implements AutoCloseable {
+    /** The credential the stack sends to the counting upstream. */
+    static final String COUNTING_TOKEN = "e2e-upstream-token";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static GatewayUpstreams running;
+
+    private final Process counting;
+    private final URI url;
+
+    private GatewayUpstreams(Process counting, URI url) {
+        this.counting = counting;
+        this.url = url;
+    }
+
+    /** Starts the counting upstream and writes the upstreams file of the stack in {@code state}. */
+    static GatewayUpstreams start(Path repo, Path state, Path logs) throws IOException, InterruptedException {
+        Path fixtures = repo.resolve("tools/upstream-fixtures/target");
+        Path classpath = fixtures.resolve("runtime.classpath");
+        if (!Files.exists(classpath)) {
+            throw new IllegalStateException(classpath + " is missing: build tools/upstream-fixtures first");
+        }
+        Files.createDirectories(logs);
+        Process process = new ProcessBuilder(List.of(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-XX:TieredStopAtLevel=1",
+                        "-XX:+UseSerialGC",
+                        "-Xmx128m",
+                        "-cp",
+                        fixtures.resolve("classes")
+                                + java.io.File.pathSeparator
+                                + Files.readString(classpath).strip(),
+                        "dev.taskgate.upstream.fixtures.CountingUpstream",
+                        "0"))
+                .redirectError(ProcessBuilder.Redirect.appendTo(
+                        logs.resolve("counting-upstream.log").toFile()))
+                .start();
+        URI url;
+        try {
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            url = URI.create(CompletableFuture.supplyAsync(() -> {
+                        try {
+                            return out.readLine();
+                        } catch (IOException e) {
+                            throw new java.io.UncheckedIOException(e);
+                        }
+                    })
+                    .get(60, TimeUnit.SECONDS)
+                    .strip());
+        } catch (Exception e) {
+            process.destroyForcibly();
+            throw new IllegalStateException("CountingUpstream did not print its URL", e);
+        }
+        Files.writeString(state.resolve("counting.token"), COUNTING_TOKEN + "\n");
+        Files.writeString(file(state), """
+                {"upstreams": [
+                  {"id": "counting", "url": "%s", "namespace": "counting", "workspaces": ["acme/*"],
+                   "credential": {"header": "Authorization", "prefix": "Bearer ", "valueFromFile": "counting.token"},
+                   "tools": {"read_only_echo": {"readOnly": true},
+                             "slow": {"handoff": "handoff_after=1s"}},
+                   "refreshInterval": "2s", "callTimeout": "60s"},
+                  {"id": "gone", "url": "http://127.0.0.1:%d/mcp", "namespace": "gone", "workspaces": ["*"],
+                   "connectTimeout": "1s", "refreshInterval": "2s"}
+                ]}
+                """.formatted(url, closedPort()));
+        running = new GatewayUpstreams(process, url);
+        return running;
+    }
+
+    /** The upstreams file of the stack in {@code state}. */
+    static Path file(Path state) {
+        return state.resolve("upstreams.json");
+    }
+
+    /** How many {@code tools/call} requests of {@code tool} the counting upstream received so far. */
+    static int invocations(String tool) {
+        if (running == null) {
+            throw new IllegalStateException("the stack's upstreams are not started");
+        }
+        try {
+            HttpResponse<String> counts = HTTP.send(
+                    HttpRequest.newBuilder(running.url.resolve("/counts"))
+                            .timeout(Duration.ofSeconds(10))
+                            .build(),
+                    HttpResponse.BodyHandlers.ofString());
+            JsonNode json = JSON.readTree(counts.body());
+            return json.path(tool).asInt(0);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    // a port that was free a moment ago: nothing of ours listens there
+    private static int closedPort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Override
+    public void close() {
+        counting.destroy();
+        try {
+            if (!counting.waitFor(10, TimeUnit.SECONDS)) {
+                counting.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            counting.destroyForcibly();
+        }
+        running = null;
+    }
+}
