@@ -21,15 +21,18 @@ import dev.taskgate.frontend.execution.LoneSurrogates;
 import dev.taskgate.frontend.problem.ProblemKind;
 
 /**
- * The body of a create request, {@code {"tool_name": string, "input": object}}, parsed from the raw bytes so
- * that every defect gets its documented problem: not JSON → 400 {@code malformed-json}; not that shape (other
- * members, wrong types, missing members) → 400 {@code invalid-request}.
+ * The body of a create request, {@code {"tool_name": string, "input": object}} with an optional {@code gateway_id}
+ * (the namespace of an upstream MCP server, docs/gateway.md: {@code {"gateway_id": "github", "tool_name":
+ * "create_issue"}} names {@code github.create_issue}), parsed from the raw bytes so that every defect gets its documented
+ * problem: not JSON → 400 {@code malformed-json}; not that shape (other members, wrong types, missing members) → 400
+ * {@code invalid-request}.
  *
- * @param toolName the tool to run
- * @param input    its arguments
+ * @param toolName   the tool to run, with the gateway's namespace when {@code gateway_id} named one
+ * @param input      its arguments
+ * @param viaGateway whether {@code gateway_id} named the namespace: then only an upstream's tool may answer to it
  */
-public record CreateExecutionBody(String toolName, JsonNode input) {
-    private static final Set<String> MEMBERS = Set.of("tool_name", "input");
+public record CreateExecutionBody(String toolName, JsonNode input, boolean viaGateway) {
+    private static final Set<String> MEMBERS = Set.of("tool_name", "input", "gateway_id");
 
     // Exact decimals: the input is forwarded, and a binary double would change numbers like 0.1.
     private static final ObjectMapper STRICT = JsonMapper.builder()
@@ -58,7 +61,7 @@ public record CreateExecutionBody(String toolName, JsonNode input) {
         if (!unknown.isEmpty()) {
             throw invalid(
                     "/" + escape(unknown.get(0)),
-                    "Unknown member(s) " + unknown + "; the body accepts only tool_name and input.");
+                    "Unknown member(s) " + unknown + "; the body accepts only tool_name, input and gateway_id.");
         }
         JsonNode toolName = root.get("tool_name");
         if (toolName == null || toolName.isNull()) {
@@ -74,7 +77,12 @@ public record CreateExecutionBody(String toolName, JsonNode input) {
         if (!input.isObject()) {
             throw invalid("/input", "input must be a JSON object.");
         }
-        return new CreateExecutionBody(toolName.asText(), input);
+        JsonNode gateway = root.get("gateway_id");
+        if (gateway != null && (!gateway.isTextual() || gateway.asText().isEmpty())) {
+            throw invalid("/gateway_id", "gateway_id must be a non-empty string: the namespace of an upstream.");
+        }
+        String name = gateway == null ? toolName.asText() : gateway.asText() + "." + toolName.asText();
+        return new CreateExecutionBody(name, input, gateway != null);
     }
 
     private static JsonNode readJson(byte[] body) {

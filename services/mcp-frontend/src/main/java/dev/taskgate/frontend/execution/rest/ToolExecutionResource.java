@@ -25,12 +25,15 @@ import io.smallrye.common.annotation.Blocking;
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.catalog.OperationCatalog;
+import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.CallerResolver;
 import dev.taskgate.frontend.execution.ExecutionCommands;
+import dev.taskgate.frontend.problem.Echo;
 import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
 import dev.taskgate.frontend.query.ExecutionQueries;
@@ -63,12 +66,16 @@ public class ToolExecutionResource {
     private final long pollIntervalMs;
     private final String retryAfter;
 
+    private final OperationCatalog catalog;
+
     ToolExecutionResource(
             CallerResolver callers,
             ExecutionCommands commands,
             ExecutionQueries queries,
             ExecutionHandles handles,
-            FrontendConfig config) {
+            FrontendConfig config,
+            OperationCatalog catalog) {
+        this.catalog = catalog;
         this.callers = callers;
         this.commands = commands;
         this.queries = queries;
@@ -89,6 +96,15 @@ public class ToolExecutionResource {
         String receiptKey = idempotencyKey(headers);
         requireJson(headers.getHeaderString(HttpHeaders.CONTENT_TYPE));
         CreateExecutionBody request = CreateExecutionBody.parse(readBounded(body));
+        if (request.viaGateway()
+                && catalog.find(request.toolName())
+                        .filter(OperationSpec::isUpstream)
+                        .isEmpty()) {
+            throw ProblemKind.UNKNOWN_TOOL
+                    .problem("No upstream tool named '" + Echo.excerpt(request.toolName()) + "' is registered.")
+                    .with("tool_name", Echo.excerpt(request.toolName()))
+                    .toException();
+        }
         Accepted accepted = commands.submit(caller, receiptKey, request.toolName(), request.input());
         String handle = handles.mint(accepted.executionId(), Surface.REST, caller.caller());
         Response.ResponseBuilder response = Response.accepted()

@@ -146,6 +146,27 @@ class ToolExecutionCreateBadInputTest {
                         "payload-too-large"),
                 bad("unknown tool", r -> r.json("{\"tool_name\":\"demo.nope\",\"input\":{}}"), 422, "unknown-tool"),
                 bad(
+                        "gateway_id a number",
+                        r -> r.json("{\"gateway_id\":7,\"tool_name\":\"echo\",\"input\":{}}"),
+                        400,
+                        "invalid-request"),
+                bad(
+                        "gateway_id empty",
+                        r -> r.json("{\"gateway_id\":\"\",\"tool_name\":\"echo\",\"input\":{}}"),
+                        400,
+                        "invalid-request"),
+                bad(
+                        "gateway_id of no upstream",
+                        r -> r.json("{\"gateway_id\":\"nowhere\",\"tool_name\":\"echo\",\"input\":{}}"),
+                        422,
+                        "unknown-tool"),
+                bad(
+                        "gateway_id naming a built-in namespace",
+                        r -> r.json("{\"gateway_id\":\"demo\",\"tool_name\":\"echo\",\"input\":{}}"),
+                        // demo.echo exists, but demo is Taskgate's own prefix, not an upstream's namespace
+                        422,
+                        "unknown-tool"),
+                bad(
                         "input missing a required member",
                         r -> r.json("{\"tool_name\":\"demo.sleep\",\"input\":{}}"),
                         422,
