@@ -201,6 +201,8 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
                         pluginsDirectory().toString(),
                         "TASKGATE_UPSTREAMS_FILE",
                         upstreamsFile,
+                        "TASKGATE_UPSTREAMS_ALLOW_PRIVATE_NETWORKS",
+                        "true",
                         "TASKGATE_WORKER_UPSTREAM_TOOLS_REFRESH",
                         "1s");
             case "webhook-dispatcher":
@@ -211,6 +213,8 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
                         pluginsDirectory().toString(),
                         "TASKGATE_UPSTREAMS_FILE",
                         upstreamsFile,
+                        "TASKGATE_UPSTREAMS_ALLOW_PRIVATE_NETWORKS",
+                        "true",
                         "JOBCTL_UPSTREAMS_RETRY_INTERVAL",
                         "2s");
             default:

@@ -254,6 +254,13 @@ public interface JobControlConfig {
         /** How soon an upstream that could not be listed is tried again (never later than its refresh interval). */
         @WithDefault("15s")
         Duration retryInterval();
+
+        /**
+         * Whether upstream URLs may resolve to private, loopback or link-local addresses, from
+         * {@code taskgate.upstreams.allow-private-networks} [{@code TASKGATE_UPSTREAMS_ALLOW_PRIVATE_NETWORKS}], given to
+         * job-control and worker-pool alike; off by default (docs/gateway.md "Network policy").
+         */
+        boolean allowPrivateNetworks();
     }
 
     interface Operator {

@@ -104,6 +104,13 @@ public interface WorkerConfig {
      */
     Optional<Path> upstreamsFile();
 
+    /**
+     * Whether upstream URLs may resolve to private, loopback or link-local addresses, from
+     * {@code taskgate.upstreams.allow-private-networks} [{@code TASKGATE_UPSTREAMS_ALLOW_PRIVATE_NETWORKS}], as
+     * job-control's; off by default (docs/gateway.md "Network policy").
+     */
+    boolean upstreamsAllowPrivateNetworks();
+
     /** How often the upstream tools are asked from job-control while upstreams are configured. */
     @WithDefault("5s")
     java.time.Duration upstreamToolsRefresh();

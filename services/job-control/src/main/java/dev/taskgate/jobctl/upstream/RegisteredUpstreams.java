@@ -5,6 +5,7 @@ import java.util.List;
 
 import jakarta.inject.Singleton;
 
+import dev.taskgate.contracts.upstream.UpstreamAddressPolicy;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamsFile;
 import dev.taskgate.jobctl.JobControlConfig;
@@ -14,10 +15,17 @@ import dev.taskgate.jobctl.JobControlConfig;
 public class RegisteredUpstreams {
     private final List<UpstreamDefinition> upstreams;
     private final Duration retryInterval;
+    private final UpstreamAddressPolicy addresses;
 
     RegisteredUpstreams(JobControlConfig config) {
         this.upstreams = UpstreamsFile.load(config.upstreams().file());
         this.retryInterval = config.upstreams().retryInterval();
+        this.addresses = new UpstreamAddressPolicy(config.upstreams().allowPrivateNetworks());
+    }
+
+    /** The network policy upstream URLs must pass before each listing. */
+    UpstreamAddressPolicy addresses() {
+        return addresses;
     }
 
     /** Every registered upstream, in file order. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -31,6 +32,7 @@ import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.catalog.UpstreamTools;
 import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
+import dev.taskgate.contracts.upstream.UpstreamAddressPolicy;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.jobctl.submit.CanonicalJson;
 
@@ -48,6 +50,7 @@ public class UpstreamDiscovery {
     private final List<UpstreamDefinition> upstreams;
     private final OperationCatalog catalog;
     private final Duration retryInterval;
+    private final UpstreamAddressPolicy addresses;
     private final Map<String, Listing> listings = new ConcurrentHashMap<>();
     private final HttpClient http;
     private final ScheduledExecutorService refresher = Executors.newScheduledThreadPool(2, r -> {
@@ -60,6 +63,7 @@ public class UpstreamDiscovery {
         this.upstreams = registered.all();
         this.catalog = catalog;
         this.retryInterval = registered.retryInterval();
+        this.addresses = registered.addresses();
         this.http = HttpClient.newBuilder()
                 .connectTimeout(upstreams.stream()
                         .map(UpstreamDefinition::connectTimeout)
@@ -110,6 +114,10 @@ public class UpstreamDiscovery {
     }
 
     private Listing list(UpstreamDefinition upstream) throws UpstreamException {
+        Optional<String> refused = addresses.refusal(upstream);
+        if (refused.isPresent()) {
+            throw new UpstreamException(refused.get());
+        }
         List<JsonNode> tools = new ArrayList<>();
         try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
             String cursor = null;

@@ -8,6 +8,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.taskgate.contracts.egress.AddressClassifier;
 import dev.taskgate.webhooks.WebhooksConfig;
 
 /**

@@ -10,6 +10,7 @@ import java.util.Optional;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
+import dev.taskgate.contracts.egress.AddressClassifier;
 import dev.taskgate.webhooks.WebhooksConfig;
 import dev.taskgate.webhooks.problem.ProblemKind;
 import dev.taskgate.webhooks.problem.Problems;

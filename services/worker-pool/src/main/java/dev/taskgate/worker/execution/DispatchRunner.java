@@ -44,6 +44,7 @@ import dev.taskgate.worker.report.FailureCode;
 import dev.taskgate.worker.report.WorkerEventPublisher;
 import dev.taskgate.worker.report.WorkerEvents;
 import dev.taskgate.worker.upstream.UpstreamCalls;
+import dev.taskgate.worker.upstream.UpstreamRefusedException;
 import dev.taskgate.worker.workspace.WorkspaceRegistry;
 
 /**
@@ -236,13 +237,10 @@ public class DispatchRunner {
         }
         JsonNode upstreamTarget = null;
         if (spec.isUpstream()) {
-            upstreamTarget = upstreams.targetOf(spec).orElse(null);
-            if (upstreamTarget == null) {
-                return report(events.failed(
-                        key,
-                        FailureCode.UPSTREAM_NOT_CONFIGURED,
-                        "upstream " + spec.upstream().upstream() + " of " + spec.name()
-                                + " is not configured on this worker; the tool was not called"));
+            try {
+                upstreamTarget = upstreams.targetOf(spec);
+            } catch (UpstreamRefusedException e) {
+                return report(events.failed(key, FailureCode.UPSTREAM_REFUSED, e.getMessage()));
             }
         }
         if (isPastDeadline(record)) {

@@ -12,8 +12,11 @@ public enum FailureCode {
     OPERATION_ERROR("operation_error"),
     /** The operation needs a workspace and the execution's {@code <org>/<project>} is not registered here. */
     WORKSPACE_NOT_REGISTERED("workspace_not_registered"),
-    /** The upstream of an upstream tool is not in this worker's upstreams file. */
-    UPSTREAM_NOT_CONFIGURED("upstream_not_configured");
+    /**
+     * An upstream tool could not be called from this worker: its upstream is not in this worker's upstreams file, or
+     * the network policy refused its address.
+     */
+    UPSTREAM_REFUSED("upstream_refused");
 
     private final String wireValue;
 

@@ -23,6 +23,7 @@ import io.quarkus.runtime.StartupEvent;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.catalog.UpstreamToolsFeed;
+import dev.taskgate.contracts.upstream.UpstreamAddressPolicy;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamsFile;
 import dev.taskgate.serviceauth.AssertionSigner;
@@ -43,10 +44,12 @@ public class UpstreamCalls {
     private final Optional<UpstreamToolsFeed> feed;
     private final WorkerConfig config;
     private final OperationCatalog catalog;
+    private final UpstreamAddressPolicy addresses;
 
     UpstreamCalls(WorkerConfig config, OperationCatalog catalog) {
         this.config = config;
         this.catalog = catalog;
+        this.addresses = new UpstreamAddressPolicy(config.upstreamsAllowPrivateNetworks());
         List<UpstreamDefinition> upstreams = UpstreamsFile.load(config.upstreamsFile());
         this.byId =
                 upstreams.stream().collect(Collectors.toUnmodifiableMap(UpstreamDefinition::id, Function.identity()));
@@ -99,13 +102,21 @@ public class UpstreamCalls {
     }
 
     /**
-     * What the child needs to call the upstream tool {@code spec} ({@code docs/worker-pool.md}, "Upstream calls"), or
-     * empty when this worker has no upstream of that id (its upstreams file differs from job-control's).
+     * What the child needs to call the upstream tool {@code spec} ({@code docs/worker-pool.md}, "Upstream calls").
+     * Blocking (DNS).
+     *
+     * @throws UpstreamRefusedException when this worker has no upstream of that id (its upstreams file differs from
+     *                                  job-control's) or the network policy refuses its address now
      */
-    public Optional<JsonNode> targetOf(OperationSpec spec) {
+    public JsonNode targetOf(OperationSpec spec) throws UpstreamRefusedException {
         UpstreamDefinition upstream = byId.get(spec.upstream().upstream());
         if (upstream == null) {
-            return Optional.empty();
+            throw new UpstreamRefusedException("upstream " + spec.upstream().upstream() + " of " + spec.name()
+                    + " is not configured on this worker; the tool was not called");
+        }
+        Optional<String> refused = addresses.refusal(upstream);
+        if (refused.isPresent()) {
+            throw new UpstreamRefusedException(refused.get() + "; the tool was not called");
         }
         ObjectNode target = JsonNodeFactory.instance
                 .objectNode()
@@ -118,6 +129,6 @@ public class UpstreamCalls {
                 .put("taskSupport", spec.upstream().taskSupport());
         ObjectNode headers = target.putObject("headers");
         upstream.credential().ifPresent(c -> headers.put(c.header(), c.value()));
-        return Optional.of(target);
+        return target;
     }
 }

@@ -1,4 +1,4 @@
-package dev.taskgate.webhooks.destination;
+package dev.taskgate.contracts.egress;
 
 import java.net.Inet4Address;
 import java.net.Inet6Address;
@@ -7,7 +7,8 @@ import java.net.UnknownHostException;
 import java.util.Optional;
 
 /**
- * Decides whether a resolved address may receive webhooks (SSRF guard): private, loopback, link-local, multicast,
+ * Decides whether a resolved address may be reached by Taskgate on behalf of a caller or operator — a webhook
+ * destination, an upstream MCP server — (SSRF guard): private, loopback, link-local, multicast,
  * unspecified, shared (CGNAT), benchmark, reserved and broadcast ranges are refused, in IPv4 and IPv6, including
  * IPv4 addresses embedded in IPv6 (mapped, compatible, NAT64, 6to4). The NAT64 local-use prefix {@code 64:ff9b:1::/48}
  * (RFC 8215) and Teredo {@code 2001::/32} (RFC 4380) are refused whole: where their IPv4 sits depends on the local
