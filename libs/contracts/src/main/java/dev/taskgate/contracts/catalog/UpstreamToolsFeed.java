@@ -32,7 +32,7 @@ public final class UpstreamToolsFeed implements AutoCloseable {
     private final OperationCatalog catalog;
     private final URI jobControl;
     private final BiConsumer<HttpRequest.Builder, String> authenticate;
-    private final HttpClient http;
+    private HttpClient http;
     private final ScheduledExecutorService poller;
     private volatile boolean reachable = true;
 
@@ -72,7 +72,7 @@ public final class UpstreamToolsFeed implements AutoCloseable {
                 .header("Accept", "application/json")
                 .GET();
         authenticate.accept(request, target);
-        HttpResponse<byte[]> response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> response = http().send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
         if (response.statusCode() == 304) {
             return false;
         }
@@ -80,6 +80,14 @@ public final class UpstreamToolsFeed implements AutoCloseable {
             throw new IOException("job-control answered " + response.statusCode() + " for the upstream tools");
         }
         return catalog.replaceUpstreamTools(Wire.fromBytes(response.body(), UpstreamTools.class));
+    }
+
+    // made on first use: a feed that is never started holds no client thread
+    private synchronized HttpClient http() {
+        if (http == null) {
+            http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+        }
+        return http;
     }
 
     private void pollQuietly() {

@@ -2,6 +2,7 @@ package dev.taskgate.worker.upstream;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,6 +12,7 @@ import java.util.stream.Collectors;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
@@ -42,35 +44,47 @@ public class UpstreamCalls {
 
     private final Map<String, UpstreamDefinition> byId;
     private final Optional<UpstreamToolsFeed> feed;
-    private final WorkerConfig config;
+    private final Duration refresh;
     private final OperationCatalog catalog;
     private final UpstreamAddressPolicy addresses;
 
+    @Inject
     UpstreamCalls(WorkerConfig config, OperationCatalog catalog) {
-        this.config = config;
-        this.catalog = catalog;
-        this.addresses = new UpstreamAddressPolicy(config.upstreamsAllowPrivateNetworks());
-        List<UpstreamDefinition> upstreams = UpstreamsFile.load(config.upstreamsFile());
+        this(
+                UpstreamsFile.load(config.upstreamsFile()),
+                new UpstreamAddressPolicy(config.upstreamsAllowPrivateNetworks()),
+                catalog,
+                feedOf(config, catalog),
+                config.upstreamToolsRefresh());
+    }
+
+    /** Calls of {@code upstreams}; a feed only when there is any. */
+    UpstreamCalls(
+            List<UpstreamDefinition> upstreams,
+            UpstreamAddressPolicy addresses,
+            OperationCatalog catalog,
+            UpstreamToolsFeed feed,
+            Duration refresh) {
         this.byId =
                 upstreams.stream().collect(Collectors.toUnmodifiableMap(UpstreamDefinition::id, Function.identity()));
-        if (upstreams.isEmpty()) {
-            this.feed = Optional.empty();
-        } else {
-            AssertionSigner signer = new AssertionSigner(
-                    "worker-pool",
-                    "job-control",
-                    ServiceKeys.signingKey(config.serviceSigningKey()),
-                    Clock.systemUTC());
-            this.feed = Optional.of(new UpstreamToolsFeed(
-                    catalog,
-                    config.jobControlUrl(),
-                    (request, target) -> request.header(
-                            CallerAssertion.HEADER, signer.sign("GET", target, null, null, null, null))));
-        }
+        this.addresses = addresses;
+        this.catalog = catalog;
+        this.refresh = refresh;
+        this.feed = upstreams.isEmpty() ? Optional.empty() : Optional.ofNullable(feed);
+    }
+
+    private static UpstreamToolsFeed feedOf(WorkerConfig config, OperationCatalog catalog) {
+        AssertionSigner signer = new AssertionSigner(
+                "worker-pool", "job-control", ServiceKeys.signingKey(config.serviceSigningKey()), Clock.systemUTC());
+        return new UpstreamToolsFeed(
+                catalog,
+                config.jobControlUrl(),
+                (request, target) ->
+                        request.header(CallerAssertion.HEADER, signer.sign("GET", target, null, null, null, null)));
     }
 
     void start(@Observes StartupEvent started) {
-        feed.ifPresent(f -> f.start(config.upstreamToolsRefresh()));
+        feed.ifPresent(f -> f.start(refresh));
     }
 
     @PreDestroy
