@@ -94,6 +94,27 @@ class GatewayE2E {
     }
 
     @Test
+    void aToolOfAnUnreachableUpstreamIsRefusedAsUnavailableWithoutTellingTheCallerWhy() {
+        DemoExecutions.submit(acmeWriter, "gone.anything", Map.of())
+                .then()
+                .statusCode(503)
+                .header("Retry-After", "15")
+                .body("type", endsWith("/unavailable"))
+                .body("detail", org.hamcrest.Matchers.containsString("upstream 'gone' cannot be reached"))
+                .body("detail", org.hamcrest.Matchers.not(org.hamcrest.Matchers.containsString("127.0.0.1")));
+        JsonNode refused = LocalStack.get()
+                .mcp(acmeWriter)
+                .v2026()
+                .toolCall("gone.anything", Map.of())
+                .post()
+                .json();
+        assertThat(refused.path("error").path("code").asInt()).isEqualTo(-32602);
+        assertThat(refused.path("error").path("message").asText())
+                .isEqualTo("Tool 'gone.anything' is unavailable now: its upstream 'gone' cannot be reached; try again "
+                        + "later.");
+    }
+
+    @Test
     void theInputIsValidatedAtTheEdgeAgainstTheUpstreamSchemaAndAMutatingToolNeedsWriteScope() {
         int before = GatewayUpstreams.invocations("slow");
 

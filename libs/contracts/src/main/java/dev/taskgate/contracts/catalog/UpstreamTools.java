@@ -51,14 +51,26 @@ public record UpstreamTools(
      * @param namespace the prefix of its tools
      * @param available whether its last discovery succeeded
      * @param problem   why it is unavailable, or what was wrong with some of its tools; {@code null} if nothing
-     * @param tools     how many of its tools are offered
+     * @param tools      how many of its tools are offered
+     * @param workspaces who may use its tools: {@code <org>/<project>}, {@code <org>/*} or {@code *}
      */
     public record UpstreamState(
             @JsonProperty("id") String id,
             @JsonProperty("namespace") String namespace,
             @JsonProperty("available") boolean available,
             @JsonProperty("problem") String problem,
-            @JsonProperty("tools") int tools) {}
+            @JsonProperty("tools") int tools,
+            @JsonProperty("workspaces") List<String> workspaces) {
+
+        public UpstreamState {
+            workspaces = List.copyOf(workspaces == null ? List.of() : workspaces);
+        }
+
+        /** Whether a caller in {@code workspace} may use its tools. */
+        public boolean admits(String workspace) {
+            return new UpstreamBinding(id, "-", null, workspaces).admits(workspace);
+        }
+    }
 
     /** The state of the upstream whose tools carry {@code namespace}, if one does. */
     public Optional<UpstreamState> upstreamWithNamespace(String namespace) {

@@ -79,7 +79,9 @@ class UpstreamCatalogTest {
 
     private static UpstreamTools tools(String revision, OperationSpec... tools) {
         return new UpstreamTools(
-                revision, List.of(tools), List.of(new UpstreamState("counting", "cnt", true, null, tools.length)));
+                revision,
+                List.of(tools),
+                List.of(new UpstreamState("counting", "cnt", true, null, tools.length, List.of("acme/*"))));
     }
 
     private static OperationSpec tool(String name) {

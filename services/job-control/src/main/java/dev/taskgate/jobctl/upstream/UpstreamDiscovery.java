@@ -105,7 +105,8 @@ public class UpstreamDiscovery {
             state = refresh(upstream);
         } catch (RuntimeException e) {
             LOG.errorf(e, "Upstream discovery failed unexpectedly [upstream=%s]", upstream.id());
-            state = new UpstreamState(upstream.id(), upstream.namespace(), false, "discovery failed", 0);
+            state = new UpstreamState(
+                    upstream.id(), upstream.namespace(), false, "discovery failed", 0, upstream.workspaces());
         }
         Duration next = state.available() ? upstream.refreshInterval() : min(retryInterval, upstream.refreshInterval());
         if (!refresher.isShutdown()) {
@@ -148,7 +149,8 @@ public class UpstreamDiscovery {
         for (UpstreamDefinition upstream : upstreams) {
             Listing listing = listings.get(upstream.id());
             if (listing == null) {
-                states.add(new UpstreamState(upstream.id(), upstream.namespace(), false, "not listed yet", 0));
+                states.add(new UpstreamState(
+                        upstream.id(), upstream.namespace(), false, "not listed yet", 0, upstream.workspaces()));
                 continue;
             }
             tools.addAll(listing.tools());
@@ -181,7 +183,8 @@ public class UpstreamDiscovery {
 
         UpstreamState state(UpstreamDefinition upstream) {
             String problem = available ? (problems.isEmpty() ? null : String.join("; ", problems)) : reason;
-            return new UpstreamState(upstream.id(), upstream.namespace(), available, problem, tools.size());
+            return new UpstreamState(
+                    upstream.id(), upstream.namespace(), available, problem, tools.size(), upstream.workspaces());
         }
     }
 }

@@ -12,6 +12,7 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.ToolPermissions;
 import dev.taskgate.frontend.problem.Echo;
 import dev.taskgate.frontend.problem.ProblemKind;
+import dev.taskgate.frontend.problem.Problems;
 
 /**
  * Whether a caller may submit this tool call, checked in the documented order: the tool is registered (else 422
@@ -20,6 +21,9 @@ import dev.taskgate.frontend.problem.ProblemKind;
  */
 @Singleton
 public class SubmissionPolicy {
+    // an unavailable upstream is listed again within seconds (jobctl.upstreams.retry-interval)
+    private static final long UPSTREAM_RETRY_AFTER_SECONDS = 15;
+
     private final ToolInputValidator tools;
 
     /** A policy over these tools. */
@@ -29,7 +33,11 @@ public class SubmissionPolicy {
 
     /** Returns normally when the call may be submitted; throws the problem otherwise. */
     public void admit(AuthenticatedCaller caller, String toolName, JsonNode input) {
-        ToolInputValidator.Tool tool = tools.find(toolName, caller.caller().workspace())
+        String workspace = caller.caller().workspace();
+        tools.unavailable(toolName, workspace).ifPresent(reason -> {
+            throw Problems.unavailable(reason, UPSTREAM_RETRY_AFTER_SECONDS);
+        });
+        ToolInputValidator.Tool tool = tools.find(toolName, workspace)
                 .orElseThrow(() -> ProblemKind.UNKNOWN_TOOL
                         .problem("No tool named '" + Echo.excerpt(toolName) + "' is registered.")
                         .with("tool_name", Echo.excerpt(toolName))

@@ -84,6 +84,23 @@ public class ToolInputValidator {
                         !tool.spec().isUpstream() || tool.spec().upstream().admits(workspace));
     }
 
+    /**
+     * Why the tool {@code name}, unknown to a caller in {@code workspace}, cannot be called now when its namespace is
+     * an upstream's that the caller may use but that could not be listed; empty otherwise. The reason an operator sees
+     * (addresses, errors) is not told to callers.
+     */
+    public Optional<String> unavailable(String name, String workspace) {
+        int dot = name.indexOf('.');
+        if (dot < 1) {
+            return Optional.empty();
+        }
+        return catalog.upstreamTools()
+                .upstreamWithNamespace(name.substring(0, dot))
+                .filter(state -> !state.available() && state.admits(workspace))
+                .map(state -> "Tool '" + name + "' is unavailable now: its upstream '" + state.id()
+                        + "' cannot be reached; try again later.");
+    }
+
     private static JsonSchema compile(OperationSpec spec) {
         JsonSchemaFactory factory = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
         SchemaValidatorsConfig config = SchemaValidatorsConfig.builder()

@@ -92,6 +92,10 @@ public class ToolCallSteps {
 
     /** The registered tool of this name as the caller sees it; -32602 naming it when there is none. */
     public ToolInputValidator.Tool tool(AuthenticatedCaller caller, String toolName) {
+        tools.unavailable(toolName, caller.caller().workspace()).ifPresent(reason -> {
+            throw McpErrors.invalidParams(
+                    reason, JsonNodeFactory.instance.objectNode().put("name", Echo.excerpt(toolName)));
+        });
         return tools.find(toolName, caller.caller().workspace())
                 .orElseThrow(() -> McpErrors.invalidParams(
                         "Unknown tool: " + Echo.excerpt(toolName),
