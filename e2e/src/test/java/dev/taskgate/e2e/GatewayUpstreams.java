@@ -23,7 +23,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 /**
  * The upstream MCP servers of the e2e stack (docs/gateway.md): {@code counting}, the CountingUpstream of
  * {@code tools/upstream-fixtures} run as a process of its own on loopback, for workspaces {@code acme/*} with a bearer
- * credential from a file; and {@code gone}, an upstream nobody listens for, open to everyone. The services read them
+ * credential from a file; {@code counting-ro}, the same server's {@code slow} declared read-only (replay-safe); and
+ * {@code gone}, an upstream nobody listens for, open to everyone. The services read them
  * from {@link #file(Path) the upstreams file} in the stack's state folder.
  */
 final class GatewayUpstreams implements AutoCloseable {
@@ -84,12 +85,16 @@ final class GatewayUpstreams implements AutoCloseable {
         Files.writeString(state.resolve("counting.token"), COUNTING_TOKEN + "\n");
         Files.writeString(file(state), """
                 {"upstreams": [
-                  {"id": "counting", "url": "%s", "namespace": "counting", "workspaces": ["acme/*"],
+                  {"id": "counting", "url": "%1$s", "namespace": "counting", "workspaces": ["acme/*"],
                    "credential": {"header": "Authorization", "prefix": "Bearer ", "valueFromFile": "counting.token"},
                    "tools": {"read_only_echo": {"readOnly": true},
                              "slow": {"handoff": "handoff_after=1s"}},
                    "refreshInterval": "2s", "callTimeout": "60s"},
-                  {"id": "gone", "url": "http://127.0.0.1:%d/mcp", "namespace": "gone", "workspaces": ["*"],
+                  {"id": "counting-ro", "url": "%1$s", "namespace": "counting-ro", "workspaces": ["acme/*"],
+                   "credential": {"header": "Authorization", "prefix": "Bearer ", "valueFromFile": "counting.token"},
+                   "allowedTools": ["slow"], "tools": {"slow": {"readOnly": true}},
+                   "refreshInterval": "2s", "callTimeout": "60s"},
+                  {"id": "gone", "url": "http://127.0.0.1:%2$d/mcp", "namespace": "gone", "workspaces": ["*"],
                    "connectTimeout": "1s", "refreshInterval": "2s"}
                 ]}
                 """.formatted(url, closedPort()));
