@@ -44,9 +44,13 @@ class UpstreamOwnerLossE2E {
     void aReadOnlyUpstreamCallIsMadeAgainAfterTheWorkerIsLostAndAMutatingOneNever() throws Exception {
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(250))
-                .until(() -> DemoExecutions.submit(token, "counting-ro.slow", Map.of("seconds", -1))
-                                .statusCode()
-                        == 422);
+                .until(
+                        // the frontend knows the tool once it validates its input (an unknown tool is 422 too)
+                        () -> DemoExecutions.submit(token, "counting-ro.slow", Map.of("seconds", -1))
+                                .then()
+                                .extract()
+                                .<String>path("type"),
+                        type -> type != null && type.endsWith("/invalid-input"));
         int before = GatewayUpstreams.invocations("slow");
 
         String mutating = id(DemoExecutions.submit(token, "counting.slow", Map.of("seconds", 8)));
