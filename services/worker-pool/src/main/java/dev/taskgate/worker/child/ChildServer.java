@@ -24,12 +24,15 @@ import dev.taskgate.worker.child.artifact.ArtifactChannel;
 import dev.taskgate.worker.child.artifact.ArtifactRef;
 import dev.taskgate.worker.child.journal.CommitRefusedException;
 import dev.taskgate.worker.child.journal.RewritePlan;
+import dev.taskgate.worker.child.upstream.UpstreamCallOperation;
+import dev.taskgate.worker.child.upstream.UpstreamException;
+import dev.taskgate.worker.child.upstream.UpstreamTarget;
 import dev.taskgate.worker.child.workspace.Workspace;
 
 /**
  * The child side of the protocol: reads parent → child lines ({@code run}, {@code stop}, {@code input-response},
  * {@code commit-granted}, {@code commit-refused}; a {@code run} may carry the {@code workspace} of an operation that
- * needs one),
+ * needs one, or an {@code upstream}: then it calls that upstream MCP server's tool instead of a registered operation),
  * runs one operation
  * at a time on its own thread, and answers through the {@link ProtocolWriter}. Refusals (unknown operation,
  * busy, malformed line) are {@code error} lines; the child stays usable after them.
@@ -43,6 +46,8 @@ public final class ChildServer {
     public static final String BUSY = "busy";
     /** An operation threw an unexpected exception. */
     public static final String OPERATION_EXCEPTION = "operation_exception";
+    /** The upstream MCP server of an upstream call refused, failed or did not answer; the message says how. */
+    public static final String UPSTREAM_FAILED = "upstream_failed";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final long SHUTDOWN_GRACE_SECONDS = 1;
@@ -125,7 +130,18 @@ public final class ChildServer {
             out.error(MALFORMED_MESSAGE, "run needs an object 'input'");
             return;
         }
-        Operation operation = registry.find(name.asText()).orElse(null);
+        Operation operation;
+        if (message.hasNonNull("upstream")) {
+            // the operation name is the namespaced tool name then, used in messages only
+            try {
+                operation = new UpstreamCallOperation(UpstreamTarget.fromJson(message.get("upstream")));
+            } catch (IllegalArgumentException e) {
+                out.error(MALFORMED_MESSAGE, "run has an invalid 'upstream': " + e.getMessage());
+                return;
+            }
+        } else {
+            operation = registry.find(name.asText()).orElse(null);
+        }
         if (operation == null) {
             out.error(UNKNOWN_OPERATION, "operation not registered in this worker: " + name.asText());
             return;
@@ -217,6 +233,10 @@ public final class ChildServer {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             report = () -> out.stopped("interrupted: the child is shutting down");
+        } catch (UpstreamException e) {
+            // an expected failure, fully described by its message (which holds no credential): no stack trace
+            log.println("operation " + name + " failed: " + e.getMessage());
+            report = () -> out.error(UPSTREAM_FAILED, name + " failed: " + e.getMessage());
         } catch (RuntimeException | Error e) {
             log.println("operation " + name + " threw:");
             e.printStackTrace(log);

@@ -181,8 +181,9 @@ public final class ChildProcess {
 
     /**
      * Like {@link #run(String, JsonNode, JsonNode, long, JsonNode, JsonNode, RunObserver)}; with an {@code upstream}
-     * target ({@code docs/worker-pool.md}, "Upstream calls"), the child calls that upstream's tool instead of one of its
-     * own operations.
+     * ({@code {id, url, protocol, tool, headers, connectTimeoutMs, callTimeoutMs, taskSupport}}), the child calls that
+     * upstream MCP server's tool and {@code operation} is the namespaced tool name, used in messages only. The
+     * upstream's headers carry credentials: this line is never logged.
      */
     public void run(
             String operation,

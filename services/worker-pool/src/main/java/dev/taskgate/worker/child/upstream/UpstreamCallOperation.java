@@ -1,0 +1,164 @@
+package dev.taskgate.worker.child.upstream;
+
+import java.util.Optional;
+import java.util.UUID;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.taskgate.worker.child.FrontierResume;
+import dev.taskgate.worker.child.Operation;
+import dev.taskgate.worker.child.OperationContext;
+import dev.taskgate.worker.child.OperationStoppedException;
+
+/**
+ * Calls one tool of an upstream MCP server and returns the upstream's {@code CallToolResult} exactly as it sent it
+ * ({@code isError: true} included). A tool that supports tasks is called as a task; the task id is checkpointed
+ * before anything else so that a replacement run polls that task and never calls the tool again.
+ */
+public final class UpstreamCallOperation implements Operation {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final String CLIENT_NAME = "taskgate";
+    private static final String CLIENT_VERSION = "0.1.0";
+
+    private final UpstreamTarget target;
+
+    public UpstreamCallOperation(UpstreamTarget target) {
+        this.target = target;
+    }
+
+    @Override
+    public String run(JsonNode input, OperationContext context) throws OperationStoppedException, InterruptedException {
+        Deadline deadline = Deadline.after(target.callTimeout());
+        McpHttpSession session = new McpHttpSession(target, context);
+        String progressToken = "taskgate-" + UUID.randomUUID();
+        UpstreamInteractions interactions = new UpstreamInteractions(target, context, progressToken);
+        try {
+            Optional<FrontierResume> resume =
+                    context.resumeFrom().filter(r -> r.revision().equals(RemoteTaskCheckpoint.REVISION));
+            if (resume.isPresent()) {
+                RemoteTaskCheckpoint saved = RemoteTaskCheckpoint.parse(
+                                resume.get().frontier())
+                        .orElseThrow(() ->
+                                session.failure("the saved remote task cannot be read; the tool is not invoked again"));
+                return resume(saved, session, interactions, deadline, context);
+            }
+            initialize(session, interactions, deadline);
+            return call(input, progressToken, session, interactions, deadline, context);
+        } finally {
+            session.terminate();
+        }
+    }
+
+    private String call(
+            JsonNode input,
+            String progressToken,
+            McpHttpSession session,
+            UpstreamInteractions interactions,
+            Deadline deadline,
+            OperationContext context)
+            throws OperationStoppedException, InterruptedException {
+        long id = session.nextId();
+        ObjectNode params = MAPPER.createObjectNode().put("name", target.tool());
+        params.set("arguments", input);
+        params.putObject("_meta").put("progressToken", progressToken);
+        if (target.taskSupport().callsAsTask()) {
+            params.putObject("task");
+        }
+        RpcMessage answer;
+        try {
+            answer = session.request(id, "tools/call", params, deadline, interactions, true);
+        } catch (OperationStoppedException e) {
+            session.postQuietly(cancelled(id, "the caller stopped the execution"));
+            throw new OperationStoppedException("stopped; the upstream was told to cancel the call");
+        } catch (UpstreamException e) {
+            // the upstream may still be working on it (a timeout, a refused interaction): tell it to stop
+            session.postQuietly(cancelled(id, "Taskgate gave up on the call"));
+            throw e;
+        }
+        if (answer.isError()) {
+            throw session.failure("tools/call failed: " + answer.errorSummary());
+        }
+        JsonNode result = answer.result();
+        if (!result.isObject()) {
+            throw session.failure("the tools/call result is not a CallToolResult object");
+        }
+        if (target.taskSupport().callsAsTask()
+                && result.path("task").path("taskId").isTextual()
+                && !result.has("content")) {
+            String taskId = result.get("task").get("taskId").asText();
+            // before anything else: from here on, a replacement must poll this task, never call the tool again
+            context.saveCheckpoint(
+                    RemoteTaskCheckpoint.REVISION,
+                    new RemoteTaskCheckpoint(taskId, session.sessionId().orElse(null)).toJson());
+            return new RemoteTask(target, session, context, interactions, deadline, taskId).follow(result.get("task"));
+        }
+        return answer.rawMember("result");
+    }
+
+    /**
+     * Continues a replaced run's task: in the session it was created in if the upstream still has it (that session
+     * was initialized already, and a server refuses a second {@code initialize} on it), else in a fresh session.
+     */
+    private String resume(
+            RemoteTaskCheckpoint saved,
+            McpHttpSession session,
+            UpstreamInteractions interactions,
+            Deadline deadline,
+            OperationContext context)
+            throws OperationStoppedException, InterruptedException {
+        RemoteTask task = new RemoteTask(target, session, context, interactions, deadline, saved.taskId());
+        JsonNode status;
+        if (saved.sessionId() != null) {
+            session.adopt(saved.sessionId(), target.protocol());
+            try {
+                status = task.status();
+            } catch (UpstreamException e) {
+                if (e.httpStatus() != 400 && e.httpStatus() != 404) {
+                    throw e;
+                }
+                session.reset();
+                initialize(session, interactions, deadline);
+                status = task.status();
+            }
+        } else {
+            initialize(session, interactions, deadline);
+            status = task.status();
+        }
+        return task.follow(status);
+    }
+
+    private void initialize(McpHttpSession session, UpstreamInteractions interactions, Deadline deadline)
+            throws OperationStoppedException, InterruptedException {
+        ObjectNode params = MAPPER.createObjectNode().put("protocolVersion", target.protocol());
+        params.putObject("capabilities").putObject("elicitation");
+        params.putObject("clientInfo").put("name", CLIENT_NAME).put("version", CLIENT_VERSION);
+        RpcMessage answer = session.request(session.nextId(), "initialize", params, deadline, interactions, true);
+        if (answer.isError()) {
+            throw session.failure("initialize failed: " + answer.errorSummary());
+        }
+        String version = answer.result().path("protocolVersion").asText("");
+        if (!UpstreamTarget.PROTOCOLS.contains(version)) {
+            throw session.failure("the upstream answered initialize with protocol '" + McpHttpSession.sample(version)
+                    + "', which Taskgate does not speak");
+        }
+        if (target.taskSupport().callsAsTask() && !version.equals(UpstreamTarget.TASKS_PROTOCOL)) {
+            throw session.failure(
+                    "the tool supports tasks but the upstream negotiated protocol " + version + ", which has none");
+        }
+        session.negotiated(version);
+        session.post(
+                MAPPER.createObjectNode().put("jsonrpc", "2.0").put("method", "notifications/initialized"),
+                "notifications/initialized",
+                deadline);
+    }
+
+    private static ObjectNode cancelled(long requestId, String reason) {
+        ObjectNode notification =
+                MAPPER.createObjectNode().put("jsonrpc", "2.0").put("method", "notifications/cancelled");
+        notification.putObject("params").put("requestId", requestId).put("reason", reason);
+        return notification;
+    }
+}

@@ -1,0 +1,138 @@
+package dev.taskgate.worker.child.upstream;
+
+import java.util.Locale;
+import java.util.Map;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.taskgate.worker.child.OperationContext;
+import dev.taskgate.worker.child.OperationLogLevel;
+import dev.taskgate.worker.child.OperationStoppedException;
+
+/**
+ * Handles what the upstream sends during the call: answers {@code ping}, relays {@code elicitation/create} to the
+ * caller through {@link OperationContext#requestInput}, refuses every other server request (Taskgate's caller
+ * cannot be asked for a sampling or the roots on the upstream's behalf) and forwards the call's progress and the
+ * upstream's log messages.
+ */
+final class UpstreamInteractions implements ServerMessages {
+
+    /** JSON-RPC "method not found". */
+    static final int METHOD_NOT_FOUND = -32601;
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** The {@code _meta} key tying a message to an upstream task (MCP 2025-11-25 tasks): meaningless to the caller. */
+    static final String RELATED_TASK = "io.modelcontextprotocol/related-task";
+
+    private final UpstreamTarget target;
+    private final OperationContext context;
+    private final String progressToken;
+    private double lastProgress = Double.NEGATIVE_INFINITY;
+    private int elicitations;
+
+    UpstreamInteractions(UpstreamTarget target, OperationContext context, String progressToken) {
+        this.target = target;
+        this.context = context;
+        this.progressToken = progressToken;
+    }
+
+    @Override
+    public Reply answer(RpcMessage request) throws OperationStoppedException, InterruptedException {
+        switch (request.method()) {
+            case "ping" -> {
+                return new Reply(result(request, MAPPER.createObjectNode()), null);
+            }
+            case "elicitation/create" -> {
+                String key = "upstream-elicitation-" + (++elicitations);
+                ObjectNode inputRequest = MAPPER.createObjectNode().put("method", "elicitation/create");
+                inputRequest.set("params", withoutRelatedTask(request.params()));
+                Map<String, JsonNode> answers = context.requestInput(Map.of(key, inputRequest));
+                return new Reply(result(request, answers.get(key)), null);
+            }
+            default -> {
+                ObjectNode response = MAPPER.createObjectNode().put("jsonrpc", "2.0");
+                response.set("id", request.id());
+                response.putObject("error")
+                        .put("code", METHOD_NOT_FOUND)
+                        .put("message", "Taskgate cannot relay " + request.method() + " to its caller");
+                UpstreamException failure = new UpstreamException(target.redact(target.describe()
+                        + ": the upstream asked for '" + request.method() + "', an interaction Taskgate cannot relay"
+                        + " to its caller; the call failed and the tool was not called again"));
+                return new Reply(response, failure);
+            }
+        }
+    }
+
+    @Override
+    public void notice(RpcMessage notification) {
+        JsonNode params = notification.params();
+        switch (notification.method()) {
+            case "notifications/progress" -> progress(params);
+            case "notifications/message" -> log(params);
+            default -> {
+                // other notifications (list changes, resource updates, task status) do not concern one call
+            }
+        }
+    }
+
+    private void progress(JsonNode params) {
+        if (!params.path("progressToken").asText("").equals(progressToken)
+                || !params.path("progress").isNumber()) {
+            return;
+        }
+        double progress = params.get("progress").asDouble();
+        // the caller sees progress that only increases, whatever the upstream sends
+        if (progress <= lastProgress) {
+            return;
+        }
+        lastProgress = progress;
+        Double total = params.path("total").isNumber() ? params.get("total").asDouble() : null;
+        String message =
+                params.path("message").isTextual() ? params.get("message").asText() : null;
+        context.progress(progress, total, message);
+    }
+
+    private void log(JsonNode params) {
+        OperationLogLevel level = level(params.path("level").asText(""));
+        String logger = params.path("logger").isTextual() ? params.get("logger").asText() : null;
+        JsonNode data = params.has("data") ? params.get("data") : MAPPER.nullNode();
+        try {
+            context.log(level, logger, data);
+        } catch (IllegalArgumentException e) {
+            // a message too large for the caller is dropped: logging is best effort
+        }
+    }
+
+    private static OperationLogLevel level(String wireName) {
+        for (OperationLogLevel level : OperationLogLevel.values()) {
+            if (level.wireName().equals(wireName.toLowerCase(Locale.ROOT))) {
+                return level;
+            }
+        }
+        return OperationLogLevel.INFO;
+    }
+
+    private static JsonNode withoutRelatedTask(JsonNode params) {
+        if (!params.isObject()) {
+            return MAPPER.createObjectNode();
+        }
+        ObjectNode copy = ((ObjectNode) params).deepCopy();
+        if (copy.path("_meta").isObject()) {
+            ObjectNode meta = (ObjectNode) copy.get("_meta");
+            meta.remove(RELATED_TASK);
+            if (meta.isEmpty()) {
+                copy.remove("_meta");
+            }
+        }
+        return copy;
+    }
+
+    private static ObjectNode result(RpcMessage request, JsonNode result) {
+        ObjectNode response = MAPPER.createObjectNode().put("jsonrpc", "2.0");
+        response.set("id", request.id());
+        response.set("result", result == null ? MAPPER.createObjectNode() : result);
+        return response;
+    }
+}

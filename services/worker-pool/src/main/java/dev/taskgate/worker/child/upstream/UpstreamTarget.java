@@ -1,0 +1,210 @@
+package dev.taskgate.worker.child.upstream;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The upstream tool one run calls, from the {@code upstream} object of the child's {@code run} message. The headers
+ * carry credentials: they are sent to the upstream and nowhere else ({@link #toString()} leaves them out, and
+ * {@link #redact(String)} scrubs them from any text the child reports).
+ *
+ * @param id           the upstream's registered id, for messages
+ * @param url          the Streamable HTTP endpoint (http or https)
+ * @param protocol     the MCP protocol version to ask for in {@code initialize}
+ * @param tool         the upstream's own tool name (without Taskgate's namespace)
+ * @param headers      extra request headers, e.g. {@code Authorization}
+ * @param connectTimeout how long to wait for a TCP connection
+ * @param callTimeout  how long the whole call may take, polling of a remote task included
+ * @param taskSupport  the tool's {@code execution.taskSupport}
+ */
+public record UpstreamTarget(
+        String id,
+        URI url,
+        String protocol,
+        String tool,
+        Map<String, String> headers,
+        Duration connectTimeout,
+        Duration callTimeout,
+        TaskSupport taskSupport) {
+
+    /** The protocol versions this client speaks (Streamable HTTP, sessions). */
+    public static final Set<String> PROTOCOLS = Set.of("2025-03-26", "2025-06-18", "2025-11-25");
+
+    /** The first version with core tasks. */
+    static final String TASKS_PROTOCOL = "2025-11-25";
+
+    /** The stateless protocol with the tasks extension: known, not implemented here yet. */
+    static final String STATELESS_PROTOCOL = "2026-07-28";
+
+    static final long DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+    static final long DEFAULT_CALL_TIMEOUT_MS = 600_000;
+    private static final long MAX_TIMEOUT_MS = Duration.ofDays(7).toMillis();
+
+    private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+.^_`|~0-9A-Za-z-]+");
+    /** Headers the client sets itself, or that the JDK client refuses. */
+    private static final Set<String> RESERVED_HEADERS = Set.of(
+            "accept",
+            "content-type",
+            "content-length",
+            "connection",
+            "expect",
+            "host",
+            "upgrade",
+            "mcp-session-id",
+            "mcp-protocol-version",
+            "last-event-id");
+
+    public UpstreamTarget {
+        headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+    }
+
+    /**
+     * Reads and validates the {@code upstream} object.
+     *
+     * @throws IllegalArgumentException saying what is wrong; never quotes a header value
+     */
+    public static UpstreamTarget fromJson(JsonNode upstream) {
+        if (upstream == null || !upstream.isObject()) {
+            throw new IllegalArgumentException("'upstream' must be an object");
+        }
+        String id = requiredText(upstream, "id");
+        URI url = url(requiredText(upstream, "url"));
+        String protocol = requiredText(upstream, "protocol");
+        if (protocol.equals(STATELESS_PROTOCOL)) {
+            throw new IllegalArgumentException("upstream protocol " + STATELESS_PROTOCOL
+                    + " (stateless, tasks extension) is not supported yet; register the upstream with "
+                    + TASKS_PROTOCOL);
+        }
+        if (!PROTOCOLS.contains(protocol)) {
+            throw new IllegalArgumentException("upstream protocol '" + protocol + "' is unknown; supported: "
+                    + String.join(", ", PROTOCOLS.stream().sorted().toList()));
+        }
+        String tool = requiredText(upstream, "tool");
+        Map<String, String> headers = headers(upstream.get("headers"));
+        Duration connectTimeout = timeout(upstream, "connectTimeoutMs", DEFAULT_CONNECT_TIMEOUT_MS);
+        Duration callTimeout = timeout(upstream, "callTimeoutMs", DEFAULT_CALL_TIMEOUT_MS);
+        JsonNode support = upstream.get("taskSupport");
+        TaskSupport taskSupport;
+        if (support == null || support.isNull()) {
+            taskSupport = TaskSupport.FORBIDDEN;
+        } else if (support.isTextual()) {
+            taskSupport = TaskSupport.parse(support.asText());
+        } else {
+            throw new IllegalArgumentException("upstream 'taskSupport' must be a string");
+        }
+        if (taskSupport.callsAsTask() && !protocol.equals(TASKS_PROTOCOL)) {
+            throw new IllegalArgumentException("upstream taskSupport '" + taskSupport.wireValue() + "' needs protocol "
+                    + TASKS_PROTOCOL + ", not " + protocol);
+        }
+        return new UpstreamTarget(id, url, protocol, tool, headers, connectTimeout, callTimeout, taskSupport);
+    }
+
+    /** {@code text} with every header value replaced, for anything the child reports or logs. */
+    public String redact(String text) {
+        if (text == null) {
+            return null;
+        }
+        String redacted = text;
+        for (String value : headers.values()) {
+            if (!value.isEmpty()) {
+                redacted = redacted.replace(value, "[redacted]");
+            }
+        }
+        return redacted;
+    }
+
+    /** Names the upstream and its tool, for messages. */
+    String describe() {
+        return "upstream '" + id + "' tool '" + tool + "'";
+    }
+
+    @Override
+    public String toString() {
+        return "UpstreamTarget[id=" + id + ", url=" + url + ", protocol=" + protocol + ", tool=" + tool + ", headers="
+                + headers.keySet() + ", taskSupport=" + taskSupport.wireValue() + "]";
+    }
+
+    private static String requiredText(JsonNode upstream, String field) {
+        JsonNode value = upstream.get(field);
+        if (value == null || !value.isTextual() || value.asText().isBlank()) {
+            throw new IllegalArgumentException("upstream needs a non-empty string '" + field + "'");
+        }
+        return value.asText();
+    }
+
+    private static URI url(String text) {
+        URI url;
+        try {
+            url = new URI(text);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("upstream 'url' is not a URI: " + e.getReason());
+        }
+        String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw new IllegalArgumentException("upstream 'url' must be http or https");
+        }
+        if (url.getHost() == null || url.getHost().isEmpty()) {
+            throw new IllegalArgumentException("upstream 'url' needs a host");
+        }
+        if (url.getRawUserInfo() != null) {
+            throw new IllegalArgumentException("upstream 'url' must not carry user info; use 'headers'");
+        }
+        if (url.getRawFragment() != null) {
+            throw new IllegalArgumentException("upstream 'url' must not have a fragment");
+        }
+        return url;
+    }
+
+    private static Map<String, String> headers(JsonNode headers) {
+        Map<String, String> result = new LinkedHashMap<>();
+        if (headers == null || headers.isNull()) {
+            return result;
+        }
+        if (!headers.isObject()) {
+            throw new IllegalArgumentException("upstream 'headers' must be an object of strings");
+        }
+        for (Map.Entry<String, JsonNode> field : headers.properties()) {
+            String name = field.getKey();
+            if (!HEADER_NAME.matcher(name).matches()) {
+                throw new IllegalArgumentException("upstream header name '" + name + "' is not an HTTP token");
+            }
+            if (RESERVED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
+                throw new IllegalArgumentException("upstream header '" + name + "' is set by Taskgate itself");
+            }
+            JsonNode value = field.getValue();
+            // the value is a credential: say what is wrong with it, never what it is
+            if (!value.isTextual()) {
+                throw new IllegalArgumentException("upstream header '" + name + "' must have a string value");
+            }
+            if (value.asText().chars().anyMatch(c -> c == '\r' || c == '\n' || c == 0)) {
+                throw new IllegalArgumentException("upstream header '" + name + "' has a line break in its value");
+            }
+            result.put(name, value.asText());
+        }
+        return result;
+    }
+
+    private static Duration timeout(JsonNode upstream, String field, long defaultMillis) {
+        JsonNode value = upstream.get(field);
+        if (value == null || value.isNull()) {
+            return Duration.ofMillis(defaultMillis);
+        }
+        if (!value.canConvertToLong()
+                || !value.isIntegralNumber()
+                || value.asLong() < 1
+                || value.asLong() > MAX_TIMEOUT_MS) {
+            throw new IllegalArgumentException(
+                    "upstream '" + field + "' must be an integer from 1 to " + MAX_TIMEOUT_MS + " (milliseconds)");
+        }
+        return Duration.ofMillis(value.asLong());
+    }
+}
