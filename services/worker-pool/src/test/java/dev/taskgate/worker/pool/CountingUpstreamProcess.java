@@ -1,0 +1,112 @@
+package dev.taskgate.worker.pool;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/**
+ * tools/upstream-fixtures' CountingUpstream as a process of its own (its {@code main}), so that its Jetty and MCP SDK
+ * jars stay off this module's test classpath; its counts come from {@code GET /counts}. Needs that module built
+ * (its {@code target/classes} and {@code target/runtime-classpath.txt}). Its {@code crash} tool halts the process.
+ */
+final class CountingUpstreamProcess implements AutoCloseable {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private final Process process;
+    private final URI url;
+
+    private CountingUpstreamProcess(Process process, URI url) {
+        this.process = process;
+        this.url = url;
+    }
+
+    static CountingUpstreamProcess start() throws Exception {
+        Path module = RepositoryRoot.find().resolve("tools/upstream-fixtures/target");
+        Path classes = module.resolve("classes");
+        Path classpathFile = module.resolve("runtime-classpath.txt");
+        if (!Files.isDirectory(classes) || !Files.isRegularFile(classpathFile)) {
+            throw new IllegalStateException("build tools/upstream-fixtures first (./mvnw install -DskipTests): no "
+                    + classes + " or " + classpathFile);
+        }
+        String classpath = classes
+                + java.io.File.pathSeparator
+                + Files.readString(classpathFile).strip();
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process process = new ProcessBuilder(List.of(
+                        java.toString(),
+                        "-XX:TieredStopAtLevel=1",
+                        "-XX:+UseSerialGC",
+                        "-cp",
+                        classpath,
+                        "dev.taskgate.upstream.fixtures.CountingUpstream",
+                        "0"))
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        try {
+            BufferedReader out =
+                    new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            String line = CompletableFuture.supplyAsync(() -> readLine(out)).get(60, TimeUnit.SECONDS);
+            if (line == null) {
+                throw new IllegalStateException("CountingUpstream exited before printing its URL");
+            }
+            return new CountingUpstreamProcess(process, URI.create(line.strip()));
+        } catch (Exception e) {
+            process.destroyForcibly();
+            throw e;
+        }
+    }
+
+    /** The MCP endpoint. */
+    URI url() {
+        return url;
+    }
+
+    /** How many {@code tools/call} requests named {@code tool} so far. */
+    int invocations(String tool) throws Exception {
+        HttpResponse<String> counts = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(url.resolve("/counts")).GET().build(),
+                        HttpResponse.BodyHandlers.ofString());
+        JsonNode tree = MAPPER.readTree(counts.body());
+        return tree.path(tool).asInt(0);
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    @Override
+    public void close() {
+        process.destroy();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+    }
+
+    private static String readLine(BufferedReader out) {
+        try {
+            return out.readLine();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
