@@ -115,4 +115,21 @@ class ChildServerTest {
                 .isEqualTo("workspace.search failed: workspace.search runs "
                         + "only over a registered workspace and this run has none; nothing was read or changed");
     }
+
+    @Test
+    void refusesARunWithAnInvalidUpstreamWithoutLookingItUpInTheRegistry() throws Exception {
+        List<JsonNode> lines = serve(
+                "{\"type\":\"run\",\"operation\":\"counting.echo\",\"input\":{},\"upstream\":{\"id\":\"counting\","
+                        + "\"url\":\"http://127.0.0.1:1/mcp\",\"protocol\":\"2026-07-28\",\"tool\":\"echo\"}}",
+                "{\"type\":\"run\",\"operation\":\"counting.echo\",\"input\":{},\"upstream\":[]}");
+
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(1).path("code").asText()).isEqualTo(ChildServer.MALFORMED_MESSAGE);
+        assertThat(lines.get(1).path("message").asText())
+                .startsWith("run has an invalid 'upstream': upstream protocol 2026-07-28")
+                .contains("not supported yet");
+        assertThat(lines.get(2).path("code").asText()).isEqualTo(ChildServer.MALFORMED_MESSAGE);
+        assertThat(lines.get(2).path("message").asText())
+                .isEqualTo("run has an invalid 'upstream': 'upstream' must be an object");
+    }
 }

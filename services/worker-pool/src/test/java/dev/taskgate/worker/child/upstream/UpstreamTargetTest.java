@@ -1,0 +1,98 @@
+package dev.taskgate.worker.child.upstream;
+
+import java.time.Duration;
+
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class UpstreamTargetTest {
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final String SECRET = "Bearer top-secret-42";
+
+    private static ObjectNode valid() {
+        ObjectNode upstream = MAPPER.createObjectNode()
+                .put("id", "counting")
+                .put("url", "http://127.0.0.1:8931/mcp")
+                .put("protocol", "2025-11-25")
+                .put("tool", "echo");
+        upstream.putObject("headers").put("Authorization", SECRET);
+        return upstream;
+    }
+
+    @Test
+    void readsATargetWithDefaults() {
+        UpstreamTarget target = UpstreamTarget.fromJson(valid());
+
+        assertThat(target.id()).isEqualTo("counting");
+        assertThat(target.url()).hasToString("http://127.0.0.1:8931/mcp");
+        assertThat(target.tool()).isEqualTo("echo");
+        assertThat(target.headers()).containsEntry("Authorization", SECRET);
+        assertThat(target.connectTimeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(target.callTimeout()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(target.taskSupport()).isEqualTo(TaskSupport.FORBIDDEN);
+    }
+
+    @Test
+    void readsTimeoutsAndTaskSupport() {
+        UpstreamTarget target = UpstreamTarget.fromJson(
+                valid().put("connectTimeoutMs", 250).put("callTimeoutMs", 1500).put("taskSupport", "optional"));
+
+        assertThat(target.connectTimeout()).isEqualTo(Duration.ofMillis(250));
+        assertThat(target.callTimeout()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(target.taskSupport()).isEqualTo(TaskSupport.OPTIONAL);
+    }
+
+    @Test
+    void neverShowsTheHeaderValues() {
+        UpstreamTarget target = UpstreamTarget.fromJson(valid());
+
+        assertThat(target.toString()).contains("Authorization").doesNotContain("top-secret");
+        assertThat(target.redact("server said: bad " + SECRET)).isEqualTo("server said: bad [redacted]");
+    }
+
+    @Test
+    void refusesWhatItCannotCall() {
+        assertRefused(valid().put("url", "ftp://127.0.0.1/mcp"), "must be http or https");
+        assertRefused(valid().put("url", "http://user:pw@127.0.0.1/mcp"), "must not carry user info");
+        assertRefused(valid().put("url", "not a url"), "not a URI");
+        assertRefused(valid().put("protocol", "2024-11-05"), "protocol '2024-11-05' is unknown");
+        assertRefused(
+                valid().put("protocol", "2026-07-28"), "2026-07-28 (stateless, tasks extension) is not supported yet");
+        assertRefused(valid().put("tool", ""), "non-empty string 'tool'");
+        assertRefused(valid().put("taskSupport", "sometimes"), "forbidden, optional or required");
+        assertRefused(
+                valid().put("protocol", "2025-06-18").put("taskSupport", "required"), "needs protocol 2025-11-25");
+        assertRefused(valid().put("callTimeoutMs", 0), "'callTimeoutMs' must be an integer");
+        assertRefused(valid().put("connectTimeoutMs", 1.5), "'connectTimeoutMs' must be an integer");
+        assertRefused(MAPPER.createObjectNode().put("id", "x"), "non-empty string 'url'");
+    }
+
+    @Test
+    void refusesHeadersItSetsItselfAndSaysNothingOfAValue() {
+        ObjectNode reserved = valid();
+        reserved.withObject("headers").put("Mcp-Session-Id", "abc");
+        assertRefused(reserved, "'Mcp-Session-Id' is set by Taskgate itself");
+
+        ObjectNode broken = valid();
+        broken.withObject("headers").put("X-Key", "secret\r\nInjected: yes");
+        assertThatThrownBy(() -> UpstreamTarget.fromJson(broken))
+                .hasMessageContaining("'X-Key' has a line break")
+                .hasMessageNotContaining("secret");
+
+        ObjectNode badName = valid();
+        badName.withObject("headers").put("Bad Name", "x");
+        assertRefused(badName, "is not an HTTP token");
+    }
+
+    private static void assertRefused(ObjectNode upstream, String message) {
+        assertThatThrownBy(() -> UpstreamTarget.fromJson(upstream))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(message)
+                .hasMessageNotContaining("top-secret");
+    }
+}
