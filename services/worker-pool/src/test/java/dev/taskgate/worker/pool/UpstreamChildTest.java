@@ -206,6 +206,18 @@ class UpstreamChildTest {
     }
 
     @Test
+    void aJsonRpcErrorAnswerFailsClearly() throws Exception {
+        ChildMessage error = call("no_such_tool", "{}").terminal();
+
+        assertThat(error.kind()).isEqualTo(ChildMessage.Kind.ERROR);
+        assertThat(error.code()).isEqualTo(ChildServer.UPSTREAM_FAILED);
+        assertThat(error.message())
+                .startsWith("counting.no_such_tool failed: upstream 'counting' tool 'no_such_tool': tools/call failed:"
+                        + " JSON-RPC error ")
+                .contains("no_such_tool");
+    }
+
+    @Test
     void aMalformedAnswerFailsClearly() throws Exception {
         ChildMessage error = call("malformed", "{}").terminal();
 
