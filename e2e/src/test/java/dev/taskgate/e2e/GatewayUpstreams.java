@@ -46,7 +46,7 @@ final class GatewayUpstreams implements AutoCloseable {
     /** Starts the counting upstream and writes the upstreams file of the stack in {@code state}. */
     static GatewayUpstreams start(Path repo, Path state, Path logs) throws IOException, InterruptedException {
         Path fixtures = repo.resolve("tools/upstream-fixtures/target");
-        Path classpath = fixtures.resolve("runtime.classpath");
+        Path classpath = fixtures.resolve("runtime-classpath.txt");
         if (!Files.exists(classpath)) {
             throw new IllegalStateException(classpath + " is missing: build tools/upstream-fixtures first");
         }
