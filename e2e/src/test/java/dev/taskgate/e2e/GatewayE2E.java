@@ -141,6 +141,55 @@ class GatewayE2E {
     }
 
     @Test
+    void theCredentialFromTheUpstreamsFileReachesTheUpstream() {
+        JsonPath result = DemoExecutions.result(acmeWriter, "counting.whoami", Map.of());
+
+        assertThat(result.getString("content[0].text")).isEqualTo("Bearer " + GatewayUpstreams.COUNTING_TOKEN);
+    }
+
+    @Test
+    void anUpstreamThatAnswersNonsenseFailsTheExecutionClearlyAndIsCalledOnce() {
+        int before = GatewayUpstreams.invocations("malformed");
+        String id = DemoExecutions.submit(acmeWriter, "counting.malformed", Map.of())
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
+
+        JsonPath failure = await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(
+                        () -> RestAssured.given()
+                                .auth()
+                                .oauth2(acmeWriter)
+                                .get("/v1/orgs/acme/projects/demo/tool-executions/" + id + "/result")
+                                .then()
+                                .extract()
+                                .jsonPath(),
+                        body -> "upstream_failed".equals(body.getString("error_code")));
+        assertThat(failure.getString("detail"))
+                .contains("upstream 'counting'", "tool 'malformed'")
+                .doesNotContain(GatewayUpstreams.COUNTING_TOKEN);
+        assertThat(GatewayUpstreams.invocations("malformed")).isEqualTo(before + 1);
+    }
+
+    @Test
+    void aRestCreateNamesTheUpstreamByGatewayId() {
+        JsonPath result = DemoExecutions.result(
+                acmeWriter,
+                RestAssured.given()
+                        .auth()
+                        .oauth2(acmeWriter)
+                        .header("Idempotency-Key", "gateway-" + java.util.UUID.randomUUID())
+                        .contentType(io.restassured.http.ContentType.JSON)
+                        .body(Map.of(
+                                "gateway_id", "counting", "tool_name", "echo", "input", Map.of("via", "gateway_id")))
+                        .post("/v1/orgs/acme/projects/demo/tool-executions"));
+
+        assertThat(result.getMap("structuredContent")).isEqualTo(Map.of("via", "gateway_id"));
+    }
+
+    @Test
     void aReadOnlyUpstreamToolIsCalledSynchronouslyOverMcpWithTheCallersToolsCallScopeOnly() {
         int before = GatewayUpstreams.invocations("read_only_echo");
 

@@ -35,6 +35,7 @@ import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.worker.WorkerConfig;
+import dev.taskgate.worker.child.ChildServer;
 import dev.taskgate.worker.child.workspace.Workspace;
 import dev.taskgate.worker.pool.ChildMessage;
 import dev.taskgate.worker.pool.ChildPool;
@@ -372,19 +373,22 @@ public class DispatchRunner {
                 case ARTIFACT_SAVE -> artifacts.save(child, key, run.workspace(), message.artifact());
                 case ARTIFACT_LOAD -> artifacts.load(child, key, run.workspace(), message.artifact());
                 case RESULT -> end(child, () -> events.finished(key, message.result()), true);
-                case ERROR ->
-                    end(
-                            child,
-                            () -> events.failed(
-                                    key,
-                                    FailureCode.OPERATION_ERROR,
-                                    run.operation() + " failed in the worker (" + message.code() + "): "
-                                            + message.message()),
-                            true);
+                case ERROR -> end(child, () -> failure(key, message), true);
                 case STOPPED -> end(child, () -> events.stopped(key, message.message()), true);
                 case LOG -> logForCaller(key, message.log());
                 case READY -> LOG.warnf("Unexpected ready line during a run [%s childPid=%d]", key, child.pid());
             }
+        }
+
+        // an upstream's failure is told as the child worded it: it names the upstream, the tool and what happened
+        private WorkerEvent failure(ExecutionKey key, ChildMessage message) {
+            if (ChildServer.UPSTREAM_FAILED.equals(message.code())) {
+                return events.failed(key, FailureCode.UPSTREAM_FAILED, message.message());
+            }
+            return events.failed(
+                    key,
+                    FailureCode.OPERATION_ERROR,
+                    run.operation() + " failed in the worker (" + message.code() + "): " + message.message());
         }
 
         private void offerProgress(Progress report) {

@@ -16,7 +16,12 @@ public enum FailureCode {
      * An upstream tool could not be called from this worker: its upstream is not in this worker's upstreams file, or
      * the network policy refused its address.
      */
-    UPSTREAM_REFUSED("upstream_refused");
+    UPSTREAM_REFUSED("upstream_refused"),
+    /**
+     * The upstream answered the call with an error, something Taskgate cannot use, or not at all (docs/gateway.md);
+     * or asked for an interaction that cannot be relayed. The tool is not called again.
+     */
+    UPSTREAM_FAILED("upstream_failed");
 
     private final String wireValue;
 
