@@ -77,7 +77,13 @@ class GatewayE2E {
     void anUpstreamToolIsUnknownToOtherWorkspacesOnEverySurfaceAndNeverCalled() {
         int before = GatewayUpstreams.invocations("echo");
 
-        DemoExecutions.submit(stranger, "counting.echo", Map.of("n", 1))
+        RestAssured.given()
+                .auth()
+                .oauth2(stranger)
+                .header("Idempotency-Key", "stranger-" + java.util.UUID.randomUUID())
+                .contentType(io.restassured.http.ContentType.JSON)
+                .body(Map.of("tool_name", "counting.echo", "input", Map.of("n", 1)))
+                .post("/v1/orgs/other/projects/demo/tool-executions")
                 .then()
                 .statusCode(422)
                 .body("type", endsWith("/unknown-tool"));

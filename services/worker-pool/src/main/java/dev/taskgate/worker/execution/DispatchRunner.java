@@ -3,6 +3,7 @@ package dev.taskgate.worker.execution;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -44,6 +45,7 @@ import dev.taskgate.worker.pool.RunObserver;
 import dev.taskgate.worker.report.FailureCode;
 import dev.taskgate.worker.report.WorkerEventPublisher;
 import dev.taskgate.worker.report.WorkerEvents;
+import dev.taskgate.worker.upstream.OwnerClaims;
 import dev.taskgate.worker.upstream.UpstreamCalls;
 import dev.taskgate.worker.upstream.UpstreamRefusedException;
 import dev.taskgate.worker.workspace.WorkspaceRegistry;
@@ -75,6 +77,7 @@ public class DispatchRunner {
     private final WorkspaceRegistry workspaces;
     private final ArtifactRelay artifacts;
     private final UpstreamCalls upstreams;
+    private final OwnerClaims claims;
     // Waiting for an idle child can take as long as the running operations do: it happens here, on a thread
     // of our own, never on an event loop or a Vert.x worker (whose blocked-thread checker would fire).
     private final ExecutorService dispatcher = Executors.newSingleThreadExecutor(r -> new Thread(r, "work-dispatcher"));
@@ -97,8 +100,10 @@ public class DispatchRunner {
             FrontierVerifier frontiers,
             WorkspaceRegistry workspaces,
             ArtifactRelay artifacts,
-            UpstreamCalls upstreams) {
+            UpstreamCalls upstreams,
+            OwnerClaims claims) {
         this.upstreams = upstreams;
+        this.claims = claims;
         this.frontiers = frontiers;
         this.artifacts = artifacts;
         this.workspaces = workspaces;
@@ -274,6 +279,12 @@ public class DispatchRunner {
             dispatched.remove(key);
             return CompletableFuture.failedFuture(new IllegalStateException("Started not acknowledged for " + key, e));
         }
+        if (spec.isUpstream() && spec.mutating()) {
+            Optional<CompletableFuture<Void>> notMine = claimOrRelease(key, child, run);
+            if (notMine.isPresent()) {
+                return notMine.get();
+            }
+        }
         JsonNode journal = record.journal() == null ? null : Wire.mapper().valueToTree(record.journal());
         JsonNode resume = frontiers.resumeOf(record).orElse(null);
         long sequenceBase = frontiers.sequenceBase(record);
@@ -294,6 +305,38 @@ public class DispatchRunner {
         }
         LOG.debugf("Operation started [%s operation=%s childPid=%d]", key, record.operation(), child.pid());
         return CompletableFuture.completedFuture(null);
+    }
+
+    /**
+     * A mutating upstream call happens at most once: this instance calls only when job-control confirms that it owns
+     * the epoch. A duplicate delivery (the owner died before committing the offset) ends here without a report of its
+     * own (job-control fences a duplicate's reports anyway); when job-control cannot be asked, the execution fails
+     * without the call.
+     *
+     * @return empty when this instance may call; otherwise the outcome of the record
+     */
+    private Optional<CompletableFuture<Void>> claimOrRelease(ExecutionKey key, ChildProcess child, ExecutionRun run) {
+        OwnerClaims.Claim claim;
+        try {
+            claim = claims.claim(key.executionId(), key.epoch());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            claim = OwnerClaims.Claim.UNKNOWN;
+        }
+        if (claim == OwnerClaims.Claim.GRANTED) {
+            return Optional.empty();
+        }
+        pool.returnUnused(child);
+        held.remove(run);
+        if (claim == OwnerClaims.Claim.REFUSED) {
+            LOG.warnf("Duplicate delivery of an upstream call not run: another instance owns the epoch [%s]", key);
+            return Optional.of(CompletableFuture.completedFuture(null));
+        }
+        return Optional.of(report(events.failed(
+                key,
+                FailureCode.UPSTREAM_REFUSED,
+                run.operation() + " was not called: job-control could not confirm that this worker owns the "
+                        + "execution, and a mutating upstream call must not happen twice")));
     }
 
     private boolean isPastDeadline(RunOperation record) {

@@ -328,13 +328,28 @@ public class ExecutionRepository {
     }
 
     /**
-     * Records the worker instance that reported {@code Started} for {@code epoch}; a report for an older epoch
-     * changes nothing.
+     * Records the worker instance that reported {@code Started} for {@code epoch}, unless an instance is recorded
+     * already (by an earlier {@code Started} or a {@link #claimOwner claim}): the first one owns the epoch. A report for
+     * an older epoch changes nothing.
      */
     public Uni<Void> recordOwner(SqlClient client, UUID id, long epoch, String workerId) {
-        return client.preparedQuery("update jobctl.execution set owner_worker_id = $3 where id = $1 and epoch = $2")
+        return client.preparedQuery("update jobctl.execution set owner_worker_id = $3 where id = $1 and epoch = $2 "
+                        + "and owner_worker_id is null")
                 .execute(Tuple.of(id, epoch, workerId))
                 .replaceWithVoid();
+    }
+
+    /**
+     * Claims {@code epoch} of a running or queued execution for {@code workerId} before it does something that must
+     * happen once (docs/gateway.md "Calls that must happen once"): granted when no instance owns the epoch yet (it
+     * then does) or this one does already; refused for another owner, another epoch or a terminal execution.
+     */
+    public Uni<Boolean> claimOwner(SqlClient client, UUID id, long epoch, String workerId) {
+        return client.preparedQuery("update jobctl.execution set owner_worker_id = $3 where id = $1 and epoch = $2 "
+                        + "and state in ('queued', 'working', 'input_required') "
+                        + "and (owner_worker_id is null or owner_worker_id = $3) returning id")
+                .execute(Tuple.of(id, epoch, workerId))
+                .map(rows -> rows.size() == 1);
     }
 
     /** The execution with its ownership, if it exists. */
