@@ -10,11 +10,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
 
 import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -210,6 +214,65 @@ class GatewayE2E {
         assertThat(result.path("isError").asBoolean()).as(result.toString()).isFalse();
         assertThat(result.path("structuredContent").path("word").asText()).isEqualTo("bonjour");
         assertThat(GatewayUpstreams.invocations("read_only_echo")).isEqualTo(before + 1);
+    }
+
+    @Test
+    void anUpstreamToolRunsAsA2026TaskAndA2025TaskWithTheUpstreamsExactResult() {
+        int before = GatewayUpstreams.invocations("echo");
+        String key = "gw-" + java.util.UUID.randomUUID();
+
+        // 2026-07-28, io.modelcontextprotocol/tasks: a mutating tool's task needs a request key
+        JsonNode created = LocalStack.get()
+                .mcp(acmeWriter)
+                .v2026()
+                .toolCall("counting.echo", Map.of("via", "2026 task"))
+                .meta("dev.taskgate/requestKey", key)
+                .withTasks()
+                .post()
+                .json()
+                .path("result");
+        assertThat(created.path("resultType").asText()).as(created.toString()).isEqualTo("task");
+        String taskId = created.path("taskId").asText();
+        JsonNode done = await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(
+                        () -> LocalStack.get()
+                                .mcp(acmeWriter)
+                                .v2026()
+                                .task("tasks/get", taskId)
+                                .post()
+                                .json()
+                                .path("result"),
+                        task -> task.path("status").asText().equals("completed"));
+        assertThat(done.at("/result/structuredContent/via").asText())
+                .as(done.toString())
+                .isEqualTo("2026 task");
+
+        // 2025-11-25 core tasks in a session
+        Mcp2025Session session = LocalStack.get().mcp(acmeWriter).v2025().initialize();
+        ObjectNode params = Mcp2025Client.call("counting.echo", Map.of("via", "2025 task"));
+        params.putObject("task").put("ttl", 60_000);
+        params.putObject("_meta").put("dev.taskgate/requestKey", key + "-2025");
+        String task2025 = session.request("tools/call", params)
+                .json()
+                .at("/result/task/taskId")
+                .asText();
+        McpReply result = session.request("tasks/result", Mcp2025Client.task(task2025));
+        assertThat(result.result().at("/structuredContent/via").asText())
+                .as(result.text())
+                .isEqualTo("2025 task");
+        assertThat(toolNames2025(session)).contains("counting.echo");
+
+        assertThat(GatewayUpstreams.invocations("echo")).isEqualTo(before + 2);
+    }
+
+    private static List<String> toolNames2025(Mcp2025Session session) {
+        List<String> names = new ArrayList<>();
+        session.request("tools/list", Mcp2025Client.params())
+                .json()
+                .at("/result/tools")
+                .forEach(tool -> names.add(tool.path("name").asText()));
+        return names;
     }
 
     private static JsonNode tool(JsonNode listed, String name) {
