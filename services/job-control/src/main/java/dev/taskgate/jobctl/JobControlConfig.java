@@ -260,6 +260,7 @@ public interface JobControlConfig {
          * {@code taskgate.upstreams.allow-private-networks} [{@code TASKGATE_UPSTREAMS_ALLOW_PRIVATE_NETWORKS}], given to
          * job-control and worker-pool alike; off by default (docs/gateway.md "Network policy").
          */
+        @WithDefault("false")
         boolean allowPrivateNetworks();
     }
 

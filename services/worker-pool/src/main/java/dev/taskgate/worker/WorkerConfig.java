@@ -109,6 +109,7 @@ public interface WorkerConfig {
      * {@code taskgate.upstreams.allow-private-networks} [{@code TASKGATE_UPSTREAMS_ALLOW_PRIVATE_NETWORKS}], as
      * job-control's; off by default (docs/gateway.md "Network policy").
      */
+    @WithDefault("false")
     boolean upstreamsAllowPrivateNetworks();
 
     /** How often the upstream tools are asked from job-control while upstreams are configured. */

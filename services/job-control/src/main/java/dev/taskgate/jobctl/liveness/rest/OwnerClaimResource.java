@@ -8,14 +8,12 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 
-import dev.taskgate.jobctl.execution.db.ExecutionRepository;
+import dev.taskgate.jobctl.liveness.OwnerClaimService;
 
 /**
  * worker-pool claims an execution's epoch before a call that must happen at most once — a mutating upstream tool
@@ -26,14 +24,10 @@ import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 @Path("/internal/v1/executions/{executionId}/owner-claim")
 @Produces(MediaType.APPLICATION_JSON)
 public class OwnerClaimResource {
-    private static final Logger LOG = Logger.getLogger(OwnerClaimResource.class);
+    private final OwnerClaimService claims;
 
-    private final Pool pool;
-    private final ExecutionRepository executions;
-
-    OwnerClaimResource(Pool pool, ExecutionRepository executions) {
-        this.pool = pool;
-        this.executions = executions;
+    OwnerClaimResource(OwnerClaimService claims) {
+        this.claims = claims;
     }
 
     /** Claims {@code epoch} of the execution for the worker instance {@code worker}. */
@@ -50,12 +44,7 @@ public class OwnerClaimResource {
         if (worker == null || worker.isBlank() || worker.length() > 200) {
             return Uni.createFrom().item(Response.status(400).build());
         }
-        return pool.withTransaction(tx -> executions.claimOwner(tx, id, claimed, worker))
-                .map(granted -> {
-                    LOG.infof(
-                            "Owner claim %s [executionId=%s epoch=%d workerId=%s]",
-                            granted ? "granted" : "refused", id, claimed, worker);
-                    return Response.status(granted ? 204 : 409).build();
-                });
+        return claims.claim(id, claimed, worker)
+                .map(granted -> Response.status(granted ? 204 : 409).build());
     }
 }
