@@ -30,11 +30,6 @@ public record UpstreamBinding(
 
     /** Whether a caller in {@code workspace} ({@code <org>/<project>}) may use the tool. */
     public boolean admits(String workspace) {
-        if (workspace == null) {
-            return false;
-        }
-        int slash = workspace.indexOf('/');
-        String org = slash < 0 ? workspace : workspace.substring(0, slash);
-        return workspaces.stream().anyMatch(w -> w.equals("*") || w.equals(workspace) || w.equals(org + "/*"));
+        return WorkspacePatterns.admits(workspaces, workspace);
     }
 }

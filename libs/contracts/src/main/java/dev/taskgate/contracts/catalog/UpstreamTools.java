@@ -68,7 +68,7 @@ public record UpstreamTools(
 
         /** Whether a caller in {@code workspace} may use its tools. */
         public boolean admits(String workspace) {
-            return new UpstreamBinding(id, "-", null, workspaces).admits(workspace);
+            return WorkspacePatterns.admits(workspaces, workspace);
         }
     }
 

@@ -44,8 +44,6 @@ public final class UpstreamToolsFeed implements AutoCloseable {
         this.catalog = catalog;
         this.jobControl = jobControl;
         this.authenticate = authenticate;
-        this.http =
-                HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
         this.poller = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "upstream-tools-feed");
             t.setDaemon(true);

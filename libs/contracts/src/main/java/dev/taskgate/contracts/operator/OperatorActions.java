@@ -12,6 +12,10 @@ public final class OperatorActions {
     public static final String CANCEL = "cancel";
     /** {@code GET …/operator/audit}. */
     public static final String AUDIT_LIST = "audit.list";
+    /** {@code GET …/operator/upstreams}. */
+    public static final String UPSTREAMS_LIST = "upstreams.list";
+    /** {@code POST …/operator/upstreams/{id}/refresh}. */
+    public static final String UPSTREAMS_REFRESH = "upstreams.refresh";
 
     private OperatorActions() {}
 }

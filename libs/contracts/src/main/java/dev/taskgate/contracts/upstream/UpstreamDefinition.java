@@ -8,6 +8,8 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
+import dev.taskgate.contracts.catalog.WorkspacePatterns;
+
 /**
  * One upstream MCP server registered with Taskgate: where it is, how to reach it, who may use its tools and how each
  * tool is treated. Its tools appear as {@code <namespace>.<tool>} on every surface.
@@ -96,12 +98,7 @@ public record UpstreamDefinition(
 
     /** Whether the caller's workspace ({@code <org>/<project>}) may use this upstream's tools. */
     public boolean admits(String workspace) {
-        if (workspace == null) {
-            return false;
-        }
-        int slash = workspace.indexOf('/');
-        String org = slash < 0 ? workspace : workspace.substring(0, slash);
-        return workspaces.stream().anyMatch(w -> w.equals("*") || w.equals(workspace) || w.equals(org + "/*"));
+        return WorkspacePatterns.admits(workspaces, workspace);
     }
 
     /** Whether the upstream tool {@code name} is offered. */

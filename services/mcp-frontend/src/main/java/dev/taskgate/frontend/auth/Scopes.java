@@ -12,6 +12,8 @@ public final class Scopes {
     public static final String OPERATOR_PAYLOAD = "executions:operator:payload";
     /** Operators: cancel any execution of the project. */
     public static final String OPERATOR_CANCEL = "executions:operator:cancel";
+    /** The operator view of the gateway's upstream MCP servers, and their refresh (docs/gateway.md). */
+    public static final String UPSTREAMS_ADMIN = "upstreams:admin";
 
     private Scopes() {}
 }

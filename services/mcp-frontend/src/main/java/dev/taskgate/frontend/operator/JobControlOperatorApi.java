@@ -65,6 +65,23 @@ public interface JobControlOperatorApi {
             @HeaderParam(ROUTE) String route,
             @PathParam("handle") String handle);
 
+    /** 200 {@code OperatorUpstreams}. */
+    @GET
+    @Path("/upstreams")
+    Response upstreams(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route);
+
+    /** 200 {@code UpstreamState} after listing the upstream again, or 404. */
+    @POST
+    @Path("/upstreams/{id}/refresh")
+    Response refreshUpstream(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            @PathParam("id") String id);
+
     /** 200 {@code AuditPage}, or 400. */
     @GET
     @Path("/audit")

@@ -11,6 +11,7 @@ import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.Problem;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.AuditPage;
 import dev.taskgate.contracts.operator.CancelOutcome;
@@ -18,6 +19,7 @@ import dev.taskgate.contracts.operator.OperatorCancelResult;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
+import dev.taskgate.contracts.operator.OperatorUpstreams;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
@@ -80,6 +82,20 @@ public class OperatorGateway {
             return java.util.Optional.empty();
         }
         return java.util.Optional.of(answer(response, OperatorCancelResult.class, call));
+    }
+
+    /** The upstreams the project may use, with their state. */
+    public OperatorUpstreams upstreams(OperatorCall call) {
+        return read(
+                () -> api.upstreams(call.principal(), call.workspace(), call.route()), OperatorUpstreams.class, call);
+    }
+
+    /** Lists one upstream again now and answers its state. */
+    public UpstreamState refreshUpstream(OperatorCall call) {
+        return read(
+                () -> api.refreshUpstream(call.principal(), call.workspace(), call.route(), call.target()),
+                UpstreamState.class,
+                call);
     }
 
     /** A page of the project's audit log. */

@@ -2,6 +2,7 @@ package dev.taskgate.jobctl.operator.rest;
 
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -12,18 +13,21 @@ import org.jboss.resteasy.reactive.RestQuery;
 
 import io.smallrye.mutiny.Uni;
 
+import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.AuditPage;
 import dev.taskgate.contracts.operator.OperatorCancelResult;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
+import dev.taskgate.contracts.operator.OperatorUpstreams;
 import dev.taskgate.jobctl.auth.InternalCaller;
 import dev.taskgate.jobctl.operator.OperatorCall;
 import dev.taskgate.jobctl.operator.OperatorCancellationService;
 import dev.taskgate.jobctl.operator.OperatorQueries;
 import dev.taskgate.jobctl.operator.OperatorRequestException;
 import dev.taskgate.jobctl.operator.audit.AuditLog;
+import dev.taskgate.jobctl.upstream.UpstreamOperations;
 
 /**
  * job-control's internal operator API (docs/mcp-frontend.md "Operator API"). The frontend has verified the operator's
@@ -38,9 +42,15 @@ public class OperatorResource {
     private final OperatorCancellationService cancellations;
     private final AuditLog audit;
     private final InternalCaller caller;
+    private final UpstreamOperations upstreams;
 
     OperatorResource(
-            OperatorQueries queries, OperatorCancellationService cancellations, AuditLog audit, InternalCaller caller) {
+            OperatorQueries queries,
+            OperatorCancellationService cancellations,
+            AuditLog audit,
+            InternalCaller caller,
+            UpstreamOperations upstreams) {
+        this.upstreams = upstreams;
         this.queries = queries;
         this.cancellations = cancellations;
         this.audit = audit;
@@ -74,6 +84,20 @@ public class OperatorResource {
     @Path("/executions/{handle}/cancel")
     public Uni<OperatorCancelResult> cancel(@RestPath String handle) {
         return cancellations.cancel(call(), handle);
+    }
+
+    /** The upstream MCP servers the project may use, with their state (docs/gateway.md "Operating upstreams"). */
+    @GET
+    @Path("/upstreams")
+    public Uni<OperatorUpstreams> upstreams() {
+        return upstreams.list(call());
+    }
+
+    /** Lists one upstream's tools again now; 404 when the project may not use it. */
+    @POST
+    @Path("/upstreams/{id}/refresh")
+    public Uni<UpstreamState> refreshUpstream(@RestPath String id) {
+        return upstreams.refresh(call(), id).map(state -> state.orElseThrow(NotFoundException::new));
     }
 
     /** A page of the project's audit log, newest first. */

@@ -103,6 +103,39 @@ public class OperatorResource {
                         id, CancelOutcome.STOP_DELIVERY_UNKNOWN.wireName(), null)));
     }
 
+    /**
+     * The gateway's upstream MCP servers the project may use, with the state of each (scope {@code upstreams:admin};
+     * docs/gateway.md "Operating upstreams").
+     */
+    @GET
+    @Path("/upstreams")
+    public Response upstreams(@PathParam("org") String org, @PathParam("project") String project, UriInfo uri) {
+        OperatorCall call = authorizeScope(
+                new OperatorCall(
+                        principal(), org + "/" + project, OperatorActions.UPSTREAMS_LIST, route("GET", uri), null),
+                org,
+                project,
+                Scopes.UPSTREAMS_ADMIN);
+        return ok(gateway.upstreams(call));
+    }
+
+    /** Lists one upstream's tools again now and answers its state (scope {@code upstreams:admin}). */
+    @POST
+    @Path("/upstreams/{id}/refresh")
+    public Response refreshUpstream(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("id") String id,
+            UriInfo uri) {
+        OperatorCall call = authorizeScope(
+                new OperatorCall(
+                        principal(), org + "/" + project, OperatorActions.UPSTREAMS_REFRESH, route("POST", uri), id),
+                org,
+                project,
+                Scopes.UPSTREAMS_ADMIN);
+        return ok(gateway.refreshUpstream(call));
+    }
+
     /** A page of the project's audit log, newest first (scope {@code executions:operator:status}). */
     @GET
     @Path("/audit")
@@ -119,10 +152,30 @@ public class OperatorResource {
 
     private OperatorCall authorize(
             String org, String project, String action, String scope, String handle, String method, UriInfo uri) {
-        String principal = callers.principal().orElseThrow(UnauthorizedException::new);
+        OperatorCall call = authorizeScope(
+                new OperatorCall(principal(), org + "/" + project, action, route(method, uri), handle),
+                org,
+                project,
+                scope);
+        // An internal id or anything else that is not a handle never reaches job-control.
+        if (handle != null && ExecutionHandles.parse(handle).isEmpty()) {
+            gateway.recordRefusal(call, AuditEntry.NOT_FOUND);
+            throw Problems.notFound();
+        }
+        return call;
+    }
+
+    private String principal() {
+        return callers.principal().orElseThrow(UnauthorizedException::new);
+    }
+
+    private static String route(String method, UriInfo uri) {
         String query = uri.getRequestUri().getRawQuery();
-        String route = method + " " + uri.getRequestUri().getRawPath() + (query == null ? "" : "?" + query);
-        OperatorCall call = new OperatorCall(principal, org + "/" + project, action, route, handle);
+        return method + " " + uri.getRequestUri().getRawPath() + (query == null ? "" : "?" + query);
+    }
+
+    // token org/project = path (else the uniform 404), then the action's scope (else 403); refusals are audited first
+    private OperatorCall authorizeScope(OperatorCall call, String org, String project, String scope) {
         AuthenticatedCaller caller;
         try {
             caller = callers.resolveInPath(org, project);
@@ -133,11 +186,6 @@ public class OperatorResource {
         if (!caller.scopes().contains(scope)) {
             gateway.recordRefusal(call, AuditEntry.INSUFFICIENT_SCOPE);
             caller.require(scope);
-        }
-        // An internal id or anything else that is not a handle never reaches job-control.
-        if (handle != null && ExecutionHandles.parse(handle).isEmpty()) {
-            gateway.recordRefusal(call, AuditEntry.NOT_FOUND);
-            throw Problems.notFound();
         }
         return call;
     }

@@ -1,0 +1,107 @@
+package dev.taskgate.e2e;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import dev.taskgate.e2e.Http.Reply;
+import dev.taskgate.testsupport.Tokens;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Issue 17 item 1 (in part): an operator sees the upstreams the project may use with their state — an unreachable one
+ * with the reason — and refreshes one; scope {@code upstreams:admin}; every call, refused ones included, is audited.
+ */
+@ExtendWith(LocalStack.class)
+class UpstreamOperatorE2E {
+    private static final String PROJECT =
+            "gw-ops-" + UUID.randomUUID().toString().substring(0, 8);
+    private static final String OPS = "/v1/orgs/acme/projects/" + PROJECT + "/operator";
+
+    @Test
+    void anOperatorSeesTheUpstreamsOfTheProjectRefreshesOneAndEveryCallIsAudited() {
+        String admin = token("ada", "upstreams:admin");
+        String auditor = token("otto", "executions:operator:status");
+
+        JsonNode listed = await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .until(
+                        () -> Http.rest("GET", OPS + "/upstreams", admin, null, null)
+                                .json(),
+                        json -> state(json, "counting").path("available").asBoolean()
+                                && state(json, "gone").has("problem"));
+        assertThat(ids(listed)).containsExactly("counting", "counting-ro", "gone");
+        assertThat(state(listed, "counting").path("tools").asInt()).isGreaterThan(5);
+        assertThat(state(listed, "gone").path("available").asBoolean()).isFalse();
+        assertThat(state(listed, "gone").path("problem").asText()).contains("could not be reached");
+
+        Reply refreshed = Http.rest("POST", OPS + "/upstreams/counting/refresh", admin, null, "");
+        assertThat(refreshed.status()).as(refreshed.text()).isEqualTo(200);
+        assertThat(refreshed.json().path("available").asBoolean()).isTrue();
+        Reply stillGone = Http.rest("POST", OPS + "/upstreams/gone/refresh", admin, null, "");
+        assertThat(stillGone.json().path("available").asBoolean()).isFalse();
+        assertThat(Http.rest("POST", OPS + "/upstreams/nowhere/refresh", admin, null, "")
+                        .status())
+                .isEqualTo(404);
+        assertThat(Http.rest("GET", OPS + "/upstreams", auditor, null, null).status())
+                .isEqualTo(403);
+
+        // another organization may not use counting: for its operator it does not exist
+        String stranger = Tokens.forSubject("sam")
+                .org("other")
+                .project(PROJECT)
+                .scopes("upstreams:admin")
+                .sign();
+        String strangerOps = "/v1/orgs/other/projects/" + PROJECT + "/operator";
+        assertThat(ids(Http.rest("GET", strangerOps + "/upstreams", stranger, null, null)
+                        .json()))
+                .containsExactly("gone");
+        assertThat(Http.rest("POST", strangerOps + "/upstreams/counting/refresh", stranger, null, "")
+                        .status())
+                .isEqualTo(404);
+
+        Reply audit = Http.rest("GET", OPS + "/audit?limit=100", auditor, null, null);
+        List<String> lines = new ArrayList<>();
+        for (JsonNode e : audit.json().path("items")) {
+            lines.add(e.path("principal").asText().replace(Tokens.DEFAULT_ISSUER + " ", "") + " "
+                    + e.path("action").asText() + " " + e.path("outcome").asText());
+        }
+        assertThat(lines)
+                .contains(
+                        "otto upstreams.list insufficient_scope",
+                        "ada upstreams.refresh not_found",
+                        "ada upstreams.refresh ok",
+                        "ada upstreams.list ok");
+    }
+
+    private static List<String> ids(JsonNode listed) {
+        List<String> ids = new ArrayList<>();
+        listed.path("items").forEach(item -> ids.add(item.path("id").asText()));
+        return ids;
+    }
+
+    private static JsonNode state(JsonNode listed, String id) {
+        for (JsonNode item : listed.path("items")) {
+            if (item.path("id").asText().equals(id)) {
+                return item;
+            }
+        }
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+    }
+
+    private static String token(String subject, String... scopes) {
+        return Tokens.forSubject(subject)
+                .org("acme")
+                .project(PROJECT)
+                .scopes(scopes)
+                .sign();
+    }
+}

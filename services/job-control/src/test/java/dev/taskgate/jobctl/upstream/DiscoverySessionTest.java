@@ -1,0 +1,157 @@
+package dev.taskgate.jobctl.upstream;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.upstream.UpstreamCredential;
+import dev.taskgate.contracts.upstream.UpstreamDefinition;
+import dev.taskgate.contracts.upstream.UpstreamProtocol;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * The discovery client against a peer on loopback HTTP that answers what an upstream might: JSON or an event stream,
+ * and every way of getting it wrong. Each failure is an {@link UpstreamException} naming the upstream, never the
+ * credential.
+ */
+class DiscoverySessionTest {
+    private static final String SECRET = "Bearer s3cret-credential";
+
+    private HttpServer server;
+    private final List<String> authorizations = new CopyOnWriteArrayList<>();
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @AfterEach
+    void stop() {
+        server.stop(0);
+    }
+
+    @Test
+    void initializesAndListsOverJsonAndOverAnEventStreamWithTheCredential() throws Exception {
+        UpstreamDefinition upstream = serve(message -> switch (method(message)) {
+            case "initialize" -> json(result(message, "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{}}"));
+            case "tools/list" -> sse(result(message, "{\"tools\":[{\"name\":\"echo\"}]}"));
+            default -> new Answer(202, "", "");
+        });
+
+        try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
+            JsonNode listed = session.request("tools/list", Wire.mapper().createObjectNode());
+            assertThat(listed.path("tools").get(0).path("name").asText()).isEqualTo("echo");
+        }
+        assertThat(authorizations).isNotEmpty().allMatch(SECRET::equals);
+    }
+
+    @Test
+    void everyWayOfAnsweringWrongIsAClearFailureWithoutTheCredential() throws Exception {
+        expectFailure(message -> new Answer(500, "text/plain", "boom"), "answered initialize with HTTP 500");
+        expectFailure(message -> json("{not json"), "answered initialize with malformed JSON");
+        expectFailure(message -> json("{\"hello\":1}"), "with something not JSON-RPC 2.0");
+        expectFailure(
+                message -> json("{\"jsonrpc\":\"2.0\",\"id\":" + message.path("id") + ",\"error\":{\"code\":-32600,"
+                        + "\"message\":\"no\"}}"),
+                "refused initialize: -32600 no");
+        expectFailure(
+                message -> json(result(message, "{\"protocolVersion\":\"2024-11-05\"}")),
+                "with protocol version '2024-11-05', not 2025-11-25");
+        expectFailure(message -> new Answer(200, "text/html", "<html/>"), "neither JSON nor an event stream");
+        expectFailure(
+                message -> sse("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\"}"),
+                "ended its stream without answering initialize");
+        expectFailure(message -> json("{\"jsonrpc\":\"2.0\",\"id\":99,\"result\":{}}"), "with another id");
+    }
+
+    @Test
+    void anUpstreamNobodyListensForIsUnreachable() throws Exception {
+        UpstreamDefinition upstream = serve(message -> json("{}"));
+        server.stop(0);
+
+        assertThatThrownBy(() -> DiscoverySession.open(upstream, http))
+                .isInstanceOf(UpstreamException.class)
+                .hasMessageContaining("could not be reached for initialize: connection refused");
+    }
+
+    private void expectFailure(Function<JsonNode, Answer> answers, String message) throws IOException {
+        UpstreamDefinition upstream = serve(answers);
+        try {
+            assertThatThrownBy(() -> DiscoverySession.open(upstream, http))
+                    .isInstanceOf(UpstreamException.class)
+                    .hasMessageContaining("upstream u ")
+                    .hasMessageContaining(message)
+                    .hasMessageNotContaining("s3cret");
+        } finally {
+            server.stop(0);
+        }
+    }
+
+    private UpstreamDefinition serve(Function<JsonNode, Answer> answers) throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/mcp", exchange -> answer(exchange, answers));
+        server.start();
+        return new UpstreamDefinition(
+                "u",
+                URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/mcp"),
+                UpstreamProtocol.MCP_2025_11_25,
+                "u",
+                Optional.of(new UpstreamCredential("Authorization", SECRET)),
+                List.of("*"),
+                List.of(),
+                Map.of(),
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(5),
+                1,
+                Duration.ofMinutes(1));
+    }
+
+    private void answer(HttpExchange exchange, Function<JsonNode, Answer> answers) throws IOException {
+        authorizations.add(exchange.getRequestHeaders().getFirst("Authorization"));
+        JsonNode message = Wire.mapper().readTree(exchange.getRequestBody().readAllBytes());
+        Answer answer = "DELETE".equals(exchange.getRequestMethod()) ? new Answer(204, "", "") : answers.apply(message);
+        if (!answer.type().isEmpty()) {
+            exchange.getResponseHeaders().add("Content-Type", answer.type());
+        }
+        exchange.getResponseHeaders().add("Mcp-Session-Id", "session-1");
+        byte[] body = answer.body().getBytes(StandardCharsets.UTF_8);
+        exchange.sendResponseHeaders(answer.status(), body.length == 0 ? -1 : body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    private static String method(JsonNode message) {
+        return message.path("method").asText();
+    }
+
+    private static String result(JsonNode message, String result) {
+        return "{\"jsonrpc\":\"2.0\",\"id\":" + message.path("id") + ",\"result\":" + result + "}";
+    }
+
+    private static Answer json(String body) {
+        return new Answer(200, "application/json", body);
+    }
+
+    private static Answer sse(String data) {
+        return new Answer(200, "text/event-stream", "event: message\ndata: " + data + "\n\n");
+    }
+
+    private record Answer(int status, String type, String body) {}
+}
