@@ -50,6 +50,8 @@ record ContractTypes(String folder, String name, Class<?> type, Class<?> readAs)
                     api(OperatorPayload.class),
                     api(OperatorCancelResult.class),
                     api(AuditPage.class),
+                    api(dev.taskgate.contracts.operator.OperatorUpstreams.class),
+                    api(dev.taskgate.contracts.catalog.UpstreamTools.class),
                     api(dev.taskgate.contracts.artifact.ArtifactMetadata.class),
                     api(dev.taskgate.contracts.artifact.ArtifactContent.class))
             .flatMap(List::stream)

@@ -16,7 +16,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param occurredAt when it was recorded; absent when sent
  * @param principal  who ({@code Caller.principal()} form)
  * @param workspace  the project the route names ({@code org/project})
- * @param action     {@code list}, {@code get}, {@code payload}, {@code cancel} or {@code audit.list}
+ * @param action     {@code list}, {@code get}, {@code payload}, {@code cancel}, {@code audit.list},
+ *                   {@code upstreams.list} or {@code upstreams.refresh}
  * @param route      HTTP method and path as called
  * @param target     the handle as presented, if the route names one (at most 256 characters kept)
  * @param outcome    {@code ok}, {@code not_found}, {@code insufficient_scope}, {@code invalid_request}, or the

@@ -32,7 +32,9 @@ public class AuditLog {
             OperatorActions.GET,
             OperatorActions.PAYLOAD,
             OperatorActions.CANCEL,
-            OperatorActions.AUDIT_LIST);
+            OperatorActions.AUDIT_LIST,
+            OperatorActions.UPSTREAMS_LIST,
+            OperatorActions.UPSTREAMS_REFRESH);
     /** The outcomes a frontend may report for a call it refused before reaching job-control. */
     static final Set<String> REFUSALS =
             Set.of(AuditEntry.NOT_FOUND, AuditEntry.INSUFFICIENT_SCOPE, AuditEntry.INVALID_REQUEST);
