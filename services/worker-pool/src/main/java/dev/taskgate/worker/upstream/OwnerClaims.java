@@ -45,18 +45,21 @@ public class OwnerClaims {
 
     private final URI base;
     private final String instanceId;
+    private final Duration backoff;
     private final AssertionSigner signer;
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
     @Inject
     OwnerClaims(WorkerConfig config) {
-        this(config.jobControlUrl(), config.serviceSigningKey(), config.instanceId());
+        this(config.jobControlUrl(), config.serviceSigningKey(), config.instanceId(), Duration.ofSeconds(1));
     }
 
-    OwnerClaims(URI base, String signingKey, String instanceId) {
+    /** @param backoff the wait after the first unanswered attempt; doubled after the second */
+    OwnerClaims(URI base, String signingKey, String instanceId, Duration backoff) {
         this.base = base;
         this.instanceId = instanceId;
+        this.backoff = backoff;
         this.signer = new AssertionSigner(
                 "worker-pool", "job-control", ServiceKeys.signingKey(signingKey), Clock.systemUTC());
     }
@@ -89,7 +92,7 @@ public class OwnerClaims {
                         executionId, epoch, attempt, e.getMessage());
             }
             if (attempt < ATTEMPTS) {
-                Thread.sleep(1000L * attempt);
+                Thread.sleep(backoff.toMillis() * attempt);
             }
         }
         return Claim.UNKNOWN;

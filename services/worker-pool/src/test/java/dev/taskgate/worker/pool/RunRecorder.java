@@ -9,10 +9,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Collects the lines of one run of a real child. */
 final class RunRecorder implements RunObserver {
     private final BlockingQueue<ChildMessage> messages = new LinkedBlockingQueue<>();
+    private volatile boolean ended;
 
     @Override
     public void onMessage(ChildProcess process, ChildMessage message) {
+        if (message.kind().isTerminal()) {
+            ended = true;
+        }
         messages.add(message);
+    }
+
+    /** Whether the child sent the run's terminal line (then the child is free for the next run). */
+    boolean ended() {
+        return ended;
     }
 
     @Override

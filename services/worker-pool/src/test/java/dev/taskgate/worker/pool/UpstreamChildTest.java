@@ -38,10 +38,12 @@ class UpstreamChildTest {
     private static CountingUpstreamProcess upstream;
 
     @TempDir
-    Path workRoot;
+    static Path workRoot;
 
+    // one child for the class, as the pool reuses one for run after run; replaced when a test leaves it busy
+    private static ChildProcess child;
     private RecordingProxy proxy;
-    private ChildProcess child;
+    private RunRecorder lastRun;
 
     @BeforeAll
     static void startUpstream() throws Exception {
@@ -50,19 +52,28 @@ class UpstreamChildTest {
 
     @AfterAll
     static void stopUpstream() throws Exception {
+        if (child != null) {
+            child.kill();
+        }
         upstream.close();
     }
 
     @BeforeEach
     void startChild() throws Exception {
+        lastRun = null;
         proxy = RecordingProxy.in(upstream.url());
-        child = ChildProcess.start(TestSandboxes.plain(workRoot), ChildCommand.build("64m"), (c, code) -> {});
-        assertThat(child.awaitReady(READY)).as("ready line").isTrue();
+        if (child == null || !child.isAlive()) {
+            child = ChildProcess.start(TestSandboxes.plain(workRoot), ChildCommand.build("64m"), (c, code) -> {});
+            assertThat(child.awaitReady(READY)).as("ready line").isTrue();
+        }
     }
 
     @AfterEach
     void stop() {
-        child.kill();
+        if (lastRun != null && !lastRun.ended()) {
+            child.kill();
+            child = null;
+        }
         proxy.close();
     }
 
@@ -84,6 +95,7 @@ class UpstreamChildTest {
 
     private RunRecorder call(ObjectNode target, String input) throws Exception {
         RunRecorder run = new RunRecorder();
+        lastRun = run;
         child.run("counting." + target.get("tool").asText(), MAPPER.readTree(input), null, 0, null, null, target, run);
         return run;
     }

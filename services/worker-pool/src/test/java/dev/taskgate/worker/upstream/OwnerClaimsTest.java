@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -59,13 +60,14 @@ class OwnerClaimsTest {
         try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closed = socket.getLocalPort();
         }
-        OwnerClaims claims = new OwnerClaims(URI.create("http://127.0.0.1:" + closed), KEY, "wp-1");
+        OwnerClaims claims =
+                new OwnerClaims(URI.create("http://127.0.0.1:" + closed), KEY, "wp-1", Duration.ofMillis(10));
 
         assertThat(claims.claim(UUID.randomUUID(), 1)).isEqualTo(OwnerClaims.Claim.UNKNOWN);
     }
 
     private OwnerClaims claims(URI base) {
-        return new OwnerClaims(base, KEY, "wp-1");
+        return new OwnerClaims(base, KEY, "wp-1", Duration.ofMillis(10));
     }
 
     private URI answering(int status) throws IOException {
