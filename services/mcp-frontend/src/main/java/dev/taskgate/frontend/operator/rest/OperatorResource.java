@@ -110,13 +110,7 @@ public class OperatorResource {
     @GET
     @Path("/upstreams")
     public Response upstreams(@PathParam("org") String org, @PathParam("project") String project, UriInfo uri) {
-        OperatorCall call = authorizeScope(
-                new OperatorCall(
-                        principal(), org + "/" + project, OperatorActions.UPSTREAMS_LIST, route("GET", uri), null),
-                org,
-                project,
-                Scopes.UPSTREAMS_ADMIN);
-        return ok(gateway.upstreams(call));
+        return ok(gateway.upstreams(upstreamCall(org, project, OperatorActions.UPSTREAMS_LIST, null, "GET", uri)));
     }
 
     /** Lists one upstream's tools again now and answers its state (scope {@code upstreams:admin}). */
@@ -127,13 +121,8 @@ public class OperatorResource {
             @PathParam("project") String project,
             @PathParam("id") String id,
             UriInfo uri) {
-        OperatorCall call = authorizeScope(
-                new OperatorCall(
-                        principal(), org + "/" + project, OperatorActions.UPSTREAMS_REFRESH, route("POST", uri), id),
-                org,
-                project,
-                Scopes.UPSTREAMS_ADMIN);
-        return ok(gateway.refreshUpstream(call));
+        return ok(gateway.refreshUpstream(
+                upstreamCall(org, project, OperatorActions.UPSTREAMS_REFRESH, id, "POST", uri)));
     }
 
     /** A page of the project's audit log, newest first (scope {@code executions:operator:status}). */
@@ -163,6 +152,16 @@ public class OperatorResource {
             throw Problems.notFound();
         }
         return call;
+    }
+
+    // an upstream's id is checked by job-control against the upstreams the project may use, not parsed here
+    private OperatorCall upstreamCall(
+            String org, String project, String action, String upstreamId, String method, UriInfo uri) {
+        return authorizeScope(
+                new OperatorCall(principal(), org + "/" + project, action, route(method, uri), upstreamId),
+                org,
+                project,
+                Scopes.UPSTREAMS_ADMIN);
     }
 
     private String principal() {
