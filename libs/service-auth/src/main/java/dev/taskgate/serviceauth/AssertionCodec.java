@@ -71,12 +71,21 @@ final class AssertionCodec {
         return B64.encodeToString(bytes);
     }
 
+    /**
+     * Decodes a signature, accepting only its canonical form: the decoder ignores the unused low bits of the last
+     * character, so without the round-trip check several strings would carry the same MAC (a malleable signature).
+     */
     static byte[] decodeBytes(String encoded) throws InvalidAssertionException {
+        byte[] bytes;
         try {
-            return B64_DECODER.decode(encoded);
+            bytes = B64_DECODER.decode(encoded);
         } catch (IllegalArgumentException e) {
             throw new InvalidAssertionException("signature is not base64url");
         }
+        if (!B64.encodeToString(bytes).equals(encoded)) {
+            throw new InvalidAssertionException("signature is not canonical base64url");
+        }
+        return bytes;
     }
 
     /** base64url SHA-256 of a request body; {@code null} when there is none (absent or empty). */

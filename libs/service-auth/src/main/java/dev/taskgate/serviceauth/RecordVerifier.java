@@ -57,7 +57,7 @@ public final class RecordVerifier {
         try {
             mac = AssertionCodec.decodeBytes(parts[3]);
         } catch (InvalidAssertionException e) {
-            throw new InvalidRecordSignatureException("the MAC is not base64url");
+            throw new InvalidRecordSignatureException("the MAC is not canonical base64url");
         }
         byte[] expected = RecordSignature.mac(secret, RecordSignature.signedBytes(issuer, keyId, topic, key, value));
         if (!MessageDigest.isEqual(expected, mac)) {

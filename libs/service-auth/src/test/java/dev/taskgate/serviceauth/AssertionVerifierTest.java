@@ -88,6 +88,15 @@ class AssertionVerifierTest {
     }
 
     @Test
+    void aSignatureWithOtherUnusedBitsIsRefused() {
+        // the decoder ignores the two unused bits of the 43rd character; only the canonical string is the signature
+        String genuine = signer.sign("GET", TARGET, null, "alice", "w", null);
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        int last = alphabet.indexOf(genuine.charAt(genuine.length() - 1));
+        refused(genuine.substring(0, genuine.length() - 1) + alphabet.charAt(last ^ 1), "not canonical");
+    }
+
+    @Test
     void anAssertionForAnotherRequestOrBodyIsRefused() {
         byte[] body = "{\"a\":1}".getBytes(StandardCharsets.UTF_8);
         String header = signer.sign("PUT", TARGET, body, "p", "w", null);

@@ -62,7 +62,8 @@ class RecordVerifierTest {
         assertRefused(good + ":extra", "worker-pool", EVENTS, "exec-1", VALUE, "not v1:");
         assertRefused("v1:worker-pool::abc", "worker-pool", EVENTS, "exec-1", VALUE, "not v1:");
         assertRefused("v2" + good.substring(2), "worker-pool", EVENTS, "exec-1", VALUE, "unsupported");
-        assertRefused("v1:worker-pool:wp-1:not*base64", "worker-pool", EVENTS, "exec-1", VALUE, "not base64url");
+        assertRefused(
+                "v1:worker-pool:wp-1:not*base64", "worker-pool", EVENTS, "exec-1", VALUE, "not canonical base64url");
         assertRefused("v1:worker-pool:wp-1:" + "A".repeat(2000), "worker-pool", EVENTS, "exec-1", VALUE, "longer");
     }
 
@@ -131,8 +132,20 @@ class RecordVerifierTest {
     @Test
     void aChangedMacIsRefused() {
         String header = worker.sign(EVENTS, "exec-1", VALUE);
-        String flipped = header.substring(0, header.length() - 1) + (header.endsWith("A") ? "B" : "A");
+        // a character in the middle: every bit of it is significant (the last one carries two unused bits)
+        int at = header.length() - 10;
+        String flipped = header.substring(0, at) + (header.charAt(at) == 'A' ? 'B' : 'A') + header.substring(at + 1);
         assertRefused(flipped, "worker-pool", EVENTS, "exec-1", VALUE, "does not verify");
+    }
+
+    @Test
+    void aMacWithOtherUnusedBitsIsRefused() {
+        // 32 MAC bytes are 43 base64url characters whose last two bits are unused; a decoder alone ignores them
+        String header = worker.sign(EVENTS, "exec-1", VALUE);
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        int last = alphabet.indexOf(header.charAt(header.length() - 1));
+        String sameMac = header.substring(0, header.length() - 1) + alphabet.charAt(last ^ 1);
+        assertRefused(sameMac, "worker-pool", EVENTS, "exec-1", VALUE, "not canonical");
     }
 
     @Test

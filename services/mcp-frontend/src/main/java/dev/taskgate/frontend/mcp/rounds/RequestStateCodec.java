@@ -87,7 +87,7 @@ public final class RequestStateCodec {
         byte[] mac;
         byte[] payloadBytes;
         try {
-            mac = B64D.decode(token.substring(last + 1));
+            mac = canonicalBytes(token.substring(last + 1));
             payloadBytes = B64D.decode(signed.substring(VERSION.length() + 1));
         } catch (IllegalArgumentException e) {
             throw new InvalidRequestStateException("requestState is not one this server issued.");
@@ -122,6 +122,15 @@ public final class RequestStateCodec {
             throw new InvalidRequestStateException("requestState expired: start the call again without it.");
         }
         return new RequestState(binding, payload.path("r").asInt(), expiresAt, (ObjectNode) payload.get("ans"));
+    }
+
+    /** Only the canonical spelling of the MAC: the decoder alone ignores the unused bits of its last character. */
+    private static byte[] canonicalBytes(String encoded) {
+        byte[] bytes = B64D.decode(encoded);
+        if (!B64.encodeToString(bytes).equals(encoded)) {
+            throw new IllegalArgumentException("not canonical base64url");
+        }
+        return bytes;
     }
 
     private static byte[] hmac(SecretKeySpec key, byte[] data) {

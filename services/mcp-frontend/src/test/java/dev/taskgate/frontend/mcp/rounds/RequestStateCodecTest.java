@@ -71,6 +71,18 @@ class RequestStateCodecTest {
     }
 
     @Test
+    void refusesAMacWithOtherUnusedBits() {
+        String token = codec.encode(state(ALICE));
+        String alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        int last = alphabet.indexOf(token.charAt(token.length() - 1));
+        String sameMac = token.substring(0, token.length() - 1) + alphabet.charAt(last ^ 1);
+
+        assertThatThrownBy(() -> codec.decode(sameMac, ALICE, NOW))
+                .isInstanceOf(InvalidRequestStateException.class)
+                .hasMessageContaining("not one this server issued");
+    }
+
+    @Test
     void refusesAStateSignedWithAnotherKey() {
         RequestStateCodec other = RequestStateCodec.derivedFrom(Base64.getEncoder()
                 .encodeToString("another key that is 32 bytes lon".getBytes(StandardCharsets.US_ASCII)));
