@@ -177,6 +177,9 @@ class OperatorApiTest {
                 operator(p[0].workspace()).get("/internal/v1/operator/executions/" + good), OperatorExecution.class);
         assertThat(view.status()).isEqualTo(ExecutionStatus.COMPLETED);
         assertThat(view.owner()).isEqualTo(p[0].principal());
+        assertThat(view.attempt()).isEqualTo(1);
+        assertThat(view.recoveries()).as("its owner was never lost").isEmpty();
+        assertThat(view.ownerLossDetectionAt()).isNull();
         OperatorPayload payload = body(
                 operator(p[0].workspace()).get("/internal/v1/operator/executions/" + good + "/payload"),
                 OperatorPayload.class);

@@ -18,13 +18,17 @@ import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
 import dev.taskgate.contracts.event.WorkerHeartbeat.HeldExecution;
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.contracts.operator.OperatorExecution;
+import dev.taskgate.contracts.operator.OperatorRecovery;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.jobctl.liveness.OwnerLossSweeper;
@@ -39,6 +43,7 @@ import static dev.taskgate.jobctl.JobControlFixture.topic;
 import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
 import static dev.taskgate.jobctl.StandInWorkers.started;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /**
  * Worker liveness end to end inside job-control: heartbeats on the real topic, {@code Started} reports naming the
@@ -49,6 +54,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class OwnerLossSweepTest extends OwnerLossComponentTest {
     @Inject
     OwnerLossSweeper sweeper;
+
+    @Inject
+    ExecutionHandles handles;
 
     @Test
     void aSilentWorkersReadOnlyExecutionIsReplacedOnceAndFailsExplicitlyWhenItsOwnerIsLostAgain() {
@@ -93,6 +101,27 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
                 .startsWith("owner lost; not re-run (worker instance " + second + " stopped heartbeating")
                 .endsWith("; already replaced once from the beginning and no progress was " + "saved since)");
         assertThat(outcome.result()).isNull();
+
+        // the operator sees that it ran twice, and when each loss was detected
+        OperatorExecution view = Wire.fromBytes(
+                SignedCalls.signed()
+                        .header("Taskgate-Principal", "https://taskgate.local/dev operator-1")
+                        .header("Taskgate-Workspace", caller.workspace())
+                        .header("Taskgate-Route", "GET /v1/orgs/x/projects/y/operator/tool-executions/h")
+                        .get("/internal/v1/operator/executions/" + handles.mint(id, Surface.REST, caller))
+                        .then()
+                        .statusCode(200)
+                        .extract()
+                        .asByteArray(),
+                OperatorExecution.class);
+        assertThat(view.attempt()).isEqualTo(2);
+        assertThat(view.recoveries())
+                .extracting(OperatorRecovery::lostAttempt, OperatorRecovery::cause, OperatorRecovery::outcome)
+                .containsExactly(tuple(1, "owner-lost", "replaced"), tuple(2, "owner-lost", "failed"));
+        assertThat(view.recoveries().get(0).detectedAt())
+                .isBefore(view.recoveries().get(1).detectedAt());
+        assertThat(view.ownerLossDetectionAt())
+                .isEqualTo(view.recoveries().get(1).detectedAt());
     }
 
     @Test

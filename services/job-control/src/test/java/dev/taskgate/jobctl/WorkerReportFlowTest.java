@@ -4,11 +4,14 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
+import jakarta.inject.Inject;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
@@ -21,8 +24,10 @@ import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.contracts.operator.OperatorRecovery;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.jobctl.recovery.db.RecoveryRepository;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
@@ -31,12 +36,19 @@ import static dev.taskgate.jobctl.JobControlFixture.newCaller;
 import static dev.taskgate.jobctl.JobControlFixture.started;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.awaitility.Awaitility.await;
 
 @QuarkusTest
 class WorkerReportFlowTest {
 
     private static JobControlFixture fixture;
+
+    @Inject
+    RecoveryRepository recoveries;
+
+    @Inject
+    Pool pool;
 
     @BeforeAll
     static void connect() {
@@ -181,6 +193,10 @@ class WorkerReportFlowTest {
                 .isEqualTo("owner lost; not re-run (the child process running it on "
                         + "worker instance worker-test exited abruptly (exit code 137); already replaced once from the "
                         + "beginning and no progress was saved since)");
+        assertThat(recoveries.find(pool, id).await().atMost(WAIT))
+                .as("both settlements are on record for the operator view")
+                .extracting(OperatorRecovery::lostAttempt, OperatorRecovery::cause, OperatorRecovery::outcome)
+                .containsExactly(tuple(1, "child-died", "replaced"), tuple(2, "child-died", "failed"));
     }
 
     @Test

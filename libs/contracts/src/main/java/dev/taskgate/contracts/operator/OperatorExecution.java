@@ -1,6 +1,7 @@
 package dev.taskgate.contracts.operator;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
@@ -27,6 +28,11 @@ import dev.taskgate.contracts.Surface;
  * @param progress           latest progress value, if reported
  * @param total              latest progress total, if known
  * @param cancelRequested    {@code true} once someone asked to cancel it
+ * @param attempt            the current dispatch attempt (1 unless its owner was lost and it ran again)
+ * @param recoveries         every settlement of a lost owner, oldest first; only on the view of one execution
+ *                           (absent from pages)
+ * @param ownerLossDetectionAt when the latest loss of its owner was detected; only with {@code recoveries}, absent
+ *                           when its owner was never lost
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -43,7 +49,10 @@ public record OperatorExecution(
         @JsonProperty("retentionExpiresAt") Instant retentionExpiresAt,
         @JsonProperty("progress") Double progress,
         @JsonProperty("total") Double total,
-        @JsonProperty("cancelRequested") boolean cancelRequested) {
+        @JsonProperty("cancelRequested") boolean cancelRequested,
+        @JsonProperty("attempt") Integer attempt,
+        @JsonProperty("recoveries") List<OperatorRecovery> recoveries,
+        @JsonProperty("ownerLossDetectionAt") Instant ownerLossDetectionAt) {
 
     public OperatorExecution {
         Objects.requireNonNull(handle, "handle");
@@ -53,5 +62,29 @@ public record OperatorExecution(
         Objects.requireNonNull(surface, "surface");
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(updatedAt, "updatedAt");
+        recoveries = recoveries == null ? null : List.copyOf(recoveries);
+    }
+
+    /** This view with the execution's settlements of lost owners, and the latest one's detection time. */
+    public OperatorExecution withRecoveries(List<OperatorRecovery> settled) {
+        Instant latest =
+                settled.isEmpty() ? null : settled.get(settled.size() - 1).detectedAt();
+        return new OperatorExecution(
+                handle,
+                owner,
+                toolName,
+                toolVersion,
+                status,
+                surface,
+                createdAt,
+                updatedAt,
+                executionDeadline,
+                retentionExpiresAt,
+                progress,
+                total,
+                cancelRequested,
+                attempt,
+                settled,
+                latest);
     }
 }

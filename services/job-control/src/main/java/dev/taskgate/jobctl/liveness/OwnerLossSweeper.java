@@ -19,6 +19,7 @@ import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.lifetime.SweepLoop;
 import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
+import dev.taskgate.jobctl.recovery.LossCause;
 import dev.taskgate.jobctl.recovery.OwnerLossService;
 
 /**
@@ -110,7 +111,8 @@ public class OwnerLossSweeper {
                         .flatMap(lost -> Multi.createFrom()
                                 .iterable(lost)
                                 .onItem()
-                                .transformToUniAndConcatenate(owned -> ownerLoss.settle(tx, owned, cause(owned), now))
+                                .transformToUniAndConcatenate(
+                                        owned -> ownerLoss.settle(tx, owned, LossCause.OWNER_LOST, cause(owned), now))
                                 .collect()
                                 .asList()
                                 .replaceWith(lost.size())))

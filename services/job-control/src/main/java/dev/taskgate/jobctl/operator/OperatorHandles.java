@@ -63,6 +63,9 @@ public class OperatorHandles {
                 e.retentionExpiresAt(),
                 e.progress(),
                 e.total(),
-                e.cancelRequestedAt() != null);
+                e.cancelRequestedAt() != null,
+                e.attempt(),
+                null,
+                null);
     }
 }

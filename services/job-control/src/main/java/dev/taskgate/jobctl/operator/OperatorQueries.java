@@ -23,6 +23,7 @@ import dev.taskgate.jobctl.execution.StoredOutcome;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.operator.audit.AuditLog;
 import dev.taskgate.jobctl.query.ExecutionNotFoundException;
+import dev.taskgate.jobctl.recovery.db.RecoveryRepository;
 
 /**
  * The operator API's reads: every execution of the route's project, whoever owns it, as safe status, and one
@@ -37,9 +38,17 @@ public class OperatorQueries {
     private final OperatorHandles handles;
     private final AuditLog audit;
     private final DbClock clock;
+    private final RecoveryRepository recoveries;
 
-    OperatorQueries(Pool pool, ExecutionRepository executions, OperatorHandles handles, AuditLog audit, DbClock clock) {
+    OperatorQueries(
+            Pool pool,
+            ExecutionRepository executions,
+            OperatorHandles handles,
+            AuditLog audit,
+            DbClock clock,
+            RecoveryRepository recoveries) {
         this.pool = pool;
+        this.recoveries = recoveries;
         this.executions = executions;
         this.handles = handles;
         this.audit = audit;
@@ -81,11 +90,12 @@ public class OperatorQueries {
                 });
     }
 
-    /** The safe status of the execution the handle names. */
+    /** The safe status of the execution the handle names, with every settlement of a lost owner. */
     public Uni<OperatorExecution> get(OperatorCall call, String handle) {
         return resolve(call, OperatorActions.GET, handle)
                 .flatMap(e -> audit.record(call, OperatorActions.GET, handle, e.id(), AuditEntry.OK)
-                        .map(id -> handles.view(e)));
+                        .flatMap(id -> recoveries.find(pool, e.id()))
+                        .map(settled -> handles.view(e).withRecoveries(settled)));
     }
 
     /**

@@ -20,6 +20,7 @@ import dev.taskgate.contracts.checkpoint.FrontierCheckpoint;
 import dev.taskgate.contracts.event.ChildDied;
 import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.contracts.operator.OperatorRecovery;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.jobctl.IdSource;
@@ -36,6 +37,7 @@ import dev.taskgate.jobctl.journal.BoundPlan;
 import dev.taskgate.jobctl.journal.db.JournalRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
+import dev.taskgate.jobctl.recovery.db.RecoveryRepository;
 import dev.taskgate.jobctl.report.ReportDecisions;
 import dev.taskgate.payload.PayloadUnreadableException;
 
@@ -58,6 +60,7 @@ public class OwnerLossService {
     private final ResultCheckpointRepository resultCheckpoints;
     private final JournalRepository journal;
     private final FrontierCheckpointRepository frontiers;
+    private final RecoveryRepository recoveries;
 
     OwnerLossService(
             ExecutionRepository executions,
@@ -66,8 +69,10 @@ public class OwnerLossService {
             IdSource ids,
             ResultCheckpointRepository resultCheckpoints,
             JournalRepository journal,
-            FrontierCheckpointRepository frontiers) {
+            FrontierCheckpointRepository frontiers,
+            RecoveryRepository recoveries) {
         this.frontiers = frontiers;
+        this.recoveries = recoveries;
         this.journal = journal;
         this.resultCheckpoints = resultCheckpoints;
         this.executions = executions;
@@ -91,7 +96,7 @@ public class OwnerLossService {
             }
             String cause = "the child process running it on worker instance " + died.workerId()
                     + " exited abruptly (exit code " + (died.exitCode() == null ? "unknown" : died.exitCode()) + ")";
-            return settle(tx, found.get(), cause, now);
+            return settle(tx, found.get(), LossCause.CHILD_DIED, cause, now);
         });
     }
 
@@ -100,7 +105,7 @@ public class OwnerLossService {
      *
      * @return whether outbox records were written
      */
-    public Uni<Boolean> settle(SqlConnection tx, OwnedExecution owned, String cause, Instant now) {
+    public Uni<Boolean> settle(SqlConnection tx, OwnedExecution owned, LossCause kind, String cause, Instant now) {
         Execution execution = owned.execution();
         Uni<Optional<byte[]>> staged = resultCheckpoints
                 .find(tx, execution.id(), execution.epoch())
@@ -125,10 +130,18 @@ public class OwnerLossService {
                     return Optional.<FrontierCheckpoint>empty();
                 });
         return staged.flatMap(result -> journal.find(tx, execution.id())
-                .flatMap(bound -> frontier.flatMap(latest -> settle(tx, owned, result, bound, latest, cause, now))));
+                .flatMap(bound -> frontier.flatMap(latest -> settle(tx, owned, result, bound, latest, cause, now)
+                        .call(settled -> settled.map(outcome -> recoveries.record(
+                                        tx,
+                                        execution.id(),
+                                        execution.epoch(),
+                                        new OperatorRecovery(execution.attempt(), now, kind.wireName(), outcome)))
+                                .orElse(Uni.createFrom().voidItem()))
+                        .map(Optional::isPresent))));
     }
 
-    private Uni<Boolean> settle(
+    /** Applies the verdict; the outcome's name ({@link OperatorRecovery#outcome()}) when it was applied. */
+    private Uni<Optional<String>> settle(
             SqlConnection tx,
             OwnedExecution owned,
             Optional<byte[]> staged,
@@ -152,29 +165,39 @@ public class OwnerLossService {
                         bound.isPresent()),
                 cause);
         return switch (verdict.action()) {
-            case IGNORE -> Uni.createFrom().item(false);
+            case IGNORE -> Uni.createFrom().item(Optional.empty());
             case PUBLISH_STAGED ->
-                end(
-                        tx,
-                        execution,
-                        StateChange.of(execution, ExecutionStatus.COMPLETED, now)
-                                .withResult(staged.orElseThrow())
-                                .withStatusMessage(verdict.message()));
+                outcome(
+                        end(
+                                tx,
+                                execution,
+                                StateChange.of(execution, ExecutionStatus.COMPLETED, now)
+                                        .withResult(staged.orElseThrow())
+                                        .withStatusMessage(verdict.message())),
+                        "completed");
             case REPLACE -> replace(tx, owned, verdict, null, resumable.orElse(null), now);
             case RECONCILE -> replace(tx, owned, verdict, bound.orElseThrow().plan(), null, now);
             case FAIL ->
-                end(
-                        tx,
-                        execution,
-                        StateChange.of(execution, ExecutionStatus.FAILED, now)
-                                .withError(verdict.errorCode(), verdict.message()));
+                outcome(
+                        end(
+                                tx,
+                                execution,
+                                StateChange.of(execution, ExecutionStatus.FAILED, now)
+                                        .withError(verdict.errorCode(), verdict.message())),
+                        "failed");
             case CANCEL ->
-                end(
-                        tx,
-                        execution,
-                        StateChange.of(execution, ExecutionStatus.CANCELLED, now)
-                                .withStatusMessage(verdict.message()));
+                outcome(
+                        end(
+                                tx,
+                                execution,
+                                StateChange.of(execution, ExecutionStatus.CANCELLED, now)
+                                        .withStatusMessage(verdict.message())),
+                        "cancelled");
         };
+    }
+
+    private static Uni<Optional<String>> outcome(Uni<Boolean> applied, String name) {
+        return applied.map(changed -> changed ? Optional.of(name) : Optional.empty());
     }
 
     /** Where a replacement would start: the latest frontier's sequence, or the beginning without one. */
@@ -184,7 +207,7 @@ public class OwnerLossService {
     }
 
     /** A replacement dispatch; with {@code journal}, a reconciliation run that never runs the operation itself. */
-    private Uni<Boolean> replace(
+    private Uni<Optional<String>> replace(
             SqlConnection tx,
             OwnedExecution owned,
             OwnerLossVerdict verdict,
@@ -195,13 +218,15 @@ public class OwnerLossService {
         return executions.findInput(tx, execution.id()).flatMap(input -> {
             Optional<JsonNode> parsed = input.map(bytes -> Wire.fromBytes(bytes, JsonNode.class));
             if (parsed.isEmpty()) {
-                return end(
-                        tx,
-                        execution,
-                        StateChange.of(execution, ExecutionStatus.FAILED, now)
-                                .withError(
-                                        OwnerLossDecisions.OWNER_LOST,
-                                        "owner lost; not re-run (its input is no longer stored)"));
+                return outcome(
+                        end(
+                                tx,
+                                execution,
+                                StateChange.of(execution, ExecutionStatus.FAILED, now)
+                                        .withError(
+                                                OwnerLossDecisions.OWNER_LOST,
+                                                "owner lost; not re-run (its input is no longer stored)")),
+                        "failed");
             }
             return executions
                     .replace(
@@ -215,7 +240,7 @@ public class OwnerLossService {
                             now)
                     .flatMap(changed -> {
                         if (!changed) {
-                            return Uni.createFrom().item(false);
+                            return Uni.createFrom().item(Optional.<String>empty());
                         }
                         LOG.infof(
                                 "Execution replaced after owner loss [executionId=%s owner=%s lostEpoch=%d "
@@ -251,7 +276,8 @@ public class OwnerLossService {
                                 lifecycle));
                         messages.add(
                                 OutboxMessage.of(config.topics().work(), key, run.messageId(), RunOperation.TYPE, run));
-                        return outbox.append(tx, messages).replaceWith(true);
+                        return outbox.append(tx, messages)
+                                .replaceWith(Optional.of(journal == null ? "replaced" : "reconciled"));
                     });
         });
     }

@@ -1,6 +1,7 @@
 package dev.taskgate.frontend.operator;
 
 import java.net.URI;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
@@ -24,6 +25,7 @@ import dev.taskgate.contracts.operator.OperatorCancelResult;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
+import dev.taskgate.contracts.operator.OperatorRecovery;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
@@ -86,7 +88,10 @@ class OperatorRoutesTest {
                 Fixtures.CREATED.plusSeconds(120),
                 2.0,
                 10.0,
-                false);
+                false,
+                1,
+                null,
+                null);
     }
 
     @Test
@@ -213,6 +218,35 @@ class OperatorRoutesTest {
         assertThat(sent.workspace()).isEqualTo("acme/demo");
         assertThat(sent.query()).isEqualTo("status=working&limit=5&cursor=abc");
         assertThat(sent.route()).isEqualTo("GET " + BASE + "/tool-executions?status=working&limit=5&cursor=abc");
+    }
+
+    @Test
+    void oneExecutionShowsItsAttemptAndEverySettlementOfALostOwner() {
+        String handle = aliceHandle(UUID.randomUUID());
+        Instant lost = Fixtures.CREATED.plusSeconds(30);
+        Instant died = Fixtures.CREATED.plusSeconds(50);
+        OperatorExecution twice = view(handle, ExecutionStatus.FAILED)
+                .withRecoveries(List.of(
+                        new OperatorRecovery(1, lost, "owner-lost", "replaced"),
+                        new OperatorRecovery(2, died, "child-died", "failed")));
+        jobControl.answer("GET", "/internal/v1/operator/executions/" + handle, 200, Wire.toBytes(twice));
+
+        Api.Result r =
+                Api.at(base).bearer(token("executions:operator:status")).get(BASE + "/tool-executions/" + handle);
+
+        assertThat(r.status()).as(r.toString()).isEqualTo(200);
+        assertThat(r.json().path("attempt").asInt()).isEqualTo(1);
+        assertThat(Instant.parse(r.json().path("owner_loss_detection_at").asText()))
+                .isEqualTo(died);
+        JsonNode recoveries = r.json().path("recoveries");
+        assertThat(recoveries).hasSize(2);
+        assertThat(recoveries.path(0).path("lost_attempt").asInt()).isEqualTo(1);
+        assertThat(Instant.parse(recoveries.path(0).path("detected_at").asText()))
+                .isEqualTo(lost);
+        assertThat(recoveries.path(0).path("cause").asText()).isEqualTo("owner-lost");
+        assertThat(recoveries.path(0).path("outcome").asText()).isEqualTo("replaced");
+        assertThat(recoveries.path(1).path("cause").asText()).isEqualTo("child-died");
+        assertThat(recoveries.path(1).path("outcome").asText()).isEqualTo("failed");
     }
 
     @Test

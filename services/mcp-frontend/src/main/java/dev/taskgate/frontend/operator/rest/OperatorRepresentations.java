@@ -14,6 +14,7 @@ import dev.taskgate.contracts.operator.OperatorCancelResult;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
+import dev.taskgate.contracts.operator.OperatorRecovery;
 
 /** The REST bodies of the operator routes (snake_case, docs/mcp-frontend.md "Operator API"). */
 final class OperatorRepresentations {
@@ -34,6 +35,9 @@ final class OperatorRepresentations {
      * @param progress           latest progress value
      * @param total              latest progress total
      * @param cancelRequested    whether a cancellation was asked for
+     * @param attempt            the current dispatch attempt (more than 1: it ran again after its owner was lost)
+     * @param ownerLossDetectionAt when the latest loss of its owner was detected (one execution's view only)
+     * @param recoveries         every settlement of a lost owner, oldest first (one execution's view only)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Execution(
@@ -48,7 +52,10 @@ final class OperatorRepresentations {
             @JsonProperty("retention_expires_at") Instant retentionExpiresAt,
             @JsonProperty("progress") Double progress,
             @JsonProperty("total") Double total,
-            @JsonProperty("cancel_requested") boolean cancelRequested) {
+            @JsonProperty("cancel_requested") boolean cancelRequested,
+            @JsonProperty("attempt") Integer attempt,
+            @JsonProperty("owner_loss_detection_at") Instant ownerLossDetectionAt,
+            @JsonProperty("recoveries") List<Recovery> recoveries) {
 
         static Execution of(OperatorExecution e) {
             return new Execution(
@@ -63,7 +70,31 @@ final class OperatorRepresentations {
                     e.retentionExpiresAt(),
                     e.progress(),
                     e.total(),
-                    e.cancelRequested());
+                    e.cancelRequested(),
+                    e.attempt(),
+                    e.ownerLossDetectionAt(),
+                    e.recoveries() == null
+                            ? null
+                            : e.recoveries().stream().map(Recovery::of).toList());
+        }
+    }
+
+    /**
+     * One settlement of a lost owner.
+     *
+     * @param lostAttempt the attempt that was running
+     * @param detectedAt  when the loss was detected and settled
+     * @param cause       {@code owner-lost} or {@code child-died}
+     * @param outcome     {@code replaced}, {@code reconciled}, {@code failed}, {@code cancelled} or {@code completed}
+     */
+    record Recovery(
+            @JsonProperty("lost_attempt") int lostAttempt,
+            @JsonProperty("detected_at") Instant detectedAt,
+            @JsonProperty("cause") String cause,
+            @JsonProperty("outcome") String outcome) {
+
+        static Recovery of(OperatorRecovery r) {
+            return new Recovery(r.lostAttempt(), r.detectedAt(), r.cause(), r.outcome());
         }
     }
 
