@@ -6,6 +6,7 @@ import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 
 import dev.taskgate.contracts.Surface;
@@ -34,6 +35,9 @@ final class ListenStream {
      */
     record TaskSignal(UUID executionId, ExecutionSignal signal) {}
 
+    // queued when the caller's tool list changed (ToolListChanges)
+    private static final Object TOOLS_CHANGED = new Object();
+
     private final long order = OPENED.incrementAndGet();
     private volatile LogLevel logLevel;
 
@@ -43,6 +47,7 @@ final class ListenStream {
     private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
     private final Object endMarker = new Object();
     private volatile boolean ended;
+    private final AtomicBoolean toolsChangedQueued = new AtomicBoolean();
     // the last status sent per task, so that queued → working (both "working") is told once
     private final Map<String, String> sent = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -105,6 +110,22 @@ final class ListenStream {
         if (queue.size() < CAPACITY) {
             queue.offer(new TaskSignal(executionId, signal));
         }
+    }
+
+    /** The tools its caller may list changed; queued once however often it is told (safe from any thread). */
+    void offerToolsChanged() {
+        if (toolsChangedQueued.compareAndSet(false, true)) {
+            queue.offer(TOOLS_CHANGED);
+        }
+    }
+
+    /** Whether {@code next} is the tools-changed marker; taking it lets the next change be queued again. */
+    boolean isToolsChanged(Object next) {
+        if (next != TOOLS_CHANGED) {
+            return false;
+        }
+        toolsChangedQueued.set(false);
+        return true;
     }
 
     /** Ends the stream (session deleted); safe from any thread. */

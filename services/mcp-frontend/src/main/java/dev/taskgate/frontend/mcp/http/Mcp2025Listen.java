@@ -24,6 +24,7 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpResponses;
+import dev.taskgate.frontend.mcp.ToolListChanges;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025Server;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025Session;
@@ -52,6 +53,7 @@ class Mcp2025Listen {
     private final Mcp2025TaskMessages messages;
     private final ExecutionSignals signals;
     private final FrontendConfig.Listen limits;
+    private final ToolListChanges toolLists;
 
     Mcp2025Listen(
             Mcp2025Sessions sessions,
@@ -59,7 +61,9 @@ class Mcp2025Listen {
             Mcp2025TaskStatus status,
             Mcp2025TaskMessages messages,
             ExecutionSignals signals,
-            FrontendConfig config) {
+            FrontendConfig config,
+            ToolListChanges toolLists) {
+        this.toolLists = toolLists;
         this.sessions = sessions;
         this.streams = streams;
         this.status = status;
@@ -120,6 +124,8 @@ class Mcp2025Listen {
         long endAt = now + limits.maxOpen().toNanos();
         long checkAt = now + limits.sessionCheck().toNanos();
         long keepAlive = limits.keepAlive().toNanos();
+        ToolListChanges.Watch toolList =
+                toolLists.watch(stream.caller().caller().workspace(), stream::offerToolsChanged);
         try (Mcp2025TaskMessages.Followed followed = messages.open(stream::offer)) {
             SseEvents.comment(out, "stream open"); // the headers go out now: the client knows the stream is open
             long lastSent = System.nanoTime();
@@ -150,7 +156,12 @@ class Mcp2025Listen {
                     wakeAt = progressDue;
                 }
                 Object next = stream.poll(wakeAt - now);
-                if (next != null && tasks && handle(stream, followed, next, out)) {
+                if (next != null && stream.isToolsChanged(next)) {
+                    if (streams.carries(stream)) { // one stream of the session here tells it
+                        SseEvents.eventOnOneLine(out, McpResponses.notification(ToolListChanges.notification()));
+                        lastSent = System.nanoTime();
+                    }
+                } else if (next != null && tasks && handle(stream, followed, next, out)) {
                     lastSent = System.nanoTime();
                 }
                 now = System.nanoTime();
@@ -180,6 +191,7 @@ class Mcp2025Listen {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            toolList.close();
             streams.closed(stream);
         }
     }

@@ -33,6 +33,7 @@ import dev.taskgate.frontend.mcp.McpServer;
 import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.SyncCall;
+import dev.taskgate.frontend.mcp.ToolListChanges;
 import dev.taskgate.frontend.mcp.v2025.ClientResponses;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025CallInput;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025Server;
@@ -62,7 +63,8 @@ final class StdioConnection {
             Mcp2025Server mcp2025,
             Mcp2025TaskResults taskResults,
             Mcp2025CallInput callInput,
-            ClientResponses clientResponses) {}
+            ClientResponses clientResponses,
+            ToolListChanges toolLists) {}
 
     private final Services services;
     private final Supplier<AuthenticatedCaller> authenticate;
@@ -76,6 +78,8 @@ final class StdioConnection {
     private final ConcurrentMap<String, Boolean> cancelled = new ConcurrentHashMap<>();
     // 2025-era clients: over stdio the connection is the session, so it lives here only
     private volatile Mcp2025Session mcp2025Session;
+    // 2025-era clients: tells them when the tools they may list changed
+    private volatile ToolListChanges.Watch toolListWatch;
 
     StdioConnection(
             Services services,
@@ -124,6 +128,10 @@ final class StdioConnection {
     private void shutDown() {
         LOG.infof("standard input closed; cancelling in-flight requests count=%d", inFlight.size());
         inFlight.values().forEach(Runnable::run);
+        ToolListChanges.Watch watch = toolListWatch;
+        if (watch != null) {
+            watch.close();
+        }
         pool.shutdown();
         answers.shutdown();
         try {
@@ -199,6 +207,7 @@ final class StdioConnection {
                         connectionId(), version, request.params().get("capabilities"));
                 write(McpResponses.result(
                         request.id(), McpResult.of(services.mcp2025().initializeResult(version))));
+                watchToolList(caller);
                 return;
             }
             Mcp2025Session session = mcp2025Session;
@@ -231,6 +240,15 @@ final class StdioConnection {
             LOG.errorf(e, "MCP stdio request failed correlationId=%s method=%s", correlationId, request.method());
             write(McpResponses.error(
                     request.id(), McpErrors.unexpected(correlationId).error()));
+        }
+    }
+
+    private synchronized void watchToolList(AuthenticatedCaller caller) {
+        if (toolListWatch == null) {
+            toolListWatch = services.toolLists()
+                    .watch(
+                            caller.caller().workspace(),
+                            () -> write(McpResponses.notification(ToolListChanges.notification())));
         }
     }
 

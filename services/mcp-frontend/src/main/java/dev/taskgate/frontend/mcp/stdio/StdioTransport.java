@@ -18,6 +18,7 @@ import io.quarkus.runtime.StartupEvent;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.mcp.McpServer;
+import dev.taskgate.frontend.mcp.ToolListChanges;
 import dev.taskgate.frontend.mcp.v2025.ClientResponses;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025CallInput;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025Server;
@@ -44,10 +45,12 @@ public class StdioTransport {
             Mcp2025Server mcp2025,
             Mcp2025TaskResults taskResults,
             Mcp2025CallInput callInput,
-            ClientResponses clientResponses) {
+            ClientResponses clientResponses,
+            ToolListChanges toolLists) {
         this.config = config;
         this.credentials = credentials;
-        this.services = new StdioConnection.Services(server, mcp2025, taskResults, callInput, clientResponses);
+        this.services =
+                new StdioConnection.Services(server, mcp2025, taskResults, callInput, clientResponses, toolLists);
     }
 
     // Late: the command-reply consumer must be positioned before the first request is read.

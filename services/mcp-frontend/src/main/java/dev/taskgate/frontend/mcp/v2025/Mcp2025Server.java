@@ -94,7 +94,8 @@ public class Mcp2025Server {
     public ObjectNode initializeResult(String version) {
         ObjectNode result = JsonNodeFactory.instance.objectNode().put("protocolVersion", version);
         ObjectNode capabilities = result.putObject("capabilities");
-        capabilities.putObject("tools").put("listChanged", false);
+        // ToolListChanges tells a session's listen stream (HTTP) or its connection (stdio)
+        capabilities.putObject("tools").put("listChanged", true);
         capabilities.putObject("logging");
         if (LATEST.equals(version)) {
             ObjectNode taskCapabilities = capabilities.putObject("tasks");

@@ -25,14 +25,18 @@ import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.catalog.OperationCatalog;
+import dev.taskgate.contracts.catalog.UpstreamTools;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.handle.ExecutionHandles;
+import dev.taskgate.frontend.mcp.ToolListChanges;
 import dev.taskgate.frontend.mcp.v2025.ClientResponses;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
+import dev.taskgate.frontend.support.UpstreamToolFixtures;
 import dev.taskgate.frontend.support.WithClientRequests;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
@@ -66,6 +70,9 @@ class Mcp2025StdioStreamsTest extends WithPlayedExecution {
 
     @Inject
     ClientResponses responses;
+
+    @Inject
+    OperationCatalog catalog;
 
     private McpStdioClient stdio;
 
@@ -223,6 +230,19 @@ class Mcp2025StdioStreamsTest extends WithPlayedExecution {
                 .as("no answer to a cancelled request")
                 .noneMatch(m -> m.path("id").asLong(-1) == request);
         assertThat(jobControl.received()).as("the task goes on").isEmpty();
+    }
+
+    @Test
+    void aChangeOfTheToolsTheClientMayListIsToldOnTheConnection() {
+        connect(capabilities());
+        try {
+            catalog.replaceUpstreamTools(UpstreamToolFixtures.oneTool("stdio-list-1", "up.echo", "acme/*"));
+            JsonNode told = stdio.awaitMessage(
+                    m -> ToolListChanges.METHOD.equals(m.path("method").asText()), PATIENCE);
+            Mcp2025Client.assertValid("ToolListChangedNotification", told);
+        } finally {
+            catalog.replaceUpstreamTools(UpstreamTools.NONE);
+        }
     }
 
     // --- helpers ---

@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.inject.Inject;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.TextNode;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -31,9 +33,12 @@ import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.catalog.OperationCatalog;
+import dev.taskgate.contracts.catalog.UpstreamTools;
 import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.frontend.mcp.ToolListChanges;
 import dev.taskgate.frontend.mcp.http.ListenStreams;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
@@ -43,6 +48,7 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.PlayedExecution;
 import dev.taskgate.frontend.support.RawHttp;
+import dev.taskgate.frontend.support.UpstreamToolFixtures;
 import dev.taskgate.frontend.support.WithListenStreams;
 import dev.taskgate.serviceauth.CallerAssertion;
 import dev.taskgate.testsupport.DevServiceKeys;
@@ -85,6 +91,12 @@ class Mcp2025ListenTest extends McpComponentTest {
 
     @Inject
     ExecutionSignals signals;
+
+    @Inject
+    OperationCatalog catalog;
+
+    @Inject
+    ToolListChanges toolLists;
 
     @BeforeAll
     static void connect() {
@@ -311,6 +323,51 @@ class Mcp2025ListenTest extends McpComponentTest {
             assertThat(handles.verify(taskId, Surface.MCP_2025, Fixtures.caller("alice")))
                     .contains(mine);
         }
+    }
+
+    @Test
+    void aChangeOfTheToolsTheCallerMayListIsToldOnlyToCallersWhoseListChanged() {
+        AtomicInteger demo = new AtomicInteger();
+        AtomicInteger other = new AtomicInteger();
+        ToolListChanges.Watch demoWatch = toolLists.watch("acme/demo", demo::incrementAndGet);
+        ToolListChanges.Watch otherWatch = toolLists.watch("other/x", other::incrementAndGet);
+        try (McpStream stream = listen(client, Fixtures.aliceToken())) {
+            assertThat(stream.status()).isEqualTo(200);
+            await().atMost(PATIENCE).until(() -> stream.comments() >= 1); // open: its watch is registered
+
+            catalog.replaceUpstreamTools(UpstreamToolFixtures.oneTool("list-1", "up.echo", "other/*"));
+            assertThat(demo)
+                    .as("another workspace's upstream is none of acme/demo's business")
+                    .hasValue(0);
+            assertThat(other).hasValue(1);
+            catalog.replaceUpstreamTools(UpstreamToolFixtures.oneTool("list-2", "up.echo", "acme/*", "other/*"));
+            assertThat(demo).hasValue(1);
+            assertThat(other).as("its list did not change").hasValue(1);
+            catalog.replaceUpstreamTools(UpstreamToolFixtures.oneTool("list-3", "up.echo", "acme/*", "other/*"));
+            assertThat(demo)
+                    .as("a new revision listing the same tools changes no list")
+                    .hasValue(1);
+
+            await().atMost(PATIENCE).until(() -> !stream.messages().isEmpty());
+            assertThat(stream.messages().get(0))
+                    .isEqualTo(Wire.fromBytes(
+                            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}".getBytes(),
+                            JsonNode.class));
+            Mcp2025Client.assertValid(
+                    "ToolListChangedNotification", stream.messages().get(0));
+        } finally {
+            demoWatch.close();
+            otherWatch.close();
+            catalog.replaceUpstreamTools(UpstreamTools.NONE);
+        }
+        assertThat(demo).as("a closed watch is told nothing").hasValue(1);
+        McpReply initialized = mcp2025().initializeRaw("2025-11-25", JsonNodeFactory.instance.objectNode());
+        assertThat(initialized
+                        .json()
+                        .at("/result/capabilities/tools/listChanged")
+                        .asBoolean())
+                .as("the capability promises the notification")
+                .isTrue();
     }
 
     @Test
