@@ -75,7 +75,7 @@ final class CountingUpstreamProcess implements AutoCloseable {
         return url;
     }
 
-    /** How many {@code tools/call} requests named {@code tool} so far. */
+    /** How many {@code tools/call} requests named {@code tool} so far ({@code initialize}: sessions opened). */
     int invocations(String tool) throws Exception {
         HttpResponse<String> counts = HttpClient.newHttpClient()
                 .send(
@@ -83,6 +83,19 @@ final class CountingUpstreamProcess implements AutoCloseable {
                         HttpResponse.BodyHandlers.ofString());
         JsonNode tree = MAPPER.readTree(counts.body());
         return tree.path(tool).asInt(0);
+    }
+
+    /** From now on the upstream answers 404 to every session it has seen, as after a restart. */
+    void forgetSessions() throws Exception {
+        HttpResponse<Void> forgotten = HttpClient.newHttpClient()
+                .send(
+                        HttpRequest.newBuilder(url.resolve("/forget-sessions"))
+                                .POST(HttpRequest.BodyPublishers.noBody())
+                                .build(),
+                        HttpResponse.BodyHandlers.discarding());
+        if (forgotten.statusCode() != 204) {
+            throw new IllegalStateException("forget-sessions answered " + forgotten.statusCode());
+        }
     }
 
     boolean isAlive() {

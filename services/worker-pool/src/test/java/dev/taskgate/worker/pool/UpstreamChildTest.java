@@ -132,6 +132,34 @@ class UpstreamChildTest {
     }
 
     @Test
+    void callsOfOneUpstreamShareASessionAndAForgottenOneIsReplacedWithoutCallingTwice() throws Exception {
+        assertThat(call("echo", "{\"text\":\"a\"}").terminal().kind()).isEqualTo(ChildMessage.Kind.RESULT);
+        int sessions = upstream.invocations("initialize");
+        int echoes = upstream.invocations("echo");
+
+        assertThat(call("echo", "{\"text\":\"b\"}").terminal().kind()).isEqualTo(ChildMessage.Kind.RESULT);
+        assertThat(call("echo", "{\"text\":\"c\"}").terminal().kind()).isEqualTo(ChildMessage.Kind.RESULT);
+        assertThat(upstream.invocations("initialize"))
+                .as("the session the first call left idle serves the next ones")
+                .isEqualTo(sessions);
+        assertThat(proxy.rpcMethods())
+                .containsExactly("initialize", "notifications/initialized", "tools/call", "tools/call", "tools/call");
+
+        upstream.forgetSessions();
+        ChildMessage afterRestart = call("echo", "{\"text\":\"d\"}").terminal();
+
+        assertThat(afterRestart.kind()).as(afterRestart.toString()).isEqualTo(ChildMessage.Kind.RESULT);
+        assertThat(MAPPER.readTree(afterRestart.result())
+                        .at("/structuredContent/text")
+                        .asText())
+                .isEqualTo("d");
+        assertThat(upstream.invocations("initialize")).as("a new session").isEqualTo(sessions + 1);
+        assertThat(upstream.invocations("echo"))
+                .as("the call refused with 404 was never made: each call reached the tool once")
+                .isEqualTo(echoes + 3);
+    }
+
+    @Test
     void anIsErrorResultIsAResultNotAFailure() throws Exception {
         ChildMessage result = call("slow", "{\"seconds\":-1}").terminal();
 

@@ -57,11 +57,7 @@ final class McpHttpSession {
     McpHttpSession(UpstreamTarget target, OperationContext context) {
         this.target = target;
         this.context = context;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(target.connectTimeout())
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+        this.http = UpstreamSessions.CHILD.client(target.connectTimeout());
     }
 
     long nextId() {
@@ -82,6 +78,11 @@ final class McpHttpSession {
     void reset() {
         this.sessionId = null;
         this.protocolVersion = null;
+    }
+
+    /** The protocol version negotiated (or adopted), if any. */
+    Optional<String> protocolVersion() {
+        return Optional.ofNullable(protocolVersion);
     }
 
     /** Sets the protocol version negotiated by {@code initialize}. */

@@ -24,9 +24,15 @@ public final class UpstreamCallOperation implements Operation {
     private static final String CLIENT_VERSION = "0.1.0";
 
     private final UpstreamTarget target;
+    private final UpstreamSessions sessions;
 
     public UpstreamCallOperation(UpstreamTarget target) {
+        this(target, UpstreamSessions.CHILD);
+    }
+
+    UpstreamCallOperation(UpstreamTarget target, UpstreamSessions sessions) {
         this.target = target;
+        this.sessions = sessions;
     }
 
     @Override
@@ -35,6 +41,7 @@ public final class UpstreamCallOperation implements Operation {
         McpHttpSession session = new McpHttpSession(target, context);
         String progressToken = "taskgate-" + UUID.randomUUID();
         UpstreamInteractions interactions = new UpstreamInteractions(target, context, progressToken);
+        boolean clean = false;
         try {
             Optional<FrontierResume> resume =
                     context.resumeFrom().filter(r -> r.revision().equals(RemoteTaskCheckpoint.REVISION));
@@ -45,10 +52,51 @@ public final class UpstreamCallOperation implements Operation {
                                 session.failure("the saved remote task cannot be read; the tool is not invoked again"));
                 return resume(saved, session, interactions, deadline, context);
             }
+            String result = callInSession(input, progressToken, session, interactions, deadline, context);
+            clean = true;
+            return result;
+        } finally {
+            if (clean && session.sessionId().isPresent()) {
+                sessions.keep(
+                        target,
+                        new UpstreamSessions.Idle(
+                                session.sessionId().get(),
+                                session.protocolVersion().orElseThrow()));
+            } else {
+                session.terminate();
+            }
+        }
+    }
+
+    /**
+     * The call, in the session an earlier call of this upstream left idle in this child, or in a new one. An upstream
+     * that answers 404 has forgotten the session (expired, restarted): it never saw the call, so the call is made in a
+     * new session — still the only one.
+     */
+    private String callInSession(
+            JsonNode input,
+            String progressToken,
+            McpHttpSession session,
+            UpstreamInteractions interactions,
+            Deadline deadline,
+            OperationContext context)
+            throws OperationStoppedException, InterruptedException {
+        Optional<UpstreamSessions.Idle> idle = sessions.take(target);
+        if (idle.isEmpty()) {
             initialize(session, interactions, deadline);
             return call(input, progressToken, session, interactions, deadline, context);
-        } finally {
-            session.terminate();
+        }
+        session.adopt(idle.get().sessionId(), idle.get().version());
+        requireTasksIfNeeded(session, idle.get().version());
+        try {
+            return call(input, progressToken, session, interactions, deadline, context);
+        } catch (UpstreamException e) {
+            if (e.httpStatus() != 404) {
+                throw e;
+            }
+            session.reset();
+            initialize(session, interactions, deadline);
+            return call(input, progressToken, session, interactions, deadline, context);
         }
     }
 
@@ -144,15 +192,19 @@ public final class UpstreamCallOperation implements Operation {
             throw session.failure("the upstream answered initialize with protocol '" + McpHttpSession.sample(version)
                     + "', which Taskgate does not speak");
         }
-        if (target.taskSupport().callsAsTask() && !version.equals(UpstreamTarget.TASKS_PROTOCOL)) {
-            throw session.failure(
-                    "the tool supports tasks but the upstream negotiated protocol " + version + ", which has none");
-        }
+        requireTasksIfNeeded(session, version);
         session.negotiated(version);
         session.post(
                 MAPPER.createObjectNode().put("jsonrpc", "2.0").put("method", "notifications/initialized"),
                 "notifications/initialized",
                 deadline);
+    }
+
+    private void requireTasksIfNeeded(McpHttpSession session, String version) {
+        if (target.taskSupport().callsAsTask() && !version.equals(UpstreamTarget.TASKS_PROTOCOL)) {
+            throw session.failure(
+                    "the tool supports tasks but the upstream negotiated protocol " + version + ", which has none");
+        }
     }
 
     private static ObjectNode cancelled(long requestId, String reason) {
