@@ -77,7 +77,11 @@ public interface WorkerConfig {
     @WithDefault("2s")
     Duration heartbeatInterval();
 
-    /** How long to wait for the broker to acknowledge a terminal event before the child is reused anyway. */
+    /**
+     * How long to wait for the broker to acknowledge an event: a {@code Started} not acknowledged by then leaves the
+     * record to be delivered again; a terminal event is never given up (it is waited for again, and sent again after a
+     * refusal, until the broker has it: {@code TerminalDelivery}); this is how often the wait is logged.
+     */
     @WithDefault("2m")
     Duration publishTimeout();
 

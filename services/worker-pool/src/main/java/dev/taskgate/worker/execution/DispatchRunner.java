@@ -43,6 +43,7 @@ import dev.taskgate.worker.pool.ChildPool;
 import dev.taskgate.worker.pool.ChildProcess;
 import dev.taskgate.worker.pool.RunObserver;
 import dev.taskgate.worker.report.FailureCode;
+import dev.taskgate.worker.report.TerminalDelivery;
 import dev.taskgate.worker.report.WorkerEventPublisher;
 import dev.taskgate.worker.report.WorkerEvents;
 import dev.taskgate.worker.upstream.OwnerClaims;
@@ -77,6 +78,7 @@ public class DispatchRunner {
     private final WorkspaceRegistry workspaces;
     private final ArtifactRelay artifacts;
     private final UpstreamCalls upstreams;
+    private final TerminalDelivery terminals;
     private final OwnerClaims claims;
     // Waiting for an idle child can take as long as the running operations do: it happens here, on a thread
     // of our own, never on an event loop or a Vert.x worker (whose blocked-thread checker would fire).
@@ -115,6 +117,11 @@ public class DispatchRunner {
         this.catalog = catalog;
         this.clock = clock;
         this.config = config;
+        this.terminals = new TerminalDelivery(
+                publisher::publish,
+                config.publishTimeout(),
+                dispatcher::isShutdown,
+                pause -> Thread.sleep(pause.toMillis()));
         this.dispatched = new BoundedKeySet(config.rememberedExecutions());
         this.stops = new BoundedKeySet(config.rememberedExecutions());
     }
@@ -582,7 +589,7 @@ public class DispatchRunner {
                     publisher.publishProgress(held);
                 }
                 awaitLastLog();
-                await(publisher.publish(event));
+                terminals.deliver(event); // kept until the broker has it (or this instance stops)
             } catch (RuntimeException e) {
                 LOG.errorf(e, "Terminal event not delivered [%s event=%s]", run.key(), event.kind());
             } finally {
