@@ -1,7 +1,5 @@
 package dev.taskgate.jobctl.command.kafka;
 
-import java.time.Duration;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -21,6 +19,7 @@ import dev.taskgate.jobctl.cancel.CancellationService;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.input.InputResponseService;
 import dev.taskgate.jobctl.metrics.CommandMetrics;
+import dev.taskgate.jobctl.outage.RecordRetry;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.payload.RecordSealing;
 import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
@@ -31,7 +30,9 @@ import dev.taskgate.payload.PayloadUnreadableException;
  * Reads {@code taskgate.commands.v1}: parses each record, handles it in one transaction, wakes the outbox relay,
  * replies, and only then acknowledges (commits the offset). A record not signed by mcp-frontend
  * ({@link RecordAuthentication}) is never applied and goes to the dead-letter topic at once, as do a record whose
- * payload cannot be opened ({@link OpenedRecords}) and a record that does not parse (a poison record); a handling failure is retried a few times and then dead-lettered too.
+ * payload cannot be opened ({@link OpenedRecords}) and a record that does not parse (a poison record). A handling
+ * failure is retried ({@link RecordRetry}): for as long as a dependency is away, else a few times and then
+ * dead-lettered too.
  */
 @ApplicationScoped
 public class CommandsConsumer {
@@ -43,6 +44,7 @@ public class CommandsConsumer {
     private final InputResponseService inputs;
     private final CommandReplyPublisher replies;
     private final OutboxRelay relay;
+    private final RecordRetry retry;
     private final RecordAuthentication authentication;
     private final RecordSealing sealing;
     private final CommandMetrics metrics;
@@ -53,6 +55,7 @@ public class CommandsConsumer {
             InputResponseService inputs,
             CommandReplyPublisher replies,
             OutboxRelay relay,
+            RecordRetry retry,
             RecordAuthentication authentication,
             RecordSealing sealing,
             CommandMetrics metrics) {
@@ -64,6 +67,7 @@ public class CommandsConsumer {
         this.inputs = inputs;
         this.replies = replies;
         this.relay = relay;
+        this.retry = retry;
     }
 
     /** Handles one command record. */
@@ -84,11 +88,7 @@ public class CommandsConsumer {
             metrics.recordRefused("malformed");
             return Uni.createFrom().completionStage(record.nack(e));
         }
-        return handle(command)
-                .onFailure()
-                .retry()
-                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(2))
-                .atMost(5)
+        return retry.handle("commands-in", handle(command))
                 .flatMap(outcome -> {
                     metrics.handled(command, outcome.reply());
                     if (outcome.outboxWritten()) {

@@ -1,7 +1,5 @@
 package dev.taskgate.jobctl.report.kafka;
 
-import java.time.Duration;
-
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -13,6 +11,7 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.jobctl.auth.RecordAuthentication;
 import dev.taskgate.jobctl.auth.kafka.SignedRecords;
+import dev.taskgate.jobctl.outage.RecordRetry;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.payload.RecordSealing;
 import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
@@ -22,24 +21,28 @@ import dev.taskgate.payload.PayloadUnreadableException;
 /**
  * Reads {@code taskgate.worker-events.v1} and applies each report; the offset is committed after the effect.
  * A record not signed by worker-pool ({@link RecordAuthentication}) is never applied and goes to the dead-letter
- * topic at once, as do records whose payload cannot be opened ({@link OpenedRecords}) and records that do not parse; a handling failure is retried a few times and then
- * dead-lettered too. Redelivered reports are harmless: the compare-and-set on (state, epoch) ignores them.
+ * topic at once, as do records whose payload cannot be opened ({@link OpenedRecords}) and records that do not
+ * parse. A handling failure is retried ({@link RecordRetry}): for as long as a dependency is away, else a few times
+ * and then dead-lettered too. Redelivered reports are harmless: the compare-and-set on (state, epoch) ignores them.
  */
 @ApplicationScoped
 public class WorkerEventsConsumer {
 
     private final WorkerReportService reports;
     private final OutboxRelay relay;
+    private final RecordRetry retry;
     private final RecordAuthentication authentication;
     private final RecordSealing sealing;
 
     WorkerEventsConsumer(
             WorkerReportService reports,
             OutboxRelay relay,
+            RecordRetry retry,
             RecordAuthentication authentication,
             RecordSealing sealing) {
         this.reports = reports;
         this.relay = relay;
+        this.retry = retry;
         this.authentication = authentication;
         this.sealing = sealing;
     }
@@ -59,11 +62,7 @@ public class WorkerEventsConsumer {
         } catch (Wire.MalformedRecordException | IllegalArgumentException e) {
             return Uni.createFrom().completionStage(record.nack(e));
         }
-        return reports.apply(event)
-                .onFailure()
-                .retry()
-                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(2))
-                .atMost(5)
+        return retry.handle("worker-events-in", reports.apply(event))
                 .onItemOrFailure()
                 .transformToUni((outboxWritten, failure) -> {
                     if (failure != null) {
