@@ -12,7 +12,10 @@ import org.junit.jupiter.api.BeforeEach;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.vertx.mutiny.sqlclient.Pool;
 
+import dev.taskgate.jobctl.liveness.HeartbeatListening;
+
 import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
 
 /**
  * What the owner-loss, checkpoint and journal component tests share: the Kafka fixture, the adjustable clock, the
@@ -31,6 +34,9 @@ abstract class OwnerLossComponentTest {
 
     @Inject
     AdjustableClock clock;
+
+    @Inject
+    HeartbeatListening listening;
 
     @Inject
     Pool pool;
@@ -52,6 +58,8 @@ abstract class OwnerLossComponentTest {
     @BeforeEach
     void warmUpTheQueryApi() {
         given().get(live).then().statusCode(200);
+        // silences count only once the heartbeat feed is listening and healthy (HeartbeatListening)
+        await().atMost(Duration.ofSeconds(60)).until(() -> listening.maySettleSilence(Duration.ZERO, clock.instant()));
         workers = new StandInWorkers(fixture, pool, clock);
     }
 }

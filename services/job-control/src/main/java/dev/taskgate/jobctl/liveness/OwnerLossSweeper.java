@@ -103,7 +103,8 @@ public class OwnerLossSweeper {
     public Uni<Integer> sweepOnce() {
         Instant now = clock.now();
         Duration timeout = config.liveness().heartbeatTimeout();
-        Instant silentSince = listening.hasListenedFor(timeout, now) ? now.minus(timeout) : Instant.EPOCH;
+        // while the heartbeat feed cannot be trusted, only owners that left are settled (HeartbeatListening)
+        Instant silentSince = listening.maySettleSilence(timeout, now) ? now.minus(timeout) : Instant.EPOCH;
         return pool.withTransaction(tx -> workers.forgetSilentSince(
                                 tx, now.minus(config.liveness().forgetAfter()))
                         .flatMap(forgotten -> executions.lockOwnerLost(

@@ -12,8 +12,10 @@ import io.smallrye.mutiny.Uni;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
+import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.auth.RecordAuthentication;
 import dev.taskgate.jobctl.auth.kafka.SignedRecords;
+import dev.taskgate.jobctl.liveness.HeartbeatListening;
 import dev.taskgate.jobctl.liveness.WorkerLivenessService;
 
 /**
@@ -31,10 +33,18 @@ public class HeartbeatsConsumer {
 
     private final WorkerLivenessService liveness;
     private final RecordAuthentication authentication;
+    private final HeartbeatListening listening;
+    private final DbClock clock;
 
-    HeartbeatsConsumer(WorkerLivenessService liveness, RecordAuthentication authentication) {
+    HeartbeatsConsumer(
+            WorkerLivenessService liveness,
+            RecordAuthentication authentication,
+            HeartbeatListening listening,
+            DbClock clock) {
         this.liveness = liveness;
         this.authentication = authentication;
+        this.listening = listening;
+        this.clock = clock;
     }
 
     /** Handles one heartbeat record. */
@@ -57,6 +67,8 @@ public class HeartbeatsConsumer {
         return liveness.record(beat)
                 .onFailure()
                 .recoverWithUni(e -> {
+                    // silences are not trusted for a whole heartbeat timeout from here (HeartbeatListening)
+                    listening.recordingFailed(clock.now());
                     LOG.warnf(
                             e, "Heartbeat not recorded [workerId=%s messageId=%s]", beat.workerId(), beat.messageId());
                     return Uni.createFrom().voidItem();
