@@ -21,7 +21,7 @@ class HealthReadinessTest {
     URL live;
 
     @Test
-    void readinessCoversKafkaTheDatabaseAndTheRelay() {
+    void readinessCoversKafkaTheDatabaseTheRelayAndWaitingConsumers() {
         given().get(ready)
                 .then()
                 .statusCode(200)
@@ -30,6 +30,7 @@ class HealthReadinessTest {
                         "checks.name",
                         hasItems(
                                 "outbox-relay",
+                                "dependencies", // up: no consumer waits for PostgreSQL (libs/record-retry)
                                 "SmallRye Reactive Messaging - readiness check",
                                 "Reactive PostgreSQL connections health check"));
     }

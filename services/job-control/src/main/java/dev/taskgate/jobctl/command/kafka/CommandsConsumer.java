@@ -19,12 +19,12 @@ import dev.taskgate.jobctl.cancel.CancellationService;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.input.InputResponseService;
 import dev.taskgate.jobctl.metrics.CommandMetrics;
-import dev.taskgate.jobctl.outage.RecordRetry;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.payload.RecordSealing;
 import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
 import dev.taskgate.jobctl.submit.SubmissionService;
 import dev.taskgate.payload.PayloadUnreadableException;
+import dev.taskgate.recordretry.RecordRetry;
 
 /**
  * Reads {@code taskgate.commands.v1}: parses each record, handles it in one transaction, wakes the outbox relay,

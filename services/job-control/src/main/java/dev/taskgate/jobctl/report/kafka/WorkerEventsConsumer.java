@@ -11,12 +11,12 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.jobctl.auth.RecordAuthentication;
 import dev.taskgate.jobctl.auth.kafka.SignedRecords;
-import dev.taskgate.jobctl.outage.RecordRetry;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.payload.RecordSealing;
 import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
 import dev.taskgate.jobctl.report.WorkerReportService;
 import dev.taskgate.payload.PayloadUnreadableException;
+import dev.taskgate.recordretry.RecordRetry;
 
 /**
  * Reads {@code taskgate.worker-events.v1} and applies each report; the offset is committed after the effect.

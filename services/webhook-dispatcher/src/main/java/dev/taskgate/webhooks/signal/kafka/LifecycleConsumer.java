@@ -1,7 +1,6 @@
 package dev.taskgate.webhooks.signal.kafka;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -13,23 +12,27 @@ import io.smallrye.mutiny.Uni;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.recordretry.RecordRetry;
 import dev.taskgate.webhooks.delivery.DeliveryDispatcher;
 import dev.taskgate.webhooks.signal.SignalService;
 
 /**
  * Reads {@code taskgate.lifecycle.v1} (group {@code webhook-dispatcher}) and stores the deliveries of each
  * signalled change; the offset is committed after they are stored. Records that do not parse go to the
- * dead-letter topic; a storage failure is retried a few times and then dead-lettered too.
+ * dead-letter topic. A storage failure is retried ({@link RecordRetry}): for as long as PostgreSQL is away, else a few
+ * times and then dead-lettered too.
  */
 @ApplicationScoped
 public class LifecycleConsumer {
     private static final Logger LOG = Logger.getLogger(LifecycleConsumer.class);
     private final SignalService signals;
     private final DeliveryDispatcher dispatcher;
+    private final RecordRetry retry;
 
-    LifecycleConsumer(SignalService signals, DeliveryDispatcher dispatcher) {
+    LifecycleConsumer(SignalService signals, DeliveryDispatcher dispatcher, RecordRetry retry) {
         this.signals = signals;
         this.dispatcher = dispatcher;
+        this.retry = retry;
     }
 
     /** Handles one lifecycle record. */
@@ -45,11 +48,7 @@ public class LifecycleConsumer {
             LOG.warnf("Lifecycle record does not parse, dead-lettered [reason=%s]", e.getMessage());
             return Uni.createFrom().completionStage(record.nack(e));
         }
-        return signals.record(change)
-                .onFailure()
-                .retry()
-                .withBackOff(Duration.ofMillis(200), Duration.ofSeconds(2))
-                .atMost(5)
+        return retry.handle("lifecycle-in", signals.record(change))
                 .onItemOrFailure()
                 .transformToUni((stored, failure) -> {
                     if (failure != null) {

@@ -1,9 +1,6 @@
-package dev.taskgate.jobctl.outage;
+package dev.taskgate.recordretry;
 
 import java.time.Duration;
-
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
 
@@ -16,8 +13,7 @@ import io.smallrye.mutiny.Uni;
  * outage; any other failure is retried {@link #ATTEMPTS} times and then given to the caller, which dead-letters the
  * record (a poison record).
  */
-@ApplicationScoped
-public class RecordRetry {
+public final class RecordRetry {
     private static final Logger LOG = Logger.getLogger(RecordRetry.class);
 
     static final Duration FIRST_PAUSE = Duration.ofMillis(200);
@@ -29,8 +25,7 @@ public class RecordRetry {
     private final Duration firstPause;
     private final Duration maxPause;
 
-    @Inject
-    RecordRetry(DependencyOutage outage) {
+    public RecordRetry(DependencyOutage outage) {
         this(outage, FIRST_PAUSE, MAX_PAUSE);
     }
 

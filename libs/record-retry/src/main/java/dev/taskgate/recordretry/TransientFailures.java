@@ -1,4 +1,4 @@
-package dev.taskgate.jobctl.outage;
+package dev.taskgate.recordretry;
 
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;

@@ -1,11 +1,10 @@
-package dev.taskgate.jobctl.outage;
+package dev.taskgate.recordretry;
 
 import java.net.ServerSocket;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 
-import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.junit.jupiter.api.Test;
 
 import io.smallrye.mutiny.Uni;
@@ -20,12 +19,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A record whose handling fails because PostgreSQL is away is kept — handled again for as long as the outage lasts,
- * readiness down meanwhile — and a record that fails for any other reason is tried a few times and then given up (to
+ * reported as an outage meanwhile — and a record that fails for any other reason is tried a few times and then given up (to
  * be dead-lettered). The outage is a real one: the PostgreSQL client of the service refused by a closed port.
  */
 class RecordRetryTest {
     private final DependencyOutage outage = new DependencyOutage();
-    private final DependencyOutageHealthCheck readiness = new DependencyOutageHealthCheck(outage);
     private final RecordRetry retry = new RecordRetry(outage, Duration.ofMillis(1), Duration.ofMillis(5));
 
     @Test
@@ -64,7 +62,7 @@ class RecordRetryTest {
         Uni<String> handling = Uni.createFrom().deferred(() -> {
             int attempt = attempts.incrementAndGet();
             if (attempt > 1) {
-                downWhileAway.compareAndSet(true, readiness.call().getStatus() == HealthCheckResponse.Status.DOWN);
+                downWhileAway.compareAndSet(true, outage.isWaiting());
             }
             return attempt <= 3 * RecordRetry.ATTEMPTS
                     ? Uni.createFrom().failure(away)
@@ -75,7 +73,7 @@ class RecordRetryTest {
 
         assertThat(result).isEqualTo("applied");
         assertThat(attempts).as("far beyond the attempts a bad record gets").hasValue(3 * RecordRetry.ATTEMPTS + 1);
-        assertThat(downWhileAway).as("readiness was down during the outage").isTrue();
+        assertThat(downWhileAway).as("the outage was reported while it lasted").isTrue();
         assertThat(outage.isWaiting()).as("and up again after it").isFalse();
     }
 

@@ -1,19 +1,17 @@
-package dev.taskgate.jobctl.outage;
-
-import jakarta.enterprise.context.ApplicationScoped;
+package dev.taskgate.recordretry;
 
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
-import org.eclipse.microprofile.health.Readiness;
 
-/** Readiness: down while a consumer waits for a dependency to come back ({@link DependencyOutage}). */
-@Readiness
-@ApplicationScoped
-public class DependencyOutageHealthCheck implements HealthCheck {
+/**
+ * Readiness (each service produces it with {@code @Readiness}): down while a consumer waits for a dependency to come
+ * back ({@link DependencyOutage}), naming the waiting consumers.
+ */
+public final class DependencyOutageCheck implements HealthCheck {
 
     private final DependencyOutage outage;
 
-    DependencyOutageHealthCheck(DependencyOutage outage) {
+    public DependencyOutageCheck(DependencyOutage outage) {
         this.outage = outage;
     }
 

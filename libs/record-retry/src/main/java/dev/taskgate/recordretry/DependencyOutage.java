@@ -1,16 +1,13 @@
-package dev.taskgate.jobctl.outage;
+package dev.taskgate.recordretry;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import jakarta.enterprise.context.ApplicationScoped;
-
 /**
  * The consumers holding a record they cannot handle because a dependency is away (by channel name), until the record
- * went through; readiness reports them ({@link DependencyOutageHealthCheck}).
+ * went through; each service's readiness reports them.
  */
-@ApplicationScoped
-public class DependencyOutage {
+public final class DependencyOutage {
 
     private final Set<String> waiting = ConcurrentHashMap.newKeySet();
 
