@@ -49,7 +49,6 @@ public class ToolListChanges {
         private Watch(String workspace, Runnable onChange) {
             this.workspace = workspace;
             this.onChange = onChange;
-            this.digest = digestOf(workspace);
         }
 
         @Override
@@ -61,7 +60,9 @@ public class ToolListChanges {
     /** Runs {@code onChange} whenever the tools a caller in {@code workspace} may list change (never blocks). */
     public Watch watch(String workspace, Runnable onChange) {
         Watch watch = new Watch(workspace, onChange);
+        // registered before its first digest: a change in between is told (harmlessly, once), never missed
         watches.add(watch);
+        watch.digest = digestOf(workspace);
         return watch;
     }
 
