@@ -40,6 +40,7 @@ import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.submit.db.ReceiptRepository;
+import dev.taskgate.jobctl.upstream.UpstreamAdmission;
 
 /**
  * Turns a {@link SubmitExecution} into a durable execution, exactly once per receipt key (docs/job-control.md
@@ -61,6 +62,7 @@ public class SubmissionService {
     private final DbClock clock;
     private final IdSource ids;
     private final AdmissionService admission;
+    private final UpstreamAdmission upstreamAdmission;
     private final TaskVisibility visibility;
     private final CancelMarks cancelMarks;
 
@@ -75,6 +77,7 @@ public class SubmissionService {
             DbClock clock,
             IdSource ids,
             AdmissionService admission,
+            UpstreamAdmission upstreamAdmission,
             TaskVisibility visibility,
             CancelMarks cancelMarks) {
         this.pool = pool;
@@ -87,6 +90,7 @@ public class SubmissionService {
         this.clock = clock;
         this.ids = ids;
         this.admission = admission;
+        this.upstreamAdmission = upstreamAdmission;
         this.visibility = visibility;
         this.cancelMarks = cancelMarks;
     }
@@ -128,7 +132,7 @@ public class SubmissionService {
                                         Replies.rejected(
                                                 ids.newId(), now, command, Problems.cancelledBeforeAdmission()),
                                         false))
-                        : admitted(tx, command, fingerprint, fresh, input, now)));
+                        : admitted(tx, command, spec, fingerprint, fresh, input, now)));
     }
 
     /**
@@ -143,19 +147,40 @@ public class SubmissionService {
     }
 
     private Uni<CommandOutcome> admitted(
-            SqlConnection tx, SubmitExecution command, byte[] fingerprint, Execution fresh, byte[] input, Instant now) {
-        if (!admission.appliesTo(command.admissionSurface())) {
+            SqlConnection tx,
+            SubmitExecution command,
+            OperationSpec spec,
+            byte[] fingerprint,
+            Execution fresh,
+            byte[] input,
+            Instant now) {
+        boolean bounded = admission.appliesTo(command.admissionSurface());
+        if (!bounded && !upstreamAdmission.bounds(spec)) {
             return createOrAnswer(tx, command, fingerprint, fresh, input, now);
         }
         Caller caller = command.caller();
         return receipts.find(tx, caller.principal(), caller.workspace(), command.receiptKey())
                 .flatMap(found -> found.isPresent()
                         ? answer(command, fingerprint, found.get(), tx, now)
-                        : admission
-                                .check(tx, caller, input.length, now)
+                        : (bounded
+                                        ? admission.check(tx, caller, input.length, now)
+                                        : Uni.createFrom().item(Optional.<AdmissionRefusal>empty()))
                                 .flatMap(refusal -> refusal.isPresent()
                                         ? Uni.createFrom().item(refused(command, refusal.get(), now))
-                                        : createOrAnswer(tx, command, fingerprint, fresh, input, now)));
+                                        : upstreamAdmission
+                                                .check(tx, spec)
+                                                .flatMap(busy -> busy.isPresent()
+                                                        ? Uni.createFrom().item(upstreamBusy(command, busy.get(), now))
+                                                        : createOrAnswer(
+                                                                tx, command, fingerprint, fresh, input, now))));
+    }
+
+    private CommandOutcome upstreamBusy(SubmitExecution command, UpstreamAdmission.Refusal busy, Instant now) {
+        LOG.debugf(
+                "submission not admitted: upstream concurrency receiptKey=%s tool=%s retryAfterSeconds=%d",
+                command.receiptKey(), command.toolName(), busy.retryAfterSeconds());
+        return new CommandOutcome(
+                Replies.rejected(ids.newId(), now, command, busy.problem(), busy.retryAfterSeconds()), false);
     }
 
     // The receipt insert decides which of several concurrent submissions of one key creates the execution.
