@@ -7,6 +7,7 @@ import java.util.Objects;
 import java.util.Optional;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
@@ -53,6 +54,9 @@ public record UpstreamTools(
      * @param problem   why it is unavailable, or what was wrong with some of its tools; {@code null} if nothing
      * @param tools      how many of its tools are offered
      * @param workspaces who may use its tools: {@code <org>/<project>}, {@code <org>/*} or {@code *}
+     * @param revision   the registration's revision for an upstream registered through the operator API (a worker
+     *                   asks job-control for its call target again when it changes); {@code null} for one of the
+     *                   upstreams file
      */
     public record UpstreamState(
             @JsonProperty("id") String id,
@@ -60,10 +64,19 @@ public record UpstreamTools(
             @JsonProperty("available") boolean available,
             @JsonProperty("problem") String problem,
             @JsonProperty("tools") int tools,
-            @JsonProperty("workspaces") List<String> workspaces) {
+            @JsonProperty("workspaces") List<String> workspaces,
+
+            @JsonProperty("revision") @JsonInclude(JsonInclude.Include.NON_NULL)
+            Long revision) {
 
         public UpstreamState {
             workspaces = List.copyOf(workspaces == null ? List.of() : workspaces);
+        }
+
+        /** The state of an upstream of the upstreams file. */
+        public UpstreamState(
+                String id, String namespace, boolean available, String problem, int tools, List<String> workspaces) {
+            this(id, namespace, available, problem, tools, workspaces, null);
         }
 
         /** Whether a caller in {@code workspace} may use its tools. */

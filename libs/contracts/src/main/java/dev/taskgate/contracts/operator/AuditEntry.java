@@ -17,11 +17,12 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param principal  who ({@code Caller.principal()} form)
  * @param workspace  the project the route names ({@code org/project})
  * @param action     {@code list}, {@code get}, {@code payload}, {@code cancel}, {@code audit.list},
- *                   {@code upstreams.list} or {@code upstreams.refresh}
+ *                   {@code upstreams.list}, {@code upstreams.refresh}, {@code upstreams.create}, {@code upstreams.get},
+ *                   {@code upstreams.update} or {@code upstreams.delete}
  * @param route      HTTP method and path as called
  * @param target     the handle as presented, if the route names one (at most 256 characters kept)
- * @param outcome    {@code ok}, {@code not_found}, {@code insufficient_scope}, {@code invalid_request}, or the
- *                   cancel outcome ({@link CancelOutcome} wire names)
+ * @param outcome    {@code ok}, {@code not_found}, {@code insufficient_scope}, {@code invalid_request},
+ *                   {@code conflict}, {@code refused}, {@code precondition_failed}, or the cancel outcome ({@link CancelOutcome} wire names)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -43,6 +44,12 @@ public record AuditEntry(
     public static final String INSUFFICIENT_SCOPE = "insufficient_scope";
     /** Outcome of a call with invalid parameters. */
     public static final String INVALID_REQUEST = "invalid_request";
+    /** Outcome of an upstream registration that clashes with another upstream or is read-only. */
+    public static final String CONFLICT = "conflict";
+    /** Outcome of an upstream registration whose URL the network policy refuses. */
+    public static final String REFUSED = "refused";
+    /** Outcome of an upstream update or delete whose {@code If-Match} names another revision. */
+    public static final String PRECONDITION_FAILED = "precondition_failed";
     /** Longest target kept. */
     public static final int MAX_TARGET = 256;
 

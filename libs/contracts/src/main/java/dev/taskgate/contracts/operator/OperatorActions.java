@@ -17,5 +17,14 @@ public final class OperatorActions {
     /** {@code POST …/operator/upstreams/{id}/refresh}. */
     public static final String UPSTREAMS_REFRESH = "upstreams.refresh";
 
+    /** {@code POST …/operator/upstreams}. */
+    public static final String UPSTREAMS_CREATE = "upstreams.create";
+    /** {@code GET …/operator/upstreams/{id}}. */
+    public static final String UPSTREAMS_GET = "upstreams.get";
+    /** {@code PUT …/operator/upstreams/{id}}. */
+    public static final String UPSTREAMS_UPDATE = "upstreams.update";
+    /** {@code DELETE …/operator/upstreams/{id}}. */
+    public static final String UPSTREAMS_DELETE = "upstreams.delete";
+
     private OperatorActions() {}
 }
