@@ -10,6 +10,7 @@ import io.quarkus.runtime.Startup;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.payload.PayloadCipher;
 import dev.taskgate.payload.PayloadKeyRing;
+import dev.taskgate.payload.UpstreamCredentialSealing;
 
 /** Builds the payload cipher from {@code jobctl.payload-keys} at startup, so a bad ring stops the service. */
 @Singleton
@@ -24,5 +25,12 @@ public class PayloadCipherProducer {
     @Startup
     PayloadCipher cipher(JobControlConfig config) {
         return new PayloadCipher(PayloadKeyRing.parse(CONFIG_KEY, config.payloadKeys()), new SecureRandom());
+    }
+
+    /** Seals the credentials of upstreams registered through the operator API with the same ring. */
+    @Produces
+    @Singleton
+    UpstreamCredentialSealing upstreamCredentials(PayloadCipher cipher) {
+        return new UpstreamCredentialSealing(cipher);
     }
 }

@@ -10,10 +10,12 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -37,22 +39,27 @@ import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.jobctl.submit.CanonicalJson;
 
 /**
- * Keeps the catalog's upstream tools current: lists each registered upstream's tools ({@code tools/list}, every page)
- * at startup and then every {@code refreshInterval}; an upstream that cannot be listed is marked unavailable with the
- * reason, its tools leave the catalog and it is tried again sooner ({@code retryInterval}); the other upstreams are not
- * affected. Each refresh replaces the catalog's upstream tools as a whole.
+ * Keeps the catalog's upstream tools current: lists each upstream's tools ({@code tools/list}, every page) at startup
+ * and then every {@code refreshInterval}; an upstream that cannot be listed is marked unavailable with the reason, its
+ * tools leave the catalog and it is tried again sooner ({@code retryInterval}); the other upstreams are not affected.
+ * Each refresh replaces the catalog's upstream tools as a whole. An upstream registered, changed or deleted through the
+ * operator API is listed (or dropped) at once on this replica ({@link #changed}); every {@code retryInterval} the
+ * registrations are read again, so that another replica's changes arrive here within that interval.
  */
 @ApplicationScoped
 public class UpstreamDiscovery {
     private static final Logger LOG = Logger.getLogger(UpstreamDiscovery.class);
     private static final int MAX_PAGES = 100;
 
-    private final List<UpstreamDefinition> upstreams;
+    private final RegisteredUpstreams registered;
     private final OperationCatalog catalog;
     private final Duration retryInterval;
     private final UpstreamAddressPolicy addresses;
     private final Map<String, Listing> listings = new ConcurrentHashMap<>();
-    private final HttpClient http;
+    // one chain of scheduled listings per upstream: a chain whose generation is no longer current stops
+    private final Map<String, Long> generations = new ConcurrentHashMap<>();
+    private final AtomicLong nextGeneration = new AtomicLong();
+    private final Map<Duration, HttpClient> clients = new ConcurrentHashMap<>();
     private final ScheduledExecutorService refresher = Executors.newScheduledThreadPool(2, r -> {
         Thread t = new Thread(r, "upstream-discovery");
         t.setDaemon(true);
@@ -60,26 +67,30 @@ public class UpstreamDiscovery {
     });
 
     UpstreamDiscovery(RegisteredUpstreams registered, OperationCatalog catalog) {
-        this.upstreams = registered.all();
+        this.registered = registered;
         this.catalog = catalog;
         this.retryInterval = registered.retryInterval();
         this.addresses = registered.addresses();
-        this.http = HttpClient.newBuilder()
-                .connectTimeout(upstreams.stream()
-                        .map(UpstreamDefinition::connectTimeout)
-                        .max(Duration::compareTo)
-                        .orElse(Duration.ofSeconds(5)))
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
     }
 
     void start(@Observes StartupEvent started) {
-        upstreams.forEach(upstream -> refresher.execute(() -> refreshAndReschedule(upstream)));
+        refresher.scheduleWithFixedDelay(this::reloadQuietly, 0, retryInterval.toMillis(), TimeUnit.MILLISECONDS);
+        registered.all().forEach(upstream -> restart(upstream.id()));
     }
 
     @PreDestroy
     void stop() {
         refresher.shutdownNow();
+    }
+
+    /**
+     * The upstream {@code id} was registered, changed or deleted: its old listing is dropped (its tools leave the
+     * catalog at once) and, while it exists, it is listed again now.
+     */
+    public void changed(String id) {
+        listings.remove(id);
+        publish();
+        restart(id);
     }
 
     /** Lists {@code upstream}'s tools now and publishes the result; returns its state afterwards. */
@@ -91,15 +102,52 @@ public class UpstreamDiscovery {
                     "Upstream listed [upstream=%s tools=%d leftOut=%d]",
                     upstream.id(), listing.tools().size(), listing.problems().size());
         } catch (UpstreamException e) {
-            listing = Listing.unavailable(e.getMessage());
+            listing = Listing.unavailable(upstream, e.getMessage());
             LOG.warnf("Upstream unavailable [upstream=%s reason=%s]", upstream.id(), e.getMessage());
         }
         listings.put(upstream.id(), listing);
         publish();
-        return listing.state(upstream);
+        return listing.state(registered.revisionOf(upstream.id()));
     }
 
-    private void refreshAndReschedule(UpstreamDefinition upstream) {
+    /** The state of the upstream {@code id} as the catalog shows it, or "not listed yet". */
+    public UpstreamState stateOf(UpstreamDefinition upstream) {
+        return catalog.upstreamTools().upstreams().stream()
+                .filter(s -> s.id().equals(upstream.id()))
+                .findFirst()
+                .orElseGet(() -> notListed(upstream));
+    }
+
+    private void restart(String id) {
+        long generation = nextGeneration.incrementAndGet();
+        generations.put(id, generation);
+        if (!refresher.isShutdown()) {
+            refresher.execute(() -> refreshAndReschedule(id, generation));
+        }
+    }
+
+    private void reloadQuietly() {
+        Set<String> changed;
+        try {
+            changed = registered.reload();
+        } catch (RuntimeException e) {
+            LOG.warnf("Upstream registrations not read again; the last known stay [reason=%s]", e.getMessage());
+            return;
+        }
+        changed.forEach(this::changed);
+    }
+
+    private void refreshAndReschedule(String id, long generation) {
+        if (!Long.valueOf(generation).equals(generations.get(id))) {
+            return;
+        }
+        Optional<UpstreamDefinition> current =
+                registered.all().stream().filter(u -> u.id().equals(id)).findFirst();
+        if (current.isEmpty()) {
+            generations.remove(id, generation);
+            return;
+        }
+        UpstreamDefinition upstream = current.get();
         UpstreamState state;
         try {
             state = refresh(upstream);
@@ -110,7 +158,7 @@ public class UpstreamDiscovery {
         }
         Duration next = state.available() ? upstream.refreshInterval() : min(retryInterval, upstream.refreshInterval());
         if (!refresher.isShutdown()) {
-            refresher.schedule(() -> refreshAndReschedule(upstream), next.toMillis(), TimeUnit.MILLISECONDS);
+            refresher.schedule(() -> refreshAndReschedule(id, generation), next.toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 
@@ -120,7 +168,7 @@ public class UpstreamDiscovery {
             throw new UpstreamException(refused.get());
         }
         List<JsonNode> tools = new ArrayList<>();
-        try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
+        try (DiscoverySession session = DiscoverySession.open(upstream, clientFor(upstream))) {
             String cursor = null;
             for (int page = 0; page < MAX_PAGES; page++) {
                 ObjectNode params = JsonNodeFactory.instance.objectNode();
@@ -135,7 +183,7 @@ public class UpstreamDiscovery {
                 JsonNode next = result.get("nextCursor");
                 if (next == null || next.isNull()) {
                     ListedTools listed = ListedTools.of(upstream, tools);
-                    return new Listing(true, listed.entries(), listed.problems(), null);
+                    return new Listing(upstream, true, listed.entries(), listed.problems(), null);
                 }
                 cursor = next.asText();
             }
@@ -143,21 +191,42 @@ public class UpstreamDiscovery {
         throw new UpstreamException("upstream " + upstream.id() + " listed more than " + MAX_PAGES + " pages of tools");
     }
 
+    private HttpClient clientFor(UpstreamDefinition upstream) {
+        return clients.computeIfAbsent(
+                upstream.connectTimeout(),
+                timeout -> HttpClient.newBuilder()
+                        .connectTimeout(timeout)
+                        .followRedirects(HttpClient.Redirect.NEVER)
+                        .build());
+    }
+
+    // a listing counts only while it is of the upstream's current definition: one made before a change is stale
     private synchronized void publish() {
         List<OperationSpec> tools = new ArrayList<>();
         List<UpstreamState> states = new ArrayList<>();
-        for (UpstreamDefinition upstream : upstreams) {
+        for (UpstreamDefinition upstream : registered.all()) {
             Listing listing = listings.get(upstream.id());
-            if (listing == null) {
-                states.add(new UpstreamState(
-                        upstream.id(), upstream.namespace(), false, "not listed yet", 0, upstream.workspaces()));
+            Long revision = registered.revisionOf(upstream.id());
+            if (listing == null || !listing.upstream().equals(upstream)) {
+                states.add(notListed(upstream));
                 continue;
             }
             tools.addAll(listing.tools());
-            states.add(listing.state(upstream));
+            states.add(listing.state(revision));
         }
         UpstreamTools next = new UpstreamTools("pending", tools, states);
         catalog.replaceUpstreamTools(new UpstreamTools(revisionOf(next), tools, states));
+    }
+
+    private UpstreamState notListed(UpstreamDefinition upstream) {
+        return new UpstreamState(
+                upstream.id(),
+                upstream.namespace(),
+                false,
+                "not listed yet",
+                0,
+                upstream.workspaces(),
+                registered.revisionOf(upstream.id()));
     }
 
     private static String revisionOf(UpstreamTools contents) {
@@ -175,16 +244,27 @@ public class UpstreamDiscovery {
         return a.compareTo(b) <= 0 ? a : b;
     }
 
-    /** What the last listing of one upstream gave. */
-    private record Listing(boolean available, List<OperationSpec> tools, List<String> problems, String reason) {
-        static Listing unavailable(String reason) {
-            return new Listing(false, List.of(), List.of(), reason);
+    /** What the last listing of one upstream (as it was defined then) gave. */
+    private record Listing(
+            UpstreamDefinition upstream,
+            boolean available,
+            List<OperationSpec> tools,
+            List<String> problems,
+            String reason) {
+        static Listing unavailable(UpstreamDefinition upstream, String reason) {
+            return new Listing(upstream, false, List.of(), List.of(), reason);
         }
 
-        UpstreamState state(UpstreamDefinition upstream) {
+        UpstreamState state(Long revision) {
             String problem = available ? (problems.isEmpty() ? null : String.join("; ", problems)) : reason;
             return new UpstreamState(
-                    upstream.id(), upstream.namespace(), available, problem, tools.size(), upstream.workspaces());
+                    upstream.id(),
+                    upstream.namespace(),
+                    available,
+                    problem,
+                    tools.size(),
+                    upstream.workspaces(),
+                    revision);
         }
     }
 }

@@ -34,7 +34,11 @@ public class AuditLog {
             OperatorActions.CANCEL,
             OperatorActions.AUDIT_LIST,
             OperatorActions.UPSTREAMS_LIST,
-            OperatorActions.UPSTREAMS_REFRESH);
+            OperatorActions.UPSTREAMS_REFRESH,
+            OperatorActions.UPSTREAMS_CREATE,
+            OperatorActions.UPSTREAMS_GET,
+            OperatorActions.UPSTREAMS_UPDATE,
+            OperatorActions.UPSTREAMS_DELETE);
     /** The outcomes a frontend may report for a call it refused before reaching job-control. */
     static final Set<String> REFUSALS =
             Set.of(AuditEntry.NOT_FOUND, AuditEntry.INSUFFICIENT_SCOPE, AuditEntry.INVALID_REQUEST);

@@ -1,18 +1,23 @@
 package dev.taskgate.jobctl.operator.rest;
 
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
 
 import org.jboss.resteasy.reactive.RestPath;
 import org.jboss.resteasy.reactive.RestQuery;
 
 import io.smallrye.mutiny.Uni;
 
+import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.AuditPage;
@@ -20,6 +25,7 @@ import dev.taskgate.contracts.operator.OperatorCancelResult;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
+import dev.taskgate.contracts.operator.OperatorUpstream;
 import dev.taskgate.contracts.operator.OperatorUpstreams;
 import dev.taskgate.jobctl.auth.InternalCaller;
 import dev.taskgate.jobctl.operator.OperatorCall;
@@ -28,6 +34,7 @@ import dev.taskgate.jobctl.operator.OperatorQueries;
 import dev.taskgate.jobctl.operator.OperatorRequestException;
 import dev.taskgate.jobctl.operator.audit.AuditLog;
 import dev.taskgate.jobctl.upstream.UpstreamOperations;
+import dev.taskgate.jobctl.upstream.UpstreamRegistrations;
 
 /**
  * job-control's internal operator API (docs/mcp-frontend.md "Operator API"). The frontend has verified the operator's
@@ -43,14 +50,17 @@ public class OperatorResource {
     private final AuditLog audit;
     private final InternalCaller caller;
     private final UpstreamOperations upstreams;
+    private final UpstreamRegistrations registrations;
 
     OperatorResource(
             OperatorQueries queries,
             OperatorCancellationService cancellations,
             AuditLog audit,
             InternalCaller caller,
-            UpstreamOperations upstreams) {
+            UpstreamOperations upstreams,
+            UpstreamRegistrations registrations) {
         this.upstreams = upstreams;
+        this.registrations = registrations;
         this.queries = queries;
         this.cancellations = cancellations;
         this.audit = audit;
@@ -100,6 +110,36 @@ public class OperatorResource {
         return upstreams.refresh(call(), id).map(state -> state.orElseThrow(NotFoundException::new));
     }
 
+    /** Registers an upstream for the project (docs/gateway.md "Operating upstreams"); 201 with its ETag. */
+    @POST
+    @Path("/upstreams")
+    public Uni<Response> createUpstream(byte[] body) {
+        return registrations.create(call(), body).map(created -> answer(Response.Status.CREATED, created));
+    }
+
+    /** One upstream the project may see: its own registrations and the file's that admit it. */
+    @GET
+    @Path("/upstreams/{id}")
+    public Uni<Response> getUpstream(@RestPath String id) {
+        return registrations.get(call(), id).map(found -> answer(Response.Status.OK, found));
+    }
+
+    /** Replaces one of the project's registrations; {@code ifMatch} is the caller's {@code If-Match}, if any. */
+    @PUT
+    @Path("/upstreams/{id}")
+    public Uni<Response> updateUpstream(@RestPath String id, @RestQuery String ifMatch, byte[] body) {
+        return registrations.update(call(), id, ifMatch, body).map(updated -> answer(Response.Status.OK, updated));
+    }
+
+    /** Deletes one of the project's registrations; 204. */
+    @DELETE
+    @Path("/upstreams/{id}")
+    public Uni<Response> deleteUpstream(@RestPath String id, @RestQuery String ifMatch) {
+        return registrations
+                .delete(call(), id, ifMatch)
+                .map(done -> Response.noContent().build());
+    }
+
     /** A page of the project's audit log, newest first. */
     @GET
     @Path("/audit")
@@ -113,6 +153,15 @@ public class OperatorResource {
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<Void> recordRefusal(AuditEntry entry) {
         return audit.recordRefusal(call(), entry);
+    }
+
+    private static Response answer(Response.Status status, OperatorUpstream upstream) {
+        Response.ResponseBuilder response =
+                Response.status(status).entity(Wire.toBytes(upstream)).type(MediaType.APPLICATION_JSON);
+        if (upstream.revision() != null) {
+            response.header(HttpHeaders.ETAG, UpstreamRegistrations.etag(upstream.revision()));
+        }
+        return response.build();
     }
 
     private OperatorCall call() {
