@@ -1,9 +1,11 @@
 package dev.taskgate.frontend.operator;
 
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -81,6 +83,47 @@ public interface JobControlOperatorApi {
             @HeaderParam(WORKSPACE) String workspace,
             @HeaderParam(ROUTE) String route,
             @PathParam("id") String id);
+
+    /** 201 {@code OperatorUpstream}, or 400, 409, 422 (problem). */
+    @POST
+    @Path("/upstreams")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Response createUpstream(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            byte[] body);
+
+    /** 200 {@code OperatorUpstream}, or 404. */
+    @GET
+    @Path("/upstreams/{id}")
+    Response getUpstream(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            @PathParam("id") String id);
+
+    /** 200 {@code OperatorUpstream}, or 400, 404, 409, 412, 422 (problem). */
+    @PUT
+    @Path("/upstreams/{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Response updateUpstream(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            @PathParam("id") String id,
+            @QueryParam("ifMatch") String ifMatch,
+            byte[] body);
+
+    /** 204, or 404, 409, 412 (problem). */
+    @DELETE
+    @Path("/upstreams/{id}")
+    Response deleteUpstream(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            @PathParam("id") String id,
+            @QueryParam("ifMatch") String ifMatch);
 
     /** 200 {@code AuditPage}, or 400. */
     @GET

@@ -1,5 +1,6 @@
 package dev.taskgate.frontend.operator;
 
+import java.util.Map;
 import java.util.function.Supplier;
 
 import jakarta.annotation.PreDestroy;
@@ -19,6 +20,7 @@ import dev.taskgate.contracts.operator.OperatorCancelResult;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
+import dev.taskgate.contracts.operator.OperatorUpstream;
 import dev.taskgate.contracts.operator.OperatorUpstreams;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.problem.ProblemKind;
@@ -28,12 +30,19 @@ import dev.taskgate.frontend.query.JobControlClients;
 /**
  * Carries operator calls to job-control, which serves and audits them. job-control's 404 becomes the uniform 404,
  * its 400 an {@code invalid-request} with its detail; an unreachable or failing job-control becomes 503
- * {@code unavailable} — except for a cancel whose answer was lost, which may have been committed and is answered
+ * {@code unavailable}; an upstream registration's 409, 412 and 422 keep their type and detail — except for a cancel whose answer was lost, which may have been committed and is answered
  * {@code stop_delivery_unknown}. Blocking: call from a worker thread.
  */
 @Singleton
 public class OperatorGateway {
     private static final Logger LOG = Logger.getLogger(OperatorGateway.class);
+
+    // job-control's refusals the caller may see, with job-control's detail
+    private static final Map<Integer, ProblemKind> REFUSALS = Map.of(
+            400, ProblemKind.INVALID_REQUEST,
+            409, ProblemKind.UPSTREAM_CONFLICT,
+            412, ProblemKind.PRECONDITION_FAILED,
+            422, ProblemKind.UPSTREAM_REFUSED);
 
     private final JobControlOperatorApi api;
     private final long retryAfterSeconds;
@@ -98,6 +107,39 @@ public class OperatorGateway {
                 call);
     }
 
+    /** Registers an upstream for the project; the body is the caller's, passed on as sent. */
+    public OperatorUpstream createUpstream(OperatorCall call, byte[] body) {
+        return read(
+                () -> api.createUpstream(call.principal(), call.workspace(), call.route(), body),
+                OperatorUpstream.class,
+                call);
+    }
+
+    /** One upstream the project may see. */
+    public OperatorUpstream getUpstream(OperatorCall call) {
+        return read(
+                () -> api.getUpstream(call.principal(), call.workspace(), call.route(), call.target()),
+                OperatorUpstream.class,
+                call);
+    }
+
+    /** Replaces one of the project's registrations; {@code ifMatch} is the caller's {@code If-Match}, if any. */
+    public OperatorUpstream updateUpstream(OperatorCall call, String ifMatch, byte[] body) {
+        return read(
+                () -> api.updateUpstream(
+                        call.principal(), call.workspace(), call.route(), call.target(), ifMatch, body),
+                OperatorUpstream.class,
+                call);
+    }
+
+    /** Deletes one of the project's registrations. */
+    public void deleteUpstream(OperatorCall call, String ifMatch) {
+        read(
+                () -> api.deleteUpstream(call.principal(), call.workspace(), call.route(), call.target(), ifMatch),
+                Void.class,
+                call);
+    }
+
     /** A page of the project's audit log. */
     public AuditPage audit(OperatorCall call, String limit, String cursor) {
         return read(
@@ -151,11 +193,14 @@ public class OperatorGateway {
             if (status == 404) {
                 throw Problems.notFound();
             }
-            if (status == 400) {
-                Problem problem = Wire.fromBytes(body, Problem.class);
-                throw ProblemKind.INVALID_REQUEST.exception(problem.detail());
+            ProblemKind refused = REFUSALS.get(status);
+            if (refused != null) {
+                throw refused.exception(Wire.fromBytes(body, Problem.class).detail());
             }
-            if (status != 200) {
+            if (status == 204 && type == Void.class) {
+                return null;
+            }
+            if (status != 200 && status != 201) {
                 LOG.warnf("job-control answered status=%d action=%s", status, call.action());
                 throw Problems.unavailable("The execution store did not answer; try again shortly.", retryAfterSeconds);
             }

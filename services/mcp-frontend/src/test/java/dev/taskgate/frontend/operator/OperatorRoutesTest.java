@@ -18,6 +18,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.CancelOutcome;
@@ -26,6 +27,7 @@ import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
 import dev.taskgate.contracts.operator.OperatorRecovery;
+import dev.taskgate.contracts.operator.OperatorUpstream;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
@@ -315,5 +317,133 @@ class OperatorRoutesTest {
 
     private static String withoutInstance(Api.Result r) {
         return r.text().replaceAll("\"instance\":\"[^\"]*\"", "");
+    }
+
+    private static OperatorUpstream registered(String id, long revision) {
+        return new OperatorUpstream(
+                id,
+                OperatorUpstream.API,
+                revision,
+                "acme/demo",
+                Wire.mapper().createObjectNode().put("id", id).put("url", "https://mcp.example.com/mcp"),
+                new OperatorUpstream.Credential("Authorization", true),
+                Fixtures.CREATED,
+                Fixtures.CREATED,
+                new UpstreamState(id, id, false, "not listed yet", 0, List.of("acme/demo"), revision));
+    }
+
+    private static byte[] problem(int status, String slug, String detail) {
+        return Wire.toBytes(dev.taskgate.contracts.Problem.of(slug, slug, status, detail));
+    }
+
+    @Test
+    void eachUpstreamRegistrationRouteNeedsUpstreamsAdminAndTheRefusalIsAuditedWithoutTheBody() {
+        String body =
+                "{\"id\":\"u1\",\"url\":\"https://mcp.example.com/mcp\"," + "\"credential\":{\"value\":\"s3cret\"}}";
+        String[][] routes = {
+            {"POST", BASE + "/upstreams", "upstreams.create", null},
+            {"GET", BASE + "/upstreams/u1", "upstreams.get", "u1"},
+            {"PUT", BASE + "/upstreams/u1", "upstreams.update", "u1"},
+            {"DELETE", BASE + "/upstreams/u1", "upstreams.delete", "u1"}
+        };
+        for (String[] route : routes) {
+            jobControl.reset();
+            Api api = Api.at(base)
+                    .bearer(token("executions:operator:status", "executions:operator:cancel", "tools:write"));
+            Api.Result r = switch (route[0]) {
+                case "POST" -> api.json(body).post(route[1]);
+                case "PUT" -> api.json(body).put(route[1]);
+                case "DELETE" -> api.delete(route[1]);
+                default -> api.get(route[1]);
+            };
+
+            assertThat(r.status()).as(route[1]).isEqualTo(403);
+            assertThat(r.problemSlug()).isEqualTo("insufficient-scope");
+            assertThat(refusals()).singleElement().satisfies(e -> {
+                assertThat(e.action()).isEqualTo(route[2]);
+                assertThat(e.target()).isEqualTo(route[3]);
+                assertThat(e.outcome()).isEqualTo("insufficient_scope");
+                assertThat(e.route()).isEqualTo(route[0] + " " + route[1]);
+            });
+            assertThat(jobControl.requests())
+                    .singleElement()
+                    .satisfies(q -> assertThat(q.body()).doesNotContain("s3cret"));
+        }
+    }
+
+    @Test
+    void upstreamRegistrationIsForwardedAsSentAndAnsweredWithLocationAndEtag() {
+        String body = "{\"id\":\"u1\",\"url\":\"https://mcp.example.com/mcp\","
+                + "\"credential\":{\"header\":\"Authorization\",\"value\":\"s3cret\"}}";
+        jobControl.answer("POST", "/internal/v1/operator/upstreams", 201, Wire.toBytes(registered("u1", 1)));
+        jobControl.answer("PUT", "/internal/v1/operator/upstreams/u1", 200, Wire.toBytes(registered("u1", 2)));
+        jobControl.answer("GET", "/internal/v1/operator/upstreams/u1", 200, Wire.toBytes(registered("u1", 2)));
+        jobControl.answer("DELETE", "/internal/v1/operator/upstreams/u1", 204, new byte[0]);
+        Api api = Api.at(base).bearer(token("upstreams:admin"));
+
+        Api.Result created = api.json(body).post(BASE + "/upstreams");
+        Api.Result updated = Api.at(base)
+                .bearer(token("upstreams:admin"))
+                .header("If-Match", "\"1\"")
+                .json("{\"url\":\"https://mcp.example.com/v2\"}")
+                .put(BASE + "/upstreams/u1");
+        Api.Result got = Api.at(base).bearer(token("upstreams:admin")).get(BASE + "/upstreams/u1");
+        Api.Result deleted = Api.at(base)
+                .bearer(token("upstreams:admin"))
+                .header("If-Match", "\"2\"")
+                .delete(BASE + "/upstreams/u1");
+
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(created.header("Location")).endsWith(BASE + "/upstreams/u1");
+        assertThat(created.header("ETag")).isEqualTo("\"1\"");
+        assertThat(created.json().path("credential").toString())
+                .isEqualTo("{\"header\":\"Authorization\",\"set\":true}");
+        assertThat(updated.status()).isEqualTo(200);
+        assertThat(updated.header("ETag")).isEqualTo("\"2\"");
+        assertThat(got.status()).isEqualTo(200);
+        assertThat(got.json().path("revision").asLong()).isEqualTo(2);
+        assertThat(deleted.status()).isEqualTo(204);
+        List<FakeJobControlQueries.Request> sent = jobControl.requests();
+        assertThat(sent)
+                .extracting(FakeJobControlQueries.Request::method)
+                .containsExactly("POST", "PUT", "GET", "DELETE");
+        assertThat(sent.get(0).body()).isEqualTo(body);
+        assertThat(sent.get(0).route()).isEqualTo("POST " + BASE + "/upstreams");
+        assertThat(sent).allSatisfy(q -> {
+            assertThat(q.principal()).isEqualTo(OPERATOR);
+            assertThat(q.workspace()).isEqualTo("acme/demo");
+        });
+        assertThat(sent.get(1).query()).isEqualTo("ifMatch=%221%22");
+        assertThat(sent.get(1).route()).isEqualTo("PUT " + BASE + "/upstreams/u1");
+        assertThat(sent.get(3).query()).isEqualTo("ifMatch=%222%22");
+        assertThat(refusals()).isEmpty();
+    }
+
+    @Test
+    void jobControlsRegistrationRefusalsKeepTheirTypeAndDetail() {
+        Object[][] cases = {
+            {400, "invalid-request", "an upstream has an unknown field 'colour'"},
+            {409, "upstream-conflict", "Upstream u1 is defined in the upstreams file; change it there."},
+            {412, "precondition-failed", "Upstream u1 is at revision 3"},
+            {422, "upstream-refused", "the host of upstream u1 resolves to a private address"},
+            {404, "not-found", null}
+        };
+        for (Object[] c : cases) {
+            jobControl.reset();
+            jobControl.answer(
+                    "PUT", "/internal/v1/operator/upstreams/u1", (int) c[0], problem((int) c[0], (String) c[1], (String)
+                            c[2]));
+
+            Api.Result r = Api.at(base)
+                    .bearer(token("upstreams:admin"))
+                    .json("{\"url\":\"https://mcp.example.com/mcp\"}")
+                    .put(BASE + "/upstreams/u1");
+
+            assertThat(r.status()).as(c[1].toString()).isEqualTo(c[0]);
+            assertThat(r.problemSlug()).isEqualTo(c[1]);
+            if (c[2] != null) {
+                assertThat(r.json().path("detail").asText()).isEqualTo(c[2]);
+            }
+        }
     }
 }

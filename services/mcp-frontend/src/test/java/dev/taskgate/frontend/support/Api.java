@@ -87,7 +87,12 @@ public final class Api {
         return send("GET", path);
     }
 
-    /** Sends a DELETE (a method no route accepts). */
+    /** Sends a PUT. */
+    public Result put(String path) {
+        return send("PUT", path);
+    }
+
+    /** Sends a DELETE. */
     public Result delete(String path) {
         this.body = HttpRequest.BodyPublishers.noBody();
         return send("DELETE", path);

@@ -2,11 +2,16 @@ package dev.taskgate.frontend.operator.rest;
 
 import java.util.Optional;
 
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
@@ -20,6 +25,7 @@ import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.CancelOutcome;
 import dev.taskgate.contracts.operator.OperatorActions;
 import dev.taskgate.contracts.operator.OperatorCancelResult;
+import dev.taskgate.contracts.operator.OperatorUpstream;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.CallerResolver;
 import dev.taskgate.frontend.auth.Scopes;
@@ -125,6 +131,68 @@ public class OperatorResource {
                 upstreamCall(org, project, OperatorActions.UPSTREAMS_REFRESH, id, "POST", uri)));
     }
 
+    /**
+     * Registers an upstream for the project (scope {@code upstreams:admin}; docs/gateway.md "Operating upstreams"): 201
+     * with its {@code Location} and {@code ETag}. The body is passed on as sent; job-control reads it strictly.
+     */
+    @POST
+    @Path("/upstreams")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response createUpstream(
+            @PathParam("org") String org, @PathParam("project") String project, UriInfo uri, byte[] body) {
+        OperatorUpstream created = gateway.createUpstream(
+                upstreamCall(org, project, OperatorActions.UPSTREAMS_CREATE, null, "POST", uri), body);
+        return withEtag(
+                Response.created(uri.getRequestUriBuilder().path(created.id()).build()), created);
+    }
+
+    /** One upstream the project may see, of the file or registered by it (scope {@code upstreams:admin}). */
+    @GET
+    @Path("/upstreams/{id}")
+    public Response getUpstream(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("id") String id,
+            UriInfo uri) {
+        return withEtag(
+                Response.ok(),
+                gateway.getUpstream(upstreamCall(org, project, OperatorActions.UPSTREAMS_GET, id, "GET", uri)));
+    }
+
+    /**
+     * Replaces one of the project's registrations (scope {@code upstreams:admin}); with {@code If-Match}, only while
+     * it names the current revision (else 412).
+     */
+    @PUT
+    @Path("/upstreams/{id}")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response updateUpstream(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("id") String id,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            UriInfo uri,
+            byte[] body) {
+        return withEtag(
+                Response.ok(),
+                gateway.updateUpstream(
+                        upstreamCall(org, project, OperatorActions.UPSTREAMS_UPDATE, id, "PUT", uri), ifMatch, body));
+    }
+
+    /** Deletes one of the project's registrations (scope {@code upstreams:admin}); 204. */
+    @DELETE
+    @Path("/upstreams/{id}")
+    public Response deleteUpstream(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("id") String id,
+            @HeaderParam(HttpHeaders.IF_MATCH) String ifMatch,
+            UriInfo uri) {
+        gateway.deleteUpstream(
+                upstreamCall(org, project, OperatorActions.UPSTREAMS_DELETE, id, "DELETE", uri), ifMatch);
+        return Response.noContent().build();
+    }
+
     /** A page of the project's audit log, newest first (scope {@code executions:operator:status}). */
     @GET
     @Path("/audit")
@@ -187,6 +255,15 @@ public class OperatorResource {
             caller.require(scope);
         }
         return call;
+    }
+
+    private static Response withEtag(Response.ResponseBuilder response, OperatorUpstream upstream) {
+        if (upstream.revision() != null) {
+            response.header(HttpHeaders.ETAG, "\"" + upstream.revision() + "\"");
+        }
+        return response.entity(ProblemResponses.bytes(upstream))
+                .type(MediaType.APPLICATION_JSON)
+                .build();
     }
 
     private static Response ok(Object body) {
