@@ -10,6 +10,7 @@ import dev.taskgate.payload.PayloadCipher;
 import dev.taskgate.payload.PayloadKeyRing;
 import dev.taskgate.payload.PayloadUnreadableException;
 import dev.taskgate.payload.RecordPayloads;
+import dev.taskgate.payload.UpstreamCredentialSealing;
 import dev.taskgate.worker.WorkerConfig;
 
 /**
@@ -24,10 +25,21 @@ import dev.taskgate.worker.WorkerConfig;
 @Startup
 public class PayloadSealing {
     private final RecordPayloads payloads;
+    private final UpstreamCredentialSealing upstreamCredentials;
 
     PayloadSealing(WorkerConfig config) {
-        this.payloads = new RecordPayloads(new PayloadCipher(
-                PayloadKeyRing.parse(PayloadKeyRing.CONFIG_KEY, config.payloadKeys()), new SecureRandom()));
+        PayloadCipher cipher = new PayloadCipher(
+                PayloadKeyRing.parse(PayloadKeyRing.CONFIG_KEY, config.payloadKeys()), new SecureRandom());
+        this.payloads = new RecordPayloads(cipher);
+        this.upstreamCredentials = new UpstreamCredentialSealing(cipher);
+    }
+
+    /**
+     * Opens the credentials of upstreams registered through the operator API, which job-control hands over sealed
+     * (docs/security.md "Upstream credentials"); the opened value goes to the child making the call and nowhere else.
+     */
+    public UpstreamCredentialSealing upstreamCredentials() {
+        return upstreamCredentials;
     }
 
     /** The record's wire bytes with its payload members sealed. */

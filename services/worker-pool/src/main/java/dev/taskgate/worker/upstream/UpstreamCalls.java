@@ -5,6 +5,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -24,6 +25,7 @@ import io.quarkus.runtime.StartupEvent;
 
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
+import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
 import dev.taskgate.contracts.catalog.UpstreamToolsFeed;
 import dev.taskgate.contracts.upstream.UpstreamAddressPolicy;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
@@ -32,10 +34,12 @@ import dev.taskgate.serviceauth.AssertionSigner;
 import dev.taskgate.serviceauth.CallerAssertion;
 import dev.taskgate.serviceauth.ServiceKeys;
 import dev.taskgate.worker.WorkerConfig;
+import dev.taskgate.worker.sealing.PayloadSealing;
 
 /**
- * The upstreams this worker calls (docs/gateway.md): their definitions from the upstreams file, the catalog's
- * upstream tools kept in step with job-control while any is configured, and the target a child needs for one call of
+ * The upstreams this worker calls (docs/gateway.md): their definitions from the upstreams file or, for those
+ * registered through the operator API, from job-control; the catalog's upstream tools kept in step with job-control;
+ * and the target a child needs for one call of
  * an upstream tool. The credential goes to the child making that call and to no other.
  */
 @ApplicationScoped
@@ -47,30 +51,39 @@ public class UpstreamCalls {
     private final Duration refresh;
     private final OperationCatalog catalog;
     private final UpstreamAddressPolicy addresses;
+    private final Optional<RegisteredUpstreamTargets> registered;
 
     @Inject
-    UpstreamCalls(WorkerConfig config, OperationCatalog catalog) {
+    UpstreamCalls(WorkerConfig config, OperationCatalog catalog, PayloadSealing sealing) {
         this(
                 UpstreamsFile.load(config.upstreamsFile()),
                 new UpstreamAddressPolicy(config.upstreamsAllowPrivateNetworks()),
                 catalog,
                 feedOf(config, catalog),
-                config.upstreamToolsRefresh());
+                config.upstreamToolsRefresh(),
+                new RegisteredUpstreamTargets(
+                        config.jobControlUrl(), config.serviceSigningKey(), sealing.upstreamCredentials()));
     }
 
-    /** Calls of {@code upstreams}; a feed only when there is any. */
+    /**
+     * Calls of the file's {@code upstreams}, and of those registered through the operator API when {@code registered}
+     * is given; the catalog follows job-control's when {@code feed} is given (an upstream may be registered at any
+     * time, so a service always has one).
+     */
     UpstreamCalls(
             List<UpstreamDefinition> upstreams,
             UpstreamAddressPolicy addresses,
             OperationCatalog catalog,
             UpstreamToolsFeed feed,
-            Duration refresh) {
+            Duration refresh,
+            RegisteredUpstreamTargets registered) {
         this.byId =
                 upstreams.stream().collect(Collectors.toUnmodifiableMap(UpstreamDefinition::id, Function.identity()));
         this.addresses = addresses;
         this.catalog = catalog;
         this.refresh = refresh;
-        this.feed = upstreams.isEmpty() ? Optional.empty() : Optional.ofNullable(feed);
+        this.feed = Optional.ofNullable(feed);
+        this.registered = Optional.ofNullable(registered);
     }
 
     private static UpstreamToolsFeed feedOf(WorkerConfig config, OperationCatalog catalog) {
@@ -93,16 +106,12 @@ public class UpstreamCalls {
     }
 
     /**
-     * The upstream tool {@code name} after asking job-control once more, when this worker calls upstreams and the name
-     * has the namespace of one: a dispatch can overtake this worker's last poll of a newly listed tool.
+     * The upstream tool {@code name} after asking job-control once more, when the name has a namespace: a dispatch can
+     * overtake this worker's last poll of a newly listed tool, of the file's upstreams or of one registered through
+     * the operator API (whose namespace this worker cannot know before).
      */
     public Optional<OperationSpec> findAfterRefresh(String name) {
-        int dot = name.indexOf('.');
-        if (feed.isEmpty() || dot < 0) {
-            return Optional.empty();
-        }
-        String namespace = name.substring(0, dot);
-        if (byId.values().stream().noneMatch(u -> u.namespace().equals(namespace))) {
+        if (feed.isEmpty() || name.indexOf('.') < 0) {
             return Optional.empty();
         }
         try {
@@ -119,13 +128,21 @@ public class UpstreamCalls {
      * What the child needs to call the upstream tool {@code spec} ({@code docs/worker-pool.md}, "Upstream calls").
      * Blocking (DNS).
      *
+     * An upstream not in this worker's file is one registered through the operator API: its target is job-control's
+     * (fetched again when the catalog names a newer revision), its credential opened here.
+     *
      * @throws UpstreamRefusedException when this worker has no upstream of that id (its upstreams file differs from
-     *                                  job-control's) or the network policy refuses its address now
+     *                                  job-control's, or job-control has no such registration), or the network policy
+     *                                  refuses its address now
      */
     public JsonNode targetOf(OperationSpec spec) throws UpstreamRefusedException {
-        UpstreamDefinition upstream = byId.get(spec.upstream().upstream());
+        String id = spec.upstream().upstream();
+        UpstreamDefinition upstream = byId.get(id);
+        if (upstream == null && registered.isPresent()) {
+            upstream = registered.get().find(id, revisionInCatalog(id));
+        }
         if (upstream == null) {
-            throw new UpstreamRefusedException("upstream " + spec.upstream().upstream() + " of " + spec.name()
+            throw new UpstreamRefusedException("upstream " + id + " of " + spec.name()
                     + " is not configured on this worker; the tool was not called");
         }
         Optional<String> refused = addresses.refusal(upstream);
@@ -144,5 +161,14 @@ public class UpstreamCalls {
         ObjectNode headers = target.putObject("headers");
         upstream.credential().ifPresent(c -> headers.put(c.header(), c.value()));
         return target;
+    }
+
+    private Long revisionInCatalog(String id) {
+        return catalog.upstreamTools().upstreams().stream()
+                .filter(state -> state.id().equals(id))
+                .map(UpstreamState::revision)
+                .filter(Objects::nonNull)
+                .findFirst()
+                .orElse(null);
     }
 }
