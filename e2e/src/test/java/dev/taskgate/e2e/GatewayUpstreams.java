@@ -102,6 +102,14 @@ final class GatewayUpstreams implements AutoCloseable {
         return running;
     }
 
+    /** The CountingUpstream's endpoint, for an upstream registered through the operator API. */
+    static URI countingUrl() {
+        if (running == null) {
+            throw new IllegalStateException("the stack's upstreams are not started");
+        }
+        return running.url;
+    }
+
     /** The upstreams file of the stack in {@code state}. */
     static Path file(Path state) {
         return state.resolve("upstreams.json");

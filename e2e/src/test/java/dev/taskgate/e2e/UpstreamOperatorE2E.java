@@ -17,8 +17,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Issue 17 item 1 (in part): an operator sees the upstreams the project may use with their state — an unreachable one
- * with the reason — and refreshes one; scope {@code upstreams:admin}; every call, refused ones included, is audited.
+ * Issue 17 item 1: an operator sees the upstreams the project may use with their state — an unreachable one with the
+ * reason — and refreshes one; registers an upstream through the API whose tools are then called with its sealed
+ * credential, and deletes it; scope {@code upstreams:admin}; every call, refused ones included, is audited.
  */
 @ExtendWith(LocalStack.class)
 class UpstreamOperatorE2E {
@@ -80,6 +81,99 @@ class UpstreamOperatorE2E {
                         "ada upstreams.refresh not_found",
                         "ada upstreams.refresh ok",
                         "ada upstreams.list ok");
+    }
+
+    @Test
+    void anUpstreamRegisteredThroughTheApiIsCalledWithItsSealedCredentialAndUnknownOnceDeleted() {
+        String project = "gw-reg-" + UUID.randomUUID().toString().substring(0, 8);
+        String ops = "/v1/orgs/acme/projects/" + project + "/operator";
+        String operator = Tokens.forSubject("ada")
+                .org("acme")
+                .project(project)
+                .scopes("upstreams:admin", "tools:call", "tools:write", "executions:operator:status")
+                .sign();
+        String id = "reg-" + UUID.randomUUID().toString().substring(0, 8);
+        String namespace = id.replace("-", "_");
+        String secret = "Bearer api-registered-" + UUID.randomUUID();
+
+        Reply created = Http.rest("POST", ops + "/upstreams", operator, null, """
+                {"id": "%s", "url": "%s", "namespace": "%s",
+                 "credential": {"header": "Authorization", "value": "%s"},
+                 "allowedTools": ["echo", "whoami"], "refreshInterval": "2s", "callTimeout": "60s"}
+                """.formatted(
+                        id, GatewayUpstreams.countingUrl(), namespace, secret));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        assertThat(created.text()).doesNotContain(secret);
+        assertThat(created.json().path("credential").path("set").asBoolean()).isTrue();
+
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> toolNames(operator).contains(namespace + ".whoami"));
+        int before = GatewayUpstreams.invocations("echo");
+        JsonNode echoed = result(project, operator, namespace + ".echo", "{\"via\": \"api\"}");
+        assertThat(echoed.path("structuredContent").path("via").asText())
+                .as(echoed.toString())
+                .isEqualTo("api");
+        assertThat(GatewayUpstreams.invocations("echo")).isEqualTo(before + 1);
+        JsonNode whoami = result(project, operator, namespace + ".whoami", "{}");
+        assertThat(whoami.path("content").path(0).path("text").asText()).isEqualTo(secret);
+        Reply shown = Http.rest("GET", ops + "/upstreams/" + id, operator, null, null);
+        assertThat(shown.status()).isEqualTo(200);
+        assertThat(shown.text()).doesNotContain(secret);
+
+        Reply deleted = Http.rest("DELETE", ops + "/upstreams/" + id, operator, null, null);
+        assertThat(deleted.status()).as(deleted.text()).isEqualTo(204);
+        Reply refused = await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> submit(project, operator, namespace + ".echo", "{}"), r -> r.status() == 422);
+        assertThat(refused.json().path("type").asText()).endsWith("/unknown-tool");
+        assertThat(GatewayUpstreams.invocations("echo")).isEqualTo(before + 1);
+        List<String> audited = new ArrayList<>();
+        Http.rest("GET", ops + "/audit?limit=100", operator, null, null)
+                .json()
+                .path("items")
+                .forEach(e -> audited.add(
+                        e.path("action").asText() + " " + e.path("outcome").asText()));
+        assertThat(audited).contains("upstreams.create ok", "upstreams.get ok", "upstreams.delete ok");
+    }
+
+    private static Reply submit(String project, String token, String tool, String input) {
+        return Http.rest(
+                "POST",
+                "/v1/orgs/acme/projects/" + project + "/tool-executions",
+                token,
+                "e2e-" + UUID.randomUUID(),
+                "{\"tool_name\": \"" + tool + "\", \"input\": " + input + "}");
+    }
+
+    private static JsonNode result(String project, String token, String tool, String input) {
+        Reply submitted = submit(project, token, tool, input);
+        assertThat(submitted.status()).as(submitted.text()).isEqualTo(202);
+        String executions = "/v1/orgs/acme/projects/" + project + "/tool-executions/"
+                + submitted.json().path("execution_id").asText();
+        await().atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> Http.rest("GET", executions, token, null, null)
+                                .json()
+                                .path("status")
+                                .asText(),
+                        s -> List.of("completed", "failed", "cancelled").contains(s));
+        return Http.rest("GET", executions + "/result", token, null, null).json();
+    }
+
+    private static List<String> toolNames(String token) {
+        List<String> names = new ArrayList<>();
+        LocalStack.get()
+                .mcp(token)
+                .v2026()
+                .request("tools/list")
+                .post()
+                .json()
+                .path("result")
+                .path("tools")
+                .forEach(tool -> names.add(tool.path("name").asText()));
+        return names;
     }
 
     private static List<String> ids(JsonNode listed) {
