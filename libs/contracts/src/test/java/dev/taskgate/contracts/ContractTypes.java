@@ -51,6 +51,8 @@ record ContractTypes(String folder, String name, Class<?> type, Class<?> readAs)
                     api(OperatorCancelResult.class),
                     api(AuditPage.class),
                     api(dev.taskgate.contracts.operator.OperatorUpstreams.class),
+                    api(dev.taskgate.contracts.operator.OperatorUpstream.class),
+                    api(dev.taskgate.contracts.upstream.RegisteredUpstreamTarget.class),
                     api(dev.taskgate.contracts.catalog.UpstreamTools.class),
                     api(dev.taskgate.contracts.artifact.ArtifactMetadata.class),
                     api(dev.taskgate.contracts.artifact.ArtifactContent.class))
