@@ -223,6 +223,12 @@ class UpstreamRegistrationApiTest {
         assertThat(created.asString()).doesNotContain("s3cret");
         await().atMost(WAIT).until(() -> toolNames().containsAll(List.of(ns + ".echo", ns + ".ping")));
         assertThat(authorizations).contains(SECRET);
+        assertThat(SignedCalls.signed()
+                        .get("/internal/v1/catalog/upstream-tools")
+                        .asString())
+                .as("the feed of mcp-frontend and worker-pool")
+                .doesNotContain("s3cret")
+                .doesNotContain("Authorization");
         assertThat(catalog().upstreams())
                 .filteredOn(s -> s.id().equals(id))
                 .singleElement()
@@ -277,6 +283,9 @@ class UpstreamRegistrationApiTest {
                         org.assertj.core.groups.Tuple.tuple("upstreams.get", id, "ok"),
                         org.assertj.core.groups.Tuple.tuple("upstreams.delete", id, "ok"),
                         org.assertj.core.groups.Tuple.tuple("upstreams.get", id, "not_found"));
+        assertThat(logged)
+                .as("the log is seen")
+                .anyMatch(line -> line.contains("Upstream listed") && line.contains(id));
         assertThat(logged).noneMatch(line -> line.contains("s3cret"));
     }
 
@@ -372,6 +381,9 @@ class UpstreamRegistrationApiTest {
                 "Upstream from-file is defined in the upstreams file");
         assertProblem(delete(filed, "from-file", null), 409, "upstream-conflict", "defined in the upstreams file");
         get(ws, "from-file").then().statusCode(404);
+        assertThat(audit(other))
+                .extracting(AuditEntry::action, AuditEntry::target, AuditEntry::outcome)
+                .contains(org.assertj.core.groups.Tuple.tuple("upstreams.create", id, "conflict"));
         assertThat(audit(other))
                 .extracting(AuditEntry::action, AuditEntry::outcome)
                 .contains(

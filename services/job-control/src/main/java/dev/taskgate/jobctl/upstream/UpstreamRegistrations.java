@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 import jakarta.annotation.PreDestroy;
@@ -74,9 +75,12 @@ public class UpstreamRegistrations {
 
     /** Registers the upstream of {@code body} for the call's project. */
     public Uni<OperatorUpstream> create(OperatorCall call, byte[] body) {
-        return run(call, OperatorActions.UPSTREAMS_CREATE, null, () -> {
+        // a refusal is audited with the id the body names, once it is known
+        AtomicReference<String> named = new AtomicReference<>();
+        return run(call, OperatorActions.UPSTREAMS_CREATE, named::get, () -> {
             RegistrationRequest request = RegistrationRequest.parse(body, call.workspace(), null);
             UpstreamDefinition upstream = request.upstream();
+            named.set(upstream.id());
             requireNoFileClash(upstream);
             requireReachable(upstream);
             Instant now = clock.now();
@@ -108,7 +112,7 @@ public class UpstreamRegistrations {
 
     /** The upstream {@code id}, if the call's project may see it. */
     public Uni<OperatorUpstream> get(OperatorCall call, String id) {
-        return run(call, OperatorActions.UPSTREAMS_GET, id, () -> {
+        return run(call, OperatorActions.UPSTREAMS_GET, () -> id, () -> {
             Optional<UpstreamDefinition> file = registered.fromFile(id);
             if (file.isPresent() && file.get().admits(call.workspace())) {
                 return audited(call, OperatorActions.UPSTREAMS_GET, id, fileView(file.get()));
@@ -122,7 +126,7 @@ public class UpstreamRegistrations {
      * {@code null} for last write wins) must name its current revision.
      */
     public Uni<OperatorUpstream> update(OperatorCall call, String id, String ifMatch, byte[] body) {
-        return run(call, OperatorActions.UPSTREAMS_UPDATE, id, () -> {
+        return run(call, OperatorActions.UPSTREAMS_UPDATE, () -> id, () -> {
             requireWritable(call, id);
             RegistrationRequest request = RegistrationRequest.parse(body, call.workspace(), id);
             UpstreamDefinition upstream = request.upstream();
@@ -149,7 +153,7 @@ public class UpstreamRegistrations {
 
     /** Deletes the registration {@code id}; {@code ifMatch} as for {@link #update}. */
     public Uni<Void> delete(OperatorCall call, String id, String ifMatch) {
-        return run(call, OperatorActions.UPSTREAMS_DELETE, id, () -> {
+        return run(call, OperatorActions.UPSTREAMS_DELETE, () -> id, () -> {
                     requireWritable(call, id);
                     pool.withTransaction(tx -> rows.find(tx, id, true)
                                     .map(found -> found.filter(
@@ -169,12 +173,12 @@ public class UpstreamRegistrations {
     }
 
     // runs off the event loop; a refusal is audited with its outcome before it is answered
-    private <T> Uni<T> run(OperatorCall call, String action, String target, Supplier<T> body) {
+    private <T> Uni<T> run(OperatorCall call, String action, Supplier<String> target, Supplier<T> body) {
         return Uni.createFrom()
                 .item(body)
                 .runSubscriptionOn(calls)
                 .onFailure(UpstreamRegistrationException.class)
-                .recoverWithUni(e -> audit.record(call, action, target, null, e.outcome())
+                .recoverWithUni(e -> audit.record(call, action, target.get(), null, e.outcome())
                         .flatMap(recorded -> Uni.createFrom().failure(e)));
     }
 
