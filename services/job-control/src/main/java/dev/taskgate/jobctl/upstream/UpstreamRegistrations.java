@@ -81,7 +81,8 @@ public class UpstreamRegistrations {
             RegistrationRequest request = RegistrationRequest.parse(body, call.workspace(), null);
             UpstreamDefinition upstream = request.upstream();
             named.set(upstream.id());
-            requireNoFileClash(upstream);
+            requireIdFree(upstream);
+            requireNamespaceFree(upstream);
             requireReachable(upstream);
             Instant now = clock.now();
             StoredUpstream row = new StoredUpstream(
@@ -130,16 +131,14 @@ public class UpstreamRegistrations {
             requireWritable(call, id);
             RegistrationRequest request = RegistrationRequest.parse(body, call.workspace(), id);
             UpstreamDefinition upstream = request.upstream();
-            requireNoFileClash(upstream);
+            requireNamespaceFree(upstream);
             requireReachable(upstream);
             StoredUpstream next = pool.withTransaction(tx -> rows.find(tx, id, true)
                             .map(found -> found.filter(r -> r.workspace().equals(call.workspace()))
                                     .orElseThrow(UpstreamRegistrationException::notFound))
+                            .invoke(current -> requireRevision(ifMatch, current))
                             .call(current -> namespaceTaken(tx, upstream))
-                            .map(current -> {
-                                requireRevision(ifMatch, current);
-                                return replaced(current, request);
-                            })
+                            .map(current -> replaced(current, request))
                             .call(replacement -> rows.update(tx, replacement, replacement.revision() - 1))
                             .call(replacement ->
                                     audit.record(tx, call, OperatorActions.UPSTREAMS_UPDATE, id, null, AuditEntry.OK)))
@@ -204,11 +203,14 @@ public class UpstreamRegistrations {
         }
     }
 
-    private void requireNoFileClash(UpstreamDefinition upstream) {
+    private void requireIdFree(UpstreamDefinition upstream) {
         if (registered.fromFile(upstream.id()).isPresent()) {
             throw UpstreamRegistrationException.conflict("The id " + upstream.id()
                     + " is taken by an upstream defined in the upstreams file; ids are unique across all upstreams.");
         }
+    }
+
+    private void requireNamespaceFree(UpstreamDefinition upstream) {
         registered.fromFileWithNamespace(upstream.namespace()).ifPresent(other -> {
             throw UpstreamRegistrationException.conflict("The namespace " + upstream.namespace()
                     + " is taken by an upstream defined in the upstreams file; namespaces are unique across all "
