@@ -41,6 +41,11 @@ class InternalApiE2E {
             {"GET", "/internal/v1/operator/executions/tgx_x/payload"},
             {"GET", "/internal/v1/artifacts/by-key?workspace=acme/demo&key=k"},
             {"PUT", "/internal/v1/receipts/k/cancel-mark"},
+            {"POST", "/internal/v1/operator/upstreams"},
+            {"GET", "/internal/v1/operator/upstreams/counting"},
+            {"PUT", "/internal/v1/operator/upstreams/counting"},
+            {"DELETE", "/internal/v1/operator/upstreams/counting"},
+            {"GET", "/internal/v1/upstreams/counting/call-target"},
         };
 
         for (String[] probe : probes) {
