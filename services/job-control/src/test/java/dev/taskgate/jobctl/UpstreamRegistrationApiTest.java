@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
+import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -35,8 +36,14 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.catalog.UpstreamTools;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.command.CommandReply;
+import dev.taskgate.contracts.command.Rejected;
+import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.AuditPage;
 import dev.taskgate.contracts.upstream.RegisteredUpstreamTarget;
@@ -65,6 +72,7 @@ class UpstreamRegistrationApiTest {
     private static final String BASE = "/internal/v1/operator/upstreams";
 
     private static HttpServer upstream;
+    private static JobControlFixture fixture;
     private static final List<String> authorizations = new CopyOnWriteArrayList<>();
     private static final List<String> logged = new CopyOnWriteArrayList<>();
     private static final Handler CAPTURE = new Handler() {
@@ -85,6 +93,7 @@ class UpstreamRegistrationApiTest {
 
     @BeforeAll
     static void startUpstream() throws IOException {
+        fixture = new JobControlFixture();
         upstream = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         upstream.createContext("/mcp", UpstreamRegistrationApiTest::answer);
         upstream.start();
@@ -95,6 +104,7 @@ class UpstreamRegistrationApiTest {
     static void stopUpstream() {
         Logger.getLogger("").removeHandler(CAPTURE);
         upstream.stop(0);
+        fixture.close();
     }
 
     // the stand-in is gone: this class's registrations leave, so no later test lists them again and again
@@ -513,6 +523,41 @@ class UpstreamRegistrationApiTest {
                 .await()
                 .indefinitely();
         await().atMost(WAIT).until(() -> !toolNames().contains(ns + ".echo"));
+    }
+
+    @Test
+    void anUpstreamsConcurrencyLimitHoldsForAllItsToolsAndFreesWhenOneEnds() {
+        String ws = project();
+        String id = fresh();
+        String ns = "ns" + id.substring(2);
+        create(ws, body(id, ns, ",\"maxConcurrency\":1")).then().statusCode(201);
+        await().atMost(WAIT).until(() -> toolNames().contains(ns + ".ping"));
+        Caller alice = new Caller("https://taskgate.local/dev", "alice", ws.substring(0, ws.indexOf('/')), "p");
+
+        Accepted first = (Accepted) fixture.send(JobControlFixture.submit(alice, "k-1", ns + ".echo", "{}"));
+        CommandReply second = fixture.send(JobControlFixture.submit(alice, "k-2", ns + ".ping", "{}"));
+
+        assertThat(second).as("another tool of the same upstream").isInstanceOf(Rejected.class);
+        Rejected busy = (Rejected) second;
+        assertThat(busy.problem().status()).isEqualTo(429);
+        assertThat(busy.problem().type()).endsWith("/admission-limit");
+        assertThat(busy.problem().detail())
+                .contains("upstream concurrency limit")
+                .contains("1 of 1");
+        assertThat(busy.retryAfterSeconds()).isPositive();
+        CommandReply retry = fixture.send(JobControlFixture.submit(alice, "k-1", ns + ".echo", "{}"));
+        assertThat(((Accepted) retry).executionId())
+                .as("a retry of an admitted key gets its execution, even at the limit")
+                .isEqualTo(first.executionId());
+
+        fixture.report(JobControlFixture.started(first.executionId(), 1));
+        fixture.report(new Finished(
+                UUID.randomUUID(), Instant.now(), first.executionId(), 1, "worker-test", "{\"content\":[]}"));
+        JobControlFixture.awaitStatus(alice, first.executionId(), ExecutionStatus.COMPLETED);
+
+        assertThat(fixture.send(JobControlFixture.submit(alice, "k-3", ns + ".ping", "{}")))
+                .as("room again once it ended")
+                .isInstanceOf(Accepted.class);
     }
 
     private static void assertProblem(Response response, int status, String slug, String detail) {
