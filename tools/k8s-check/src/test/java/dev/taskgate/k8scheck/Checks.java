@@ -410,6 +410,76 @@ final class Checks {
     }
 
     /**
+     * PostgreSQL as docs/security.md#database-roles asks: each service with a database role connects to the Cluster's
+     * read-write Service and bootstrap database as a managed role of its own — present, login, none of superuser,
+     * createdb, createrole, replication, bypassrls — whose password Secret is the one the service reads, and which
+     * owns its schema ({@code taskgate_jobctl} → {@code jobctl}) from the post-init SQL; no other managed role.
+     */
+    static List<String> database(List<ObjectNode> objects) {
+        List<ObjectNode> clusters = ofKind(objects, "Cluster");
+        if (clusters.size() != 1) {
+            return List.of(clusters.size() + " CloudNativePG clusters, not 1");
+        }
+        ObjectNode cluster = clusters.get(0);
+        List<String> problems = new ArrayList<>();
+        Map<String, JsonNode> roles = new TreeMap<>();
+        cluster.path("spec")
+                .path("managed")
+                .path("roles")
+                .forEach(r -> roles.put(r.path("name").asText(), r));
+        JsonNode initdb = cluster.path("spec").path("bootstrap").path("initdb");
+        Set<String> sql = texts(initdb.path("postInitApplicationSQL"));
+        Set<String> users = new TreeSet<>();
+        for (ObjectNode deployment : ofKind(objects, "Deployment")) {
+            Map<String, String> settings = settings(objects, deployment);
+            String user = settings.get("TASKGATE_PG_USER");
+            if (user == null) {
+                continue;
+            }
+            users.add(user);
+            String where = id(deployment);
+            if (!(name(cluster) + "-rw").equals(settings.get("TASKGATE_PG_HOST"))) {
+                problems.add(where + ": TASKGATE_PG_HOST is " + settings.get("TASKGATE_PG_HOST") + ", not "
+                        + name(cluster) + "-rw");
+            }
+            if (!initdb.path("database").asText().equals(settings.get("TASKGATE_PG_DATABASE"))) {
+                problems.add(where + ": TASKGATE_PG_DATABASE is not the bootstrap database");
+            }
+            JsonNode role = roles.get(user);
+            if (role == null) {
+                problems.add(where + ": logs in as " + user + ", which is no managed role");
+                continue;
+            }
+            if (!role.path("ensure").asText("present").equals("present")
+                    || !role.path("login").asBoolean(false)) {
+                problems.add(where + ": role " + user + " is not present with login");
+            }
+            for (String privilege : List.of("superuser", "createdb", "createrole", "replication", "bypassrls")) {
+                if (!role.path(privilege).isBoolean() || role.path(privilege).asBoolean()) {
+                    problems.add(where + ": role " + user + " does not say " + privilege + ": false");
+                }
+            }
+            JsonNode password = environment(deployment).get("TASKGATE_PG_PASSWORD");
+            JsonNode ref = password == null ? null : password.path("valueFrom").path("secretKeyRef");
+            String secret = role.path("passwordSecret").path("name").asText();
+            if (ref == null
+                    || !ref.path("name").asText().equals(secret)
+                    || !ref.path("key").asText().equals("password")) {
+                problems.add(where + ": TASKGATE_PG_PASSWORD is not key password of Secret " + secret
+                        + ", the role's password");
+            }
+            String schema = user.replaceFirst("^taskgate_", "");
+            if (!sql.contains("create schema " + schema + " authorization " + user)) {
+                problems.add(where + ": no post-init SQL gives schema " + schema + " to " + user);
+            }
+        }
+        if (!roles.keySet().equals(users)) {
+            problems.add("managed roles " + roles.keySet() + " are not the services' roles " + users);
+        }
+        return problems;
+    }
+
+    /**
      * The settings bin/lib/service-env.sh gives each service are all set in its Deployment, and the keys it gives a
      * service are the only Secrets that service's containers read — minus {@code localOnly}, the local stack's own.
      */
