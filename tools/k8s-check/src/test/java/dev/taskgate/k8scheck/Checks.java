@@ -413,7 +413,8 @@ final class Checks {
      * PostgreSQL as docs/security.md#database-roles asks: each service with a database role connects to the Cluster's
      * read-write Service and bootstrap database as a managed role of its own — present, login, none of superuser,
      * createdb, createrole, replication, bypassrls — whose password Secret is the one the service reads, and which
-     * owns its schema ({@code taskgate_jobctl} → {@code jobctl}) from the post-init SQL; no other managed role.
+     * owns its schema ({@code taskgate_jobctl} → {@code jobctl}) from the post-init SQL; no other managed role. Such a
+     * service migrates its schema at start (Flyway, under its advisory lock), with a startup probe that waits for it.
      */
     static List<String> database(List<ObjectNode> objects) {
         List<ObjectNode> clusters = ofKind(objects, "Cluster");
@@ -467,6 +468,15 @@ final class Checks {
                     || !ref.path("key").asText().equals("password")) {
                 problems.add(where + ": TASKGATE_PG_PASSWORD is not key password of Secret " + secret
                         + ", the role's password");
+            }
+            if (!"true".equals(settings.get("QUARKUS_FLYWAY_MIGRATE_AT_START"))) {
+                problems.add(where + ": does not migrate its schema at start (QUARKUS_FLYWAY_MIGRATE_AT_START)");
+            }
+            JsonNode startup = podSpec(deployment).path("containers").path(0).path("startupProbe");
+            int budget = startup.path("periodSeconds").asInt(10)
+                    * startup.path("failureThreshold").asInt(3);
+            if (budget < 120) {
+                problems.add(where + ": the startup probe allows " + budget + " s, less than 120 s for a migration");
             }
             String schema = user.replaceFirst("^taskgate_", "");
             if (!sql.contains("create schema " + schema + " authorization " + user)) {

@@ -62,4 +62,23 @@ class DatabaseTest {
         assertThat(Checks.database(objects))
                 .containsExactly("Deployment/job-control: no post-init SQL gives schema jobctl to taskgate_jobctl");
     }
+
+    @Test
+    void aServiceThatDoesNotMigrateAtStartIsRefused() {
+        List<ObjectNode> objects = Manifests.render("prod");
+        ((ObjectNode) Manifests.get(objects, "ConfigMap", "webhook-dispatcher-config")
+                        .path("data"))
+                .remove("QUARKUS_FLYWAY_MIGRATE_AT_START");
+        ((ObjectNode) Manifests.podSpec(Manifests.get(objects, "Deployment", "webhook-dispatcher"))
+                        .path("containers")
+                        .path(0)
+                        .path("startupProbe"))
+                .put("failureThreshold", 6);
+
+        assertThat(Checks.database(objects))
+                .containsExactlyInAnyOrder(
+                        "Deployment/webhook-dispatcher: does not migrate its schema at start"
+                                + " (QUARKUS_FLYWAY_MIGRATE_AT_START)",
+                        "Deployment/webhook-dispatcher: the startup probe allows 30 s, less than 120 s for a migration");
+    }
 }
