@@ -27,6 +27,8 @@ import static dev.taskgate.k8scheck.Manifests.selects;
  */
 final class Checks {
     private static final Pattern IMAGE = Pattern.compile("taskgate/([a-z-]+):([A-Za-z0-9._-]+)");
+    /** Setting names that hold key material or passwords (TASKGATE_HANDLES_KEY, …_PASSWORD, …_TRUSTED_KEYS). */
+    private static final Pattern SECRET_NAME = Pattern.compile("(_KEY|_KEYS|PASSWORD|_SECRET)$|^password$");
 
     private Checks() {}
 
@@ -174,8 +176,9 @@ final class Checks {
     }
 
     /**
-     * Secrets are referenced, never rendered: no object is a Secret, and every Secret an object names (environment,
-     * volumes, CloudNativePG role passwords, KEDA authentication) is one of {@code documented}.
+     * Secrets are referenced, never rendered: no object is a Secret, no ConfigMap holds a key or password, and every
+     * Secret an object names (environment, volumes, CloudNativePG role passwords, KEDA authentication) is one of
+     * {@code documented}.
      */
     static List<String> secrets(List<ObjectNode> objects, Set<String> documented) {
         List<String> problems = new ArrayList<>();
@@ -183,6 +186,13 @@ final class Checks {
             if (kind(object).equals("Secret")) {
                 problems.add(id(object) + ": a Secret in the manifests (secrets are created in the cluster)");
             }
+        }
+        for (ObjectNode configMap : ofKind(objects, "ConfigMap")) {
+            configMap.path("data").properties().forEach(e -> {
+                if (SECRET_NAME.matcher(e.getKey()).find()) {
+                    problems.add(id(configMap) + ": " + e.getKey() + " looks like a secret; it belongs in a Secret");
+                }
+            });
         }
         for (var entry : secretReferences(objects).entrySet()) {
             if (!documented.contains(entry.getKey())) {

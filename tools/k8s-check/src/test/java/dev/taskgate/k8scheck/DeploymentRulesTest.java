@@ -155,6 +155,17 @@ class DeploymentRulesTest {
     }
 
     @Test
+    void aKeyInAConfigMapIsRefused() {
+        List<ObjectNode> objects = Manifests.render("dev");
+        ((ObjectNode) Manifests.get(objects, "ConfigMap", "worker-pool-config").path("data"))
+                .put("TASKGATE_CHECKPOINT_KEY", "c2VjcmV0");
+
+        assertThat(Checks.secrets(objects, Fixtures.documentedSecrets()))
+                .containsExactly("ConfigMap/worker-pool-config: TASKGATE_CHECKPOINT_KEY looks like a secret; it belongs"
+                        + " in a Secret");
+    }
+
+    @Test
     void aPodWithoutNetworkPolicyIsRefused() {
         List<ObjectNode> objects = new ArrayList<>(Manifests.render("prod"));
         ObjectNode stray = Manifests.get(objects, "Deployment", "worker-pool").deepCopy();
