@@ -38,6 +38,7 @@ class PostgresInitTest {
         env.put("TASKGATE_PG_JOBCTL_PASSWORD", "pw-jobctl");
         env.put("TASKGATE_PG_WEBHOOKS_PASSWORD", "pw-webhooks");
         env.put("PSQL_LOG", log.toString());
+        env.remove("PGPORT");
         Process p = pb.start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
