@@ -7,9 +7,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 /**
  * What the Compose stack's Kafka set-up (deploy/compose/kafka-init.sh) asks the broker for, and what
@@ -33,8 +35,9 @@ final class KafkaInit {
 
     /** Runs {@code script} (a kafka-init.sh) for {@code prefix} with passwords for {@code users}; its recorded calls. */
     static List<String> calls(String script, String prefix, List<String> users) {
+        Path dir = null;
         try {
-            Path dir = Files.createTempDirectory("kafka-init-");
+            dir = Files.createTempDirectory("kafka-init-");
             Path bin = Files.createDirectories(dir.resolve("bin"));
             for (String tool : List.of("kafka-topics.sh", "kafka-configs.sh", "kafka-acls.sh")) {
                 Path stub = bin.resolve(tool);
@@ -75,6 +78,21 @@ final class KafkaInit {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        } finally {
+            delete(dir);
+        }
+    }
+
+    private static void delete(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

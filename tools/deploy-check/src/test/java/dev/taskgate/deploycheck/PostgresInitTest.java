@@ -9,16 +9,17 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 class PostgresInitTest {
 
     /** Runs deploy/compose/postgres-init.sh with a psql that records its arguments and the SQL it is given. */
-    private static String run(Path lib) throws IOException, InterruptedException {
-        Path dir = Files.createTempDirectory("postgres-init-");
+    private static String run(Path dir, Path lib) throws IOException, InterruptedException {
         Path psql = dir.resolve("psql");
         Files.writeString(psql, """
                 #!/usr/bin/env bash
@@ -47,8 +48,8 @@ class PostgresInitTest {
     }
 
     @Test
-    void theInitJobRunsTheLocalStacksDatabaseSetUpOnPostgresLoopback() throws Exception {
-        String psql = run(Repo.ROOT.resolve("bin/lib"));
+    void theInitJobRunsTheLocalStacksDatabaseSetUpOnPostgresLoopback(@TempDir Path dir) throws Exception {
+        String psql = run(dir, Repo.ROOT.resolve("bin/lib"));
 
         assertThat(psql)
                 .contains("psql -X -q -h 127.0.0.1 -p 5432 -U postgres -v ON_ERROR_STOP=1 -d postgres -v db=taskgate")
@@ -62,11 +63,10 @@ class PostgresInitTest {
     }
 
     @Test
-    void aLibraryWithoutPgCreateDbFailsTheJob() throws Exception {
-        Path lib = Files.createTempDirectory("lib-");
+    void aLibraryWithoutPgCreateDbFailsTheJob(@TempDir Path dir) throws Exception {
+        Path lib = Files.createDirectories(dir.resolve("lib"));
         Files.writeString(lib.resolve("postgres.sh"), "# no pg_create_db here\n");
 
-        assertThat(org.assertj.core.api.Assertions.catchThrowable(() -> run(lib)))
-                .isInstanceOf(AssertionError.class);
+        assertThat(catchThrowable(() -> run(dir, lib))).isInstanceOf(AssertionError.class);
     }
 }
