@@ -45,12 +45,12 @@ class GatewayE2E {
         stranger = token("other", "tools:call", "tools:write");
         await().atMost(DISCOVERY)
                 .pollInterval(Duration.ofMillis(250))
-                .until(() -> toolNames(acme).contains("counting.echo"));
+                .until(() -> GatewayUpstreams.listedTools(acme).contains("counting.echo"));
     }
 
     @Test
     void upstreamToolsAreListedNamespacedToAdmittedWorkspacesOnlyAndAnUnreachableUpstreamOffersNone() {
-        List<String> names = toolNames(acme);
+        List<String> names = GatewayUpstreams.listedTools(acme);
         assertThat(names)
                 .contains(
                         "counting.echo",
@@ -61,7 +61,9 @@ class GatewayE2E {
                         "counting.malformed",
                         "demo.echo")
                 .noneMatch(name -> name.startsWith("gone."));
-        assertThat(toolNames(stranger)).contains("demo.echo").noneMatch(name -> name.startsWith("counting."));
+        assertThat(GatewayUpstreams.listedTools(stranger))
+                .contains("demo.echo")
+                .noneMatch(name -> name.startsWith("counting."));
 
         JsonNode listed = LocalStack.get()
                 .mcp(acme)
@@ -282,20 +284,6 @@ class GatewayE2E {
             }
         }
         throw new AssertionError(name + " is not listed: " + listed);
-    }
-
-    private static List<String> toolNames(String token) {
-        JsonNode tools = LocalStack.get()
-                .mcp(token)
-                .v2026()
-                .request("tools/list")
-                .post()
-                .json()
-                .path("result")
-                .path("tools");
-        List<String> names = new ArrayList<>();
-        tools.forEach(tool -> names.add(tool.path("name").asText()));
-        return names;
     }
 
     private static String token(String org, String... scopes) {

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -155,5 +156,20 @@ final class GatewayUpstreams implements AutoCloseable {
             counting.destroyForcibly();
         }
         running = null;
+    }
+
+    /** The tool names a 2026-07-28 {@code tools/list} shows the caller of {@code token}. */
+    static List<String> listedTools(String token) {
+        List<String> names = new ArrayList<>();
+        LocalStack.get()
+                .mcp(token)
+                .v2026()
+                .request("tools/list")
+                .post()
+                .json()
+                .path("result")
+                .path("tools")
+                .forEach(tool -> names.add(tool.path("name").asText()));
+        return names;
     }
 }

@@ -108,7 +108,7 @@ class UpstreamOperatorE2E {
 
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(250))
-                .until(() -> toolNames(operator).contains(namespace + ".whoami"));
+                .until(() -> GatewayUpstreams.listedTools(operator).contains(namespace + ".whoami"));
         int before = GatewayUpstreams.invocations("echo");
         JsonNode echoed = result(project, operator, namespace + ".echo", "{\"via\": \"api\"}");
         assertThat(echoed.path("structuredContent").path("via").asText())
@@ -160,20 +160,6 @@ class UpstreamOperatorE2E {
                                 .asText(),
                         s -> List.of("completed", "failed", "cancelled").contains(s));
         return Http.rest("GET", executions + "/result", token, null, null).json();
-    }
-
-    private static List<String> toolNames(String token) {
-        List<String> names = new ArrayList<>();
-        LocalStack.get()
-                .mcp(token)
-                .v2026()
-                .request("tools/list")
-                .post()
-                .json()
-                .path("result")
-                .path("tools")
-                .forEach(tool -> names.add(tool.path("name").asText()));
-        return names;
     }
 
     private static List<String> ids(JsonNode listed) {

@@ -211,6 +211,28 @@ public record OperationSpec(
         this(name, version, title, description, mutating, annotations, inputSchema, cancellable, null, null);
     }
 
+    /**
+     * An upstream tool with only what every entry needs: no title, description, annotations or policies of its own
+     * (discovery, {@code ListedTools}, fills in what the upstream and the operator say).
+     */
+    public static OperationSpec ofUpstream(
+            String name, String version, String description, boolean mutating, UpstreamBinding binding) {
+        return new OperationSpec(
+                name,
+                version,
+                null,
+                description,
+                mutating,
+                null,
+                JsonNodeFactory.instance.objectNode().put("type", "object"),
+                true,
+                null,
+                null,
+                null,
+                false,
+                binding);
+    }
+
     /** Whether this is a tool of an upstream MCP server. */
     public boolean isUpstream() {
         return upstream != null;

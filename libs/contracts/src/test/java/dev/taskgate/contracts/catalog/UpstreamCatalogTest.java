@@ -5,8 +5,6 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
 
@@ -85,19 +83,11 @@ class UpstreamCatalogTest {
     }
 
     private static OperationSpec tool(String name) {
-        return new OperationSpec(
+        return OperationSpec.ofUpstream(
                 name,
                 "upstream-1",
-                null,
                 "an upstream tool",
                 true,
-                null,
-                JsonNodeFactory.instance.objectNode().put("type", "object"),
-                true,
-                null,
-                null,
-                null,
-                false,
                 new UpstreamBinding("counting", name.substring(name.indexOf('.') + 1), null, List.of("acme/*")));
     }
 }

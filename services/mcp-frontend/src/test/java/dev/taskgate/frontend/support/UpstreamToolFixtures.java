@@ -2,8 +2,6 @@ package dev.taskgate.frontend.support;
 
 import java.util.List;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.catalog.UpstreamBinding;
 import dev.taskgate.contracts.catalog.UpstreamTools;
@@ -15,19 +13,11 @@ public final class UpstreamToolFixtures {
 
     /** One read-only tool {@code name} (namespace {@code up}) of upstream {@code up}, offered to {@code workspaces}. */
     public static UpstreamTools oneTool(String revision, String name, String... workspaces) {
-        OperationSpec tool = new OperationSpec(
+        OperationSpec tool = OperationSpec.ofUpstream(
                 name,
                 "v1",
-                null,
                 "an upstream tool",
                 true,
-                null,
-                JsonNodeFactory.instance.objectNode().put("type", "object"),
-                true,
-                null,
-                null,
-                null,
-                false,
                 new UpstreamBinding("up", name.substring(name.indexOf('.') + 1), null, List.of(workspaces)));
         return new UpstreamTools(
                 revision, List.of(tool), List.of(new UpstreamState("up", "up", true, null, 1, List.of(workspaces))));

@@ -231,19 +231,11 @@ class UpstreamCallsTest {
     }
 
     private static OperationSpec tool(String upstream, String name, String taskSupport) {
-        return new OperationSpec(
+        return OperationSpec.ofUpstream(
                 "cnt." + name,
                 "upstream-1",
                 null,
-                null,
                 true,
-                null,
-                JsonNodeFactory.instance.objectNode().put("type", "object"),
-                true,
-                null,
-                null,
-                null,
-                false,
                 new UpstreamBinding(upstream, name, taskSupport, List.of("acme/*")));
     }
 }

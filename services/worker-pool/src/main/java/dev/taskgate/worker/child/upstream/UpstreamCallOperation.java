@@ -52,7 +52,11 @@ public final class UpstreamCallOperation implements Operation {
                                 session.failure("the saved remote task cannot be read; the tool is not invoked again"));
                 return resume(saved, session, interactions, deadline, context);
             }
-            String result = callInSession(input, progressToken, session, interactions, deadline, context);
+            String result = callInSession(
+                    session,
+                    interactions,
+                    deadline,
+                    () -> call(input, progressToken, session, interactions, deadline, context));
             clean = true;
             return result;
         } finally {
@@ -68,35 +72,36 @@ public final class UpstreamCallOperation implements Operation {
         }
     }
 
+    /** One attempt of the call in the session as it stands. */
+    @FunctionalInterface
+    private interface Attempt {
+        String run() throws OperationStoppedException, InterruptedException;
+    }
+
     /**
      * The call, in the session an earlier call of this upstream left idle in this child, or in a new one. An upstream
      * that answers 404 has forgotten the session (expired, restarted): it never saw the call, so the call is made in a
      * new session — still the only one.
      */
     private String callInSession(
-            JsonNode input,
-            String progressToken,
-            McpHttpSession session,
-            UpstreamInteractions interactions,
-            Deadline deadline,
-            OperationContext context)
+            McpHttpSession session, UpstreamInteractions interactions, Deadline deadline, Attempt call)
             throws OperationStoppedException, InterruptedException {
         Optional<UpstreamSessions.Idle> idle = sessions.take(target);
         if (idle.isEmpty()) {
             initialize(session, interactions, deadline);
-            return call(input, progressToken, session, interactions, deadline, context);
+            return call.run();
         }
         session.adopt(idle.get().sessionId(), idle.get().version());
         requireTasksIfNeeded(session, idle.get().version());
         try {
-            return call(input, progressToken, session, interactions, deadline, context);
+            return call.run();
         } catch (UpstreamException e) {
             if (e.httpStatus() != 404) {
                 throw e;
             }
             session.reset();
             initialize(session, interactions, deadline);
-            return call(input, progressToken, session, interactions, deadline, context);
+            return call.run();
         }
     }
 
