@@ -286,8 +286,8 @@ public class DispatchRunner {
             dispatched.remove(key);
             return CompletableFuture.failedFuture(new IllegalStateException("Started not acknowledged for " + key, e));
         }
-        if (spec.isUpstream() && spec.mutating()) {
-            Optional<CompletableFuture<Void>> notMine = claimOrRelease(key, child, run);
+        if (spec.isUpstream()) {
+            Optional<CompletableFuture<Void>> notMine = claimOrRelease(key, child, run, spec.mutating());
             if (notMine.isPresent()) {
                 return notMine.get();
             }
@@ -315,14 +315,16 @@ public class DispatchRunner {
     }
 
     /**
-     * A mutating upstream call happens at most once: this instance calls only when job-control confirms that it owns
-     * the epoch. A duplicate delivery (the owner died before committing the offset) ends here without a report of its
-     * own (job-control fences a duplicate's reports anyway); when job-control cannot be asked, the execution fails
-     * without the call.
+     * An upstream call is made by the owner of its epoch only: this instance calls when job-control confirms that it
+     * owns the epoch. A duplicate delivery (the owner died before committing the offset, and the record reached a
+     * restarted instance before the loss was settled) ends here without a report of its own (job-control fences a
+     * duplicate's reports anyway), so even a read-only tool is not called twice for one epoch. When job-control cannot
+     * be asked, a mutating call fails without being made; a read-only one is made (calling it again is safe).
      *
      * @return empty when this instance may call; otherwise the outcome of the record
      */
-    private Optional<CompletableFuture<Void>> claimOrRelease(ExecutionKey key, ChildProcess child, ExecutionRun run) {
+    private Optional<CompletableFuture<Void>> claimOrRelease(
+            ExecutionKey key, ChildProcess child, ExecutionRun run, boolean mutating) {
         OwnerClaims.Claim claim;
         try {
             claim = claims.claim(key.executionId(), key.epoch());
@@ -331,6 +333,10 @@ public class DispatchRunner {
             claim = OwnerClaims.Claim.UNKNOWN;
         }
         if (claim == OwnerClaims.Claim.GRANTED) {
+            return Optional.empty();
+        }
+        if (claim == OwnerClaims.Claim.UNKNOWN && !mutating) {
+            LOG.warnf("Owner claim unanswered; the read-only upstream call is made anyway [%s]", key);
             return Optional.empty();
         }
         pool.returnUnused(child);
