@@ -256,6 +256,13 @@ public interface JobControlConfig {
         Duration retryInterval();
 
         /**
+         * After how many calls in a row that could not reach an upstream its circuit opens ({@code
+         * upstream.UpstreamCircuit}, docs/gateway.md "Circuit breaker"); 0 switches the breaker off.
+         */
+        @WithDefault("5")
+        int circuitFailures();
+
+        /**
          * Whether upstream URLs may resolve to private, loopback or link-local addresses, from
          * {@code taskgate.upstreams.allow-private-networks} [{@code TASKGATE_UPSTREAMS_ALLOW_PRIVATE_NETWORKS}], given to
          * job-control and worker-pool alike; off by default (docs/gateway.md "Network policy").

@@ -43,6 +43,7 @@ import dev.taskgate.contracts.catalog.UpstreamTools;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.Rejected;
+import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.AuditPage;
@@ -74,6 +75,8 @@ class UpstreamRegistrationApiTest {
     private static HttpServer upstream;
     private static JobControlFixture fixture;
     private static final List<String> authorizations = new CopyOnWriteArrayList<>();
+    // while set, the stand-in answers initialize and tools/list with 503: it cannot be listed
+    private static volatile boolean refuseListings;
     private static final List<String> logged = new CopyOnWriteArrayList<>();
     private static final Handler CAPTURE = new Handler() {
         @Override
@@ -110,6 +113,7 @@ class UpstreamRegistrationApiTest {
     // the stand-in is gone: this class's registrations leave, so no later test lists them again and again
     @AfterEach
     void forgetRegistrations() {
+        refuseListings = false;
         pool.preparedQuery("delete from jobctl.upstream_registration where workspace like 'org-up-%'")
                 .execute()
                 .await()
@@ -126,6 +130,11 @@ class UpstreamRegistrationApiTest {
             return;
         }
         JsonNode message = Wire.fromBytes(exchange.getRequestBody().readAllBytes(), JsonNode.class);
+        if (refuseListings) {
+            exchange.sendResponseHeaders(503, -1);
+            exchange.close();
+            return;
+        }
         String result = switch (message.path("method").asText()) {
             case "initialize" ->
                 "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"tools\":{}},"
@@ -558,6 +567,60 @@ class UpstreamRegistrationApiTest {
         assertThat(fixture.send(JobControlFixture.submit(alice, "k-3", ns + ".ping", "{}")))
                 .as("room again once it ended")
                 .isInstanceOf(Accepted.class);
+    }
+
+    @Test
+    void callsThatCannotReachAnUpstreamOpenItsCircuitUntilAListingSucceedsAgain() {
+        String ws = project();
+        String id = fresh();
+        String ns = "ns" + id.substring(2);
+        create(ws, body(id, ns, "")).then().statusCode(201);
+        await().atMost(WAIT).until(() -> toolNames().contains(ns + ".ping"));
+        Caller alice = new Caller("https://taskgate.local/dev", "alice", ws.substring(0, ws.indexOf('/')), "p");
+
+        endCall(alice, ns + ".echo", "upstream_unavailable");
+        endCall(alice, ns + ".ping", "upstream_unavailable");
+        endCall(alice, ns + ".echo", "upstream_failed");
+        endCall(alice, ns + ".echo", "upstream_unavailable");
+        endCall(alice, ns + ".ping", "upstream_unavailable");
+        assertThat(circuitOpened(id))
+                .as("two in a row since a call reached the upstream")
+                .isFalse();
+        assertThat(toolNames()).contains(ns + ".echo", ns + ".ping");
+
+        refuseListings = true;
+        endCall(alice, ns + ".echo", "upstream_unavailable");
+
+        assertThat(circuitOpened(id))
+                .as("the third in a row (circuit-failures=3 in the test profile)")
+                .isTrue();
+        assertThat(catalog().upstreams())
+                .filteredOn(state -> state.id().equals(id))
+                .singleElement()
+                .satisfies(state -> assertThat(state.available()).isFalse());
+        assertThat(toolNames()).as("its tools left the catalog").doesNotContain(ns + ".echo", ns + ".ping");
+
+        refuseListings = false;
+        await().atMost(WAIT).until(() -> toolNames().contains(ns + ".ping"));
+        assertThat(catalog().upstreams())
+                .filteredOn(state -> state.id().equals(id))
+                .singleElement()
+                .satisfies(state -> assertThat(state.available())
+                        .as("closed by the trial listing")
+                        .isTrue());
+    }
+
+    // one call of tool, started and failed with code as a worker reports it
+    private static void endCall(Caller caller, String tool, String code) {
+        Accepted call = (Accepted) fixture.send(JobControlFixture.submit(caller, "k-" + UUID.randomUUID(), tool, "{}"));
+        fixture.report(JobControlFixture.started(call.executionId(), 1));
+        fixture.report(new Failed(
+                UUID.randomUUID(), Instant.now(), call.executionId(), 1, "worker-test", code, tool + " failed"));
+        JobControlFixture.awaitStatus(caller, call.executionId(), ExecutionStatus.FAILED);
+    }
+
+    private static boolean circuitOpened(String id) {
+        return logged.stream().anyMatch(line -> line.startsWith("Upstream circuit opened") && line.contains(id));
     }
 
     private static void assertProblem(Response response, int status, String slug, String detail) {

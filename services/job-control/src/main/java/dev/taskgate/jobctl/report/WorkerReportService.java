@@ -42,6 +42,7 @@ import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.recovery.OwnerLossService;
+import dev.taskgate.jobctl.upstream.UpstreamCircuit;
 
 /**
  * Applies worker reports to executions: each through the state machine ({@link ReportDecisions}) and a
@@ -68,6 +69,7 @@ public class WorkerReportService {
     private final CommitService commits;
     private final FrontierCheckpointService frontiers;
     private final ArtifactService artifacts;
+    private final UpstreamCircuit circuit;
 
     WorkerReportService(
             Pool pool,
@@ -82,8 +84,10 @@ public class WorkerReportService {
             ResultCheckpointService resultCheckpoints,
             CommitService commits,
             FrontierCheckpointService frontiers,
-            ArtifactService artifacts) {
+            ArtifactService artifacts,
+            UpstreamCircuit circuit) {
         this.artifacts = artifacts;
+        this.circuit = circuit;
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
@@ -168,8 +172,10 @@ public class WorkerReportService {
             logIgnored(execution, event);
             return Uni.createFrom().item(false);
         }
-        return applyChange(
-                tx, execution, change.get(), event, applied -> Uni.createFrom().voidItem());
+        return applyChange(tx, execution, change.get(), event, applied -> {
+            circuit.callEnded(execution.toolName(), event);
+            return Uni.createFrom().voidItem();
+        });
     }
 
     private static void logIgnored(Execution execution, WorkerEvent event) {

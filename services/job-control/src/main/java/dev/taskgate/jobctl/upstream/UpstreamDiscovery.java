@@ -93,6 +93,26 @@ public class UpstreamDiscovery {
         restart(id);
     }
 
+    /**
+     * Marks the upstream {@code id} unavailable for {@code reason} now (its tools leave the catalog) and lists it
+     * again after the retry interval, as for one that could not be listed ({@link UpstreamCircuit}).
+     */
+    public void markUnavailable(String id, String reason) {
+        Optional<UpstreamDefinition> current =
+                registered.all().stream().filter(u -> u.id().equals(id)).findFirst();
+        if (current.isEmpty()) {
+            return;
+        }
+        long generation = nextGeneration.incrementAndGet();
+        generations.put(id, generation);
+        listings.put(id, Listing.unavailable(current.get(), reason));
+        publish();
+        if (!refresher.isShutdown()) {
+            refresher.schedule(
+                    () -> refreshAndReschedule(id, generation), retryInterval.toMillis(), TimeUnit.MILLISECONDS);
+        }
+    }
+
     /** Lists {@code upstream}'s tools now and publishes the result; returns its state afterwards. */
     public UpstreamState refresh(UpstreamDefinition upstream) {
         Listing listing;

@@ -48,6 +48,8 @@ public final class ChildServer {
     public static final String OPERATION_EXCEPTION = "operation_exception";
     /** The upstream MCP server of an upstream call refused, failed or did not answer; the message says how. */
     public static final String UPSTREAM_FAILED = "upstream_failed";
+    /** The upstream MCP server of an upstream call could not be reached; the message says how. */
+    public static final String UPSTREAM_UNAVAILABLE = "upstream_unavailable";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final long SHUTDOWN_GRACE_SECONDS = 1;
@@ -236,7 +238,8 @@ public final class ChildServer {
         } catch (UpstreamException e) {
             // an expected failure, fully described by its message (which holds no credential): no stack trace
             log.println("operation " + name + " failed: " + e.getMessage());
-            report = () -> out.error(UPSTREAM_FAILED, name + " failed: " + e.getMessage());
+            String code = e.unreachable() ? UPSTREAM_UNAVAILABLE : UPSTREAM_FAILED;
+            report = () -> out.error(code, name + " failed: " + e.getMessage());
         } catch (RuntimeException | Error e) {
             log.println("operation " + name + " threw:");
             e.printStackTrace(log);

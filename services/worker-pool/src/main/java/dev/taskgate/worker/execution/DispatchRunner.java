@@ -221,6 +221,13 @@ public class DispatchRunner {
         OperationSpec spec = catalog.find(record.operation())
                 .or(() -> upstreams.findAfterRefresh(record.operation()))
                 .orElse(null);
+        if (spec == null && upstreams.unavailableUpstreamOf(record.operation()).isPresent()) {
+            return report(events.failed(
+                    key,
+                    FailureCode.UPSTREAM_UNAVAILABLE,
+                    "the upstream of " + record.operation()
+                            + " is unavailable now (unreachable, or its circuit is open); the tool was not called"));
+        }
         if (spec == null) {
             return report(events.failed(
                     key,
@@ -440,6 +447,9 @@ public class DispatchRunner {
         private WorkerEvent failure(ExecutionKey key, ChildMessage message) {
             if (ChildServer.UPSTREAM_FAILED.equals(message.code())) {
                 return events.failed(key, FailureCode.UPSTREAM_FAILED, message.message());
+            }
+            if (ChildServer.UPSTREAM_UNAVAILABLE.equals(message.code())) {
+                return events.failed(key, FailureCode.UPSTREAM_UNAVAILABLE, message.message());
             }
             return events.failed(
                     key,

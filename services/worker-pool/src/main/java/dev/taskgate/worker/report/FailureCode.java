@@ -21,7 +21,12 @@ public enum FailureCode {
      * The upstream answered the call with an error, something Taskgate cannot use, or not at all (docs/gateway.md);
      * or asked for an interaction that cannot be relayed. The tool is not called again.
      */
-    UPSTREAM_FAILED("upstream_failed");
+    UPSTREAM_FAILED("upstream_failed"),
+    /**
+     * The upstream could not be reached (no connection, or 502/503/504 in front of it), or its circuit is open: the
+     * tool was not called, or the call never arrived (docs/gateway.md "Circuit breaker").
+     */
+    UPSTREAM_UNAVAILABLE("upstream_unavailable");
 
     private final String wireValue;
 

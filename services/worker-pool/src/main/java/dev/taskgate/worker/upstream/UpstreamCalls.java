@@ -125,6 +125,16 @@ public class UpstreamCalls {
     }
 
     /**
+     * The upstream that the tool {@code name} belongs to by its namespace, when the catalog marks it unavailable (it
+     * could not be listed, or its circuit is open): a dispatched call of it fails at once instead of trying it.
+     */
+    public Optional<UpstreamState> unavailableUpstreamOf(String name) {
+        return catalog.upstreamTools().upstreams().stream()
+                .filter(state -> !state.available() && name.startsWith(state.namespace() + "."))
+                .findFirst();
+    }
+
+    /**
      * What the child needs to call the upstream tool {@code spec} ({@code docs/worker-pool.md}, "Upstream calls").
      * Blocking (DNS).
      *

@@ -1,5 +1,6 @@
 package dev.taskgate.worker.pool;
 
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -278,9 +279,35 @@ class UpstreamChildTest {
                 .terminal();
 
         assertThat(error.kind()).isEqualTo(ChildMessage.Kind.ERROR);
+        assertThat(error.code())
+                .as("unreachable: the circuit breaker counts it")
+                .isEqualTo(ChildServer.UPSTREAM_UNAVAILABLE);
         assertThat(error.message())
                 .contains("upstream 'counting' tool 'echo'")
                 .contains("could not connect to http://127.0.0.1:" + port + "/mcp");
+    }
+
+    @Test
+    void aGatewaysServiceUnavailableInFrontOfTheUpstreamCountsAsUnreachable() throws Exception {
+        HttpServer gateway = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        gateway.createContext("/mcp", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            exchange.sendResponseHeaders(503, -1);
+            exchange.close();
+        });
+        gateway.start();
+        try {
+            URI url = URI.create("http://127.0.0.1:" + gateway.getAddress().getPort() + "/mcp");
+            ChildMessage error = call(upstreamFor(url, "echo"), "{}").terminal();
+
+            assertThat(error.kind()).isEqualTo(ChildMessage.Kind.ERROR);
+            assertThat(error.code()).isEqualTo(ChildServer.UPSTREAM_UNAVAILABLE);
+            assertThat(error.message())
+                    .contains("upstream 'counting' tool 'echo'")
+                    .contains("HTTP 503");
+        } finally {
+            gateway.stop(0);
+        }
     }
 
     @Test

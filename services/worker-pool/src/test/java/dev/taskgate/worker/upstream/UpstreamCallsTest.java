@@ -102,6 +102,33 @@ class UpstreamCallsTest {
     }
 
     @Test
+    void aToolOfAnUpstreamTheCatalogMarksUnavailableIsKnownByItsNamespace() {
+        OperationCatalog catalog = OperationCatalog.load();
+        UpstreamCalls calls = new UpstreamCalls(
+                List.of(COUNTING), new UpstreamAddressPolicy(true), catalog, null, Duration.ofSeconds(1), null);
+        catalog.replaceUpstreamTools(new UpstreamTools(
+                "r-1",
+                List.of(),
+                List.of(new UpstreamState("counting", "cnt", false, "circuit open", 0, List.of("acme/*")))));
+
+        assertThat(calls.unavailableUpstreamOf("cnt.echo"))
+                .map(UpstreamState::id)
+                .contains("counting");
+        assertThat(calls.unavailableUpstreamOf("cntx.echo"))
+                .as("another namespace")
+                .isEmpty();
+        assertThat(calls.unavailableUpstreamOf("demo.echo")).isEmpty();
+
+        catalog.replaceUpstreamTools(new UpstreamTools(
+                "r-2",
+                List.of(tool("counting", "echo", null)),
+                List.of(new UpstreamState("counting", "cnt", true, null, 1, List.of("acme/*")))));
+        assertThat(calls.unavailableUpstreamOf("cnt.echo"))
+                .as("available again")
+                .isEmpty();
+    }
+
+    @Test
     void aRegisteredUpstreamsTargetIsAskedOfJobControlOpenedHereAndKeptUntilItsRevisionChanges() throws Exception {
         SECRET_TARGETS.put("registered", target("registered", 3, SEALING.seal("registered", "Bearer api-s3cret")));
         OperationCatalog catalog = OperationCatalog.load();

@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -46,6 +47,8 @@ final class McpHttpSession {
 
     private static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(5);
     private static final int SAMPLE_CHARACTERS = 200;
+    // what a proxy or load balancer answers for an upstream it cannot reach (or that is overloaded)
+    private static final Set<Integer> UNREACHABLE_STATUSES = Set.of(502, 503, 504);
 
     private final UpstreamTarget target;
     private final OperationContext context;
@@ -316,25 +319,31 @@ final class McpHttpSession {
                 .filter(RpcMessage::isError)
                 .map(RpcMessage::errorSummary)
                 .orElse(sample(body));
-        return failure(
-                "the upstream refused " + what + " with HTTP " + response.statusCode()
-                        + (detail.isBlank() ? "" : ": " + sample(detail)),
-                response.statusCode());
+        int status = response.statusCode();
+        return new UpstreamException(
+                target.redact(target.describe() + ": the upstream refused " + what + " with HTTP " + status
+                        + (detail.isBlank() ? "" : ": " + sample(detail))),
+                status,
+                UNREACHABLE_STATUSES.contains(status));
     }
 
     private UpstreamException connectionFailure(String what, Throwable cause, Deadline deadline) {
         if (cause instanceof HttpConnectTimeoutException) {
-            return failure("could not connect to " + target.url() + " within "
+            return unreachable("could not connect to " + target.url() + " within "
                     + target.connectTimeout().toMillis() + " ms");
         }
         if (cause instanceof ConnectException) {
-            return failure("could not connect to " + target.url() + " (" + describe(cause) + ")");
+            return unreachable("could not connect to " + target.url() + " (" + describe(cause) + ")");
         }
         if (cause instanceof HttpTimeoutException) {
             return timedOut(what, deadline);
         }
-        return failure(
+        return unreachable(
                 "the connection to " + target.url() + " failed while sending " + what + " (" + describe(cause) + ")");
+    }
+
+    private UpstreamException unreachable(String what) {
+        return new UpstreamException(target.redact(target.describe() + ": " + what), 0, true);
     }
 
     private UpstreamException timedOut(String what, Deadline deadline) {
@@ -343,11 +352,7 @@ final class McpHttpSession {
     }
 
     UpstreamException failure(String what) {
-        return failure(what, 0);
-    }
-
-    private UpstreamException failure(String what, int status) {
-        return new UpstreamException(target.redact(target.describe() + ": " + what), status);
+        return new UpstreamException(target.redact(target.describe() + ": " + what));
     }
 
     private static String describe(Throwable cause) {
