@@ -86,6 +86,15 @@ public interface WorkerConfig {
     Duration publishTimeout();
 
     /**
+     * How long a shutdown (SIGTERM) waits for the running operations to end, starting no new one, before the children
+     * are stopped and what still runs is left to recovery ({@code WorkDrain}, docs/worker-pool.md "Shutdown"); 0 does
+     * not wait. Keep it below the time the platform allows a stop: Kubernetes' terminationGracePeriodSeconds (60 s for
+     * worker-pool in deploy/k8s) and bin/taskgate's 20 s.
+     */
+    @WithDefault("15s")
+    Duration shutdownGrace();
+
+    /**
      * Whether the conformance tool pack ({@code schemas/operations/conformance-pack.json}) is part of this worker's
      * catalog, so that its fixture operations may run. Set through {@code taskgate.conformance.enabled}
      * [{@code TASKGATE_CONFORMANCE_ENABLED}] on every service of the deployment alike; default off. Only for

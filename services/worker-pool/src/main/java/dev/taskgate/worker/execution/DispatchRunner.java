@@ -78,6 +78,7 @@ public class DispatchRunner {
     private final WorkspaceRegistry workspaces;
     private final ArtifactRelay artifacts;
     private final UpstreamCalls upstreams;
+    private final WorkDrain drain;
     private final TerminalDelivery terminals;
     private final OwnerClaims claims;
     // Waiting for an idle child can take as long as the running operations do: it happens here, on a thread
@@ -103,7 +104,9 @@ public class DispatchRunner {
             WorkspaceRegistry workspaces,
             ArtifactRelay artifacts,
             UpstreamCalls upstreams,
-            OwnerClaims claims) {
+            OwnerClaims claims,
+            WorkDrain drain) {
+        this.drain = drain;
         this.upstreams = upstreams;
         this.claims = claims;
         this.frontiers = frontiers;
@@ -209,6 +212,9 @@ public class DispatchRunner {
 
     private CompletableFuture<Void> admit(RunOperation record) {
         ExecutionKey key = new ExecutionKey(record.executionId(), record.epoch());
+        if (drain.isDraining()) {
+            return leftForAnotherInstance(key);
+        }
         if (!dispatched.add(key)) {
             LOG.infof("Duplicate RunOperation dropped [%s messageId=%s]", key, record.messageId());
             return CompletableFuture.completedFuture(null);
@@ -276,6 +282,12 @@ public class DispatchRunner {
             held.remove(run);
             // Shutting down: leave the record unacknowledged so that it is delivered again after a restart.
             return new CompletableFuture<>();
+        }
+        if (drain.isDraining()) {
+            pool.returnUnused(child);
+            held.remove(run);
+            dispatched.remove(key);
+            return leftForAnotherInstance(key);
         }
         if ((stoppable && stops.contains(key)) || isPastDeadline(record)) {
             pool.returnUnused(child);
@@ -357,6 +369,12 @@ public class DispatchRunner {
                 FailureCode.UPSTREAM_REFUSED,
                 run.operation() + " was not called: job-control could not confirm that this worker owns the "
                         + "execution, and a mutating upstream call must not happen twice")));
+    }
+
+    // stopping: the record stays unacknowledged and is delivered to the instance that takes over its partition
+    private CompletableFuture<Void> leftForAnotherInstance(ExecutionKey key) {
+        LOG.infof("Not started: this instance is stopping [%s]", key);
+        return new CompletableFuture<>();
     }
 
     private boolean isPastDeadline(RunOperation record) {

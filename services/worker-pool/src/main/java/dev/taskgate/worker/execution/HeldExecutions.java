@@ -38,6 +38,11 @@ public class HeldExecutions {
         return runs.containsKey(key);
     }
 
+    /** Whether no dispatch is held: none waits for a child, runs, or waits for its terminal event's acknowledgement. */
+    public boolean isEmpty() {
+        return runs.isEmpty();
+    }
+
     /** Adds a run; {@code false} if the dispatch is already held. */
     boolean add(ExecutionRun run) {
         return runs.putIfAbsent(run.key(), run) == null;
