@@ -3,13 +3,16 @@ package dev.taskgate.jobctl.metrics;
 import java.util.Locale;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.StartupEvent;
 
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.ExecutionCommand;
 import dev.taskgate.contracts.command.Rejected;
+import dev.taskgate.jobctl.admission.AdmissionBound;
 
 /**
  * job-control's own meters (Prometheus at {@code /q/metrics} on the management interface, docs/operations.md):
@@ -21,11 +24,25 @@ public class CommandMetrics {
     static final String COMMANDS = "taskgate.commands";
     static final String ADMISSION_REFUSALS = "taskgate.admission.refusals";
     static final String REFUSED_RECORDS = "taskgate.records.refused";
+    private static final String[] REFUSAL_REASONS = {"signature", "payload", "malformed"};
 
     private final MeterRegistry registry;
 
     CommandMetrics(MeterRegistry registry) {
         this.registry = registry;
+    }
+
+    /**
+     * Exports the refusal counters at 0 from the start: a series that appears only with its first increment hides
+     * that increment from {@code increase()} and from the alerts built on it (deploy/prometheus/taskgate-alerts.yaml).
+     */
+    void registerAtZero(@Observes StartupEvent start) {
+        for (AdmissionBound bound : AdmissionBound.values()) {
+            registry.counter(ADMISSION_REFUSALS, "bound", bound.boundName());
+        }
+        for (String reason : REFUSAL_REASONS) {
+            registry.counter(REFUSED_RECORDS, "topic", "commands", "reason", reason);
+        }
     }
 
     /** One command handled, with the reply it got. */
