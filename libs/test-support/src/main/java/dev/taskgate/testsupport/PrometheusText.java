@@ -1,6 +1,8 @@
 package dev.taskgate.testsupport;
 
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /** Reads a sample out of Prometheus's text exposition format (what {@code /q/metrics} answers), for tests. */
 public final class PrometheusText {
@@ -23,5 +25,24 @@ public final class PrometheusText {
             }
         }
         return sum;
+    }
+
+    /**
+     * The names of every sample in the exposition, as a query selects them: a histogram or timer shows as its
+     * {@code _count}, {@code _sum} (and {@code _bucket}, {@code _max}) series, never under its bare name.
+     */
+    public static Set<String> names(String exposition) {
+        Set<String> names = new TreeSet<>();
+        for (String line : exposition.split("\n")) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            int end = 0;
+            while (end < line.length() && line.charAt(end) != '{' && line.charAt(end) != ' ') {
+                end++;
+            }
+            names.add(line.substring(0, end));
+        }
+        return names;
     }
 }
