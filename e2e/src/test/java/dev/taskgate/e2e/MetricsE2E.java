@@ -1,7 +1,12 @@
 package dev.taskgate.e2e;
 
+import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -10,6 +15,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import io.restassured.RestAssured;
 import io.restassured.path.json.JsonPath;
 
+import dev.taskgate.testsupport.MonitoringDefinitions;
+import dev.taskgate.testsupport.PromQlMetricNames;
 import dev.taskgate.testsupport.PrometheusText;
 import dev.taskgate.testsupport.Tokens;
 
@@ -18,12 +25,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Issue 18 item 4: the packaged services' metrics after a known workload, scraped from each management interface.
- * Other system tests share the stack, so the counters are compared as at least what this workload adds.
+ * Issue 18 items 4 and 8: the packaged services' metrics after a known workload, scraped from each management
+ * interface, and the Grafana dashboard and Prometheus alert rules under deploy/ built on them. Other system tests
+ * share the stack, so the counters are compared as at least what this workload adds.
  */
 @ExtendWith(LocalStack.class)
 class MetricsE2E {
     private static final int EXECUTIONS = 3;
+    private static final List<String> SERVICES =
+            List.of("mcp-frontend", "job-control", "worker-pool", "webhook-dispatcher");
+    private static final Path DASHBOARD = LocalStack.repo().resolve("deploy/grafana/taskgate-overview.json");
+    private static final Path ALERTS = LocalStack.repo().resolve("deploy/prometheus/taskgate-alerts.yaml");
 
     private static String token;
 
@@ -59,6 +71,39 @@ class MetricsE2E {
                 .isGreaterThanOrEqualTo(EXECUTIONS);
         String dispatcher = scrape("webhook-dispatcher");
         assertThat(dispatcher).contains("jvm_memory_used_bytes");
+    }
+
+    @Test
+    void theDashboardAndTheAlertRulesSelectOnlyMetricsTheServicesExport() {
+        // one execution over REST: the request, command, Kafka and call series exist from then on
+        assertThat(DemoExecutions.result(token, "demo.echo", Map.of("n", -1)).getInt("structuredContent.n"))
+                .isEqualTo(-1);
+        Map<String, Set<String>> selected = new TreeMap<>();
+        selectedBy(selected, DASHBOARD, MonitoringDefinitions.dashboardExpressions(DASHBOARD));
+        selectedBy(selected, ALERTS, MonitoringDefinitions.ruleExpressions(ALERTS));
+        assertThat(selected.values()).anySatisfy(files -> assertThat(files).contains(DASHBOARD.getFileName() + ""));
+        assertThat(selected.values()).anySatisfy(files -> assertThat(files).contains(ALERTS.getFileName() + ""));
+
+        // a Kafka client's per-partition series appear once it has fetched: wait for them rather than race
+        await().atMost(Duration.ofSeconds(60)).untilAsserted(() -> {
+            Set<String> exported = new TreeSet<>();
+            for (String service : SERVICES) {
+                exported.addAll(PrometheusText.names(scrape(service)));
+            }
+            Map<String, Set<String>> missing = new TreeMap<>(selected);
+            missing.keySet().removeAll(exported);
+            assertThat(missing)
+                    .as("metrics selected by deploy/ (name=[files]) that no service exports")
+                    .isEmpty();
+        });
+    }
+
+    private static void selectedBy(Map<String, Set<String>> selected, Path file, List<String> expressions) {
+        for (String expression : expressions) {
+            for (String name : PromQlMetricNames.of(expression)) {
+                selected.computeIfAbsent(name, n -> new TreeSet<>()).add(file.getFileName() + "");
+            }
+        }
     }
 
     private static double value(String service, String name, Map<String, String> labels) {
