@@ -119,6 +119,7 @@ env_of() {
   [ -n "${TASKGATE_RUN_TOPIC_PREFIX:-}" ] && echo "TASKGATE_TOPIC_PREFIX=$TASKGATE_RUN_TOPIC_PREFIX"
   case "$service" in
     job-control)
+      echo "TASKGATE_SHUTDOWN_DELAY=0s" # one machine, no load balancer to tell before a stop
       echo "TASKGATE_PG_PORT=${TASKGATE_RUN_PG_PORT:-15432}"
       echo "TASKGATE_PG_DATABASE=${TASKGATE_RUN_PG_DATABASE:-taskgate}"
       echo "TASKGATE_PG_USER=taskgate_jobctl"
@@ -140,6 +141,7 @@ env_of() {
       echo "TASKGATE_WORKER_WORKSPACES_DEMO_ROOTS=$state/workspaces/demo/src,docs=$state/workspaces/demo/docs"
       ;;
     mcp-frontend)
+      echo "TASKGATE_SHUTDOWN_DELAY=0s" # one machine, no load balancer to tell before a stop
       echo "TASKGATE_JOB_CONTROL_URL=http://127.0.0.1:$(port_of job-control)"
       echo "TASKGATE_HANDLES_KEY=$(key handle-key)"
       echo "TASKGATE_PAYLOAD_KEYS=$(key payload-keys)"
@@ -147,6 +149,7 @@ env_of() {
       echo "MP_JWT_VERIFY_PUBLICKEY_LOCATION=file:$keys/jwt-public.pem"
       ;;
     webhook-dispatcher)
+      echo "TASKGATE_SHUTDOWN_DELAY=0s" # one machine, no load balancer to tell before a stop
       echo "TASKGATE_PG_PORT=${TASKGATE_RUN_PG_PORT:-15432}"
       echo "TASKGATE_PG_DATABASE=${TASKGATE_RUN_PG_DATABASE:-taskgate}"
       echo "TASKGATE_PG_USER=taskgate_webhooks"
