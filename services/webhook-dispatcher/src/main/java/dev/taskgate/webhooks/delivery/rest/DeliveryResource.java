@@ -1,13 +1,17 @@
 package dev.taskgate.webhooks.delivery.rest;
 
-import java.util.Map;
-
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
@@ -21,6 +25,7 @@ import dev.taskgate.webhooks.subscription.rest.SubscriptionResource;
 /** {@code …/webhook-subscriptions/{id}/deliveries}: list, inspect (with attempts) and replay deliveries. */
 @Path("/v1/orgs/{org}/projects/{project}/webhook-subscriptions/{subscription}/deliveries")
 @Authenticated
+@Tag(name = "Webhook deliveries")
 public class DeliveryResource {
     private final CallerResolver callers;
     private final DeliveryService deliveries;
@@ -31,6 +36,14 @@ public class DeliveryResource {
     }
 
     /** The newest deliveries of the subscription. */
+    @Operation(operationId = "listWebhookDeliveries", summary = "List the newest deliveries of a subscription")
+    @APIResponse(
+            responseCode = "200",
+            description = "The newest deliveries, without attempt logs",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = DeliveryList.class)))
     @GET
     public Uni<Response> list(
             @PathParam("org") String org,
@@ -41,14 +54,20 @@ public class DeliveryResource {
                 .list(caller, SubscriptionResource.uuid(subscription))
                 .map(all -> json(
                         200,
-                        Map.of(
-                                "items",
-                                all.stream()
-                                        .map(d -> DeliveryRepresentation.of(d, null))
-                                        .toList())));
+                        new DeliveryList(all.stream()
+                                .map(d -> DeliveryRepresentation.of(d, null))
+                                .toList())));
     }
 
     /** One delivery with its attempt log. */
+    @Operation(operationId = "getWebhookDelivery", summary = "Get a delivery with its attempt log")
+    @APIResponse(
+            responseCode = "200",
+            description = "The delivery with its attempt_log",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = DeliveryRepresentation.class)))
     @GET
     @Path("/{id}")
     public Uni<Response> get(
@@ -63,6 +82,14 @@ public class DeliveryResource {
     }
 
     /** Sends the delivery again: a new delivery with the same webhook-id and bytes. */
+    @Operation(operationId = "replayWebhookDelivery", summary = "Replay a delivery")
+    @APIResponse(
+            responseCode = "202",
+            description = "The new delivery, with the same webhook-id and bytes",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = DeliveryRepresentation.class)))
     @POST
     @Path("/{id}/replay")
     public Uni<Response> replay(

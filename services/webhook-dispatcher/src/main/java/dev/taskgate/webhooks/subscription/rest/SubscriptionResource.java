@@ -2,7 +2,6 @@ package dev.taskgate.webhooks.subscription.rest;
 
 import java.net.URI;
 import java.util.Locale;
-import java.util.Map;
 import java.util.UUID;
 
 import jakarta.ws.rs.DELETE;
@@ -16,13 +15,22 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
 import io.quarkus.security.Authenticated;
 import io.smallrye.mutiny.Uni;
 
 import dev.taskgate.problem.ProblemResponses;
 import dev.taskgate.webhooks.auth.CallerResolver;
 import dev.taskgate.webhooks.auth.ProjectCaller;
+import dev.taskgate.webhooks.delivery.rest.DeliveryRepresentation;
 import dev.taskgate.webhooks.delivery.rest.ReplayRangeBody;
+import dev.taskgate.webhooks.delivery.rest.ReplayedDeliveries;
 import dev.taskgate.webhooks.destination.DestinationUrlPolicy;
 import dev.taskgate.webhooks.problem.Problems;
 import dev.taskgate.webhooks.subscription.SubscriptionService;
@@ -34,6 +42,7 @@ import dev.taskgate.webhooks.web.JsonBodies;
  */
 @Path("/v1/orgs/{org}/projects/{project}/webhook-subscriptions")
 @Authenticated
+@Tag(name = "Webhook subscriptions")
 public class SubscriptionResource {
     private final CallerResolver callers;
     private final SubscriptionService subscriptions;
@@ -52,13 +61,26 @@ public class SubscriptionResource {
     }
 
     /** Creates a subscription; the answer shows its secret, once. */
+    @Operation(operationId = "createWebhookSubscription", summary = "Create a subscription")
+    @APIResponse(
+            responseCode = "201",
+            description = "Created, with the secret (shown once) and its Location",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = SubscriptionRepresentation.class)))
     @POST
     public Uni<Response> create(
             @PathParam("org") String org,
             @PathParam("project") String project,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             UriInfo uri,
-            byte[] body) {
+            @RequestBody(
+                            content =
+                                    @Content(
+                                            mediaType = MediaType.APPLICATION_JSON,
+                                            schema = @Schema(ref = "CreateWebhookSubscription")))
+                    byte[] body) {
         ProjectCaller caller = callers.resolve(org, project);
         JsonBodies.requireJson(contentType, body);
         CreateSubscriptionBody request = CreateSubscriptionBody.parse(body);
@@ -74,6 +96,14 @@ public class SubscriptionResource {
     }
 
     /** The project's subscriptions. */
+    @Operation(operationId = "listWebhookSubscriptions", summary = "List the project's subscriptions")
+    @APIResponse(
+            responseCode = "200",
+            description = "The project's subscriptions",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = SubscriptionList.class)))
     @GET
     public Uni<Response> list(@PathParam("org") String org, @PathParam("project") String project) {
         ProjectCaller caller = callers.resolve(org, project);
@@ -81,12 +111,19 @@ public class SubscriptionResource {
                 .list(caller)
                 .map(all -> json(
                         200,
-                        Map.of(
-                                "items",
+                        new SubscriptionList(
                                 all.stream().map(SubscriptionRepresentation::of).toList())));
     }
 
     /** One subscription (never its secret). */
+    @Operation(operationId = "getWebhookSubscription", summary = "Get a subscription")
+    @APIResponse(
+            responseCode = "200",
+            description = "The subscription, without its secret",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = SubscriptionRepresentation.class)))
     @GET
     @Path("/{id}")
     public Uni<Response> get(
@@ -96,6 +133,8 @@ public class SubscriptionResource {
     }
 
     /** Deletes the subscription; its pending deliveries are abandoned. */
+    @Operation(operationId = "deleteWebhookSubscription", summary = "Delete a subscription")
+    @APIResponse(responseCode = "204", description = "Deleted; its pending deliveries are abandoned")
     @DELETE
     @Path("/{id}")
     public Uni<Response> delete(
@@ -107,6 +146,14 @@ public class SubscriptionResource {
     }
 
     /** A new secret, shown once; the old one keeps signing until the rotation window ends. */
+    @Operation(operationId = "rotateWebhookSubscriptionSecret", summary = "Rotate the signing secret")
+    @APIResponse(
+            responseCode = "200",
+            description = "The subscription with its new secret (shown once)",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = SubscriptionRepresentation.class)))
     @POST
     @Path("/{id}/rotate-secret")
     public Uni<Response> rotateSecret(
@@ -121,6 +168,14 @@ public class SubscriptionResource {
     }
 
     /** Re-enables a disabled subscription. */
+    @Operation(operationId = "enableWebhookSubscription", summary = "Re-enable a disabled subscription")
+    @APIResponse(
+            responseCode = "200",
+            description = "The subscription, enabled",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = SubscriptionRepresentation.class)))
     @POST
     @Path("/{id}/enable")
     public Uni<Response> enable(
@@ -130,20 +185,34 @@ public class SubscriptionResource {
     }
 
     /** Queues a {@code webhook.test} event. */
+    @Operation(operationId = "testWebhookSubscription", summary = "Send a webhook.test event")
+    @APIResponse(
+            responseCode = "202",
+            description = "The queued delivery",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = DeliveryRepresentation.class)))
     @POST
     @Path("/{id}/test")
     public Uni<Response> test(
             @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         ProjectCaller caller = callers.resolve(org, project);
-        return deliveries
-                .sendTest(caller, uuid(id))
-                .map(d -> json(202, dev.taskgate.webhooks.delivery.rest.DeliveryRepresentation.of(d, null)));
+        return deliveries.sendTest(caller, uuid(id)).map(d -> json(202, DeliveryRepresentation.of(d, null)));
     }
 
     /**
      * Replays every delivery created in [from, to): new deliveries with the same webhook-ids and bytes. Refused
      * (nothing queued) for a bad body, {@code from >= to}, or a range over the configured limits.
      */
+    @Operation(operationId = "replayWebhookDeliveries", summary = "Replay the deliveries created in a time range")
+    @APIResponse(
+            responseCode = "202",
+            description = "The queued deliveries",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ReplayedDeliveries.class)))
     @POST
     @Path("/{id}/replay")
     public Uni<Response> replayRange(
@@ -151,7 +220,12 @@ public class SubscriptionResource {
             @PathParam("project") String project,
             @PathParam("id") String id,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-            byte[] body) {
+            @RequestBody(
+                            content =
+                                    @Content(
+                                            mediaType = MediaType.APPLICATION_JSON,
+                                            schema = @Schema(ref = "ReplayRange")))
+                    byte[] body) {
         ProjectCaller caller = callers.resolve(org, project);
         UUID subscription = uuid(id);
         JsonBodies.requireJson(contentType, body);
@@ -160,14 +234,9 @@ public class SubscriptionResource {
                 .replayRange(caller, subscription, range.from(), range.to())
                 .map(replayed -> json(
                         202,
-                        Map.of(
-                                "replayed",
-                                replayed.size(),
-                                "items",
-                                replayed.stream()
-                                        .map(d ->
-                                                dev.taskgate.webhooks.delivery.rest.DeliveryRepresentation.of(d, null))
-                                        .toList())));
+                        ReplayedDeliveries.of(replayed.stream()
+                                .map(d -> DeliveryRepresentation.of(d, null))
+                                .toList())));
     }
 
     static Response json(int status, Object body) {
