@@ -11,6 +11,13 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
 import io.quarkus.security.Authenticated;
 import io.smallrye.common.annotation.Blocking;
 
@@ -30,6 +37,7 @@ import dev.taskgate.problem.ProblemResponses;
 @Path("/v1/orgs/{org}/projects/{project}/artifacts")
 @Authenticated
 @Blocking
+@Tag(name = "Artifacts")
 public class ArtifactResource {
     /**
      * Artifacts are operation output, possibly active content (SVG can hold script): nothing they contain may load,
@@ -46,6 +54,12 @@ public class ArtifactResource {
     }
 
     /** The content, with its media type; {@code ETag} is the quoted SHA-256, {@code If-None-Match} answers 304. */
+    @Operation(operationId = "getArtifact", summary = "Get an artifact's content")
+    @APIResponse(
+            responseCode = "200",
+            description = "The content, with its own media type; ETag is its quoted SHA-256",
+            content = @Content(mediaType = "*/*", schema = @Schema(type = SchemaType.STRING, format = "binary")))
+    @APIResponse(responseCode = "304", description = "If-None-Match names the content")
     @GET
     @Path("/{id}")
     public Response content(
@@ -69,6 +83,14 @@ public class ArtifactResource {
     }
 
     /** What is known about the artifact, without its content ({@code ArtifactMetadata}). */
+    @Operation(operationId = "getArtifactMetadata", summary = "Get an artifact's metadata")
+    @APIResponse(
+            responseCode = "200",
+            description = "What is known about the artifact, without its content",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ArtifactMetadata.class)))
     @GET
     @Path("/{id}/metadata")
     public Response metadata(

@@ -3,6 +3,8 @@ package dev.taskgate.frontend.execution.rest;
 import java.time.Instant;
 import java.util.Map;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -29,6 +31,7 @@ import dev.taskgate.contracts.ExecutionSnapshot;
  *                           {@code POST .../{id}/input}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@Schema(name = "ToolExecution")
 public record ExecutionRepresentation(
         @JsonProperty("execution_id") String executionId,
         @JsonProperty("tool_name") String toolName,

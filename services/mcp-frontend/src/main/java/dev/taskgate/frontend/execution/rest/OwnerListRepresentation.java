@@ -3,6 +3,8 @@ package dev.taskgate.frontend.execution.rest;
 import java.util.List;
 import java.util.function.Function;
 
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -16,6 +18,7 @@ import dev.taskgate.contracts.ExecutionSnapshot;
  * @param nextCursor the {@code cursor} of the next page; absent on the last page
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@Schema(name = "ToolExecutionPage")
 public record OwnerListRepresentation(
         @JsonProperty("items") List<ExecutionRepresentation> items,
         @JsonProperty("next_cursor") String nextCursor) {

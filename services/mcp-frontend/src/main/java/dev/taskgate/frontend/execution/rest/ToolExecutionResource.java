@@ -19,6 +19,16 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
 import io.quarkus.security.Authenticated;
 import io.smallrye.common.annotation.Blocking;
 
@@ -51,6 +61,7 @@ import dev.taskgate.problem.ProblemResponses;
 @Path("/v1/orgs/{org}/projects/{project}/tool-executions")
 @Authenticated
 @Blocking
+@Tag(name = "Tool executions")
 public class ToolExecutionResource {
     /** Largest accepted request body. */
     public static final int MAX_BODY_BYTES = 1024 * 1024;
@@ -85,6 +96,23 @@ public class ToolExecutionResource {
     }
 
     /** Creates an execution, or returns the one already bound to the {@code Idempotency-Key}. */
+    @Operation(operationId = "createToolExecution", summary = "Create a tool execution")
+    @Parameter(
+            name = IDEMPOTENCY_KEY,
+            in = ParameterIn.HEADER,
+            required = true,
+            description = "1-255 visible ASCII characters; a retry with the same key answers the same execution",
+            schema = @Schema(type = SchemaType.STRING, minLength = 1, maxLength = 255))
+    @APIResponse(
+            responseCode = "202",
+            description =
+                    "Accepted: the execution (Location names it; Idempotent-Replayed: true when the key was already bound)",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ExecutionRepresentation.class)))
+    @RequestBody(
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "CreateToolExecution")))
     @POST
     public Response create(
             @PathParam("org") String org,
@@ -121,6 +149,14 @@ public class ToolExecutionResource {
      * The caller's own retained executions created through this API, newest first: {@code {items, next_cursor?}}.
      * {@code limit} 1–100 (default 20) and {@code cursor} (from {@code next_cursor}); anything else is 400.
      */
+    @Operation(operationId = "listToolExecutions", summary = "List the caller's executions")
+    @APIResponse(
+            responseCode = "200",
+            description = "A page of executions, newest first",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OwnerListRepresentation.class)))
     @GET
     public Response list(
             @PathParam("org") String org,
@@ -138,6 +174,14 @@ public class ToolExecutionResource {
     }
 
     /** The execution's status. */
+    @Operation(operationId = "getToolExecution", summary = "Get an execution")
+    @APIResponse(
+            responseCode = "200",
+            description = "The execution's status",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ExecutionRepresentation.class)))
     @GET
     @Path("/{id}")
     public Response get(
@@ -151,6 +195,19 @@ public class ToolExecutionResource {
      * The result: 202 while not terminal, 200 with the exact {@code CallToolResult} bytes when completed, 409 when
      * failed or cancelled.
      */
+    @Operation(operationId = "getToolExecutionResult", summary = "Get an execution's result")
+    @APIResponse(
+            responseCode = "200",
+            description = "Completed: the MCP CallToolResult, byte for byte",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "CallToolResult")))
+    @APIResponse(
+            responseCode = "202",
+            description = "Not finished yet: the execution, with Retry-After",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ExecutionRepresentation.class)))
+    @APIResponse(responseCode = "409", description = "Failed (execution-failed) or cancelled (execution-cancelled)")
     @GET
     @Path("/{id}/result")
     public Response result(
@@ -177,6 +234,14 @@ public class ToolExecutionResource {
     }
 
     /** Asks for cancellation; the answer is the execution as it stands afterwards. */
+    @Operation(operationId = "cancelToolExecution", summary = "Cancel an execution")
+    @APIResponse(
+            responseCode = "202",
+            description = "The execution as it stands after the request",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = ExecutionRepresentation.class)))
     @POST
     @Path("/{id}/cancel")
     public Response cancel(
@@ -193,6 +258,16 @@ public class ToolExecutionResource {
      * outstanding (answered, stale, never issued) and any answer for a terminal execution are acknowledged and
      * ignored; the execution's {@code status} shows whether it resumed.
      */
+    @Operation(operationId = "provideToolExecutionInput", summary = "Answer an input request")
+    @APIResponse(
+            responseCode = "200",
+            description = "Recorded (or ignored: see status)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "InputAcknowledged")))
+    @RequestBody(
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(ref = "ProvideToolExecutionInput")))
     @POST
     @Path("/{id}/input")
     public Response input(

@@ -3,6 +3,9 @@ package dev.taskgate.frontend.operator.rest;
 import java.time.Instant;
 import java.util.List;
 
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonRawValue;
@@ -40,6 +43,7 @@ final class OperatorRepresentations {
      * @param recoveries         every settlement of a lost owner, oldest first (one execution's view only)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "OperatorExecution")
     record Execution(
             @JsonProperty("execution_id") String executionId,
             @JsonProperty("owner") String owner,
@@ -87,6 +91,7 @@ final class OperatorRepresentations {
      * @param cause       {@code owner-lost} or {@code child-died}
      * @param outcome     {@code replaced}, {@code reconciled}, {@code failed}, {@code cancelled} or {@code completed}
      */
+    @Schema(name = "OperatorRecovery")
     record Recovery(
             @JsonProperty("lost_attempt") int lostAttempt,
             @JsonProperty("detected_at") Instant detectedAt,
@@ -105,6 +110,7 @@ final class OperatorRepresentations {
      * @param nextCursor pass as {@code cursor} for the next page; absent on the last page
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "OperatorExecutionPage")
     record ExecutionPage(
             @JsonProperty("items") List<Execution> items,
             @JsonProperty("next_cursor") String nextCursor) {
@@ -124,10 +130,18 @@ final class OperatorRepresentations {
      * @param statusMessage the latest status message
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "OperatorPayload")
     record Payload(
             @JsonProperty("execution") Execution execution,
-            @JsonProperty("input") @JsonRawValue String input,
-            @JsonProperty("result") @JsonRawValue String result,
+
+            @JsonProperty("input") @JsonRawValue @Schema(type = SchemaType.OBJECT, description = "The tool's arguments")
+            String input,
+
+            @JsonProperty("result")
+            @JsonRawValue
+            @Schema(type = SchemaType.OBJECT, description = "The MCP CallToolResult")
+            String result,
+
             @JsonProperty("error") ExecutionOutcome.ExecutionError error,
             @JsonProperty("status_message") String statusMessage) {
 
@@ -145,6 +159,7 @@ final class OperatorRepresentations {
      * @param execution the execution afterwards; absent when job-control's answer was lost
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "OperatorCancelResult")
     record CancelResult(
             @JsonProperty("execution_id") String executionId,
             @JsonProperty("outcome") String outcome,
@@ -167,6 +182,7 @@ final class OperatorRepresentations {
      * @param outcome    the outcome
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "OperatorAuditEntry")
     record Audit(
             @JsonProperty("id") Long id,
             @JsonProperty("occurred_at") Instant occurredAt,
@@ -188,6 +204,7 @@ final class OperatorRepresentations {
      * @param nextCursor pass as {@code cursor} for the next page; absent on the last page
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "OperatorAuditPage")
     record AuditEntries(
             @JsonProperty("items") List<Audit> items,
             @JsonProperty("next_cursor") String nextCursor) {

@@ -16,16 +16,25 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
 import io.quarkus.security.Authenticated;
 import io.quarkus.security.UnauthorizedException;
 import io.smallrye.common.annotation.Blocking;
 
+import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.CancelOutcome;
 import dev.taskgate.contracts.operator.OperatorActions;
 import dev.taskgate.contracts.operator.OperatorCancelResult;
 import dev.taskgate.contracts.operator.OperatorUpstream;
+import dev.taskgate.contracts.operator.OperatorUpstreams;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.CallerResolver;
 import dev.taskgate.frontend.auth.Scopes;
@@ -47,6 +56,7 @@ import dev.taskgate.problem.ProblemResponses;
 @Path("/v1/orgs/{org}/projects/{project}/operator")
 @Authenticated
 @Blocking
+@Tag(name = "Operator")
 public class OperatorResource {
     private final CallerResolver callers;
     private final OperatorGateway gateway;
@@ -57,6 +67,14 @@ public class OperatorResource {
     }
 
     /** A page of the project's executions (safe status), newest first; optional {@code status} filter. */
+    @Operation(operationId = "listOperatorExecutions", summary = "List the project's executions")
+    @APIResponse(
+            responseCode = "200",
+            description = "A page of executions, newest first",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OperatorRepresentations.ExecutionPage.class)))
     @GET
     @Path("/tool-executions")
     public Response list(
@@ -71,6 +89,14 @@ public class OperatorResource {
     }
 
     /** One execution's safe status. */
+    @Operation(operationId = "getOperatorExecution", summary = "Get an execution's safe status")
+    @APIResponse(
+            responseCode = "200",
+            description = "The execution",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OperatorRepresentations.Execution.class)))
     @GET
     @Path("/tool-executions/{id}")
     public Response get(
@@ -83,6 +109,14 @@ public class OperatorResource {
     }
 
     /** One execution's input and result or error. */
+    @Operation(operationId = "getOperatorExecutionPayload", summary = "Get an execution's input and result")
+    @APIResponse(
+            responseCode = "200",
+            description = "The execution with its input and result or error",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OperatorRepresentations.Payload.class)))
     @GET
     @Path("/tool-executions/{id}/payload")
     public Response payload(
@@ -95,6 +129,14 @@ public class OperatorResource {
     }
 
     /** Cancels one execution; 200 with the outcome whatever it is. */
+    @Operation(operationId = "cancelOperatorExecution", summary = "Cancel an execution")
+    @APIResponse(
+            responseCode = "200",
+            description = "The outcome, whatever it is",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OperatorRepresentations.CancelResult.class)))
     @POST
     @Path("/tool-executions/{id}/cancel")
     public Response cancel(
@@ -113,6 +155,14 @@ public class OperatorResource {
      * The gateway's upstream MCP servers the project may use, with the state of each (scope {@code upstreams:admin};
      * docs/gateway.md "Operating upstreams").
      */
+    @Operation(operationId = "listUpstreams", summary = "List the project's upstream MCP servers")
+    @APIResponse(
+            responseCode = "200",
+            description = "The upstreams with their state",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OperatorUpstreams.class)))
     @GET
     @Path("/upstreams")
     public Response upstreams(@PathParam("org") String org, @PathParam("project") String project, UriInfo uri) {
@@ -120,6 +170,14 @@ public class OperatorResource {
     }
 
     /** Lists one upstream's tools again now and answers its state (scope {@code upstreams:admin}). */
+    @Operation(operationId = "refreshUpstream", summary = "List an upstream's tools again")
+    @APIResponse(
+            responseCode = "200",
+            description = "The upstream's state",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = UpstreamState.class)))
     @POST
     @Path("/upstreams/{id}/refresh")
     public Response refreshUpstream(
@@ -135,6 +193,16 @@ public class OperatorResource {
      * Registers an upstream for the project (scope {@code upstreams:admin}; docs/gateway.md "Operating upstreams"): 201
      * with its {@code Location} and {@code ETag}. The body is passed on as sent; job-control reads it strictly.
      */
+    @Operation(operationId = "createUpstream", summary = "Register an upstream MCP server")
+    @APIResponse(
+            responseCode = "201",
+            description = "Registered (Location and ETag name it)",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OperatorUpstream.class)))
+    @RequestBody(
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "UpstreamRegistration")))
     @POST
     @Path("/upstreams")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -147,6 +215,14 @@ public class OperatorResource {
     }
 
     /** One upstream the project may see, of the file or registered by it (scope {@code upstreams:admin}). */
+    @Operation(operationId = "getUpstream", summary = "Get an upstream")
+    @APIResponse(
+            responseCode = "200",
+            description = "The upstream (ETag: its revision)",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OperatorUpstream.class)))
     @GET
     @Path("/upstreams/{id}")
     public Response getUpstream(
@@ -163,6 +239,17 @@ public class OperatorResource {
      * Replaces one of the project's registrations (scope {@code upstreams:admin}); with {@code If-Match}, only while
      * it names the current revision (else 412).
      */
+    @Operation(operationId = "updateUpstream", summary = "Replace an upstream's registration")
+    @APIResponse(
+            responseCode = "200",
+            description = "Replaced (ETag: the new revision)",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OperatorUpstream.class)))
+    @APIResponse(responseCode = "412", description = "If-Match names another revision")
+    @RequestBody(
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "UpstreamRegistration")))
     @PUT
     @Path("/upstreams/{id}")
     @Consumes(MediaType.APPLICATION_JSON)
@@ -180,6 +267,9 @@ public class OperatorResource {
     }
 
     /** Deletes one of the project's registrations (scope {@code upstreams:admin}); 204. */
+    @Operation(operationId = "deleteUpstream", summary = "Delete an upstream's registration")
+    @APIResponse(responseCode = "204", description = "Deleted")
+    @APIResponse(responseCode = "412", description = "If-Match names another revision")
     @DELETE
     @Path("/upstreams/{id}")
     public Response deleteUpstream(
@@ -194,6 +284,14 @@ public class OperatorResource {
     }
 
     /** A page of the project's audit log, newest first (scope {@code executions:operator:status}). */
+    @Operation(operationId = "listOperatorAudit", summary = "List the project's audit log")
+    @APIResponse(
+            responseCode = "200",
+            description = "A page of audit entries, newest first",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OperatorRepresentations.AuditEntries.class)))
     @GET
     @Path("/audit")
     public Response audit(

@@ -69,18 +69,18 @@ public class SubscriptionResource {
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = SubscriptionRepresentation.class)))
+    @RequestBody(
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(ref = "CreateWebhookSubscription")))
     @POST
     public Uni<Response> create(
             @PathParam("org") String org,
             @PathParam("project") String project,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
             UriInfo uri,
-            @RequestBody(
-                            content =
-                                    @Content(
-                                            mediaType = MediaType.APPLICATION_JSON,
-                                            schema = @Schema(ref = "CreateWebhookSubscription")))
-                    byte[] body) {
+            byte[] body) {
         ProjectCaller caller = callers.resolve(org, project);
         JsonBodies.requireJson(contentType, body);
         CreateSubscriptionBody request = CreateSubscriptionBody.parse(body);
@@ -213,6 +213,7 @@ public class SubscriptionResource {
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = ReplayedDeliveries.class)))
+    @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "ReplayRange")))
     @POST
     @Path("/{id}/replay")
     public Uni<Response> replayRange(
@@ -220,12 +221,7 @@ public class SubscriptionResource {
             @PathParam("project") String project,
             @PathParam("id") String id,
             @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
-            @RequestBody(
-                            content =
-                                    @Content(
-                                            mediaType = MediaType.APPLICATION_JSON,
-                                            schema = @Schema(ref = "ReplayRange")))
-                    byte[] body) {
+            byte[] body) {
         ProjectCaller caller = callers.resolve(org, project);
         UUID subscription = uuid(id);
         JsonBodies.requireJson(contentType, body);
