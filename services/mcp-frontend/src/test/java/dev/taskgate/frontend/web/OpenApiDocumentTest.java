@@ -28,13 +28,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The OpenAPI document the running service serves is the committed {@code schemas/openapi/mcp-frontend.json}
  * (docs/openapi.md): a resource change without a regenerated file fails here. {@code -Dtaskgate.openapi.write=true}
- * writes the served document to that file instead of comparing.
+ * first writes the served document to that file.
  */
 @QuarkusTest
 class OpenApiDocumentTest {
     static final Path COMMITTED = Path.of("../../schemas/openapi/mcp-frontend.json");
-    static final String REGENERATE = "bin/test-infra up, then ./mvnw -B -pl services/mcp-frontend surefire:test "
-            + "-Dtest=OpenApiDocumentTest -Dtaskgate.openapi.write=true";
+    static final String REGENERATE = "(with bin/test-infra up) ./mvnw -B -pl services/mcp-frontend -am test "
+            + "-Dtest=OpenApiDocumentTest -Dsurefire.failIfNoSpecifiedTests=false -Dtaskgate.openapi.write=true";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TestHTTPResource("/")
@@ -69,6 +69,32 @@ class OpenApiDocumentTest {
         assertThat(served.path("openapi").asText()).startsWith("3.1.");
         assertThat(served.at("/components/securitySchemes/bearer/scheme").asText())
                 .isEqualTo("bearer");
+    }
+
+    @Test
+    void everyOperationIsNamedSecuredAndAnswersProblems() throws IOException {
+        JsonNode served = served();
+        Set<String> operationIds = new TreeSet<>();
+        List<JsonNode> operations = new ArrayList<>();
+        served.path("paths").forEach(path -> path.forEach(operations::add));
+        assertThat(operations).isNotEmpty();
+        for (JsonNode operation : operations) {
+            assertThat(operationIds.add(operation.path("operationId").asText()))
+                    .as("unique operationId: %s", operation)
+                    .isTrue();
+            assertThat(operation.path("tags")).as("tags of %s", operation).isNotEmpty();
+            assertThat(operation.at("/security/0").has("bearer")).isTrue();
+            assertThat(operation
+                            .at("/responses/default/content/application~1problem+json/schema/$ref")
+                            .asText())
+                    .isEqualTo("#/components/schemas/Problem");
+        }
+        assertThat(operationIds).doesNotContain("");
+        JsonNode contract;
+        try (var in = getClass().getClassLoader().getResourceAsStream("taskgate-schemas/kafka/common.schema.json")) {
+            contract = JSON.readTree(in).at("/$defs/problem");
+        }
+        assertThat(served.at("/components/schemas/Problem")).isEqualTo(contract);
     }
 
     @Test
