@@ -42,6 +42,9 @@ public interface JobControlConfig {
     /** The gateway's upstream MCP servers (docs/gateway.md). */
     Upstreams upstreams();
 
+    /** The meters sampled from the database. */
+    Metrics metrics();
+
     /** Lifetime of executions. */
     Execution execution();
 
@@ -269,6 +272,15 @@ public interface JobControlConfig {
          */
         @WithDefault("false")
         boolean allowPrivateNetworks();
+    }
+
+    interface Metrics {
+        /**
+         * How often {@code metrics.ExecutionMetrics} samples the live executions and the outbox (one query each); the
+         * scheduler reads this key directly.
+         */
+        @WithDefault("15s")
+        Duration sampleInterval();
     }
 
     interface Operator {

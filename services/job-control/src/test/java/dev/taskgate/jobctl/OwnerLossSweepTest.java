@@ -10,6 +10,8 @@ import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 import io.smallrye.mutiny.Uni;
@@ -58,10 +60,15 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
     @Inject
     ExecutionHandles handles;
 
+    @Inject
+    MeterRegistry registry;
+
     @Test
     void aSilentWorkersReadOnlyExecutionIsReplacedOnceAndFailsExplicitlyWhenItsOwnerIsLostAgain() {
         Caller caller = newCaller();
         String first = newWorkerId();
+        double replacedBefore = recoveries("replaced");
+        double failedBefore = recoveries("failed");
         UUID id = workers.submitAndStart(caller, first);
 
         RunOperation replacement;
@@ -122,6 +129,15 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
                 .isBefore(view.recoveries().get(1).detectedAt());
         assertThat(view.ownerLossDetectionAt())
                 .isEqualTo(view.recoveries().get(1).detectedAt());
+        assertThat(recoveries("replaced")).isGreaterThanOrEqualTo(replacedBefore + 1);
+        assertThat(recoveries("failed")).isGreaterThanOrEqualTo(failedBefore + 1);
+    }
+
+    private double recoveries(String outcome) {
+        Counter counter = registry.find("taskgate.recoveries")
+                .tags("cause", "owner-lost", "outcome", outcome)
+                .counter();
+        return counter == null ? 0 : counter.count();
     }
 
     @Test

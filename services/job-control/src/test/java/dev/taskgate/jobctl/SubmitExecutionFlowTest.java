@@ -11,6 +11,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.sqlclient.Pool;
 
@@ -33,6 +34,7 @@ import static dev.taskgate.jobctl.JobControlFixture.newCaller;
 import static dev.taskgate.jobctl.JobControlFixture.submit;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 @QuarkusTest
 class SubmitExecutionFlowTest {
@@ -42,6 +44,9 @@ class SubmitExecutionFlowTest {
     @Inject
     Pool pool;
 
+    @Inject
+    MeterRegistry registry;
+
     @BeforeAll
     static void connect() {
         fixture = new JobControlFixture();
@@ -50,6 +55,37 @@ class SubmitExecutionFlowTest {
     @AfterAll
     static void disconnect() {
         fixture.close();
+    }
+
+    @Test
+    void theLiveExecutionsAreSampledByStateAndSurface() {
+        Caller caller = newCaller();
+        assertThat(fixture.send(submit(caller, "k-live", "demo.echo", "{}"))).isInstanceOf(Accepted.class);
+
+        // nothing runs them here (no worker): the sample converges on what the table holds
+        await().atMost(WAIT).until(() -> {
+            long sampled = (long) registry.get("taskgate.executions.live")
+                    .tags("state", "queued", "surface", "rest")
+                    .gauge()
+                    .value();
+            return sampled >= 1 && sampled == queuedRestExecutions();
+        });
+        assertThat(registry.get("taskgate.executions.live").gauges())
+                .as("3 states x 3 surfaces")
+                .hasSize(9);
+        assertThat(registry.get("taskgate.outbox.pending").gauge().value()).isNotNegative();
+        assertThat(registry.get("taskgate.outbox.oldest.seconds").gauge().value())
+                .isNotNegative();
+    }
+
+    private long queuedRestExecutions() {
+        return pool.query("select count(*) from jobctl.execution where state = 'queued' and surface = 'rest'")
+                .execute()
+                .await()
+                .indefinitely()
+                .iterator()
+                .next()
+                .getLong(0);
     }
 
     @Test

@@ -35,6 +35,7 @@ import dev.taskgate.jobctl.execution.WorkspaceIds;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.journal.BoundPlan;
 import dev.taskgate.jobctl.journal.db.JournalRepository;
+import dev.taskgate.jobctl.metrics.ExecutionMetrics;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.recovery.db.RecoveryRepository;
@@ -61,6 +62,7 @@ public class OwnerLossService {
     private final JournalRepository journal;
     private final FrontierCheckpointRepository frontiers;
     private final RecoveryRepository recoveries;
+    private final ExecutionMetrics metrics;
 
     OwnerLossService(
             ExecutionRepository executions,
@@ -70,7 +72,9 @@ public class OwnerLossService {
             ResultCheckpointRepository resultCheckpoints,
             JournalRepository journal,
             FrontierCheckpointRepository frontiers,
-            RecoveryRepository recoveries) {
+            RecoveryRepository recoveries,
+            ExecutionMetrics metrics) {
+        this.metrics = metrics;
         this.frontiers = frontiers;
         this.recoveries = recoveries;
         this.journal = journal;
@@ -131,11 +135,14 @@ public class OwnerLossService {
                 });
         return staged.flatMap(result -> journal.find(tx, execution.id())
                 .flatMap(bound -> frontier.flatMap(latest -> settle(tx, owned, result, bound, latest, cause, now)
-                        .call(settled -> settled.map(outcome -> recoveries.record(
-                                        tx,
-                                        execution.id(),
-                                        execution.epoch(),
-                                        new OperatorRecovery(execution.attempt(), now, kind.wireName(), outcome)))
+                        .call(settled -> settled.map(outcome -> {
+                                    metrics.recovered(kind.wireName(), outcome);
+                                    return recoveries.record(
+                                            tx,
+                                            execution.id(),
+                                            execution.epoch(),
+                                            new OperatorRecovery(execution.attempt(), now, kind.wireName(), outcome));
+                                })
                                 .orElse(Uni.createFrom().voidItem()))
                         .map(Optional::isPresent))));
     }
