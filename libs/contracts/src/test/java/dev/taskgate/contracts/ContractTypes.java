@@ -52,6 +52,8 @@ record ContractTypes(String folder, String name, Class<?> type, Class<?> readAs)
                     api(AuditPage.class),
                     api(dev.taskgate.contracts.operator.OperatorUpstreams.class),
                     api(dev.taskgate.contracts.operator.OperatorUpstream.class),
+                    api(dev.taskgate.contracts.operator.DeadLetterPage.class),
+                    api(dev.taskgate.contracts.operator.DeadLetterReplays.class),
                     api(dev.taskgate.contracts.upstream.RegisteredUpstreamTarget.class),
                     api(dev.taskgate.contracts.catalog.UpstreamTools.class),
                     api(dev.taskgate.contracts.artifact.ArtifactMetadata.class),

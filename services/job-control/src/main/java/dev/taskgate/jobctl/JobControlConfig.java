@@ -83,6 +83,9 @@ public interface JobControlConfig {
     /** Worker liveness and the settlement of executions whose owner was lost (issue 6). */
     Liveness liveness();
 
+    /** The dead-letter topics the operator API lists and replays (docs/kafka.md "Dead-letter topics"). */
+    DeadLetters deadLetters();
+
     /** Kafka topics the outbox writes to, each including the deployment's {@code taskgate.topic-prefix}. */
     Topics topics();
 
@@ -290,6 +293,27 @@ public interface JobControlConfig {
          */
         @WithDefault("2s")
         Duration stopConfirmTimeout();
+    }
+
+    /** The deployment's dead-letter topics and who may operate them. */
+    interface DeadLetters {
+        /**
+         * The topics whose consumers dead-letter to {@code <topic>.dlq}, full names with the deployment's
+         * {@code taskgate.topic-prefix}: commands, worker events, work, control and lifecycle. A replay publishes a
+         * record of {@code <topic>.dlq} again to {@code <topic>}, and to no other topic.
+         */
+        List<String> sources();
+
+        /**
+         * The deployment's operator project, {@code <org>/<project>}, from {@code taskgate.operator-workspace}
+         * [{@code TASKGATE_OPERATOR_WORKSPACE}]: dead-letter topics are deployment-wide, so only operators of this
+         * project (with scope {@code deadletters:admin}) may list and replay them. Unset: nobody may.
+         */
+        Optional<String> operatorWorkspace();
+
+        /** How long one list or replay waits for Kafka before answering 503. */
+        @WithDefault("10s")
+        Duration kafkaTimeout();
     }
 
     /** Kafka topics the outbox writes to. */

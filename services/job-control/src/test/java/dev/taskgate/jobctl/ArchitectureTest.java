@@ -27,7 +27,8 @@ class ArchitectureTest {
         "..jobctl.operator",
         "..jobctl.operator.audit",
         "..jobctl.liveness",
-        "..jobctl.recovery"
+        "..jobctl.recovery",
+        "..jobctl.deadletter"
     };
 
     @ArchTest

@@ -18,7 +18,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param workspace  the project the route names ({@code org/project})
  * @param action     {@code list}, {@code get}, {@code payload}, {@code cancel}, {@code audit.list},
  *                   {@code upstreams.list}, {@code upstreams.refresh}, {@code upstreams.create}, {@code upstreams.get},
- *                   {@code upstreams.update} or {@code upstreams.delete}
+ *                   {@code upstreams.update}, {@code upstreams.delete}, {@code deadletters.list} or
+ *                   {@code deadletters.replay}
  * @param route      HTTP method and path as called
  * @param target     the handle as presented, if the route names one (at most 256 characters kept)
  * @param outcome    {@code ok}, {@code not_found}, {@code insufficient_scope}, {@code invalid_request},
@@ -44,7 +45,10 @@ public record AuditEntry(
     public static final String INSUFFICIENT_SCOPE = "insufficient_scope";
     /** Outcome of a call with invalid parameters. */
     public static final String INVALID_REQUEST = "invalid_request";
-    /** Outcome of an upstream registration that clashes with another upstream or is read-only. */
+    /**
+     * Outcome of an upstream registration that clashes with another upstream or is read-only, or of a replay of a
+     * dead-lettered record that was replayed already.
+     */
     public static final String CONFLICT = "conflict";
     /** Outcome of an upstream registration whose URL the network policy refuses. */
     public static final String REFUSED = "refused";

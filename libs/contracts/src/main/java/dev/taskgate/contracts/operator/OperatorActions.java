@@ -26,5 +26,10 @@ public final class OperatorActions {
     /** {@code DELETE …/operator/upstreams/{id}}. */
     public static final String UPSTREAMS_DELETE = "upstreams.delete";
 
+    /** {@code GET …/operator/dead-letters}. */
+    public static final String DEADLETTERS_LIST = "deadletters.list";
+    /** {@code POST …/operator/dead-letters/{topic}/{partition}/{offset}/replay} and the range replay. */
+    public static final String DEADLETTERS_REPLAY = "deadletters.replay";
+
     private OperatorActions() {}
 }

@@ -38,7 +38,9 @@ public class AuditLog {
             OperatorActions.UPSTREAMS_CREATE,
             OperatorActions.UPSTREAMS_GET,
             OperatorActions.UPSTREAMS_UPDATE,
-            OperatorActions.UPSTREAMS_DELETE);
+            OperatorActions.UPSTREAMS_DELETE,
+            OperatorActions.DEADLETTERS_LIST,
+            OperatorActions.DEADLETTERS_REPLAY);
     /** The outcomes a frontend may report for a call it refused before reaching job-control. */
     static final Set<String> REFUSALS =
             Set.of(AuditEntry.NOT_FOUND, AuditEntry.INSUFFICIENT_SCOPE, AuditEntry.INVALID_REQUEST);
