@@ -141,6 +141,35 @@ public final class KafkaTestClient implements AutoCloseable {
     }
 
     /**
+     * Sends {@code record} to {@code <sourceTopic>.dlq} as SmallRye's {@code dead-letter-queue} failure strategy
+     * leaves a record it could not handle: the value, key and headers it had on {@code sourceTopic} (sealed, signed
+     * by the source topic's producer for the source topic, {@code message-id} and {@code message-type}), plus the
+     * {@code dead-letter-*} headers (exception class, reason, topic, partition, offset).
+     */
+    public void sendDeadLettered(
+            String sourceTopic, int partition, long offset, String key, Object record, String reason) {
+        JsonNode json = Wire.mapper().valueToTree(record);
+        byte[] value = payloads.seal(Wire.toBytes(record));
+        ProducerRecord<String, byte[]> r = new ProducerRecord<>(sourceTopic + ".dlq", key, value);
+        String producer = producerOf(sourceTopic);
+        if (producer != null) {
+            r.headers().add(RecordSignature.HEADER, utf8(signature(producer, sourceTopic, key, value)));
+        }
+        r.headers().add(MessageHeaders.MESSAGE_ID, utf8(json.get("messageId").asText()));
+        r.headers().add(MessageHeaders.MESSAGE_TYPE, utf8(json.get("type").asText()));
+        r.headers().add("dead-letter-exception-class-name", utf8("java.lang.IllegalStateException"));
+        r.headers().add(MessageHeaders.DLQ_REASON, utf8(reason));
+        r.headers().add(MessageHeaders.DLQ_TOPIC, utf8(sourceTopic));
+        r.headers().add(MessageHeaders.DLQ_PARTITION, utf8(Integer.toString(partition)));
+        r.headers().add(MessageHeaders.DLQ_OFFSET, utf8(Long.toString(offset)));
+        await(r);
+    }
+
+    private static byte[] utf8(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
      * Sends raw bytes (e.g. a poison record) signed as the topic's producer, and waits for the acknowledgement: a
      * signed record that does not parse is the consumer's poison record, an unsigned one never gets that far.
      */

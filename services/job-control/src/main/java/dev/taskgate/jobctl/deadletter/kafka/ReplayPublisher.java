@@ -78,7 +78,8 @@ public class ReplayPublisher {
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
         p.put(ProducerConfig.LINGER_MS_CONFIG, 0);
-        long timeout = config.deadLetters().kafkaTimeout().toMillis();
+        int timeout = (int)
+                Math.min(Integer.MAX_VALUE, config.deadLetters().kafkaTimeout().toMillis());
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, timeout);
         p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, timeout);
         p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, timeout);
