@@ -14,6 +14,11 @@ public final class Scopes {
     public static final String OPERATOR_CANCEL = "executions:operator:cancel";
     /** The operator view of the gateway's upstream MCP servers, and their refresh (docs/gateway.md). */
     public static final String UPSTREAMS_ADMIN = "upstreams:admin";
+    /**
+     * List and replay the deployment's dead-lettered records (docs/kafka.md "Dead-letter topics"); job-control serves
+     * it only on the routes of the deployment's operator project.
+     */
+    public static final String DEADLETTERS_ADMIN = "deadletters:admin";
 
     private Scopes() {}
 }

@@ -125,6 +125,43 @@ public interface JobControlOperatorApi {
             @PathParam("id") String id,
             @QueryParam("ifMatch") String ifMatch);
 
+    /** 200 {@code DeadLetterPage}, or 400, 403, 503 (problem). */
+    @GET
+    @Path("/dead-letters")
+    Response deadLetters(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            @QueryParam("topic") String topic,
+            @QueryParam("partition") String partition,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor);
+
+    /** 200 {@code DeadLetterReplays}, or 400, 403, 404, 409, 422, 503 (problem). */
+    @POST
+    @Path("/dead-letters/{topic}/{partition}/{offset}/replay")
+    Response replayDeadLetter(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            @PathParam("topic") String topic,
+            @PathParam("partition") String partition,
+            @PathParam("offset") String offset,
+            @QueryParam("force") String force);
+
+    /** 200 {@code DeadLetterReplays}, or 400, 403, 404, 409, 422, 503 (problem). */
+    @POST
+    @Path("/dead-letters/{topic}/{partition}/replay")
+    Response replayDeadLetters(
+            @HeaderParam(PRINCIPAL) String principal,
+            @HeaderParam(WORKSPACE) String workspace,
+            @HeaderParam(ROUTE) String route,
+            @PathParam("topic") String topic,
+            @PathParam("partition") String partition,
+            @QueryParam("from") String from,
+            @QueryParam("to") String to,
+            @QueryParam("force") String force);
+
     /** 200 {@code AuditPage}, or 400. */
     @GET
     @Path("/audit")

@@ -16,6 +16,8 @@ import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.AuditPage;
 import dev.taskgate.contracts.operator.CancelOutcome;
+import dev.taskgate.contracts.operator.DeadLetterPage;
+import dev.taskgate.contracts.operator.DeadLetterReplays;
 import dev.taskgate.contracts.operator.OperatorCancelResult;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
@@ -43,6 +45,13 @@ public class OperatorGateway {
             409, ProblemKind.UPSTREAM_CONFLICT,
             412, ProblemKind.PRECONDITION_FAILED,
             422, ProblemKind.UPSTREAM_REFUSED);
+
+    // the dead-letter routes' refusals: job-control decides whether the route's project operates the deployment
+    private static final Map<Integer, ProblemKind> DEAD_LETTER_REFUSALS = Map.of(
+            400, ProblemKind.INVALID_REQUEST,
+            403, ProblemKind.INSUFFICIENT_SCOPE,
+            409, ProblemKind.ALREADY_REPLAYED,
+            422, ProblemKind.NOT_REPLAYABLE);
 
     private final JobControlOperatorApi api;
     private final long retryAfterSeconds;
@@ -140,6 +149,33 @@ public class OperatorGateway {
                 call);
     }
 
+    /** A page of the deployment's dead-lettered records (metadata only). */
+    public DeadLetterPage deadLetters(OperatorCall call, String topic, String partition, String limit, String cursor) {
+        return read(
+                () -> api.deadLetters(
+                        call.principal(), call.workspace(), call.route(), topic, partition, limit, cursor),
+                DeadLetterPage.class,
+                call,
+                DEAD_LETTER_REFUSALS);
+    }
+
+    /**
+     * Replays dead-lettered records of one partition: the one at {@code from} when {@code to} is {@code null}, else
+     * those in [{@code from}, {@code to}].
+     */
+    public DeadLetterReplays replayDeadLetters(
+            OperatorCall call, String topic, String partition, String from, String to, String force) {
+        return read(
+                () -> to == null
+                        ? api.replayDeadLetter(
+                                call.principal(), call.workspace(), call.route(), topic, partition, from, force)
+                        : api.replayDeadLetters(
+                                call.principal(), call.workspace(), call.route(), topic, partition, from, to, force),
+                DeadLetterReplays.class,
+                call,
+                DEAD_LETTER_REFUSALS);
+    }
+
     /** A page of the project's audit log. */
     public AuditPage audit(OperatorCall call, String limit, String cursor) {
         return read(
@@ -176,6 +212,11 @@ public class OperatorGateway {
     }
 
     private <T> T read(Supplier<Response> request, Class<T> type, OperatorCall call) {
+        return read(request, type, call, REFUSALS);
+    }
+
+    private <T> T read(
+            Supplier<Response> request, Class<T> type, OperatorCall call, Map<Integer, ProblemKind> refusals) {
         Response response;
         try {
             response = request.get();
@@ -183,17 +224,21 @@ public class OperatorGateway {
             LOG.warnf("job-control unreachable action=%s reason=%s", call.action(), e.getMessage());
             throw Problems.unavailable("The execution store is not reachable; try again shortly.", retryAfterSeconds);
         }
-        return answer(response, type, call);
+        return answer(response, type, call, refusals);
     }
 
     private <T> T answer(Response response, Class<T> type, OperatorCall call) {
+        return answer(response, type, call, REFUSALS);
+    }
+
+    private <T> T answer(Response response, Class<T> type, OperatorCall call, Map<Integer, ProblemKind> refusals) {
         try (response) {
             int status = response.getStatus();
             byte[] body = response.readEntity(byte[].class);
             if (status == 404) {
                 throw Problems.notFound();
             }
-            ProblemKind refused = REFUSALS.get(status);
+            ProblemKind refused = refusals.get(status);
             if (refused != null) {
                 throw refused.exception(Wire.fromBytes(body, Problem.class).detail());
             }

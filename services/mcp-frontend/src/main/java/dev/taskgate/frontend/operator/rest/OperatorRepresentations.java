@@ -13,6 +13,9 @@ import com.fasterxml.jackson.annotation.JsonRawValue;
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.AuditPage;
+import dev.taskgate.contracts.operator.DeadLetter;
+import dev.taskgate.contracts.operator.DeadLetterPage;
+import dev.taskgate.contracts.operator.DeadLetterReplays;
 import dev.taskgate.contracts.operator.OperatorCancelResult;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
@@ -211,6 +214,110 @@ final class OperatorRepresentations {
 
         static AuditEntries of(AuditPage page) {
             return new AuditEntries(page.items().stream().map(Audit::of).toList(), page.nextCursor());
+        }
+    }
+
+    /**
+     * One dead-lettered record, metadata only (never its value).
+     *
+     * @param topic           the dead-letter topic
+     * @param partition       its partition
+     * @param offset          its offset
+     * @param timestamp       its timestamp there
+     * @param key             its key
+     * @param sourceTopic     where it was consumed and where a replay publishes it
+     * @param sourcePartition its partition there, if known
+     * @param sourceOffset    its offset there, if known
+     * @param reason          why it was dead-lettered
+     * @param cause           the cause of that, if any
+     * @param messageType     its record type, if a header says
+     * @param messageId       its message id, if a header says
+     * @param replayedAt      when it was last replayed
+     * @param replays         how many times it was replayed
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record DeadLetterView(
+            @JsonProperty("topic") String topic,
+            @JsonProperty("partition") int partition,
+            @JsonProperty("offset") long offset,
+            @JsonProperty("timestamp") Instant timestamp,
+            @JsonProperty("key") String key,
+            @JsonProperty("source_topic") String sourceTopic,
+            @JsonProperty("source_partition") Integer sourcePartition,
+            @JsonProperty("source_offset") Long sourceOffset,
+            @JsonProperty("reason") String reason,
+            @JsonProperty("cause") String cause,
+            @JsonProperty("message_type") String messageType,
+            @JsonProperty("message_id") String messageId,
+            @JsonProperty("replayed_at") Instant replayedAt,
+            @JsonProperty("replays") int replays) {
+
+        static DeadLetterView of(DeadLetter d) {
+            return new DeadLetterView(
+                    d.topic(),
+                    d.partition(),
+                    d.offset(),
+                    d.timestamp(),
+                    d.key(),
+                    d.sourceTopic(),
+                    d.sourcePartition(),
+                    d.sourceOffset(),
+                    d.reason(),
+                    d.cause(),
+                    d.messageType(),
+                    d.messageId(),
+                    d.replayedAt(),
+                    d.replays());
+        }
+    }
+
+    /**
+     * A page of dead-lettered records.
+     *
+     * @param items      by topic, partition and offset
+     * @param nextCursor pass as {@code cursor} for the next page; absent on the last page
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record DeadLetters(
+            @JsonProperty("items") List<DeadLetterView> items,
+            @JsonProperty("next_cursor") String nextCursor) {
+
+        static DeadLetters of(DeadLetterPage page) {
+            return new DeadLetters(page.items().stream().map(DeadLetterView::of).toList(), page.nextCursor());
+        }
+    }
+
+    /**
+     * One replayed record.
+     *
+     * @param topic       the dead-letter topic
+     * @param partition   its partition
+     * @param offset      its offset
+     * @param sourceTopic the topic it was published to again
+     * @param replayedTo  {@code <partition>/<offset>} it got there
+     * @param replays     how many times it has now been replayed
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record Replayed(
+            @JsonProperty("topic") String topic,
+            @JsonProperty("partition") int partition,
+            @JsonProperty("offset") long offset,
+            @JsonProperty("source_topic") String sourceTopic,
+            @JsonProperty("replayed_to") String replayedTo,
+            @JsonProperty("replays") int replays) {}
+
+    /**
+     * What a replay did.
+     *
+     * @param items one per replayed record
+     */
+    record Replays(@JsonProperty("items") List<Replayed> items) {
+
+        static Replays of(DeadLetterReplays replays) {
+            return new Replays(replays.items().stream()
+                    .map(r -> new Replayed(
+                            r.topic(), r.partition(), r.offset(), r.sourceTopic(), r.replayedTo(), r.replays()))
+                    .toList());
         }
     }
 }

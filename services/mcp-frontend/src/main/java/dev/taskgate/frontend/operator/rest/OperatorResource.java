@@ -40,6 +40,7 @@ import dev.taskgate.frontend.auth.CallerResolver;
 import dev.taskgate.frontend.auth.Scopes;
 import dev.taskgate.frontend.operator.OperatorCall;
 import dev.taskgate.frontend.operator.OperatorGateway;
+import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
 import dev.taskgate.problem.ProblemException;
 import dev.taskgate.problem.ProblemResponses;
@@ -283,6 +284,68 @@ public class OperatorResource {
         return Response.noContent().build();
     }
 
+    /**
+     * A page of the deployment's dead-lettered records, metadata only (scope {@code deadletters:admin}, the deployment's
+     * operator project only; docs/kafka.md "Dead-letter topics").
+     */
+    @GET
+    @Path("/dead-letters")
+    public Response deadLetters(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @QueryParam("topic") String topic,
+            @QueryParam("partition") String partition,
+            @QueryParam("limit") String limit,
+            @QueryParam("cursor") String cursor,
+            UriInfo uri) {
+        OperatorCall call = deadLetterCall(org, project, OperatorActions.DEADLETTERS_LIST, topic, "GET", uri);
+        return ok(OperatorRepresentations.DeadLetters.of(gateway.deadLetters(call, topic, partition, limit, cursor)));
+    }
+
+    /** Replays one dead-lettered record to its source topic (scope {@code deadletters:admin}); 409 when done before. */
+    @POST
+    @Path("/dead-letters/{topic}/{partition}/{offset}/replay")
+    public Response replayDeadLetter(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("topic") String topic,
+            @PathParam("partition") String partition,
+            @PathParam("offset") String offset,
+            @QueryParam("force") String force,
+            UriInfo uri) {
+        OperatorCall call = deadLetterCall(
+                org, project, OperatorActions.DEADLETTERS_REPLAY, topic + "/" + partition + "/" + offset, "POST", uri);
+        return ok(OperatorRepresentations.Replays.of(
+                gateway.replayDeadLetters(call, topic, partition, offset, null, force)));
+    }
+
+    /** Replays the dead-lettered records of one partition in [{@code from}, {@code to}] (scope {@code deadletters:admin}). */
+    @POST
+    @Path("/dead-letters/{topic}/{partition}/replay")
+    public Response replayDeadLetters(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("topic") String topic,
+            @PathParam("partition") String partition,
+            @QueryParam("from") String from,
+            @QueryParam("to") String to,
+            @QueryParam("force") String force,
+            UriInfo uri) {
+        OperatorCall call = deadLetterCall(
+                org,
+                project,
+                OperatorActions.DEADLETTERS_REPLAY,
+                topic + "/" + partition + "/" + from + "-" + to,
+                "POST",
+                uri);
+        if (from == null || to == null) {
+            gateway.recordRefusal(call, AuditEntry.INVALID_REQUEST);
+            throw ProblemKind.INVALID_REQUEST.exception("A range replay needs from and to.");
+        }
+        return ok(
+                OperatorRepresentations.Replays.of(gateway.replayDeadLetters(call, topic, partition, from, to, force)));
+    }
+
     /** A page of the project's audit log, newest first (scope {@code executions:operator:status}). */
     @Operation(operationId = "listOperatorAudit", summary = "List the project's audit log")
     @APIResponse(
@@ -328,6 +391,16 @@ public class OperatorResource {
                 org,
                 project,
                 Scopes.UPSTREAMS_ADMIN);
+    }
+
+    // dead-letter topics are deployment-wide: job-control refuses (403) any project but the deployment's operator one
+    private OperatorCall deadLetterCall(
+            String org, String project, String action, String target, String method, UriInfo uri) {
+        return authorizeScope(
+                new OperatorCall(principal(), org + "/" + project, action, route(method, uri), target),
+                org,
+                project,
+                Scopes.DEADLETTERS_ADMIN);
     }
 
     private String principal() {
