@@ -128,6 +128,8 @@ env_of() {
       echo "TASKGATE_CHECKPOINT_KEY=$(key checkpoint-key)"
       echo "TASKGATE_PAYLOAD_KEYS=$(key payload-keys)"
       echo "JOBCTL_INTERNAL_AUTH_TRUSTED_KEYS=$(key mcp-frontend.trusted-key),$(key worker-pool.trusted-key)"
+      # the project whose operators may list and replay dead letters (bin/taskgate dlq; docs/kafka.md)
+      echo "TASKGATE_OPERATOR_WORKSPACE=${TASKGATE_RUN_OPERATOR_WORKSPACE:-taskgate/operator}"
       ;;
     worker-pool)
       echo "TASKGATE_JOB_CONTROL_URL=http://127.0.0.1:$(port_of job-control)"
