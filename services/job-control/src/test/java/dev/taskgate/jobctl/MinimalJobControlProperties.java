@@ -23,6 +23,7 @@ final class MinimalJobControlProperties {
                 "jobctl.topics.work", "w",
                 "jobctl.topics.control", "c",
                 "jobctl.topics.lifecycle", "l",
+                "jobctl.dead-letters.sources", "w,c,l",
                 "jobctl.internal-auth.trusted-keys", DevServiceKeys.TRUSTED_KEYS));
     }
 }

@@ -33,8 +33,8 @@ class KafkaInitTest {
                     .as("prefix '%s'", prefix)
                     .containsExactlyInAnyOrderElementsOf(KafkaInit.expected(TOPICS, ACLS, prefix, USERS));
         }
-        // 13 topics x 3 calls, 4 users, 28 grants
-        assertThat(KafkaInit.calls(SCRIPT, "", USERS)).hasSize(13 * 3 + 4 + 28);
+        // 13 topics x 3 calls, 4 users, 35 grants
+        assertThat(KafkaInit.calls(SCRIPT, "", USERS)).hasSize(13 * 3 + 4 + 35);
     }
 
     @Test
