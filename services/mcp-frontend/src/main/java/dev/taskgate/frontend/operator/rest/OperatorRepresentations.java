@@ -235,6 +235,7 @@ final class OperatorRepresentations {
      * @param replayedAt      when it was last replayed
      * @param replays         how many times it was replayed
      */
+    @Schema(name = "OperatorDeadLetter")
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record DeadLetterView(
             @JsonProperty("topic") String topic,
@@ -277,6 +278,7 @@ final class OperatorRepresentations {
      * @param items      by topic, partition and offset
      * @param nextCursor pass as {@code cursor} for the next page; absent on the last page
      */
+    @Schema(name = "OperatorDeadLetterPage")
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record DeadLetters(
             @JsonProperty("items") List<DeadLetterView> items,
@@ -297,6 +299,7 @@ final class OperatorRepresentations {
      * @param replayedTo  {@code <partition>/<offset>} it got there
      * @param replays     how many times it has now been replayed
      */
+    @Schema(name = "OperatorReplayed")
     @JsonInclude(JsonInclude.Include.NON_NULL)
     record Replayed(
             @JsonProperty("topic") String topic,
@@ -311,6 +314,7 @@ final class OperatorRepresentations {
      *
      * @param items one per replayed record
      */
+    @Schema(name = "OperatorDeadLetterReplays")
     record Replays(@JsonProperty("items") List<Replayed> items) {
 
         static Replays of(DeadLetterReplays replays) {

@@ -288,6 +288,14 @@ public class OperatorResource {
      * A page of the deployment's dead-lettered records, metadata only (scope {@code deadletters:admin}, the deployment's
      * operator project only; docs/kafka.md "Dead-letter topics").
      */
+    @Operation(operationId = "listDeadLetters", summary = "List dead-lettered records")
+    @APIResponse(
+            responseCode = "200",
+            description = "A page of dead-lettered records, metadata only",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OperatorRepresentations.DeadLetters.class)))
     @GET
     @Path("/dead-letters")
     public Response deadLetters(
@@ -303,6 +311,15 @@ public class OperatorResource {
     }
 
     /** Replays one dead-lettered record to its source topic (scope {@code deadletters:admin}); 409 when done before. */
+    @Operation(operationId = "replayDeadLetter", summary = "Replay one dead-lettered record")
+    @APIResponse(
+            responseCode = "200",
+            description = "The record as replayed",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OperatorRepresentations.Replays.class)))
+    @APIResponse(responseCode = "409", description = "Replayed before; force=true replays it again")
     @POST
     @Path("/dead-letters/{topic}/{partition}/{offset}/replay")
     public Response replayDeadLetter(
@@ -320,6 +337,15 @@ public class OperatorResource {
     }
 
     /** Replays the dead-lettered records of one partition in [{@code from}, {@code to}] (scope {@code deadletters:admin}). */
+    @Operation(operationId = "replayDeadLetterRange", summary = "Replay a range of dead-lettered records")
+    @APIResponse(
+            responseCode = "200",
+            description = "The records as replayed",
+            content =
+                    @Content(
+                            mediaType = MediaType.APPLICATION_JSON,
+                            schema = @Schema(implementation = OperatorRepresentations.Replays.class)))
+    @APIResponse(responseCode = "409", description = "One of them was replayed before; nothing was replayed")
     @POST
     @Path("/dead-letters/{topic}/{partition}/replay")
     public Response replayDeadLetters(
