@@ -171,6 +171,10 @@ class ContractSchemaTest {
                 "api/ExecutionOutcome.schema.json", "/properties/error", ExecutionOutcome.ExecutionError.class));
         shapes.add(Arguments.of("operations/catalog.schema.json", "/$defs/operation", OperationSpec.class));
         shapes.add(Arguments.of("api/AuditPage.schema.json", "/$defs/auditEntry", AuditEntry.class));
+        shapes.add(Arguments.of(
+                "api/UpstreamFeatureAnswer.schema.json",
+                "/properties/failure",
+                dev.taskgate.contracts.upstream.UpstreamFeatureAnswer.Failure.class));
         shapes.add(Arguments.of("operations/catalog.schema.json", "/$defs/preTaskInput", PreTaskInput.class));
         return shapes.stream();
     }

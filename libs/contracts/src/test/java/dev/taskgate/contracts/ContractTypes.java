@@ -55,6 +55,8 @@ record ContractTypes(String folder, String name, Class<?> type, Class<?> readAs)
                     api(dev.taskgate.contracts.operator.DeadLetterPage.class),
                     api(dev.taskgate.contracts.operator.DeadLetterReplays.class),
                     api(dev.taskgate.contracts.upstream.RegisteredUpstreamTarget.class),
+                    api(dev.taskgate.contracts.upstream.UpstreamFeatureRequest.class),
+                    api(dev.taskgate.contracts.upstream.UpstreamFeatureAnswer.class),
                     api(dev.taskgate.contracts.catalog.UpstreamTools.class),
                     api(dev.taskgate.contracts.artifact.ArtifactMetadata.class),
                     api(dev.taskgate.contracts.artifact.ArtifactContent.class))
