@@ -71,9 +71,12 @@ final class DiscoverySession implements AutoCloseable {
         JsonNode answer = answerTo(id, response, method);
         if (answer.has("error")) {
             JsonNode error = answer.get("error");
-            throw new UpstreamException("upstream " + upstream.id() + " refused " + method + ": "
-                    + error.path("code").asText("?") + " "
-                    + error.path("message").asText(""));
+            throw new UpstreamRefusedException(
+                    "upstream " + upstream.id() + " refused " + method + ": "
+                            + error.path("code").asText("?") + " "
+                            + error.path("message").asText(""),
+                    error.path("code").asInt(-32603),
+                    error.path("message").asText(""));
         }
         if (!answer.path("result").isObject()) {
             throw new UpstreamException("upstream " + upstream.id() + " answered " + method + " without a result");
