@@ -76,6 +76,13 @@ public interface FrontendConfig {
     Duration jobControlReadTimeout();
 
     /**
+     * How long a federated resources, prompts or completion request waits for job-control, which asks the upstream
+     * (docs/gateway.md "Resources, prompts and completions"); past it the request is answered 503 {@code unavailable}.
+     */
+    @WithDefault("30s")
+    Duration upstreamFeaturesTimeout();
+
+    /**
      * How long a request waits for job-control's reply to a command (including the broker's acknowledgement) before
      * it is answered 503 {@code unavailable}.
      */

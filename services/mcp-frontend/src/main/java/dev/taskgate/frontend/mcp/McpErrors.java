@@ -21,6 +21,11 @@ public final class McpErrors {
     public static final int INVALID_PARAMS = -32602;
     /** The server failed to serve the request. */
     public static final int INTERNAL_ERROR = -32603;
+    /**
+     * 2025-era {@code resources/read} of an unknown resource (2025-11-25 server/resources "Error Handling");
+     * 2026-07-28 uses {@link #INVALID_PARAMS} instead (SEP-2164).
+     */
+    public static final int RESOURCE_NOT_FOUND_2025 = -32002;
     /** An HTTP header disagrees with the body or is missing. */
     public static final int HEADER_MISMATCH = -32020;
     /** Serving the request needs a client capability it did not declare. */
@@ -113,6 +118,16 @@ public final class McpErrors {
                         + "(another tool or other arguments); use a new key for a new request.",
                 data,
                 Disposition.ANSWERED);
+    }
+
+    /** An unknown resource, with {@code data.uri}, delivered with HTTP 200; {@code code} depends on the generation. */
+    public static McpException resourceNotFound(int code, String message, String uri) {
+        return of(code, message, JSON.objectNode().put("uri", uri), Disposition.ANSWERED);
+    }
+
+    /** An upstream's own JSON-RPC error, relayed with its code, delivered with HTTP 200. */
+    public static McpException relayed(int code, String message) {
+        return of(code, message, null, Disposition.ANSWERED);
     }
 
     /** -32603 delivered with HTTP 200 (the request was served; the work it asked for failed). */

@@ -8,20 +8,23 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 
 /**
  * The transport-independent MCP 2026-07-28 server: given a request whose envelope and {@code _meta} were
- * checked (and, on HTTP, whose headers agree with it), dispatches by method. Unknown, removed and unadvertised
- * methods ({@code initialize}, {@code ping}, {@code tasks/result}, {@code tasks/list}, {@code resources/*}, …) are
- * -32601.
+ * checked (and, on HTTP, whose headers agree with it), dispatches by method: tools and tasks to the durable control
+ * service, resources, prompts and completions to the upstreams ({@link FederatedReads}). Unknown, removed and
+ * unadvertised methods ({@code initialize}, {@code ping}, {@code tasks/result}, {@code tasks/list},
+ * {@code resources/subscribe}, …) are -32601.
  */
 @Singleton
 public class McpServer {
     private final ToolListing listing;
     private final ToolCalls calls;
     private final Tasks tasks;
+    private final FederatedReads federated;
 
-    McpServer(ToolListing listing, ToolCalls calls, Tasks tasks) {
+    McpServer(ToolListing listing, ToolCalls calls, Tasks tasks, FederatedReads federated) {
         this.listing = listing;
         this.calls = calls;
         this.tasks = tasks;
+        this.federated = federated;
     }
 
     /** The 2025-era handshake: no longer part of this generation, and answered -32601 before any other check. */
@@ -78,6 +81,13 @@ public class McpServer {
             case "tasks/update":
                 requireTasks(meta);
                 return tasks.update(request, caller);
+            case "resources/list":
+            case "resources/templates/list":
+            case "resources/read":
+            case "prompts/list":
+            case "prompts/get":
+            case "completion/complete":
+                return McpResult.of(federated.serve2026(request, caller.caller()));
             default:
                 throw McpErrors.methodNotFound(request.method());
         }

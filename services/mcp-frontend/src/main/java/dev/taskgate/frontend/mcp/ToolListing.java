@@ -31,6 +31,12 @@ public class ToolListing {
         RequestMeta.SUPPORTED_VERSIONS.forEach(result.putArray("supportedVersions")::add);
         ObjectNode capabilities = result.putObject("capabilities");
         capabilities.putObject("tools").put("listChanged", false);
+        // declared whatever the upstreams offer, as tools are: the result is public and cached, the same for every
+        // caller, and a caller without upstreams gets empty lists (docs/gateway.md "Resources, prompts and
+        // completions")
+        capabilities.putObject("resources").put("listChanged", false);
+        capabilities.putObject("prompts").put("listChanged", false);
+        capabilities.putObject("completions");
         // deprecated in 2026-07-28, still honoured: a request's logLevel brings its operation's log messages
         capabilities.putObject("logging");
         capabilities.putObject("extensions").putObject(RequestMeta.TASKS_EXTENSION);

@@ -1,5 +1,6 @@
 package dev.taskgate.frontend.query;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
@@ -18,10 +19,15 @@ public final class JobControlClients {
      * default exception mapping is off.
      */
     public static <T> T build(FrontendConfig config, Class<T> api) {
+        return build(config, api, config.jobControlReadTimeout());
+    }
+
+    /** A client for {@code api} whose calls may take up to {@code readTimeout} (job-control waits for upstreams). */
+    public static <T> T build(FrontendConfig config, Class<T> api, Duration readTimeout) {
         return QuarkusRestClientBuilder.newBuilder()
                 .baseUri(config.jobControlUrl())
                 .connectTimeout(config.jobControlConnectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .readTimeout(config.jobControlReadTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .readTimeout(readTimeout.toMillis(), TimeUnit.MILLISECONDS)
                 .disableDefaultMapper(true)
                 .register(new JobControlCallSigner(config.serviceSigningKey()))
                 .build(api);

@@ -19,7 +19,8 @@ import dev.taskgate.testsupport.DevServiceKeys;
 
 /**
  * The test playing job-control's internal query API: a JDK HTTP server on a random loopback port answering
- * {@code GET /internal/v1/executions/...} and the operator API {@code /internal/v1/operator/...} with canned
+ * {@code GET /internal/v1/executions/...}, the operator API {@code /internal/v1/operator/...} and the federated reads
+ * {@code POST /internal/v1/upstream-features} with canned
  * responses (404 for anything not set, except 204 for recording an operator audit entry), recording every request
  * with its caller headers.
  */
@@ -52,6 +53,7 @@ public final class FakeJobControlQueries {
         server.createContext("/internal/v1/mcp-sessions", this::handle);
         server.createContext("/internal/v1/artifacts", this::handle);
         server.createContext("/internal/v1/receipts", this::handle);
+        server.createContext("/internal/v1/upstream-features", this::handle);
         server.start();
     }
 

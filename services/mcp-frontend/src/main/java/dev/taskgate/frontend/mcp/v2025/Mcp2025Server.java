@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.mcp.FederatedReads;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpResult;
@@ -24,8 +25,8 @@ import dev.taskgate.frontend.mcp.ToolDefinitions;
 /**
  * The transport-independent 2025-era MCP server (protocol versions 2025-03-26, 2025-06-18, 2025-11-25) over the
  * same durable control service as 2026-07-28: {@code initialize} negotiation, {@code ping}, {@code tools/list}
- * with {@code execution.taskSupport}, {@code tools/call} (the catalog's tools and the compatibility tools) and the
- * 2025-11-25 core tasks. Results carry no {@code resultType}. The session (who, which version, which client
+ * with {@code execution.taskSupport}, {@code tools/call} (the catalog's tools and the compatibility tools), the
+ * 2025-11-25 core tasks, and the upstreams' resources, prompts and completions ({@link FederatedReads}). Results carry no {@code resultType}. The session (who, which version, which client
  * capabilities) is resolved by the transport.
  */
 @Singleton
@@ -40,14 +41,17 @@ public class Mcp2025Server {
     private final Mcp2025Tasks tasks;
     private final String serverVersion;
     private final Mcp2025Sessions sessions;
+    private final FederatedReads federated;
 
     Mcp2025Server(
             ToolDefinitions tools,
             Mcp2025ToolCalls calls,
             Mcp2025Tasks tasks,
             FrontendConfig config,
-            Mcp2025Sessions sessions) {
+            Mcp2025Sessions sessions,
+            FederatedReads federated) {
         this.tools = tools;
+        this.federated = federated;
         this.sessions = sessions;
         this.calls = calls;
         this.tasks = tasks;
@@ -97,6 +101,11 @@ public class Mcp2025Server {
         // ToolListChanges tells a session's listen stream (HTTP) or its connection (stdio)
         capabilities.putObject("tools").put("listChanged", true);
         capabilities.putObject("logging");
+        // declared whatever the upstreams offer: an upstream may be registered during the session, and the lists
+        // are simply empty without one (docs/gateway.md "Resources, prompts and completions")
+        capabilities.putObject("resources");
+        capabilities.putObject("prompts");
+        capabilities.putObject("completions");
         if (LATEST.equals(version)) {
             ObjectNode taskCapabilities = capabilities.putObject("tasks");
             taskCapabilities.putObject("list");
@@ -144,6 +153,13 @@ public class Mcp2025Server {
                 return Served.done(tasks.list(requireTasks(request, withTasks), caller));
             case "tasks/cancel":
                 return Served.done(tasks.cancel(requireTasks(request, withTasks), caller));
+            case "resources/list":
+            case "resources/templates/list":
+            case "resources/read":
+            case "prompts/list":
+            case "prompts/get":
+            case "completion/complete":
+                return Served.done(McpResult.of(federated.serve2025(request, caller.caller())));
             case "initialize":
                 throw McpErrors.invalidRequest("The session is initialized already; initialize again without "
                         + "Mcp-Session-Id to start a new one.");
