@@ -333,8 +333,8 @@ class McpRequestRejectionTest extends McpComponentTest {
                         -32601,
                         32),
                 bad(
-                        "prompts/list (not advertised)",
-                        m -> m.request(33, "prompts/list").post(),
+                        "completion/list (no such method)",
+                        m -> m.request(33, "completion/list").post(),
                         404,
                         -32601,
                         33),

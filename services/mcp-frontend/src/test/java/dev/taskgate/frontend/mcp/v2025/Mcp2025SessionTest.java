@@ -151,7 +151,7 @@ class Mcp2025SessionTest extends McpComponentTest {
     void unknownMethodsInASessionAreMethodNotFound() {
         Mcp2025Session client = mcp2025().initialize("2025-11-25");
 
-        McpReply response = client.request(2, "resources/list", null);
+        McpReply response = client.request(2, "resources/subscribe", null);
 
         Mcp2025Client.assertError(response.json(), -32601);
     }
