@@ -1,0 +1,207 @@
+package dev.taskgate.e2e;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import dev.taskgate.e2e.Http.Reply;
+import dev.taskgate.testsupport.McpSchemas;
+import dev.taskgate.testsupport.Tokens;
+import dev.taskgate.testsupport.mcp.Mcp2025Client;
+import dev.taskgate.testsupport.mcp.Mcp2025Session;
+import dev.taskgate.testsupport.mcp.Mcp2026Client;
+import dev.taskgate.upstream.fixtures.RunningUpstream;
+import dev.taskgate.upstream.fixtures.UpstreamServers;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Issue 17 item 4: the resources, prompts and completions of an upstream — the real
+ * {@code @modelcontextprotocol/server-everything}, registered through the operator API for one project — through the
+ * packaged stack, for 2026-07-28 and 2025-11-25 clients: lists (prompts under the namespace), a text resource, a blob
+ * resource through a template, a prompt with arguments, a completion, an unknown resource (each generation's error),
+ * and another project, for which the upstream does not exist.
+ */
+@ExtendWith(LocalStack.class)
+class GatewayResourcesE2E {
+    private static final String TEXT = "demo://resource/static/document/architecture.md";
+    private static final String BLOB = "demo://resource/dynamic/blob/2";
+
+    private static RunningUpstream everything;
+    private static String namespace;
+    private static String caller;
+    private static String stranger;
+
+    @BeforeAll
+    static void registerEverything() {
+        everything = UpstreamServers.ofRepository().startEverything();
+        String project = "gw-fed-" + UUID.randomUUID().toString().substring(0, 8);
+        String id = "fed-" + UUID.randomUUID().toString().substring(0, 8);
+        namespace = id.replace("-", "_");
+        String operator = token("ada", project, "upstreams:admin", "tools:call");
+        caller = token("carl", project, "tools:call");
+        stranger = token("sam", "gw-other-" + UUID.randomUUID().toString().substring(0, 8), "tools:call");
+        Reply created = Http.rest(
+                "POST",
+                "/v1/orgs/acme/projects/" + project + "/operator/upstreams",
+                operator,
+                null,
+                """
+                {"id": "%s", "url": "%s", "namespace": "%s", "callTimeout": "60s"}
+                """.formatted(id, everything.url(), namespace));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> GatewayUpstreams.listedTools(caller).stream()
+                        .anyMatch(name -> name.startsWith(namespace + ".")));
+    }
+
+    @AfterAll
+    static void stopEverything() {
+        if (everything != null) {
+            everything.close();
+        }
+    }
+
+    @Test
+    void a2026ClientListsReadsGetsPromptsAndCompletesUnderTheNamespace() {
+        Mcp2026Client mcp = LocalStack.get().mcp(caller).v2026();
+
+        JsonNode resources = mcp.request("resources/list").post().json();
+        McpSchemas.assertValidResult("ListResourcesResultResponse", null, resources);
+        assertThat(values(resources.at("/result/resources"), "uri")).contains(TEXT);
+        assertThat(resources.at("/result/cacheScope").asText()).isEqualTo("private");
+        assertThat(resources.at("/result/ttlMs").isIntegralNumber()).isTrue();
+
+        JsonNode templates = mcp.request("resources/templates/list").post().json();
+        McpSchemas.assertValidResult("ListResourceTemplatesResultResponse", null, templates);
+        assertThat(values(templates.at("/result/resourceTemplates"), "uriTemplate"))
+                .contains("demo://resource/dynamic/blob/{resourceId}");
+
+        JsonNode text = mcp.request("resources/read")
+                .param("uri", TEXT)
+                .header("Mcp-Name", TEXT)
+                .post()
+                .json();
+        McpSchemas.assertValidResult("ReadResourceResultResponse", null, text);
+        assertThat(text.at("/result/contents/0/text").asText()).isNotBlank();
+
+        JsonNode blob = mcp.request("resources/read")
+                .param("uri", BLOB)
+                .header("Mcp-Name", BLOB)
+                .post()
+                .json();
+        McpSchemas.assertValidResult("ReadResourceResultResponse", null, blob);
+        assertThat(blob.at("/result/contents/0/blob").asText()).isNotBlank();
+
+        JsonNode prompts = mcp.request("prompts/list").post().json();
+        McpSchemas.assertValidResult("ListPromptsResultResponse", null, prompts);
+        assertThat(values(prompts.at("/result/prompts"), "name"))
+                .contains(namespace + ".simple-prompt", namespace + ".args-prompt");
+
+        JsonNode prompt = mcp.request("prompts/get")
+                .param("name", namespace + ".args-prompt")
+                .param("arguments", Map.of("city", "Lisbon"))
+                .post()
+                .json();
+        McpSchemas.assertValidResult("GetPromptResultResponse", null, prompt);
+        assertThat(prompt.at("/result/messages/0/content/text").asText()).contains("Lisbon");
+
+        JsonNode completion = mcp.request("completion/complete")
+                .param("ref", Map.of("type", "ref/prompt", "name", namespace + ".completable-prompt"))
+                .param("argument", Map.of("name", "department", "value", "Eng"))
+                .post()
+                .json();
+        McpSchemas.assertValidResult("CompleteResultResponse", null, completion);
+        assertThat(completion.at("/result/completion/values/0").asText()).isEqualTo("Engineering");
+
+        JsonNode missing = mcp.request("resources/read")
+                .param("uri", "demo://resource/nowhere")
+                .header("Mcp-Name", "demo://resource/nowhere")
+                .post()
+                .json();
+        McpSchemas.assertValidError(missing);
+        assertThat(missing.at("/error/code").asInt()).as(missing.toString()).isEqualTo(-32602);
+    }
+
+    @Test
+    void a2025SessionGetsTheSameWithThe2025Errors() {
+        Mcp2025Session session = LocalStack.get().mcp(caller).v2025().initialize();
+        session.initialized();
+
+        JsonNode resources = session.request("resources/list", Mcp2025Client.params()).json();
+        Mcp2025Client.assertValid("ListResourcesResult", resources.path("result"));
+        assertThat(values(resources.at("/result/resources"), "uri")).contains(TEXT);
+
+        JsonNode text = session.request("resources/read", Mcp2025Client.params().put("uri", TEXT))
+                .json();
+        Mcp2025Client.assertValid("ReadResourceResult", text.path("result"));
+        assertThat(text.at("/result/contents/0/text").asText()).isNotBlank();
+
+        JsonNode blob = session.request("resources/read", Mcp2025Client.params().put("uri", BLOB))
+                .json();
+        assertThat(blob.at("/result/contents/0/blob").asText()).isNotBlank();
+
+        ObjectNode args = Mcp2025Client.params().put("name", namespace + ".args-prompt");
+        args.putObject("arguments").put("city", "Lisbon");
+        JsonNode prompt = session.request("prompts/get", args).json();
+        Mcp2025Client.assertValid("GetPromptResult", prompt.path("result"));
+        assertThat(prompt.at("/result/messages/0/content/text").asText()).contains("Lisbon");
+
+        ObjectNode complete = Mcp2025Client.params();
+        complete.putObject("ref").put("type", "ref/prompt").put("name", namespace + ".completable-prompt");
+        complete.putObject("argument").put("name", "department").put("value", "Eng");
+        JsonNode completion = session.request("completion/complete", complete).json();
+        Mcp2025Client.assertValid("CompleteResult", completion.path("result"));
+        assertThat(completion.at("/result/completion/values/0").asText()).isEqualTo("Engineering");
+
+        Mcp2025Client.assertError(
+                session.request("resources/read", Mcp2025Client.params().put("uri", "demo://resource/nowhere"))
+                        .json(),
+                -32002);
+    }
+
+    @Test
+    void anUpstreamTheCallerMayNotUseStaysInvisible() {
+        Mcp2026Client mcp = LocalStack.get().mcp(stranger).v2026();
+
+        assertThat(values(mcp.request("resources/list").post().json().at("/result/resources"), "uri"))
+                .doesNotContain(TEXT);
+        assertThat(values(mcp.request("prompts/list").post().json().at("/result/prompts"), "name"))
+                .noneMatch(name -> name.startsWith(namespace + "."));
+        JsonNode prompt = mcp.request("prompts/get")
+                .param("name", namespace + ".simple-prompt")
+                .post()
+                .json();
+        assertThat(prompt.at("/error/code").asInt()).as(prompt.toString()).isEqualTo(-32602);
+        assertThat(prompt.at("/error/message").asText()).isEqualTo("Unknown prompt: " + namespace + ".simple-prompt");
+        JsonNode read = mcp.request("resources/read")
+                .param("uri", TEXT)
+                .header("Mcp-Name", TEXT)
+                .post()
+                .json();
+        assertThat(read.at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(read.at("/error/message").asText()).isEqualTo("Resource not found");
+    }
+
+    private static List<String> values(JsonNode items, String member) {
+        List<String> out = new ArrayList<>();
+        items.forEach(item -> out.add(item.path(member).asText()));
+        return out;
+    }
+
+    private static String token(String subject, String project, String... scopes) {
+        return Tokens.forSubject(subject).org("acme").project(project).scopes(scopes).sign();
+    }
+}
