@@ -20,8 +20,6 @@ import dev.taskgate.testsupport.Tokens;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.Mcp2025Session;
 import dev.taskgate.testsupport.mcp.Mcp2026Client;
-import dev.taskgate.upstream.fixtures.RunningUpstream;
-import dev.taskgate.upstream.fixtures.UpstreamServers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -38,14 +36,14 @@ class GatewayResourcesE2E {
     private static final String TEXT = "demo://resource/static/document/architecture.md";
     private static final String BLOB = "demo://resource/dynamic/blob/2";
 
-    private static RunningUpstream everything;
+    private static EverythingUpstream everything;
     private static String namespace;
     private static String caller;
     private static String stranger;
 
     @BeforeAll
-    static void registerEverything() {
-        everything = UpstreamServers.ofRepository().startEverything();
+    static void registerEverything() throws java.io.IOException {
+        everything = EverythingUpstream.start();
         String project = "gw-fed-" + UUID.randomUUID().toString().substring(0, 8);
         String id = "fed-" + UUID.randomUUID().toString().substring(0, 8);
         namespace = id.replace("-", "_");
@@ -53,13 +51,10 @@ class GatewayResourcesE2E {
         caller = token("carl", project, "tools:call");
         stranger = token("sam", "gw-other-" + UUID.randomUUID().toString().substring(0, 8), "tools:call");
         Reply created = Http.rest(
-                "POST",
-                "/v1/orgs/acme/projects/" + project + "/operator/upstreams",
-                operator,
-                null,
-                """
+                "POST", "/v1/orgs/acme/projects/" + project + "/operator/upstreams", operator, null, """
                 {"id": "%s", "url": "%s", "namespace": "%s", "callTimeout": "60s"}
-                """.formatted(id, everything.url(), namespace));
+                """.formatted(
+                                id, everything.url(), namespace));
         assertThat(created.status()).as(created.text()).isEqualTo(201);
         await().atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(250))
@@ -140,7 +135,8 @@ class GatewayResourcesE2E {
         Mcp2025Session session = LocalStack.get().mcp(caller).v2025().initialize();
         session.initialized();
 
-        JsonNode resources = session.request("resources/list", Mcp2025Client.params()).json();
+        JsonNode resources =
+                session.request("resources/list", Mcp2025Client.params()).json();
         Mcp2025Client.assertValid("ListResourcesResult", resources.path("result"));
         assertThat(values(resources.at("/result/resources"), "uri")).contains(TEXT);
 
@@ -202,6 +198,10 @@ class GatewayResourcesE2E {
     }
 
     private static String token(String subject, String project, String... scopes) {
-        return Tokens.forSubject(subject).org("acme").project(project).scopes(scopes).sign();
+        return Tokens.forSubject(subject)
+                .org("acme")
+                .project(project)
+                .scopes(scopes)
+                .sign();
     }
 }
