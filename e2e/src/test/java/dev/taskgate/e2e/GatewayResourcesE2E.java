@@ -1,10 +1,13 @@
 package dev.taskgate.e2e;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,6 +23,8 @@ import dev.taskgate.testsupport.Tokens;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.Mcp2025Session;
 import dev.taskgate.testsupport.mcp.Mcp2026Client;
+import dev.taskgate.testsupport.mcp.McpStdioClient;
+import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -27,7 +32,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * Issue 17 item 4: the resources, prompts and completions of an upstream — the real
  * {@code @modelcontextprotocol/server-everything}, registered through the operator API for one project — through the
- * packaged stack, for 2026-07-28 and 2025-11-25 clients: lists (prompts under the namespace), a text resource, a blob
+ * packaged stack, for 2026-07-28 and 2025-11-25 clients (over HTTP and stdio): lists (prompts under the namespace), a text resource, a blob
  * resource through a template, a prompt with arguments, a completion, an unknown resource (each generation's error),
  * and another project, for which the upstream does not exist.
  */
@@ -166,6 +171,43 @@ class GatewayResourcesE2E {
                 session.request("resources/read", Mcp2025Client.params().put("uri", "demo://resource/nowhere"))
                         .json(),
                 -32002);
+    }
+
+    @Test
+    void a2025ClientOverStdioReadsAndGetsPromptsToo() throws Exception {
+        Path repo = LocalStack.repo();
+        Path stderr = repo.resolve("e2e/target/e2e-logs/gateway-resources-stdio.stderr.log");
+        Files.createDirectories(stderr.getParent());
+        ProcessBuilder pb = new ProcessBuilder(
+                        repo.resolve("bin/taskgate-mcp-stdio").toString())
+                .redirectError(ProcessBuilder.Redirect.appendTo(stderr.toFile()));
+        pb.environment().putAll(LocalStack.get().sharedEnv());
+        pb.environment().put("TASKGATE_TOKEN", caller);
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        Process process = pb.start();
+        try {
+            McpStdioClient stdio = McpTestClient.stdio(process.getInputStream(), process.getOutputStream());
+            ObjectNode init = Mcp2025Client.params().put("protocolVersion", "2025-11-25");
+            init.putObject("capabilities");
+            init.putObject("clientInfo").put("name", "e2e").put("version", "1");
+            JsonNode initialized = stdio.request("initialize", init);
+            assertThat(initialized.at("/result/capabilities/resources").isObject())
+                    .as(initialized.toString())
+                    .isTrue();
+            stdio.notify("notifications/initialized", null);
+
+            JsonNode text =
+                    stdio.request("resources/read", Mcp2025Client.params().put("uri", TEXT));
+            Mcp2025Client.assertValid("ReadResourceResult", text.path("result"));
+            assertThat(text.at("/result/contents/0/text").asText()).isNotBlank();
+            JsonNode prompts = stdio.request("prompts/list", Mcp2025Client.params());
+            assertThat(values(prompts.at("/result/prompts"), "name")).contains(namespace + ".simple-prompt");
+        } finally {
+            if (process.isAlive()) {
+                process.destroy();
+                process.waitFor(20, TimeUnit.SECONDS);
+            }
+        }
     }
 
     @Test
