@@ -8,9 +8,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * job-control's answer to an {@link UpstreamFeatureRequest}: exactly one of {@code result} (the MCP result in the
+ * job-control's answer to an {@link UpstreamFeatureRequest}: one of {@code result} (the MCP result in the
  * 2025-11-25 shape, prompt names namespaced, cursors Taskgate's own) and {@code failure} (which the frontend turns
- * into the JSON-RPC error of the client's protocol generation).
+ * into the JSON-RPC error of the client's protocol generation). job-control sends exactly one (use {@link #of} and
+ * {@link #failed}); a reader treats an answer with neither as job-control not answering.
  *
  * @param result  the MCP result, or {@code null}
  * @param failure why there is none, or {@code null}
@@ -20,12 +21,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 public record UpstreamFeatureAnswer(
         @JsonProperty("result") JsonNode result,
         @JsonProperty("failure") Failure failure) {
-
-    public UpstreamFeatureAnswer {
-        if ((result == null) == (failure == null)) {
-            throw new IllegalArgumentException("an answer has a result or a failure, not both or neither");
-        }
-    }
 
     /** A result. */
     public static UpstreamFeatureAnswer of(JsonNode result) {

@@ -2,7 +2,6 @@ package dev.taskgate.frontend.mcp;
 
 import jakarta.inject.Singleton;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Caller;
@@ -78,9 +77,10 @@ public class FederatedReads {
             throw McpProblems.translate(e);
         }
         if (answer.failure() == null) {
-            return answer.result().isObject()
-                    ? ((ObjectNode) answer.result()).deepCopy()
-                    : JsonNodeFactory.instance.objectNode();
+            if (answer.result() == null || !answer.result().isObject()) {
+                throw McpErrors.unavailable("The upstreams could not be asked; try again shortly.");
+            }
+            return ((ObjectNode) answer.result()).deepCopy();
         }
         UpstreamFeatureAnswer.Failure failure = answer.failure();
         switch (failure.kind()) {

@@ -210,6 +210,13 @@ class McpFederatedReadsTest extends McpComponentTest {
         assertThat(reply.status()).isEqualTo(503);
         assertThat(reply.json().at("/error/code").asInt()).isEqualTo(-32603);
         assertThat(reply.toString()).doesNotContain("500");
+
+        answer("{}");
+        McpReply empty = mcp().request(2, "prompts/list").post();
+        assertThat(empty.status())
+                .as("an answer with neither result nor failure")
+                .isEqualTo(503);
+        assertThat(empty.json().at("/error/code").asInt()).isEqualTo(-32603);
     }
 
     @Test
