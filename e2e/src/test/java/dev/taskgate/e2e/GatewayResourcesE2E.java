@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.e2e.Http.Reply;
+import dev.taskgate.testsupport.EverythingServer;
 import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.testsupport.Tokens;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
@@ -41,14 +42,14 @@ class GatewayResourcesE2E {
     private static final String TEXT = "demo://resource/static/document/architecture.md";
     private static final String BLOB = "demo://resource/dynamic/blob/2";
 
-    private static EverythingUpstream everything;
+    private static EverythingServer everything;
     private static String namespace;
     private static String caller;
     private static String stranger;
 
     @BeforeAll
-    static void registerEverything() throws java.io.IOException {
-        everything = EverythingUpstream.start();
+    static void registerEverything() throws Exception {
+        everything = EverythingServer.start(LocalStack.repo());
         String project = "gw-fed-" + UUID.randomUUID().toString().substring(0, 8);
         String id = "fed-" + UUID.randomUUID().toString().substring(0, 8);
         namespace = id.replace("-", "_");

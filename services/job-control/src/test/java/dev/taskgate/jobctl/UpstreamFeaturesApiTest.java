@@ -25,6 +25,8 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.catalog.UpstreamTools;
 import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer;
 import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer.Kind;
+import dev.taskgate.testsupport.EverythingServer;
+import dev.taskgate.testsupport.RepositoryRoot;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -41,14 +43,14 @@ import static org.awaitility.Awaitility.await;
 @QuarkusTest
 class UpstreamFeaturesApiTest {
     private static final String PATH = "/internal/v1/upstream-features";
-    private static EverythingUpstream everything;
+    private static EverythingServer everything;
 
     @Inject
     Pool pool;
 
     @BeforeAll
-    static void startEverything() throws IOException {
-        everything = EverythingUpstream.start();
+    static void startEverything() throws IOException, InterruptedException {
+        everything = EverythingServer.start(RepositoryRoot.find());
     }
 
     @AfterAll

@@ -18,6 +18,8 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import dev.taskgate.testsupport.RepositoryRoot;
+
 /**
  * tools/upstream-fixtures' CountingUpstream as a process of its own (its {@code main}), so that its Jetty and MCP SDK
  * jars stay off this module's test classpath; its counts come from {@code GET /counts}. Needs that module built

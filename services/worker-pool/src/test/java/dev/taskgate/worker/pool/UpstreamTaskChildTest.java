@@ -14,6 +14,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.taskgate.testsupport.EverythingServer;
+import dev.taskgate.testsupport.RepositoryRoot;
 import dev.taskgate.worker.child.ChildServer;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,7 +40,7 @@ class UpstreamTaskChildTest {
 
     @BeforeAll
     static void startEverything() throws Exception {
-        everything = EverythingServer.start();
+        everything = EverythingServer.start(RepositoryRoot.find());
     }
 
     @AfterAll

@@ -1,4 +1,4 @@
-package dev.taskgate.webhooks.web;
+package dev.taskgate.problem;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,16 +15,15 @@ import org.eclipse.microprofile.openapi.models.media.Schema;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
-import dev.taskgate.problem.ProblemResponses;
-
 /**
- * Completes the generated OpenAPI document with what the resources cannot say by annotation without repeating it on
- * every method: every error answer is {@code application/problem+json} (RFC 9457, {@code web.ProblemMappers}), so
+ * Completes a public service's generated OpenAPI document (docs/openapi.md; {@code mp.openapi.filter} of mcp-frontend
+ * and webhook-dispatcher) with what the resources cannot say by annotation without repeating it on every method:
+ * every error answer is {@code application/problem+json} (RFC 9457, {@link ProblemResponses}), so
  * each operation gets a {@code default} problem response and every error response without a body (the 401 and 403
  * that {@code @Authenticated} adds) gets the problem body. The {@code Problem} schema is the contract's
  * ({@code schemas/kafka/common.schema.json#/$defs/problem}), copied so that the two cannot drift.
  */
-public class OpenApiDocument implements OASFilter {
+public class ProblemOpenApiFilter implements OASFilter {
     static final String PROBLEM_SCHEMA = "taskgate-schemas/kafka/common.schema.json";
 
     @Override
@@ -71,7 +70,7 @@ public class OpenApiDocument implements OASFilter {
 
     private static Schema problemSchema() {
         Map<String, Object> common;
-        try (InputStream in = OpenApiDocument.class.getClassLoader().getResourceAsStream(PROBLEM_SCHEMA)) {
+        try (InputStream in = ProblemOpenApiFilter.class.getClassLoader().getResourceAsStream(PROBLEM_SCHEMA)) {
             if (in == null) {
                 throw new IllegalStateException("the contracts jar does not hold " + PROBLEM_SCHEMA);
             }
