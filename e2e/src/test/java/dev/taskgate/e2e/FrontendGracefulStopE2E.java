@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -17,6 +18,7 @@ import dev.taskgate.testsupport.mcp.McpReply;
 import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 18 item 7: a frontend stopped with SIGTERM first turns its readiness DOWN while it still serves, then lets the
@@ -52,11 +54,15 @@ class FrontendGracefulStopE2E {
             }
         });
 
-        boolean notReadySeen = false;
-        while (!stopping.isDone() && !notReadySeen) {
-            notReadySeen = readiness(frontend) == 503;
-            Thread.sleep(50);
-        }
+        AtomicBoolean notReadySeen = new AtomicBoolean();
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(50))
+                .until(() -> {
+                    if (readiness(frontend) == 503) {
+                        notReadySeen.set(true);
+                    }
+                    return notReadySeen.get() || stopping.isDone();
+                });
         McpReply answered = inFlight.get(60, TimeUnit.SECONDS);
         stopping.get(60, TimeUnit.SECONDS);
 
