@@ -91,7 +91,7 @@ final class InstanceTopicReader {
     }
 
     private Properties properties() {
-        Properties p = kafka.properties();
+        Properties p = kafka.consumerProperties();
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, groupId);
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
