@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -26,6 +27,7 @@ import org.apache.kafka.common.acl.AclOperation;
 import org.apache.kafka.common.acl.AclPermissionType;
 import org.apache.kafka.common.config.ConfigResource;
 import org.apache.kafka.common.config.TopicConfig;
+import org.apache.kafka.common.errors.UnknownTopicOrPartitionException;
 import org.apache.kafka.common.resource.PatternType;
 import org.apache.kafka.common.resource.ResourcePattern;
 import org.apache.kafka.common.resource.ResourceType;
@@ -102,8 +104,7 @@ public class KafkaSetup {
             admin.createTopics(missing).all().get(60, TimeUnit.SECONDS);
         }
         List<String> names = wanted.stream().map(NewTopic::name).toList();
-        Map<String, TopicDescription> described =
-                admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS);
+        Map<String, TopicDescription> described = describeOnceKnown(admin, names);
         for (NewTopic t : wanted) {
             int actual = described.get(t.name()).partitions().size();
             if (actual != t.numPartitions()) {
@@ -124,6 +125,22 @@ public class KafkaSetup {
         }
         admin.incrementalAlterConfigs(retention).all().get(30, TimeUnit.SECONDS);
         System.err.println("topics ready: " + wanted.size() + " (" + missing.size() + " created)");
+    }
+
+    // A created topic reaches the broker's metadata a moment after the controller answered createTopics: on a loaded
+    // machine describing it at once fails with UnknownTopicOrPartitionException (seen 2026-12-03 under load 45).
+    private static Map<String, TopicDescription> describeOnceKnown(Admin admin, List<String> names) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (true) {
+            try {
+                return admin.describeTopics(names).allTopicNames().get(30, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof UnknownTopicOrPartitionException) || System.nanoTime() > deadline) {
+                    throw e;
+                }
+                Thread.sleep(200);
+            }
+        }
     }
 
     private static void setPasswords(Admin admin, Path usersDir) throws Exception {

@@ -2,7 +2,6 @@ package dev.taskgate.e2e;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +16,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.taskgate.e2e.Http.Reply;
 import dev.taskgate.testsupport.EverythingServer;
 import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.testsupport.Tokens;
@@ -28,7 +26,6 @@ import dev.taskgate.testsupport.mcp.McpStdioClient;
 import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 17 item 4: the resources, prompts and completions of an upstream — the real
@@ -56,16 +53,7 @@ class GatewayResourcesE2E {
         String operator = token("ada", project, "upstreams:admin", "tools:call");
         caller = token("carl", project, "tools:call");
         stranger = token("sam", "gw-other-" + UUID.randomUUID().toString().substring(0, 8), "tools:call");
-        Reply created = Http.rest(
-                "POST", "/v1/orgs/acme/projects/" + project + "/operator/upstreams", operator, null, """
-                {"id": "%s", "url": "%s", "namespace": "%s", "callTimeout": "60s"}
-                """.formatted(
-                                id, everything.url(), namespace));
-        assertThat(created.status()).as(created.text()).isEqualTo(201);
-        await().atMost(Duration.ofSeconds(60))
-                .pollInterval(Duration.ofMillis(250))
-                .until(() -> GatewayUpstreams.listedTools(caller).stream()
-                        .anyMatch(name -> name.startsWith(namespace + ".")));
+        GatewayUpstreams.registerForProject(operator, project, id, everything.url(), namespace, caller);
     }
 
     @AfterAll

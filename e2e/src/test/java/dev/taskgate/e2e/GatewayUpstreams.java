@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
+import static org.awaitility.Awaitility.await;
+
 /**
  * The upstream MCP servers of the e2e stack (docs/gateway.md): {@code counting}, the CountingUpstream of
  * {@code tools/upstream-fixtures} run as a process of its own on loopback, for workspaces {@code acme/*} with a bearer
@@ -156,6 +158,26 @@ final class GatewayUpstreams implements AutoCloseable {
             counting.destroyForcibly();
         }
         running = null;
+    }
+
+    /**
+     * Registers the MCP server at {@code url} as upstream {@code id} of project {@code project} of org {@code acme}
+     * through the operator API (the token of {@code operator} holds {@code upstreams:admin} there), then waits until
+     * {@code caller} sees tools under {@code namespace}.
+     */
+    static void registerForProject(
+            String operator, String project, String id, URI url, String namespace, String caller) {
+        Http.Reply created = Http.rest(
+                "POST", "/v1/orgs/acme/projects/" + project + "/operator/upstreams", operator, null, """
+                {"id": "%s", "url": "%s", "namespace": "%s", "callTimeout": "60s"}
+                """.formatted(
+                                id, url, namespace));
+        if (created.status() != 201) {
+            throw new IllegalStateException("upstream " + id + " not registered: " + created.text());
+        }
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> listedTools(caller).stream().anyMatch(name -> name.startsWith(namespace + ".")));
     }
 
     /** The tool names a 2026-07-28 {@code tools/list} shows the caller of {@code token}. */

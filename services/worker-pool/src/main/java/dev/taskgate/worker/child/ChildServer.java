@@ -87,11 +87,10 @@ public final class ChildServer {
                 handle(line);
             }
         }
-        // End of input: the parent is gone or retiring this child. Let a running operation stop at its safe point.
-        Run running = current.get();
-        if (running != null) {
-            running.stop();
-        }
+        // End of input: the parent is gone, released this child's run for recovery, or retires an idle child. A run
+        // in progress is left as a crash would leave it, never stopped: a stop undoes what its replacement resumes (an
+        // upstream task would be cancelled and its session ended), and nobody is left to hear its outcome. It may
+        // finish within the grace; then the process exits under it.
         runner.shutdown();
         try {
             if (!runner.awaitTermination(SHUTDOWN_GRACE_SECONDS, TimeUnit.SECONDS)) {

@@ -35,6 +35,8 @@ import dev.taskgate.worker.sealing.PayloadSealing;
 @ApplicationScoped
 public class WorkerEventPublisher {
     private static final Logger LOG = Logger.getLogger(WorkerEventPublisher.class);
+    /** Progress and log records waiting for the broker, at most (about 1 KB each). */
+    static final int PROGRESS_BUFFER = 1024;
 
     private final Emitter<byte[]> events;
     private final Emitter<byte[]> progress;
@@ -45,7 +47,10 @@ public class WorkerEventPublisher {
     WorkerEventPublisher(
             @Channel("worker-events-out") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = 4096)
                     Emitter<byte[]> events,
-            @Channel("progress-out") @OnOverflow(value = OnOverflow.Strategy.DROP) Emitter<byte[]> progress,
+            // a burst waits here while the broker acknowledges earlier records (five in flight): dropping it lost the
+            // middle reports of quick operations under load; a full buffer still drops (send throws, caught below)
+            @Channel("progress-out") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = PROGRESS_BUFFER)
+                    Emitter<byte[]> progress,
             WorkerRecordSigner signer,
             PayloadSealing sealing) {
         this.sealing = sealing;

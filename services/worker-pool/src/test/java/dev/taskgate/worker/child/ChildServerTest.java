@@ -77,6 +77,16 @@ class ChildServerTest {
     }
 
     @Test
+    void endOfInputLeavesARunningOperationUnstopped() throws Exception {
+        List<JsonNode> lines = serve("{\"type\":\"run\",\"operation\":\"demo.sleep\",\"input\":{\"seconds\":0.2}}");
+
+        assertThat(lines)
+                .as("the parent left; the run is not told to stop and ends as it would have")
+                .extracting(n -> n.get("type").asText())
+                .containsExactly("ready", "result");
+    }
+
+    @Test
     void reportsAnOperationExceptionAsAnErrorLineAndStaysUsable() throws Exception {
         List<JsonNode> lines =
                 serve("{\"type\":\"run\",\"operation\":\"demo.sleep\",\"input\":{\"seconds\":\"soon\"}}");

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.taskgate.testsupport.mcp.RecordingProxy;
 import dev.taskgate.worker.child.ChildServer;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -16,6 +16,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.EverythingServer;
 import dev.taskgate.testsupport.RepositoryRoot;
+import dev.taskgate.testsupport.mcp.RecordingProxy;
 import dev.taskgate.worker.child.ChildServer;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package dev.taskgate.worker.pool;
+package dev.taskgate.testsupport.mcp;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -28,14 +28,15 @@ import com.sun.net.httpserver.HttpServer;
  * A loopback HTTP proxy in front of an upstream MCP endpoint that records every request (method, headers, body) and
  * the bytes of every answer as they stream through: what the upstream really received and really sent.
  */
-final class RecordingProxy implements AutoCloseable {
+public final class RecordingProxy implements AutoCloseable {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Set<String> HOP_HEADERS =
             Set.of("host", "content-length", "connection", "transfer-encoding", "expect", "upgrade");
 
     /** One HTTP exchange through the proxy. */
-    record Exchange(String method, Map<String, List<String>> headers, String body, ByteArrayOutputStream answer) {
-        Optional<JsonNode> message() {
+    public record Exchange(
+            String method, Map<String, List<String>> headers, String body, ByteArrayOutputStream answer) {
+        public Optional<JsonNode> message() {
             try {
                 return Optional.ofNullable(MAPPER.readTree(body)).filter(JsonNode::isObject);
             } catch (IOException e) {
@@ -43,17 +44,17 @@ final class RecordingProxy implements AutoCloseable {
             }
         }
 
-        String rpcMethod() {
+        public String rpcMethod() {
             return message().map(m -> m.path("method").asText("")).orElse("");
         }
 
-        String answerText() {
+        public String answerText() {
             synchronized (answer) {
                 return answer.toString(StandardCharsets.UTF_8);
             }
         }
 
-        Optional<String> header(String name) {
+        public Optional<String> header(String name) {
             return headers.entrySet().stream()
                     .filter(e -> e.getKey().equalsIgnoreCase(name))
                     .flatMap(e -> e.getValue().stream())
@@ -80,21 +81,21 @@ final class RecordingProxy implements AutoCloseable {
         server.start();
     }
 
-    static RecordingProxy in(URI target) throws IOException {
+    public static RecordingProxy in(URI target) throws IOException {
         return new RecordingProxy(target);
     }
 
     /** The proxied endpoint: the target's path on the proxy's port. */
-    URI url() {
+    public URI url() {
         return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + target.getRawPath());
     }
 
-    List<Exchange> exchanges() {
+    public List<Exchange> exchanges() {
         return exchanges;
     }
 
     /** The JSON-RPC methods posted so far, in order. */
-    List<String> rpcMethods() {
+    public List<String> rpcMethods() {
         return exchanges.stream()
                 .filter(e -> e.method().equals("POST"))
                 .map(Exchange::rpcMethod)
@@ -103,7 +104,7 @@ final class RecordingProxy implements AutoCloseable {
     }
 
     /** The posted messages with {@code method}. */
-    List<JsonNode> posted(String rpcMethod) {
+    public List<JsonNode> posted(String rpcMethod) {
         return exchanges.stream()
                 .filter(e -> e.rpcMethod().equals(rpcMethod))
                 .map(e -> e.message().orElseThrow())
@@ -111,7 +112,7 @@ final class RecordingProxy implements AutoCloseable {
     }
 
     /** The exchanges of requests with {@code method}. */
-    List<Exchange> exchangesOf(String rpcMethod) {
+    public List<Exchange> exchangesOf(String rpcMethod) {
         return exchanges.stream().filter(e -> e.rpcMethod().equals(rpcMethod)).toList();
     }
 
