@@ -58,9 +58,18 @@ public class ExecutionQueries {
      * job-control does not accept is a 400 {@code invalid-request}; {@code limit} must already be in range.
      */
     public ExecutionPage list(Caller caller, Surface surface, int limit, String cursor) {
+        return page(caller, surface.wireName(), limit, cursor);
+    }
+
+    /** As {@link #list(Caller, Surface, int, String)}, for the executions of every surface. */
+    public ExecutionPage listAll(Caller caller, int limit, String cursor) {
+        return page(caller, null, limit, cursor);
+    }
+
+    private ExecutionPage page(Caller caller, String surface, int limit, String cursor) {
         Response response;
         try {
-            response = api.list(caller.principal(), caller.workspace(), surface.wireName(), limit, cursor);
+            response = api.list(caller.principal(), caller.workspace(), surface, limit, cursor);
         } catch (ProcessingException e) {
             LOG.warnf("job-control unreachable (owner list) reason=%s", e.getMessage());
             throw Problems.unavailable("The execution store is not reachable; try again shortly.", retryAfterSeconds);

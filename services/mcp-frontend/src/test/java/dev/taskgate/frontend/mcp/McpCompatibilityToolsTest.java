@@ -173,10 +173,10 @@ class McpCompatibilityToolsTest extends McpComponentTest {
     void handlesOfAnotherGenerationAreRejectedClearlyAndForeignOnesAsNotFound() {
         UUID id = UUID.randomUUID();
         outcome(id, ExecutionStatus.WORKING, null, null);
-        String rest = handles.mint(id, Surface.REST, Fixtures.caller("alice"));
+        String task2025 = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
         String bobs = handles.mint(id, Surface.MCP_2026, Fixtures.caller("bob"));
 
-        JsonNode otherGeneration = mcp().toolCall(1, "execution_get", Map.of("execution_id", rest))
+        JsonNode otherGeneration = mcp().toolCall(1, "execution_get", Map.of("execution_id", task2025))
                 .post()
                 .json();
         JsonNode foreign = mcp().toolCall(2, "execution_get", Map.of("execution_id", bobs))
@@ -187,9 +187,56 @@ class McpCompatibilityToolsTest extends McpComponentTest {
                 .json();
 
         assertThat(otherGeneration.at("/error/code").asInt()).isEqualTo(-32602);
-        assertThat(otherGeneration.at("/error/message").asText()).contains("another API generation", "rest");
+        assertThat(otherGeneration.at("/error/message").asText()).contains("another API generation", "mcp-2025");
         assertThat(foreign.path("error")).isEqualTo(garbage.path("error"));
         assertThat(foreign.at("/error/message").asText()).contains("not found");
+        assertThat(queries.requests()).isEmpty();
+    }
+
+    @Test
+    void aRestExecutionIdIsServedForItsOwner() {
+        UUID id = UUID.randomUUID();
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.REST), null, null)));
+        queries.answer(
+                "/internal/v1/executions/" + id,
+                200,
+                Wire.toBytes(Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.REST)));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.sleep", Surface.REST));
+        String rest = handles.mint(id, Surface.REST, Fixtures.caller("alice"));
+
+        JsonNode got = call("execution_get", Map.of("execution_id", rest));
+        JsonNode cancelled = call("execution_cancel", Map.of("execution_id", rest));
+
+        assertThat(got.at("/structuredContent/execution_id").asText()).isEqualTo(rest);
+        assertThat(got.at("/structuredContent/state").asText()).isEqualTo("working");
+        assertThat(got.at("/structuredContent/next_action/arguments/execution_id")
+                        .asText())
+                .isEqualTo(rest);
+        assertThat(cancelled.at("/structuredContent/outcome").asText()).isEqualTo("stop_requested");
+        assertThat(((CancelExecution) jobControl.received().get(0).command()).executionId())
+                .isEqualTo(id);
+    }
+
+    @Test
+    void anotherPrincipalsRestExecutionIdIsNotFoundLikeAForgedOne() {
+        UUID id = UUID.randomUUID();
+        outcome(id, ExecutionStatus.WORKING, null, null);
+        String bobsRest = handles.mint(id, Surface.REST, Fixtures.caller("bob"));
+
+        JsonNode bobs = mcp().toolCall(1, "execution_get", Map.of("execution_id", bobsRest))
+                .post()
+                .json();
+        JsonNode forged = mcp().toolCall(2, "execution_get", Map.of("execution_id", "tgx_" + "A".repeat(44)))
+                .post()
+                .json();
+
+        assertThat(bobs.at("/error/code").asInt()).isEqualTo(-32602);
+        assertThat(bobs.path("error")).isEqualTo(forged.path("error"));
         assertThat(queries.requests()).isEmpty();
     }
 

@@ -29,6 +29,9 @@ import dev.taskgate.contracts.ExecutionSnapshot;
  * @param cancelRequested    whether a cancellation was asked for
  * @param inputRequests      while {@code input_required}: request key → MCP {@code InputRequest}; answer with
  *                           {@code POST .../{id}/input}
+ * @param surface            the API it was created through ({@code rest}, {@code mcp-2025}, {@code mcp-2026}); the
+ *                           owner reaches it through REST whichever it is, and {@code execution_id} is the id that API
+ *                           gave out (issue 20 item 7)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Schema(name = "ToolExecution")
@@ -45,7 +48,10 @@ public record ExecutionRepresentation(
         @JsonProperty("progress") Double progress,
         @JsonProperty("total") Double total,
         @JsonProperty("cancel_requested") Boolean cancelRequested,
-        @JsonProperty("input_requests") Map<String, JsonNode> inputRequests) {
+        @JsonProperty("input_requests") Map<String, JsonNode> inputRequests,
+
+        @Schema(enumeration = {"rest", "mcp-2025", "mcp-2026"}) @JsonProperty("surface")
+        String surface) {
 
     /** The view of a snapshot under its handle. */
     public static ExecutionRepresentation of(String handle, ExecutionSnapshot s, long pollIntervalMs) {
@@ -62,6 +68,7 @@ public record ExecutionRepresentation(
                 s.progress(),
                 s.total(),
                 s.cancelRequested(),
-                s.inputRequests());
+                s.inputRequests(),
+                s.surface().wireName());
     }
 }

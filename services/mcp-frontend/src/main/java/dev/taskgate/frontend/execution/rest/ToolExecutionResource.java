@@ -53,7 +53,8 @@ import dev.taskgate.problem.ProblemResponses;
 
 /**
  * REST tool executions ({@code docs/mcp-frontend.md}, "REST API"). Every route needs a valid token
- * whose {@code org_id}/{@code project_id} match the path and which holds {@code tools:call}.
+ * whose {@code org_id}/{@code project_id} match the path and which holds {@code tools:call}. The routes of one
+ * execution accept the owner's id of any surface: a REST execution id or an MCP task id of either generation.
  *
  * <p>Blocking: commands wait for job-control's reply and queries call job-control over HTTP, so the methods run
  * on worker threads.
@@ -68,6 +69,8 @@ public class ToolExecutionResource {
 
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     static final String IDEMPOTENT_REPLAYED = "Idempotent-Replayed";
+    static final String ID_DESCRIPTION = "The execution: its REST execution_id, or the owner's MCP task id of either "
+            + "generation (the same execution_id the owner list shows); another principal's id is 404 like an unknown one";
     private static final byte[] ACKNOWLEDGED = "{\"acknowledged\":true}".getBytes(StandardCharsets.UTF_8);
 
     private final CallerResolver callers;
@@ -146,13 +149,14 @@ public class ToolExecutionResource {
     }
 
     /**
-     * The caller's own retained executions created through this API, newest first: {@code {items, next_cursor?}}.
+     * The caller's own retained executions of every surface (REST and both MCP generations), newest first:
+     * {@code {items, next_cursor?}}, each under the id its own surface gave out and with its {@code surface}.
      * {@code limit} 1–100 (default 20) and {@code cursor} (from {@code next_cursor}); anything else is 400.
      */
     @Operation(operationId = "listToolExecutions", summary = "List the caller's executions")
     @APIResponse(
             responseCode = "200",
-            description = "A page of executions, newest first",
+            description = "A page of the caller's executions of every surface, newest first",
             content =
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
@@ -166,8 +170,8 @@ public class ToolExecutionResource {
         AuthenticatedCaller caller = callers.resolve(org, project);
         return Response.ok(
                         ProblemResponses.bytes(OwnerListRepresentation.of(
-                                queries.list(caller.caller(), Surface.REST, PageLimit.parse(limit), cursor),
-                                s -> handles.mint(s.executionId(), Surface.REST, caller.caller()),
+                                queries.listAll(caller.caller(), PageLimit.parse(limit), cursor),
+                                s -> handles.mint(s.executionId(), s.surface(), caller.caller()),
                                 pollIntervalMs)),
                         MediaType.APPLICATION_JSON)
                 .build();
@@ -182,6 +186,7 @@ public class ToolExecutionResource {
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = ExecutionRepresentation.class)))
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = ID_DESCRIPTION)
     @GET
     @Path("/{id}")
     public Response get(
@@ -208,6 +213,7 @@ public class ToolExecutionResource {
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = ExecutionRepresentation.class)))
     @APIResponse(responseCode = "409", description = "Failed (execution-failed) or cancelled (execution-cancelled)")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = ID_DESCRIPTION)
     @GET
     @Path("/{id}/result")
     public Response result(
@@ -242,6 +248,7 @@ public class ToolExecutionResource {
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = ExecutionRepresentation.class)))
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = ID_DESCRIPTION)
     @POST
     @Path("/{id}/cancel")
     public Response cancel(
@@ -268,6 +275,7 @@ public class ToolExecutionResource {
                     @Content(
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(ref = "ProvideToolExecutionInput")))
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = ID_DESCRIPTION)
     @POST
     @Path("/{id}/input")
     public Response input(
@@ -284,8 +292,14 @@ public class ToolExecutionResource {
         return Response.ok(ACKNOWLEDGED, MediaType.APPLICATION_JSON).build();
     }
 
+    /**
+     * The execution a handle of any surface names, if it verifies for this caller and the surface it claims (issue 20
+     * item 7: one execution, both surfaces); anything else is the uniform 404, without a query.
+     */
     private UUID executionId(String handle, AuthenticatedCaller caller) {
-        return handles.verify(handle, Surface.REST, caller.caller()).orElseThrow(Problems::notFound);
+        return ExecutionHandles.parse(handle)
+                .flatMap(claimed -> handles.verify(handle, claimed.surface(), caller.caller()))
+                .orElseThrow(Problems::notFound);
     }
 
     private byte[] json(String handle, ExecutionSnapshot snapshot) {

@@ -44,7 +44,8 @@ import dev.taskgate.problem.ProblemException;
  *
  * <p>They are control-plane calls: a server answers them itself, never as a task (whatever the request declares),
  * never as an execution (nothing is submitted or admitted), so they answer while every execution slot is busy. A
- * caller reaches only its own executions created through the generation serving the call (see {@link ExecutionIds}).
+ * caller reaches only its own executions created through the generation serving the call or through REST (see
+ * {@link ExecutionIds}).
  * Blocking: {@code execution_get} may wait up to {@value CompatArguments#MAX_WAIT_MS} ms on the execution's signals.
  */
 @Singleton
@@ -113,7 +114,10 @@ public class CompatibilityTools {
                 .put("type", "string")
                 .put("minLength", 1)
                 .put("maxLength", CompatArguments.MAX_TEXT)
-                .put("description", "The execution handle (tgx_…) from a handoff answer, execution_list or a task.");
+                .put(
+                        "description",
+                        "The execution handle (tgx_…) from a handoff answer, execution_list, a task of this "
+                                + "protocol generation or the REST API's execution_id.");
         ObjectNode get = schema(
                 Map.of(
                         "execution_id",
@@ -192,8 +196,8 @@ public class CompatibilityTools {
     }
 
     /**
-     * Calls one of these tools for the caller, accepting only execution handles minted for {@code surface} (the
-     * generation serving the call). Bad arguments, an unknown or foreign handle and a handle of another generation
+     * Calls one of these tools for the caller, accepting execution handles minted for {@code surface} (the
+     * generation serving the call) or for REST. Bad arguments, an unknown or foreign handle and a handle of another generation
      * are -32602 {@link McpException}s; nothing is read or sent before the arguments are valid. Blocking.
      */
     public CompatResult call(AuthenticatedCaller caller, Surface surface, String name, JsonNode arguments) {
@@ -250,9 +254,8 @@ public class CompatibilityTools {
     }
 
     private CompatResult get(AuthenticatedCaller caller, Surface surface, CompatArguments.Get args) {
-        UUID id = ids.resolve(args.executionId(), surface, caller);
-        ExecutionOutcome outcome =
-                args.waitMs() == 0 ? outcome(caller, surface, id) : waitForOutcome(caller, surface, id, args.waitMs());
+        ExecutionIds.Resolved id = ids.resolve(args.executionId(), surface, caller);
+        ExecutionOutcome outcome = args.waitMs() == 0 ? outcome(caller, id) : waitForOutcome(caller, id, args.waitMs());
         ExecutionSnapshot s = outcome.execution();
         switch (s.status()) {
             case COMPLETED:
@@ -288,10 +291,10 @@ public class CompatibilityTools {
      * terminal or input-required lifecycle record wakes the wait at once; a poll every sync-poll-interval bounds a
      * lost record), at most {@code waitMs}.
      */
-    private ExecutionOutcome waitForOutcome(AuthenticatedCaller caller, Surface surface, UUID id, int waitMs) {
-        try (ExecutionWatch watch = signals.watch(id)) {
+    private ExecutionOutcome waitForOutcome(AuthenticatedCaller caller, ExecutionIds.Resolved id, int waitMs) {
+        try (ExecutionWatch watch = signals.watch(id.executionId())) {
             // opened before the first read: a record published after the read is not missed
-            ExecutionOutcome outcome = outcome(caller, surface, id);
+            ExecutionOutcome outcome = outcome(caller, id);
             long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
             for (int i = 0; i < MAX_SIGNALS && !settled(outcome); i++) {
                 long left = deadline - System.nanoTime();
@@ -309,7 +312,7 @@ public class CompatibilityTools {
                         || (signal.kind() == ExecutionSignal.Kind.CHANGED
                                 && signal.state() != null
                                 && settles(signal.state()))) {
-                    outcome = outcome(caller, surface, id);
+                    outcome = outcome(caller, id);
                 }
             }
             return outcome;
@@ -325,15 +328,15 @@ public class CompatibilityTools {
     }
 
     private CompatResult provideInput(AuthenticatedCaller caller, Surface surface, CompatArguments.ProvideInput args) {
-        UUID id = ids.resolve(args.executionId(), surface, caller);
-        ExecutionSnapshot before = snapshot(caller, surface, id);
+        ExecutionIds.Resolved id = ids.resolve(args.executionId(), surface, caller);
+        ExecutionSnapshot before = snapshot(caller, id);
         boolean outstanding = before.status() == ExecutionStatus.INPUT_REQUIRED
                 && before.inputRequests() != null
                 && before.inputRequests().containsKey(args.requestKey());
         ExecutionSnapshot after = before;
         if (outstanding) {
             try {
-                after = commands.provideInput(caller, id, Map.of(args.requestKey(), args.response()))
+                after = commands.provideInput(caller, id.executionId(), Map.of(args.requestKey(), args.response()))
                         .execution();
             } catch (ProblemException e) {
                 throw translate(e);
@@ -352,8 +355,8 @@ public class CompatibilityTools {
     }
 
     private CompatResult cancel(AuthenticatedCaller caller, Surface surface, CompatArguments.Cancel args) {
-        UUID id = ids.resolve(args.executionId(), surface, caller);
-        ExecutionSnapshot before = snapshot(caller, surface, id);
+        ExecutionIds.Resolved id = ids.resolve(args.executionId(), surface, caller);
+        ExecutionSnapshot before = snapshot(caller, id);
         CancelAnswer answer = CancelAnswer.before(
                 before,
                 catalog.find(before.toolName())
@@ -363,7 +366,9 @@ public class CompatibilityTools {
         if (answer == null) {
             try {
                 Accepted accepted = commands.cancel(
-                        caller, id, "cancelled through the " + surface.wireName() + " compatibility tools");
+                        caller,
+                        id.executionId(),
+                        "cancelled through the " + surface.wireName() + " compatibility tools");
                 after = accepted.execution();
                 answer = CancelAnswer.after(after);
             } catch (ProblemException e) {
@@ -381,17 +386,18 @@ public class CompatibilityTools {
         return new CompatResult(ExecutionViews.result(answer.sentence(), structured, false));
     }
 
-    private ExecutionSnapshot snapshot(AuthenticatedCaller caller, Surface surface, UUID id) {
-        ExecutionSnapshot s = read(() -> queries.snapshot(id, caller.caller()));
-        if (s.surface() != surface) {
+    // the handle's surface must be the execution's own: a handle is only ever minted for that one
+    private ExecutionSnapshot snapshot(AuthenticatedCaller caller, ExecutionIds.Resolved id) {
+        ExecutionSnapshot s = read(() -> queries.snapshot(id.executionId(), caller.caller()));
+        if (s.surface() != id.surface()) {
             throw ExecutionIds.notFound();
         }
         return s;
     }
 
-    private ExecutionOutcome outcome(AuthenticatedCaller caller, Surface surface, UUID id) {
-        ExecutionOutcome o = read(() -> queries.outcome(id, caller.caller()));
-        if (o.execution().surface() != surface) {
+    private ExecutionOutcome outcome(AuthenticatedCaller caller, ExecutionIds.Resolved id) {
+        ExecutionOutcome o = read(() -> queries.outcome(id.executionId(), caller.caller()));
+        if (o.execution().surface() != id.surface()) {
             throw ExecutionIds.notFound();
         }
         return o;

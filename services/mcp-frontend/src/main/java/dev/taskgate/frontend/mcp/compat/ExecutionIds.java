@@ -12,13 +12,13 @@ import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 
 /**
- * Resolves the {@code execution_id} argument of the compatibility tools. It is the public execution handle
- * ({@code tgx_…}) minted for the protocol generation serving the call: the task id of that generation's task-augmented
- * calls and the {@code execution_id} of its handoff answers and {@code execution_list}. A handle whose surface byte
- * names another generation (a REST execution id, a task of the other MCP generation) is refused with an error that
- * says so; this is decided from the handle's unauthenticated shape alone, before any lookup, so it reveals nothing
- * about whether such an execution exists. Everything else that does not verify for this caller is the uniform
- * not-found.
+ * Resolves the {@code execution_id} argument of the compatibility tools. It is a public execution handle
+ * ({@code tgx_…}) of the caller: one minted for the protocol generation serving the call (the task id of that
+ * generation's task-augmented calls and the {@code execution_id} of its handoff answers and {@code execution_list}),
+ * or a REST execution id (issue 20 item 7: one execution, both surfaces). A handle whose surface byte names the other
+ * MCP generation is refused with an error that says so; this is decided from the handle's unauthenticated shape
+ * alone, before any lookup, so it reveals nothing about whether such an execution exists. Everything else that does
+ * not verify for this caller and the surface it claims is the uniform not-found.
  */
 final class ExecutionIds {
     /** The one message of every unknown-execution answer: unknown, forged, expired and not-yours look the same. */
@@ -30,12 +30,26 @@ final class ExecutionIds {
         this.handles = handles;
     }
 
-    UUID resolve(String handle, Surface surface, AuthenticatedCaller caller) {
+    /**
+     * A verified handle: the execution and the surface it was created through.
+     *
+     * @param executionId the execution
+     * @param surface     the surface the handle was minted for, which is the execution's own
+     */
+    record Resolved(UUID executionId, Surface surface) {}
+
+    Resolved resolve(String handle, Surface serving, AuthenticatedCaller caller) {
         Optional<ExecutionHandles.Claimed> claimed = ExecutionHandles.parse(handle);
-        if (claimed.isPresent() && claimed.get().surface() != surface) {
-            throw otherGeneration(claimed.get().surface(), surface);
+        if (claimed.isEmpty()) {
+            throw notFound();
         }
-        return handles.verify(handle, surface, caller.caller()).orElseThrow(ExecutionIds::notFound);
+        Surface surface = claimed.get().surface();
+        if (surface != serving && surface != Surface.REST) {
+            throw otherGeneration(surface, serving);
+        }
+        return handles.verify(handle, surface, caller.caller())
+                .map(id -> new Resolved(id, surface))
+                .orElseThrow(ExecutionIds::notFound);
     }
 
     String mint(UUID executionId, Surface surface, AuthenticatedCaller caller) {
@@ -49,8 +63,8 @@ final class ExecutionIds {
     static McpException otherGeneration(Surface claimed, Surface serving) {
         return McpErrors.invalidParams(
                 "execution_id was issued by another API generation (" + claimed.wireName()
-                        + "); this server answers " + serving.wireName() + " execution ids only. Follow that execution "
-                        + "through the API that created it.",
+                        + "); this server answers " + serving.wireName() + " and REST execution ids only. Follow that "
+                        + "execution through the API that created it, or the REST API.",
                 JsonNodeFactory.instance
                         .objectNode()
                         .put("issuedFor", claimed.wireName())

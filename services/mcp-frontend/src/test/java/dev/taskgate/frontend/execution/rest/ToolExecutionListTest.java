@@ -26,8 +26,8 @@ import dev.taskgate.testsupport.Tokens;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code GET .../tool-executions}: the caller's own REST executions from job-control's owner list, under REST
- * handles, with {@code next_cursor}; bad limits and cursors are 400 problems, and authorization is as for get.
+ * {@code GET .../tool-executions}: the caller's own executions of every surface from job-control's owner list, each
+ * under the id its surface gave out and with its {@code surface}, with {@code next_cursor}; bad limits and cursors are 400 problems, and authorization is as for get.
  */
 @QuarkusTest
 class ToolExecutionListTest {
@@ -47,33 +47,48 @@ class ToolExecutionListTest {
     }
 
     @Test
-    void listsTheCallersExecutionsUnderRestHandles() {
-        UUID first = UUID.randomUUID();
-        UUID second = UUID.randomUUID();
+    void listsTheCallersExecutionsOfEverySurfaceUnderTheIdsTheirSurfaceGaveOut() {
+        UUID rest = UUID.randomUUID();
+        UUID task2026 = UUID.randomUUID();
+        UUID task2025 = UUID.randomUUID();
         jobControl.answer(
                 LIST,
                 200,
                 Wire.toBytes(new ExecutionPage(
                         List.of(
-                                Fixtures.snapshot(first, "demo.sleep", ExecutionStatus.WORKING, Surface.REST),
-                                Fixtures.snapshot(second, "demo.echo", ExecutionStatus.COMPLETED, Surface.REST)),
+                                Fixtures.snapshot(rest, "demo.sleep", ExecutionStatus.WORKING, Surface.REST),
+                                Fixtures.snapshot(task2026, "demo.echo", ExecutionStatus.COMPLETED, Surface.MCP_2026),
+                                Fixtures.snapshot(task2025, "demo.echo", ExecutionStatus.QUEUED, Surface.MCP_2025)),
                         "c2")));
 
-        Api.Result response = Api.at(base).bearer(Fixtures.aliceToken()).get(Api.EXECUTIONS + "?limit=2&cursor=c1");
+        Api.Result response = Api.at(base).bearer(Fixtures.aliceToken()).get(Api.EXECUTIONS + "?limit=3&cursor=c1");
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.header("Content-Type")).startsWith("application/json");
-        assertThat(response.json().path("items")).hasSize(2);
+        assertThat(response.json().path("items")).hasSize(3);
+        assertThat(response.json().path("items"))
+                .extracting(item -> item.path("surface").asText())
+                .containsExactly("rest", "mcp-2026", "mcp-2025");
         assertThat(handles.verify(
                         response.json().at("/items/0/execution_id").asText(), Surface.REST, Fixtures.caller("alice")))
-                .contains(first);
+                .contains(rest);
+        assertThat(handles.verify(
+                        response.json().at("/items/1/execution_id").asText(),
+                        Surface.MCP_2026,
+                        Fixtures.caller("alice")))
+                .contains(task2026);
+        assertThat(handles.verify(
+                        response.json().at("/items/2/execution_id").asText(),
+                        Surface.MCP_2025,
+                        Fixtures.caller("alice")))
+                .contains(task2025);
         assertThat(response.json().at("/items/1/status").asText()).isEqualTo("completed");
         assertThat(response.json().at("/items/1/tool_name").asText()).isEqualTo("demo.echo");
         assertThat(response.json().path("next_cursor").asText()).isEqualTo("c2");
         FakeJobControlQueries.Request request = jobControl.requests().get(0);
         assertThat(request.principal()).isEqualTo(Fixtures.caller("alice").principal());
         assertThat(request.workspace()).isEqualTo(Fixtures.caller("alice").workspace());
-        assertThat(request.query()).contains("surface=rest", "limit=2", "cursor=c1");
+        assertThat(request.query()).contains("limit=3", "cursor=c1").doesNotContain("surface");
     }
 
     @Test

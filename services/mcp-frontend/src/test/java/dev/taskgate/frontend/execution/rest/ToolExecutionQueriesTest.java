@@ -112,13 +112,14 @@ class ToolExecutionQueriesTest {
                 200,
                 Wire.toBytes(Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED)));
         String bobs = handles.mint(id, Surface.REST, Fixtures.caller("bob"));
-        String mcp = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
+        String bobsTask = handles.mint(id, Surface.MCP_2026, Fixtures.caller("bob"));
+        String bobs2025 = handles.mint(id, Surface.MCP_2025, Fixtures.caller("bob"));
         String good = handles.mint(id, Surface.REST, Fixtures.caller("alice"));
         char[] chars = good.toCharArray();
         chars[10] = chars[10] == 'A' ? 'B' : 'A';
         String tampered = new String(chars);
 
-        for (String handle : new String[] {bobs, mcp, tampered, "tgx_", "not-a-handle", id.toString()}) {
+        for (String handle : new String[] {bobs, bobsTask, bobs2025, tampered, "tgx_", "not-a-handle", id.toString()}) {
             Api.Result get = Api.at(base).bearer(Fixtures.aliceToken()).get(Api.EXECUTIONS + "/" + handle);
             Api.Result result =
                     Api.at(base).bearer(Fixtures.aliceToken()).get(Api.EXECUTIONS + "/" + handle + "/result");

@@ -150,6 +150,30 @@ class Mcp2025CompatibilityToolsTest extends McpComponentTest {
     }
 
     @Test
+    void aRestExecutionIdIsServedForItsOwnerAndAnotherPrincipalsIsNotFound() {
+        UUID id = UUID.randomUUID();
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.COMPLETED, Surface.REST), STORED, null)));
+        String rest = handles.mint(id, Surface.REST, Fixtures.caller("alice"));
+        String bobsRest = handles.mint(id, Surface.REST, Fixtures.caller("bob"));
+
+        McpReply mine = client.request(5, "tools/call", call("execution_get", Map.of("execution_id", rest)));
+        McpReply bobs = client.request(6, "tools/call", call("execution_get", Map.of("execution_id", bobsRest)));
+        McpReply forged =
+                client.request(6, "tools/call", call("execution_get", Map.of("execution_id", "tgx_" + "A".repeat(44))));
+
+        Mcp2025Client.assertValid("CallToolResult", mine.json().get("result"));
+        assertThat(new String(mine.bytes(), StandardCharsets.UTF_8))
+                .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":5,\"result\":" + STORED + "}");
+        Mcp2025Client.assertError(bobs.json(), -32602);
+        assertThat(bobs.json()).isEqualTo(forged.json());
+        assertThat(executionQueries()).hasSize(1);
+    }
+
+    @Test
     void handlesOfAnotherGenerationAreRefusedBeforeAnyLookup() {
         String task2026 = handles.mint(UUID.randomUUID(), Surface.MCP_2026, Fixtures.caller("alice"));
 
