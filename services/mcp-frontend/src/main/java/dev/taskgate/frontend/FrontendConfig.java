@@ -206,6 +206,15 @@ public interface FrontendConfig {
         Map<String, TaskPolicy> taskPolicy();
 
         /**
+         * Whether the native task surface is on: the 2026-07-28 {@code io.modelcontextprotocol/tasks} extension and
+         * the 2025-11-25 core {@code tasks} capability. Off, neither is advertised ({@code server/discover},
+         * {@code initialize}), every call is answered synchronously, the task methods are -32601 and a tool whose
+         * policy is {@code required} cannot be called. Independent of job-control's admission bounds. Default on.
+         */
+        @WithDefault("true")
+        boolean tasksEnabled();
+
+        /**
          * The TTL this frontend asks job-control to grant each new task, clamped to [1 min, 7 days]. job-control
          * stores the granted visibility end durably (renewed by a same-{@code requestKey} retry) and tasks report it
          * as {@code ttlMs}; past it the task answers like an unknown one.

@@ -19,8 +19,10 @@ public class McpServer {
     private final ToolCalls calls;
     private final Tasks tasks;
     private final FederatedReads federated;
+    private final SurfaceSwitches switches;
 
-    McpServer(ToolListing listing, ToolCalls calls, Tasks tasks, FederatedReads federated) {
+    McpServer(ToolListing listing, ToolCalls calls, Tasks tasks, FederatedReads federated, SurfaceSwitches switches) {
+        this.switches = switches;
         this.listing = listing;
         this.calls = calls;
         this.tasks = tasks;
@@ -73,13 +75,13 @@ public class McpServer {
             case "tools/call":
                 return calls.call(request, meta, caller);
             case "tasks/get":
-                requireTasks(meta);
+                requireTasks(request, meta);
                 return tasks.get(request, meta, caller);
             case "tasks/cancel":
-                requireTasks(meta);
+                requireTasks(request, meta);
                 return tasks.cancel(request, caller);
             case "tasks/update":
-                requireTasks(meta);
+                requireTasks(request, meta);
                 return tasks.update(request, caller);
             case "resources/list":
             case "resources/templates/list":
@@ -93,8 +95,12 @@ public class McpServer {
         }
     }
 
-    // Tasks extension N4: tasks/* from a request that did not declare the extension.
-    private static void requireTasks(RequestMeta meta) {
+    // Switched off (issue 20 item 9), the extension's methods are not served at all: -32601, as for any method this
+    // server does not offer. Tasks extension N4: tasks/* from a request that did not declare the extension.
+    private void requireTasks(JsonRpcRequest request, RequestMeta meta) {
+        if (!switches.nativeTasks()) {
+            throw McpErrors.methodNotFound(request.method());
+        }
         if (!meta.declaresTasks()) {
             throw McpErrors.tasksExtensionRequired();
         }

@@ -52,6 +52,7 @@ public class ToolCallSteps {
     private final ExecutionHandles handles;
     private final CompatibilityTools compat;
     private final HandoffPolicies handoffs;
+    private final SurfaceSwitches switches;
     private final SecureRandom random = new SecureRandom();
 
     ToolCallSteps(
@@ -60,8 +61,10 @@ public class ToolCallSteps {
             SyncCalls syncCalls,
             ExecutionHandles handles,
             CompatibilityTools compat,
-            HandoffPolicies handoffs) {
+            HandoffPolicies handoffs,
+            SurfaceSwitches switches) {
         this.tools = tools;
+        this.switches = switches;
         this.commands = commands;
         this.syncCalls = syncCalls;
         this.handles = handles;
@@ -81,9 +84,15 @@ public class ToolCallSteps {
     /**
      * The answer of a compatibility tool ({@code execution_list}, {@code execution_get}, …): control-plane tools are
      * answered here, never as a task or an execution (docs/mcp-frontend.md, "Compatibility tools and handoff").
+     * Switched off, they are unknown tools (-32602), as for any tool this server does not list.
      */
     public Served compatibilityCall(
             Generation generation, AuthenticatedCaller caller, String toolName, JsonNode arguments) {
+        if (!switches.compatibilityTools()) {
+            throw McpErrors.invalidParams(
+                    "Unknown tool: " + toolName + " (the compatibility tools are switched off on this server).",
+                    JsonNodeFactory.instance.objectNode().put("name", toolName));
+        }
         return Served.done(generation
                 .render()
                 .apply(compat.call(caller, generation.surface(), toolName, arguments)

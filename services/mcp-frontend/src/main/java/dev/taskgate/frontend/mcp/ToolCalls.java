@@ -10,6 +10,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.command.Accepted;
@@ -40,6 +41,10 @@ public class ToolCalls {
     private final ToolCallSteps steps;
     private final TaskPolicies policies;
     private final TaskView view;
+
+    @Inject
+    SurfaceSwitches switches;
+
     // field injection keeps the constructor that parallel changes also touch as it was
     @Inject
     InputRounds inputRounds;
@@ -73,8 +78,15 @@ public class ToolCalls {
         }
         ToolInputValidator.Tool tool = steps.tool(caller, toolName);
         TaskPolicy policy = policies.of(toolName);
-        boolean asTask = meta.declaresTasks() && policy != TaskPolicy.FORBIDDEN;
-        if (policy == TaskPolicy.REQUIRED && !meta.declaresTasks()) {
+        // switched off, the extension is not offered: a request declaring it is served as if it did not
+        boolean tasks = switches.nativeTasks() && meta.declaresTasks();
+        boolean asTask = tasks && policy != TaskPolicy.FORBIDDEN;
+        if (policy == TaskPolicy.REQUIRED && !switches.nativeTasks()) {
+            throw McpErrors.invalidParams(
+                    "The tool " + toolName + " runs only as a task, and tasks are switched off on this server.",
+                    JsonNodeFactory.instance.objectNode().put("name", toolName));
+        }
+        if (policy == TaskPolicy.REQUIRED && !tasks) {
             throw McpErrors.tasksExtensionRequired();
         }
         JsonNode arguments = ToolArguments.read(request, tool, toolName);

@@ -1,5 +1,6 @@
 package dev.taskgate.frontend.mcp;
 
+import java.util.List;
 import java.util.function.BiConsumer;
 
 import jakarta.inject.Singleton;
@@ -15,7 +16,7 @@ import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 /**
  * The tools as both generations list them ({@code tools/list}): every registered operation in catalog order, with
  * {@code name}, {@code title}, {@code description}, {@code inputSchema} and {@code annotations}, then the
- * compatibility tools, whose task policy is always {@code forbidden}. Where a generation tells the task policy
+ * compatibility tools (unless switched off), whose task policy is always {@code forbidden}. Where a generation tells the task policy
  * ({@code _meta} in 2026-07-28, {@code execution.taskSupport} in 2025-11-25) is its own.
  */
 @Singleton
@@ -23,8 +24,11 @@ public class ToolDefinitions {
     private final OperationCatalog catalog;
     private final TaskPolicies policies;
     private final CompatibilityTools compat;
+    private final SurfaceSwitches switches;
 
-    ToolDefinitions(OperationCatalog catalog, TaskPolicies policies, CompatibilityTools compat) {
+    ToolDefinitions(
+            OperationCatalog catalog, TaskPolicies policies, CompatibilityTools compat, SurfaceSwitches switches) {
+        this.switches = switches;
         this.catalog = catalog;
         this.policies = policies;
         this.compat = compat;
@@ -75,7 +79,8 @@ public class ToolDefinitions {
             }
             decoration.decorate(tool, policies.of(op.name()), op.mutating());
         }
-        for (ObjectNode tool : compat.definitions()) {
+        // switched off, the compatibility tools are not advertised (issue 20 item 9)
+        for (ObjectNode tool : switches.compatibilityTools() ? compat.definitions() : List.<ObjectNode>of()) {
             tools.add(tool);
             decoration.decorate(tool, TaskPolicy.FORBIDDEN, false);
         }

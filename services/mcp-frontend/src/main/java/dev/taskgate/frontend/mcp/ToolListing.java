@@ -18,8 +18,10 @@ public class ToolListing {
     private final ToolDefinitions tools;
     private final ServerIdentity server;
     private final long ttlMs;
+    private final SurfaceSwitches switches;
 
-    ToolListing(ToolDefinitions tools, ServerIdentity server, FrontendConfig config) {
+    ToolListing(ToolDefinitions tools, ServerIdentity server, FrontendConfig config, SurfaceSwitches switches) {
+        this.switches = switches;
         this.tools = tools;
         this.server = server;
         this.ttlMs = config.mcp().listTtl().toMillis();
@@ -39,11 +41,16 @@ public class ToolListing {
         capabilities.putObject("completions");
         // deprecated in 2026-07-28, still honoured: a request's logLevel brings its operation's log messages
         capabilities.putObject("logging");
-        capabilities.putObject("extensions").putObject(RequestMeta.TASKS_EXTENSION);
-        result.put(
-                "instructions",
-                "Tools run as durable executions. Declare the io.modelcontextprotocol/tasks "
-                        + "extension to receive long-running calls as tasks and poll them with tasks/get.");
+        if (switches.nativeTasks()) {
+            capabilities.putObject("extensions").putObject(RequestMeta.TASKS_EXTENSION);
+            result.put(
+                    "instructions",
+                    "Tools run as durable executions. Declare the io.modelcontextprotocol/tasks "
+                            + "extension to receive long-running calls as tasks and poll them with tasks/get.");
+        } else {
+            // issue 20 item 9: the task surface is switched off, so the extension is not offered
+            result.put("instructions", "Tools run as durable executions; every call is answered synchronously.");
+        }
         return cacheable(result);
     }
 
@@ -57,8 +64,14 @@ public class ToolListing {
                 "tools",
                 tools.list(
                         workspace,
-                        (tool, policy) -> tool.putObject("_meta").put(TASK_POLICY_META_KEY, policy.wireName())));
+                        (tool, policy) -> tool.putObject("_meta")
+                                .put(TASK_POLICY_META_KEY, effective(policy).wireName())));
         return tools.variesByCaller() ? result.put("ttlMs", ttlMs).put("cacheScope", "private") : cacheable(result);
+    }
+
+    // Without the task surface an optional tool only runs synchronously; a required one cannot run and says so.
+    private TaskPolicy effective(TaskPolicy policy) {
+        return switches.nativeTasks() || policy == TaskPolicy.REQUIRED ? policy : TaskPolicy.FORBIDDEN;
     }
 
     private ObjectNode cacheable(ObjectNode result) {

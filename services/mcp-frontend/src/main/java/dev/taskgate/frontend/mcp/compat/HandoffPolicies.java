@@ -22,14 +22,23 @@ import dev.taskgate.contracts.catalog.OperationSpec;
 public class HandoffPolicies {
     private final Map<String, HandoffPolicy> policies;
     private final OperationCatalog catalog;
+    private final boolean enabled;
 
     @Inject
     HandoffPolicies(CompatConfig config, OperationCatalog catalog) {
-        this(config.handoff(), catalog);
+        this(config.handoff(), catalog, config.enabled());
     }
 
     /** Policies for the catalog's tools; a policy for a tool the catalog lacks is a configuration error. */
     public HandoffPolicies(Map<String, String> configured, OperationCatalog catalog) {
+        this(configured, catalog, true);
+    }
+
+    /**
+     * As {@link #HandoffPolicies(Map, OperationCatalog)}; with the compatibility tools off ({@code enabled} false)
+     * every tool blocks, since a handle answer could not be followed. The configuration is checked either way.
+     */
+    public HandoffPolicies(Map<String, String> configured, OperationCatalog catalog, boolean enabled) {
         TreeSet<String> unknown = new TreeSet<>();
         configured.keySet().stream()
                 .filter(name -> catalog.find(name).isEmpty())
@@ -48,6 +57,7 @@ public class HandoffPolicies {
                 (name, text) -> map.put(name, parse(text, "taskgate.frontend.compat.handoff.\"" + name + "\"")));
         this.policies = Map.copyOf(map);
         this.catalog = catalog;
+        this.enabled = enabled;
     }
 
     /**
@@ -55,6 +65,9 @@ public class HandoffPolicies {
      * read).
      */
     public HandoffPolicy of(String toolName) {
+        if (!enabled) {
+            return HandoffPolicy.BLOCK;
+        }
         HandoffPolicy own = policies.get(toolName);
         if (own != null) {
             return own;

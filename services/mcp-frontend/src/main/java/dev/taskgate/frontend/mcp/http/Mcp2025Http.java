@@ -134,7 +134,7 @@ class Mcp2025Http {
         if ("tools/call".equals(request.method()) && inFlight.cancelledEarly(key)) {
             throw McpErrors.internal("The request was cancelled before it was admitted; nothing ran.", null);
         }
-        if ("tasks/result".equals(request.method()) && Mcp2025Server.LATEST.equals(session.protocolVersion())) {
+        if ("tasks/result".equals(request.method()) && server.negotiatesTasks(session.protocolVersion())) {
             return taskResults.respond(request, session, caller); // streams the task's input requests (tasks §7)
         }
         Served served = server.serve(request, session, caller);

@@ -24,6 +24,7 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpResponses;
+import dev.taskgate.frontend.mcp.SurfaceSwitches;
 import dev.taskgate.frontend.mcp.ToolListChanges;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025Server;
@@ -54,6 +55,7 @@ class Mcp2025Listen {
     private final ExecutionSignals signals;
     private final FrontendConfig.Listen limits;
     private final ToolListChanges toolLists;
+    private final SurfaceSwitches switches;
 
     Mcp2025Listen(
             Mcp2025Sessions sessions,
@@ -62,7 +64,9 @@ class Mcp2025Listen {
             Mcp2025TaskMessages messages,
             ExecutionSignals signals,
             FrontendConfig config,
-            ToolListChanges toolLists) {
+            ToolListChanges toolLists,
+            SurfaceSwitches switches) {
+        this.switches = switches;
         this.toolLists = toolLists;
         this.sessions = sessions;
         this.streams = streams;
@@ -119,7 +123,7 @@ class Mcp2025Listen {
     }
 
     private void serve(ListenStream stream, OutputStream out, HttpServerResponse connection) {
-        boolean tasks = Mcp2025Server.LATEST.equals(stream.session().protocolVersion());
+        boolean tasks = Mcp2025Server.negotiatesTasks(switches, stream.session().protocolVersion());
         long now = System.nanoTime();
         long endAt = now + limits.maxOpen().toNanos();
         long checkAt = now + limits.sessionCheck().toNanos();

@@ -253,7 +253,7 @@ final class StdioConnection {
     }
 
     private void serve2025(JsonRpcRequest request, Mcp2025Session session, AuthenticatedCaller caller) {
-        if ("tasks/result".equals(request.method()) && Mcp2025Server.LATEST.equals(session.protocolVersion())) {
+        if ("tasks/result".equals(request.method()) && services.mcp2025().negotiatesTasks(session.protocolVersion())) {
             taskResult(request, session, caller);
             return;
         }

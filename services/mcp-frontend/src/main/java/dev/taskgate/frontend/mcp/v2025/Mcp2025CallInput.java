@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.mcp.McpResult;
+import dev.taskgate.frontend.mcp.SurfaceSwitches;
 import dev.taskgate.frontend.mcp.SyncCall;
 import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 
@@ -21,7 +22,9 @@ import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
  * result. When the client lacks the capability a request needs (the server must not send it), the call is answered
  * instead with the execution's handle view ({@link CompatibilityTools#handoff}): the execution keeps waiting for
  * that input, and its {@code next_action} names {@code execution_provide_input} (any other input route — REST,
- * {@code execution_provide_input} — works as well); nothing is cancelled.
+ * {@code execution_provide_input} — works as well); nothing is cancelled. With the compatibility tools switched off
+ * there is no tool to follow that view with, so the call keeps waiting instead, like {@code tasks/result} (the REST
+ * input route can still answer).
  */
 @Singleton
 public class Mcp2025CallInput {
@@ -45,8 +48,10 @@ public class Mcp2025CallInput {
 
     private final ClientRequests requests;
     private final CompatibilityTools compat;
+    private final SurfaceSwitches switches;
 
-    Mcp2025CallInput(ClientRequests requests, CompatibilityTools compat) {
+    Mcp2025CallInput(ClientRequests requests, CompatibilityTools compat, SurfaceSwitches switches) {
+        this.switches = switches;
         this.requests = requests;
         this.compat = compat;
     }
@@ -54,7 +59,7 @@ public class Mcp2025CallInput {
     /** Handles an {@link SyncCall.Kind#INPUT} step of {@code call}. Blocking (the handle view reads job-control). */
     public Asked ask(Asker asker, SyncCall call, SyncCall.Step step) {
         ClientRequests.Plan plan = requests.plan(asker.session(), call.executionId(), step.message(), null);
-        if (plan.isComplete()) {
+        if (plan.isComplete() || !switches.compatibilityTools()) {
             return new Asked(plan.messages(), null);
         }
         LOG.debugf(

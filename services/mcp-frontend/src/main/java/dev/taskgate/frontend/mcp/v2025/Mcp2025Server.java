@@ -19,6 +19,7 @@ import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.RequestKeys;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.ServerIdentity;
+import dev.taskgate.frontend.mcp.SurfaceSwitches;
 import dev.taskgate.frontend.mcp.TaskPolicy;
 import dev.taskgate.frontend.mcp.ToolDefinitions;
 
@@ -42,6 +43,7 @@ public class Mcp2025Server {
     private final String serverVersion;
     private final Mcp2025Sessions sessions;
     private final FederatedReads federated;
+    private final SurfaceSwitches switches;
 
     Mcp2025Server(
             ToolDefinitions tools,
@@ -49,13 +51,30 @@ public class Mcp2025Server {
             Mcp2025Tasks tasks,
             FrontendConfig config,
             Mcp2025Sessions sessions,
-            FederatedReads federated) {
+            FederatedReads federated,
+            SurfaceSwitches switches) {
+        this.switches = switches;
         this.tools = tools;
         this.federated = federated;
         this.sessions = sessions;
         this.calls = calls;
         this.tasks = tasks;
         this.serverVersion = config.mcp().serverVersion();
+    }
+
+    /**
+     * Whether a session of {@code protocolVersion} has tasks: only 2025-11-25 defines them, and only while the native
+     * task surface is on (issue 20 item 9). A session without them is served exactly like an older version's: no
+     * {@code tasks} capability, no {@code execution} in {@code tools/list}, {@code params.task} ignored (tasks §3)
+     * and the task methods -32601.
+     */
+    public static boolean negotiatesTasks(SurfaceSwitches switches, String protocolVersion) {
+        return switches.nativeTasks() && LATEST.equals(protocolVersion);
+    }
+
+    /** {@link #negotiatesTasks(SurfaceSwitches, String)} with this server's switches. */
+    public boolean negotiatesTasks(String protocolVersion) {
+        return negotiatesTasks(switches, protocolVersion);
     }
 
     /** Whether an {@code initialize} asks for a 2025-era version (anything else stays with 2026-07-28 handling). */
@@ -106,7 +125,8 @@ public class Mcp2025Server {
         capabilities.putObject("resources");
         capabilities.putObject("prompts");
         capabilities.putObject("completions");
-        if (LATEST.equals(version)) {
+        boolean withTasks = negotiatesTasks(switches, version);
+        if (withTasks) {
             ObjectNode taskCapabilities = capabilities.putObject("tasks");
             taskCapabilities.putObject("list");
             taskCapabilities.putObject("cancel");
@@ -115,14 +135,17 @@ public class Mcp2025Server {
         result.putObject("serverInfo").put("name", ServerIdentity.NAME).put("version", serverVersion);
         result.put(
                 "instructions",
-                "Tools run as durable executions. Long-running tools support task mode "
-                        + "(params.task on tools/call); poll with tasks/get and fetch the result with tasks/result.");
+                withTasks
+                        ? "Tools run as durable executions. Long-running tools support task mode "
+                                + "(params.task on tools/call); poll with tasks/get and fetch the result with "
+                                + "tasks/result."
+                        : "Tools run as durable executions.");
         return result;
     }
 
     /** Serves one request after {@code initialize}; a synchronous {@code tools/call} is left to the transport. */
     public Served serve(JsonRpcRequest request, Mcp2025Session session, AuthenticatedCaller caller) {
-        boolean withTasks = LATEST.equals(session.protocolVersion());
+        boolean withTasks = negotiatesTasks(switches, session.protocolVersion());
         switch (request.method()) {
             case "ping":
                 return Served.done(McpResult.of(JsonNodeFactory.instance.objectNode()));

@@ -55,6 +55,17 @@ class HandoffPolicyTest {
     }
 
     @Test
+    void withTheCompatibilityToolsOffEveryToolBlocksButTheConfigurationIsStillChecked() {
+        OperationCatalog catalog = OperationCatalog.load();
+        HandoffPolicies off = new HandoffPolicies(Map.of("demo.echo", "handoff_after=1s"), catalog, false);
+
+        assertThat(off.of("demo.sleep").blocks()).isTrue();
+        assertThat(off.of("demo.echo").blocks()).isTrue();
+        assertThatThrownBy(() -> new HandoffPolicies(Map.of("demo.nope", "block"), catalog, false))
+                .hasMessageContaining("demo.nope");
+    }
+
+    @Test
     void aPolicyForAnUnknownToolOrInAnotherFormStopsTheService() {
         OperationCatalog catalog = OperationCatalog.load();
         assertThatThrownBy(() -> new HandoffPolicies(Map.of("demo.nope", "block"), catalog))
