@@ -17,6 +17,8 @@
 #   TASKGATE_RUN_PG_PORT        [15432]
 #   TASKGATE_RUN_PG_DATABASE    [taskgate]
 #   TASKGATE_RUN_TOPIC_PREFIX   [none]
+#   TASKGATE_RUN_MCP_TASKS_ENABLED, TASKGATE_RUN_COMPAT_ENABLED
+#                               [true] mcp-frontend's switches of the native task surface and the compatibility tools
 #
 # Each service gets its own Kafka user (named like the service) with its password (keys/kafka-<service>.password),
 # and only the keys it uses: job-control the handle, checkpoint and payload keys, the keys of the services it trusts
@@ -149,6 +151,9 @@ env_of() {
       echo "TASKGATE_PAYLOAD_KEYS=$(key payload-keys)"
       echo "TASKGATE_SERVICE_AUTH_SIGNING_KEY=$(key mcp-frontend.signing-key)"
       echo "MP_JWT_VERIFY_PUBLICKEY_LOCATION=file:$keys/jwt-public.pem"
+      # the MCP surfaces' switches (docs/mcp-frontend.md "Switching surfaces off"), on unless the caller says otherwise
+      echo "TASKGATE_FRONTEND_MCP_TASKS_ENABLED=${TASKGATE_RUN_MCP_TASKS_ENABLED:-true}"
+      echo "TASKGATE_FRONTEND_COMPAT_ENABLED=${TASKGATE_RUN_COMPAT_ENABLED:-true}"
       ;;
     webhook-dispatcher)
       echo "TASKGATE_SHUTDOWN_DELAY=0s" # one machine, no load balancer to tell before a stop
