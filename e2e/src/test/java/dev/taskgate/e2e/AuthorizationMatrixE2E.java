@@ -136,7 +136,8 @@ class AuthorizationMatrixE2E {
         rest.put("workspaces claim without the project", restCalls(DEMO, unGranted, restHandle));
         rest.put("forged handle", restCalls(DEMO, ownerToken, forged()));
         rest.put("tampered handle", restCalls(DEMO, ownerToken, tampered(restHandle)));
-        rest.put("handle minted for MCP", restCalls(DEMO, ownerToken, taskId));
+        // the owner's own MCP task id is served by REST (issue 20 item 7); another principal's is not
+        rest.put("another principal with the owner's MCP task id", restCalls(DEMO, bob, taskId));
         rest.put(
                 "internal execution id",
                 restCalls(DEMO, ownerToken, UUID.randomUUID().toString()));

@@ -22,8 +22,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * The compatibility tools, the handoff policy and the REST owner list on the packaged services: an ordinary call of
  * demo.sleep (catalog: {@code handoff_after=10s}) hands off and execution_get later returns the exact original
- * result; the tools answer while every worker child is busy; cancel outcomes; handles of another generation and of
- * another principal; the owner lists page newest first and stay private.
+ * result; the tools answer while every worker child is busy; cancel outcomes; a REST id served for its owner and
+ * handles of another principal refused; the owner lists page newest first and stay private.
  */
 @ExtendWith(LocalStack.class)
 class CompatibilityToolsE2E {
@@ -121,7 +121,7 @@ class CompatibilityToolsE2E {
     }
 
     @Test
-    void handlesOfAnotherGenerationOrPrincipalAreRefused() {
+    void handlesOfAnotherPrincipalAreRefusedAndRestIdsServed() {
         String subject = "alice-" + UUID.randomUUID();
         String alice = token(subject);
         String bob = token("bob-" + UUID.randomUUID());
@@ -141,12 +141,12 @@ class CompatibilityToolsE2E {
                 .at("/result/taskId")
                 .asText();
 
-        JsonNode otherGeneration = mcp(alice)
-                .toolCall("execution_get", Map.of("execution_id", restHandle))
-                .post()
-                .json();
-        assertThat(otherGeneration.at("/error/code").asInt()).isEqualTo(-32602);
-        assertThat(otherGeneration.at("/error/message").asText()).contains("another API generation");
+        // one execution, both surfaces (issue 20 item 7): the owner's REST id is served here
+        JsonNode restThroughMcp =
+                compat(alice, "execution_get", Map.of("execution_id", restHandle, "wait_ms", 45_000), false);
+        assertThat(restThroughMcp.at("/structuredContent/a").asInt())
+                .as(restThroughMcp.toString())
+                .isEqualTo(1);
 
         JsonNode bobs = mcp(bob).toolCall("execution_cancel", Map.of("execution_id", task))
                 .post()
@@ -157,7 +157,7 @@ class CompatibilityToolsE2E {
         assertThat(bobs.at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(bobs.path("error")).isEqualTo(forged.path("error"));
 
-        // bob's list is empty; alice's MCP list has only her MCP execution, her REST list only the REST one
+        // bob's list is empty; alice's MCP list has only her MCP execution, her REST list both, newest first
         assertThat(compat(bob, "execution_list", Map.of(), false).at("/structuredContent/executions"))
                 .isEmpty();
         JsonNode mine = compat(alice, "execution_list", Map.of(), false).at("/structuredContent/executions");
@@ -165,8 +165,11 @@ class CompatibilityToolsE2E {
         assertThat(mine.get(0).path("execution_id").asText()).isEqualTo(task);
         JsonNode restList = Http.rest("GET", "/v1/orgs/acme/projects/demo/tool-executions", alice, null, null)
                 .json();
-        assertThat(restList.path("items")).hasSize(1);
-        assertThat(restList.at("/items/0/execution_id").asText()).isEqualTo(restHandle);
+        assertThat(restList.path("items")).hasSize(2);
+        assertThat(restList.at("/items/0/execution_id").asText()).isEqualTo(task);
+        assertThat(restList.at("/items/0/surface").asText()).isEqualTo("mcp-2026");
+        assertThat(restList.at("/items/1/execution_id").asText()).isEqualTo(restHandle);
+        assertThat(restList.at("/items/1/surface").asText()).isEqualTo("rest");
     }
 
     @Test
@@ -184,7 +187,16 @@ class CompatibilityToolsE2E {
             assertThat(reply.status()).as(reply.text()).isEqualTo(202);
             created.add(0, reply.json().path("execution_id").asText());
         }
-        mcp(alice).toolCall("demo.echo", Map.of()).withTasks().post();
+        // the REST list shows every surface: the MCP task is the newest
+        created.add(
+                0,
+                mcp(alice)
+                        .toolCall("demo.echo", Map.of())
+                        .withTasks()
+                        .post()
+                        .json()
+                        .at("/result/taskId")
+                        .asText());
 
         List<String> seen = new ArrayList<>();
         String cursor = null;

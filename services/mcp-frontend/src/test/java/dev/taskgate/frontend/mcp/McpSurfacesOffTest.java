@@ -203,6 +203,37 @@ class McpSurfacesOffTest extends McpComponentTest {
         }
     }
 
+    @Test
+    void a2025SessionIgnoresParamsTaskAndRefusesATaskRequiredTool() {
+        UUID id = UUID.randomUUID();
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED, Surface.MCP_2025),
+                        STORED,
+                        null)));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, true, ExecutionStatus.COMPLETED, "demo.echo", Surface.MCP_2025));
+        Mcp2025Session session = mcp2025().initialize("2025-11-25");
+        ObjectNode echo = Mcp2025Client.call("demo.echo", Map.of("a", 1));
+        echo.putObject("task").put("ttl", 60_000);
+        ObjectNode confirm = Mcp2025Client.call("demo.confirm", Map.of("action", "delete"));
+        confirm.putObject("task");
+
+        McpReply answered = session.request(9, "tools/call", echo);
+        McpReply refused = session.request(10, "tools/call", confirm);
+
+        assertThat(new String(answered.bytes(), StandardCharsets.UTF_8))
+                .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":" + STORED + "}");
+        SubmitExecution submitted =
+                (SubmitExecution) jobControl.received().get(0).command();
+        assertThat(submitted.taskSurface()).isEqualTo(TaskSurface.COMPATIBILITY);
+        assertThat(submitted.taskTtlMs()).isNull();
+        Mcp2025Client.assertError(refused.json(), -32601);
+        assertThat(jobControl.received()).hasSize(1);
+    }
+
     private static List<String> names(JsonNode tools) {
         List<String> names = new ArrayList<>();
         tools.forEach(t -> names.add(t.path("name").asText()));
