@@ -30,8 +30,8 @@ import dev.taskgate.problem.ProblemException;
  * {@code CallToolResult}.
  *
  * <p>Checks, in order, before anything is published: {@code params.name} names a registered tool (else -32602), a
- * {@code required} tool needs the extension (else -32021), {@code arguments} is an object satisfying the tool's
- * input schema (else -32602 listing every violation), a request key in {@code _meta} is well formed and present for
+ * {@code required} tool needs the extension (else -32021; -32602 while the task surface is switched off),
+ * {@code arguments} is an object satisfying the tool's input schema (else -32602 listing every violation), a request key in {@code _meta} is well formed and present for
  * a task-augmented call of a mutating tool ({@link RequestKeys}, else -32602 naming the field), a mutating tool needs
  * {@code tools:write} (else 403). Over an admission limit the answer is {@link McpErrors#ADMISSION_LIMIT}. A tool
  * that declares pre-task input first answers {@code input_required} rounds ({@link InputRounds}).

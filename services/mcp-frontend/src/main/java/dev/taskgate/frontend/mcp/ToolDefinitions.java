@@ -16,8 +16,8 @@ import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 /**
  * The tools as both generations list them ({@code tools/list}): every registered operation in catalog order, with
  * {@code name}, {@code title}, {@code description}, {@code inputSchema} and {@code annotations}, then the
- * compatibility tools (unless switched off), whose task policy is always {@code forbidden}. Where a generation tells the task policy
- * ({@code _meta} in 2026-07-28, {@code execution.taskSupport} in 2025-11-25) is its own.
+ * compatibility tools (unless switched off), whose task policy is always {@code forbidden}. Where a generation tells
+ * the task policy ({@code _meta} in 2026-07-28, {@code execution.taskSupport} in 2025-11-25) is its own.
  */
 @Singleton
 public class ToolDefinitions {

@@ -26,7 +26,10 @@ public interface JobControlApi {
     /** Names the public route of an operator call, for the audit log; in process only, as {@link #PRINCIPAL}. */
     String ROUTE = "Taskgate-Route";
 
-    /** 200 {@code ExecutionPage} of the caller's own executions (newest first), or 400 for a bad parameter. */
+    /**
+     * 200 {@code ExecutionPage} of the caller's own executions (newest first; only those of {@code surface} when it
+     * is given, of every surface when it is {@code null}), or 400 for a bad parameter.
+     */
     @GET
     Response list(
             @HeaderParam(PRINCIPAL) String principal,

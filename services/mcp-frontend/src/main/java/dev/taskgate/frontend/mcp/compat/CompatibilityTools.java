@@ -197,8 +197,9 @@ public class CompatibilityTools {
 
     /**
      * Calls one of these tools for the caller, accepting execution handles minted for {@code surface} (the
-     * generation serving the call) or for REST. Bad arguments, an unknown or foreign handle and a handle of another generation
-     * are -32602 {@link McpException}s; nothing is read or sent before the arguments are valid. Blocking.
+     * generation serving the call) or for REST. Bad arguments, an unknown or foreign handle and a handle of the other
+     * MCP generation are -32602 {@link McpException}s; nothing is read or sent before the arguments are valid.
+     * Blocking.
      */
     public CompatResult call(AuthenticatedCaller caller, Surface surface, String name, JsonNode arguments) {
         switch (name) {
