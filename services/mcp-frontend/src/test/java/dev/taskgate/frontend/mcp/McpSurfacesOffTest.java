@@ -1,7 +1,10 @@
 package dev.taskgate.frontend.mcp;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -22,6 +25,8 @@ import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.TaskSurface;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
+import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
@@ -33,15 +38,18 @@ import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.Mcp2025Session;
 import dev.taskgate.testsupport.mcp.Mcp2026Client;
 import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 20 item 9 with both switches off ({@code taskgate.frontend.mcp.tasks-enabled},
  * {@code taskgate.frontend.compat.enabled}), the test playing job-control: neither surface is advertised (no tasks
  * extension in {@code server/discover}, no {@code tasks} capability in {@code initialize}, no compatibility tools and
  * no task support in {@code tools/list}), every task method is -32601, every compatibility tool the unknown-tool
- * -32602, a task-required tool a -32602 that says why, and a call declaring tasks is answered synchronously. Every message is checked against its generation's schema.
+ * -32602, a task-required tool a -32602 that says why, a call declaring tasks is answered synchronously, and a
+ * 2025-11-25 listen stream carries no task status. Every message is checked against its generation's schema.
  */
 @QuarkusTest
 @TestProfile(WithSurfacesOff.class)
@@ -53,6 +61,8 @@ class McpSurfacesOffTest extends McpComponentTest {
             "execution_cancel",
             "job_inspect",
             "job_cancel");
+    private static final String LIFECYCLE_TOPIC = "fe-test.taskgate.lifecycle.v1";
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
     private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"slept\"}],\"isError\":false}";
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
@@ -232,6 +242,50 @@ class McpSurfacesOffTest extends McpComponentTest {
         assertThat(submitted.taskTtlMs()).isNull();
         Mcp2025Client.assertError(refused.json(), -32601);
         assertThat(jobControl.received()).hasSize(1);
+    }
+
+    @Test
+    void aListenStreamOfA2025SessionCarriesNoTaskStatus() {
+        UUID id = UUID.randomUUID();
+        queries.answer(
+                "/internal/v1/executions/" + id + "/outcome",
+                200,
+                Wire.toBytes(new ExecutionOutcome(
+                        Fixtures.snapshot(id, "demo.echo", ExecutionStatus.COMPLETED, Surface.MCP_2025),
+                        STORED,
+                        null)));
+        Mcp2025Session session = mcp2025().initialize("2025-11-25");
+        Map<String, String> headers = new LinkedHashMap<>(session.headers());
+        headers.put("Accept", "text/event-stream");
+
+        try (KafkaTestClient kafka = KafkaTestClient.connect();
+                McpStream stream = client().open("GET", headers, null)) {
+            assertThat(stream.status()).isEqualTo(200);
+            await().atMost(PATIENCE).until(() -> stream.comments() >= 1);
+            Instant now = Instant.now();
+            kafka.send(
+                    LIFECYCLE_TOPIC,
+                    id.toString(),
+                    new ExecutionChanged(
+                            UUID.randomUUID(),
+                            now,
+                            id,
+                            ExecutionStatus.COMPLETED,
+                            Fixtures.CREATED,
+                            now,
+                            "completed",
+                            Api.ORG,
+                            Api.PROJECT,
+                            Fixtures.caller("alice").principal(),
+                            Surface.MCP_2025));
+            // keep-alives go out only after silence: three of them after the record was sent
+            long seen = stream.comments();
+            await().atMost(PATIENCE).until(() -> stream.comments() >= seen + 3);
+
+            assertThat(stream.messages())
+                    .extracting(m -> m.path("method").asText())
+                    .doesNotContain("notifications/tasks/status");
+        }
     }
 
     private static List<String> names(JsonNode tools) {
