@@ -125,7 +125,7 @@ public final class InputPrompt implements InputAnswerer {
                         case "n", "no", "false" -> JSON.getNodeFactory().booleanNode(false);
                         default -> null;
                     };
-                case "integer" -> JSON.getNodeFactory().numberNode(new BigDecimal(text).toBigIntegerExact());
+                case "integer" -> JSON.getNodeFactory().numberNode(new BigDecimal(text).longValueExact());
                 case "number" -> JSON.getNodeFactory().numberNode(new BigDecimal(text));
                 default -> JSON.getNodeFactory().textNode(text);
             };
