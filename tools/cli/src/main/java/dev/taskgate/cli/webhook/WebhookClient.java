@@ -12,7 +12,7 @@ import dev.taskgate.cli.execution.Ids;
 import dev.taskgate.cli.http.Api;
 
 /**
- * webhook-dispatcher's subscription and delivery routes ({@code docs/webhooks.md}, "API") under the profile's
+ * webhook-dispatcher's subscription and delivery routes ({@code docs/webhooks.md}, "Subscriptions API") under the profile's
  * workspace; the token needs {@code webhooks:admin}.
  */
 public final class WebhookClient {

@@ -1,0 +1,308 @@
+package dev.taskgate.e2e;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import io.restassured.RestAssured;
+
+import dev.taskgate.testsupport.Tokens;
+
+import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The {@code taskgate} command line (tools/cli, docs/cli.md) as a real process against the packaged stack: a call
+ * with its progress line and its exact result, detach and watch, cancel, input answered three ways, failures and
+ * refusals with their exit codes, {@code --json} output, the tool list, and a profile from a configuration file.
+ */
+@ExtendWith(LocalStack.class)
+class CliE2E {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration PROCESS_LIMIT = Duration.ofSeconds(120);
+    private static final Pattern HANDLE = Pattern.compile("tgx_[A-Za-z0-9_-]+");
+
+    private static String token;
+
+    @TempDir
+    Path dir;
+
+    /** One finished run of the command line. */
+    record Run(int exit, byte[] stdout, String stderr) {
+        String out() {
+            return new String(stdout, StandardCharsets.UTF_8);
+        }
+
+        JsonNode json() throws IOException {
+            return JSON.readTree(stdout);
+        }
+    }
+
+    @BeforeAll
+    static void setUp() {
+        RestAssured.baseURI = LocalStack.get().frontendUrl();
+        token = Tokens.forSubject("cli-user")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call", "tools:write", "webhooks:admin")
+                .sign();
+    }
+
+    private Map<String, String> environment() {
+        Map<String, String> env = new HashMap<>();
+        env.put("TASKGATE_URL", LocalStack.get().frontendUrl());
+        env.put(
+                "TASKGATE_WEBHOOKS_URL",
+                LocalStack.get().service("webhook-dispatcher").baseUrl());
+        env.put("TASKGATE_TOKEN", token);
+        return env;
+    }
+
+    private Run cli(String... args) throws Exception {
+        return cli(environment(), "", args);
+    }
+
+    private Run cli(Map<String, String> env, String stdin, String... args) throws Exception {
+        Path jar = LocalStack.repo().resolve("tools/cli/target/taskgate-cli.jar");
+        assertThat(jar).as("tools/cli is packaged before the system tests").exists();
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString()));
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(dir, "stdout", ".bin");
+        Path err = Files.createTempFile(dir, "stderr", ".txt");
+        Path in = Files.writeString(Files.createTempFile(dir, "stdin", ".txt"), stdin);
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile())
+                .redirectInput(in.toFile());
+        builder.environment().keySet().removeIf(k -> k.startsWith("TASKGATE_"));
+        // no configuration file of the machine's user
+        builder.environment().put("HOME", dir.toString());
+        builder.environment().remove("XDG_CONFIG_HOME");
+        builder.environment().putAll(env);
+        Process process = builder.start();
+        if (!process.waitFor(PROCESS_LIMIT.toSeconds(), TimeUnit.SECONDS)) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            throw new AssertionError("taskgate " + String.join(" ", args) + " did not end within " + PROCESS_LIMIT
+                    + "; stderr: " + Files.readString(err));
+        }
+        return new Run(process.exitValue(), Files.readAllBytes(out), Files.readString(err));
+    }
+
+    private static String handleIn(String text) {
+        Matcher matcher = HANDLE.matcher(text);
+        assertThat(matcher.find()).as("an execution id in: %s", text).isTrue();
+        return matcher.group();
+    }
+
+    private static byte[] restResult(String id) {
+        return given().auth()
+                .oauth2(token)
+                .get(DemoExecutions.BASE + "/" + id + "/result")
+                .then()
+                .statusCode(200)
+                .extract()
+                .asByteArray();
+    }
+
+    @Test
+    void callShowsProgressFromTheToolAndPrintsTheResultByteForByte() throws Exception {
+        Run run = cli("call", "demo.sleep", "--input", "{\"seconds\": 4}");
+
+        assertThat(run.exit()).as(run.stderr()).isZero();
+        // not a terminal: one line per change, with the bar, the percentage and the tool's own message
+        assertThat(run.stderr()).contains("%  working  slept 1 of 4 seconds").contains("100%  completed");
+        String id = cli("--json", "executions", "list", "--limit", "1")
+                .json()
+                .at("/items/0/execution_id")
+                .asText();
+        assertThat(run.stdout()).isEqualTo(restResult(id));
+        assertThat(run.json().path("isError").asBoolean()).isFalse();
+    }
+
+    @Test
+    void detachPrintsTheIdAndWatchFollowsItToTheResult() throws Exception {
+        Run detached = cli("call", "demo.echo", "--input", "{\"greeting\": \"hello\", \"n\": 1.50}", "--detach");
+        assertThat(detached.exit()).as(detached.stderr()).isZero();
+        String id = detached.out().strip();
+        assertThat(id).matches(HANDLE);
+
+        Run watched = cli("executions", "watch", id, "--quiet");
+        assertThat(watched.exit()).as(watched.stderr()).isZero();
+        assertThat(watched.stdout()).isEqualTo(restResult(id));
+        assertThat(watched.json().path("structuredContent"))
+                .isEqualTo(JSON.readTree("{\"greeting\":\"hello\",\"n\":1.5}"));
+
+        Run got = cli("--json", "executions", "get", id);
+        assertThat(got.json().path("status").asText()).isEqualTo("completed");
+        assertThat(cli("executions", "get", id).out()).contains("status:").contains("completed");
+    }
+
+    @Test
+    void cancelStopsARunningExecutionAndWatchThenExitsWithThree() throws Exception {
+        String id = cli("call", "demo.sleep", "--input", "{\"seconds\": 60}", "--detach")
+                .out()
+                .strip();
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(500))
+                .until(
+                        () -> cli("--json", "executions", "get", id)
+                                .json()
+                                .path("status")
+                                .asText(),
+                        "working"::equals);
+
+        Run cancelled = cli("--json", "executions", "cancel", id);
+        assertThat(cancelled.exit()).as(cancelled.stderr()).isZero();
+        assertThat(cancelled.json().path("execution_id").asText()).isEqualTo(id);
+
+        Run watched = cli("executions", "watch", id);
+        assertThat(watched.exit()).as(watched.stderr()).isEqualTo(3);
+        assertThat(watched.stderr()).contains("was cancelled");
+        assertThat(watched.stdout()).isEmpty();
+    }
+
+    @Test
+    void inputIsAnsweredFromTheCommandLine() throws Exception {
+        Run run = cli(
+                "call",
+                "demo.confirm",
+                "--input",
+                "{\"message\": \"Deploy build 812?\"}",
+                "--input-response",
+                "{\"action\": \"accept\", \"content\": {\"confirm\": true, \"note\": \"from a flag\"}}");
+
+        assertThat(run.exit()).as(run.stderr()).isZero();
+        assertThat(run.json().path("structuredContent").toString())
+                .isEqualTo("{\"action\":\"accept\",\"content\":{\"confirm\":true,\"note\":\"from a flag\"}}");
+        assertThat(run.stderr()).contains("input_required");
+    }
+
+    @Test
+    void inputIsAskedInteractively() throws Exception {
+        Run run = cli(
+                environment(),
+                "accept\ny\ntyped at the prompt\n",
+                "call",
+                "demo.confirm",
+                "--input",
+                "{\"message\": \"Deploy build 813?\"}",
+                "--interactive");
+
+        assertThat(run.exit()).as(run.stderr()).isZero();
+        assertThat(run.stderr()).contains("Deploy build 813?").contains("Confirm (y/n)");
+        assertThat(run.json().path("structuredContent").toString())
+                .isEqualTo("{\"action\":\"accept\",\"content\":{\"confirm\":true,\"note\":\"typed at the prompt\"}}");
+    }
+
+    @Test
+    void inputThatCannotBeAskedExitsWithSevenAndCanBeAnsweredLater() throws Exception {
+        Run asked = cli("call", "demo.confirm", "--input", "{\"message\": \"Later?\"}", "--no-interactive");
+        assertThat(asked.exit()).as(asked.stderr()).isEqualTo(7);
+        assertThat(asked.stderr()).contains("asks for input (confirm: Later?)");
+        String id = handleIn(asked.stderr());
+
+        Run answered = cli("executions", "input", id, "--key", "confirm", "--response", "{\"action\": \"decline\"}");
+        assertThat(answered.exit()).as(answered.stderr()).isZero();
+
+        Run watched = cli("executions", "watch", id, "--quiet");
+        assertThat(watched.exit()).as(watched.stderr()).isZero();
+        assertThat(watched.json().path("structuredContent").toString()).isEqualTo("{\"action\":\"decline\"}");
+    }
+
+    @Test
+    void failuresAndRefusalsHaveTheirExitCodesAndClearMessages() throws Exception {
+        Run toolError = cli("call", "demo.fail", "--input", "{\"message\": \"disk is full\"}", "--quiet");
+        assertThat(toolError.exit()).isEqualTo(1);
+        assertThat(toolError.json().path("isError").asBoolean()).isTrue();
+
+        Run crashed = cli("call", "demo.crash", "--quiet");
+        assertThat(crashed.exit()).isEqualTo(1);
+        assertThat(crashed.stderr()).contains("failed").contains("exited abruptly");
+
+        Run unknown = cli("call", "no.such.tool");
+        assertThat(unknown.exit()).isEqualTo(4);
+        assertThat(unknown.stderr()).contains("422 unknown-tool");
+
+        Run invalid = cli("call", "demo.sleep", "--input", "{\"seconds\": \"soon\"}");
+        assertThat(invalid.exit()).isEqualTo(4);
+        assertThat(invalid.stderr()).contains("422 invalid-input").contains("/input/seconds");
+
+        Map<String, String> badToken = environment();
+        badToken.put("TASKGATE_TOKEN", "not-a-jwt");
+        Run unauthenticated = cli(badToken, "", "executions", "list");
+        assertThat(unauthenticated.exit()).isEqualTo(4);
+        assertThat(unauthenticated.stderr()).contains("401").contains("The token was refused");
+
+        Map<String, String> nowhere = environment();
+        nowhere.put("TASKGATE_URL", "http://127.0.0.1:1");
+        assertThat(cli(nowhere, "", "executions", "list").exit()).isEqualTo(5);
+    }
+
+    @Test
+    void toolsAreListedWithTheirInputSchemas() throws Exception {
+        Run json = cli("--json", "tools", "list");
+        assertThat(json.exit()).as(json.stderr()).isZero();
+        JsonNode sleep = null;
+        for (JsonNode tool : json.json()) {
+            if ("demo.sleep".equals(tool.path("name").asText())) {
+                sleep = tool;
+            }
+        }
+        assertThat(sleep).isNotNull();
+        assertThat(sleep.at("/inputSchema/properties/seconds/type").asText()).isEqualTo("number");
+
+        assertThat(cli("tools", "list").out()).contains("demo.sleep").contains("seconds: number*");
+    }
+
+    @Test
+    void aProfileFromTheConfigurationFileNamesTheDeploymentAndTheToken() throws Exception {
+        Path tokenFile = Files.writeString(dir.resolve("token"), token + "\n");
+        Path config = Files.writeString(
+                dir.resolve("config.toml"),
+                "default_profile = \"e2e\"\n[profiles.e2e]\nurl = \""
+                        + LocalStack.get().frontendUrl() + "\"\n"
+                        + "org = \"acme\"\nproject = \"demo\"\ntoken_file = \"" + tokenFile + "\"\n");
+
+        Run run = cli(Map.of("TASKGATE_CONFIG", config.toString()), "", "--json", "executions", "list");
+
+        assertThat(run.exit()).as(run.stderr()).isZero();
+        assertThat(run.json().path("items").isArray()).isTrue();
+    }
+
+    @Test
+    void webhookSubscriptionsAreManaged() throws Exception {
+        Run created = cli("--json", "webhooks", "create", "http://127.0.0.1:9/cli-hook", "--description", "cli");
+        assertThat(created.exit()).as(created.stderr()).isZero();
+        assertThat(created.json().path("secret").asText()).startsWith("whsec_");
+        String id = created.json().path("id").asText();
+
+        assertThat(cli("webhooks", "list").out()).contains(id).contains("http://127.0.0.1:9/cli-hook");
+        Run rotated = cli("--json", "webhooks", "rotate", id);
+        assertThat(rotated.json().path("secret").asText())
+                .isNotEqualTo(created.json().path("secret").asText());
+        Run test = cli("--json", "webhooks", "test", id);
+        assertThat(test.exit()).as(test.stderr()).isZero();
+        assertThat(test.json().path("event_type").asText()).isEqualTo("webhook.test");
+        assertThat(cli("webhooks", "deliveries", id).out()).contains("webhook.test");
+        assertThat(cli("webhooks", "delete", id).exit()).isZero();
+    }
+}
