@@ -19,6 +19,7 @@
 #   TASKGATE_RUN_TOPIC_PREFIX   [none]
 #   TASKGATE_RUN_MCP_TASKS_ENABLED, TASKGATE_RUN_COMPAT_ENABLED
 #                               [true] mcp-frontend's switches of the native task surface and the compatibility tools
+#   TASKGATE_RUN_DEFAULT_HANDOFF [block] mcp-frontend's handoff policy of tools without their own
 #
 # Each service gets its own Kafka user (named like the service) with its password (keys/kafka-<service>.password),
 # and only the keys it uses: job-control the handle, checkpoint and payload keys, the keys of the services it trusts
@@ -150,6 +151,7 @@ env_of() {
       echo "TASKGATE_HANDLES_KEY=$(key handle-key)"
       echo "TASKGATE_PAYLOAD_KEYS=$(key payload-keys)"
       echo "TASKGATE_SERVICE_AUTH_SIGNING_KEY=$(key mcp-frontend.signing-key)"
+      echo "TASKGATE_FRONTEND_COMPAT_DEFAULT_HANDOFF=${TASKGATE_RUN_DEFAULT_HANDOFF:-block}"
       echo "MP_JWT_VERIFY_PUBLICKEY_LOCATION=file:$keys/jwt-public.pem"
       # the MCP surfaces' switches (docs/mcp-frontend.md "Switching surfaces off"), on unless the caller says otherwise
       echo "TASKGATE_FRONTEND_MCP_TASKS_ENABLED=${TASKGATE_RUN_MCP_TASKS_ENABLED:-true}"
@@ -177,5 +179,5 @@ case "${1:-}" in
   env) env_of "${2:?env needs a service name}" ;;
   # development start-up: C1 and the serial collector start a service in a few seconds on 2 cores
   java-opts) echo "${TASKGATE_JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m}" ;;
-  *) sed -n '2,28p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  *) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

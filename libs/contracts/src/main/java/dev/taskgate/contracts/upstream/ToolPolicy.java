@@ -11,7 +11,7 @@ import java.util.Set;
  * @param taskSupport Taskgate's MCP task policy for the tool ({@code forbidden}, {@code optional}, {@code required}),
  *                    or {@code null} for the service's default
  * @param handoff     what an ordinary call does while the work runs ({@code block}, {@code handoff_after=<duration>}),
- *                    or {@code null} for block
+ *                    or {@code null} for the frontend's default ({@code taskgate.frontend.compat.default-handoff})
  */
 public record ToolPolicy(boolean readOnly, String taskSupport, String handoff) {
     private static final Set<String> TASK_SUPPORT = Set.of("forbidden", "optional", "required");
@@ -24,9 +24,9 @@ public record ToolPolicy(boolean readOnly, String taskSupport, String handoff) {
             throw new IllegalArgumentException(
                     "taskSupport must be one of forbidden, optional, required; got " + taskSupport);
         }
-        if (handoff != null && !handoff.equals("block") && !handoff.matches("handoff_after=\\d+(ms|s|m)")) {
+        if (handoff != null && !handoff.equals("block") && !handoff.matches("handoff_after=[1-9][0-9]{0,6}(ms|s|m)")) {
             throw new IllegalArgumentException(
-                    "handoff must be block or handoff_after=<number><ms|s|m>; got " + handoff);
+                    "handoff must be block or handoff_after=<positive number><ms|s|m>; got " + handoff);
         }
     }
 }

@@ -98,6 +98,7 @@ class UpstreamsFileTest {
             two sources        | {"id":"a","url":"http://h/","workspaces":["*"],"credential":{"valueFromEnv":"COUNTING_TOKEN","valueFromFile":"f"}} | exactly one of valueFromEnv and valueFromFile
             bad task policy    | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"taskSupport":"always"}}} | tools.t: taskSupport must be one of
             bad handoff        | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"handoff":"later"}}} | tools.t: handoff must be block
+            zero handoff       | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"handoff":"handoff_after=0s"}}} | tools.t: handoff must be block
             readOnly not bool  | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"readOnly":"yes"}}} | tools.t.readOnly must be true or false
             """)
     void refusesABadUpstreamNamingIt(String what, String upstream, String message) throws IOException {

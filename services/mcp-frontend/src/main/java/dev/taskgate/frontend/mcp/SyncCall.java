@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
+import java.util.function.LongFunction;
 import java.util.function.Supplier;
 
 import org.jboss.logging.Logger;
@@ -40,9 +41,11 @@ import dev.taskgate.problem.ProblemException;
  *
  * <p>The outcome is read from job-control when a lifecycle record says the execution reached a terminal state,
  * once right after the watch was opened (a record published before that is missed), and every sync poll interval
- * as a fallback. When the caller goes away (stream closed, stdio {@code notifications/cancelled}) or the sync
- * timeout elapses, the execution is cancelled: nobody could learn its outcome any more. Not thread-safe: one
- * transport thread drives it; only {@link #callerGone()} may be called from elsewhere.
+ * as a fallback. A call whose execution is still not terminal at its handoff time (the tool's handoff policy,
+ * {@link #handOffAfter}, at the latest the sync timeout) ends with the handoff answer, the execution's handle: the
+ * work continues and the caller follows it there. When the caller goes away (stream closed, stdio
+ * {@code notifications/cancelled}), the execution is cancelled: nobody could learn its outcome any more. Not
+ * thread-safe: one transport thread drives it; only {@link #callerGone()} may be called from elsewhere.
  */
 public final class SyncCall implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(SyncCall.class);
@@ -81,13 +84,13 @@ public final class SyncCall implements AutoCloseable {
     private final ExecutionCommands commands;
     private final SyncCalls.Timing timing;
     private final Function<String, McpResult> render;
-    private final long deadline;
+    private final LongFunction<McpResult> handoff;
+    private final long start;
     private final AtomicBoolean abandoned = new AtomicBoolean();
     private boolean queryDue = true;
     private long nextPoll;
     private long lastSent;
     private final ProgressNotifications progress;
-    private Supplier<McpResult> handoff;
     private LogLevel logMinimum;
     private final Deque<ObjectNode> logs = new ArrayDeque<>();
     private Step end;
@@ -99,7 +102,10 @@ public final class SyncCall implements AutoCloseable {
     /** Until when the end waits for missing progress reports ({@link #progressBeforeEnd()}); once set. */
     private Long finalProgressUntil;
 
-    /** A call whose stored result is put on the wire by {@code render} (each protocol generation its own way). */
+    /**
+     * A call whose stored result is put on the wire by {@code render} (each protocol generation its own way) and
+     * that answers {@code handoff}'s answer (given the milliseconds waited) at its handoff time.
+     */
     SyncCall(
             AuthenticatedCaller caller,
             UUID executionId,
@@ -108,8 +114,10 @@ public final class SyncCall implements AutoCloseable {
             ExecutionQueries queries,
             ExecutionCommands commands,
             SyncCalls.Timing timing,
-            Function<String, McpResult> render) {
+            Function<String, McpResult> render,
+            LongFunction<McpResult> handoff) {
         this.render = render;
+        this.handoff = handoff;
         this.caller = caller;
         this.executionId = executionId;
         this.progress = new ProgressNotifications(progressToken, timing.progressInterval(), null);
@@ -121,19 +129,20 @@ public final class SyncCall implements AutoCloseable {
         this.commands = commands;
         this.timing = timing;
         long now = System.nanoTime();
-        this.deadline = now + timing.timeout().toNanos();
+        this.start = now;
+        this.handoffAt = now + timing.timeout().toNanos();
         this.nextPoll = now;
         this.lastSent = now;
     }
 
     /**
-     * Answers with {@code answer} instead of waiting once the call has waited {@code after} (the tool's handoff
-     * policy) and the execution is still not terminal; the execution keeps running. A handoff later than the sync
-     * timeout never happens: the timeout comes first.
+     * Hands off once the call has waited {@code after} (the tool's handoff policy) instead of at the sync timeout;
+     * an {@code after} beyond the timeout changes nothing.
      */
-    public void handOffAfter(Duration after, Supplier<McpResult> answer) {
-        this.handoff = answer;
-        this.handoffAt = System.nanoTime() + after.toNanos();
+    public void handOffAfter(Duration after) {
+        if (after.compareTo(timing.timeout()) < 0) {
+            this.handoffAt = start + after.toNanos();
+        }
     }
 
     /**
@@ -184,17 +193,10 @@ public final class SyncCall implements AutoCloseable {
                 }
                 now = System.nanoTime();
             }
-            if (handoff != null && now - handoffAt >= 0 && handoffAt - deadline < 0) {
-                endIfKnown(handoff);
+            if (now - handoffAt >= 0) {
+                long waitedMs = Duration.ofNanos(handoffAt - start).toMillis();
+                endIfKnown(() -> handoff.apply(waitedMs));
                 continue;
-            }
-            if (now - deadline >= 0) {
-                abandon("synchronous MCP call timed out");
-                throw McpErrors.internal(
-                        "The tool did not finish within " + timing.timeout().toSeconds()
-                                + " s and was cancelled; declare the io.modelcontextprotocol/tasks extension to run long "
-                                + "calls as tasks.",
-                        null);
             }
             long progressDue = progress.hasPending() ? progress.dueAt(now) : Long.MAX_VALUE;
             if (progress.hasPending() && now - progressDue >= 0) {
@@ -206,8 +208,7 @@ public final class SyncCall implements AutoCloseable {
                 lastSent = now;
                 return new Step(Kind.HEARTBEAT, null, null);
             }
-            long wakeAt =
-                    earliest(deadline, nextPoll, heartbeatDue, progressDue, handoff == null ? deadline : handoffAt);
+            long wakeAt = earliest(handoffAt, nextPoll, heartbeatDue, progressDue);
             awaitSignal(wakeAt - now);
         }
     }

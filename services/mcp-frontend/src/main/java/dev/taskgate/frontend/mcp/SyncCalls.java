@@ -3,6 +3,7 @@ package dev.taskgate.frontend.mcp;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.function.LongFunction;
 
 import jakarta.inject.Singleton;
 
@@ -23,7 +24,7 @@ public class SyncCalls {
     /**
      * The clocks of a synchronous call.
      *
-     * @param timeout          how long the call waits before cancelling the execution
+     * @param timeout          how long the call waits at most before it answers the execution's handle
      * @param poll             fallback poll of job-control's outcome
      * @param progressInterval least time between two progress notifications
      * @param heartbeat        longest silence before a heartbeat tick
@@ -70,11 +71,24 @@ public class SyncCalls {
 
     /**
      * Starts waiting for an accepted execution whose stored {@code CallToolResult} is rendered by {@code render}
-     * (each generation its own way: {@link ToolCallSteps.Generation}).
+     * (each generation its own way: {@link ToolCallSteps.Generation}); still running at the handoff time, the call
+     * answers {@code handoff} (given the milliseconds waited).
      */
     public SyncCall open(
-            AuthenticatedCaller caller, UUID executionId, JsonNode progressToken, Function<String, McpResult> render) {
+            AuthenticatedCaller caller,
+            UUID executionId,
+            JsonNode progressToken,
+            Function<String, McpResult> render,
+            LongFunction<McpResult> handoff) {
         return new SyncCall(
-                caller, executionId, progressToken, signals.watch(executionId), queries, commands, timing, render);
+                caller,
+                executionId,
+                progressToken,
+                signals.watch(executionId),
+                queries,
+                commands,
+                timing,
+                render,
+                handoff);
     }
 }

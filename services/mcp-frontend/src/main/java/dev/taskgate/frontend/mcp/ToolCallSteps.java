@@ -150,8 +150,8 @@ public class ToolCallSteps {
     /**
      * The accepted call of {@code toolName} answered in-line, now waiting for its execution: progress under
      * {@code progressToken} ({@code null}: none), the operation's log messages at or above {@code logLevel}
-     * ({@code null}: none), and, when the tool's handoff policy says so, the execution's handle view once it ran
-     * that long.
+     * ({@code null}: none), and the execution's handle view if it still runs at the tool's handoff time (its
+     * policy's, at the latest the sync timeout): an ordinary call is never cancelled for taking long.
      */
     public Served await(
             Generation generation,
@@ -160,16 +160,16 @@ public class ToolCallSteps {
             Accepted accepted,
             JsonNode progressToken,
             LogLevel logLevel) {
-        SyncCall pending = syncCalls.open(caller, accepted.executionId(), progressToken, generation.render());
+        SyncCall pending = syncCalls.open(
+                caller,
+                accepted.executionId(),
+                progressToken,
+                generation.render(),
+                waitedMs -> generation
+                        .render()
+                        .apply(compat.handoff(caller, generation.surface(), accepted.executionId(), waitedMs)));
         pending.forwardLogs(logLevel);
-        handoffs.of(toolName)
-                .after()
-                .ifPresent(after -> pending.handOffAfter(
-                        after,
-                        () -> generation
-                                .render()
-                                .apply(compat.handoff(
-                                        caller, generation.surface(), accepted.executionId(), after.toMillis()))));
+        handoffs.of(toolName).after().ifPresent(pending::handOffAfter);
         return Served.waiting(pending);
     }
 

@@ -26,8 +26,8 @@ import dev.taskgate.problem.ProblemException;
  * {@code tools/call}. Every call is a durable execution in job-control. With the tasks extension declared in this
  * request and a tool policy that allows it, the answer is a {@code CreateTaskResult}, sent only after job-control
  * replied {@code Accepted} (it replies after its commit, so an immediate {@code tasks/get} anywhere succeeds).
- * Otherwise the call waits, bounded by {@code sync-call-timeout}, for the execution to end and answers its exact
- * {@code CallToolResult}.
+ * Otherwise the call waits for the execution to end and answers its exact {@code CallToolResult}; still running at
+ * the tool's handoff time (at the latest {@code sync-call-timeout}) it answers the execution's handle instead.
  *
  * <p>Checks, in order, before anything is published: {@code params.name} names a registered tool (else -32602), a
  * {@code required} tool needs the extension (else -32021; -32602 while the task surface is switched off),

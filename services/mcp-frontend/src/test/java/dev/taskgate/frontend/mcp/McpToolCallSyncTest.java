@@ -6,6 +6,8 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.UUID;
 
+import jakarta.inject.Inject;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -18,8 +20,8 @@ import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
-import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.command.SubmitExecution;
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
@@ -32,8 +34,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * Synchronous {@code tools/call} (no tasks extension) through the durable path, with the test playing job-control:
  * commands on the real broker, outcomes from a JDK HTTP server. The answer is the stored {@code CallToolResult}
- * byte for byte with {@code resultType} added; failures are JSON-RPC errors; a call that outlives
- * {@code sync-call-timeout} (2 s in tests) is cancelled.
+ * byte for byte with {@code resultType} added; failures are JSON-RPC errors; a call still running at
+ * {@code sync-call-timeout} (2 s in tests) answers the execution's handle and is not cancelled.
  */
 @QuarkusTest
 class McpToolCallSyncTest extends McpComponentTest {
@@ -43,6 +45,9 @@ class McpToolCallSyncTest extends McpComponentTest {
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
+
+    @Inject
+    ExecutionHandles handles;
 
     @BeforeEach
     void reset() {
@@ -176,31 +181,40 @@ class McpToolCallSyncTest extends McpComponentTest {
     }
 
     @Test
-    void aCallThatOutlivesTheWaitIsCancelledAndAnsweredWithAnError() {
+    void aCallStillRunningAtTheSyncTimeoutAnswersTheHandleAndIsNotCancelled() {
         UUID id = UUID.randomUUID();
         answerOutcome(id, ExecutionStatus.WORKING, null, null);
+        queries.answer(
+                "/internal/v1/executions/" + id,
+                200,
+                Wire.toBytes(Fixtures.snapshot(id, "demo.echo", ExecutionStatus.WORKING, Surface.MCP_2026)));
         jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
                 c,
                 id,
                 c instanceof SubmitExecution,
                 c instanceof SubmitExecution ? ExecutionStatus.QUEUED : ExecutionStatus.WORKING,
-                "demo.sleep",
+                "demo.echo",
                 Surface.MCP_2026));
 
         long start = System.nanoTime();
-        McpReply response =
-                mcp().toolCall(4, "demo.sleep", Map.of("seconds", 60)).post();
+        McpReply response = mcp().toolCall(4, "demo.echo", Map.of("a", 1)).post();
         Duration took = Duration.ofNanos(System.nanoTime() - start);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
-        assertThat(response.json().at("/error/code").asInt()).isEqualTo(-32603);
-        assertThat(response.json().at("/error/message").asText()).contains("io.modelcontextprotocol/tasks");
+        McpSchemas.assertValidResult("CallToolResultResponse", null, response.json());
+        JsonNode result = response.json().path("result");
+        assertThat(result.path("isError").asBoolean()).isFalse();
+        JsonNode handle = result.path("structuredContent");
+        assertThat(handle.path("type").asText()).isEqualTo("taskgate.execution/v1");
+        assertThat(handle.path("execution_id").asText())
+                .isEqualTo(handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice")));
+        assertThat(handle.at("/next_action/tool").asText()).isEqualTo("execution_get");
+        assertThat(result.at("/content/0/text").asText()).contains("after 2000 ms");
         assertThat(took).isBetween(Duration.ofMillis(1500), Duration.ofSeconds(10));
-        McpSchemas.assertValidError(response.json());
-        assertThat(jobControl.received()).hasSize(2);
-        CancelExecution cancel = (CancelExecution) jobControl.received().get(1).command();
-        assertThat(cancel.executionId()).isEqualTo(id);
-        assertThat(cancel.caller()).isEqualTo(Fixtures.caller("alice"));
+        assertThat(jobControl.received())
+                .extracting(r -> r.command().getClass().getSimpleName())
+                .as("handed off, not cancelled")
+                .containsExactly("SubmitExecution");
     }
 
     private void answerOutcome(UUID id, ExecutionStatus status, String result, ExecutionOutcome.ExecutionError error) {

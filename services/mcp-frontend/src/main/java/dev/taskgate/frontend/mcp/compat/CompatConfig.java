@@ -23,4 +23,12 @@ public interface CompatConfig {
      * in another form, stops the service.
      */
     Map<String, String> handoff();
+
+    /**
+     * The handoff policy of every tool that has none of its own (neither configured here, nor in its catalog entry,
+     * nor in the operator's policy of an upstream tool): {@code block} (wait up to the synchronous call timeout, then
+     * answer the handle) or {@code handoff_after=<n>ms|s|m}. Another form stops the service.
+     */
+    @WithDefault("block")
+    String defaultHandoff();
 }

@@ -14,31 +14,37 @@ import dev.taskgate.contracts.catalog.OperationSpec;
 
 /**
  * The handoff policy of each tool: configured ({@code taskgate.frontend.compat.handoff}), else the catalog's
- * {@code handoff}, else {@code block}. Checked at startup, so a misspelt policy stops the service instead of
- * silently blocking.
+ * {@code handoff} (for an upstream tool, the operator's policy), else the default
+ * ({@code taskgate.frontend.compat.default-handoff}). Checked at startup, so a misspelt policy stops the service
+ * instead of silently blocking.
  */
 @Singleton
 @Startup
 public class HandoffPolicies {
     private final Map<String, HandoffPolicy> policies;
     private final OperationCatalog catalog;
+    private final HandoffPolicy fallback;
     private final boolean enabled;
 
     @Inject
     HandoffPolicies(CompatConfig config, OperationCatalog catalog) {
-        this(config.handoff(), catalog, config.enabled());
-    }
-
-    /** Policies for the catalog's tools; a policy for a tool the catalog lacks is a configuration error. */
-    public HandoffPolicies(Map<String, String> configured, OperationCatalog catalog) {
-        this(configured, catalog, true);
+        this(config.handoff(), config.defaultHandoff(), catalog, config.enabled());
     }
 
     /**
-     * As {@link #HandoffPolicies(Map, OperationCatalog)}; with the compatibility tools off ({@code enabled} false)
-     * every tool blocks, since a handle answer could not be followed. The configuration is checked either way.
+     * Policies for the catalog's tools, {@code fallback} for those without one; a policy for a tool the catalog lacks
+     * is a configuration error.
      */
-    public HandoffPolicies(Map<String, String> configured, OperationCatalog catalog, boolean enabled) {
+    public HandoffPolicies(Map<String, String> configured, String fallback, OperationCatalog catalog) {
+        this(configured, fallback, catalog, true);
+    }
+
+    /**
+     * As {@link #HandoffPolicies(Map, String, OperationCatalog)}; with the compatibility tools off ({@code enabled}
+     * false) every tool blocks, since a handle answer could not be followed. The configuration is checked either way.
+     */
+    public HandoffPolicies(
+            Map<String, String> configured, String fallback, OperationCatalog catalog, boolean enabled) {
         TreeSet<String> unknown = new TreeSet<>();
         configured.keySet().stream()
                 .filter(name -> catalog.find(name).isEmpty())
@@ -57,12 +63,13 @@ public class HandoffPolicies {
                 (name, text) -> map.put(name, parse(text, "taskgate.frontend.compat.handoff.\"" + name + "\"")));
         this.policies = Map.copyOf(map);
         this.catalog = catalog;
+        this.fallback = parse(fallback, "taskgate.frontend.compat.default-handoff");
         this.enabled = enabled;
     }
 
     /**
-     * The policy of this tool; an upstream tool's comes from its catalog entry (checked when the upstreams file was
-     * read).
+     * The policy of this tool; an upstream tool's comes from its catalog entry (the operator's policy, checked when
+     * job-control read it), else the default.
      */
     public HandoffPolicy of(String toolName) {
         if (!enabled) {
@@ -75,7 +82,7 @@ public class HandoffPolicies {
         return catalog.find(toolName)
                 .filter(op -> op.isUpstream() && op.handoff() != null)
                 .map(op -> HandoffPolicy.parse(op.handoff()))
-                .orElse(HandoffPolicy.BLOCK);
+                .orElse(fallback);
     }
 
     private static HandoffPolicy parse(String text, String where) {

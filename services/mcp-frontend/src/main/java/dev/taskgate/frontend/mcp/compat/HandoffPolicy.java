@@ -7,8 +7,8 @@ import java.util.regex.Pattern;
 
 /**
  * What an ordinary (non-task) MCP {@code tools/call} does while its work runs: {@code block} waits for the terminal
- * result (bounded by the synchronous call timeout, as before), {@code handoff_after=<duration>} answers with an
- * execution handle once the work has run that long and leaves it running.
+ * result up to the synchronous call timeout, {@code handoff_after=<duration>} at most that long (never longer than the
+ * timeout); a call whose work still runs then answers with the execution handle and leaves the work running.
  *
  * @param after how long to wait before handing off; empty for {@code block}
  */
