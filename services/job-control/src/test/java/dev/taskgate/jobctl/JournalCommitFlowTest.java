@@ -27,6 +27,7 @@ import dev.taskgate.contracts.work.CommitGranted;
 import dev.taskgate.contracts.work.CommitRefused;
 import dev.taskgate.contracts.work.ControlSignal;
 import dev.taskgate.contracts.work.RunOperation;
+import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.testsupport.DevPayloadKeys;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 
@@ -43,7 +44,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * The transaction journal inside job-control (issue 6 item 3): a mutating execution's plan is bound exactly once and
  * granted over the control topic; every other request is refused; an owner lost past the grant gets a reconciliation
- * run carrying the journal entry instead of "owner lost; not re-run".
+ * run carrying the journal entry instead of "owner lost; not re-run"; a stop after the grant ends with the committed
+ * outcome.
  */
 @QuarkusTest
 @TestProfile(LivenessTestProfile.class)
@@ -171,6 +173,30 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
         fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 2, reconciler, committed));
         awaitStatus(caller, id, ExecutionStatus.COMPLETED);
         assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isEqualTo(committed);
+    }
+
+    @Test
+    void aStopArrivingAfterTheGrantEndsWithTheCommittedOutcome() {
+        Caller caller = newCaller();
+        String owner = newWorkerId();
+        workers.heartbeat(owner);
+        UUID id = startedMutation(caller, owner);
+        try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
+            fixture.report(request(id, 1, owner, PLAN_A));
+            awaitSignal(control, CommitGranted.class, id);
+
+            assertThat(((Accepted) fixture.send(cancel(caller, id))).execution().cancelRequested())
+                    .isTrue();
+            assertThat(awaitSignal(control, StopRequested.class, id).epoch()).isEqualTo(1);
+        }
+
+        // the worker is past its commit boundary: it applies the plan and reports what it did
+        String committed = "{\"content\":[{\"type\":\"text\",\"text\":\"rewrote 1 files\"}],\"isError\":false}";
+        fixture.report(new Finished(UUID.randomUUID(), Instant.now(), id, 1, owner, committed));
+        ExecutionSnapshot done = awaitStatus(caller, id, ExecutionStatus.COMPLETED);
+        assertThat(done.cancelRequested()).isTrue();
+        assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isEqualTo(committed);
+        assertThat(boundPlanHashes(id)).containsExactly(PLAN_A.planHash());
     }
 
     @Test

@@ -45,8 +45,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * demo.rewrite in a real child against real files: nothing is touched before job-control's {@code CommitGranted},
- * a refusal or a stop before it changes nothing, and a reconciliation run reconstructs the outcome from the journal
- * without applying anything.
+ * a refusal or a stop before it changes nothing, a stop after it reports the committed outcome, and a reconciliation
+ * run reconstructs the outcome from the journal without applying anything.
  */
 @QuarkusTest
 class RunRewriteJournalTest {
@@ -166,6 +166,35 @@ class RunRewriteJournalTest {
 
             assertThat(awaitEvent(events, Stopped.class, id).message()).contains("before the commit boundary");
             assertThat(file).hasContent("old");
+        }
+    }
+
+    @Test
+    void aStopAfterTheGrantReportsTheCommittedOutcome() throws Exception {
+        UUID id = UUID.randomUUID();
+        Path file = file(id, "one old");
+        try (TopicWatcher events = kafka.watch(EVENTS)) {
+            send(kafka, rewrite(id, 1));
+            CommitRequested request = awaitEvent(events, CommitRequested.class, id);
+            // one partition per execution: the stop reaches the worker after the grant
+            kafka.send(
+                    CONTROL,
+                    id.toString(),
+                    new CommitGranted(
+                            UUID.randomUUID(),
+                            Instant.now(),
+                            id,
+                            1,
+                            request.plan().planHash()));
+            stop(kafka, id, 1);
+
+            Finished finished = awaitEvent(events, Finished.class, id);
+            assertThat(finished.result())
+                    .contains("rewrote 1 files (plan " + request.plan().planHash() + ")");
+            assertThat(file).hasContent("one new");
+            assertThat(eventsFor(events, id, Duration.ofMillis(500)))
+                    .as("past the commit boundary the stop changes nothing")
+                    .noneMatch(e -> e instanceof Stopped || e instanceof Failed);
         }
     }
 
