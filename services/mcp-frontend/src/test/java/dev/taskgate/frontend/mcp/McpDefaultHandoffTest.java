@@ -1,7 +1,6 @@
 package dev.taskgate.frontend.mcp;
 
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 
@@ -67,28 +66,23 @@ class McpDefaultHandoffTest extends McpComponentTest {
     void aToolWithoutAPolicyOfItsOwnHandsOffAtTheDefault() {
         UUID id = running("demo.echo", Surface.MCP_2026);
 
-        long start = System.nanoTime();
         McpReply response = mcp().toolCall(1, "demo.echo", Map.of("a", 1)).post();
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         McpSchemas.assertValidResult("CallToolResultResponse", null, response.json());
+        // the default's wait, not the 3 s timeout
         assertHandedOff(response.json().path("result"), id, Surface.MCP_2026, 500);
-        assertThat(took).as("the default, not the 3 s timeout").isLessThan(Duration.ofMillis(2500));
     }
 
     @Test
     void aBlockingToolHandsOffAtTheSyncTimeoutInsteadOfBeingCancelled() {
         UUID id = running("demo.sleep", Surface.MCP_2026);
 
-        long start = System.nanoTime();
         McpReply response =
                 mcp().toolCall(2, "demo.sleep", Map.of("seconds", 60)).post();
-        Duration took = Duration.ofNanos(System.nanoTime() - start);
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertHandedOff(response.json().path("result"), id, Surface.MCP_2026, 3000);
-        assertThat(took).isGreaterThanOrEqualTo(Duration.ofMillis(2900));
     }
 
     @Test
