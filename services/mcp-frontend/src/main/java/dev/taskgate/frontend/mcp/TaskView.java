@@ -26,6 +26,12 @@ public class TaskView {
     public static final long MIN_TTL_MS = Duration.ofMinutes(1).toMillis();
     /** {@code _meta} key naming the capabilities the withheld input requests of a task need. */
     public static final String WITHHELD_KEY = "dev.taskgate/withheldInputRequires";
+    /**
+     * {@code _meta} key of the instant the execution, its outcome and its payloads are purged (job-control's
+     * {@code retentionExpiresAt}); past {@code ttlMs} the task is no longer visible, but the outcome stays behind its
+     * receipt until then. The 2026-07-28 {@code Task} has no member for it, so the key is Taskgate's own.
+     */
+    public static final String RETENTION_KEY = "dev.taskgate/retentionExpiresAt";
     /** Longest {@code ttlMs} reported. */
     public static final long MAX_TTL_MS = Duration.ofDays(7).toMillis();
 
@@ -160,6 +166,10 @@ public class TaskView {
                 .put("pollIntervalMs", pollIntervalMs);
         if (snapshot.statusMessage() != null) {
             result.put("statusMessage", snapshot.statusMessage());
+        }
+        if (snapshot.retentionExpiresAt() != null) {
+            ((ObjectNode) result.get("_meta"))
+                    .put(RETENTION_KEY, snapshot.retentionExpiresAt().toString());
         }
     }
 }

@@ -88,6 +88,12 @@ class McpTaskLifecycleTest extends McpComponentTest {
         assertThat(result.has("pollInterval")).isFalse();
         assertThat(result.at("/_meta/io.modelcontextprotocol~1serverInfo/name").asText())
                 .isEqualTo("taskgate");
+        assertThat(Instant.parse(
+                        result.at("/_meta/dev.taskgate~1retentionExpiresAt").asText()))
+                .isEqualTo(Fixtures.CREATED.plusSeconds(8 * 86_400));
+        assertThat(result.has("retentionExpiresAt"))
+                .as("not a member of the 2026-07-28 Task")
+                .isFalse();
         McpSchemas.assertValidResult("JSONRPCResultResponse", "CreateTaskResult", response.json());
         SubmitExecution submit = (SubmitExecution) jobControl.received().get(0).command();
         assertThat(submit.surface()).isEqualTo(Surface.MCP_2026);
@@ -135,6 +141,10 @@ class McpTaskLifecycleTest extends McpComponentTest {
         assertThat(response.json().at("/result/status").asText()).isEqualTo("working");
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
         assertThat(response.json().at("/result/taskId").asText()).isEqualTo(taskId);
+        assertThat(Instant.parse(response.json()
+                        .at("/result/_meta/dev.taskgate~1retentionExpiresAt")
+                        .asText()))
+                .isEqualTo(Fixtures.CREATED.plusSeconds(8 * 86_400));
         McpSchemas.assertValidResult("JSONRPCResultResponse", "GetTaskResult", response.json());
         assertThat(queries.requests())
                 .extracting(FakeJobControlQueries.Request::path)
