@@ -1,6 +1,7 @@
 package dev.taskgate.contracts.command;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
@@ -27,6 +28,10 @@ import dev.taskgate.contracts.input.InputMaps;
  * @param caller      the authenticated caller; must own the execution
  * @param responses   request key (as published in {@code ExecutionSnapshot.inputRequests}) → MCP
  *                    {@code InputResponse}
+ * @param scopes      the scopes the caller's current token granted, as the frontend verified them; answering an
+ *                    execution whose tool is mutating (as submitted or by its current policy) needs
+ *                    {@code tools:write} (else {@code Rejected} 403 {@code insufficient-scope}). Absent (an older
+ *                    frontend) means none.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -36,8 +41,25 @@ public record ProvideInput(
         @JsonProperty("replyTo") String replyTo,
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("caller") Caller caller,
-        @JsonProperty("responses") Map<String, JsonNode> responses)
+        @JsonProperty("responses") Map<String, JsonNode> responses,
+        @JsonProperty("scopes") List<String> scopes)
         implements ExecutionCommand {
+
+    /** The form before {@code scopes} was added: a caller without scopes. */
+    public ProvideInput(
+            UUID messageId,
+            Instant occurredAt,
+            String replyTo,
+            UUID executionId,
+            Caller caller,
+            Map<String, JsonNode> responses) {
+        this(messageId, occurredAt, replyTo, executionId, caller, responses, null);
+    }
+
+    /** Whether the caller's token granted {@code scope} (absent scopes: none). */
+    public boolean grants(String scope) {
+        return scopes != null && scopes.contains(scope);
+    }
 
     public ProvideInput {
         Objects.requireNonNull(messageId, "messageId");
@@ -46,6 +68,7 @@ public record ProvideInput(
         Objects.requireNonNull(executionId, "executionId");
         Objects.requireNonNull(caller, "caller");
         responses = InputMaps.objects(responses, "responses");
+        scopes = Scopes.copy(scopes);
     }
 
     @Override

@@ -22,6 +22,7 @@ import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.command.OwnedExecutionLock;
 import dev.taskgate.jobctl.command.Problems;
 import dev.taskgate.jobctl.command.Replies;
+import dev.taskgate.jobctl.command.WriteScope;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.StateChange;
@@ -34,7 +35,8 @@ import dev.taskgate.jobctl.outbox.OutboxWriter;
  * Handles {@link CancelExecution} (docs/job-control.md "Cancellation"): a queued execution is cancelled at once, a
  * running one is asked to stop and the worker's report decides its final state; a terminal one stays as it is.
  * An execution the caller does not own is answered exactly like an unknown one ({@link OwnedExecutionLock}); the
- * owner of a mutating operation's execution needs {@code tools:write} to cancel it (docs/security.md "Scopes").
+ * owner of a mutating operation's execution (as submitted or by the tool's current policy, {@link WriteScope}) needs
+ * {@code tools:write} to cancel it (docs/security.md "Scopes").
  */
 @ApplicationScoped
 public class CancellationService {
@@ -50,6 +52,7 @@ public class CancellationService {
     private final IdSource ids;
     private final JournalRepository journal;
     private final OwnedExecutionLock lock;
+    private final WriteScope writeScope;
 
     CancellationService(
             Pool pool,
@@ -59,8 +62,10 @@ public class CancellationService {
             DbClock clock,
             IdSource ids,
             JournalRepository journal,
-            OwnedExecutionLock lock) {
+            OwnedExecutionLock lock,
+            WriteScope writeScope) {
         this.journal = journal;
+        this.writeScope = writeScope;
         this.lock = lock;
         this.pool = pool;
         this.executions = executions;
@@ -76,7 +81,7 @@ public class CancellationService {
         return pool.withTransaction(tx ->
                 lock.lockOrNotFound(tx, command, command.executionId(), command.caller(), now, execution -> {
                     // after the ownership check, so that only the owner learns the tool is mutating
-                    if (execution.mutating() && !command.grants(Scopes.TOOLS_WRITE)) {
+                    if (writeScope.isRequiredFor(execution) && !command.grants(Scopes.TOOLS_WRITE)) {
                         return Uni.createFrom()
                                 .item(new CommandOutcome(
                                         Replies.rejected(ids.newId(), now, command, Problems.writeScopeRequired()),

@@ -22,6 +22,15 @@ public final class Problems {
                 "Calling a mutating tool needs the scope tools:write.");
     }
 
+    /** Answering the input requests of an execution of a mutating operation without scope {@code tools:write}. */
+    public static Problem writeScopeRequiredToAnswer() {
+        return Problem.of(
+                "insufficient-scope",
+                "Insufficient scope",
+                403,
+                "Answering an execution of a mutating tool needs the scope tools:write.");
+    }
+
     /** Cancelling an execution of a mutating operation without scope {@code tools:write}. */
     public static Problem writeScopeRequired() {
         return Problem.of(

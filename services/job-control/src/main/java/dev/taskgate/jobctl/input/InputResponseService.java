@@ -20,8 +20,12 @@ import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.auth.Scopes;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.command.OwnedExecutionLock;
+import dev.taskgate.jobctl.command.Problems;
+import dev.taskgate.jobctl.command.Replies;
+import dev.taskgate.jobctl.command.WriteScope;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.StateChange;
@@ -37,7 +41,8 @@ import dev.taskgate.jobctl.outbox.OutboxWriter;
  * Keys that are not outstanding (never issued, answered, of an earlier epoch) are acknowledged and ignored, and so
  * is any response for a terminal execution: the caller cannot tell a late answer from an early one, and neither
  * changes anything. Not the owner (or unknown, or past retention) → {@code Rejected} 404, like every other command
- * ({@link OwnedExecutionLock}).
+ * ({@link OwnedExecutionLock}); the owner of a mutating operation's execution (as submitted or by the tool's current
+ * policy, {@link WriteScope}) without {@code tools:write} → {@code Rejected} 403.
  */
 @ApplicationScoped
 public class InputResponseService {
@@ -55,6 +60,7 @@ public class InputResponseService {
     private final DbClock clock;
     private final IdSource ids;
     private final OwnedExecutionLock lock;
+    private final WriteScope writeScope;
 
     InputResponseService(
             Pool pool,
@@ -64,8 +70,10 @@ public class InputResponseService {
             JobControlConfig config,
             DbClock clock,
             IdSource ids,
-            OwnedExecutionLock lock) {
+            OwnedExecutionLock lock,
+            WriteScope writeScope) {
         this.lock = lock;
+        this.writeScope = writeScope;
         this.pool = pool;
         this.executions = executions;
         this.inputs = inputs;
@@ -80,6 +88,14 @@ public class InputResponseService {
         Instant now = clock.now();
         return pool.withTransaction(tx ->
                 lock.lockOrNotFound(tx, command, command.executionId(), command.caller(), now, execution -> {
+                    // after the ownership check, so that only the owner learns the tool is mutating
+                    if (writeScope.isRequiredFor(execution) && !command.grants(Scopes.TOOLS_WRITE)) {
+                        return Uni.createFrom()
+                                .item(new CommandOutcome(
+                                        Replies.rejected(
+                                                ids.newId(), now, command, Problems.writeScopeRequiredToAnswer()),
+                                        false));
+                    }
                     if (execution.state().isTerminal()) {
                         LOG.debugf(
                                 "Input for a terminal execution ignored [executionId=%s state=%s]",

@@ -164,7 +164,13 @@ public class ExecutionCommands {
      */
     public Accepted provideInput(AuthenticatedCaller caller, UUID executionId, Map<String, JsonNode> responses) {
         ProvideInput command = new ProvideInput(
-                UUID.randomUUID(), clock.instant(), instanceId, executionId, caller.caller(), responses);
+                UUID.randomUUID(),
+                clock.instant(),
+                instanceId,
+                executionId,
+                caller.caller(),
+                responses,
+                scopes(caller));
         return accepted(send(() -> gateway.provideInput(command), command.messageId()));
     }
 

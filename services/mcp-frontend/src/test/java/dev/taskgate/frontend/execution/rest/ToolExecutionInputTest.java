@@ -86,6 +86,9 @@ class ToolExecutionInputTest {
         assertThat(record.key()).isEqualTo(id.toString());
         assertThat(provide.executionId()).isEqualTo(id);
         assertThat(provide.caller()).isEqualTo(Fixtures.caller("alice"));
+        assertThat(provide.scopes())
+                .as("job-control re-checks tools:write against the tool's current policy")
+                .containsExactly("tools:call");
         assertThat(provide.responses()).containsOnlyKeys("ir_abc");
         assertThat(provide.responses().get("ir_abc"))
                 .isEqualTo(Wire.mapper()
@@ -157,6 +160,26 @@ class ToolExecutionInputTest {
             assertThat(forged.text()).isEqualTo(asBob.text().replace(alices, alices + "x"));
             assertThat(commands.drainToEnd()).isEmpty();
         }
+    }
+
+    @Test
+    void jobControlsScopeRefusalIsA403() {
+        jobControl = JobControlResponder.answering(c -> new Rejected(
+                UUID.randomUUID(),
+                Instant.now(),
+                c.messageId(),
+                c.replyTo(),
+                Problem.of(
+                        "insufficient-scope",
+                        "Insufficient scope",
+                        403,
+                        "Answering an execution of a mutating tool needs the scope tools:write.")));
+
+        Api.Result response =
+                post(handle(UUID.randomUUID()), "{\"request_key\":\"ir_abc\",\"response\":{\"action\":\"decline\"}}");
+
+        assertThat(response.status()).isEqualTo(403);
+        assertThat(response.problemSlug()).isEqualTo("insufficient-scope");
     }
 
     @Test
