@@ -83,14 +83,13 @@ class CliE2E {
     private Run cli(Map<String, String> env, String stdin, String... args) throws Exception {
         Path jar = LocalStack.repo().resolve("tools/cli/target/taskgate-cli.jar");
         assertThat(jar).as("tools/cli is packaged before the system tests").exists();
-        List<String> command = new ArrayList<>(
-                List.of(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        // as bin/taskgate starts it
-                        "-XX:TieredStopAtLevel=1",
-                        "-XX:+UseSerialGC",
-                        "-jar",
-                        jar.toString()));
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                // as bin/taskgate starts it
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-jar",
+                jar.toString()));
         command.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "stdout", ".bin");
         Path err = Files.createTempFile(dir, "stderr", ".txt");

@@ -43,8 +43,7 @@ public class HandoffPolicies {
      * As {@link #HandoffPolicies(Map, String, OperationCatalog)}; with the compatibility tools off ({@code enabled}
      * false) every tool blocks, since a handle answer could not be followed. The configuration is checked either way.
      */
-    public HandoffPolicies(
-            Map<String, String> configured, String fallback, OperationCatalog catalog, boolean enabled) {
+    public HandoffPolicies(Map<String, String> configured, String fallback, OperationCatalog catalog, boolean enabled) {
         TreeSet<String> unknown = new TreeSet<>();
         configured.keySet().stream()
                 .filter(name -> catalog.find(name).isEmpty())

@@ -64,7 +64,8 @@ class HandoffPolicyTest {
     @Test
     void withTheCompatibilityToolsOffEveryToolBlocksButTheConfigurationIsStillChecked() {
         OperationCatalog catalog = OperationCatalog.load();
-        HandoffPolicies off = new HandoffPolicies(Map.of("demo.echo", "handoff_after=1s"), "handoff_after=2s", catalog, false);
+        HandoffPolicies off =
+                new HandoffPolicies(Map.of("demo.echo", "handoff_after=1s"), "handoff_after=2s", catalog, false);
 
         assertThat(off.of("demo.sleep").blocks()).isTrue();
         assertThat(off.of("demo.echo").blocks()).isTrue();
