@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 import org.apache.kafka.common.header.Headers;
+import org.jboss.logging.MDC;
 
 import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
@@ -22,6 +23,9 @@ import io.smallrye.mutiny.Uni;
  * record and could not follow a record through the outbox or an execution through a worker.
  */
 public final class RecordTracing {
+
+    /** The logging context key of the execution a log line is about. */
+    public static final String EXECUTION_ID = "executionId";
 
     private static final String INSTRUMENTATION = "dev.taskgate";
 
@@ -58,21 +62,39 @@ public final class RecordTracing {
      * sees it, and the outbox rows it writes carry it.
      */
     public <T> Uni<T> within(Span span, Supplier<Uni<T>> work) {
+        return within(span, null, work);
+    }
+
+    /**
+     * {@link #within(Span, Supplier)}, with the execution the record is about in the logging context (the key
+     * {@value #EXECUTION_ID}; JSON log lines carry it, as they carry the trace and span ids) when it is known.
+     */
+    public <T> Uni<T> within(Span span, Object executionId, Supplier<Uni<T>> work) {
         return Uni.createFrom().deferred(() -> {
             Scope scope = Context.current().with(span).makeCurrent();
+            if (executionId != null) {
+                MDC.put(EXECUTION_ID, executionId.toString());
+            }
             Uni<T> uni;
             try {
                 uni = work.get();
             } catch (RuntimeException e) {
-                scope.close();
+                close(scope, executionId);
                 end(span, e);
                 throw e;
             }
             return uni.onTermination().invoke((item, failure, cancelled) -> {
-                scope.close();
+                close(scope, executionId);
                 end(span, failure);
             });
         });
+    }
+
+    private static void close(Scope scope, Object executionId) {
+        if (executionId != null) {
+            MDC.remove(EXECUTION_ID);
+        }
+        scope.close();
     }
 
     private static void end(Span span, Throwable failure) {

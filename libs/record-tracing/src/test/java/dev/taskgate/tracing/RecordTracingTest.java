@@ -6,6 +6,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.jboss.logging.MDC;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -102,6 +103,19 @@ class RecordTracingTest {
         assertThat(Span.fromContext(Context.current()).getSpanContext().isValid())
                 .as("the scope is closed afterwards")
                 .isFalse();
+    }
+
+    @Test
+    void theExecutionIsInTheLoggingContextWhileTheWorkRuns() {
+        Span span = tracing.startConsumer("taskgate.worker-events.v1", new RecordHeaders());
+
+        Object seen = tracing.within(
+                        span, "e-1", () -> Uni.createFrom().item(() -> MDC.get(RecordTracing.EXECUTION_ID)))
+                .await()
+                .indefinitely();
+
+        assertThat(seen).isEqualTo("e-1");
+        assertThat(MDC.get(RecordTracing.EXECUTION_ID)).isNull();
     }
 
     @Test
