@@ -4,6 +4,7 @@ import java.util.Objects;
 import java.util.function.Supplier;
 
 import org.apache.kafka.common.header.Headers;
+import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.MDC;
 
 import io.opentelemetry.api.OpenTelemetry;
@@ -14,6 +15,7 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 
 /**
  * The spans of Taskgate's Kafka hops. A service's handling of one consumed record is one {@link SpanKind#CONSUMER}
@@ -42,6 +44,16 @@ public final class RecordTracing {
     public Span startConsumer(String topic, Headers headers) {
         Context parent = TraceContext.from(headers).map(TraceContext::toContext).orElse(Context.root());
         return startConsumer(topic, parent);
+    }
+
+    /**
+     * Starts the span of handling one consumed SmallRye message: the child of the context its Kafka headers carry; a
+     * new trace when it carries none or is not a Kafka record.
+     */
+    public Span startConsumer(Message<?> record) {
+        return record.getMetadata(IncomingKafkaRecordMetadata.class)
+                .map(metadata -> startConsumer(metadata.getTopic(), metadata.getHeaders()))
+                .orElseGet(() -> startConsumer("unknown", Context.root()));
     }
 
     /** Starts the span of handling one record of {@code topic} under {@code parent}. */

@@ -123,6 +123,18 @@ public final class KafkaTestClient implements AutoCloseable {
 
     /** As {@link #send(String, String, Object)}, with the signature chosen explicitly. */
     public void send(String topic, String key, Object record, Signature signature) {
+        send(topic, key, record, signature, Map.of());
+    }
+
+    /**
+     * As {@link #send(String, String, Object)}, with more headers (e.g. a W3C {@code traceparent}), each written once
+     * as UTF-8.
+     */
+    public void send(String topic, String key, Object record, Map<String, String> headers) {
+        send(topic, key, record, Signature.asProducer(), headers);
+    }
+
+    private void send(String topic, String key, Object record, Signature signature, Map<String, String> headers) {
         JsonNode json = Wire.mapper().valueToTree(record);
         byte[] value = json.hasNonNull("type") ? payloads.seal(Wire.toBytes(record)) : Wire.toBytes(record);
         ProducerRecord<String, byte[]> r = new ProducerRecord<>(topic, key, value);
@@ -137,6 +149,7 @@ public final class KafkaTestClient implements AutoCloseable {
             r.headers()
                     .add(MessageHeaders.MESSAGE_TYPE, json.get("type").asText().getBytes(StandardCharsets.UTF_8));
         }
+        headers.forEach((name, text) -> r.headers().add(name, utf8(text)));
         await(r);
     }
 

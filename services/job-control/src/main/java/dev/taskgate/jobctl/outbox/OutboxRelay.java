@@ -35,6 +35,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.serviceauth.KafkaClientSecurity;
+import dev.taskgate.tracing.TraceContext;
 
 /**
  * Publishes {@code jobctl.outbox} rows to Kafka: take the cluster-wide relay lock, lock a batch in id order, send
@@ -140,8 +141,10 @@ public class OutboxRelay {
     }
 
     private Uni<Integer> publishBatch(SqlConnection tx) {
-        return tx.preparedQuery("select id, topic, record_key, message_id, message_type, payload from jobctl.outbox "
-                        + "order by id limit $1 for update")
+        return tx.preparedQuery(
+                        "select id, topic, record_key, message_id, message_type, payload, traceparent, tracestate "
+                                + "from jobctl.outbox "
+                                + "order by id limit $1 for update")
                 .execute(Tuple.of(config.outbox().batchSize()))
                 .flatMap(rows -> {
                     if (rows.size() == 0) {
@@ -169,6 +172,11 @@ public class OutboxRelay {
                         row.getUUID("message_id").toString().getBytes(StandardCharsets.UTF_8));
         record.headers()
                 .add(MessageHeaders.MESSAGE_TYPE, row.getString("message_type").getBytes(StandardCharsets.UTF_8));
+        // the trace of the handling that wrote the row, not the relay's: one execution stays one trace
+        String traceparent = row.getString("traceparent");
+        if (traceparent != null) {
+            new TraceContext(traceparent, row.getString("tracestate")).writeTo(record.headers());
+        }
         return record;
     }
 

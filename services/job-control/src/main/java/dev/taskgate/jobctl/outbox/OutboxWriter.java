@@ -15,12 +15,15 @@ import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.payload.RecordSealing;
+import dev.taskgate.tracing.TraceContext;
 
 /**
  * Appends records to {@code jobctl.outbox} inside the caller's transaction, so they are published if and only if
  * the state change they describe commits. {@link OutboxRelay} publishes them. Every record is stored with its payload
  * members sealed ({@link RecordSealing}): outbox rows and the records published from them hold no payload in
- * plaintext.
+ * plaintext, and with the trace context current when it is appended ({@link TraceContext}), which the relay puts on
+ * the published record: the consumers wrap their handling in the span of the record they handle, so the row continues
+ * that record's trace.
  */
 @ApplicationScoped
 public class OutboxWriter {
@@ -36,20 +39,23 @@ public class OutboxWriter {
     /** Appends the messages in order, on the caller's transaction connection. */
     public Uni<Void> append(SqlConnection tx, List<OutboxMessage> messages) {
         OffsetDateTime now = OffsetDateTime.ofInstant(clock.now(), ZoneOffset.UTC);
+        TraceContext trace = TraceContext.current().orElse(null);
         // one after the other: the bigserial id fixes the publishing order
         return Multi.createFrom()
                 .iterable(messages)
                 .onItem()
                 .transformToUniAndConcatenate(m -> tx.preparedQuery(
-                                "insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, created_at) "
-                                        + "values ($1, $2, $3, $4, $5, $6)")
+                                "insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, created_at, "
+                                        + "traceparent, tracestate) values ($1, $2, $3, $4, $5, $6, $7, $8)")
                         .execute(Tuple.from(Arrays.asList(
                                 m.topic(),
                                 m.key(),
                                 m.messageId(),
                                 m.type(),
                                 Buffer.buffer(sealing.seal(m.payload())),
-                                now))))
+                                now,
+                                trace == null ? null : trace.traceparent(),
+                                trace == null ? null : trace.tracestate()))))
                 .collect()
                 .last()
                 .replaceWithVoid();

@@ -17,6 +17,7 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.jobctl.payload.RecordSealing;
+import dev.taskgate.tracing.TraceContext;
 
 /**
  * Sends command replies straight to {@code taskgate.command-replies.v1}, keyed by {@code replyTo}. Replies are
@@ -38,6 +39,7 @@ public class CommandReplyPublisher {
         RecordHeaders headers = new RecordHeaders();
         headers.add(MessageHeaders.MESSAGE_ID, reply.messageId().toString().getBytes(StandardCharsets.UTF_8));
         headers.add(MessageHeaders.MESSAGE_TYPE, typeOf(reply).getBytes(StandardCharsets.UTF_8));
+        TraceContext.current().ifPresent(trace -> trace.writeTo(headers));
         OutgoingKafkaRecordMetadata<String> metadata = OutgoingKafkaRecordMetadata.<String>builder()
                 .withKey(reply.replyTo())
                 .withHeaders(headers)

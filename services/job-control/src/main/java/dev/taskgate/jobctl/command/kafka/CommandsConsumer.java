@@ -25,6 +25,7 @@ import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
 import dev.taskgate.jobctl.submit.SubmissionService;
 import dev.taskgate.payload.PayloadUnreadableException;
 import dev.taskgate.recordretry.RecordRetry;
+import dev.taskgate.tracing.RecordTracing;
 
 /**
  * Reads {@code taskgate.commands.v1}: parses each record, handles it in one transaction, wakes the outbox relay,
@@ -48,6 +49,7 @@ public class CommandsConsumer {
     private final RecordAuthentication authentication;
     private final RecordSealing sealing;
     private final CommandMetrics metrics;
+    private final RecordTracing tracing;
 
     CommandsConsumer(
             SubmissionService submissions,
@@ -58,8 +60,10 @@ public class CommandsConsumer {
             RecordRetry retry,
             RecordAuthentication authentication,
             RecordSealing sealing,
-            CommandMetrics metrics) {
+            CommandMetrics metrics,
+            RecordTracing tracing) {
         this.metrics = metrics;
+        this.tracing = tracing;
         this.authentication = authentication;
         this.sealing = sealing;
         this.submissions = submissions;
@@ -70,9 +74,16 @@ public class CommandsConsumer {
         this.retry = retry;
     }
 
-    /** Handles one command record. */
+    /**
+     * Handles one command record, in the span of its handling (a child of the frontend's): the outbox rows and the
+     * reply it writes carry that span.
+     */
     @Incoming("commands-in")
     public Uni<Void> onCommand(Message<String> record) {
+        return tracing.within(tracing.startConsumer(record), () -> handle(record));
+    }
+
+    private Uni<Void> handle(Message<String> record) {
         var refusal = SignedRecords.refusal(authentication, record, RecordAuthentication.FRONTEND);
         if (refusal.isPresent()) {
             metrics.recordRefused("signature");

@@ -17,6 +17,7 @@ import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
 import dev.taskgate.jobctl.report.WorkerReportService;
 import dev.taskgate.payload.PayloadUnreadableException;
 import dev.taskgate.recordretry.RecordRetry;
+import dev.taskgate.tracing.RecordTracing;
 
 /**
  * Reads {@code taskgate.worker-events.v1} and applies each report; the offset is committed after the effect.
@@ -33,13 +34,16 @@ public class WorkerEventsConsumer {
     private final RecordRetry retry;
     private final RecordAuthentication authentication;
     private final RecordSealing sealing;
+    private final RecordTracing tracing;
 
     WorkerEventsConsumer(
             WorkerReportService reports,
             OutboxRelay relay,
             RecordRetry retry,
             RecordAuthentication authentication,
-            RecordSealing sealing) {
+            RecordSealing sealing,
+            RecordTracing tracing) {
+        this.tracing = tracing;
         this.reports = reports;
         this.relay = relay;
         this.retry = retry;
@@ -47,7 +51,10 @@ public class WorkerEventsConsumer {
         this.sealing = sealing;
     }
 
-    /** Handles one worker report record. */
+    /**
+     * Handles one worker report record, in the span of its handling (a child of the worker's): the outbox rows it
+     * writes (lifecycle, control) carry that span.
+     */
     @Incoming("worker-events-in")
     public Uni<Void> onWorkerEvent(Message<String> record) {
         var refusal = SignedRecords.refusal(authentication, record, RecordAuthentication.WORKER_POOL);
@@ -62,16 +69,20 @@ public class WorkerEventsConsumer {
         } catch (Wire.MalformedRecordException | IllegalArgumentException e) {
             return Uni.createFrom().completionStage(record.nack(e));
         }
-        return retry.handle("worker-events-in", reports.apply(event))
-                .onItemOrFailure()
-                .transformToUni((outboxWritten, failure) -> {
-                    if (failure != null) {
-                        return Uni.createFrom().completionStage(record.nack(failure));
-                    }
-                    if (outboxWritten) {
-                        relay.wake();
-                    }
-                    return Uni.createFrom().completionStage(record.ack());
-                });
+        WorkerEvent report = event;
+        return tracing.within(
+                tracing.startConsumer(record),
+                report.executionId(),
+                () -> retry.handle("worker-events-in", reports.apply(report))
+                        .onItemOrFailure()
+                        .transformToUni((outboxWritten, failure) -> {
+                            if (failure != null) {
+                                return Uni.createFrom().completionStage(record.nack(failure));
+                            }
+                            if (outboxWritten) {
+                                relay.wake();
+                            }
+                            return Uni.createFrom().completionStage(record.ack());
+                        }));
     }
 }
