@@ -53,6 +53,11 @@ public record TraceContext(String traceparent, String tracestate) {
                 : Optional.of(new TraceContext(traceparent, carrier.get(TRACESTATE)));
     }
 
+    /** The context of {@code span}; empty when it is not a valid one. */
+    public static Optional<TraceContext> of(Span span) {
+        return of(Context.root().with(span));
+    }
+
     /** The context of the span current now ({@link Context#current()}); empty when there is none. */
     public static Optional<TraceContext> current() {
         return of(Context.current());

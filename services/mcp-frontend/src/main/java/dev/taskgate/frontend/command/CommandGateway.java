@@ -31,6 +31,7 @@ import dev.taskgate.frontend.KafkaConnection;
 import dev.taskgate.serviceauth.RecordSignature;
 import dev.taskgate.serviceauth.RecordSigner;
 import dev.taskgate.serviceauth.ServiceKeys;
+import dev.taskgate.tracing.TraceContext;
 
 /**
  * Request/reply over Kafka: publishes a command to {@code taskgate.commands.v1} and waits for job-control's
@@ -105,6 +106,8 @@ public class CommandGateway {
                     .add(
                             RecordSignature.HEADER,
                             signer.sign(topics.commands(), key, value).getBytes(StandardCharsets.US_ASCII));
+            // the caller's request span (HTTP server span): the execution's trace starts there
+            TraceContext.current().ifPresent(trace -> trace.writeTo(record.headers()));
             producer.send(record).get(remaining(deadline), TimeUnit.NANOSECONDS);
             return reply.get(remaining(deadline), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {

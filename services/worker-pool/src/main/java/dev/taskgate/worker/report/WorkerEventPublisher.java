@@ -24,6 +24,7 @@ import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.serviceauth.RecordSignature;
+import dev.taskgate.tracing.TraceContext;
 import dev.taskgate.worker.sealing.PayloadSealing;
 
 /**
@@ -42,6 +43,7 @@ public class WorkerEventPublisher {
     private final Emitter<byte[]> progress;
     private final WorkerRecordSigner signer;
     private final PayloadSealing sealing;
+    private final ExecutionTraces traces;
 
     @Inject
     WorkerEventPublisher(
@@ -52,7 +54,9 @@ public class WorkerEventPublisher {
             @Channel("progress-out") @OnOverflow(value = OnOverflow.Strategy.BUFFER, bufferSize = PROGRESS_BUFFER)
                     Emitter<byte[]> progress,
             WorkerRecordSigner signer,
-            PayloadSealing sealing) {
+            PayloadSealing sealing,
+            ExecutionTraces traces) {
+        this.traces = traces;
         this.sealing = sealing;
         this.events = events;
         this.progress = progress;
@@ -63,7 +67,23 @@ public class WorkerEventPublisher {
     public CompletableFuture<Void> publish(WorkerEvent event) {
         CompletableFuture<Void> acked = new CompletableFuture<>();
         events.send(signed(event, acked));
+        if (isTerminal(event)) {
+            traces.forget(event.executionId());
+        }
         return acked;
+    }
+
+    private static boolean isTerminal(WorkerEvent event) {
+        return switch (event.kind()) {
+            case FINISHED, FAILED, STOPPED, CHILD_DIED -> true;
+            case STARTED,
+                    PROGRESS,
+                    INPUT_REQUESTED,
+                    RESULT_STAGED,
+                    COMMIT_REQUESTED,
+                    CHECKPOINT_SAVED,
+                    ARTIFACT_SAVED -> false;
+        };
     }
 
     /**
@@ -81,7 +101,7 @@ public class WorkerEventPublisher {
             }
         });
         try {
-            progress.send(record(event, new CompletableFuture<>()));
+            progress.send(record(event, traceOf(event.executionId()), new CompletableFuture<>()));
         } catch (RuntimeException e) {
             LOG.debugf(e, "Best-effort progress dropped [executionId=%s]", event.executionId());
         }
@@ -101,6 +121,7 @@ public class WorkerEventPublisher {
                     message.executionId().toString(),
                     null,
                     null,
+                    traceOf(message.executionId()),
                     acked));
         } catch (RuntimeException e) {
             acked.completeExceptionally(e);
@@ -122,11 +143,16 @@ public class WorkerEventPublisher {
                 key,
                 signer.eventsTopic(),
                 signer.signEvent(key, value),
+                traceOf(event.executionId()),
                 acked);
     }
 
+    private TraceContext traceOf(UUID executionId) {
+        return traces.of(executionId).orElse(null);
+    }
+
     /** The event unsigned, for the progress topic (the channel's own topic). */
-    static Message<byte[]> record(WorkerEvent event, CompletableFuture<Void> acked) {
+    static Message<byte[]> record(WorkerEvent event, TraceContext trace, CompletableFuture<Void> acked) {
         return record(
                 value(event),
                 event.messageId(),
@@ -134,6 +160,7 @@ public class WorkerEventPublisher {
                 event.executionId().toString(),
                 null,
                 null,
+                trace,
                 acked);
     }
 
@@ -149,6 +176,7 @@ public class WorkerEventPublisher {
     /**
      * @param topic     the topic to send to, {@code null} for the channel's
      * @param signature the {@link dev.taskgate.serviceauth.RecordSignature} header value, {@code null} for none
+     * @param trace     the execution's trace ({@link ExecutionTraces}), {@code null} for none
      */
     private static Message<byte[]> record(
             byte[] value,
@@ -157,12 +185,16 @@ public class WorkerEventPublisher {
             String key,
             String topic,
             byte[] signature,
+            TraceContext trace,
             CompletableFuture<Void> acked) {
         RecordHeaders headers = new RecordHeaders();
         headers.add(MessageHeaders.MESSAGE_ID, messageId.toString().getBytes(StandardCharsets.UTF_8));
         headers.add(MessageHeaders.MESSAGE_TYPE, type.getBytes(StandardCharsets.UTF_8));
         if (signature != null) {
             headers.add(RecordSignature.HEADER, signature);
+        }
+        if (trace != null) {
+            trace.writeTo(headers);
         }
         OutgoingKafkaRecordMetadata.OutgoingKafkaRecordMetadataBuilder<String> metadata =
                 OutgoingKafkaRecordMetadata.<String>builder().withKey(key).withHeaders(headers);

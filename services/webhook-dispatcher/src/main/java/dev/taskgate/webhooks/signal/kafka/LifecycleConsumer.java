@@ -13,6 +13,7 @@ import io.smallrye.mutiny.Uni;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.recordretry.RecordRetry;
+import dev.taskgate.tracing.RecordTracing;
 import dev.taskgate.webhooks.delivery.DeliveryDispatcher;
 import dev.taskgate.webhooks.signal.SignalService;
 
@@ -28,14 +29,16 @@ public class LifecycleConsumer {
     private final SignalService signals;
     private final DeliveryDispatcher dispatcher;
     private final RecordRetry retry;
+    private final RecordTracing tracing;
 
-    LifecycleConsumer(SignalService signals, DeliveryDispatcher dispatcher, RecordRetry retry) {
+    LifecycleConsumer(SignalService signals, DeliveryDispatcher dispatcher, RecordRetry retry, RecordTracing tracing) {
+        this.tracing = tracing;
         this.signals = signals;
         this.dispatcher = dispatcher;
         this.retry = retry;
     }
 
-    /** Handles one lifecycle record. */
+    /** Handles one lifecycle record, in the span of its handling (a child of job-control's). */
     @Incoming("lifecycle-in")
     public Uni<Void> onExecutionChanged(Message<String> record) {
         ExecutionChanged change;
@@ -48,6 +51,10 @@ public class LifecycleConsumer {
             LOG.warnf("Lifecycle record does not parse, dead-lettered [reason=%s]", e.getMessage());
             return Uni.createFrom().completionStage(record.nack(e));
         }
+        return tracing.within(tracing.startConsumer(record), change.executionId(), () -> store(record, change));
+    }
+
+    private Uni<Void> store(Message<String> record, ExecutionChanged change) {
         return retry.handle("lifecycle-in", signals.record(change))
                 .onItemOrFailure()
                 .transformToUni((stored, failure) -> {

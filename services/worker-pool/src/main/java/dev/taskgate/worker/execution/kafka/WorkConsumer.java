@@ -10,10 +10,16 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
 
+import io.opentelemetry.api.trace.Span;
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
+
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.payload.PayloadUnreadableException;
+import dev.taskgate.tracing.RecordTracing;
+import dev.taskgate.tracing.TraceContext;
 import dev.taskgate.worker.execution.DispatchRunner;
+import dev.taskgate.worker.report.ExecutionTraces;
 import dev.taskgate.worker.sealing.PayloadSealing;
 
 /**
@@ -28,19 +34,25 @@ public class WorkConsumer {
 
     private final DispatchRunner runner;
     private final PayloadSealing sealing;
+    private final RecordTracing tracing;
+    private final ExecutionTraces traces;
 
     @Inject
-    WorkConsumer(DispatchRunner runner, PayloadSealing sealing) {
+    WorkConsumer(DispatchRunner runner, PayloadSealing sealing, RecordTracing tracing, ExecutionTraces traces) {
         this.runner = runner;
         this.sealing = sealing;
+        this.tracing = tracing;
+        this.traces = traces;
     }
 
     /**
      * Not annotated {@code @Blocking}: this method only parses and hands the record over; the wait for an
      * idle child happens on {@link DispatchRunner}'s own dispatcher thread, and the returned stage settles the record.
+     * The span of handling the record (a child of job-control's) lasts until the operation has started; every event
+     * the execution reports carries it ({@link ExecutionTraces}).
      */
     @Incoming("work-in")
-    public CompletionStage<Void> onRunOperation(String value) {
+    public CompletionStage<Void> onRunOperation(String value, IncomingKafkaRecordMetadata<String, String> metadata) {
         RunOperation run;
         try {
             if (value == null) {
@@ -56,6 +68,8 @@ public class WorkConsumer {
             // Failing the stage nacks the record; the failure strategy puts it on <topic>.dlq with this reason.
             return CompletableFuture.failedFuture(e);
         }
-        return runner.dispatch(run);
+        Span span = tracing.startConsumer(metadata.getTopic(), metadata.getHeaders());
+        TraceContext.of(span).ifPresent(trace -> traces.remember(run.executionId(), trace));
+        return runner.dispatch(run).whenComplete((started, failure) -> span.end());
     }
 }
