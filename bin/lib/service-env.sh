@@ -20,6 +20,7 @@
 #   TASKGATE_RUN_MCP_TASKS_ENABLED, TASKGATE_RUN_COMPAT_ENABLED
 #                               [true] mcp-frontend's switches of the native task surface and the compatibility tools
 #   TASKGATE_RUN_DEFAULT_HANDOFF [block] mcp-frontend's handoff policy of tools without their own
+#   TASKGATE_RUN_OTEL_ENDPOINT  [none] an OTLP collector (e.g. http://127.0.0.1:4317) the services send spans to
 #
 # Each service gets its own Kafka user (named like the service) with its password (keys/kafka-<service>.password),
 # and only the keys it uses: job-control the handle, checkpoint and payload keys, the keys of the services it trusts
@@ -120,6 +121,9 @@ env_of() {
   echo "TASKGATE_KAFKA_USERNAME=$service"
   echo "TASKGATE_KAFKA_PASSWORD=$(key "kafka-$service.password")"
   [ -n "${TASKGATE_RUN_TOPIC_PREFIX:-}" ] && echo "TASKGATE_TOPIC_PREFIX=$TASKGATE_RUN_TOPIC_PREFIX"
+  # traces: exported only to a collector named here; plain-text logs on one machine (containers log JSON)
+  echo "TASKGATE_OTEL_ENDPOINT=${TASKGATE_RUN_OTEL_ENDPOINT:-}"
+  echo "TASKGATE_LOG_JSON=false"
   case "$service" in
     job-control)
       echo "TASKGATE_SHUTDOWN_DELAY=0s" # one machine, no load balancer to tell before a stop
