@@ -76,6 +76,9 @@ class OutboxTraceContextTest {
 
             assertThat(onWork.traceId()).contains(trace);
             assertThat(onWork.spanId()).isPresent().get().isNotEqualTo(frontendSpan);
+            assertThat(onWork.traceparent())
+                    .as("no exporter is configured: the span is not sampled (TraceSampling)")
+                    .endsWith("-00");
             assertThat(onLifecycle.traceparent())
                     .as("both rows were written in the handling of the command, in its span")
                     .isEqualTo(onWork.traceparent());
