@@ -44,13 +44,15 @@ public final class JobControlResponder implements AutoCloseable {
      * A command as it was received.
      *
      * @param signatureRefusal why its record signature did not verify, {@code null} when it did
+     * @param traceparentHeader the W3C trace context it carried, {@code null} for none
      */
     public record Received(
             String key,
             String messageIdHeader,
             String messageTypeHeader,
             ExecutionCommand command,
-            String signatureRefusal) {
+            String signatureRefusal,
+            String traceparentHeader) {
         /** Whether mcp-frontend signed the record. */
         public boolean signed() {
             return signatureRefusal == null;
@@ -108,7 +110,12 @@ public final class JobControlResponder implements AutoCloseable {
                     }
                     ExecutionCommand command = Wire.fromBytes(value, ExecutionCommand.class);
                     received.add(new Received(
-                            r.key(), header(r, "message-id"), header(r, "message-type"), command, refusal));
+                            r.key(),
+                            header(r, "message-id"),
+                            header(r, "message-type"),
+                            command,
+                            refusal,
+                            header(r, "traceparent")));
                     if (refusal != null) {
                         continue;
                     }
