@@ -19,7 +19,9 @@ import org.jboss.logging.Logger;
 import dev.taskgate.serviceauth.AssertionSigner;
 import dev.taskgate.serviceauth.CallerAssertion;
 import dev.taskgate.serviceauth.ServiceKeys;
+import dev.taskgate.tracing.TraceContext;
 import dev.taskgate.worker.WorkerConfig;
+import dev.taskgate.worker.report.ExecutionTraces;
 
 /**
  * Asks job-control whether this instance owns an execution's epoch before a call that must happen at most once (docs/
@@ -47,16 +49,22 @@ public class OwnerClaims {
     private final String instanceId;
     private final Duration backoff;
     private final AssertionSigner signer;
+    private final ExecutionTraces traces;
     private final HttpClient http =
             HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
     @Inject
-    OwnerClaims(WorkerConfig config) {
-        this(config.jobControlUrl(), config.serviceSigningKey(), config.instanceId(), Duration.ofSeconds(1));
+    OwnerClaims(WorkerConfig config, ExecutionTraces traces) {
+        this(config.jobControlUrl(), config.serviceSigningKey(), config.instanceId(), Duration.ofSeconds(1), traces);
     }
 
     /** @param backoff the wait after the first unanswered attempt; doubled after the second */
     OwnerClaims(URI base, String signingKey, String instanceId, Duration backoff) {
+        this(base, signingKey, instanceId, backoff, new ExecutionTraces());
+    }
+
+    OwnerClaims(URI base, String signingKey, String instanceId, Duration backoff, ExecutionTraces traces) {
+        this.traces = traces;
         this.base = base;
         this.instanceId = instanceId;
         this.backoff = backoff;
@@ -70,13 +78,18 @@ public class OwnerClaims {
                 + URLEncoder.encode(instanceId, StandardCharsets.UTF_8);
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             try {
-                HttpResponse<Void> response = http.send(
-                        HttpRequest.newBuilder(base.resolve(target))
-                                .timeout(TIMEOUT)
-                                .header(CallerAssertion.HEADER, signer.sign("POST", target, null, null, null, null))
-                                .POST(HttpRequest.BodyPublishers.noBody())
-                                .build(),
-                        HttpResponse.BodyHandlers.discarding());
+                HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(target))
+                        .timeout(TIMEOUT)
+                        .header(CallerAssertion.HEADER, signer.sign("POST", target, null, null, null, null))
+                        .POST(HttpRequest.BodyPublishers.noBody());
+                // the JDK client is not traced: the claim joins the execution's trace by hand
+                traces.of(executionId).ifPresent(trace -> {
+                    request.header(TraceContext.TRACEPARENT, trace.traceparent());
+                    if (trace.tracestate() != null) {
+                        request.header(TraceContext.TRACESTATE, trace.tracestate());
+                    }
+                });
+                HttpResponse<Void> response = http.send(request.build(), HttpResponse.BodyHandlers.discarding());
                 if (response.statusCode() == 204) {
                     return Claim.GRANTED;
                 }

@@ -15,6 +15,8 @@ import org.junit.jupiter.api.Test;
 import com.sun.net.httpserver.HttpServer;
 
 import dev.taskgate.serviceauth.CallerAssertion;
+import dev.taskgate.tracing.TraceContext;
+import dev.taskgate.worker.report.ExecutionTraces;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,6 +29,7 @@ class OwnerClaimsTest {
 
     private HttpServer server;
     private final List<String> requests = new CopyOnWriteArrayList<>();
+    private final List<String> traceparents = new CopyOnWriteArrayList<>();
 
     @AfterEach
     void stop() {
@@ -44,6 +47,20 @@ class OwnerClaimsTest {
                 .isEqualTo("POST /internal/v1/executions/" + id + "/owner-claim?epoch=3&worker=wp-1 signed");
         stop();
         assertThat(claims(answering(409)).claim(id, 3)).isEqualTo(OwnerClaims.Claim.REFUSED);
+    }
+
+    @Test
+    void aClaimCarriesTheTraceOfItsExecution() throws Exception {
+        UUID traced = UUID.randomUUID();
+        ExecutionTraces traces = new ExecutionTraces();
+        String traceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-00";
+        traces.remember(traced, new TraceContext(traceparent, null));
+        OwnerClaims claims = new OwnerClaims(answering(204), KEY, "wp-1", Duration.ofMillis(10), traces);
+
+        claims.claim(traced, 1);
+        claims.claim(UUID.randomUUID(), 1);
+
+        assertThat(traceparents).containsExactly(traceparent, "none");
     }
 
     @Test
@@ -75,6 +92,8 @@ class OwnerClaimsTest {
         server.createContext("/", exchange -> {
             requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI()
                     + (exchange.getRequestHeaders().containsKey(CallerAssertion.HEADER) ? " signed" : " unsigned"));
+            String traceparent = exchange.getRequestHeaders().getFirst(TraceContext.TRACEPARENT);
+            traceparents.add(traceparent == null ? "none" : traceparent);
             exchange.sendResponseHeaders(status, -1);
             exchange.close();
         });
