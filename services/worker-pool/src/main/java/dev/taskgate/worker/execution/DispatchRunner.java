@@ -21,6 +21,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import org.jboss.logging.Logger;
+import org.jboss.logging.MDC;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -35,6 +36,7 @@ import dev.taskgate.contracts.work.CommitGranted;
 import dev.taskgate.contracts.work.InputProvided;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
+import dev.taskgate.tracing.RecordTracing;
 import dev.taskgate.worker.WorkerConfig;
 import dev.taskgate.worker.child.ChildServer;
 import dev.taskgate.worker.child.workspace.Workspace;
@@ -141,7 +143,17 @@ public class DispatchRunner {
      * stopped (that event acknowledged), or it was a duplicate. It fails when the record cannot be handled.
      */
     public CompletionStage<Void> dispatch(RunOperation run) {
-        return CompletableFuture.supplyAsync(() -> admit(run), dispatcher).thenCompose(Function.identity());
+        return CompletableFuture.supplyAsync(() -> admitLogged(run), dispatcher).thenCompose(Function.identity());
+    }
+
+    /** {@link #admit}, with the execution in the logging context of the dispatcher thread meanwhile. */
+    private CompletionStage<Void> admitLogged(RunOperation run) {
+        MDC.put(RecordTracing.EXECUTION_ID, run.executionId().toString());
+        try {
+            return admit(run);
+        } finally {
+            MDC.remove(RecordTracing.EXECUTION_ID);
+        }
     }
 
     /** Handles a {@code StopRequested}: stops the held dispatch with that epoch, or remembers it for later. */
