@@ -33,6 +33,8 @@ import static org.awaitility.Awaitility.await;
  * The {@code taskgate} command line (tools/cli, docs/cli.md) as a real process against the packaged stack: a call
  * with its progress line and its exact result, detach and watch, cancel, input answered three ways, failures and
  * refusals with their exit codes, {@code --json} output, the tool list, and a profile from a configuration file.
+ * Every run of the command line is a JVM start (seconds on a loaded machine), so the cases that need no real stack
+ * (rendering, every exit code, unreachable deployments) are CommandLineTest's, against a scripted server.
  */
 @ExtendWith(LocalStack.class)
 class CliE2E {
@@ -158,7 +160,6 @@ class CliE2E {
 
         Run got = cli("--json", "executions", "get", id);
         assertThat(got.json().path("status").asText()).isEqualTo("completed");
-        assertThat(cli("executions", "get", id).out()).contains("status:").contains("completed");
     }
 
     @Test
@@ -166,13 +167,16 @@ class CliE2E {
         String id = cli("call", "demo.sleep", "--input", "{\"seconds\": 60}", "--detach")
                 .out()
                 .strip();
+        // waited for through REST: each run of the command line is a JVM start
         await().atMost(Duration.ofSeconds(60))
-                .pollInterval(Duration.ofMillis(500))
+                .pollInterval(Duration.ofMillis(250))
                 .until(
-                        () -> cli("--json", "executions", "get", id)
-                                .json()
-                                .path("status")
-                                .asText(),
+                        () -> given().auth()
+                                .oauth2(token)
+                                .get(DemoExecutions.BASE + "/" + id)
+                                .then()
+                                .extract()
+                                .<String>path("status"),
                         "working"::equals);
 
         Run cancelled = cli("--json", "executions", "cancel", id);
@@ -241,27 +245,15 @@ class CliE2E {
         assertThat(toolError.exit()).isEqualTo(1);
         assertThat(toolError.json().path("isError").asBoolean()).isTrue();
 
-        Run crashed = cli("call", "demo.crash", "--quiet");
-        assertThat(crashed.exit()).isEqualTo(1);
-        assertThat(crashed.stderr()).contains("failed").contains("exited abruptly");
-
         Run unknown = cli("call", "no.such.tool");
         assertThat(unknown.exit()).isEqualTo(4);
         assertThat(unknown.stderr()).contains("422 unknown-tool");
-
-        Run invalid = cli("call", "demo.sleep", "--input", "{\"seconds\": \"soon\"}");
-        assertThat(invalid.exit()).isEqualTo(4);
-        assertThat(invalid.stderr()).contains("422 invalid-input").contains("/input/seconds");
 
         Map<String, String> badToken = environment();
         badToken.put("TASKGATE_TOKEN", "not-a-jwt");
         Run unauthenticated = cli(badToken, "", "executions", "list");
         assertThat(unauthenticated.exit()).isEqualTo(4);
         assertThat(unauthenticated.stderr()).contains("401").contains("The token was refused");
-
-        Map<String, String> nowhere = environment();
-        nowhere.put("TASKGATE_URL", "http://127.0.0.1:1");
-        assertThat(cli(nowhere, "", "executions", "list").exit()).isEqualTo(5);
     }
 
     @Test
@@ -276,8 +268,6 @@ class CliE2E {
         }
         assertThat(sleep).isNotNull();
         assertThat(sleep.at("/inputSchema/properties/seconds/type").asText()).isEqualTo("number");
-
-        assertThat(cli("tools", "list").out()).contains("demo.sleep").contains("seconds: number*");
     }
 
     @Test
@@ -302,14 +292,12 @@ class CliE2E {
         assertThat(created.json().path("secret").asText()).startsWith("whsec_");
         String id = created.json().path("id").asText();
 
-        assertThat(cli("webhooks", "list").out()).contains(id).contains("http://127.0.0.1:9/cli-hook");
         Run rotated = cli("--json", "webhooks", "rotate", id);
         assertThat(rotated.json().path("secret").asText())
                 .isNotEqualTo(created.json().path("secret").asText());
         Run test = cli("--json", "webhooks", "test", id);
         assertThat(test.exit()).as(test.stderr()).isZero();
         assertThat(test.json().path("event_type").asText()).isEqualTo("webhook.test");
-        assertThat(cli("webhooks", "deliveries", id).out()).contains("webhook.test");
         assertThat(cli("webhooks", "delete", id).exit()).isZero();
     }
 }
