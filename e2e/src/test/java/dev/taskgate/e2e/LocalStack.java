@@ -216,7 +216,10 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
                         "TASKGATE_UPSTREAMS_ALLOW_PRIVATE_NETWORKS",
                         "true",
                         "JOBCTL_UPSTREAMS_RETRY_INTERVAL",
-                        "2s");
+                        "2s",
+                        // McpTaskTtlE2E sees a task expire without waiting the usual shortest TTL (1 min)
+                        "JOBCTL_TASK_VISIBILITY_MIN_TTL",
+                        "5s");
             default:
                 return Map.of(
                         "TASKGATE_PLUGINS_DIRECTORY",

@@ -162,10 +162,11 @@ class Mcp2025SessionE2E {
                 McpTestClient.http(endpoint).bearer(token).v2025().initialize();
         long tenMinutes = Duration.ofMinutes(10).toMillis();
 
-        // requested as is, clamped to [1 min, 7 days], absent → jobctl.task-visibility.default-ttl (24 h)
+        // requested as is, clamped to [jobctl.task-visibility.min-ttl (5 s on this stack, LocalStack), 7 days],
+        // absent → jobctl.task-visibility.default-ttl (24 h)
         Map<Long, Long> granted = new LinkedHashMap<>();
         granted.put(tenMinutes, tenMinutes);
-        granted.put(1_000L, Duration.ofMinutes(1).toMillis());
+        granted.put(1_000L, Duration.ofSeconds(5).toMillis());
         granted.put(Duration.ofDays(30).toMillis(), Duration.ofDays(7).toMillis());
         granted.put(null, Duration.ofHours(24).toMillis());
         for (Map.Entry<Long, Long> ttl : granted.entrySet()) {

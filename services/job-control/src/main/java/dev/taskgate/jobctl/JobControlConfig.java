@@ -114,6 +114,13 @@ public interface JobControlConfig {
     /** MCP task visibility settings. */
     interface TaskVisibility {
         /**
+         * The shortest TTL granted: a shorter requested one is raised to it. At least 1 s; 1 min unless a test
+         * stack wants to see expiry sooner.
+         */
+        @WithDefault("1m")
+        Duration minTtl();
+
+        /**
          * The TTL of an MCP execution whose submission names none ({@code SubmitExecution.taskTtlMs} absent); must
          * lie within [1 min, 7 days], otherwise the service refuses to start.
          */

@@ -11,11 +11,12 @@ import dev.taskgate.jobctl.execution.TaskVisibility;
 @Singleton
 public class TaskVisibilityProducer {
 
-    /** The policy; fails startup with a message naming {@code jobctl.task-visibility.default-ttl}. */
+    /** The policy; fails startup with a message naming {@code jobctl.task-visibility.min-ttl} or {@code default-ttl}. */
     @Produces
     @Singleton
     @Startup
     TaskVisibility taskVisibility(JobControlConfig config) {
-        return new TaskVisibility(config.taskVisibility().defaultTtl());
+        return new TaskVisibility(
+                config.taskVisibility().minTtl(), config.taskVisibility().defaultTtl());
     }
 }

@@ -8,32 +8,48 @@ import dev.taskgate.contracts.Surface;
 
 /**
  * How long an MCP task stays visible to its owner: the task TTL (tasks 2025-11-25 §10, tasks extension 2026-07-28
- * §11). A submission may name a TTL ({@code SubmitExecution.taskTtlMs}); it is clamped to [{@link #MIN_TTL},
- * {@link #MAX_TTL}], and absent means the configured default. REST executions have no visibility end of their own:
- * they stay visible until retention.
+ * §11). A submission may name a TTL ({@code SubmitExecution.taskTtlMs}); it is clamped to [{@code min-ttl} (1 min
+ * unless configured, never under {@link #LEAST_MIN_TTL}), {@link #MAX_TTL}], and absent means the configured default.
+ * REST executions have no visibility end of their own: they stay visible until retention.
  *
  * <p>Visibility never outlives retention: {@link #visibleUntil} and {@link #renewed} cap it at the execution's
  * retention end, so a task that is visible can always be read, and the retention sweeper alone decides purging.
  */
 public final class TaskVisibility {
 
-    /** The shortest TTL granted. */
+    /** The shortest TTL granted unless configured otherwise. */
     public static final Duration MIN_TTL = Duration.ofMinutes(1);
+    /** The least {@code min-ttl} accepted. */
+    public static final Duration LEAST_MIN_TTL = Duration.ofSeconds(1);
     /** The longest TTL granted. */
     public static final Duration MAX_TTL = Duration.ofDays(7);
 
+    private final Duration minTtl;
     private final Duration defaultTtl;
 
-    /**
-     * @param defaultTtl {@code jobctl.task-visibility.default-ttl}
-     * @throws IllegalArgumentException when it lies outside [1 min, 7 days]; the message names the key
-     */
+    /** With the usual shortest TTL, {@link #MIN_TTL}. */
     public TaskVisibility(Duration defaultTtl) {
+        this(MIN_TTL, defaultTtl);
+    }
+
+    /**
+     * @param minTtl {@code jobctl.task-visibility.min-ttl}
+     * @param defaultTtl {@code jobctl.task-visibility.default-ttl}
+     * @throws IllegalArgumentException when {@code minTtl} lies outside [1 s, 7 days] or {@code defaultTtl} outside
+     *     [{@code minTtl}, 7 days]; the message names the key
+     */
+    public TaskVisibility(Duration minTtl, Duration defaultTtl) {
+        Objects.requireNonNull(minTtl, "jobctl.task-visibility.min-ttl");
         Objects.requireNonNull(defaultTtl, "jobctl.task-visibility.default-ttl");
-        if (defaultTtl.compareTo(MIN_TTL) < 0 || defaultTtl.compareTo(MAX_TTL) > 0) {
-            throw new IllegalArgumentException("jobctl.task-visibility.default-ttl is " + defaultTtl
-                    + "; it must lie within [" + MIN_TTL + ", " + MAX_TTL + "]");
+        if (minTtl.compareTo(LEAST_MIN_TTL) < 0 || minTtl.compareTo(MAX_TTL) > 0) {
+            throw new IllegalArgumentException("jobctl.task-visibility.min-ttl is " + minTtl + "; it must lie within ["
+                    + LEAST_MIN_TTL + ", " + MAX_TTL + "]");
         }
+        if (defaultTtl.compareTo(minTtl) < 0 || defaultTtl.compareTo(MAX_TTL) > 0) {
+            throw new IllegalArgumentException("jobctl.task-visibility.default-ttl is " + defaultTtl
+                    + "; it must lie within [" + minTtl + ", " + MAX_TTL + "]");
+        }
+        this.minTtl = minTtl;
         this.defaultTtl = defaultTtl;
     }
 
@@ -42,7 +58,7 @@ public final class TaskVisibility {
         if (requestedTtlMs == null) {
             return defaultTtl;
         }
-        long clamped = Math.min(MAX_TTL.toMillis(), Math.max(MIN_TTL.toMillis(), requestedTtlMs));
+        long clamped = Math.min(MAX_TTL.toMillis(), Math.max(minTtl.toMillis(), requestedTtlMs));
         return Duration.ofMillis(clamped);
     }
 

@@ -61,6 +61,18 @@ class TaskVisibilityTest {
         assertThat(new TaskVisibility(Duration.ofDays(7)).ttl(null)).isEqualTo(Duration.ofDays(7));
     }
 
+    @Test
+    void aConfiguredShortestTtlRaisesShorterRequestsAndBoundsTheDefault() {
+        TaskVisibility quick = new TaskVisibility(Duration.ofSeconds(5), Duration.ofSeconds(5));
+        assertThat(quick.ttl(1_000L)).isEqualTo(Duration.ofSeconds(5));
+        assertThat(quick.ttl(8_000L)).isEqualTo(Duration.ofSeconds(8));
+        assertThatThrownBy(() -> new TaskVisibility(Duration.ofMillis(999), Duration.ofHours(1)))
+                .hasMessageContaining("jobctl.task-visibility.min-ttl");
+        assertThatThrownBy(() -> new TaskVisibility(Duration.ofMinutes(5), Duration.ofMinutes(4)))
+                .hasMessageContaining("jobctl.task-visibility.default-ttl")
+                .hasMessageContaining("PT5M");
+    }
+
     private static Execution execution(Instant visibleUntil) {
         return new Execution(
                 UUID.randomUUID(),

@@ -22,8 +22,8 @@ import dev.taskgate.frontend.mcp.McpException.JsonRpcError;
  */
 @Singleton
 public class TaskView {
-    /** Shortest {@code ttlMs} reported. */
-    public static final long MIN_TTL_MS = Duration.ofMinutes(1).toMillis();
+    /** Shortest {@code ttlMs} asked for; job-control raises it to its own shortest ({@code min-ttl}). */
+    public static final long MIN_TTL_MS = 1;
     /** {@code _meta} key naming the capabilities the withheld input requests of a task need. */
     public static final String WITHHELD_KEY = "dev.taskgate/withheldInputRequires";
     /**

@@ -12,7 +12,10 @@ class TaskViewTest {
 
     @Test
     void ttlIsClampedToOneMinuteAndSevenDays() {
-        assertThat(TaskView.clampTtl(Duration.ofSeconds(1))).isEqualTo(60_000L);
+        assertThat(TaskView.clampTtl(Duration.ofSeconds(1)))
+                .as("job-control raises it to its shortest TTL")
+                .isEqualTo(1_000L);
+        assertThat(TaskView.clampTtl(Duration.ZERO)).isEqualTo(1L);
         assertThat(TaskView.clampTtl(Duration.ofHours(24))).isEqualTo(86_400_000L);
         assertThat(TaskView.clampTtl(Duration.ofDays(30))).isEqualTo(604_800_000L);
         assertThat(TaskView.clampTtl(Duration.ofDays(7))).isEqualTo(604_800_000L);
