@@ -57,10 +57,11 @@ class CompatibilityToolsE2E {
         // the handle is this generation's: the same execution seen as a task carries the very same stored bytes
         McpReply task = mcp(alice).task("tasks/get", id).post();
         assertThat(task.json().at("/result/status").asText()).as(task.text()).isEqualTo("completed");
-        assertThat(rawMember(got.text(), "\"result\":")).isEqualTo(rawResultOfTask(task.text()));
+        assertThat(RawJson.memberAfter(got.text(), "\"result\":")).isEqualTo(RawJson.resultOfTask(task.text()));
         McpReply again =
                 mcp(alice).toolCall("job_inspect", Map.of("execution_id", id)).post();
-        assertThat(rawMember(again.text(), "\"result\":")).isEqualTo(rawMember(got.text(), "\"result\":"));
+        assertThat(RawJson.memberAfter(again.text(), "\"result\":"))
+                .isEqualTo(RawJson.memberAfter(got.text(), "\"result\":"));
     }
 
     @Test
@@ -244,43 +245,6 @@ class CompatibilityToolsE2E {
                 .project("demo")
                 .scopes("tools:call")
                 .sign();
-    }
-
-    // The raw text of the JSON object that follows the first `marker`: the exact bytes, not a re-serialisation.
-    private static String rawMember(String text, String marker) {
-        int at = text.indexOf(marker);
-        assertThat(at).as(text).isNotNegative();
-        return balanced(text, at + marker.length());
-    }
-
-    // tasks/get nests the stored result as result.result; take the inner one.
-    private static String rawResultOfTask(String text) {
-        int outer = text.indexOf("\"result\":");
-        int inner = text.indexOf("\"result\":", outer + 1);
-        assertThat(inner).as(text).isPositive();
-        return balanced(text, inner + "\"result\":".length());
-    }
-
-    private static String balanced(String text, int start) {
-        int depth = 0;
-        boolean inString = false;
-        for (int i = start; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{') {
-                depth++;
-            } else if (c == '}' && --depth == 0) {
-                return text.substring(start, i + 1);
-            }
-        }
-        throw new AssertionError("unbalanced JSON: " + text);
     }
 
     private static Mcp2026Client mcp(String token) {

@@ -159,30 +159,11 @@ class Mcp2026E2E {
         return last[0];
     }
 
-    // The raw text of the object that starts at `marker` + offset: the exact bytes, not a re-serialisation.
+    // The raw text of the object that starts after the `"result":` that begins `marker`: the exact bytes.
     private static String rawMember(String text, String marker, boolean last) {
         int at = last ? text.lastIndexOf(marker) : text.indexOf(marker);
         assertThat(at).as(text).isNotNegative();
-        int start = at + "\"result\":".length();
-        int depth = 0;
-        boolean inString = false;
-        for (int i = start; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{') {
-                depth++;
-            } else if (c == '}' && --depth == 0) {
-                return text.substring(start, i + 1);
-            }
-        }
-        throw new AssertionError("unbalanced JSON: " + text);
+        return RawJson.objectAt(text, at + "\"result\":".length());
     }
 
     private static Mcp2026Client mcp(String token) {

@@ -53,7 +53,7 @@ class OneExecutionBothSurfacesE2E {
         Http.Reply restResult = Http.rest("GET", REST + "/" + restId + "/result", alice, null, null);
         assertThat(restResult.status()).as(restResult.text()).isEqualTo(200);
         // the very bytes REST serves, with the 2026 envelope's resultType in front
-        assertThat(rawMember(got.text(), "\"result\":"))
+        assertThat(RawJson.memberAfter(got.text(), "\"result\":"))
                 .isEqualTo("{\"resultType\":\"complete\"," + restResult.text().substring(1));
 
         // the MCP task methods keep to their own generation: a REST id is a task they do not know
@@ -108,7 +108,7 @@ class OneExecutionBothSurfacesE2E {
         assertThat(polled.json().at("/result/status").asText())
                 .as(polled.text())
                 .isEqualTo("completed");
-        assertThat(rawResultOfTask(polled.text()))
+        assertThat(RawJson.resultOfTask(polled.text()))
                 .isEqualTo("{\"resultType\":\"complete\"," + result[0].text().substring(1));
 
         // the 2025 task through REST: cancelled there, seen cancelled by its own task methods
@@ -154,42 +154,5 @@ class OneExecutionBothSurfacesE2E {
 
     private static Mcp2026Client mcp(String token) {
         return LocalStack.get().mcp(token).v2026();
-    }
-
-    // The raw text of the JSON object that follows the first `marker`: the exact bytes, not a re-serialisation.
-    private static String rawMember(String text, String marker) {
-        int at = text.indexOf(marker);
-        assertThat(at).as(text).isNotNegative();
-        return balanced(text, at + marker.length());
-    }
-
-    // tasks/get nests the stored result as result.result; take the inner one.
-    private static String rawResultOfTask(String text) {
-        int outer = text.indexOf("\"result\":");
-        int inner = text.indexOf("\"result\":", outer + 1);
-        assertThat(inner).as(text).isPositive();
-        return balanced(text, inner + "\"result\":".length());
-    }
-
-    private static String balanced(String text, int start) {
-        int depth = 0;
-        boolean inString = false;
-        for (int i = start; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{') {
-                depth++;
-            } else if (c == '}' && --depth == 0) {
-                return text.substring(start, i + 1);
-            }
-        }
-        throw new AssertionError("unbalanced JSON: " + text);
     }
 }
