@@ -130,15 +130,18 @@ public final class WebhooksCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code webhooks get ID}. */
-    @Command(name = "get", description = "One subscription (never its secret).")
-    static final class Get implements Callable<Integer> {
+    /** A subcommand about one subscription, named by its id. */
+    abstract static class OnSubscription implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
         @Parameters(paramLabel = "SUBSCRIPTION")
         String id;
+    }
 
+    /** {@code webhooks get ID}. */
+    @Command(name = "get", description = "One subscription (never its secret).")
+    static final class Get extends OnSubscription {
         @Override
         public Integer call() {
             return print(spec, client(spec).get(id));
@@ -147,13 +150,7 @@ public final class WebhooksCommand implements Callable<Integer> {
 
     /** {@code webhooks delete ID}. */
     @Command(name = "delete", description = "Delete a subscription; its pending deliveries are abandoned.")
-    static final class Delete implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Parameters(paramLabel = "SUBSCRIPTION")
-        String id;
-
+    static final class Delete extends OnSubscription {
         @Override
         public Integer call() {
             client(spec).delete(id);
@@ -166,13 +163,7 @@ public final class WebhooksCommand implements Callable<Integer> {
     @Command(
             name = "rotate",
             description = "A new signing secret (shown only now); the old one signs too until the window ends.")
-    static final class Rotate implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Parameters(paramLabel = "SUBSCRIPTION")
-        String id;
-
+    static final class Rotate extends OnSubscription {
         @Override
         public Integer call() {
             return print(spec, client(spec).rotate(id));
@@ -181,13 +172,7 @@ public final class WebhooksCommand implements Callable<Integer> {
 
     /** {@code webhooks enable ID}. */
     @Command(name = "enable", description = "Re-enable a disabled subscription.")
-    static final class Enable implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Parameters(paramLabel = "SUBSCRIPTION")
-        String id;
-
+    static final class Enable extends OnSubscription {
         @Override
         public Integer call() {
             return print(spec, client(spec).enable(id));
@@ -196,13 +181,7 @@ public final class WebhooksCommand implements Callable<Integer> {
 
     /** {@code webhooks test ID}. */
     @Command(name = "test", description = "Queue a webhook.test event; prints the delivery.")
-    static final class Test implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Parameters(paramLabel = "SUBSCRIPTION")
-        String id;
-
+    static final class Test extends OnSubscription {
         @Override
         public Integer call() {
             return print(spec, client(spec).test(id));
