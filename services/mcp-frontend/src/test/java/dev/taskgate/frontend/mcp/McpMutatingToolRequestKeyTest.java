@@ -17,7 +17,7 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.ToolsWithTestMutation;
-import dev.taskgate.frontend.support.WithMutatingTool;
+import dev.taskgate.frontend.support.WithClientRequests;
 import dev.taskgate.testsupport.Tokens;
 import dev.taskgate.testsupport.mcp.McpReply;
 
@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** A task-augmented call of a mutating tool needs a request key; other calls of it do not. */
 @QuarkusTest
-@TestProfile(WithMutatingTool.class)
+@TestProfile(WithClientRequests.class)
 class McpMutatingToolRequestKeyTest extends McpComponentTest {
 
     private JobControlResponder jobControl;

@@ -23,7 +23,7 @@ import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.ReceiptingJobControl;
 import dev.taskgate.frontend.support.ToolsWithTestMutation;
-import dev.taskgate.frontend.support.WithMutatingTool;
+import dev.taskgate.frontend.support.WithClientRequests;
 import dev.taskgate.testsupport.Tokens;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.Mcp2025Session;
@@ -38,7 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * so; the test plays job-control on the real broker.
  */
 @QuarkusTest
-@TestProfile(WithMutatingTool.class)
+@TestProfile(WithClientRequests.class)
 class Mcp2025RequestKeyTest extends McpComponentTest {
     private static final String KEY = "dev.taskgate/requestKey";
 
