@@ -20,7 +20,7 @@ import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
-import dev.taskgate.worker.ConformancePackProfile;
+import dev.taskgate.worker.ShortLimitsProfile;
 import dev.taskgate.worker.child.ops.conformance.ContentFixtures;
 import dev.taskgate.worker.child.ops.conformance.ProtocolErrorOperation;
 
@@ -34,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** With {@code taskgate.conformance.enabled=true} the pack's fixtures run in a child like any operation. */
 @QuarkusTest
-@TestProfile(ConformancePackProfile.class)
+@TestProfile(ShortLimitsProfile.class)
 class ConformancePackEnabledTest {
     private static KafkaTestClient kafka;
 
