@@ -3,11 +3,15 @@ package dev.taskgate.jobctl;
 import java.time.Instant;
 import java.util.UUID;
 
+import jakarta.inject.Inject;
+
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -34,6 +38,9 @@ class CancelExecutionFlowTest {
 
     private static JobControlFixture fixture;
 
+    @Inject
+    Pool pool;
+
     @BeforeAll
     static void connect() {
         fixture = new JobControlFixture();
@@ -54,6 +61,9 @@ class CancelExecutionFlowTest {
 
             assertThat(reply).isInstanceOf(Accepted.class);
             assertThat(((Accepted) reply).execution().status()).isEqualTo(ExecutionStatus.CANCELLED);
+            assertThat(((Accepted) reply).stopDelivered())
+                    .as("no running owner to stop")
+                    .isNull();
             assertThat(control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT)
                             .epoch())
                     .isEqualTo(1);
@@ -85,6 +95,7 @@ class CancelExecutionFlowTest {
             assertThat(reply).isInstanceOf(Accepted.class);
             assertThat(((Accepted) reply).execution().status()).isEqualTo(ExecutionStatus.WORKING);
             assertThat(((Accepted) reply).execution().cancelRequested()).isTrue();
+            assertThat(((Accepted) reply).stopDelivered()).isTrue();
             StopRequested stop =
                     control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT);
             assertThat(stop.epoch()).isEqualTo(1);
@@ -110,7 +121,40 @@ class CancelExecutionFlowTest {
 
         assertThat(reply).isInstanceOf(Accepted.class);
         assertThat(((Accepted) reply).execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
+        assertThat(((Accepted) reply).stopDelivered()).isNull();
         assertThat(JobControlFixture.snapshot(caller, id).status()).isEqualTo(ExecutionStatus.COMPLETED);
+    }
+
+    @Test
+    void aStopTheRelayCannotPublishInTimeIsRecordedWithDeliveryUnknown() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        fixture.report(started(id, 1));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+
+        try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
+            // hold the relay's pass lock: nothing is published while this transaction is open
+            SqlConnection blocker = pool.getConnection().await().atMost(WAIT);
+            try {
+                var tx = blocker.begin().await().atMost(WAIT);
+                blocker.query("select pg_advisory_xact_lock(hashtext('jobctl.outbox-relay'))")
+                        .execute()
+                        .await()
+                        .atMost(WAIT);
+                CommandReply reply = fixture.send(cancel(caller, id));
+
+                assertThat(reply).isInstanceOf(Accepted.class);
+                assertThat(((Accepted) reply).execution().cancelRequested()).isTrue();
+                assertThat(((Accepted) reply).stopDelivered()).isFalse();
+                tx.rollback().await().atMost(WAIT);
+            } finally {
+                blocker.close().await().atMost(WAIT);
+            }
+            // the stop was durable all along: the relay publishes it once it can
+            assertThat(control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT)
+                            .epoch())
+                    .isEqualTo(1);
+        }
     }
 
     @Test

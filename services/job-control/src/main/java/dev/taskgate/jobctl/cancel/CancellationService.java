@@ -3,6 +3,8 @@ package dev.taskgate.jobctl.cancel;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
@@ -11,6 +13,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 
 import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CancelExecution;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.StopRequested;
@@ -30,10 +33,13 @@ import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.journal.db.JournalRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
+import dev.taskgate.jobctl.outbox.StopDeliveryWait;
 
 /**
  * Handles {@link CancelExecution} (docs/job-control.md "Cancellation"): a queued execution is cancelled at once, a
  * running one is asked to stop and the worker's report decides its final state; a terminal one stays as it is.
+ * After the commit, a stop asked of a running execution is followed until the relay published it, within a bound
+ * ({@link StopDeliveryWait}): the reply's {@code stopDelivered} says whether it was, as the operator's cancel does.
  * An execution the caller does not own is answered exactly like an unknown one ({@link OwnedExecutionLock}); the
  * owner of a mutating operation's execution (as submitted or by the tool's current policy, {@link WriteScope}) needs
  * {@code tools:write} to cancel it (docs/security.md "Scopes").
@@ -53,6 +59,7 @@ public class CancellationService {
     private final JournalRepository journal;
     private final OwnedExecutionLock lock;
     private final WriteScope writeScope;
+    private final StopDeliveryWait delivery;
 
     CancellationService(
             Pool pool,
@@ -63,7 +70,9 @@ public class CancellationService {
             IdSource ids,
             JournalRepository journal,
             OwnedExecutionLock lock,
-            WriteScope writeScope) {
+            WriteScope writeScope,
+            StopDeliveryWait delivery) {
+        this.delivery = delivery;
         this.journal = journal;
         this.writeScope = writeScope;
         this.lock = lock;
@@ -75,8 +84,24 @@ public class CancellationService {
         this.ids = ids;
     }
 
-    /** Handles one cancellation in one transaction; the outcome's reply is sent after it committed. */
+    /**
+     * Handles one cancellation in one transaction; the outcome's reply is sent after it committed and, for a stop
+     * asked of a running execution, after its delivery was confirmed or the wait for it ended.
+     */
     public Uni<CommandOutcome> cancel(CancelExecution command) {
+        return Uni.createFrom().deferred(() -> {
+            AtomicReference<UUID> stopToConfirm = new AtomicReference<>();
+            return handle(command, stopToConfirm)
+                    .flatMap(outcome -> stopToConfirm.get() == null
+                            ? Uni.createFrom().item(outcome)
+                            : delivery.delivered(stopToConfirm.get())
+                                    .map(delivered -> new CommandOutcome(
+                                            ((Accepted) outcome.reply()).withStopDelivered(delivered),
+                                            outcome.outboxWritten())));
+        });
+    }
+
+    private Uni<CommandOutcome> handle(CancelExecution command, AtomicReference<UUID> stopToConfirm) {
         Instant now = clock.now();
         return pool.withTransaction(tx ->
                 lock.lockOrNotFound(tx, command, command.executionId(), command.caller(), now, execution -> {
@@ -97,9 +122,9 @@ public class CancellationService {
                         case QUEUED ->
                             journal.find(tx, execution.id())
                                     .flatMap(bound -> bound.isPresent()
-                                            ? requestStop(tx, command, execution, now)
+                                            ? requestStop(tx, command, execution, now, stopToConfirm)
                                             : cancelQueued(tx, command, execution, now));
-                        case WORKING, INPUT_REQUIRED -> requestStop(tx, command, execution, now);
+                        case WORKING, INPUT_REQUIRED -> requestStop(tx, command, execution, now, stopToConfirm);
                     };
                 }));
     }
@@ -126,10 +151,16 @@ public class CancellationService {
     }
 
     private Uni<CommandOutcome> requestStop(
-            SqlConnection tx, CancelExecution command, Execution execution, Instant now) {
+            SqlConnection tx,
+            CancelExecution command,
+            Execution execution,
+            Instant now,
+            AtomicReference<UUID> stopToConfirm) {
+        List<OutboxMessage> stop = stop(command, execution, now);
         return executions
                 .markCancelRequested(tx, execution.id(), now)
-                .flatMap(v -> outbox.append(tx, stop(command, execution, now)))
+                .flatMap(v -> outbox.append(tx, stop))
+                .invoke(v -> stopToConfirm.set(stop.get(0).messageId()))
                 .flatMap(v -> reread(tx, command, now));
     }
 

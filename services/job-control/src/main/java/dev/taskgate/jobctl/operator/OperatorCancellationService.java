@@ -1,14 +1,11 @@
 package dev.taskgate.jobctl.operator;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
 import jakarta.enterprise.context.ApplicationScoped;
-
-import org.jboss.logging.Logger;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -30,32 +27,26 @@ import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.operator.audit.AuditLog;
-import dev.taskgate.jobctl.operator.db.StopDeliveryRepository;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
-import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
+import dev.taskgate.jobctl.outbox.StopDeliveryWait;
 import dev.taskgate.jobctl.query.ExecutionNotFoundException;
 
 /**
  * An operator's cancel of any execution in the project (docs/mcp-frontend.md "Operator API"). One transaction locks the
  * execution, applies {@link CancelDecision}, writes the state change and the stop to the outbox and the audit entry
- * together. A requested stop is then confirmed by waiting, bounded by {@code jobctl.operator.stop-confirm-timeout},
- * for the relay to have published it: {@code accepted} when it was, {@code stop_delivery_unknown} when not (the
- * audit entry says the same).
+ * together. A requested stop is then confirmed by waiting ({@link StopDeliveryWait}) for the relay to have published
+ * it: {@code accepted} when it was, {@code stop_delivery_unknown} when not (the audit entry says the same).
  */
 @ApplicationScoped
 public class OperatorCancellationService {
-
-    private static final Logger LOG = Logger.getLogger(OperatorCancellationService.class);
-    private static final Duration CONFIRM_POLL = Duration.ofMillis(20);
 
     private final Pool pool;
     private final ExecutionRepository executions;
     private final OperatorHandles handles;
     private final Operations operations;
     private final OutboxWriter outbox;
-    private final OutboxRelay relay;
-    private final StopDeliveryRepository deliveries;
+    private final StopDeliveryWait delivery;
     private final AuditLog audit;
     private final JobControlConfig config;
     private final DbClock clock;
@@ -67,8 +58,7 @@ public class OperatorCancellationService {
             OperatorHandles handles,
             Operations operations,
             OutboxWriter outbox,
-            OutboxRelay relay,
-            StopDeliveryRepository deliveries,
+            StopDeliveryWait delivery,
             AuditLog audit,
             JobControlConfig config,
             DbClock clock,
@@ -78,8 +68,7 @@ public class OperatorCancellationService {
         this.handles = handles;
         this.operations = operations;
         this.outbox = outbox;
-        this.relay = relay;
-        this.deliveries = deliveries;
+        this.delivery = delivery;
         this.audit = audit;
         this.config = config;
         this.clock = clock;
@@ -108,7 +97,6 @@ public class OperatorCancellationService {
                     if (step.stopMessageId() == null) {
                         return Uni.createFrom().item(step.result());
                     }
-                    relay.wake();
                     return confirm(step);
                 });
     }
@@ -179,31 +167,12 @@ public class OperatorCancellationService {
     }
 
     private Uni<OperatorCancelResult> confirm(Step step) {
-        long attempts = Math.max(1, config.operator().stopConfirmTimeout().toMillis() / CONFIRM_POLL.toMillis());
-        return Uni.createFrom()
-                .deferred(() -> deliveries.isPending(pool, step.stopMessageId()))
-                .flatMap(pending -> pending
-                        ? Uni.createFrom().<Boolean>failure(new StillPending())
-                        : Uni.createFrom().item(Boolean.TRUE))
-                .onFailure(StillPending.class)
-                .retry()
-                .withBackOff(CONFIRM_POLL, CONFIRM_POLL)
-                .atMost(attempts)
-                .onFailure(StillPending.class)
-                .recoverWithItem(Boolean.FALSE)
-                .flatMap(published -> {
-                    if (!published) {
-                        LOG.warnf(
-                                "Operator stop not confirmed published [executionHandle=%s messageId=%s wait=%s]",
-                                step.result().execution().handle(),
-                                step.stopMessageId(),
-                                config.operator().stopConfirmTimeout());
-                        return Uni.createFrom().item(step.result());
-                    }
-                    return audit.correct(step.auditId(), CancelOutcome.ACCEPTED.wireName())
-                            .map(v -> new OperatorCancelResult(
-                                    CancelOutcome.ACCEPTED, step.result().execution()));
-                });
+        return delivery.delivered(step.stopMessageId())
+                .flatMap(published -> published
+                        ? audit.correct(step.auditId(), CancelOutcome.ACCEPTED.wireName())
+                                .map(v -> new OperatorCancelResult(
+                                        CancelOutcome.ACCEPTED, step.result().execution()))
+                        : Uni.createFrom().item(step.result()));
     }
 
     private StopRequested stop(Execution execution, OperatorCall call, Instant now) {
@@ -216,13 +185,4 @@ public class OperatorCancellationService {
 
     /** What the transaction did; {@code stopMessageId} is set when a stop for a running execution must be confirmed. */
     private record Step(OperatorCancelResult result, long auditId, UUID stopMessageId) {}
-
-    /** Control flow of the bounded confirmation wait; never leaves this class. */
-    private static final class StillPending extends RuntimeException {
-        private static final long serialVersionUID = 1L;
-
-        StillPending() {
-            super(null, null, false, false);
-        }
-    }
 }

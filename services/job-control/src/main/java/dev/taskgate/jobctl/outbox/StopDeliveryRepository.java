@@ -1,4 +1,4 @@
-package dev.taskgate.jobctl.operator.db;
+package dev.taskgate.jobctl.outbox;
 
 import java.util.UUID;
 
