@@ -7,15 +7,18 @@ import java.util.UUID;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.execution.InputResponseShape;
+import dev.taskgate.frontend.execution.StopDelivery;
 import dev.taskgate.frontend.query.ExecutionQueries;
 import dev.taskgate.problem.ProblemException;
 
@@ -67,17 +70,22 @@ public class Tasks {
     }
 
     /**
-     * Requests cooperative cancellation and acknowledges at once (§6.4: eventually consistent). A terminal task is
-     * acknowledged unchanged (job-control accepts and changes nothing).
+     * Requests cooperative cancellation and acknowledges once job-control recorded it (§6.4: eventually consistent).
+     * A terminal task is acknowledged unchanged (job-control accepts and changes nothing). When a running task was
+     * asked to stop, {@code _meta} says whether the stop reached its worker ({@link StopDelivery#META_KEY}).
      */
     public McpResult cancel(JsonRpcRequest request, AuthenticatedCaller caller) {
         UUID executionId = verify(taskId(request), caller);
+        Accepted accepted;
         try {
-            commands.cancel(caller, executionId, "cancelled through MCP tasks/cancel");
+            accepted = commands.cancel(caller, executionId, "cancelled through MCP tasks/cancel");
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }
-        return McpResult.of(server.result("complete"));
+        ObjectNode result = server.result("complete");
+        StopDelivery.of(accepted)
+                .ifPresent(d -> result.withObjectProperty("_meta").put(StopDelivery.META_KEY, d.wireName()));
+        return McpResult.of(result);
     }
 
     /**

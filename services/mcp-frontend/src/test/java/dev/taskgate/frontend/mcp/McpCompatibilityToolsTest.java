@@ -217,7 +217,8 @@ class McpCompatibilityToolsTest extends McpComponentTest {
         assertThat(got.at("/structuredContent/next_action/arguments/execution_id")
                         .asText())
                 .isEqualTo(rest);
-        assertThat(cancelled.at("/structuredContent/outcome").asText()).isEqualTo("stop_requested");
+        // a reply that says nothing about the stop's delivery (job-control of an earlier version)
+        assertThat(cancelled.at("/structuredContent/outcome").asText()).isEqualTo("stop_delivery_unknown");
         assertThat(((CancelExecution) jobControl.received().get(0).command()).executionId())
                 .isEqualTo(id);
     }
@@ -241,18 +242,33 @@ class McpCompatibilityToolsTest extends McpComponentTest {
     }
 
     @Test
-    void cancelOfARunningExecutionRequestsAStop() {
+    void cancelOfARunningExecutionRequestsAStopAndSaysItWasDelivered() {
         UUID id = UUID.randomUUID();
         String handle = snapshot(Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2026));
         jobControl = JobControlResponder.answering(
-                c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.sleep", Surface.MCP_2026));
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.sleep", Surface.MCP_2026)
+                        .withStopDelivered(true));
 
         JsonNode result = call("execution_cancel", Map.of("execution_id", handle));
 
         assertThat(result.at("/structuredContent/type").asText()).isEqualTo("taskgate.execution-cancel/v1");
-        assertThat(result.at("/structuredContent/outcome").asText()).isEqualTo("stop_requested");
+        assertThat(result.at("/structuredContent/outcome").asText()).isEqualTo("stop_delivered");
         assertThat(((CancelExecution) jobControl.received().get(0).command()).executionId())
                 .isEqualTo(id);
+    }
+
+    @Test
+    void aStopRecordedButNotSeenDeliveredIsStopDeliveryUnknown() {
+        UUID id = UUID.randomUUID();
+        String handle = snapshot(Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.MCP_2026));
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.sleep", Surface.MCP_2026)
+                        .withStopDelivered(false));
+
+        JsonNode result = call("execution_cancel", Map.of("execution_id", handle));
+
+        assertThat(result.at("/structuredContent/outcome").asText()).isEqualTo("stop_delivery_unknown");
+        assertThat(result.at("/content/0/text").asText()).contains("recorded");
     }
 
     @Test

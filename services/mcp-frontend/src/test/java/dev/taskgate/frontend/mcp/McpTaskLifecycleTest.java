@@ -248,19 +248,41 @@ class McpTaskLifecycleTest extends McpComponentTest {
     void tasksCancelRequestsCancellationAndAcknowledges() {
         UUID id = UUID.randomUUID();
         jobControl = JobControlResponder.answering(
-                c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.sleep", Surface.MCP_2026));
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "demo.sleep", Surface.MCP_2026)
+                        .withStopDelivered(true));
         String taskId = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
 
         McpReply response = mcp().task(8, "tasks/cancel", taskId).post();
 
         assertThat(response.status()).as(response.toString()).isEqualTo(200);
         assertThat(response.json().at("/result/resultType").asText()).isEqualTo("complete");
+        assertThat(response.json()
+                        .at("/result/_meta/dev.taskgate~1stopDelivery")
+                        .asText())
+                .isEqualTo("stop_delivered");
         McpSchemas.assertValidResult("JSONRPCResultResponse", "CancelTaskResult", response.json());
         JobControlResponder.Received record = jobControl.received().get(0);
         CancelExecution cancel = (CancelExecution) record.command();
         assertThat(record.key()).isEqualTo(id.toString());
         assertThat(cancel.executionId()).isEqualTo(id);
         assertThat(cancel.caller()).isEqualTo(Fixtures.caller("alice"));
+    }
+
+    @Test
+    void tasksCancelOfAStopNotSeenDeliveredSaysSo() {
+        UUID id = UUID.randomUUID();
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.INPUT_REQUIRED, "demo.sleep", Surface.MCP_2026)
+                        .withStopDelivered(false));
+        String taskId = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
+
+        McpReply response = mcp().task(8, "tasks/cancel", taskId).post();
+
+        assertThat(response.json()
+                        .at("/result/_meta/dev.taskgate~1stopDelivery")
+                        .asText())
+                .isEqualTo("stop_delivery_unknown");
+        McpSchemas.assertValidResult("JSONRPCResultResponse", "CancelTaskResult", response.json());
     }
 
     @Test
@@ -274,6 +296,9 @@ class McpTaskLifecycleTest extends McpComponentTest {
         McpReply second = mcp().task(9, "tasks/cancel", taskId).post();
 
         assertThat(first.json().at("/result/resultType").asText()).isEqualTo("complete");
+        assertThat(first.json().at("/result/_meta").has("dev.taskgate/stopDelivery"))
+                .as("no stop was asked for")
+                .isFalse();
         assertThat(second.text()).isEqualTo(first.text());
     }
 

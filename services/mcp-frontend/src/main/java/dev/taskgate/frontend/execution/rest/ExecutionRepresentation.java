@@ -10,6 +10,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.ExecutionSnapshot;
+import dev.taskgate.frontend.execution.StopDelivery;
 
 /**
  * The REST view of an execution ({@code docs/mcp-frontend.md}, "Representation"). Optional members are left out
@@ -32,6 +33,8 @@ import dev.taskgate.contracts.ExecutionSnapshot;
  * @param surface            the API it was created through ({@code rest}, {@code mcp-2025}, {@code mcp-2026}); the
  *                           owner reaches it through REST whichever it is, and {@code execution_id} is the id that API
  *                           gave out (issue 20 item 7)
+ * @param stopDelivery       only in a cancel's answer that asked a running execution to stop: {@code stop_delivered}
+ *                           or {@code stop_delivery_unknown} ({@link StopDelivery})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Schema(name = "ToolExecution")
@@ -51,7 +54,10 @@ public record ExecutionRepresentation(
         @JsonProperty("input_requests") Map<String, JsonNode> inputRequests,
 
         @Schema(enumeration = {"rest", "mcp-2025", "mcp-2026"}) @JsonProperty("surface")
-        String surface) {
+        String surface,
+
+        @Schema(enumeration = {"stop_delivered", "stop_delivery_unknown"}) @JsonProperty("stop_delivery")
+        String stopDelivery) {
 
     /** The view of a snapshot under its handle. */
     public static ExecutionRepresentation of(String handle, ExecutionSnapshot s, long pollIntervalMs) {
@@ -69,6 +75,27 @@ public record ExecutionRepresentation(
                 s.total(),
                 s.cancelRequested(),
                 s.inputRequests(),
-                s.surface().wireName());
+                s.surface().wireName(),
+                null);
+    }
+
+    /** This view, saying whether the stop a cancel asked for reached the execution's worker. */
+    public ExecutionRepresentation withStopDelivery(StopDelivery delivery) {
+        return new ExecutionRepresentation(
+                executionId,
+                toolName,
+                status,
+                createdAt,
+                updatedAt,
+                executionDeadline,
+                retentionExpiresAt,
+                pollIntervalMs,
+                statusMessage,
+                progress,
+                total,
+                cancelRequested,
+                inputRequests,
+                surface,
+                delivery.wireName());
     }
 }

@@ -43,6 +43,7 @@ import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.CallerResolver;
 import dev.taskgate.frontend.execution.ExecutionCommands;
+import dev.taskgate.frontend.execution.StopDelivery;
 import dev.taskgate.frontend.problem.Echo;
 import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
@@ -239,7 +240,10 @@ public class ToolExecutionResource {
         }
     }
 
-    /** Asks for cancellation; the answer is the execution as it stands afterwards. */
+    /**
+     * Asks for cancellation; the answer is the execution as it stands afterwards, with {@code stop_delivery} when a
+     * running execution was asked to stop ({@link StopDelivery}).
+     */
     @Operation(operationId = "cancelToolExecution", summary = "Cancel an execution")
     @APIResponse(
             responseCode = "202",
@@ -255,7 +259,10 @@ public class ToolExecutionResource {
             @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         AuthenticatedCaller caller = callers.resolve(org, project);
         Accepted accepted = commands.cancel(caller, executionId(id, caller));
-        return Response.accepted(json(id, accepted.execution()))
+        ExecutionRepresentation view = ExecutionRepresentation.of(id, accepted.execution(), pollIntervalMs);
+        ExecutionRepresentation answer =
+                StopDelivery.of(accepted).map(view::withStopDelivery).orElse(view);
+        return Response.accepted(ProblemResponses.bytes(answer))
                 .type(MediaType.APPLICATION_JSON)
                 .build();
     }

@@ -2,11 +2,14 @@ package dev.taskgate.frontend.mcp.compat;
 
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.frontend.execution.StopDelivery;
 
 /**
- * What {@code execution_cancel} did, named like the operator's cancel outcomes where they mean the same. The owner's
- * cancel goes through job-control's command (it does not wait to see the stop published), so a running execution's
- * stop is reported as {@code stop_requested}: committed, and on its way to the worker through the outbox.
+ * What {@code execution_cancel} did, named like the operator's cancel outcomes where they mean the same. A running
+ * execution's stop is reported as job-control saw it ({@link StopDelivery}): {@code stop_delivered} (the operator's
+ * {@code accepted} for a running execution) or {@code stop_delivery_unknown}, which is also the answer when
+ * job-control's reply did not come in time.
  */
 enum CancelAnswer {
     /** Completed, failed or cancelled already; nothing changed. */
@@ -19,13 +22,18 @@ enum CancelAnswer {
             "A stop had already been requested; the worker's report " + "decides the final state."),
     /** Queued: cancelled at once, nothing ran. */
     ACCEPTED("accepted", "The execution was cancelled before it started."),
-    /** Running: the stop is committed and goes to the worker; its report decides the final state. */
-    STOP_REQUESTED(
-            "stop_requested",
-            "The stop was recorded and is being delivered to the worker; the execution "
-                    + "ends cancelled, or with its result if it finished first. Follow it with execution_get."),
-    /** job-control did not answer in time: the stop may or may not be recorded; asking again is safe. */
+    /** Running: the stop is committed and was delivered to the worker; its report decides the final state. */
+    STOP_DELIVERED(
+            "stop_delivered",
+            "The stop was recorded and delivered to the worker; the execution ends "
+                    + "cancelled, or with its result if it finished first. Follow it with execution_get."),
+    /** Running: the stop is committed, but its delivery to the worker was not confirmed in time. */
     STOP_DELIVERY_UNKNOWN(
+            "stop_delivery_unknown",
+            "The stop was recorded, but its delivery to the worker was not confirmed in time; it is delivered "
+                    + "as soon as possible. Follow the execution with execution_get."),
+    /** job-control did not answer in time: the stop may or may not be recorded; asking again is safe. */
+    UNCONFIRMED(
             "stop_delivery_unknown",
             "The execution service did not confirm the cancellation in "
                     + "time; it may or may not be recorded. Asking again is safe.");
@@ -53,15 +61,18 @@ enum CancelAnswer {
         return null;
     }
 
-    /** The answer from the execution as job-control reported it after the cancel. */
-    static CancelAnswer after(ExecutionSnapshot s) {
+    /** The answer from job-control's reply to the cancel. */
+    static CancelAnswer after(Accepted reply) {
+        ExecutionSnapshot s = reply.execution();
         if (s.status() == ExecutionStatus.CANCELLED) {
             return ACCEPTED;
         }
         if (s.status().isTerminal()) {
             return ALREADY_TERMINAL;
         }
-        return STOP_REQUESTED;
+        return StopDelivery.of(reply).orElse(StopDelivery.UNKNOWN) == StopDelivery.DELIVERED
+                ? STOP_DELIVERED
+                : STOP_DELIVERY_UNKNOWN;
     }
 
     String wireName() {

@@ -187,8 +187,8 @@ public class CompatibilityTools {
                         CANCEL,
                         "Cancel an execution",
                         "Asks for the execution to stop and reports what happened: "
-                                + "already_terminal, accepted, stop_requested, stop_already_requested, unsupported or "
-                                + "stop_delivery_unknown.",
+                                + "already_terminal, accepted, stop_delivered, stop_delivery_unknown, "
+                                + "stop_already_requested or unsupported.",
                         cancel,
                         false),
                 tool(JOB_INSPECT, "Inspect a job", "Alias of execution_get.", get.deepCopy(), true),
@@ -371,12 +371,12 @@ public class CompatibilityTools {
                         id.executionId(),
                         "cancelled through the " + surface.wireName() + " compatibility tools");
                 after = accepted.execution();
-                answer = CancelAnswer.after(after);
+                answer = CancelAnswer.after(accepted);
             } catch (ProblemException e) {
                 if (e.problem().status() != 503) {
                     throw translate(e);
                 }
-                answer = CancelAnswer.STOP_DELIVERY_UNKNOWN;
+                answer = CancelAnswer.UNCONFIRMED;
             }
         }
         ObjectNode structured = JSON.objectNode()

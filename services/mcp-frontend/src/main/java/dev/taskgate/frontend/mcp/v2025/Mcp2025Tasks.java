@@ -17,10 +17,12 @@ import dev.taskgate.contracts.ExecutionPage;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionCommands;
+import dev.taskgate.frontend.execution.StopDelivery;
 import dev.taskgate.frontend.mcp.GenerationMismatch;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
@@ -146,7 +148,8 @@ public class Mcp2025Tasks {
 
     /**
      * {@code tasks/cancel}: -32602 for a terminal task; otherwise job-control cancels it (queued: at once;
-     * running: cooperative stop requested, recorded durably) and the reply shows {@code cancelled}.
+     * running: cooperative stop requested, recorded durably) and the reply shows {@code cancelled}. For a running
+     * task, {@code _meta} says whether the stop reached its worker ({@link StopDelivery#META_KEY}).
      */
     public McpResult cancel(JsonRpcRequest request, AuthenticatedCaller caller) {
         String taskId = taskId(request);
@@ -158,13 +161,17 @@ public class Mcp2025Tasks {
                             + Mcp2025TaskView.status(before.execution(), before.result()) + "'",
                     null);
         }
+        Accepted accepted;
         try {
-            commands.cancel(caller, executionId, "cancelled through MCP 2025-11-25 tasks/cancel");
+            accepted = commands.cancel(caller, executionId, "cancelled through MCP 2025-11-25 tasks/cancel");
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }
         // job-control replied after its commit: a queued task is cancelled, a running one has its stop requested
-        return McpResult.of(view.task(taskId, outcome(executionId, caller)));
+        ObjectNode task = view.task(taskId, outcome(executionId, caller));
+        StopDelivery.of(accepted)
+                .ifPresent(d -> task.withObjectProperty("_meta").put(StopDelivery.META_KEY, d.wireName()));
+        return McpResult.of(task);
     }
 
     private ExecutionOutcome awaitTerminal(UUID executionId, AuthenticatedCaller caller, ExecutionOutcome first) {

@@ -95,6 +95,7 @@ class ToolExecutionAcrossSurfacesTest {
         UUID task2025 = UUID.randomUUID();
         jobControl = JobControlResponder.answering(c -> c instanceof CancelExecution
                 ? Fixtures.accepted(c, task, false, ExecutionStatus.WORKING, "demo.sleep", Surface.MCP_2026)
+                        .withStopDelivered(false)
                 : Fixtures.accepted(c, task2025, false, ExecutionStatus.WORKING, "demo.confirm", Surface.MCP_2025));
 
         Api.Result cancel = alice().post(Api.EXECUTIONS + "/"
@@ -105,6 +106,7 @@ class ToolExecutionAcrossSurfacesTest {
 
         assertThat(cancel.status()).as(cancel.toString()).isEqualTo(202);
         assertThat(cancel.json().path("surface").asText()).isEqualTo("mcp-2026");
+        assertThat(cancel.json().path("stop_delivery").asText()).isEqualTo("stop_delivery_unknown");
         assertThat(input.status()).as(input.toString()).isEqualTo(200);
         assertThat(jobControl.received()).hasSize(2);
         CancelExecution sentCancel =

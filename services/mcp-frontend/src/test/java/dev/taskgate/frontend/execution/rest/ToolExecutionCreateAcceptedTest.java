@@ -184,6 +184,9 @@ class ToolExecutionCreateAcceptedTest {
         assertThat(response.status()).as(response.toString()).isEqualTo(202);
         assertThat(response.json().path("execution_id").asText()).isEqualTo(handle);
         assertThat(response.json().path("status").asText()).isEqualTo("cancelled");
+        assertThat(response.json().has("stop_delivery"))
+                .as("no stop was asked for")
+                .isFalse();
         JobControlResponder.Received record = jobControl.received().get(0);
         assertThat(record.key()).isEqualTo(executionId.toString());
         assertThat(record.messageTypeHeader()).isEqualTo("CancelExecution");

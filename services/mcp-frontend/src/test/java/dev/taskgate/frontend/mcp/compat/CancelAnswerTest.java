@@ -8,6 +8,8 @@ import org.junit.jupiter.api.Test;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.frontend.execution.StopDelivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -26,12 +28,35 @@ class CancelAnswerTest {
 
     @Test
     void namesWhatJobControlDid() {
-        assertThat(CancelAnswer.after(s(ExecutionStatus.CANCELLED, true)).wireName())
+        assertThat(CancelAnswer.after(reply(s(ExecutionStatus.CANCELLED, true), null))
+                        .wireName())
                 .isEqualTo("accepted");
-        assertThat(CancelAnswer.after(s(ExecutionStatus.WORKING, true)).wireName())
-                .isEqualTo("stop_requested");
-        assertThat(CancelAnswer.after(s(ExecutionStatus.COMPLETED, false)).wireName())
+        assertThat(CancelAnswer.after(reply(s(ExecutionStatus.WORKING, true), true))
+                        .wireName())
+                .isEqualTo("stop_delivered");
+        assertThat(CancelAnswer.after(reply(s(ExecutionStatus.INPUT_REQUIRED, true), false))
+                        .wireName())
+                .isEqualTo("stop_delivery_unknown");
+        assertThat(CancelAnswer.after(reply(s(ExecutionStatus.COMPLETED, false), null))
+                        .wireName())
                 .isEqualTo("already_terminal");
+    }
+
+    @Test
+    void aRunningExecutionsStopWithoutAWordOnItsDeliveryIsDeliveryUnknown() {
+        // a job-control of an earlier version says nothing about delivery
+        assertThat(CancelAnswer.after(reply(s(ExecutionStatus.WORKING, true), null)))
+                .isEqualTo(CancelAnswer.STOP_DELIVERY_UNKNOWN);
+        assertThat(StopDelivery.of(reply(s(ExecutionStatus.COMPLETED, false), null)))
+                .isEmpty();
+        assertThat(StopDelivery.of(reply(s(ExecutionStatus.WORKING, true), true)))
+                .contains(StopDelivery.DELIVERED);
+    }
+
+    private static Accepted reply(ExecutionSnapshot s, Boolean stopDelivered) {
+        Instant t = Instant.parse("2026-01-02T03:04:06Z");
+        return new Accepted(
+                UUID.randomUUID(), t, UUID.randomUUID(), "frontend-1", s.executionId(), false, s, stopDelivered);
     }
 
     private static ExecutionSnapshot s(ExecutionStatus status, boolean cancelRequested) {

@@ -163,7 +163,14 @@ class Mcp2025TaskTest extends McpComponentTest {
                     200,
                     Wire.toBytes(new ExecutionOutcome(requested, null, null)));
             return new dev.taskgate.contracts.command.Accepted(
-                    UUID.randomUUID(), java.time.Instant.now(), c.messageId(), c.replyTo(), id, false, requested);
+                            UUID.randomUUID(),
+                            java.time.Instant.now(),
+                            c.messageId(),
+                            c.replyTo(),
+                            id,
+                            false,
+                            requested)
+                    .withStopDelivered(true);
         });
 
         McpReply response =
@@ -173,6 +180,10 @@ class Mcp2025TaskTest extends McpComponentTest {
         Mcp2025Client.assertValid("JSONRPCResultResponse", response.json());
         Mcp2025Client.assertValid("CancelTaskResult", response.json().get("result"));
         assertThat(response.json().at("/result/status").asText()).isEqualTo("cancelled");
+        assertThat(response.json()
+                        .at("/result/_meta/dev.taskgate~1stopDelivery")
+                        .asText())
+                .isEqualTo("stop_delivered");
         assertThat(jobControl.received()).hasSize(1);
         assertThat(jobControl.received().get(0).command()).isInstanceOf(CancelExecution.class);
     }
