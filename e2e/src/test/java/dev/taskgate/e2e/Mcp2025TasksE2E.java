@@ -331,7 +331,7 @@ class Mcp2025TasksE2E {
                 .json();
         assertValid2025("CallToolResult", cancel.get("result"));
         assertThat(cancel.at("/result/structuredContent/type").asText()).isEqualTo("taskgate.execution-cancel/v1");
-        assertThat(cancel.at("/result/structuredContent/outcome").asText()).isIn("accepted", "stop_requested");
+        assertThat(cancel.at("/result/structuredContent/outcome").asText()).isIn("accepted", "stop_delivered");
 
         JsonNode got = session.request(
                         "tools/call",
