@@ -184,6 +184,9 @@ class Mcp2025TasksE2E {
         assertValid2025("JSONRPCResultResponse", cancelled);
         assertValid2025("CancelTaskResult", cancelled.get("result"));
         assertThat(cancelled.at("/result/status").asText()).isEqualTo("cancelled");
+        // queued: cancelled at once, nothing to deliver; working: the healthy relay publishes the stop in time
+        assertThat(cancelled.at("/result/_meta/dev.taskgate~1stopDelivery").asText())
+                .isIn("", "stop_delivered");
 
         // tasks/result blocks until the execution is terminal: the stop reached the worker (or the queue)
         JsonNode result = session.request("tasks/result", task(taskId)).json();
