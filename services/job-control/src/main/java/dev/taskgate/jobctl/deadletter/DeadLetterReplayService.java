@@ -21,6 +21,7 @@ import dev.taskgate.jobctl.deadletter.db.ReplayRepository;
 import dev.taskgate.jobctl.deadletter.kafka.DeadLetterTopicReader;
 import dev.taskgate.jobctl.deadletter.kafka.DeadLetterTopicReader.KafkaUnavailableException;
 import dev.taskgate.jobctl.deadletter.kafka.ReplayPublisher;
+import dev.taskgate.jobctl.metrics.DeadLetterMeters;
 import dev.taskgate.jobctl.operator.OperatorCall;
 import dev.taskgate.jobctl.operator.audit.AuditLog;
 
@@ -41,6 +42,7 @@ public class DeadLetterReplayService {
     private final AuditLog audit;
     private final Pool pool;
     private final DbClock clock;
+    private final DeadLetterMeters meters;
 
     DeadLetterReplayService(
             DeadLetterTopics topics,
@@ -49,7 +51,9 @@ public class DeadLetterReplayService {
             ReplayRepository replays,
             AuditLog audit,
             Pool pool,
-            DbClock clock) {
+            DbClock clock,
+            DeadLetterMeters meters) {
+        this.meters = meters;
         this.topics = topics;
         this.reader = reader;
         this.publisher = publisher;
@@ -133,6 +137,7 @@ public class DeadLetterReplayService {
                                     "Kafka did not acknowledge the replay; nothing is remembered as replayed, "
                                             + "try again shortly.");
                         }))
+                .invoke(items -> meters.replayed(request.topic(), items.size())) // published, whatever follows
                 .flatMap(
                         items -> audit.record(tx, call, OperatorActions.DEADLETTERS_REPLAY, target, null, AuditEntry.OK)
                                 .map(id -> new DeadLetterReplays(items)));

@@ -39,6 +39,7 @@ import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.InputRequestService;
 import dev.taskgate.jobctl.journal.CommitService;
 import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
+import dev.taskgate.jobctl.metrics.ExecutionLatencyMeters;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.recovery.OwnerLossService;
@@ -70,6 +71,7 @@ public class WorkerReportService {
     private final FrontierCheckpointService frontiers;
     private final ArtifactService artifacts;
     private final UpstreamCircuit circuit;
+    private final ExecutionLatencyMeters latency;
 
     WorkerReportService(
             Pool pool,
@@ -85,7 +87,9 @@ public class WorkerReportService {
             CommitService commits,
             FrontierCheckpointService frontiers,
             ArtifactService artifacts,
-            UpstreamCircuit circuit) {
+            UpstreamCircuit circuit,
+            ExecutionLatencyMeters latency) {
+        this.latency = latency;
         this.artifacts = artifacts;
         this.circuit = circuit;
         this.pool = pool;
@@ -155,14 +159,12 @@ public class WorkerReportService {
                     ? stopStaleRun(tx, execution, started, now)
                     : Uni.createFrom().item(false);
         }
-        return applyChange(
-                tx,
-                execution,
-                change.get(),
-                started,
-                applied -> executions
-                        .recordOwner(tx, execution.id(), started.epoch(), started.workerId())
-                        .flatMap(v -> workers.recordSeen(tx, started.workerId(), applied.at(), started.occurredAt())));
+        return applyChange(tx, execution, change.get(), started, applied -> {
+            latency.pickedUp(execution.createdAt(), applied.at());
+            return executions
+                    .recordOwner(tx, execution.id(), started.epoch(), started.workerId())
+                    .flatMap(v -> workers.recordSeen(tx, started.workerId(), applied.at(), started.occurredAt()));
+        });
     }
 
     /** {@code Finished}, {@code Failed}, {@code Stopped}: the terminal state the report asks for, if it may. */
@@ -173,6 +175,10 @@ public class WorkerReportService {
             return Uni.createFrom().item(false);
         }
         return applyChange(tx, execution, change.get(), event, applied -> {
+            if (execution.state() == ExecutionStatus.WORKING) {
+                // updated_at changes with the state only: here, when the execution last entered working
+                latency.ran(execution.updatedAt(), applied.to(), applied.at());
+            }
             circuit.callEnded(execution.toolName(), event);
             return Uni.createFrom().voidItem();
         });

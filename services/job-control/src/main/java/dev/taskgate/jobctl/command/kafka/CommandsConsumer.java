@@ -1,5 +1,7 @@
 package dev.taskgate.jobctl.command.kafka;
 
+import java.util.concurrent.CompletionStage;
+
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -19,6 +21,7 @@ import dev.taskgate.jobctl.cancel.CancellationService;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.input.InputResponseService;
 import dev.taskgate.jobctl.metrics.CommandMetrics;
+import dev.taskgate.jobctl.metrics.DeadLetterMeters;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.payload.RecordSealing;
 import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
@@ -50,6 +53,7 @@ public class CommandsConsumer {
     private final RecordSealing sealing;
     private final CommandMetrics metrics;
     private final RecordTracing tracing;
+    private final DeadLetterMeters deadLetters;
 
     CommandsConsumer(
             SubmissionService submissions,
@@ -61,7 +65,9 @@ public class CommandsConsumer {
             RecordAuthentication authentication,
             RecordSealing sealing,
             CommandMetrics metrics,
-            RecordTracing tracing) {
+            RecordTracing tracing,
+            DeadLetterMeters deadLetters) {
+        this.deadLetters = deadLetters;
         this.metrics = metrics;
         this.tracing = tracing;
         this.authentication = authentication;
@@ -87,17 +93,18 @@ public class CommandsConsumer {
         var refusal = SignedRecords.refusal(authentication, record, RecordAuthentication.FRONTEND);
         if (refusal.isPresent()) {
             metrics.recordRefused("signature");
-            return Uni.createFrom().completionStage(record.nack(refusal.get()));
+            return Uni.createFrom().completionStage(deadLetter(record, refusal.get()));
         }
         ExecutionCommand command;
         try {
             command = Wire.fromBytes(OpenedRecords.open(sealing, record), ExecutionCommand.class);
         } catch (PayloadUnreadableException e) {
             metrics.recordRefused("payload");
-            return Uni.createFrom().completionStage(record.nack(e)); // logged; refused like a badly signed record
+            return Uni.createFrom()
+                    .completionStage(deadLetter(record, e)); // logged; refused like a badly signed record
         } catch (Wire.MalformedRecordException | IllegalArgumentException e) {
             metrics.recordRefused("malformed");
-            return Uni.createFrom().completionStage(record.nack(e));
+            return Uni.createFrom().completionStage(deadLetter(record, e));
         }
         return retry.handle("commands-in", handle(command))
                 .flatMap(outcome -> {
@@ -119,7 +126,13 @@ public class CommandsConsumer {
                 .onItemOrFailure()
                 .transformToUni((v, failure) -> failure == null
                         ? Uni.createFrom().completionStage(record.ack())
-                        : Uni.createFrom().completionStage(record.nack(failure)));
+                        : Uni.createFrom().completionStage(deadLetter(record, failure)));
+    }
+
+    // the channel's failure strategy is dead-letter-queue: every nack sends the record there
+    private CompletionStage<Void> deadLetter(Message<String> record, Throwable reason) {
+        deadLetters.deadLettered(DeadLetterMeters.Source.COMMANDS);
+        return record.nack(reason);
     }
 
     private Uni<CommandOutcome> handle(ExecutionCommand command) {

@@ -1,5 +1,7 @@
 package dev.taskgate.jobctl.report.kafka;
 
+import java.util.concurrent.CompletionStage;
+
 import jakarta.enterprise.context.ApplicationScoped;
 
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -11,6 +13,7 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.jobctl.auth.RecordAuthentication;
 import dev.taskgate.jobctl.auth.kafka.SignedRecords;
+import dev.taskgate.jobctl.metrics.DeadLetterMeters;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.payload.RecordSealing;
 import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
@@ -35,6 +38,7 @@ public class WorkerEventsConsumer {
     private final RecordAuthentication authentication;
     private final RecordSealing sealing;
     private final RecordTracing tracing;
+    private final DeadLetterMeters deadLetters;
 
     WorkerEventsConsumer(
             WorkerReportService reports,
@@ -42,7 +46,9 @@ public class WorkerEventsConsumer {
             RecordRetry retry,
             RecordAuthentication authentication,
             RecordSealing sealing,
-            RecordTracing tracing) {
+            RecordTracing tracing,
+            DeadLetterMeters deadLetters) {
+        this.deadLetters = deadLetters;
         this.tracing = tracing;
         this.reports = reports;
         this.relay = relay;
@@ -59,15 +65,16 @@ public class WorkerEventsConsumer {
     public Uni<Void> onWorkerEvent(Message<String> record) {
         var refusal = SignedRecords.refusal(authentication, record, RecordAuthentication.WORKER_POOL);
         if (refusal.isPresent()) {
-            return Uni.createFrom().completionStage(record.nack(refusal.get()));
+            return Uni.createFrom().completionStage(deadLetter(record, refusal.get()));
         }
         WorkerEvent event;
         try {
             event = Wire.fromBytes(OpenedRecords.open(sealing, record), WorkerEvent.class);
         } catch (PayloadUnreadableException e) {
-            return Uni.createFrom().completionStage(record.nack(e)); // logged; refused like a badly signed record
+            return Uni.createFrom()
+                    .completionStage(deadLetter(record, e)); // logged; refused like a badly signed record
         } catch (Wire.MalformedRecordException | IllegalArgumentException e) {
-            return Uni.createFrom().completionStage(record.nack(e));
+            return Uni.createFrom().completionStage(deadLetter(record, e));
         }
         WorkerEvent report = event;
         return tracing.within(
@@ -77,12 +84,18 @@ public class WorkerEventsConsumer {
                         .onItemOrFailure()
                         .transformToUni((outboxWritten, failure) -> {
                             if (failure != null) {
-                                return Uni.createFrom().completionStage(record.nack(failure));
+                                return Uni.createFrom().completionStage(deadLetter(record, failure));
                             }
                             if (outboxWritten) {
                                 relay.wake();
                             }
                             return Uni.createFrom().completionStage(record.ack());
                         }));
+    }
+
+    // the channel's failure strategy is dead-letter-queue: every nack sends the record there
+    private CompletionStage<Void> deadLetter(Message<String> record, Throwable reason) {
+        deadLetters.deadLettered(DeadLetterMeters.Source.WORKER_EVENTS);
+        return record.nack(reason);
     }
 }
