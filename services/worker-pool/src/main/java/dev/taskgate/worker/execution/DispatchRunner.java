@@ -40,6 +40,7 @@ import dev.taskgate.tracing.RecordTracing;
 import dev.taskgate.worker.WorkerConfig;
 import dev.taskgate.worker.child.ChildServer;
 import dev.taskgate.worker.child.workspace.Workspace;
+import dev.taskgate.worker.metrics.UpstreamCallMeters;
 import dev.taskgate.worker.pool.ChildMessage;
 import dev.taskgate.worker.pool.ChildPool;
 import dev.taskgate.worker.pool.ChildProcess;
@@ -83,6 +84,7 @@ public class DispatchRunner {
     private final WorkDrain drain;
     private final TerminalDelivery terminals;
     private final OwnerClaims claims;
+    private final UpstreamCallMeters upstreamMeters;
     // Waiting for an idle child can take as long as the running operations do: it happens here, on a thread
     // of our own, never on an event loop or a Vert.x worker (whose blocked-thread checker would fire).
     private final ExecutorService dispatcher = Executors.newSingleThreadExecutor(r -> new Thread(r, "work-dispatcher"));
@@ -107,7 +109,9 @@ public class DispatchRunner {
             ArtifactRelay artifacts,
             UpstreamCalls upstreams,
             OwnerClaims claims,
-            WorkDrain drain) {
+            WorkDrain drain,
+            UpstreamCallMeters upstreamMeters) {
+        this.upstreamMeters = upstreamMeters;
         this.drain = drain;
         this.upstreams = upstreams;
         this.claims = claims;
@@ -338,7 +342,11 @@ public class DispatchRunner {
                         resume,
                         workspaceJson,
                         target,
-                        new Observer(run)))) {
+                        new Observer(
+                                run,
+                                spec.isUpstream()
+                                        ? upstreamMeters.started(spec.upstream().upstream())
+                                        : null)))) {
             armKillTimer(run);
         }
         LOG.debugf("Operation started [%s operation=%s childPid=%d]", key, record.operation(), child.pid());
@@ -448,9 +456,12 @@ public class DispatchRunner {
                 new ProgressThrottle(config.progressInterval().toMillis());
         private int logMessages;
         private CompletableFuture<Void> lastLog = CompletableFuture.completedFuture(null);
+        private final UpstreamCallMeters.Call upstreamCall;
 
-        Observer(ExecutionRun run) {
+        /** @param upstreamCall when the operation is an upstream tool, its call's meter; else {@code null} */
+        Observer(ExecutionRun run, UpstreamCallMeters.Call upstreamCall) {
             this.run = run;
+            this.upstreamCall = upstreamCall;
         }
 
         @Override
@@ -628,6 +639,9 @@ public class DispatchRunner {
             WorkerEvent event = run.finish(terminal).orElse(null);
             if (event == null) {
                 return;
+            }
+            if (upstreamCall != null) {
+                upstreamCall.ended(event);
             }
             try {
                 Progress held = throttle.takeHeld(clock.millis());

@@ -12,7 +12,8 @@ import dev.taskgate.worker.pool.ChildPool;
 
 /**
  * The child pool's meters (Prometheus at {@code /q/metrics} on the management interface): children configured, live
- * and ready — ready below configured for long means children fail to start — and children that exited on their own.
+ * and ready — ready below configured for long means children fail to start — busy (running an operation), and
+ * children that exited on their own.
  */
 @Singleton
 public class ChildPoolMeters implements MeterBinder {
@@ -30,6 +31,9 @@ public class ChildPoolMeters implements MeterBinder {
         Gauge.builder("taskgate.worker.children.live", pool, ChildPool::liveChildren)
                 .register(registry);
         Gauge.builder("taskgate.worker.children.ready", pool, ChildPool::readyChildren)
+                .register(registry);
+        Gauge.builder("taskgate.worker.children.busy", pool, ChildPool::busyChildren)
+                .description("children running an operation; the rest of the ready ones are idle")
                 .register(registry);
         FunctionCounter.builder("taskgate.worker.children.exits", pool, ChildPool::unexpectedExits)
                 .description("children that exited on their own and were replaced")

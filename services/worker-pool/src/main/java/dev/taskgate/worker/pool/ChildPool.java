@@ -206,6 +206,11 @@ public class ChildPool {
         return (int) live.stream().filter(c -> c.isReady() && !c.isRetired()).count();
     }
 
+    /** Children running an operation (or just taken for one): ready ones that are not idle. */
+    public int busyChildren() {
+        return Math.max(0, readyChildren() - idle.size());
+    }
+
     /** Idle children. */
     public int idleChildren() {
         return idle.size();
