@@ -32,6 +32,9 @@ public class ExecutionMetrics {
     private static final Logger LOG = Logger.getLogger(ExecutionMetrics.class);
     private static final List<String> LIVE_STATES = List.of("queued", "working", "input_required");
     private static final List<String> SURFACES = List.of("rest", "mcp-2025", "mcp-2026");
+    private static final List<String> LOSS_CAUSES = List.of("owner-lost", "child-died");
+    private static final List<String> RECOVERY_OUTCOMES =
+            List.of("replaced", "reconciled", "completed", "failed", "cancelled");
 
     private final Pool pool;
     private final MeterRegistry registry;
@@ -48,6 +51,12 @@ public class ExecutionMetrics {
                 AtomicLong count = new AtomicLong();
                 live.put(key(state, surface), count);
                 registry.gauge(LIVE, Tags.of("state", state, "surface", surface), count, AtomicLong::doubleValue);
+            }
+        }
+        // at 0 from the start, so that increase() (and the dashboard) sees the first recovery
+        for (String cause : LOSS_CAUSES) {
+            for (String outcome : RECOVERY_OUTCOMES) {
+                registry.counter(RECOVERIES, "cause", cause, "outcome", outcome);
             }
         }
         registry.gauge(OUTBOX_PENDING, outboxPending, AtomicLong::doubleValue);
