@@ -4,6 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.UUID;
 
+import jakarta.inject.Inject;
+
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -11,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 
 import dev.taskgate.contracts.Caller;
@@ -31,6 +34,9 @@ class CommandsPoisonRecordTest {
 
     private static JobControlFixture fixture;
 
+    @Inject
+    MeterRegistry registry;
+
     @BeforeAll
     static void connect() {
         fixture = new JobControlFixture();
@@ -50,6 +56,7 @@ class CommandsPoisonRecordTest {
             })
     void aPoisonCommandIsDeadLetteredAndTheNextCommandIsStillHandled(String poison) {
         String marker = "poison-" + UUID.randomUUID();
+        double before = deadLettered("commands");
         try (TopicWatcher dlq = fixture.kafka.watch(topic(Topics.COMMANDS + ".dlq"))) {
             fixture.kafka.sendRaw(topic(Topics.COMMANDS), marker, poison.getBytes(StandardCharsets.UTF_8));
 
@@ -57,6 +64,8 @@ class CommandsPoisonRecordTest {
             assertThat(new String(dead.value(), StandardCharsets.UTF_8)).isEqualTo(poison);
             assertThat(dead.headers().lastHeader(MessageHeaders.DLQ_REASON)).isNotNull();
         }
+        // counted before the connector writes the record: already there once it is on the topic
+        assertThat(deadLettered("commands") - before).isEqualTo(1.0);
         Caller caller = newCaller();
         Accepted accepted = fixture.submitNew(caller);
         assertThat(accepted.created()).isTrue();
@@ -67,6 +76,7 @@ class CommandsPoisonRecordTest {
         Caller caller = newCaller();
         UUID id = fixture.submitNew(caller).executionId();
         String marker = id.toString();
+        double before = deadLettered("worker-events");
         try (TopicWatcher dlq = fixture.kafka.watch(topic(Topics.WORKER_EVENTS + ".dlq"))) {
             fixture.kafka.sendRaw(
                     topic(Topics.WORKER_EVENTS),
@@ -74,8 +84,16 @@ class CommandsPoisonRecordTest {
                     "{\"type\":\"Started\",\"epoch\":\"one\"}".getBytes(StandardCharsets.UTF_8));
             awaitRecord(dlq, marker);
         }
+        assertThat(deadLettered("worker-events") - before).isEqualTo(1.0);
         fixture.report(JobControlFixture.started(id, 1));
         JobControlFixture.awaitStatus(caller, id, ExecutionStatus.WORKING);
+    }
+
+    private double deadLettered(String topic) {
+        return registry.get("taskgate.dead.letters")
+                .tag("topic", topic)
+                .counter()
+                .count();
     }
 
     private static ConsumerRecord<String, byte[]> awaitRecord(TopicWatcher watcher, String key) {

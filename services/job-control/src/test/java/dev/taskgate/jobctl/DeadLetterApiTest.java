@@ -9,6 +9,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
@@ -50,6 +51,9 @@ class DeadLetterApiTest {
     @Inject
     Pool pool;
 
+    @Inject
+    MeterRegistry registry;
+
     @BeforeAll
     static void connect() {
         fixture = new JobControlFixture();
@@ -69,6 +73,13 @@ class DeadLetterApiTest {
 
     private static <T> T body(Response r, int status, Class<T> type) {
         return Wire.fromBytes(r.then().statusCode(status).extract().asByteArray(), type);
+    }
+
+    private double replays(String dlq) {
+        return registry.get("taskgate.dead.letter.replays")
+                .tag("topic", dlq)
+                .counter()
+                .count();
     }
 
     /** Every listed record of {@code dlq}, page by page. */
@@ -140,6 +151,7 @@ class DeadLetterApiTest {
                 .isZero();
 
         String at = dlq + "/" + listed.partition() + "/" + listed.offset();
+        double replaysBefore = replays(dlq);
         try (TopicWatcher replies = fixture.kafka.watch(topic(Topics.COMMAND_REPLIES))) {
             DeadLetterReplays replayed = body(
                     operator(OPERATOR_PROJECT, route).post(BASE + "/" + at + "/replay"), 200, DeadLetterReplays.class);
@@ -165,6 +177,9 @@ class DeadLetterApiTest {
         assertThat(again.contentType()).startsWith("application/problem+json");
         assertThat(again.jsonPath().getString("type")).endsWith("/already-replayed");
         assertThat(listed(dlq, submission.messageId(), route).replays()).isEqualTo(1);
+        assertThat(replays(dlq) - replaysBefore)
+                .as("the refused replay is not counted")
+                .isEqualTo(1.0);
 
         // forced, it is published again; the consumer answers the duplicate with the same execution
         try (TopicWatcher replies = fixture.kafka.watch(topic(Topics.COMMAND_REPLIES))) {
@@ -179,6 +194,7 @@ class DeadLetterApiTest {
                     replies.await(CommandReply.class, r -> r.correlationId().equals(submission.messageId()), WAIT);
             assertThat(duplicate.created()).isFalse();
         }
+        assertThat(replays(dlq) - replaysBefore).isEqualTo(2.0);
         assertThat(count(pool, "select count(*) from jobctl.execution where principal = $1", caller.principal()))
                 .isEqualTo(1);
 

@@ -10,6 +10,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.sqlclient.Pool;
 
@@ -50,6 +52,9 @@ class WorkerReportFlowTest {
     @Inject
     Pool pool;
 
+    @Inject
+    MeterRegistry registry;
+
     @BeforeAll
     static void connect() {
         fixture = new JobControlFixture();
@@ -63,6 +68,8 @@ class WorkerReportFlowTest {
     @Test
     void startedThenFinishedCompletesWithTheExactResult() {
         Caller caller = newCaller();
+        long pickedUp = pickup().count();
+        long ran = run("completed").map(Timer::count).orElse(0L);
         UUID id = fixture.submitNew(caller).executionId();
         // unusual spacing, key order, escapes and non-ASCII: must come back byte for byte
         String result = "{\"structuredContent\":{\"z\":1,\"a\":2.50},  \"content\" : [ {\"type\":\"text\","
@@ -93,6 +100,21 @@ class WorkerReportFlowTest {
         assertThat(outcome.error()).isNull();
         assertThat(outcome.execution().status()).isEqualTo(ExecutionStatus.COMPLETED);
         assertThat(outcome.execution().toolError()).isFalse();
+        // recorded in the transactions that applied Started and Finished, before the lifecycle events went out
+        assertThat(pickup().count()).isEqualTo(pickedUp + 1);
+        assertThat(run("completed").orElseThrow().count()).isEqualTo(ran + 1);
+        assertThat(pickup().takeSnapshot().histogramCounts())
+                .as("a percentile histogram, for histogram_quantile")
+                .isNotEmpty();
+    }
+
+    private Timer pickup() {
+        return registry.get("taskgate.executions.pickup").timer();
+    }
+
+    private java.util.Optional<Timer> run(String outcome) {
+        return java.util.Optional.ofNullable(
+                registry.find("taskgate.executions.run").tag("outcome", outcome).timer());
     }
 
     @Test

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 
 import dev.taskgate.contracts.event.Finished;
@@ -28,6 +29,7 @@ import static dev.taskgate.worker.WorkerTestRecords.run;
 import static dev.taskgate.worker.WorkerTestRecords.send;
 import static dev.taskgate.worker.WorkerTestRecords.stop;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 @QuarkusTest
 class StopRunningOperationTest {
@@ -35,6 +37,9 @@ class StopRunningOperationTest {
 
     @Inject
     DispatchRunner runner;
+
+    @Inject
+    MeterRegistry registry;
 
     @BeforeAll
     static void connect() {
@@ -57,6 +62,10 @@ class StopRunningOperationTest {
         try (TopicWatcher events = kafka.watch(EVENTS)) {
             send(kafka, run(id, 2, "demo.sleep", "{\"seconds\":30}"));
             awaitEvent(events, Progress.class, id);
+            double busyWhileRunning = busyChildren();
+            assertThat(busyWhileRunning)
+                    .as("the child running demo.sleep is busy")
+                    .isGreaterThanOrEqualTo(1);
             long stopAt = System.nanoTime();
 
             stop(kafka, id, 2);
@@ -69,7 +78,12 @@ class StopRunningOperationTest {
                     .extracting(WorkerEvent::kind)
                     .doesNotContain(WorkerEvent.Kind.FINISHED, WorkerEvent.Kind.CHILD_DIED)
                     .containsOnlyOnce(WorkerEvent.Kind.STOPPED);
+            await().atMost(Duration.ofSeconds(10)).until(() -> busyChildren() < busyWhileRunning);
         }
+    }
+
+    private double busyChildren() {
+        return registry.get("taskgate.worker.children.busy").gauge().value();
     }
 
     @Test
