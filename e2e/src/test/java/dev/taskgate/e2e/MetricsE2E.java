@@ -91,6 +91,9 @@ class MetricsE2E {
         // the call is timed when its terminal report goes out, before job-control completes the execution
         assertThat(value("worker-pool", "taskgate_upstream_calls_seconds_count", COUNTING_OK) - upstreamBefore)
                 .isGreaterThanOrEqualTo(1);
+        assertThat(value("worker-pool", "taskgate_upstream_calls_seconds_bucket", COUNTING_OK))
+                .as("a percentile histogram")
+                .isPositive();
         // a child another test crashed may still be starting: ready comes back to configured
         await().atMost(Duration.ofSeconds(60))
                 .until(() -> value("worker-pool", "taskgate_worker_children_ready", Map.of())
