@@ -12,7 +12,7 @@ import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.worker.report.FailureCode;
 
 /**
- * Calls of upstream tools this worker made ({@code taskgate.upstream.calls}, a timer with a percentile histogram): by
+ * Calls of upstream tools this worker made ({@code taskgate.upstream.calls}, a timer with fixed histogram buckets): by
  * upstream id — one of the upstreams file's or the operator API's registrations, bounded by the deployment, never a
  * tool name — and outcome, measured from the moment the child got the call to its terminal report. A call refused
  * before it was made (no such upstream, its circuit open, ownership not confirmed) is not a call and is not counted.
@@ -20,6 +20,21 @@ import dev.taskgate.worker.report.FailureCode;
 @Singleton
 public class UpstreamCallMeters {
     static final String CALLS = "taskgate.upstream.calls";
+    // a dozen fixed buckets, not a percentile histogram (~80): series multiply by upstreams, outcomes and instances
+    private static final Duration[] BUCKETS = {
+        Duration.ofMillis(10),
+        Duration.ofMillis(50),
+        Duration.ofMillis(100),
+        Duration.ofMillis(250),
+        Duration.ofMillis(500),
+        Duration.ofSeconds(1),
+        Duration.ofMillis(2500),
+        Duration.ofSeconds(5),
+        Duration.ofSeconds(10),
+        Duration.ofSeconds(30),
+        Duration.ofMinutes(1),
+        Duration.ofMinutes(5)
+    };
 
     /** The outcome tag of a call. */
     enum Outcome {
@@ -95,9 +110,7 @@ public class UpstreamCallMeters {
                 .description("upstream tool calls by upstream and outcome")
                 .tag("upstream", upstream)
                 .tag("outcome", outcome.tag)
-                .publishPercentileHistogram()
-                .minimumExpectedValue(Duration.ofMillis(5))
-                .maximumExpectedValue(Duration.ofMinutes(10))
+                .serviceLevelObjectives(BUCKETS)
                 .register(registry);
     }
 }
