@@ -287,6 +287,27 @@ public interface FrontendConfig {
         @WithDefault("10m")
         Duration ttl();
     }
+    /** The REST event streams ({@code GET …/tool-executions/{id}/events}), under {@code taskgate.frontend.events}. */
+    Events events();
+
+    /**
+     * Bounds of the REST event streams: each holds a worker thread while open, so they are capped per instance and
+     * end after a while (the client opens a new one, or falls back to polling {@code GET /{id}}).
+     */
+    interface Events {
+        /** A {@code : keep-alive} comment after this much silence; each one also re-reads the execution. */
+        @WithDefault("15s")
+        Duration keepAlive();
+
+        /** The server ends a stream after this long, terminal or not. */
+        @WithDefault("5m")
+        Duration maxOpen();
+
+        /** Open event streams on this instance; one more is refused with 503 and Retry-After. */
+        @WithDefault("64")
+        int maxPerInstance();
+    }
+
     /** The 2025-era standalone SSE stream ({@code GET /mcp} in a session), under {@code taskgate.frontend.listen}. */
     Listen listen();
 

@@ -14,6 +14,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -31,6 +32,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import io.quarkus.security.Authenticated;
 import io.smallrye.common.annotation.Blocking;
+import io.vertx.core.http.HttpServerResponse;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
@@ -82,6 +84,7 @@ public class ToolExecutionResource {
     private final String retryAfter;
 
     private final OperationCatalog catalog;
+    private final ExecutionEvents events;
 
     ToolExecutionResource(
             CallerResolver callers,
@@ -89,8 +92,10 @@ public class ToolExecutionResource {
             ExecutionQueries queries,
             ExecutionHandles handles,
             FrontendConfig config,
-            OperationCatalog catalog) {
+            OperationCatalog catalog,
+            ExecutionEvents events) {
         this.catalog = catalog;
+        this.events = events;
         this.callers = callers;
         this.commands = commands;
         this.queries = queries;
@@ -238,6 +243,41 @@ public class ToolExecutionResource {
                         .header("Retry-After", retryAfter)
                         .build();
         }
+    }
+
+    /**
+     * The execution as server-sent events ({@link ExecutionEvents}): its {@code status} now, then {@code progress}
+     * and {@code status} events until the terminal {@code status} event ends the stream.
+     */
+    @Operation(
+            operationId = "streamToolExecutionEvents",
+            summary = "Follow an execution's events",
+            description = "Server-sent events: `status` (data: the execution, as GET /{id} answers it) first and on "
+                    + "every change a client sees (status, input requests, a cancellation asked for), `progress` "
+                    + "(data: ToolExecutionProgressEvent, best effort) as the tool reports, `: keep-alive` comments "
+                    + "in silences. The stream ends after the terminal `status` event, or after "
+                    + "taskgate.frontend.events.max-open (open it again); a client that loses it polls GET /{id}.")
+    @APIResponse(
+            responseCode = "200",
+            description = "The event stream",
+            content =
+                    @Content(
+                            mediaType = ExecutionEvents.MEDIA_TYPE,
+                            schema = @Schema(type = SchemaType.STRING, description = "text/event-stream")))
+    @APIResponse(
+            responseCode = "503",
+            description = "Every event-stream place on this server is taken (Retry-After), or the execution store "
+                    + "is not reachable")
+    @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = ID_DESCRIPTION)
+    @GET
+    @Path("/{id}/events")
+    public Response events(
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("id") String id,
+            @Context HttpServerResponse connection) {
+        AuthenticatedCaller caller = callers.resolve(org, project);
+        return events.open(caller, id, executionId(id, caller), connection);
     }
 
     /**
