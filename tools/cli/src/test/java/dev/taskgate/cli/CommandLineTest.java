@@ -75,6 +75,49 @@ class CommandLineTest {
                 .isEqualTo("{\"tool_name\":\"demo.sleep\",\"input\":{\"seconds\":2.0}}");
         assertThat(create.headers().get("Idempotency-key").get(0)).startsWith("cli-");
         assertThat(create.headers().get("Authorization")).containsExactly("Bearer secret-token");
+        // no event stream here (404): the command polled
+        assertThat(api.received()).extracting(ScriptedApi.Received::path).contains(BASE + "/tgx_1/events");
+    }
+
+    @Test
+    void callFollowsTheEventStreamWithoutPolling() {
+        api.on("POST " + BASE, 202, execution("queued", ""))
+                .on(
+                        "GET " + BASE + "/tgx_1/events",
+                        200,
+                        "text/event-stream",
+                        "event: status\ndata: " + execution("working", "") + "\n\n"
+                                + ": keep-alive\n\n"
+                                + "event: progress\ndata: {\"progress\":1,\"total\":2,\"message\":\"slept 1\"}\n\n"
+                                + "event: status\ndata: " + execution("completed", ",\"progress\":2,\"total\":2")
+                                + "\n\n")
+                .on("GET " + BASE + "/tgx_1/result", 200, RESULT);
+
+        int code = run("", "call", "demo.sleep", "--input", "{}");
+
+        assertThat(code).isEqualTo(ExitCodes.OK);
+        assertThat(stdout()).isEqualTo(RESULT);
+        assertThat(stderr()).contains(" 50%  working  slept 1").contains("100%  completed");
+        assertThat(api.received()).extracting(ScriptedApi.Received::path).doesNotContain(BASE + "/tgx_1");
+        assertThat(api.received().stream().filter(r -> r.path().endsWith("/events")))
+                .singleElement()
+                .satisfies(r -> assertThat(r.headers().get("Accept")).containsExactly("text/event-stream"));
+    }
+
+    @Test
+    void aStreamThatEndsAtOnceWithoutNewsFallsBackToPolling() {
+        api.on("POST " + BASE, 202, execution("queued", ""))
+                .on(
+                        "GET " + BASE + "/tgx_1/events",
+                        200,
+                        "text/event-stream",
+                        "event: status\ndata: " + execution("working", "") + "\n\n")
+                .on("GET " + BASE + "/tgx_1", 200, execution("completed", ""))
+                .on("GET " + BASE + "/tgx_1/result", 200, RESULT);
+
+        assertThat(run("", "call", "demo.sleep", "--quiet")).isEqualTo(ExitCodes.OK);
+        assertThat(stdout()).isEqualTo(RESULT);
+        assertThat(api.received()).extracting(ScriptedApi.Received::path).containsOnlyOnce(BASE + "/tgx_1/events");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.taskgate.cli.execution;
 
 import java.net.URI;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -46,6 +47,11 @@ public final class ExecutionClient {
     /** {@code GET /{id}}. */
     public JsonNode get(String id) {
         return api.get(route("/" + Ids.segment(id))).json();
+    }
+
+    /** {@code GET /{id}/events}: the execution's server-sent events, line by line (close to stop). */
+    public Stream<String> events(String id) {
+        return api.events(route("/" + Ids.segment(id) + "/events"));
     }
 
     /** {@code GET /{id}/result}: 200 with the exact result, or 202 while not terminal (failed/cancelled: 409). */

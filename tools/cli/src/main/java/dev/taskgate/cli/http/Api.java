@@ -7,9 +7,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import dev.taskgate.cli.CliException;
 import dev.taskgate.cli.ExitCodes;
@@ -58,6 +61,32 @@ public final class Api {
         return send(request(uri).DELETE(), Map.of());
     }
 
+    /**
+     * GET of a server-sent event stream: its lines as they arrive (close the stream to stop reading), else an
+     * {@link ApiException}. No timeout once the answer started: the server's keep-alive comments show it is alive.
+     */
+    public Stream<String> events(URI uri) {
+        HttpRequest request = HttpRequest.newBuilder(uri)
+                .timeout(REQUEST_TIMEOUT)
+                .header("Accept", "text/event-stream")
+                .header("Authorization", "Bearer " + token())
+                .GET()
+                .build();
+        HttpResponse<Stream<String>> response = exchange(request, HttpResponse.BodyHandlers.ofLines());
+        if (response.statusCode() / 100 != 2) {
+            String body;
+            try (Stream<String> lines = response.body()) {
+                body = lines.collect(Collectors.joining("\n"));
+            }
+            throw new ApiException(Problem.of(
+                    response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(null),
+                    body.getBytes(StandardCharsets.UTF_8),
+                    response.headers().firstValue("Retry-After").orElse(null)));
+        }
+        return response.body();
+    }
+
     private HttpRequest.Builder request(URI uri) {
         return HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Accept", "application/json");
     }
@@ -66,9 +95,20 @@ public final class Api {
         headers.forEach(builder::header);
         builder.header("Authorization", "Bearer " + token());
         HttpRequest request = builder.build();
-        HttpResponse<byte[]> response;
+        HttpResponse<byte[]> response = exchange(request, HttpResponse.BodyHandlers.ofByteArray());
+        if (response.statusCode() / 100 != 2) {
+            throw new ApiException(Problem.of(
+                    response.statusCode(),
+                    response.headers().firstValue("Content-Type").orElse(null),
+                    response.body(),
+                    response.headers().firstValue("Retry-After").orElse(null)));
+        }
+        return new ApiResponse(response.statusCode(), response.body());
+    }
+
+    private <T> HttpResponse<T> exchange(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofByteArray());
+            return http.send(request, handler);
         } catch (HttpTimeoutException e) {
             throw new CliException(
                     ExitCodes.UNAVAILABLE,
@@ -85,14 +125,6 @@ public final class Api {
             Thread.currentThread().interrupt();
             throw new CliException(ExitCodes.INTERRUPTED, "Interrupted.");
         }
-        if (response.statusCode() / 100 != 2) {
-            throw new ApiException(Problem.of(
-                    response.statusCode(),
-                    response.headers().firstValue("Content-Type").orElse(null),
-                    response.body(),
-                    response.headers().firstValue("Retry-After").orElse(null)));
-        }
-        return new ApiResponse(response.statusCode(), response.body());
     }
 
     private synchronized String token() {
