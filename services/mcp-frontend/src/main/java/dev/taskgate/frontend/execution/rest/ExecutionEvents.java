@@ -81,6 +81,7 @@ class ExecutionEvents {
         // a client that leaves before the body is written frees its place; once streaming, the loop wakes up
         connection.closeHandler(v -> {
             watch.callerGone();
+            watch.close(); // the body may never be written: nothing else would close it
             place.close();
         });
         StreamingOutput body =

@@ -263,7 +263,11 @@ public class ToolExecutionResource {
             content =
                     @Content(
                             mediaType = ExecutionEvents.MEDIA_TYPE,
-                            schema = @Schema(type = SchemaType.STRING, description = "text/event-stream")))
+                            schema =
+                                    @Schema(
+                                            type = SchemaType.STRING,
+                                            description = "`event: status` and `event: progress` lines, each "
+                                                    + "followed by one `data:` line of JSON")))
     @APIResponse(
             responseCode = "503",
             description = "Every event-stream place on this server is taken (Retry-After), or the execution store "
