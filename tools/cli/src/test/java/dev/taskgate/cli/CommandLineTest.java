@@ -105,6 +105,26 @@ class CommandLineTest {
     }
 
     @Test
+    void anInputRequestOnTheStreamWithoutAWayToAnswerExitsWithSeven() {
+        api.on("POST " + BASE, 202, execution("queued", ""))
+                .on(
+                        "GET " + BASE + "/tgx_1/events",
+                        200,
+                        "text/event-stream",
+                        "event: status\ndata: "
+                                + execution(
+                                        "input_required",
+                                        ",\"input_requests\":{\"confirm-1\":{\"method\":"
+                                                + "\"elicitation/create\",\"params\":{\"message\":\"Sure?\"}}}")
+                                + "\n\n");
+
+        assertThat(run("", "call", "demo.confirm", "--no-interactive", "--quiet"))
+                .isEqualTo(ExitCodes.INPUT_REQUIRED);
+        assertThat(stderr()).contains("confirm-1");
+        assertThat(api.received()).extracting(ScriptedApi.Received::path).doesNotContain(BASE + "/tgx_1");
+    }
+
+    @Test
     void aStreamThatEndsAtOnceWithoutNewsFallsBackToPolling() {
         api.on("POST " + BASE, 202, execution("queued", ""))
                 .on(

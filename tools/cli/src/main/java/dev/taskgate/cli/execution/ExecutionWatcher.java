@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.stream.Stream;
@@ -15,7 +16,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.cli.CliException;
 import dev.taskgate.cli.ExitCodes;
-import dev.taskgate.cli.http.ApiException;
 
 /**
  * Follows one execution until it is terminal, showing its progress and answering its input requests.
@@ -104,7 +104,11 @@ public final class ExecutionWatcher {
         while (reopen && !isTerminal(execution.path("status").asText())) {
             long opened = nanoTime.getAsLong();
             int received = 0;
-            try (Stream<String> lines = client.events(id)) {
+            Optional<Stream<String>> stream = open(id);
+            if (stream.isEmpty()) {
+                return execution; // no stream here (404, 405), no place for one (503), or unreachable: poll
+            }
+            try (Stream<String> lines = stream.get()) {
                 ServerSentEvents events = new ServerSentEvents(lines.iterator());
                 ServerSentEvents.Event event;
                 while ((event = events.next()) != null) {
@@ -116,16 +120,9 @@ public final class ExecutionWatcher {
                         return execution;
                     }
                     if ("status".equals(event.name()) && "input_required".equals(status)) {
-                        answerOutstanding(id, execution, answered);
+                        answerOutstanding(id, execution, answered); // its refusals end the command, as when polling
                     }
                 }
-            } catch (ApiException e) {
-                return execution; // no stream here (404, 405) or no place for one (503): poll
-            } catch (CliException e) {
-                if (e.exitCode() == ExitCodes.INTERRUPTED) {
-                    throw new InterruptedException();
-                }
-                return execution; // the stream could not be opened: poll
             } catch (UncheckedIOException e) {
                 if (Thread.currentThread().isInterrupted()) {
                     throw new InterruptedException();
@@ -136,6 +133,18 @@ public final class ExecutionWatcher {
             reopen = received > 1 || nanoTime.getAsLong() - opened >= MAX_INTERVAL.toNanos();
         }
         return execution;
+    }
+
+    // The event stream, or empty when the watcher must poll instead.
+    private Optional<Stream<String>> open(String id) throws InterruptedException {
+        try {
+            return Optional.of(client.events(id));
+        } catch (CliException e) {
+            if (e.exitCode() == ExitCodes.INTERRUPTED) {
+                throw new InterruptedException();
+            }
+            return Optional.empty();
+        }
     }
 
     // A status event is the execution; a progress event updates its progress, total and message.
