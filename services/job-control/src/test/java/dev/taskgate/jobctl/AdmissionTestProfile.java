@@ -6,7 +6,7 @@ import io.quarkus.test.junit.QuarkusTestProfile;
 
 /**
  * Admission on for the native surface only, with small bounds: principal 2, project 4, organization 6 concurrent,
- * project backlog 3, project retained payload 1500 bytes, retry hint 2 s; and the conformance tool pack.
+ * project backlog 3, project retained payload 1500 bytes, retry hint 2 s.
  */
 public class AdmissionTestProfile implements QuarkusTestProfile {
 
@@ -25,9 +25,6 @@ public class AdmissionTestProfile implements QuarkusTestProfile {
                 "jobctl.admission.organization-concurrency", Integer.toString(ORGANIZATION),
                 "jobctl.admission.project-backlog", Integer.toString(BACKLOG),
                 "jobctl.admission.project-retained-payload-bytes", Integer.toString(RETAINED_BYTES),
-                "jobctl.admission.retry-after", "2s",
-                // the conformance tool pack too, for SubmitConformanceToolEnabledTest: one test application for both
-                // (each profile is a Quarkus build of its own, about 20 s of a CI run)
-                "taskgate.conformance.enabled", "true");
+                "jobctl.admission.retry-after", "2s");
     }
 }
