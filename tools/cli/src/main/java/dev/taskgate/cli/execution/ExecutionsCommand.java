@@ -98,21 +98,28 @@ public final class ExecutionsCommand implements Callable<Integer> {
         }
     }
 
-    /** {@code executions get ID}. */
-    @Command(name = "get", description = "One execution's status, progress and input requests.")
-    static final class Get implements Callable<Integer> {
+    /** A subcommand about one execution, named by its id (tgx_...). */
+    abstract static class OnExecution implements Callable<Integer> {
         @Spec
         CommandSpec spec;
 
         @Parameters(paramLabel = "ID", description = "The execution id (tgx_...).")
         String id;
 
-        @Override
-        public Integer call() {
+        /** The execution as JSON with {@code --json}, else as fields for people. */
+        int printExecution(JsonNode execution) {
             TaskgateCli cli = TaskgateCli.of(spec);
-            JsonNode execution = client(spec).get(id);
             cli.io().out().print(cli.json() ? execution + System.lineSeparator() : Fields.render(execution));
             return ExitCodes.OK;
+        }
+    }
+
+    /** {@code executions get ID}. */
+    @Command(name = "get", description = "One execution's status, progress and input requests.")
+    static final class Get extends OnExecution {
+        @Override
+        public Integer call() {
+            return printExecution(client(spec).get(id));
         }
     }
 
@@ -120,13 +127,7 @@ public final class ExecutionsCommand implements Callable<Integer> {
     @Command(
             name = "result",
             description = "The result of a completed execution, exactly as stored (exit 8 while it runs).")
-    static final class Result implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Parameters(paramLabel = "ID", description = "The execution id.")
-        String id;
-
+    static final class Result extends OnExecution {
         @Override
         public Integer call() {
             ExecutionClient client = client(spec);
@@ -136,19 +137,10 @@ public final class ExecutionsCommand implements Callable<Integer> {
 
     /** {@code executions cancel ID}. */
     @Command(name = "cancel", description = "Ask for cancellation; prints the execution as it stands afterwards.")
-    static final class Cancel implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Parameters(paramLabel = "ID", description = "The execution id.")
-        String id;
-
+    static final class Cancel extends OnExecution {
         @Override
         public Integer call() {
-            TaskgateCli cli = TaskgateCli.of(spec);
-            JsonNode execution = client(spec).cancel(id);
-            cli.io().out().print(cli.json() ? execution + System.lineSeparator() : Fields.render(execution));
-            return ExitCodes.OK;
+            return printExecution(client(spec).cancel(id));
         }
     }
 
@@ -156,13 +148,7 @@ public final class ExecutionsCommand implements Callable<Integer> {
     @Command(
             name = "input",
             description = "Answer an execution's input request(s): with --response, or by asking at the terminal.")
-    static final class Input implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Parameters(paramLabel = "ID", description = "The execution id.")
-        String id;
-
+    static final class Input extends OnExecution {
         @Option(names = "--key", description = "The request key (default: every outstanding request).")
         String key;
 
@@ -207,13 +193,7 @@ public final class ExecutionsCommand implements Callable<Integer> {
     @Command(
             name = "watch",
             description = "Follow an execution with a progress line until it ends, then print its result like call.")
-    static final class Watch implements Callable<Integer> {
-        @Spec
-        CommandSpec spec;
-
-        @Parameters(paramLabel = "ID", description = "The execution id.")
-        String id;
-
+    static final class Watch extends OnExecution {
         @Mixin
         FollowOptions follow;
 
