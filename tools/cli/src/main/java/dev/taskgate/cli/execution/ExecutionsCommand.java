@@ -16,6 +16,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import dev.taskgate.cli.CliException;
+import dev.taskgate.cli.CommandGroup;
 import dev.taskgate.cli.ExitCodes;
 import dev.taskgate.cli.TaskgateCli;
 import dev.taskgate.cli.output.Fields;
@@ -32,19 +33,10 @@ import dev.taskgate.cli.output.Fields;
             ExecutionsCommand.Input.class,
             ExecutionsCommand.Watch.class
         })
-public final class ExecutionsCommand implements Callable<Integer> {
+public final class ExecutionsCommand extends CommandGroup {
     private static final ObjectMapper JSON = new ObjectMapper();
     /** Pages {@code list --all} reads at most. */
     static final int MAX_PAGES = 50;
-
-    @Spec
-    CommandSpec spec;
-
-    @Override
-    public Integer call() {
-        spec.commandLine().usage(TaskgateCli.of(spec).io().err());
-        return ExitCodes.USAGE;
-    }
 
     static ExecutionClient client(CommandSpec spec) {
         TaskgateCli cli = TaskgateCli.of(spec);

@@ -12,6 +12,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import dev.taskgate.cli.CliException;
+import dev.taskgate.cli.CommandGroup;
 import dev.taskgate.cli.ExitCodes;
 import dev.taskgate.cli.TaskgateCli;
 import dev.taskgate.cli.output.Table;
@@ -21,17 +22,8 @@ import dev.taskgate.cli.output.Table;
         name = "tools",
         description = "The tools you may call, with their input schemas.",
         subcommands = {ToolsCommand.List.class, ToolsCommand.Show.class})
-public final class ToolsCommand implements Callable<Integer> {
+public final class ToolsCommand extends CommandGroup {
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    @Spec
-    CommandSpec spec;
-
-    @Override
-    public Integer call() {
-        spec.commandLine().usage(TaskgateCli.of(spec).io().err());
-        return ExitCodes.USAGE;
-    }
 
     static ArrayNode tools(CommandSpec spec) {
         TaskgateCli cli = TaskgateCli.of(spec);

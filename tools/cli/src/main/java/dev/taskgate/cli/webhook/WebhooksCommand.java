@@ -13,6 +13,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import dev.taskgate.cli.CommandGroup;
 import dev.taskgate.cli.ExitCodes;
 import dev.taskgate.cli.TaskgateCli;
 import dev.taskgate.cli.output.Fields;
@@ -33,17 +34,8 @@ import dev.taskgate.cli.output.Table;
             WebhooksCommand.Deliveries.class,
             WebhooksCommand.Replay.class
         })
-public final class WebhooksCommand implements Callable<Integer> {
+public final class WebhooksCommand extends CommandGroup {
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    @Spec
-    CommandSpec spec;
-
-    @Override
-    public Integer call() {
-        spec.commandLine().usage(TaskgateCli.of(spec).io().err());
-        return ExitCodes.USAGE;
-    }
 
     static WebhookClient client(CommandSpec spec) {
         TaskgateCli cli = TaskgateCli.of(spec);
