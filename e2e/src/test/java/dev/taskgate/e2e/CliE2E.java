@@ -1,6 +1,10 @@
 package dev.taskgate.e2e;
 
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,7 +13,11 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,6 +31,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 
 import io.restassured.RestAssured;
 
+import dev.taskgate.cli.Io;
+import dev.taskgate.cli.TaskgateCli;
 import dev.taskgate.testsupport.Tokens;
 
 import static io.restassured.RestAssured.given;
@@ -30,11 +40,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The {@code taskgate} command line (tools/cli, docs/cli.md) as a real process against the packaged stack: a call
- * with its progress line and its exact result, detach and watch, cancel, input answered three ways, failures and
- * refusals with their exit codes, {@code --json} output, the tool list, and a profile from a configuration file.
- * Every run of the command line is a JVM start (seconds on a loaded machine), so the cases that need no real stack
- * (rendering, every exit code, unreachable deployments) are CommandLineTest's, against a scripted server.
+ * The {@code taskgate} command line (tools/cli, docs/cli.md) against the packaged stack: a call with its progress
+ * line and its exact result, detach and watch, cancel, input answered three ways, failures and refusals with their
+ * exit codes, {@code --json} output, the tool list, and a profile from a configuration file. The packaged jar runs as
+ * a process for a call and a refusal (its exit code is the process's); the other cases run its commands in this JVM
+ * with their own streams and environment, since a JVM start per run took seconds each on a loaded machine. The cases
+ * that need no real stack (rendering, every exit code, unreachable deployments) are CommandLineTest's.
  */
 @ExtendWith(LocalStack.class)
 class CliE2E {
@@ -82,12 +93,43 @@ class CliE2E {
         return cli(environment(), "", args);
     }
 
+    /**
+     * Runs the command line in this JVM, as {@code TaskgateCli.main} does but with the streams and environment given
+     * here: the same commands, HTTP client and output against the real stack, without a JVM start per run.
+     */
     private Run cli(Map<String, String> env, String stdin, String... args) throws Exception {
+        Map<String, String> environment = new HashMap<>(env);
+        // no configuration file of the machine's user
+        environment.put("HOME", dir.toString());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        Io io = new Io(
+                new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8),
+                new BufferedReader(new StringReader(stdin)),
+                false,
+                environment);
+        ExecutorService runner = Executors.newSingleThreadExecutor();
+        try {
+            Future<Integer> exit = runner.submit(() -> new TaskgateCli(io).run(args));
+            return new Run(
+                    exit.get(PROCESS_LIMIT.toSeconds(), TimeUnit.SECONDS),
+                    out.toByteArray(),
+                    err.toString(StandardCharsets.UTF_8));
+        } catch (TimeoutException e) {
+            throw new AssertionError("taskgate " + String.join(" ", args) + " did not end within " + PROCESS_LIMIT
+                    + "; stderr: " + err.toString(StandardCharsets.UTF_8));
+        } finally {
+            runner.shutdownNow();
+        }
+    }
+
+    /** Runs the packaged command line as a process, as {@code bin/taskgate} starts it. */
+    private Run process(Map<String, String> env, String... args) throws Exception {
         Path jar = LocalStack.repo().resolve("tools/cli/target/taskgate-cli.jar");
         assertThat(jar).as("tools/cli is packaged before the system tests").exists();
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                // as bin/taskgate starts it
                 "-XX:TieredStopAtLevel=1",
                 "-XX:+UseSerialGC",
                 "-jar",
@@ -95,13 +137,11 @@ class CliE2E {
         command.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "stdout", ".bin");
         Path err = Files.createTempFile(dir, "stderr", ".txt");
-        Path in = Files.writeString(Files.createTempFile(dir, "stdin", ".txt"), stdin);
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectOutput(out.toFile())
                 .redirectError(err.toFile())
-                .redirectInput(in.toFile());
+                .redirectInput(Files.createTempFile(dir, "stdin", ".txt").toFile());
         builder.environment().keySet().removeIf(k -> k.startsWith("TASKGATE_"));
-        // no configuration file of the machine's user
         builder.environment().put("HOME", dir.toString());
         builder.environment().remove("XDG_CONFIG_HOME");
         builder.environment().putAll(env);
@@ -132,7 +172,7 @@ class CliE2E {
 
     @Test
     void callShowsProgressFromTheToolAndPrintsTheResultByteForByte() throws Exception {
-        Run run = cli("call", "demo.sleep", "--input", "{\"seconds\": 4}");
+        Run run = process(environment(), "call", "demo.sleep", "--input", "{\"seconds\": 4}");
 
         assertThat(run.exit()).as(run.stderr()).isZero();
         // not a terminal: one line per change, with the bar, the percentage and the tool's own message
@@ -251,7 +291,7 @@ class CliE2E {
 
         Map<String, String> badToken = environment();
         badToken.put("TASKGATE_TOKEN", "not-a-jwt");
-        Run unauthenticated = cli(badToken, "", "executions", "list");
+        Run unauthenticated = process(badToken, "executions", "list");
         assertThat(unauthenticated.exit()).isEqualTo(4);
         assertThat(unauthenticated.stderr()).contains("401").contains("The token was refused");
     }
