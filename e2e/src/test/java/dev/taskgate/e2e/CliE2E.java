@@ -42,7 +42,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * The {@code taskgate} command line (tools/cli, docs/cli.md) against the packaged stack: a call with its progress
  * line and its exact result, detach and watch, cancel, input answered three ways, failures and refusals with their
- * exit codes, {@code --json} output, the tool list, and a profile from a configuration file. The packaged jar runs as
+ * exit codes, {@code --json} output, the tool list, a profile from a configuration file, and the operator commands. The packaged jar runs as
  * a process for a call and a refusal (its exit code is the process's); the other cases run its commands in this JVM
  * with their own streams and environment, since a JVM start per run took seconds each on a loaded machine. The cases
  * that need no real stack (rendering, every exit code, unreachable deployments) are CommandLineTest's.
@@ -323,6 +323,34 @@ class CliE2E {
 
         assertThat(run.exit()).as(run.stderr()).isZero();
         assertThat(run.json().path("items").isArray()).isTrue();
+    }
+
+    @Test
+    void anOperatorSeesAnotherPrincipalsExecutionAndTheAuditLogShowsTheRead() throws Exception {
+        String id = cli("call", "demo.echo", "--input", "{\"greeting\": \"ops\"}", "--detach")
+                .out()
+                .strip();
+        Map<String, String> operator = environment();
+        operator.put(
+                "TASKGATE_TOKEN",
+                Tokens.forSubject("cli-operator")
+                        .org("acme")
+                        .project("demo")
+                        .scopes("executions:operator:status")
+                        .sign());
+
+        Run got = cli(operator, "", "--json", "ops", "executions", "get", id);
+        assertThat(got.exit()).as(got.stderr()).isZero();
+        assertThat(got.json().path("owner").asText()).endsWith(" cli-user");
+        assertThat(got.json().path("attempt").asInt()).isEqualTo(1);
+
+        Run audit = cli(operator, "", "--json", "ops", "audit", "--limit", "5");
+        assertThat(audit.exit()).as(audit.stderr()).isZero();
+        assertThat(audit.json().path("items").findValuesAsText("target")).contains(id);
+
+        Run payload = cli(operator, "", "ops", "executions", "payload", id);
+        assertThat(payload.exit()).as("the payload needs its own scope").isEqualTo(4);
+        assertThat(payload.stderr()).contains("403");
     }
 
     @Test

@@ -2,6 +2,9 @@ package dev.taskgate.cli;
 
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Function;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -13,6 +16,8 @@ import dev.taskgate.cli.config.Profiles;
 import dev.taskgate.cli.execution.CallCommand;
 import dev.taskgate.cli.execution.ExecutionsCommand;
 import dev.taskgate.cli.http.Api;
+import dev.taskgate.cli.ops.OpsCommand;
+import dev.taskgate.cli.output.Fields;
 import dev.taskgate.cli.tool.ToolsCommand;
 import dev.taskgate.cli.webhook.WebhooksCommand;
 
@@ -24,12 +29,13 @@ import dev.taskgate.cli.webhook.WebhooksCommand;
         name = "taskgate",
         mixinStandardHelpOptions = true,
         version = "taskgate 0.1.0",
-        description = "Run tools and manage executions and webhooks of a Taskgate deployment.",
+        description = "Run tools, manage executions and webhooks, and operate a Taskgate deployment.",
         subcommands = {
             CallCommand.class,
             ExecutionsCommand.class,
             ToolsCommand.class,
             WebhooksCommand.class,
+            OpsCommand.class,
             CompletionCommand.class,
             CommandLine.HelpCommand.class
         },
@@ -113,6 +119,28 @@ public final class TaskgateCli implements java.util.concurrent.Callable<Integer>
     /** Whether {@code --json} was given. */
     public boolean json() {
         return json;
+    }
+
+    /** Prints one object: as JSON with {@code --json}, else as fields for people; the OK exit code. */
+    public int print(JsonNode object) {
+        io.out().print(json ? object + System.lineSeparator() : Fields.render(object));
+        return ExitCodes.OK;
+    }
+
+    /**
+     * Prints a list answer: as JSON with {@code --json}, else its {@code items} as {@code table} renders them, and
+     * where the next page starts (on standard error) when there is one; the OK exit code.
+     */
+    public int printList(JsonNode list, Function<JsonNode, String> table) {
+        if (json) {
+            io.out().println(list.toString());
+            return ExitCodes.OK;
+        }
+        io.out().print(table.apply(list.path("items")));
+        if (list.hasNonNull("next_cursor")) {
+            io.err().println("more: --cursor " + list.get("next_cursor").asText());
+        }
+        return ExitCodes.OK;
     }
 
     /** The resolved profile (resolved on first use). */

@@ -1,12 +1,5 @@
 package dev.taskgate.cli;
 
-import java.io.BufferedReader;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
-import java.util.Map;
-
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -21,13 +14,13 @@ class CommandLineTest {
     private static final String RESULT =
             "{\"content\":[{\"type\":\"text\",\"text\":\"slept 2 seconds\"}]," + "\"isError\":false}";
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
     private ScriptedApi api;
+    private InMemoryRuns runs;
 
     @BeforeEach
     void start() throws Exception {
         api = new ScriptedApi();
+        runs = new InMemoryRuns(api);
     }
 
     @AfterEach
@@ -36,13 +29,7 @@ class CommandLineTest {
     }
 
     private int run(String stdin, String... args) {
-        Io io = new Io(
-                new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8),
-                new BufferedReader(new StringReader(stdin)),
-                false,
-                Map.of("TASKGATE_URL", api.url(), "TASKGATE_TOKEN", "secret-token", "HOME", "/nonexistent"));
-        return new TaskgateCli(io).run(args);
+        return runs.run(stdin, args);
     }
 
     private static String execution(String status, String extra) {
@@ -51,11 +38,11 @@ class CommandLineTest {
     }
 
     private String stdout() {
-        return out.toString(StandardCharsets.UTF_8);
+        return runs.stdout();
     }
 
     private String stderr() {
-        return err.toString(StandardCharsets.UTF_8);
+        return runs.stderr();
     }
 
     @Test
@@ -197,7 +184,7 @@ class CommandLineTest {
 
         assertThat(run("", "call", "demo.sleep", "--detach")).isEqualTo(ExitCodes.OK);
         assertThat(stdout()).isEqualTo("tgx_1" + System.lineSeparator());
-        out.reset();
+        runs.clearStdout();
         assertThat(run("", "--json", "call", "demo.sleep", "--detach")).isEqualTo(ExitCodes.OK);
         assertThat(stdout()).contains("\"execution_id\":\"tgx_1\"");
     }
@@ -250,7 +237,7 @@ class CommandLineTest {
 
         assertThat(run("", "executions", "list", "--json")).isEqualTo(ExitCodes.OK);
         assertThat(stdout()).isEqualTo(page + System.lineSeparator());
-        out.reset();
+        runs.clearStdout();
         assertThat(run("", "executions", "list")).isEqualTo(ExitCodes.OK);
         assertThat(stdout())
                 .startsWith("EXECUTION  TOOL        STATUS   PROGRESS  UPDATED")

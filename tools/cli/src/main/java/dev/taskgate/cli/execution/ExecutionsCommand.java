@@ -19,7 +19,6 @@ import dev.taskgate.cli.CliException;
 import dev.taskgate.cli.CommandGroup;
 import dev.taskgate.cli.ExitCodes;
 import dev.taskgate.cli.TaskgateCli;
-import dev.taskgate.cli.output.Fields;
 
 /** {@code taskgate executions ...}: the caller's own REST executions. */
 @Command(
@@ -76,17 +75,7 @@ public final class ExecutionsCommand extends CommandGroup {
                 }
                 page = merged;
             }
-            if (cli.json()) {
-                cli.io().out().println(page.toString());
-            } else {
-                cli.io().out().print(ExecutionTables.list(page.path("items")));
-                if (page.hasNonNull("next_cursor")) {
-                    cli.io()
-                            .err()
-                            .println("more: --cursor " + page.get("next_cursor").asText());
-                }
-            }
-            return ExitCodes.OK;
+            return cli.printList(page, ExecutionTables::list);
         }
     }
 
@@ -100,9 +89,7 @@ public final class ExecutionsCommand extends CommandGroup {
 
         /** The execution as JSON with {@code --json}, else as fields for people. */
         int printExecution(JsonNode execution) {
-            TaskgateCli cli = TaskgateCli.of(spec);
-            cli.io().out().print(cli.json() ? execution + System.lineSeparator() : Fields.render(execution));
-            return ExitCodes.OK;
+            return TaskgateCli.of(spec).print(execution);
         }
     }
 

@@ -56,6 +56,13 @@ public final class Api {
         return send(builder, headers);
     }
 
+    /** PUT of a JSON body; a 2xx answer, else an {@link ApiException}. */
+    public ApiResponse put(URI uri, String json) {
+        return send(
+                request(uri).header("Content-Type", "application/json").PUT(HttpRequest.BodyPublishers.ofString(json)),
+                Map.of());
+    }
+
     /** DELETE; a 2xx answer, else an {@link ApiException}. */
     public ApiResponse delete(URI uri) {
         return send(request(uri).DELETE(), Map.of());

@@ -16,7 +16,6 @@ import picocli.CommandLine.Spec;
 import dev.taskgate.cli.CommandGroup;
 import dev.taskgate.cli.ExitCodes;
 import dev.taskgate.cli.TaskgateCli;
-import dev.taskgate.cli.output.Fields;
 import dev.taskgate.cli.output.Table;
 
 /** {@code taskgate webhooks ...}: the project's webhook subscriptions and their deliveries. */
@@ -43,9 +42,7 @@ public final class WebhooksCommand extends CommandGroup {
     }
 
     static int print(CommandSpec spec, JsonNode node) {
-        TaskgateCli cli = TaskgateCli.of(spec);
-        cli.io().out().print(cli.json() ? node + System.lineSeparator() : Fields.render(node));
-        return ExitCodes.OK;
+        return TaskgateCli.of(spec).print(node);
     }
 
     static String subscriptions(JsonNode items) {
@@ -115,10 +112,7 @@ public final class WebhooksCommand extends CommandGroup {
 
         @Override
         public Integer call() {
-            TaskgateCli cli = TaskgateCli.of(spec);
-            JsonNode list = client(spec).list();
-            cli.io().out().print(cli.json() ? list + System.lineSeparator() : subscriptions(list.path("items")));
-            return ExitCodes.OK;
+            return TaskgateCli.of(spec).printList(client(spec).list(), WebhooksCommand::subscriptions);
         }
     }
 
@@ -196,13 +190,10 @@ public final class WebhooksCommand extends CommandGroup {
 
         @Override
         public Integer call() {
-            TaskgateCli cli = TaskgateCli.of(spec);
             if (delivery != null) {
                 return print(spec, client(spec).delivery(id, delivery));
             }
-            JsonNode list = client(spec).deliveries(id);
-            cli.io().out().print(cli.json() ? list + System.lineSeparator() : deliveries(list.path("items")));
-            return ExitCodes.OK;
+            return TaskgateCli.of(spec).printList(client(spec).deliveries(id), WebhooksCommand::deliveries);
         }
     }
 
@@ -243,10 +234,8 @@ public final class WebhooksCommand extends CommandGroup {
             }
             ObjectNode body =
                     JSON.createObjectNode().put("from", what.range.from).put("to", what.range.to);
-            TaskgateCli cli = TaskgateCli.of(spec);
-            JsonNode replayed = client(spec).replayRange(id, body.toString());
-            cli.io().out().print(cli.json() ? replayed + System.lineSeparator() : deliveries(replayed.path("items")));
-            return ExitCodes.OK;
+            return TaskgateCli.of(spec)
+                    .printList(client(spec).replayRange(id, body.toString()), WebhooksCommand::deliveries);
         }
     }
 }
