@@ -59,10 +59,6 @@ public record UpstreamDefinition(
                     "upstream " + id + ": url must not carry credentials; use the credential setting");
         }
         Objects.requireNonNull(protocol, "protocol");
-        if (protocol != UpstreamProtocol.MCP_2025_11_25) {
-            throw new IllegalArgumentException("upstream " + id + ": protocol " + protocol.version()
-                    + " is not supported for upstreams yet; use 2025-11-25");
-        }
         Objects.requireNonNull(namespace, "namespace");
         if (!NAMESPACE.matcher(namespace).matches()) {
             throw new IllegalArgumentException(

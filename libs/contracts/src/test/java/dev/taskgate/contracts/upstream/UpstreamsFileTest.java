@@ -74,6 +74,17 @@ class UpstreamsFileTest {
     }
 
     @Test
+    void readsAnUpstreamSpeakingTheStatelessGeneration() throws IOException {
+        UpstreamDefinition upstream = reader.read(write("""
+                {"upstreams": [{"id": "stateless", "url": "https://mcp.example/mcp", "protocol": "2026-07-28",
+                  "workspaces": ["*"]}]}
+                """)).get(0);
+
+        assertThat(upstream.protocol()).isEqualTo(UpstreamProtocol.MCP_2026_07_28);
+        assertThat(UpstreamJson.write(upstream).path("protocol").asText()).isEqualTo("2026-07-28");
+    }
+
+    @Test
     void noFileConfiguredMeansNoUpstream() {
         assertThat(UpstreamsFile.load(Optional.empty())).isEmpty();
     }
@@ -87,7 +98,6 @@ class UpstreamsFileTest {
             url with user      | {"id":"a","url":"http://u:p@h/","workspaces":["*"]}                    | must not carry credentials
             no workspaces      | {"id":"a","url":"http://h/"}                                           | workspaces must name who may use it
             bad workspace      | {"id":"a","url":"http://h/","workspaces":["acme"]}                     | 'acme' is not <org>/<project>
-            2026 protocol      | {"id":"a","url":"http://h/","workspaces":["*"],"protocol":"2026-07-28"} | not supported for upstreams yet
             unknown protocol   | {"id":"a","url":"http://h/","workspaces":["*"],"protocol":"1.0"}        | protocol must be 2025-11-25 or 2026-07-28
             bad namespace      | {"id":"a","url":"http://h/","workspaces":["*"],"namespace":"A.B"}       | a namespace is 1-32
             bad duration       | {"id":"a","url":"http://h/","workspaces":["*"],"callTimeout":"soon"}    | 'callTimeout' must be a duration
