@@ -13,6 +13,8 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
+import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -21,29 +23,45 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
+import dev.taskgate.contracts.upstream.UpstreamProtocol;
 
 /**
- * A short MCP client session (Streamable HTTP, 2025-11-25) with one upstream, for discovery only: initialize, then
- * requests answered by a JSON body or an SSE stream. Server requests in a stream are not expected while listing and
+ * A short MCP client session (Streamable HTTP) with one upstream, for discovery and federated reads: requests answered
+ * by a JSON body or an SSE stream. With a 2025-11-25 upstream it opens a session ({@code initialize}); with a
+ * 2026-07-28 one there is no session: it asks {@code server/discover} once and every request describes itself
+ * ({@code _meta} with the protocol version and the client's capabilities, the {@code MCP-Protocol-Version},
+ * {@code Mcp-Method} and {@code Mcp-Name} headers). Server requests in a stream are not expected while listing and
  * are ignored. The credential goes in a header and nowhere else: errors name the upstream, never the header's value.
  */
 final class DiscoverySession implements AutoCloseable {
     private static final String SESSION_HEADER = "Mcp-Session-Id";
     private static final int MAX_BODY_BYTES = 8 * 1024 * 1024;
+    /** The identifier of the tasks extension of MCP 2026-07-28. */
+    static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
     private final UpstreamDefinition upstream;
     private final HttpClient http;
+    private final boolean stateless;
     private String sessionId;
     private long nextId = 1;
+    private JsonNode capabilities = JsonNodeFactory.instance.objectNode();
 
     private DiscoverySession(UpstreamDefinition upstream, HttpClient http) {
         this.upstream = upstream;
         this.http = http;
+        this.stateless = upstream.protocol() == UpstreamProtocol.MCP_2026_07_28;
     }
 
-    /** Opens a session: {@code initialize}, then {@code notifications/initialized}. */
+    /**
+     * Opens a session: {@code initialize}, then {@code notifications/initialized}; with a 2026-07-28 upstream
+     * {@code server/discover}, which must list that version among its {@code supportedVersions}.
+     */
     static DiscoverySession open(UpstreamDefinition upstream, HttpClient http) throws UpstreamException {
         DiscoverySession session = new DiscoverySession(upstream, http);
+        if (session.stateless) {
+            session.discover();
+            return session;
+        }
         ObjectNode params = JsonNodeFactory.instance
                 .objectNode()
                 .put("protocolVersion", upstream.protocol().version());
@@ -55,8 +73,35 @@ final class DiscoverySession implements AutoCloseable {
             throw new UpstreamException("upstream " + upstream.id() + " answered initialize with protocol version '"
                     + version + "', not " + upstream.protocol().version());
         }
+        session.capabilities = result.path("capabilities");
         session.notify("notifications/initialized");
         return session;
+    }
+
+    private void discover() throws UpstreamException {
+        JsonNode result = request("server/discover", JsonNodeFactory.instance.objectNode());
+        String version = upstream.protocol().version();
+        boolean supported = false;
+        for (JsonNode offered : result.path("supportedVersions")) {
+            supported |= version.equals(offered.asText());
+        }
+        if (!supported) {
+            throw new UpstreamException("upstream " + upstream.id() + " answered server/discover without " + version
+                    + " among its supportedVersions " + result.path("supportedVersions"));
+        }
+        capabilities = result.path("capabilities");
+    }
+
+    /**
+     * The {@code execution.taskSupport} of a listed tool that does not state one: a 2026-07-28 {@code Tool} has no
+     * such member, and the server decides per call whether a call of a client declaring the tasks extension becomes
+     * a task, so every tool of an upstream that offers the extension may answer with one ({@code optional}).
+     */
+    String implicitTaskSupport() {
+        return stateless
+                        && capabilities.path("extensions").path(TASKS_EXTENSION).isObject()
+                ? "optional"
+                : "forbidden";
     }
 
     /** Sends a request and returns its result; a JSON-RPC error or anything unexpected is an exception. */
@@ -65,7 +110,7 @@ final class DiscoverySession implements AutoCloseable {
         ObjectNode message =
                 JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("id", id);
         message.put("method", method);
-        message.set("params", params);
+        message.set("params", stateless ? described(params) : params);
         HttpResponse<InputStream> response = post(message, method);
         sessionId = response.headers().firstValue(SESSION_HEADER).orElse(sessionId);
         JsonNode answer = answerTo(id, response, method);
@@ -112,6 +157,12 @@ final class DiscoverySession implements AutoCloseable {
             request.header(SESSION_HEADER, sessionId)
                     .header("MCP-Protocol-Version", upstream.protocol().version());
         }
+        if (stateless) {
+            // MCP 2026-07-28 §6.3: the headers repeat the body so that intermediaries can route without parsing it
+            request.header("MCP-Protocol-Version", upstream.protocol().version())
+                    .header("Mcp-Method", method);
+            nameOf(message).ifPresent(name -> request.header("Mcp-Name", headerValue(name)));
+        }
         upstream.credential().ifPresent(c -> request.header(c.header(), c.value()));
         try {
             return http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
@@ -121,6 +172,43 @@ final class DiscoverySession implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new UpstreamException("interrupted while calling upstream " + upstream.id());
         }
+    }
+
+    /** {@code params} with the per-request {@code _meta} of 2026-07-28 §3 (members the caller put there kept). */
+    private ObjectNode described(JsonNode params) {
+        ObjectNode copy = params != null && params.isObject()
+                ? ((ObjectNode) params).deepCopy()
+                : JsonNodeFactory.instance.objectNode();
+        ObjectNode meta = copy.path("_meta").isObject() ? (ObjectNode) copy.get("_meta") : copy.putObject("_meta");
+        meta.put("io.modelcontextprotocol/protocolVersion", upstream.protocol().version());
+        meta.putObject("io.modelcontextprotocol/clientCapabilities");
+        meta.putObject("io.modelcontextprotocol/clientInfo")
+                .put("name", "taskgate")
+                .put("version", "1");
+        return copy;
+    }
+
+    /** The params member {@code Mcp-Name} repeats for the message's method (2026-07-28 §6.3), if any. */
+    static Optional<String> nameOf(JsonNode message) {
+        String member = switch (message.path("method").asText()) {
+            case "tools/call", "prompts/get" -> "name";
+            case "resources/read" -> "uri";
+            case "tasks/get", "tasks/update", "tasks/cancel" -> "taskId";
+            default -> null;
+        };
+        JsonNode value = member == null ? null : message.path("params").get(member);
+        return value != null && value.isTextual() ? Optional.of(value.asText()) : Optional.empty();
+    }
+
+    /** A header value: as it is when it is visible ASCII, else the base64 sentinel {@code =?base64?…?=} of §6.3. */
+    static String headerValue(String value) {
+        boolean plain = !value.isEmpty()
+                && value.chars().allMatch(c -> c >= 0x20 && c < 0x7f)
+                && value.strip().equals(value)
+                && !value.startsWith("=?base64?");
+        return plain
+                ? value
+                : "=?base64?" + Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)) + "?=";
     }
 
     private JsonNode answerTo(long id, HttpResponse<InputStream> response, String method) throws UpstreamException {

@@ -32,14 +32,22 @@ final class ListedTools {
 
     /** The entries of {@code tools} (each an MCP {@code Tool}) of {@code upstream}. */
     static ListedTools of(UpstreamDefinition upstream, List<JsonNode> tools) {
+        return of(upstream, tools, "forbidden");
+    }
+
+    /**
+     * The entries of {@code tools}; a tool without {@code execution.taskSupport} (every 2026-07-28 tool) is bound with
+     * {@code implicitTaskSupport}.
+     */
+    static ListedTools of(UpstreamDefinition upstream, List<JsonNode> tools, String implicitTaskSupport) {
         ListedTools listed = new ListedTools();
         for (JsonNode tool : tools) {
-            listed.add(upstream, tool);
+            listed.add(upstream, tool, implicitTaskSupport);
         }
         return listed;
     }
 
-    private void add(UpstreamDefinition upstream, JsonNode tool) {
+    private void add(UpstreamDefinition upstream, JsonNode tool, String implicitTaskSupport) {
         String name = tool.path("name").asText("");
         if (name.isEmpty() || !upstream.offers(name)) {
             return;
@@ -80,7 +88,7 @@ final class ListedTools {
                 new UpstreamBinding(
                         upstream.id(),
                         name,
-                        tool.path("execution").path("taskSupport").asText("forbidden"),
+                        tool.path("execution").path("taskSupport").asText(implicitTaskSupport),
                         upstream.workspaces())));
     }
 

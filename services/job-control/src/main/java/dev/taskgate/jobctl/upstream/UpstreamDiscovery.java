@@ -202,7 +202,7 @@ public class UpstreamDiscovery {
                 result.get("tools").forEach(tools::add);
                 JsonNode next = result.get("nextCursor");
                 if (next == null || next.isNull()) {
-                    ListedTools listed = ListedTools.of(upstream, tools);
+                    ListedTools listed = ListedTools.of(upstream, tools, session.implicitTaskSupport());
                     return new Listing(upstream, true, listed.entries(), listed.problems(), null);
                 }
                 cursor = next.asText();

@@ -38,7 +38,10 @@ class DiscoverySessionTest {
     private static final String SECRET = "Bearer s3cret-credential";
 
     private HttpServer server;
+    private UpstreamProtocol protocol = UpstreamProtocol.MCP_2025_11_25;
     private final List<String> authorizations = new CopyOnWriteArrayList<>();
+    private final List<Map<String, String>> headers = new CopyOnWriteArrayList<>();
+    private final List<JsonNode> received = new CopyOnWriteArrayList<>();
     private final HttpClient http = HttpClient.newHttpClient();
 
     @AfterEach
@@ -59,6 +62,62 @@ class DiscoverySessionTest {
             assertThat(listed.path("tools").get(0).path("name").asText()).isEqualTo("echo");
         }
         assertThat(authorizations).isNotEmpty().allMatch(SECRET::equals);
+    }
+
+    @Test
+    void speaksTheStatelessGenerationWithoutASessionEveryRequestDescribingItself() throws Exception {
+        protocol = UpstreamProtocol.MCP_2026_07_28;
+        UpstreamDefinition upstream = serve(message -> switch (method(message)) {
+            case "server/discover" ->
+                json(
+                        result(
+                                message,
+                                "{\"resultType\":\"complete\",\"supportedVersions\":[\"2026-07-28\"],"
+                                        + "\"capabilities\":{\"tools\":{},\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}}"));
+            case "tools/list" -> sse(result(message, "{\"resultType\":\"complete\",\"tools\":[{\"name\":\"echo\"}]}"));
+            case "prompts/get" -> json(result(message, "{\"resultType\":\"complete\",\"messages\":[]}"));
+            default -> new Answer(400, "", "");
+        });
+
+        try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
+            assertThat(session.implicitTaskSupport()).isEqualTo("optional");
+            JsonNode listed = session.request("tools/list", Wire.mapper().createObjectNode());
+            assertThat(listed.path("tools").get(0).path("name").asText()).isEqualTo("echo");
+            session.request("prompts/get", Wire.mapper().createObjectNode().put("name", "grüße"));
+        }
+
+        assertThat(received)
+                .extracting(DiscoverySessionTest::method)
+                .containsExactly("server/discover", "tools/list", "prompts/get");
+        assertThat(received).allSatisfy(message -> {
+            assertThat(message.at("/params/_meta/io.modelcontextprotocol~1protocolVersion")
+                            .asText())
+                    .isEqualTo("2026-07-28");
+            assertThat(message.at("/params/_meta/io.modelcontextprotocol~1clientCapabilities")
+                            .isObject())
+                    .isTrue();
+        });
+        assertThat(headers).allSatisfy(h -> {
+            assertThat(h).containsEntry("mcp-protocol-version", "2026-07-28").doesNotContainKey("mcp-session-id");
+        });
+        assertThat(headers.get(1)).containsEntry("mcp-method", "tools/list").doesNotContainKey("mcp-name");
+        assertThat(headers.get(2))
+                .containsEntry("mcp-method", "prompts/get")
+                .containsEntry("mcp-name", "=?base64?Z3LDvMOfZQ==?=");
+        assertThat(authorizations).isNotEmpty().allMatch(SECRET::equals);
+    }
+
+    @Test
+    void aStatelessUpstreamThatDoesNotOfferTheVersionOrTheExtensionIsToldApart() throws Exception {
+        protocol = UpstreamProtocol.MCP_2026_07_28;
+        expectFailure(
+                message -> json(result(message, "{\"supportedVersions\":[\"2025-11-25\"],\"capabilities\":{}}")),
+                "answered server/discover without 2026-07-28 among its supportedVersions");
+        UpstreamDefinition upstream = serve(message ->
+                json(result(message, "{\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"tools\":{}}}")));
+        try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
+            assertThat(session.implicitTaskSupport()).isEqualTo("forbidden");
+        }
     }
 
     @Test
@@ -110,7 +169,7 @@ class DiscoverySessionTest {
         return new UpstreamDefinition(
                 "u",
                 URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/mcp"),
-                UpstreamProtocol.MCP_2025_11_25,
+                protocol,
                 "u",
                 Optional.of(new UpstreamCredential("Authorization", SECRET)),
                 List.of("*"),
@@ -124,7 +183,14 @@ class DiscoverySessionTest {
 
     private void answer(HttpExchange exchange, Function<JsonNode, Answer> answers) throws IOException {
         authorizations.add(exchange.getRequestHeaders().getFirst("Authorization"));
+        Map<String, String> seen = new java.util.HashMap<>();
+        exchange.getRequestHeaders()
+                .forEach((name, values) -> seen.put(name.toLowerCase(java.util.Locale.ROOT), values.get(0)));
+        headers.add(seen);
         JsonNode message = Wire.mapper().readTree(exchange.getRequestBody().readAllBytes());
+        if (message != null && message.has("method")) {
+            received.add(message);
+        }
         Answer answer = "DELETE".equals(exchange.getRequestMethod()) ? new Answer(204, "", "") : answers.apply(message);
         if (!answer.type().isEmpty()) {
             exchange.getResponseHeaders().add("Content-Type", answer.type());
