@@ -21,9 +21,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.taskgate.testsupport.RepositoryRoot;
 
 /**
- * tools/upstream-fixtures' CountingUpstream as a process of its own (its {@code main}), so that its Jetty and MCP SDK
- * jars stay off this module's test classpath; its counts come from {@code GET /counts}. Needs that module built
- * (its {@code target/classes} and {@code target/runtime-classpath.txt}). Its {@code crash} tool halts the process.
+ * tools/upstream-fixtures' CountingUpstream (or, {@link #startStateless}, its 2026-07-28 StatelessUpstream) as a
+ * process of its own (its {@code main}), so that its Jetty and MCP SDK jars stay off this module's test classpath; its
+ * counts come from {@code GET /counts}. Needs that module built (its {@code target/classes} and
+ * {@code target/runtime-classpath.txt}). CountingUpstream's {@code crash} tool halts the process.
  */
 final class CountingUpstreamProcess implements AutoCloseable {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -37,6 +38,15 @@ final class CountingUpstreamProcess implements AutoCloseable {
     }
 
     static CountingUpstreamProcess start() throws Exception {
+        return start("dev.taskgate.upstream.fixtures.CountingUpstream");
+    }
+
+    /** The fixture's stateless 2026-07-28 upstream with the tasks extension. */
+    static CountingUpstreamProcess startStateless() throws Exception {
+        return start("dev.taskgate.upstream.fixtures.StatelessUpstream");
+    }
+
+    private static CountingUpstreamProcess start(String mainClass) throws Exception {
         Path module = RepositoryRoot.find().resolve("tools/upstream-fixtures/target");
         Path classes = module.resolve("classes");
         Path classpathFile = module.resolve("runtime-classpath.txt");
@@ -54,7 +64,7 @@ final class CountingUpstreamProcess implements AutoCloseable {
                         "-XX:+UseSerialGC",
                         "-cp",
                         classpath,
-                        "dev.taskgate.upstream.fixtures.CountingUpstream",
+                        mainClass,
                         "0"))
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
@@ -63,7 +73,7 @@ final class CountingUpstreamProcess implements AutoCloseable {
                     new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
             String line = CompletableFuture.supplyAsync(() -> readLine(out)).get(60, TimeUnit.SECONDS);
             if (line == null) {
-                throw new IllegalStateException("CountingUpstream exited before printing its URL");
+                throw new IllegalStateException(mainClass + " exited before printing its URL");
             }
             return new CountingUpstreamProcess(process, URI.create(line.strip()));
         } catch (Exception e) {

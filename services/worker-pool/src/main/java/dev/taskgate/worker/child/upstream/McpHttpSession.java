@@ -35,11 +35,17 @@ import dev.taskgate.worker.child.OperationStoppedException;
  * every request. A response stream may carry server requests and notifications before the answer; they go to the
  * {@link ServerMessages} of the request. Never reconnects a stream and never opens the GET stream: what the upstream
  * sends outside the answer streams is not needed by a single tool call.
+ *
+ * <p>The same transport serves the stateless 2026-07-28 generation ({@link #describeEachRequest}): no session, and
+ * every POST carries the headers that repeat its body (§6.3: {@code MCP-Protocol-Version}, {@code Mcp-Method},
+ * {@code Mcp-Name}).
  */
 final class McpHttpSession {
 
     static final String SESSION_HEADER = "Mcp-Session-Id";
     static final String PROTOCOL_HEADER = "MCP-Protocol-Version";
+    static final String METHOD_HEADER = "Mcp-Method";
+    static final String NAME_HEADER = "Mcp-Name";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     /** How often a waiting thread looks at the stop flag and the deadline. */
@@ -56,6 +62,7 @@ final class McpHttpSession {
     private final AtomicLong ids = new AtomicLong();
     private volatile String sessionId;
     private volatile String protocolVersion;
+    private volatile boolean stateless;
 
     McpHttpSession(UpstreamTarget target, OperationContext context) {
         this.target = target;
@@ -75,6 +82,15 @@ final class McpHttpSession {
     void adopt(String savedSessionId, String version) {
         this.sessionId = savedSessionId;
         this.protocolVersion = version;
+    }
+
+    /**
+     * Speaks the stateless generation {@code version} (2026-07-28): no {@code initialize}, and every message carries
+     * its version, method and name headers.
+     */
+    void describeEachRequest(String version) {
+        this.protocolVersion = version;
+        this.stateless = true;
     }
 
     /** Starts over without a session: the next request must be {@code initialize}. */
@@ -189,11 +205,15 @@ final class McpHttpSession {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a JSON tree serialises", e);
         }
-        HttpRequest request = builder(deadline)
+        HttpRequest.Builder builder = builder(deadline)
                 .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(body))
-                .build();
+                .header("Accept", "application/json, text/event-stream");
+        if (stateless && message.path("method").isTextual()) {
+            builder.header(METHOD_HEADER, message.get("method").asText());
+            StatelessRequests.nameOf(message).ifPresent(name -> builder.header(NAME_HEADER, name));
+        }
+        HttpRequest request =
+                builder.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();
         CompletableFuture<HttpResponse<InputStream>> pending =
                 http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
         while (true) {
@@ -248,7 +268,9 @@ final class McpHttpSession {
                         }
                     } else if (message.isRequest()) {
                         ServerMessages.Reply reply = handler.answer(message);
-                        post(reply.response(), "the answer to " + message.method(), deadline);
+                        if (reply.response() != null) {
+                            post(reply.response(), "the answer to " + message.method(), deadline);
+                        }
                         if (reply.thenFail() != null) {
                             throw reply.thenFail();
                         }

@@ -85,20 +85,31 @@ record RpcMessage(JsonNode tree, String text) {
                 + error.path("message").asText("");
     }
 
-    /** The text of a top-level member exactly as received, or {@code null} if there is none. */
-    String rawMember(String member) {
+    /**
+     * The text of a member exactly as received, or {@code null} if there is none: {@code path} names a top-level
+     * member, or a member of the objects below it ({@code "result", "result"}: the result inlined in a task's status).
+     */
+    String rawMember(String... path) {
         try (JsonParser parser = FACTORY.createParser(text)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 return null;
             }
+            int level = 0;
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
                 String name = parser.currentName();
-                parser.nextToken();
-                if (name.equals(member)) {
-                    int start = (int) parser.currentTokenLocation().getCharOffset();
-                    parser.skipChildren();
-                    int end = (int) parser.currentLocation().getCharOffset();
-                    return text.substring(start, end);
+                JsonToken value = parser.nextToken();
+                if (name.equals(path[level])) {
+                    if (level == path.length - 1) {
+                        int start = (int) parser.currentTokenLocation().getCharOffset();
+                        parser.skipChildren();
+                        int end = (int) parser.currentLocation().getCharOffset();
+                        return text.substring(start, end);
+                    }
+                    if (value != JsonToken.START_OBJECT) {
+                        return null;
+                    }
+                    level++;
+                    continue;
                 }
                 parser.skipChildren();
             }

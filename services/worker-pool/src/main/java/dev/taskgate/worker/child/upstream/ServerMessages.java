@@ -10,7 +10,7 @@ interface ServerMessages {
     /**
      * The answer to a server request.
      *
-     * @param response     the JSON-RPC response to post back to the upstream
+     * @param response     the JSON-RPC response to post back to the upstream, or {@code null} to post nothing
      * @param thenFail     when not {@code null}, the call fails with it once the response is posted
      */
     record Reply(ObjectNode response, UpstreamException thenFail) {}

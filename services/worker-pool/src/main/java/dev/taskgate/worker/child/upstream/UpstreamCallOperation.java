@@ -15,7 +15,8 @@ import dev.taskgate.worker.child.OperationStoppedException;
 /**
  * Calls one tool of an upstream MCP server and returns the upstream's {@code CallToolResult} exactly as it sent it
  * ({@code isError: true} included). A tool that supports tasks is called as a task; the task id is checkpointed
- * before anything else so that a replacement run polls that task and never calls the tool again.
+ * before anything else so that a replacement run polls that task and never calls the tool again. An upstream of the
+ * stateless 2026-07-28 generation is called by {@link StatelessCall} over the same transport.
  */
 public final class UpstreamCallOperation implements Operation {
 
@@ -37,6 +38,9 @@ public final class UpstreamCallOperation implements Operation {
 
     @Override
     public String run(JsonNode input, OperationContext context) throws OperationStoppedException, InterruptedException {
+        if (target.isStateless()) {
+            return new StatelessCall(target, context).run(input);
+        }
         Deadline deadline = Deadline.after(target.callTimeout());
         McpHttpSession session = new McpHttpSession(target, context);
         String progressToken = "taskgate-" + UUID.randomUUID();

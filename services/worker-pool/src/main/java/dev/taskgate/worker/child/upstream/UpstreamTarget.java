@@ -36,13 +36,13 @@ public record UpstreamTarget(
         Duration callTimeout,
         TaskSupport taskSupport) {
 
-    /** The protocol versions this client speaks (Streamable HTTP, sessions). */
+    /** The protocol versions this client speaks with a session (Streamable HTTP, {@code initialize}). */
     public static final Set<String> PROTOCOLS = Set.of("2025-03-26", "2025-06-18", "2025-11-25");
 
     /** The first version with core tasks. */
     static final String TASKS_PROTOCOL = "2025-11-25";
 
-    /** The stateless protocol with the tasks extension: known, not implemented here yet. */
+    /** The stateless protocol with the tasks extension ({@link StatelessCall}). */
     static final String STATELESS_PROTOCOL = "2026-07-28";
 
     static final long DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -61,6 +61,8 @@ public record UpstreamTarget(
             "upgrade",
             "mcp-session-id",
             "mcp-protocol-version",
+            "mcp-method",
+            "mcp-name",
             "last-event-id");
 
     public UpstreamTarget {
@@ -79,14 +81,9 @@ public record UpstreamTarget(
         String id = requiredText(upstream, "id");
         URI url = url(requiredText(upstream, "url"));
         String protocol = requiredText(upstream, "protocol");
-        if (protocol.equals(STATELESS_PROTOCOL)) {
-            throw new IllegalArgumentException("upstream protocol " + STATELESS_PROTOCOL
-                    + " (stateless, tasks extension) is not supported yet; register the upstream with "
-                    + TASKS_PROTOCOL);
-        }
-        if (!PROTOCOLS.contains(protocol)) {
+        if (!PROTOCOLS.contains(protocol) && !protocol.equals(STATELESS_PROTOCOL)) {
             throw new IllegalArgumentException("upstream protocol '" + protocol + "' is unknown; supported: "
-                    + String.join(", ", PROTOCOLS.stream().sorted().toList()));
+                    + String.join(", ", PROTOCOLS.stream().sorted().toList()) + ", " + STATELESS_PROTOCOL);
         }
         String tool = requiredText(upstream, "tool");
         Map<String, String> headers = headers(upstream.get("headers"));
@@ -101,9 +98,9 @@ public record UpstreamTarget(
         } else {
             throw new IllegalArgumentException("upstream 'taskSupport' must be a string");
         }
-        if (taskSupport.callsAsTask() && !protocol.equals(TASKS_PROTOCOL)) {
+        if (taskSupport.callsAsTask() && !protocol.equals(TASKS_PROTOCOL) && !protocol.equals(STATELESS_PROTOCOL)) {
             throw new IllegalArgumentException("upstream taskSupport '" + taskSupport.wireValue() + "' needs protocol "
-                    + TASKS_PROTOCOL + ", not " + protocol);
+                    + TASKS_PROTOCOL + " or " + STATELESS_PROTOCOL + ", not " + protocol);
         }
         return new UpstreamTarget(id, url, protocol, tool, headers, connectTimeout, callTimeout, taskSupport);
     }
@@ -120,6 +117,11 @@ public record UpstreamTarget(
             }
         }
         return redacted;
+    }
+
+    /** Whether the upstream speaks the stateless generation (no session; the tasks extension for tasks). */
+    boolean isStateless() {
+        return protocol.equals(STATELESS_PROTOCOL);
     }
 
     /** Names the upstream and its tool, for messages. */

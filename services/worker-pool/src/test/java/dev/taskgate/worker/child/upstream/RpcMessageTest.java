@@ -21,6 +21,22 @@ class RpcMessageTest {
     }
 
     @Test
+    void cutsAMemberOfANestedObjectExactlyAsReceived() {
+        String inline =
+                "{\"resultType\":\"complete\", \"content\":[{\"type\":\"text\",\"text\":\"{result}\"}], \"n\":1.50}";
+        String text = "{\"jsonrpc\":\"2.0\",\"id\":4,\"result\":{\"taskId\":\"t\",\"error\":{\"result\":1},"
+                + "\"status\":\"completed\",\"result\":" + inline + "}}";
+
+        RpcMessage message = RpcMessage.parse(text).orElseThrow();
+
+        assertThat(message.rawMember("result", "result")).isEqualTo(inline);
+        assertThat(message.rawMember("result", "status", "x"))
+                .as("not an object")
+                .isNull();
+        assertThat(message.rawMember("result", "missing")).isNull();
+    }
+
+    @Test
     void tellsRequestsNotificationsAndResponsesApart() {
         RpcMessage request = RpcMessage.parse("{\"jsonrpc\":\"2.0\",\"id\":\"s1\",\"method\":\"ping\"}")
                 .orElseThrow();

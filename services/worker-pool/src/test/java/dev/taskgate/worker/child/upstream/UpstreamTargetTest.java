@@ -48,6 +48,16 @@ class UpstreamTargetTest {
     }
 
     @Test
+    void readsAStatelessTargetThatMayCallAsATask() {
+        UpstreamTarget target =
+                UpstreamTarget.fromJson(valid().put("protocol", "2026-07-28").put("taskSupport", "optional"));
+
+        assertThat(target.isStateless()).isTrue();
+        assertThat(target.taskSupport()).isEqualTo(TaskSupport.OPTIONAL);
+        assertThat(UpstreamTarget.fromJson(valid()).isStateless()).isFalse();
+    }
+
+    @Test
     void neverShowsTheHeaderValues() {
         UpstreamTarget target = UpstreamTarget.fromJson(valid());
 
@@ -61,8 +71,6 @@ class UpstreamTargetTest {
         assertRefused(valid().put("url", "http://user:pw@127.0.0.1/mcp"), "must not carry user info");
         assertRefused(valid().put("url", "not a url"), "not a URI");
         assertRefused(valid().put("protocol", "2024-11-05"), "protocol '2024-11-05' is unknown");
-        assertRefused(
-                valid().put("protocol", "2026-07-28"), "2026-07-28 (stateless, tasks extension) is not supported yet");
         assertRefused(valid().put("tool", ""), "non-empty string 'tool'");
         assertRefused(valid().put("taskSupport", "sometimes"), "forbidden, optional or required");
         assertRefused(
@@ -77,6 +85,9 @@ class UpstreamTargetTest {
         ObjectNode reserved = valid();
         reserved.withObject("headers").put("Mcp-Session-Id", "abc");
         assertRefused(reserved, "'Mcp-Session-Id' is set by Taskgate itself");
+        ObjectNode method = valid();
+        method.withObject("headers").put("Mcp-Method", "tools/list");
+        assertRefused(method, "'Mcp-Method' is set by Taskgate itself");
 
         ObjectNode broken = valid();
         broken.withObject("headers").put("X-Key", "secret\r\nInjected: yes");
