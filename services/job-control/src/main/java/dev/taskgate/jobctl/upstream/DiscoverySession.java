@@ -112,7 +112,10 @@ final class DiscoverySession implements AutoCloseable {
         message.put("method", method);
         message.set("params", stateless ? described(params) : params);
         HttpResponse<InputStream> response = post(message, method);
-        sessionId = response.headers().firstValue(SESSION_HEADER).orElse(sessionId);
+        if (!stateless) {
+            // 2026-07-28 has no sessions: a session id such an upstream sends anyway is not echoed or ended
+            sessionId = response.headers().firstValue(SESSION_HEADER).orElse(sessionId);
+        }
         JsonNode answer = answerTo(id, response, method);
         if (answer.has("error")) {
             JsonNode error = answer.get("error");
