@@ -27,11 +27,12 @@ import dev.taskgate.contracts.upstream.UpstreamProtocol;
 
 /**
  * A short MCP client session (Streamable HTTP) with one upstream, for discovery and federated reads: requests answered
- * by a JSON body or an SSE stream. With a 2025-11-25 upstream it opens a session ({@code initialize}); with a
- * 2026-07-28 one there is no session: it asks {@code server/discover} once and every request describes itself
- * ({@code _meta} with the protocol version and the client's capabilities, the {@code MCP-Protocol-Version},
- * {@code Mcp-Method} and {@code Mcp-Name} headers). Server requests in a stream are not expected while listing and
- * are ignored. The credential goes in a header and nowhere else: errors name the upstream, never the header's value.
+ * by a JSON body or an SSE stream. With a 2025-11-25 upstream it opens a session ({@code initialize}), and may open the
+ * {@code GET} stream on which the upstream sends messages of its own ({@link ToolListListener}); with a 2026-07-28 one
+ * there is no session: it asks {@code server/discover} once and every request describes itself ({@code _meta} with the
+ * protocol version and the client's capabilities, the {@code MCP-Protocol-Version}, {@code Mcp-Method} and
+ * {@code Mcp-Name} headers). Server requests in a response stream are not expected while listing and are ignored. The
+ * credential goes in a header and nowhere else: errors name the upstream, never the header's value.
  */
 final class DiscoverySession implements AutoCloseable {
     private static final String SESSION_HEADER = "Mcp-Session-Id";
@@ -104,6 +105,71 @@ final class DiscoverySession implements AutoCloseable {
                 : "forbidden";
     }
 
+    /**
+     * Whether the upstream said in its {@code initialize} result that it announces changes of its tool list on the
+     * {@code GET} stream (a 2026-07-28 upstream has neither: it is listed on schedule).
+     */
+    boolean offersToolListChanged() {
+        return !stateless && capabilities.path("tools").path("listChanged").asBoolean(false);
+    }
+
+    /**
+     * Opens the {@code GET} stream for the upstream's own messages. MCP 2025-11-25 (Streamable HTTP, "Listening for
+     * Messages from the Server"): the server answers an event stream, or 405 when it offers none; 404 means the
+     * session is gone and the client must initialize anew.
+     */
+    ServerStream openServerStream() throws UpstreamException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(upstream.url())
+                .timeout(requestTimeout())
+                .header("Accept", "text/event-stream")
+                .GET();
+        if (sessionId != null) {
+            request.header(SESSION_HEADER, sessionId)
+                    .header("MCP-Protocol-Version", upstream.protocol().version());
+        }
+        upstream.credential().ifPresent(c -> request.header(c.header(), c.value()));
+        HttpResponse<InputStream> response = send(request.build(), "the GET stream");
+        int status = response.statusCode();
+        String type = response.headers().firstValue("Content-Type").orElse("");
+        if (status == 200 && type.startsWith("text/event-stream")) {
+            return new ServerStream(ServerStream.Kind.OPEN, response.body());
+        }
+        discard(response);
+        if (status == 405) {
+            return new ServerStream(ServerStream.Kind.NOT_OFFERED, InputStream.nullInputStream());
+        }
+        if (status == 404) {
+            sessionId = null;
+            return new ServerStream(ServerStream.Kind.SESSION_GONE, InputStream.nullInputStream());
+        }
+        throw new UpstreamException(
+                status == 200
+                        ? "upstream " + upstream.id() + " answered the GET stream with Content-Type '" + type
+                                + "', not an event stream"
+                        : "upstream " + upstream.id() + " answered the GET stream with HTTP " + status);
+    }
+
+    /** Answers the upstream's request {@code id} with {@code outcome}: {@code result} or {@code error} and its value. */
+    void answer(JsonNode id, String outcome, JsonNode value) throws UpstreamException {
+        ObjectNode message = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0");
+        message.set("id", id);
+        message.set(outcome, value);
+        HttpResponse<InputStream> response = post(message, "its own request");
+        discard(response);
+        if (response.statusCode() >= 300) {
+            throw new UpstreamException("upstream " + upstream.id() + " answered the response to its own request with"
+                    + " HTTP " + response.statusCode());
+        }
+    }
+
+    private void discard(HttpResponse<InputStream> response) throws UpstreamException {
+        try (InputStream body = response.body()) {
+            body.transferTo(OutputStream.nullOutputStream());
+        } catch (IOException e) {
+            throw unreachable("the GET stream", e);
+        }
+    }
+
     /** Sends a request and returns its result; a JSON-RPC error or anything unexpected is an exception. */
     JsonNode request(String method, JsonNode params) throws UpstreamException {
         long id = nextId++;
@@ -149,10 +215,7 @@ final class DiscoverySession implements AutoCloseable {
 
     private HttpResponse<InputStream> post(ObjectNode message, String method) throws UpstreamException {
         HttpRequest.Builder request = HttpRequest.newBuilder(upstream.url())
-                .timeout(
-                        upstream.callTimeout().compareTo(Duration.ofMinutes(1)) < 0
-                                ? upstream.callTimeout()
-                                : Duration.ofMinutes(1))
+                .timeout(requestTimeout())
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(Wire.toBytes(message)));
@@ -167,10 +230,14 @@ final class DiscoverySession implements AutoCloseable {
             nameOf(message).ifPresent(name -> request.header("Mcp-Name", headerValue(name)));
         }
         upstream.credential().ifPresent(c -> request.header(c.header(), c.value()));
+        return send(request.build(), method);
+    }
+
+    private HttpResponse<InputStream> send(HttpRequest request, String what) throws UpstreamException {
         try {
-            return http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
+            return http.send(request, HttpResponse.BodyHandlers.ofInputStream());
         } catch (IOException e) {
-            throw unreachable(method, e);
+            throw unreachable(what, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UpstreamException("interrupted while calling upstream " + upstream.id());
@@ -212,6 +279,13 @@ final class DiscoverySession implements AutoCloseable {
         return plain
                 ? value
                 : "=?base64?" + Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)) + "?=";
+    }
+
+    // until the answer's headers arrive; an event stream's body is read without a deadline
+    private Duration requestTimeout() {
+        return upstream.callTimeout().compareTo(Duration.ofMinutes(1)) < 0
+                ? upstream.callTimeout()
+                : Duration.ofMinutes(1);
     }
 
     private JsonNode answerTo(long id, HttpResponse<InputStream> response, String method) throws UpstreamException {

@@ -44,7 +44,9 @@ import dev.taskgate.jobctl.submit.CanonicalJson;
  * tools leave the catalog and it is tried again sooner ({@code retryInterval}); the other upstreams are not affected.
  * Each refresh replaces the catalog's upstream tools as a whole. An upstream registered, changed or deleted through the
  * operator API is listed (or dropped) at once on this replica ({@link #changed}); every {@code retryInterval} the
- * registrations are read again, so that another replica's changes arrive here within that interval.
+ * registrations are read again, so that another replica's changes arrive here within that interval. An upstream whose
+ * {@code initialize} announces tool list changes is also listed again as soon as it says its list changed
+ * ({@link ToolListListeners}); listings of one upstream never overlap, so the last one to finish is the newest.
  */
 @ApplicationScoped
 public class UpstreamDiscovery {
@@ -60,6 +62,11 @@ public class UpstreamDiscovery {
     private final Map<String, Long> generations = new ConcurrentHashMap<>();
     private final AtomicLong nextGeneration = new AtomicLong();
     private final Map<Duration, HttpClient> clients = new ConcurrentHashMap<>();
+    private final Map<String, Object> listingLocks = new ConcurrentHashMap<>();
+    // upstreams with a listing asked for by a change announcement that has not started yet: more announcements
+    // meanwhile need no listing of their own
+    private final Set<String> announced = ConcurrentHashMap.newKeySet();
+    private final ToolListListeners listeners;
     private final ScheduledExecutorService refresher = Executors.newScheduledThreadPool(2, r -> {
         Thread t = new Thread(r, "upstream-discovery");
         t.setDaemon(true);
@@ -71,6 +78,7 @@ public class UpstreamDiscovery {
         this.catalog = catalog;
         this.retryInterval = registered.retryInterval();
         this.addresses = registered.addresses();
+        this.listeners = new ToolListListeners(this::clientFor, this::refreshAnnounced, retryInterval);
     }
 
     void start(@Observes StartupEvent started) {
@@ -80,6 +88,7 @@ public class UpstreamDiscovery {
 
     @PreDestroy
     void stop() {
+        listeners.stopAll();
         refresher.shutdownNow();
     }
 
@@ -88,6 +97,7 @@ public class UpstreamDiscovery {
      * catalog at once) and, while it exists, it is listed again now.
      */
     public void changed(String id) {
+        listeners.stop(id);
         listings.remove(id);
         publish();
         restart(id);
@@ -116,17 +126,24 @@ public class UpstreamDiscovery {
     /** Lists {@code upstream}'s tools now and publishes the result; returns its state afterwards. */
     public UpstreamState refresh(UpstreamDefinition upstream) {
         Listing listing;
-        try {
-            listing = list(upstream);
-            LOG.infof(
-                    "Upstream listed [upstream=%s tools=%d leftOut=%d]",
-                    upstream.id(), listing.tools().size(), listing.problems().size());
-        } catch (UpstreamException e) {
-            listing = Listing.unavailable(upstream, e.getMessage());
-            LOG.warnf("Upstream unavailable [upstream=%s reason=%s]", upstream.id(), e.getMessage());
+        synchronized (listingLocks.computeIfAbsent(upstream.id(), id -> new Object())) {
+            try {
+                listing = list(upstream);
+                LOG.infof(
+                        "Upstream listed [upstream=%s tools=%d leftOut=%d]",
+                        upstream.id(),
+                        listing.tools().size(),
+                        listing.problems().size());
+            } catch (UpstreamException e) {
+                listing = Listing.unavailable(upstream, e.getMessage());
+                LOG.warnf("Upstream unavailable [upstream=%s reason=%s]", upstream.id(), e.getMessage());
+            }
+            listings.put(upstream.id(), listing);
+            publish();
         }
-        listings.put(upstream.id(), listing);
-        publish();
+        if (listing.available()) {
+            listeners.listed(upstream, listing.announcesChanges(), this::isCurrent);
+        }
         return listing.state(registered.revisionOf(upstream.id()));
     }
 
@@ -144,6 +161,27 @@ public class UpstreamDiscovery {
         if (!refresher.isShutdown()) {
             refresher.execute(() -> refreshAndReschedule(id, generation));
         }
+    }
+
+    // the same listing as the scheduled one, off the listener's thread; the schedule itself is left as it is
+    private void refreshAnnounced(String id) {
+        if (refresher.isShutdown() || !announced.add(id)) {
+            return;
+        }
+        refresher.execute(() -> {
+            announced.remove(id);
+            registered.all().stream().filter(u -> u.id().equals(id)).findFirst().ifPresent(upstream -> {
+                try {
+                    refresh(upstream);
+                } catch (RuntimeException e) {
+                    LOG.errorf(e, "Upstream discovery failed unexpectedly [upstream=%s]", id);
+                }
+            });
+        });
+    }
+
+    private boolean isCurrent(UpstreamDefinition upstream) {
+        return registered.all().contains(upstream);
     }
 
     private void reloadQuietly() {
@@ -189,6 +227,7 @@ public class UpstreamDiscovery {
         }
         List<JsonNode> tools = new ArrayList<>();
         try (DiscoverySession session = DiscoverySession.open(upstream, clientFor(upstream))) {
+            boolean announcesChanges = session.offersToolListChanged();
             String cursor = null;
             for (int page = 0; page < MAX_PAGES; page++) {
                 ObjectNode params = JsonNodeFactory.instance.objectNode();
@@ -203,7 +242,7 @@ public class UpstreamDiscovery {
                 JsonNode next = result.get("nextCursor");
                 if (next == null || next.isNull()) {
                     ListedTools listed = ListedTools.of(upstream, tools, session.implicitTaskSupport());
-                    return new Listing(upstream, true, listed.entries(), listed.problems(), null);
+                    return new Listing(upstream, true, listed.entries(), listed.problems(), null, announcesChanges);
                 }
                 cursor = next.asText();
             }
@@ -270,9 +309,10 @@ public class UpstreamDiscovery {
             boolean available,
             List<OperationSpec> tools,
             List<String> problems,
-            String reason) {
+            String reason,
+            boolean announcesChanges) {
         static Listing unavailable(UpstreamDefinition upstream, String reason) {
-            return new Listing(upstream, false, List.of(), List.of(), reason);
+            return new Listing(upstream, false, List.of(), List.of(), reason, false);
         }
 
         UpstreamState state(Long revision) {

@@ -42,6 +42,8 @@ class DiscoverySessionTest {
     private final List<String> authorizations = new CopyOnWriteArrayList<>();
     private final List<Map<String, String>> headers = new CopyOnWriteArrayList<>();
     private final List<JsonNode> received = new CopyOnWriteArrayList<>();
+    private final List<String> streamSessions = new CopyOnWriteArrayList<>();
+    private volatile Answer streamAnswer = new Answer(405, "", "");
     private final HttpClient http = HttpClient.newHttpClient();
 
     @AfterEach
@@ -140,6 +142,59 @@ class DiscoverySessionTest {
     }
 
     @Test
+    void opensTheStreamForTheUpstreamsOwnMessagesInItsSessionWithTheCredential() throws Exception {
+        UpstreamDefinition upstream = serve(message -> switch (method(message)) {
+            case "initialize" ->
+                json(result(
+                        message,
+                        "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"tools\":"
+                                + "{\"listChanged\":true}}}"));
+            default -> new Answer(202, "", "");
+        });
+        streamAnswer = new Answer(
+                200,
+                "text/event-stream",
+                "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}\n\n");
+
+        try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
+            assertThat(session.offersToolListChanged()).isTrue();
+            ServerStream stream = session.openServerStream();
+
+            assertThat(stream.kind()).isEqualTo(ServerStream.Kind.OPEN);
+            try (var body = stream.body()) {
+                assertThat(new ServerEvents(body, "u").next().path("method").asText())
+                        .isEqualTo("notifications/tools/list_changed");
+            }
+        }
+        assertThat(streamSessions).containsExactly("session-1");
+        assertThat(authorizations).isNotEmpty().allMatch(SECRET::equals);
+    }
+
+    @Test
+    void aStreamNotOfferedOrOfAGoneSessionIsSaidSoAndAnyOtherAnswerIsAClearFailure() throws Exception {
+        UpstreamDefinition upstream = serve(message -> switch (method(message)) {
+            case "initialize" -> json(result(message, "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{}}"));
+            default -> new Answer(202, "", "");
+        });
+
+        try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
+            assertThat(session.offersToolListChanged()).isFalse();
+            streamAnswer = new Answer(405, "", "");
+            assertThat(session.openServerStream().kind()).isEqualTo(ServerStream.Kind.NOT_OFFERED);
+            streamAnswer = new Answer(500, "text/plain", "boom");
+            assertThatThrownBy(session::openServerStream)
+                    .isInstanceOf(UpstreamException.class)
+                    .hasMessage("upstream u answered the GET stream with HTTP 500");
+            streamAnswer = new Answer(200, "text/html", "<html/>");
+            assertThatThrownBy(session::openServerStream)
+                    .hasMessage(
+                            "upstream u answered the GET stream with Content-Type 'text/html', not an event stream");
+            streamAnswer = new Answer(404, "", "");
+            assertThat(session.openServerStream().kind()).isEqualTo(ServerStream.Kind.SESSION_GONE);
+        }
+    }
+
+    @Test
     void anUpstreamNobodyListensForIsUnreachable() throws Exception {
         UpstreamDefinition upstream = serve(message -> json("{}"));
         server.stop(0);
@@ -187,11 +242,20 @@ class DiscoverySessionTest {
         exchange.getRequestHeaders()
                 .forEach((name, values) -> seen.put(name.toLowerCase(java.util.Locale.ROOT), values.get(0)));
         headers.add(seen);
-        JsonNode message = Wire.mapper().readTree(exchange.getRequestBody().readAllBytes());
-        if (message != null && message.has("method")) {
-            received.add(message);
+        byte[] request = exchange.getRequestBody().readAllBytes();
+        Answer answer;
+        if ("DELETE".equals(exchange.getRequestMethod())) {
+            answer = new Answer(204, "", "");
+        } else if ("GET".equals(exchange.getRequestMethod())) {
+            streamSessions.add(exchange.getRequestHeaders().getFirst("Mcp-Session-Id"));
+            answer = streamAnswer;
+        } else {
+            JsonNode message = Wire.mapper().readTree(request);
+            if (message != null && message.has("method")) {
+                received.add(message);
+            }
+            answer = answers.apply(message);
         }
-        Answer answer = "DELETE".equals(exchange.getRequestMethod()) ? new Answer(204, "", "") : answers.apply(message);
         if (!answer.type().isEmpty()) {
             exchange.getResponseHeaders().add("Content-Type", answer.type());
         }
