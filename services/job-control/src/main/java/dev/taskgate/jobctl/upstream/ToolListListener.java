@@ -36,6 +36,9 @@ final class ToolListListener implements Runnable {
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile Thread thread;
     private volatile InputStream open;
+    // stop() interrupts the thread only before it starts closing its session, so that the DELETE is not interrupted
+    private final Object interruption = new Object();
+    private boolean closing;
 
     ToolListListener(UpstreamDefinition upstream, HttpClient http, Runnable refresh, StreamBackoff backoff) {
         this.upstream = upstream;
@@ -53,9 +56,11 @@ final class ToolListListener implements Runnable {
     void stop() {
         stopped.countDown();
         closeQuietly(open);
-        Thread running = thread;
-        if (running != null) {
-            running.interrupt();
+        synchronized (interruption) {
+            Thread running = thread;
+            if (running != null && !closing) {
+                running.interrupt();
+            }
         }
     }
 
@@ -103,9 +108,12 @@ final class ToolListListener implements Runnable {
                 }
             }
         } finally {
-            if (session != null) {
-                // the interrupt of stop() is spent: the session's DELETE is still worth sending
+            synchronized (interruption) {
+                closing = true;
+                // an interrupt of stop() is spent: the session's DELETE is still worth sending
                 Thread.interrupted();
+            }
+            if (session != null) {
                 session.close();
             }
         }
