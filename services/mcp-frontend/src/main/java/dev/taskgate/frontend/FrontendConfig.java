@@ -100,6 +100,28 @@ public interface FrontendConfig {
     @WithDefault("30s")
     Duration repliesReadyTimeout();
 
+    /** The cache of verified bearer tokens, under {@code taskgate.frontend.token-cache}. */
+    TokenCache tokenCache();
+
+    /**
+     * Verified bearer tokens remembered by the SHA-256 of their bytes, so that a client repeating a request with the
+     * same token is not verified again (docs/security.md "Verified-token cache"). Only tokens that passed
+     * verification are remembered, each until the earliest of its {@code exp}, the end of its accepted age and
+     * {@link #maxAge()} after its verification.
+     */
+    interface TokenCache {
+        /** Most tokens remembered at once, the least recently used leaving first; 0 switches the cache off. */
+        @WithDefault("1000")
+        int maxEntries();
+
+        /**
+         * Longest a verified token is remembered: also how long a token signed with a key the identity provider has
+         * withdrawn can still be accepted after the service fetched the new key set.
+         */
+        @WithDefault("60s")
+        Duration maxAge();
+    }
+
     /** The MCP 2026-07-28 endpoint {@code /mcp}. */
     Mcp mcp();
 
