@@ -251,8 +251,12 @@ public interface JobControlConfig {
         @Max(1000)
         int batchSize();
 
-        /** Fallback polling interval; the relay is also woken right after every commit that wrote rows. */
-        @WithDefault("250ms")
+        /**
+         * Fallback polling interval: the relay is woken right after every commit that wrote rows (and looks again
+         * shortly when another instance held the relay lock), so this only bounds how late rows are published after a
+         * failed pass, or rows that another instance wrote while it could not relay.
+         */
+        @WithDefault("1s")
         Duration pollInterval();
     }
 

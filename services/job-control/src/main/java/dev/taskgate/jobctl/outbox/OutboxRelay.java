@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -43,7 +44,9 @@ import dev.taskgate.tracing.TraceContext;
  * are sent again on the next pass, so delivery is at least once and consumers deduplicate.
  *
  * <p>Woken right after every commit that wrote rows ({@link #wake()}) and by a fallback timer. Only one pass
- * runs at a time in this process.
+ * runs at a time in this process. A pass that finds the relay lock held by another instance looks again
+ * {@value #LOCK_RETRY_MILLIS} ms later, up to {@value #LOCK_RETRIES} times: that instance's pass may have selected its
+ * batch before this instance's rows committed, and they should not wait for the fallback timer.
  */
 @ApplicationScoped
 public class OutboxRelay {
@@ -57,6 +60,13 @@ public class OutboxRelay {
      */
     private static final String RELAY_LOCK = "select pg_try_advisory_xact_lock(hashtext('jobctl.outbox-relay'))";
 
+    /** What {@link #relayBatch()} answers when another instance holds the relay lock. */
+    static final int LOCK_HELD_ELSEWHERE = -1;
+
+    static final long LOCK_RETRY_MILLIS = 25;
+    // bounded, so that an instance stalled while holding the lock costs the others a few passes per fallback poll
+    static final int LOCK_RETRIES = 3;
+
     private final Pool pool;
     private final Vertx vertx;
     private final JobControlConfig config;
@@ -65,6 +75,7 @@ public class OutboxRelay {
     private final AtomicBoolean running = new AtomicBoolean();
     private final AtomicBoolean wakeRequested = new AtomicBoolean();
     private final AtomicBoolean failing = new AtomicBoolean();
+    private final AtomicInteger lockRetries = new AtomicInteger();
     private volatile KafkaProducer<String, byte[]> producer;
     private volatile boolean stopped;
     private long timerId = -1;
@@ -110,6 +121,11 @@ public class OutboxRelay {
                             if (failing.compareAndSet(true, false)) {
                                 LOG.info("Outbox relay recovered");
                             }
+                            if (sent == LOCK_HELD_ELSEWHERE) {
+                                retryForLock();
+                            } else {
+                                lockRetries.set(0);
+                            }
                             if (sent == config.outbox().batchSize() || wakeRequested.get()) {
                                 wake();
                             }
@@ -126,18 +142,24 @@ public class OutboxRelay {
                         });
     }
 
+    private void retryForLock() {
+        if (lockRetries.incrementAndGet() <= LOCK_RETRIES) {
+            vertx.setTimer(LOCK_RETRY_MILLIS, id -> wake());
+        }
+    }
+
     /** Whether the last relay pass failed (readiness reports it). */
     public boolean isFailing() {
         return failing.get();
     }
 
-    /** One pass: returns how many records were published (0 when another instance holds the relay lock). */
+    /** One pass: returns how many records were published ({@link #LOCK_HELD_ELSEWHERE} when another instance holds the relay lock). */
     Uni<Integer> relayBatch() {
         return pool.withTransaction(tx -> tx.query(RELAY_LOCK)
                 .execute()
                 .flatMap(locked -> locked.iterator().next().getBoolean(0)
                         ? publishBatch(tx)
-                        : Uni.createFrom().item(0)));
+                        : Uni.createFrom().item(LOCK_HELD_ELSEWHERE)));
     }
 
     private Uni<Integer> publishBatch(SqlConnection tx) {
