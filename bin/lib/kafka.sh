@@ -95,6 +95,9 @@ share.coordinator.state.topic.replication.factor=1
 share.coordinator.state.topic.min.isr=1
 group.initial.rebalance.delay.ms=0
 min.insync.replicas=1
+# the controller appends a no-op record to the metadata log this often when nothing else happens (default 500 ms):
+# every one is a log append and a round through the broker's metadata publishers; one node needs no faster beat
+metadata.max.idle.interval.ms=5000
 PROPS
   if [ ! -f "$dir/data/meta.properties" ]; then
     # only stdout carries the id; a log line captured into it would silently break the broker
