@@ -128,6 +128,21 @@ public interface FrontendConfig {
     /** The MCP stdio transport ({@code bin/taskgate-mcp-stdio}). */
     Stdio stdio();
 
+    /** The operator console under {@code /console} (docs/console.md). */
+    Console console();
+
+    /** Settings of the operator console, under {@code taskgate.frontend.console}. */
+    interface Console {
+        /**
+         * Where browsers reach webhook-dispatcher's API, an absolute {@code http(s)} URL without a path, e.g.
+         * {@code https://hooks.example.com}. Set through {@code taskgate.console.webhooks-url}
+         * [{@code TASKGATE_CONSOLE_WEBHOOKS_URL}]. Unset: the console calls the webhook routes on its own origin
+         * (a deployment that routes {@code …/webhook-subscriptions} there). Its origin joins the console's
+         * {@code connect-src}; webhook-dispatcher must allow the console's origin ({@code taskgate.console.origins}).
+         */
+        Optional<URI> webhooksUrl();
+    }
+
     /** Settings of the stdio transport, under {@code taskgate.frontend.stdio}. */
     interface Stdio {
         /**
