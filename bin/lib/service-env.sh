@@ -57,6 +57,15 @@ management_port_of() {
   echo $((api + 1000))
 }
 
+# the port of a service when it is part of this run, else nothing (a run may start only some services)
+listed_port_of() {
+  local entry
+  for entry in $ports; do
+    [ "${entry%%=*}" = "$1" ] && { echo "${entry#*=}"; return 0; }
+  done
+  return 0
+}
+
 random_password() {
   local file=$1
   [ -s "$file" ] && return 0
@@ -160,6 +169,10 @@ env_of() {
       # the MCP surfaces' switches (docs/mcp-frontend.md "Switching surfaces off"), on unless the caller says otherwise
       echo "TASKGATE_FRONTEND_MCP_TASKS_ENABLED=${TASKGATE_RUN_MCP_TASKS_ENABLED:-true}"
       echo "TASKGATE_FRONTEND_COMPAT_ENABLED=${TASKGATE_RUN_COMPAT_ENABLED:-true}"
+      # the operator console (docs/console.md) calls webhook-dispatcher's API on its own port
+      local hooks
+      hooks=$(listed_port_of webhook-dispatcher)
+      if [ -n "$hooks" ]; then echo "TASKGATE_CONSOLE_WEBHOOKS_URL=http://127.0.0.1:$hooks"; fi
       ;;
     webhook-dispatcher)
       echo "TASKGATE_SHUTDOWN_DELAY=0s" # one machine, no load balancer to tell before a stop
@@ -169,6 +182,10 @@ env_of() {
       echo "TASKGATE_PG_PASSWORD=$(key pg-webhooks-password)"
       echo "TASKGATE_HANDLES_KEY=$(key handle-key)"
       echo "TASKGATE_WEBHOOKS_SECRET_KEY=$(key webhook-secret-key)"
+      # the origin the operator console is served from (mcp-frontend), allowed to call this API from a browser
+      local console
+      console=$(listed_port_of mcp-frontend)
+      if [ -n "$console" ]; then echo "TASKGATE_CONSOLE_ORIGINS=http://127.0.0.1:$console"; fi
       echo "MP_JWT_VERIFY_PUBLICKEY_LOCATION=file:$keys/jwt-public.pem"
       ;;
     *)
