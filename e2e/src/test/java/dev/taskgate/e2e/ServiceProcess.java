@@ -147,6 +147,18 @@ final class ServiceProcess {
         awaitReady(readyTimeout);
     }
 
+    /** Whether the process was started and has not exited. */
+    boolean isRunning() {
+        return process != null && process.isAlive();
+    }
+
+    /** SIGTERM to this process's PID, without waiting (see {@link #awaitExit(Duration)}). */
+    void terminate() {
+        if (isRunning()) {
+            process.destroy();
+        }
+    }
+
     /** TERM, then KILL after 20 s: only this process, by its handle. */
     void stop() throws InterruptedException {
         if (process == null || !process.isAlive()) {
