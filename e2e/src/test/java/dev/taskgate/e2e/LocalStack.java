@@ -39,6 +39,12 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
     /** The stack's state folder: keys, the rewrite sandbox, the workspace acme/demo (see bin/lib/service-env.sh). */
     private static final Path STATE = REPO.resolve("e2e/target/" + STACK + "-stack");
 
+    /**
+     * How long a service may take to be ready: 120 s, or {@code -Dtaskgate.e2e.ready-seconds=N} on a machine so loaded
+     * that a Quarkus start takes longer.
+     */
+    static final Duration READY = Duration.ofSeconds(Long.getLong("taskgate.e2e.ready-seconds", 120));
+
     private static LocalStack running;
     /** Why the stack could not start, once it failed: later test classes fail with it instead of trying again. */
     private static Exception startFailure;
@@ -184,7 +190,7 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
             s.start();
         }
         for (ServiceProcess s : services.values()) {
-            s.awaitReady(Duration.ofSeconds(120));
+            s.awaitReady(READY);
         }
     }
 
@@ -287,7 +293,7 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
         ServiceProcess extra = new ServiceProcess(name, freePort(), jarOf(service), env, LOGS);
         extras.put(name, extra);
         extra.start();
-        extra.awaitReady(Duration.ofSeconds(120));
+        extra.awaitReady(READY);
         return extra;
     }
 

@@ -57,7 +57,7 @@ class RollingRestartE2E {
             List.of(Topics.COMMANDS, Topics.WORK, Topics.CONTROL, Topics.WORKER_EVENTS, Topics.LIFECYCLE);
 
     @Test
-    @Timeout(value = 10, unit = TimeUnit.MINUTES)
+    @Timeout(value = 30, unit = TimeUnit.MINUTES)
     void rollingEveryServiceUnderLoadLosesNothing() throws Exception {
         long testStart = System.nanoTime();
         String run = UUID.randomUUID().toString().substring(0, 8);

@@ -27,7 +27,8 @@ import java.util.concurrent.Future;
  */
 final class RolloutStack implements AutoCloseable {
     static final String SHUTDOWN_DELAY = "2s";
-    private static final Duration READY = Duration.ofSeconds(180);
+    // a rollout instance may start while the other services take requests: more time than the shared stack's start
+    private static final Duration READY = LocalStack.READY.multipliedBy(2);
     private static final List<String> PAUSED = List.of("mcp-frontend", "worker-pool", "job-control");
 
     /** One restart of the rollout: how long the instance took to exit after SIGTERM and to be ready again. */
@@ -59,9 +60,12 @@ final class RolloutStack implements AutoCloseable {
         for (int i = 1; i <= 2; i++) {
             jobControls.add(instance("job-control", i, Map.of()));
         }
+        // in two waves, job-control first: on a shared 2-core machine seven JVMs starting at once starve each other
+        startAll(jobControls);
         jobControlEndpoints = new ServiceEndpoints("job-control", jobControls);
         jobControlService = new ConnectionBalancer("job-control", jobControlEndpoints);
         Map<String, String> callsJobControl = Map.of("TASKGATE_JOB_CONTROL_URL", jobControlService.url());
+        List<ServiceProcess> rest = new ArrayList<>();
         for (int i = 1; i <= 2; i++) {
             workers.add(instance("worker-pool", i, callsJobControl));
         }
@@ -70,7 +74,10 @@ final class RolloutStack implements AutoCloseable {
         }
         dispatchers.add(stack.service("webhook-dispatcher"));
         dispatchers.add(instance("webhook-dispatcher", 2, Map.of()));
-        startAll(started);
+        rest.addAll(workers);
+        rest.addAll(frontends);
+        rest.add(dispatchers.get(1));
+        startAll(rest);
         frontendEndpoints = new ServiceEndpoints("mcp-frontend", frontends);
         dispatcherEndpoints = new ServiceEndpoints("webhook-dispatcher", dispatchers);
         for (ServiceEndpoints e : List.of(jobControlEndpoints, frontendEndpoints, dispatcherEndpoints)) {
