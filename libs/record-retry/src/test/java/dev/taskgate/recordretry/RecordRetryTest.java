@@ -91,6 +91,53 @@ class RecordRetryTest {
         assertThat(outage.isWaiting()).isFalse();
     }
 
+    @Test
+    void aRecordHandledWhileTheServiceClosesItsPoolIsKeptNeverGivenUp() {
+        Throwable closed = closedPoolFailure();
+        assertThat(TransientFailures.isTransient(closed)).as(closed.toString()).isTrue();
+
+        // a rollout stops the instance: until it exits the record is handled again, never dead-lettered; left
+        // unacknowledged, it goes to the instance that takes the partition over
+        AtomicInteger attempts = new AtomicInteger();
+        Uni<String> handling = Uni.createFrom()
+                .deferred(() -> attempts.incrementAndGet() <= 3 * RecordRetry.ATTEMPTS
+                        ? Uni.createFrom().failure(closed)
+                        : Uni.createFrom().item("applied"));
+
+        assertThat(retry.handle("commands-in", handling).await().atMost(Duration.ofSeconds(30)))
+                .isEqualTo("applied");
+        assertThat(attempts).as("far beyond the attempts a bad record gets").hasValue(3 * RecordRetry.ATTEMPTS + 1);
+    }
+
+    /** What the service's PostgreSQL client fails with once the pool was closed (Quarkus closes it as it stops). */
+    private static Throwable closedPoolFailure() {
+        Vertx vertx = Vertx.vertx();
+        try {
+            Pool pool = PgBuilder.pool()
+                    .connectingTo(new PgConnectOptions()
+                            .setHost("127.0.0.1")
+                            .setPort(1)
+                            .setDatabase("none")
+                            .setUser("none")
+                            .setPassword("none"))
+                    .using(vertx)
+                    .build();
+            pool.close().toCompletionStage().toCompletableFuture().join();
+            try {
+                pool.query("select 1")
+                        .execute()
+                        .toCompletionStage()
+                        .toCompletableFuture()
+                        .join();
+                throw new AssertionError("a query on a closed pool succeeded");
+            } catch (java.util.concurrent.CompletionException e) {
+                return e.getCause();
+            }
+        } finally {
+            vertx.close();
+        }
+    }
+
     /** What the service's PostgreSQL client fails with when nothing listens on the database's port. */
     private static Throwable unreachableDatabaseFailure() {
         Vertx vertx = Vertx.vertx();
