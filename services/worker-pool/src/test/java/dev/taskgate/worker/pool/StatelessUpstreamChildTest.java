@@ -15,6 +15,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.taskgate.testsupport.RawJson;
 import dev.taskgate.testsupport.mcp.RecordingProxy;
 import dev.taskgate.worker.child.ChildServer;
 
@@ -99,26 +100,7 @@ class StatelessUpstreamChildTest {
     private String sentResult(String method, String prefix) {
         var exchanges = proxy.exchangesOf(method);
         String answer = exchanges.get(exchanges.size() - 1).answerText().strip();
-        int start = answer.indexOf(prefix) + prefix.length();
-        int depth = 0;
-        boolean inString = false;
-        for (int i = start; i < answer.length(); i++) {
-            char c = answer.charAt(i);
-            if (inString) {
-                if (c == '\\') {
-                    i++;
-                } else if (c == '"') {
-                    inString = false;
-                }
-            } else if (c == '"') {
-                inString = true;
-            } else if (c == '{') {
-                depth++;
-            } else if (c == '}' && --depth == 0) {
-                return answer.substring(start, i + 1);
-            }
-        }
-        throw new AssertionError("no complete object after " + prefix + " in " + answer);
+        return RawJson.memberAfter(answer, prefix);
     }
 
     @Test

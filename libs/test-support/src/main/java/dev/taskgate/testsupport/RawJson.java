@@ -1,31 +1,33 @@
-package dev.taskgate.e2e;
-
-import static org.assertj.core.api.Assertions.assertThat;
+package dev.taskgate.testsupport;
 
 /**
  * Pieces of a JSON text as the server wrote them — the exact bytes, not a re-serialisation — for the tests that prove
- * one execution's result is byte for byte the same on every surface.
+ * a result is passed on byte for byte.
  */
-final class RawJson {
+public final class RawJson {
     private RawJson() {}
 
     /** The object that follows the first {@code marker}, e.g. {@code "result":}. */
-    static String memberAfter(String text, String marker) {
+    public static String memberAfter(String text, String marker) {
         int at = text.indexOf(marker);
-        assertThat(at).as(text).isNotNegative();
+        if (at < 0) {
+            throw new AssertionError("no " + marker + " in " + text);
+        }
         return objectAt(text, at + marker.length());
     }
 
     /** The stored result inside a {@code tasks/get} answer, which nests it as {@code result.result}. */
-    static String resultOfTask(String text) {
+    public static String resultOfTask(String text) {
         int outer = text.indexOf("\"result\":");
         int inner = text.indexOf("\"result\":", outer + 1);
-        assertThat(inner).as(text).isPositive();
+        if (outer < 0 || inner < 0) {
+            throw new AssertionError("no nested \"result\": in " + text);
+        }
         return objectAt(text, inner + "\"result\":".length());
     }
 
     /** The object that starts at {@code start}, up to its closing brace. */
-    static String objectAt(String text, int start) {
+    public static String objectAt(String text, int start) {
         int depth = 0;
         boolean inString = false;
         for (int i = start; i < text.length(); i++) {
