@@ -201,12 +201,14 @@ $$;
 SQL
 }
 
-# pg_stop DIR: fast shutdown of the cluster of DIR.
+# pg_stop DIR [MODE]: shutdown of the cluster of DIR, fast unless MODE says otherwise (immediate: no checkpoint,
+# recovery at the next start, as after a crash).
 pg_stop() {
-  local dir=$1 home
+  local dir=$1 mode=${2:-fast} home
+  case "$mode" in fast | immediate | smart) ;; *) die "unknown shutdown mode $mode" ;; esac
   home=$(pg_home "$dir")
   [ -f "$home/data/postmaster.pid" ] || return 0
-  pg_as_server "$PG_BIN/pg_ctl" -D "$home/data" -m fast -w -t 60 stop >/dev/null 2>&1 || true
+  pg_as_server "$PG_BIN/pg_ctl" -D "$home/data" -m "$mode" -w -t 60 stop >/dev/null 2>&1 || true
   rm -f "$dir/pid"
 }
 
