@@ -1,6 +1,7 @@
 package dev.taskgate.jobctl.liveness.kafka;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -8,6 +9,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
+import org.apache.kafka.common.TopicPartition;
 import org.jboss.logging.Logger;
 
 import io.quarkus.scheduler.Scheduled;
@@ -20,9 +22,11 @@ import dev.taskgate.jobctl.liveness.HeartbeatListening;
 
 /**
  * Looks at this instance's heartbeat consumer every second, on its polling thread, and tells
- * {@link HeartbeatListening} whether the feed is healthy: connected to the broker ({@code connection-count} above 0)
- * and not behind ({@code records-lag-max} at most {@value #MAX_LAG} records; a consumer that is catching up after an
- * outage reads old heartbeats, so the silences it sees are not yet real).
+ * {@link HeartbeatListening} whether the feed is healthy: it holds partitions of the heartbeat topic (after a broker
+ * restart the consumer is connected again well before its group gives it back its partitions, and until then it
+ * reads nothing), it is connected to the broker ({@code connection-count} above 0), and it is not behind
+ * ({@code records-lag-max} at most {@value #MAX_LAG} records; a consumer that is catching up after an outage reads
+ * old heartbeats, so the silences it sees are not yet real).
  */
 @ApplicationScoped
 public class HeartbeatFeedSampler {
@@ -51,7 +55,7 @@ public class HeartbeatFeedSampler {
             record(false, "no heartbeat consumer");
             return Uni.createFrom().voidItem();
         }
-        Function<Consumer<Object, Object>, Boolean> look = c -> isHealthy(c.metrics());
+        Function<Consumer<Object, Object>, Boolean> look = c -> isHealthy(c.assignment(), c.metrics());
         return consumer.runOnPollingThread(look)
                 .onFailure()
                 .recoverWithItem(false)
@@ -74,8 +78,11 @@ public class HeartbeatFeedSampler {
         }
     }
 
-    /** Whether a consumer with these metrics is connected and not behind. */
-    static boolean isHealthy(Map<MetricName, ? extends Metric> metrics) {
+    /** Whether a consumer with this assignment and these metrics holds partitions, is connected and not behind. */
+    static boolean isHealthy(Set<TopicPartition> assignment, Map<MetricName, ? extends Metric> metrics) {
+        if (assignment.isEmpty()) {
+            return false;
+        }
         double connections = value(metrics, "consumer-metrics", "connection-count");
         double lag = value(metrics, "consumer-fetch-manager-metrics", "records-lag-max");
         return connections > 0 && (Double.isNaN(lag) || lag <= MAX_LAG);
