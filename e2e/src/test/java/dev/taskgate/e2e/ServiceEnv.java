@@ -40,6 +40,22 @@ final class ServiceEnv {
      */
     static ServiceEnv prepare(Path repo, Path state, Map<String, Integer> ports, String database, String prefix)
             throws IOException {
+        return prepare(repo, state, ports, TestInfra.pgPort(), TestInfra.kafkaPort(), database, prefix);
+    }
+
+    /**
+     * As {@link #prepare(Path, Path, Map, String, String)}, against the PostgreSQL and Kafka on the given ports (a
+     * test's own, set up like the test infrastructure: {@link PrivateInfra}).
+     */
+    static ServiceEnv prepare(
+            Path repo,
+            Path state,
+            Map<String, Integer> ports,
+            int pgPort,
+            int kafkaPort,
+            String database,
+            String prefix)
+            throws IOException {
         // fresh keys for every run: keys kept from a run of an older version (another key format) would not match
         deleteRecursively(state.resolve("keys"));
         Path keys = Files.createDirectories(state.resolve("keys"));
@@ -54,8 +70,8 @@ final class ServiceEnv {
         }
         Map<String, String> inputs = new LinkedHashMap<>();
         inputs.put("TASKGATE_RUN_STATE", state.toString());
-        inputs.put("TASKGATE_RUN_KAFKA_PORT", Integer.toString(TestInfra.kafkaPort()));
-        inputs.put("TASKGATE_RUN_PG_PORT", Integer.toString(TestInfra.pgPort()));
+        inputs.put("TASKGATE_RUN_KAFKA_PORT", Integer.toString(kafkaPort));
+        inputs.put("TASKGATE_RUN_PG_PORT", Integer.toString(pgPort));
         inputs.put("TASKGATE_RUN_PG_DATABASE", database);
         inputs.put("TASKGATE_RUN_TOPIC_PREFIX", prefix);
         inputs.put(
