@@ -23,7 +23,8 @@ final class ChaosClient {
     private static final HttpClient HTTP =
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(15);
-    private static final int MAX_ATTEMPTS = 60;
+    /** Attempts per submission; with PostgreSQL or Kafka restarts in the kill set, the deadline bounds instead. */
+    static final int MAX_ATTEMPTS = 60;
 
     /** An answer with its status and body. */
     record Reply(int status, String body) {
@@ -38,24 +39,26 @@ final class ChaosClient {
 
     private final List<ChaosNode> frontends;
     private final List<String> tokens;
+    private final int maxAttempts;
     final AtomicInteger resubmissions = new AtomicInteger();
     /** Per submission, the milliseconds from its first attempt until a frontend accepted it. */
     final ConcurrentLinkedQueue<Long> acceptMillis = new ConcurrentLinkedQueue<>();
 
-    ChaosClient(List<ChaosNode> frontends, List<String> tokens) {
+    ChaosClient(List<ChaosNode> frontends, List<String> tokens, int maxAttempts) {
         this.frontends = frontends;
         this.tokens = tokens;
+        this.maxAttempts = maxAttempts;
     }
 
     /**
      * Submits until a frontend accepts (202), moving to the other frontend after a connection failure or a 5xx, and
-     * waiting out a 429; returns the handle. Bounded by {@code deadlineNanos} and {@link #MAX_ATTEMPTS}.
+     * waiting out a 429; returns the handle. Bounded by {@code deadlineNanos} and the client's attempts.
      */
     String submit(ChaosWork work, long deadlineNanos) throws InterruptedException {
         int first = ThreadLocalRandom.current().nextInt(frontends.size());
         long started = System.nanoTime();
         String lastProblem = "no attempt";
-        for (int attempt = 0; attempt < MAX_ATTEMPTS && System.nanoTime() < deadlineNanos; attempt++) {
+        for (int attempt = 0; attempt < maxAttempts && System.nanoTime() < deadlineNanos; attempt++) {
             ChaosNode frontend = frontends.get((first + attempt) % frontends.size());
             if (attempt > 0) {
                 resubmissions.incrementAndGet();

@@ -11,16 +11,18 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
 /**
  * The processes the chaos test kills: two worker-pools, two job-controls and two mcp-frontends, each frontend reading
- * through its own job-control (so one job-control down leaves one frontend that can answer reads). While it runs,
- * the shared {@link LocalStack}'s own job-control, worker-pool and frontend (and any extra instance another test
- * started) are stopped, so that every instance doing the work is one the killer may hit; they are started again
- * afterwards for the test classes that follow.
+ * through its own job-control (so one job-control down leaves one frontend that can answer reads). On the shared
+ * {@link LocalStack} ({@link #onLocalStack}), the stack's own job-control, worker-pool and frontend (and any extra
+ * instance another test started) are stopped while it runs, so that every instance doing the work is one the killer
+ * may hit; they are started again afterwards for the test classes that follow. On a {@link PrivateStack}
+ * ({@link #onPrivateStack}) there is nothing to pause, and the killer may restart its PostgreSQL and Kafka too.
  */
 final class ChaosCluster implements AutoCloseable {
     private static final Duration READY = Duration.ofSeconds(180);
@@ -28,15 +30,24 @@ final class ChaosCluster implements AutoCloseable {
     /** Children per worker: enough that a kill usually finds several executions running. */
     private static final String WORKER_CHILDREN = "3";
 
+    /** The settings of a service on the stack the cluster runs on. */
+    @FunctionalInterface
+    interface Settings {
+        Map<String, String> of(String service) throws IOException;
+    }
+
     private final List<ChaosNode> nodes = new ArrayList<>();
     private final List<ServiceProcess> paused = new ArrayList<>();
+    private final ChaosDb db;
+    private final PrivateInfra infra;
 
-    ChaosCluster(Path rewriteSandbox) throws IOException {
-        LocalStack stack = LocalStack.get();
+    private ChaosCluster(Path rewriteSandbox, Settings settings, ChaosDb db, PrivateInfra infra) throws IOException {
+        this.db = db;
+        this.infra = infra;
         Files.createDirectories(rewriteSandbox);
         List<Integer> jobControlPorts = List.of(freePort(), freePort());
         for (int i = 0; i < 2; i++) {
-            Map<String, String> worker = stack.serviceEnv("worker-pool");
+            Map<String, String> worker = settings.of("worker-pool");
             worker.put("TASKGATE_WORKER_CHILDREN", WORKER_CHILDREN);
             worker.put("TASKGATE_WORKER_REWRITE_SANDBOX", rewriteSandbox.toString());
             nodes.add(new ChaosNode(ChaosNode.Kind.WORKER, "chaos-worker-pool-" + (i + 1), freePort(), worker));
@@ -46,13 +57,34 @@ final class ChaosCluster implements AutoCloseable {
                     ChaosNode.Kind.JOB_CONTROL,
                     "chaos-job-control-" + (i + 1),
                     jobControlPorts.get(i),
-                    stack.serviceEnv("job-control")));
+                    settings.of("job-control")));
         }
         for (int i = 0; i < 2; i++) {
-            Map<String, String> frontend = stack.serviceEnv("mcp-frontend");
+            Map<String, String> frontend = settings.of("mcp-frontend");
             frontend.put("TASKGATE_JOB_CONTROL_URL", "http://127.0.0.1:" + jobControlPorts.get(i));
             nodes.add(new ChaosNode(ChaosNode.Kind.FRONTEND, "chaos-mcp-frontend-" + (i + 1), freePort(), frontend));
         }
+    }
+
+    /** On the shared stack of the slow tier, whose working services it pauses while it runs. */
+    static ChaosCluster onLocalStack(Path rewriteSandbox) throws IOException {
+        LocalStack stack = LocalStack.get();
+        return new ChaosCluster(rewriteSandbox, stack::serviceEnv, new ChaosDb(LocalStack.jdbcUrl()), null);
+    }
+
+    /** On a stack of the test's own, whose PostgreSQL and Kafka the killer may restart. */
+    static ChaosCluster onPrivateStack(Path rewriteSandbox, PrivateStack stack, PrivateInfra infra) throws IOException {
+        return new ChaosCluster(rewriteSandbox, stack::serviceEnv, new ChaosDb(stack.jdbcUrl()), infra);
+    }
+
+    /** The cluster's database, as the chaos test reads it. */
+    ChaosDb db() {
+        return db;
+    }
+
+    /** The private infrastructure the cluster runs on; empty on the shared stack, whose infrastructure is shared. */
+    Optional<PrivateInfra> infra() {
+        return Optional.ofNullable(infra);
     }
 
     List<ChaosNode> nodes() {
@@ -63,17 +95,22 @@ final class ChaosCluster implements AutoCloseable {
         return nodes.stream().filter(n -> n.kind() == kind).toList();
     }
 
-    /** Stops the shared stack's working services, then starts every chaos node (in parallel) and waits for all. */
+    /**
+     * Stops the shared stack's working services (on the shared stack), then starts every chaos node (in parallel) and
+     * waits for all.
+     */
     void start() throws Exception {
-        LocalStack stack = LocalStack.get();
-        for (ServiceProcess extra : stack.extras()) {
-            extra.stop();
-            paused.add(extra);
-        }
-        for (String name : PAUSED) {
-            ServiceProcess s = stack.service(name);
-            s.stop();
-            paused.add(s);
+        if (infra == null) {
+            LocalStack stack = LocalStack.get();
+            for (ServiceProcess extra : stack.extras()) {
+                extra.stop();
+                paused.add(extra);
+            }
+            for (String name : PAUSED) {
+                ServiceProcess s = stack.service(name);
+                s.stop();
+                paused.add(s);
+            }
         }
         ExecutorService starters = Executors.newFixedThreadPool(nodes.size());
         try {

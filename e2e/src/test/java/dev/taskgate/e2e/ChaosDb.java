@@ -13,7 +13,10 @@ import java.util.UUID;
 
 import dev.taskgate.testsupport.DevDatabaseRoles;
 
-/** What the chaos test reads from job-control's tables (schema {@code jobctl}) to prove and count recovery. */
+/**
+ * What the chaos test reads from job-control's tables (schema {@code jobctl}) to prove and count recovery, in the
+ * database its cluster runs on.
+ */
 final class ChaosDb {
     /** An execution a killed worker owned, at the epoch it ran under. */
     record Held(UUID id, long epoch) {}
@@ -29,10 +32,14 @@ final class ChaosDb {
             String errorCode,
             String errorMessage) {}
 
-    private ChaosDb() {}
+    private final String jdbcUrl;
+
+    ChaosDb(String jdbcUrl) {
+        this.jdbcUrl = jdbcUrl;
+    }
 
     /** Running executions whose current epoch was started by {@code workerId}. */
-    static List<Held> heldBy(String workerId) throws SQLException {
+    List<Held> heldBy(String workerId) throws SQLException {
         List<Held> held = new ArrayList<>();
         try (Connection c = connect();
                 PreparedStatement s =
@@ -49,7 +56,7 @@ final class ChaosDb {
     }
 
     /** Of {@code held}, those settled: terminal, or moved on to a later epoch (a replacement or reconciliation). */
-    static List<UUID> settled(List<Held> held) throws SQLException {
+    List<UUID> settled(List<Held> held) throws SQLException {
         List<UUID> settled = new ArrayList<>();
         try (Connection c = connect();
                 PreparedStatement s = c.prepareStatement("select state, epoch from jobctl.execution where id = ?")) {
@@ -69,7 +76,7 @@ final class ChaosDb {
     }
 
     /** Every execution of the given principals, by id. */
-    static Map<UUID, Row> executionsOf(List<String> principals) throws SQLException {
+    Map<UUID, Row> executionsOf(List<String> principals) throws SQLException {
         Map<UUID, Row> rows = new HashMap<>();
         try (Connection c = connect();
                 PreparedStatement s = c.prepareStatement(
@@ -98,7 +105,7 @@ final class ChaosDb {
     }
 
     /** Receipts of the given principals: receipt key → execution id. */
-    static Map<String, UUID> receiptsOf(List<String> principals) throws SQLException {
+    Map<String, UUID> receiptsOf(List<String> principals) throws SQLException {
         Map<String, UUID> receipts = new HashMap<>();
         try (Connection c = connect();
                 PreparedStatement s = c.prepareStatement(
@@ -117,7 +124,7 @@ final class ChaosDb {
     }
 
     /** Journal entries per execution id (the table's primary key allows one; counted anyway, as the proof). */
-    static Map<UUID, List<String>> journalPlanHashes(List<UUID> executions) throws SQLException {
+    Map<UUID, List<String>> journalPlanHashes(List<UUID> executions) throws SQLException {
         Map<UUID, List<String>> entries = new HashMap<>();
         try (Connection c = connect();
                 PreparedStatement s = c.prepareStatement(
@@ -133,7 +140,7 @@ final class ChaosDb {
         return entries;
     }
 
-    private static Connection connect() throws SQLException {
-        return DevDatabaseRoles.JOBCTL.connect(LocalStack.jdbcUrl());
+    private Connection connect() throws SQLException {
+        return DevDatabaseRoles.JOBCTL.connect(jdbcUrl);
     }
 }

@@ -1,5 +1,6 @@
 package dev.taskgate.e2e;
 
+import java.io.IOException;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,12 +24,38 @@ import static org.awaitility.Awaitility.await;
  * first three kills are one of each, in a random order), never both instances of a kind at once; every victim is
  * started again after a short pause. For a worker-pool kill it measures, per execution the killed worker held, the
  * time from the SIGKILL until job-control settled it (terminal, or moved to a later epoch).
+ *
+ * <p>On a cluster with infrastructure of its own ({@link ChaosCluster#infra()}) the kill set also has the three
+ * {@link InfraOutage}s, each once, in a seeded order, after the second, fourth and sixth process kill: PostgreSQL
+ * stopped with a fast and with an immediate shutdown, and the Kafka broker stopped, each for 30-60 s (seeded), then
+ * started again. An outage begins only when every node is up (a service starting while its database is away would
+ * not become ready) and ends when every node is ready again; the kill windows move on by the time it took.
  */
 final class ChaosKiller implements Runnable {
     /** One kill; {@code held} only for a worker-pool. */
     record Kill(ChaosNode.Kind kind, String node, long atNanos, String instanceId, List<ChaosDb.Held> held) {}
 
+    /** A dependency taken away and brought back. */
+    enum InfraOutage {
+        POSTGRES_FAST("postgres-fast"),
+        POSTGRES_IMMEDIATE("postgres-immediate"),
+        KAFKA("kafka");
+
+        final String label;
+
+        InfraOutage(String label) {
+            this.label = label;
+        }
+    }
+
+    /** One outage: how long the dependency was away, and how long until every node was ready again after it. */
+    record Outage(InfraOutage kind, long downMillis, long readyMillis) {}
+
     private static final long SETTLE_BOUND_NANOS = TimeUnit.SECONDS.toNanos(120);
+    /** An outage suspends owner-loss settlement (docs/job-control.md): a worker killed before one waits it out. */
+    private static final long SETTLE_BOUND_WITH_OUTAGES_NANOS = TimeUnit.SECONDS.toNanos(300);
+
+    private static final Duration READY_AFTER_OUTAGE = Duration.ofSeconds(180);
 
     private final long seed;
     private final ChaosCluster cluster;
@@ -39,6 +66,9 @@ final class ChaosKiller implements Runnable {
     private final List<Kill> kills = Collections.synchronizedList(new ArrayList<>());
     private final ConcurrentLinkedQueue<Long> settleMillis = new ConcurrentLinkedQueue<>();
     private final ConcurrentLinkedQueue<String> problems = new ConcurrentLinkedQueue<>();
+    private final List<Outage> outages = Collections.synchronizedList(new ArrayList<>());
+    /** Time spent in outages so far: the kill windows move on by it. */
+    private volatile long outageNanos;
 
     /**
      * @param untilNanos      no kill starts after this moment once {@code minKills} happened
@@ -58,6 +88,10 @@ final class ChaosKiller implements Runnable {
         return List.copyOf(kills);
     }
 
+    List<Outage> outages() {
+        return List.copyOf(outages);
+    }
+
     List<Long> settleMillis() {
         return List.copyOf(settleMillis);
     }
@@ -72,9 +106,19 @@ final class ChaosKiller implements Runnable {
         Random random = new Random(seed);
         List<ChaosNode.Kind> firsts = new ArrayList<>(List.of(ChaosNode.Kind.values()));
         Collections.shuffle(firsts, random);
+        // drawn from their own generator, so that a seed makes the same process kills with or without outages
+        Random outageRandom = new Random(seed ^ 0x5DEECE66DL);
+        List<InfraOutage> outagesToCome = new ArrayList<>();
+        if (cluster.infra().isPresent()) {
+            outagesToCome.addAll(List.of(InfraOutage.values()));
+            Collections.shuffle(outagesToCome, outageRandom);
+        }
         ExecutorService helpers = Executors.newCachedThreadPool();
         try {
             for (int k = 0; k < maxKills && mayKill(k); k++) {
+                if (k % 2 == 0 && k > 0 && !outagesToCome.isEmpty()) {
+                    outage(outagesToCome.remove(0), 30 + outageRandom.nextInt(31));
+                }
                 Thread.sleep(3000 + random.nextInt(3000));
                 ChaosNode.Kind kind = k < firsts.size()
                         ? firsts.get(k)
@@ -88,7 +132,8 @@ final class ChaosKiller implements Runnable {
                 ChaosNode victim = kind == ChaosNode.Kind.WORKER ? busiestFirst(siblings, pick) : siblings.get(pick);
                 long at = System.nanoTime();
                 String instanceId = victim.kill();
-                List<ChaosDb.Held> held = kind == ChaosNode.Kind.WORKER ? ChaosDb.heldBy(instanceId) : List.of();
+                List<ChaosDb.Held> held =
+                        kind == ChaosNode.Kind.WORKER ? cluster.db().heldBy(instanceId) : List.of();
                 kills.add(new Kill(kind, victim.name(), at, instanceId, held));
                 System.out.printf("chaos: kill %d: %s (%s) held=%d%n", k + 1, victim.name(), instanceId, held.size());
                 if (!held.isEmpty()) {
@@ -101,10 +146,14 @@ final class ChaosKiller implements Runnable {
         } catch (Exception e) {
             problems.add("killer failed: " + e);
         } finally {
+            if (!outagesToCome.isEmpty()) {
+                problems.add("outages left out: " + outagesToCome);
+            }
             helpers.shutdown();
             try {
-                if (!helpers.awaitTermination(240, TimeUnit.SECONDS)) {
-                    problems.add("restarts or settlements still running after 240 s");
+                long bound = cluster.infra().isPresent() ? 420 : 240;
+                if (!helpers.awaitTermination(bound, TimeUnit.SECONDS)) {
+                    problems.add("restarts or settlements still running after " + bound + " s");
                     helpers.shutdownNow();
                 }
             } catch (InterruptedException e) {
@@ -118,27 +167,62 @@ final class ChaosKiller implements Runnable {
      * The worker drawn, unless it holds no running execution and its sibling does: a kill of an idle worker proves
      * little about recovery.
      */
-    private static ChaosNode busiestFirst(List<ChaosNode> workers, int pick) throws SQLException {
+    private ChaosNode busiestFirst(List<ChaosNode> workers, int pick) throws SQLException {
         ChaosNode drawn = workers.get(pick);
-        if (!ChaosDb.heldBy(drawn.instanceId()).isEmpty()) {
+        if (!cluster.db().heldBy(drawn.instanceId()).isEmpty()) {
             return drawn;
         }
         for (ChaosNode other : workers) {
-            if (other != drawn && !ChaosDb.heldBy(other.instanceId()).isEmpty()) {
+            if (other != drawn && !cluster.db().heldBy(other.instanceId()).isEmpty()) {
                 return other;
             }
         }
         return drawn;
     }
 
+    /**
+     * Takes a dependency away for {@code seconds} once every node is up, brings it back and waits until every node is
+     * ready again; the kill windows move on by the time it took.
+     */
+    private void outage(InfraOutage kind, int seconds) throws IOException, InterruptedException {
+        PrivateInfra infra = cluster.infra().orElseThrow();
+        if (!awaitAllUp(cluster.nodes())) {
+            problems.add("outage " + kind.label + " left out: not every node came up");
+            return;
+        }
+        long began = System.nanoTime();
+        switch (kind) {
+            case POSTGRES_FAST -> infra.stopPostgres(PrivateInfra.PgShutdown.FAST);
+            case POSTGRES_IMMEDIATE -> infra.stopPostgres(PrivateInfra.PgShutdown.IMMEDIATE);
+            case KAFKA -> infra.stopKafka();
+        }
+        System.out.printf("chaos: outage %s for %d s%n", kind.label, seconds);
+        // the outage's length is the test's input, not a condition to wait for
+        long left = TimeUnit.SECONDS.toNanos(seconds) - (System.nanoTime() - began);
+        if (left > 0) {
+            TimeUnit.NANOSECONDS.sleep(left);
+        }
+        switch (kind) {
+            case POSTGRES_FAST, POSTGRES_IMMEDIATE -> infra.startPostgres();
+            case KAFKA -> infra.startKafka();
+        }
+        long back = System.nanoTime();
+        for (ChaosNode node : cluster.nodes()) {
+            node.awaitReady(READY_AFTER_OUTAGE);
+        }
+        long ready = System.nanoTime();
+        outages.add(new Outage(kind, (back - began) / 1_000_000, (ready - back) / 1_000_000));
+        outageNanos += ready - began;
+    }
+
     private boolean mayKill(int done) {
-        long now = System.nanoTime();
+        long now = System.nanoTime() - outageNanos;
         return now < untilNanos || (done < minKills && now < lastChanceNanos);
     }
 
     /** Waits (bounded by the killer's last chance) until every instance of a kind is up again. */
     private boolean awaitAllUp(List<ChaosNode> siblings) {
-        long remaining = lastChanceNanos - System.nanoTime();
+        long remaining = lastChanceNanos + outageNanos - System.nanoTime();
         if (remaining <= 0) {
             return siblings.stream().allMatch(ChaosNode::isUp);
         }
@@ -163,12 +247,13 @@ final class ChaosKiller implements Runnable {
 
     private void measureSettlement(long killedAt, List<ChaosDb.Held> held) {
         Map<UUID, Long> settled = new ConcurrentHashMap<>();
-        long remaining = SETTLE_BOUND_NANOS - (System.nanoTime() - killedAt);
+        long bound = cluster.infra().isPresent() ? SETTLE_BOUND_WITH_OUTAGES_NANOS : SETTLE_BOUND_NANOS;
+        long remaining = bound - (System.nanoTime() - killedAt);
         try {
             await().atMost(Duration.ofNanos(Math.max(remaining, 1)))
                     .pollInterval(Duration.ofMillis(100))
                     .until(() -> {
-                        for (UUID id : ChaosDb.settled(held)) {
+                        for (UUID id : cluster.db().settled(held)) {
                             settled.putIfAbsent(id, (System.nanoTime() - killedAt) / 1_000_000);
                         }
                         return settled.size() == held.size();
@@ -180,7 +265,8 @@ final class ChaosKiller implements Runnable {
         }
         settleMillis.addAll(settled.values());
         if (settled.size() < held.size()) {
-            problems.add((held.size() - settled.size()) + " executions of a killed worker not settled within 120 s");
+            problems.add((held.size() - settled.size()) + " executions of a killed worker not settled within "
+                    + TimeUnit.NANOSECONDS.toSeconds(bound) + " s");
         }
     }
 }

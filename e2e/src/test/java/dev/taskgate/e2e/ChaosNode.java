@@ -90,6 +90,15 @@ final class ChaosNode {
         up = true;
     }
 
+    /** Waits until the running process answers its readiness check again (after a dependency came back). */
+    void awaitReady(Duration timeout) throws IOException, InterruptedException {
+        ServiceProcess running;
+        synchronized (this) {
+            running = process;
+        }
+        running.awaitReady(timeout);
+    }
+
     /** SIGKILL; returns the instance id the killed process ran under. */
     synchronized String kill() throws InterruptedException {
         up = false;

@@ -18,6 +18,7 @@ final class ChaosVerdict {
     private static final String STAGED_RECOVERY = "Completed with the result staged before its owner was lost";
 
     private final ChaosClient client;
+    private final ChaosDb db;
     private final Path sandbox;
     private final List<String> principals;
     private final List<ChaosWork> work;
@@ -36,12 +37,14 @@ final class ChaosVerdict {
 
     ChaosVerdict(
             ChaosClient client,
+            ChaosDb db,
             Path sandbox,
             List<String> principals,
             List<ChaosWork> work,
             String[] handles,
             Map<Integer, JsonNode> finals) {
         this.client = client;
+        this.db = db;
         this.sandbox = sandbox;
         this.principals = principals;
         this.work = work;
@@ -50,15 +53,15 @@ final class ChaosVerdict {
     }
 
     void check() throws Exception {
-        Map<UUID, ChaosDb.Row> rows = ChaosDb.executionsOf(principals);
-        Map<String, UUID> receipts = ChaosDb.receiptsOf(principals);
+        Map<UUID, ChaosDb.Row> rows = db.executionsOf(principals);
+        Map<String, UUID> receipts = db.receiptsOf(principals);
         List<UUID> rewriteIds = new ArrayList<>();
         for (ChaosWork w : work) {
             if (w.kind == ChaosWork.Kind.REWRITE && handles[w.index] != null) {
                 rewriteIds.add(ChaosWork.executionId(handles[w.index]));
             }
         }
-        Map<UUID, List<String>> journal = ChaosDb.journalPlanHashes(rewriteIds);
+        Map<UUID, List<String>> journal = db.journalPlanHashes(rewriteIds);
         journal.forEach((id, entries) -> {
             if (entries.size() > 1) {
                 problems.add("execution " + id + " has " + entries.size() + " journal entries");
