@@ -42,9 +42,21 @@ class HeartbeatFeedRebalanceTest {
             // the connection stays; the partitions are gone, as between a broker restart and the group's rebalance
             consumer.unsubscribe();
             assertThat(consumer.assignment()).isEmpty();
+            assertThat(connections(consumer))
+                    .as("still connected: the metrics alone would call the feed healthy")
+                    .isPositive();
             assertThat(HeartbeatFeedSampler.isHealthy(consumer.assignment(), consumer.metrics()))
                     .as("connected without partitions")
                     .isFalse();
         }
+    }
+
+    private static double connections(KafkaConsumer<?, ?> consumer) {
+        return consumer.metrics().entrySet().stream()
+                .filter(e -> e.getKey().group().equals("consumer-metrics")
+                        && e.getKey().name().equals("connection-count"))
+                .mapToDouble(e -> ((Number) e.getValue().metricValue()).doubleValue())
+                .findFirst()
+                .orElse(0);
     }
 }
