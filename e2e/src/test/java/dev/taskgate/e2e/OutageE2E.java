@@ -20,6 +20,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -54,6 +55,8 @@ class OutageE2E {
     private static final int WORKER_CHILDREN = LONG + 3;
 
     private static final int SUBMITTERS = 8;
+    private static final Duration SUBMIT_BOUND = Duration.ofSeconds(180);
+    private static final AtomicInteger RESUBMISSIONS = new AtomicInteger();
 
     private static final String BASE = "/v1/orgs/acme/projects/demo/tool-executions";
     private static final String OPERATOR_VIEW = "/v1/orgs/acme/projects/demo/operator/tool-executions/";
@@ -64,7 +67,7 @@ class OutageE2E {
             HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     /** One execution of the test and the result it must end with. */
-    private record Work(int index, String tool, ObjectNode input, JsonNode expected) {}
+    private record Work(int index, String key, String tool, ObjectNode input, JsonNode expected) {}
 
     @Test
     @Timeout(value = 25, unit = TimeUnit.MINUTES)
@@ -191,7 +194,7 @@ class OutageE2E {
                                 + "kafka_down=%dms (stopping took %dms) ready_after_kafka=%dms "
                                 + "last_completion_after_kafka_start=%dms "
                                 + "completed_before_postgres_stop=%d by_postgres_start=%d by_kafka_start=%d "
-                                + "completed=%d duplicates=%d false_owner_loss=%d dead_letters=%d wall=%dms%n",
+                                + "completed=%d duplicates=%d false_owner_loss=%d dead_letters=%d resubmissions=%d wall=%dms%n",
                         work.size(),
                         IN_FLIGHT,
                         LONG,
@@ -215,6 +218,7 @@ class OutageE2E {
                         duplicates,
                         ownerLoss,
                         deadLettered,
+                        RESUBMISSIONS.get(),
                         (System.nanoTime() - started) / 1_000_000);
 
                 assertThat(problems)
@@ -237,12 +241,12 @@ class OutageE2E {
                 // the long ones end at different moments; the short ones take 3-8 s
                 long seconds = i < LONG ? longSeconds + 10L * i : 3 + i % 6;
                 input.put("seconds", seconds);
-                work.add(new Work(i, "demo.sleep", input, text("slept " + seconds + " seconds")));
+                work.add(new Work(i, run + "-" + i, "demo.sleep", input, text("slept " + seconds + " seconds")));
             } else {
                 input.put("outage", run).put("index", i);
                 ObjectNode expected = text(input.toString());
                 expected.set("structuredContent", input);
-                work.add(new Work(i, "demo.echo", input, expected));
+                work.add(new Work(i, run + "-" + i, "demo.echo", input, expected));
             }
         }
         return work;
@@ -273,7 +277,7 @@ class OutageE2E {
             }
             List<String> done = new ArrayList<>();
             for (Future<String> id : ids) {
-                done.add(id.get(120, TimeUnit.SECONDS));
+                done.add(id.get(SUBMIT_BOUND.toSeconds() + 120, TimeUnit.SECONDS));
             }
             return done;
         } finally {
@@ -281,17 +285,28 @@ class OutageE2E {
         }
     }
 
+    /**
+     * Submits until the frontend accepts (202), repeating the same request with the same Idempotency-Key after a 5xx
+     * or 429 as a client is told to (a loaded machine's first rebalances can outlast the frontend's wait for
+     * job-control); bounded by {@link #SUBMIT_BOUND}.
+     */
     private static String submit(String frontend, String token, Work w) throws Exception {
         ObjectNode body = JSON.createObjectNode().put("tool_name", w.tool);
         body.set("input", w.input);
         HttpRequest request = HttpRequest.newBuilder(URI.create(frontend + BASE))
                 .timeout(Duration.ofSeconds(60))
                 .header("Authorization", "Bearer " + token)
-                .header("Idempotency-Key", "outage-" + UUID.randomUUID())
+                .header("Idempotency-Key", "outage-" + w.key)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body.toString()))
                 .build();
+        long deadline = System.nanoTime() + SUBMIT_BOUND.toNanos();
         Reply reply = send(request);
+        while ((reply.status >= 500 || reply.status == 429) && System.nanoTime() < deadline) {
+            RESUBMISSIONS.incrementAndGet();
+            TimeUnit.MILLISECONDS.sleep(500);
+            reply = send(request);
+        }
         assertThat(reply.status).as("submission %d: %s", w.index, reply.body).isEqualTo(202);
         return reply.json().path("execution_id").asText();
     }
