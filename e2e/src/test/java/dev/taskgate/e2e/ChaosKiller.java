@@ -250,14 +250,18 @@ final class ChaosKiller implements Runnable {
         long bound = cluster.infra().isPresent() ? SETTLE_BOUND_WITH_OUTAGES_NANOS : SETTLE_BOUND_NANOS;
         long remaining = bound - (System.nanoTime() - killedAt);
         try {
-            await().atMost(Duration.ofNanos(Math.max(remaining, 1)))
-                    .pollInterval(Duration.ofMillis(100))
-                    .until(() -> {
-                        for (UUID id : cluster.db().settled(held)) {
-                            settled.putIfAbsent(id, (System.nanoTime() - killedAt) / 1_000_000);
-                        }
-                        return settled.size() == held.size();
-                    });
+            var settling =
+                    await().atMost(Duration.ofNanos(Math.max(remaining, 1))).pollInterval(Duration.ofMillis(100));
+            if (cluster.infra().isPresent()) {
+                // the database may be away for an outage meanwhile: look again once it is back
+                settling = settling.ignoreExceptionsInstanceOf(SQLException.class);
+            }
+            settling.until(() -> {
+                for (UUID id : cluster.db().settled(held)) {
+                    settled.putIfAbsent(id, (System.nanoTime() - killedAt) / 1_000_000);
+                }
+                return settled.size() == held.size();
+            });
         } catch (ConditionTimeoutException e) {
             // reported below with the count of executions that did not settle
         } catch (Exception e) {

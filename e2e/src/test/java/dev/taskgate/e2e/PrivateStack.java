@@ -21,7 +21,8 @@ import java.util.Map;
  */
 final class PrivateStack implements AutoCloseable {
     private static final String DATABASE = "taskgate_e2e";
-    private static final Duration READY = Duration.ofSeconds(180);
+    // a loaded 2-core machine took 191 s to start job-control beside another stack
+    private static final Duration READY = Duration.ofSeconds(360);
 
     private final PrivateInfra infra;
     private final Path logs;
