@@ -2,6 +2,7 @@ package dev.taskgate.jobctl.liveness;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,6 +14,12 @@ import jakarta.enterprise.context.ApplicationScoped;
  * broker and not behind: {@link #feedSampled}), and recorded every heartbeat it read (no {@link #recordingFailed}).
  * So a worker is not declared lost for a Kafka outage, a lagging consumer or a PostgreSQL outage that kept its
  * heartbeats from being recorded — settlement waits until fresh heartbeats have had a whole timeout to arrive.
+ *
+ * <p>Once a feed that was healthy turned unhealthy, it counts as healthy again only from the first heartbeat recorded
+ * after it looks healthy: a restarted broker accepts connections (and the consumer keeps its partitions) well before
+ * it leads its partitions again, so a connected feed may still bring nothing (the outage test saw 90 s of it, and
+ * owners declared lost meanwhile). A worker that died during the outage is therefore settled once any other worker's
+ * heartbeat got through, plus a timeout.
  */
 @ApplicationScoped
 public class HeartbeatListening {
@@ -20,6 +27,8 @@ public class HeartbeatListening {
     private final AtomicReference<Instant> since = new AtomicReference<>();
     private final AtomicReference<Instant> healthySince = new AtomicReference<>();
     private final AtomicReference<Instant> lastRecordingFailure = new AtomicReference<>();
+    private final AtomicBoolean awaitingHeartbeat = new AtomicBoolean();
+    private volatile boolean feedHealthy;
 
     /** The heartbeat consumer was assigned its partitions at {@code at}; only the first assignment counts. */
     public void markListening(Instant at) {
@@ -28,10 +37,20 @@ public class HeartbeatListening {
 
     /** What a look at the heartbeat feed at {@code at} showed: healthy, or disconnected or behind. */
     public void feedSampled(Instant at, boolean healthy) {
-        if (healthy) {
+        feedHealthy = healthy;
+        if (!healthy) {
+            if (healthySince.getAndSet(null) != null) {
+                awaitingHeartbeat.set(true);
+            }
+        } else if (!awaitingHeartbeat.get()) {
             healthySince.compareAndSet(null, at);
-        } else {
-            healthySince.set(null);
+        }
+    }
+
+    /** A heartbeat read at {@code at} was recorded: after an unhealthy feed, the first one makes it healthy again. */
+    public void heartbeatRecorded(Instant at) {
+        if (feedHealthy && awaitingHeartbeat.compareAndSet(true, false)) {
+            healthySince.compareAndSet(null, at);
         }
     }
 
@@ -69,7 +88,9 @@ public class HeartbeatListening {
         }
         Instant healthy = healthySince.get();
         if (healthy == null) {
-            return "the heartbeat feed is disconnected or behind";
+            return awaitingHeartbeat.get() && feedHealthy
+                    ? "no heartbeat recorded since the heartbeat feed recovered"
+                    : "the heartbeat feed is disconnected or behind";
         }
         if (now.isBefore(healthy.plus(timeout))) {
             return "the heartbeat feed recovered less than a heartbeat timeout ago";

@@ -46,10 +46,42 @@ class HeartbeatListeningTest {
         assertThat(mayAt(100)).as("however long it lasts").isFalse();
 
         listening.feedSampled(T0.plusSeconds(100), true);
+        listening.heartbeatRecorded(T0.plusSeconds(100));
         listening.feedSampled(T0.plusSeconds(101), true);
         assertThat(mayAt(105)).as("recovered less than a timeout ago").isFalse();
         assertThat(listening.suspension(TIMEOUT, T0.plusSeconds(105))).contains("recovered");
         assertThat(mayAt(106)).isTrue();
+    }
+
+    @Test
+    void afterAnOutageTheFeedIsHealthyOnlyFromTheFirstHeartbeatRecorded() {
+        listening.markListening(T0);
+        listening.feedSampled(T0, true);
+        listening.feedSampled(T0.plusSeconds(10), false); // the broker is gone
+
+        // back and connected, but it leads no partition yet: nothing comes through for a minute
+        for (int s = 40; s <= 100; s++) {
+            listening.feedSampled(T0.plusSeconds(s), true);
+        }
+        assertThat(mayAt(100)).as("connected, but no heartbeat came through").isFalse();
+        assertThat(listening.suspension(TIMEOUT, T0.plusSeconds(100))).contains("no heartbeat recorded");
+
+        listening.heartbeatRecorded(T0.plusSeconds(101));
+        listening.feedSampled(T0.plusSeconds(102), true);
+        assertThat(mayAt(106)).as("a timeout after the first heartbeat").isFalse();
+        assertThat(mayAt(107)).isTrue();
+    }
+
+    @Test
+    void aHeartbeatRecordedWhileTheFeedIsUnhealthyDoesNotEndTheSuspension() {
+        listening.markListening(T0);
+        listening.feedSampled(T0, true);
+        listening.feedSampled(T0.plusSeconds(10), false);
+        listening.heartbeatRecorded(T0.plusSeconds(11)); // a last one from before the outage
+        listening.feedSampled(T0.plusSeconds(40), true);
+        assertThat(mayAt(60)).isFalse();
+        listening.heartbeatRecorded(T0.plusSeconds(61));
+        assertThat(mayAt(67)).isTrue();
     }
 
     @Test

@@ -69,7 +69,8 @@ public class HeartbeatFeedSampler {
         lastHealthy = healthy;
         if (previous == null || previous != healthy) {
             if (healthy) {
-                LOG.infof("Heartbeat feed healthy: silences count again after one heartbeat timeout");
+                LOG.infof(
+                        "Heartbeat feed healthy: silences count again one heartbeat timeout after a heartbeat is recorded");
             } else {
                 LOG.warnf(
                         "Heartbeat feed disconnected or behind%s: no worker is declared lost for silence meanwhile",

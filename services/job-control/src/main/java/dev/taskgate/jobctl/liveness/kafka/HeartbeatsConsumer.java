@@ -65,6 +65,7 @@ public class HeartbeatsConsumer {
             return Uni.createFrom().completionStage(record.ack());
         }
         return liveness.record(beat)
+                .invoke(() -> listening.heartbeatRecorded(clock.now()))
                 .onFailure()
                 .recoverWithUni(e -> {
                     // silences are not trusted for a whole heartbeat timeout from here (HeartbeatListening)
