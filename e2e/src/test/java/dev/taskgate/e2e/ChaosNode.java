@@ -26,7 +26,8 @@ final class ChaosNode {
         }
     }
 
-    private static final Duration READY = Duration.ofSeconds(180);
+    // six services starting at once on a loaded 2-core machine (beside another stack) took over 3 minutes
+    private static final Duration READY = Duration.ofSeconds(360);
 
     private final Kind kind;
     private final String name;
