@@ -19,10 +19,10 @@ class ChaosInfraE2E {
     @Timeout(value = 20, unit = TimeUnit.MINUTES)
     void executionsSurviveRandomKillsAndRestartsOfPostgresAndKafka() throws Exception {
         Path sandbox = LocalStack.repo().resolve("e2e/target/chaos-infra-sandbox");
-        try (PrivateInfra infra = new PrivateInfra("chaos-infra")) {
+        try (PrivateInfra infra = new PrivateInfra("chaos")) {
             infra.start();
             // only its settings: the chaos cluster's own nodes are the services
-            PrivateStack stack = new PrivateStack("chaos-infra", infra);
+            PrivateStack stack = new PrivateStack("chaos", infra);
             try (ChaosCluster cluster = ChaosCluster.onPrivateStack(sandbox, stack, infra)) {
                 ChaosE2E.run(cluster, sandbox);
             }
