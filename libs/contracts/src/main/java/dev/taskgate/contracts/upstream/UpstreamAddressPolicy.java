@@ -38,6 +38,9 @@ public final class UpstreamAddressPolicy {
 
     /** Why {@code upstream} may not be called now, or empty when it may. */
     public Optional<String> refusal(UpstreamDefinition upstream) {
+        if (upstream.isStdio()) {
+            return Optional.empty(); // no network: the process is started on this host, as the operator wrote it
+        }
         URI url = upstream.url();
         String host = url.getHost();
         if (host.startsWith("[") && host.endsWith("]")) {

@@ -15,7 +15,8 @@ import dev.taskgate.contracts.catalog.WorkspacePatterns;
  * tool is treated. Its tools appear as {@code <namespace>.<tool>} on every surface.
  *
  * @param id              a stable identifier, 1-64 of {@code [a-z0-9-]}
- * @param url             its Streamable HTTP endpoint ({@code http} or {@code https})
+ * @param url             its Streamable HTTP endpoint ({@code http} or {@code https}); {@code null} for a stdio
+ *                        upstream
  * @param protocol        the protocol generation Taskgate speaks to it
  * @param namespace       the prefix of its tools' names, 1-32 of {@code [a-z0-9_-]}; unique among upstreams
  * @param credential      sent on every request, if any
@@ -26,6 +27,7 @@ import dev.taskgate.contracts.catalog.WorkspacePatterns;
  * @param callTimeout     the longest a single call (or a remote task) may take
  * @param maxConcurrency  calls of this upstream running at once across a worker, at least 1
  * @param refreshInterval how often its tool list is read again
+ * @param command         for a stdio upstream (upstreams file only), the command that starts it instead of a URL
  */
 public record UpstreamDefinition(
         String id,
@@ -39,7 +41,8 @@ public record UpstreamDefinition(
         Duration connectTimeout,
         Duration callTimeout,
         int maxConcurrency,
-        Duration refreshInterval) {
+        Duration refreshInterval,
+        Optional<UpstreamCommand> command) {
 
     private static final Pattern ID = Pattern.compile("[a-z0-9-]{1,64}");
     private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9_-]{1,32}");
@@ -50,13 +53,19 @@ public record UpstreamDefinition(
         if (!ID.matcher(id).matches()) {
             throw new IllegalArgumentException("an upstream id is 1-64 of a-z, 0-9 and -; got '" + id + "'");
         }
-        Objects.requireNonNull(url, "url");
-        if (!("http".equals(url.getScheme()) || "https".equals(url.getScheme())) || url.getHost() == null) {
-            throw new IllegalArgumentException("upstream " + id + ": url must be an absolute http(s) URL");
-        }
-        if (url.getUserInfo() != null) {
+        command = command == null ? Optional.empty() : command;
+        if (command.isPresent() == (url != null)) {
             throw new IllegalArgumentException(
-                    "upstream " + id + ": url must not carry credentials; use the credential setting");
+                    "upstream " + id + ": give exactly one of url (Streamable HTTP) and command (stdio)");
+        }
+        if (url != null) {
+            if (!("http".equals(url.getScheme()) || "https".equals(url.getScheme())) || url.getHost() == null) {
+                throw new IllegalArgumentException("upstream " + id + ": url must be an absolute http(s) URL");
+            }
+            if (url.getUserInfo() != null) {
+                throw new IllegalArgumentException(
+                        "upstream " + id + ": url must not carry credentials; use the credential setting");
+            }
         }
         Objects.requireNonNull(protocol, "protocol");
         Objects.requireNonNull(namespace, "namespace");
@@ -65,6 +74,10 @@ public record UpstreamDefinition(
                     "upstream " + id + ": a namespace is 1-32 of a-z, 0-9, _ and -; got '" + namespace + "'");
         }
         credential = credential == null ? Optional.empty() : credential;
+        if (command.isPresent() && credential.isPresent()) {
+            throw new IllegalArgumentException("upstream " + id
+                    + ": a stdio upstream takes no credential header; give secrets in command.environment");
+        }
         workspaces = List.copyOf(workspaces == null ? List.of() : workspaces);
         if (workspaces.isEmpty()) {
             throw new IllegalArgumentException(
@@ -84,6 +97,41 @@ public record UpstreamDefinition(
         if (maxConcurrency < 1) {
             throw new IllegalArgumentException("upstream " + id + ": maxConcurrency must be at least 1");
         }
+    }
+
+    /** A Streamable HTTP upstream, as before stdio upstreams existed. */
+    public UpstreamDefinition(
+            String id,
+            URI url,
+            UpstreamProtocol protocol,
+            String namespace,
+            Optional<UpstreamCredential> credential,
+            List<String> workspaces,
+            List<String> allowedTools,
+            Map<String, ToolPolicy> toolPolicies,
+            Duration connectTimeout,
+            Duration callTimeout,
+            int maxConcurrency,
+            Duration refreshInterval) {
+        this(
+                id,
+                url,
+                protocol,
+                namespace,
+                credential,
+                workspaces,
+                allowedTools,
+                toolPolicies,
+                connectTimeout,
+                callTimeout,
+                maxConcurrency,
+                refreshInterval,
+                Optional.empty());
+    }
+
+    /** Whether it is started as a process speaking MCP on its standard input and output. */
+    public boolean isStdio() {
+        return command.isPresent();
     }
 
     private static void requirePositive(String id, String name, Duration value) {
@@ -114,6 +162,7 @@ public record UpstreamDefinition(
 
     @Override
     public String toString() {
-        return "UpstreamDefinition[id=" + id + ", url=" + url + ", namespace=" + namespace + "]";
+        return "UpstreamDefinition[id=" + id + ", "
+                + command.map(c -> "command=" + c.program()).orElse("url=" + url) + ", namespace=" + namespace + "]";
     }
 }

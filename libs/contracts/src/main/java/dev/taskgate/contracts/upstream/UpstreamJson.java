@@ -22,7 +22,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * credential's value. How a credential is read differs by source, so the caller supplies it.
  */
 public final class UpstreamJson {
-    /** Every field of an upstream. */
+    /** Every field of an upstream, wherever it is declared. */
     public static final Set<String> FIELDS = Set.of(
             "id",
             "url",
@@ -37,6 +37,9 @@ public final class UpstreamJson {
             "maxConcurrency",
             "refreshInterval");
 
+    /** The fields of an upstream in the upstreams file: those of {@link #FIELDS} and a stdio {@code command}. */
+    public static final Set<String> FILE_FIELDS = union(FIELDS, "command");
+
     private static final Pattern SHORT_DURATION = Pattern.compile("(\\d+)(ms|s|m|h)");
     private static final Set<String> POLICY_FIELDS = Set.of("readOnly", "taskSupport", "handoff");
 
@@ -47,15 +50,45 @@ public final class UpstreamJson {
         UpstreamCredential read(JsonNode node);
     }
 
+    /** Reads the {@code command} member of a stdio upstream. */
+    @FunctionalInterface
+    public interface CommandReader {
+        /** The command {@code node} describes; an {@link IllegalArgumentException} when it is not one. */
+        UpstreamCommand read(JsonNode node);
+    }
+
     private UpstreamJson() {}
 
-    /** Parses one upstream whose fields are among {@code allowed}; its credential (if any) by {@code credentials}. */
+    /**
+     * Parses one upstream whose fields are among {@code allowed}; its credential (if any) by {@code credentials}. A
+     * {@code command} is refused: stdio upstreams come from the upstreams file only.
+     */
     public static UpstreamDefinition parse(JsonNode entry, Set<String> allowed, CredentialReader credentials) {
+        return parse(entry, allowed, credentials, node -> {
+            throw new IllegalArgumentException(STDIO_FILE_ONLY);
+        });
+    }
+
+    private static Set<String> union(Set<String> fields, String field) {
+        Set<String> all = new java.util.HashSet<>(fields);
+        all.add(field);
+        return Set.copyOf(all);
+    }
+
+    /** Why a {@code command} is refused anywhere but in the upstreams file. */
+    public static final String STDIO_FILE_ONLY = "'command' (a stdio upstream) can be declared in the upstreams file"
+            + " only; the operator API registers Streamable HTTP upstreams ('url')";
+
+    /** As {@link #parse(JsonNode, Set, CredentialReader)}, a {@code command} read by {@code commands}. */
+    public static UpstreamDefinition parse(
+            JsonNode entry, Set<String> allowed, CredentialReader credentials, CommandReader commands) {
         requireObject(entry, "an upstream", allowed);
         String id = text(entry, "id", null);
+        Optional<UpstreamCommand> command =
+                entry.has("command") ? Optional.of(commands.read(entry.get("command"))) : Optional.empty();
         return new UpstreamDefinition(
                 id,
-                uri(text(entry, "url", null)),
+                command.isPresent() && !entry.has("url") ? null : uri(text(entry, "url", null)),
                 UpstreamProtocol.of(text(entry, "protocol", UpstreamProtocol.MCP_2025_11_25.version())),
                 text(entry, "namespace", id),
                 entry.has("credential") ? Optional.of(credentials.read(entry.get("credential"))) : Optional.empty(),
@@ -65,7 +98,8 @@ public final class UpstreamJson {
                 duration(entry, "connectTimeout", Duration.ofSeconds(5)),
                 duration(entry, "callTimeout", Duration.ofMinutes(10)),
                 entry.has("maxConcurrency") ? integer(entry, "maxConcurrency") : 16,
-                duration(entry, "refreshInterval", Duration.ofMinutes(5)));
+                duration(entry, "refreshInterval", Duration.ofMinutes(5)),
+                command);
     }
 
     /**
@@ -75,7 +109,9 @@ public final class UpstreamJson {
     public static ObjectNode write(UpstreamDefinition upstream) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
         node.put("id", upstream.id());
-        node.put("url", upstream.url().toString());
+        if (upstream.url() != null) {
+            node.put("url", upstream.url().toString());
+        }
         node.put("protocol", upstream.protocol().version());
         node.put("namespace", upstream.namespace());
         upstream.workspaces().forEach(node.putArray("workspaces")::add);
@@ -97,6 +133,16 @@ public final class UpstreamJson {
         node.put("callTimeout", upstream.callTimeout().toString());
         node.put("maxConcurrency", upstream.maxConcurrency());
         node.put("refreshInterval", upstream.refreshInterval().toString());
+        upstream.command().ifPresent(command -> {
+            ObjectNode written = node.putObject("command");
+            command.argv().forEach(written.putArray("argv")::add);
+            command.workingDirectory().ifPresent(d -> written.put("workingDirectory", d));
+            // values may be secrets: shown as set, like a credential
+            ObjectNode environment = written.putObject("environment");
+            command.environment()
+                    .keySet()
+                    .forEach(name -> environment.putObject(name).put("set", true));
+        });
         return node;
     }
 
@@ -159,7 +205,8 @@ public final class UpstreamJson {
         return node.hasNonNull(field) ? text(node, field, null) : null;
     }
 
-    private static List<String> strings(JsonNode node, String field) {
+    /** The string array member {@code field}, or an empty list when absent. */
+    public static List<String> strings(JsonNode node, String field) {
         JsonNode value = node.get(field);
         if (value == null) {
             return List.of();

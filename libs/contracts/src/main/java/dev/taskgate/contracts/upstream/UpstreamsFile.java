@@ -6,7 +6,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.UnaryOperator;
@@ -23,6 +25,8 @@ import dev.taskgate.contracts.Wire;
  */
 public final class UpstreamsFile {
     private static final Set<String> CREDENTIAL_FIELDS = Set.of("header", "prefix", "valueFromEnv", "valueFromFile");
+    private static final Set<String> COMMAND_FIELDS = Set.of("argv", "workingDirectory", "environment");
+    private static final Set<String> FROM_ENV_FIELDS = Set.of("valueFromEnv");
 
     private final UnaryOperator<String> environment;
 
@@ -72,7 +76,58 @@ public final class UpstreamsFile {
     }
 
     private UpstreamDefinition parse(JsonNode entry, Path directory) {
-        return UpstreamJson.parse(entry, UpstreamJson.FIELDS, node -> credential(node, directory));
+        return UpstreamJson.parse(
+                entry, UpstreamJson.FILE_FIELDS, node -> credential(node, directory), node -> command(node, directory));
+    }
+
+    // a relative working directory is the upstreams file's, like a credential file; a value from the environment
+    // keeps secrets out of the file
+    private UpstreamCommand command(JsonNode node, Path directory) {
+        UpstreamJson.requireObject(node, "command", COMMAND_FIELDS);
+        if (!node.path("argv").isArray()) {
+            throw new IllegalArgumentException(
+                    "command.argv must be an array of strings: the program and its arguments");
+        }
+        List<String> argv = UpstreamJson.strings(node, "argv");
+        Optional<String> workingDirectory = Optional.empty();
+        if (node.hasNonNull("workingDirectory")) {
+            Path path = Path.of(UpstreamJson.text(node, "workingDirectory", null));
+            Path resolved = directory == null
+                    ? path.toAbsolutePath()
+                    : directory.resolve(path).toAbsolutePath();
+            if (!Files.isDirectory(resolved)) {
+                throw new IllegalArgumentException("command.workingDirectory " + resolved + " is not a directory");
+            }
+            workingDirectory = Optional.of(resolved.normalize().toString());
+        }
+        Map<String, String> variables = new LinkedHashMap<>();
+        JsonNode environment = node.get("environment");
+        if (environment != null && !environment.isNull()) {
+            if (!environment.isObject()) {
+                throw new IllegalArgumentException(
+                        "command.environment must be an object: name → string or {\"valueFromEnv\": name}");
+            }
+            for (Map.Entry<String, JsonNode> variable : environment.properties()) {
+                String name = variable.getKey();
+                JsonNode value = variable.getValue();
+                if (value.isTextual()) {
+                    variables.put(name, value.asText());
+                } else if (value.isObject()) {
+                    UpstreamJson.requireObject(value, "command.environment." + name, FROM_ENV_FIELDS);
+                    String from = UpstreamJson.text(value, "valueFromEnv", null);
+                    String found = this.environment.apply(from);
+                    if (found == null) {
+                        throw new IllegalArgumentException(
+                                "command.environment." + name + ": the environment variable " + from + " is not set");
+                    }
+                    variables.put(name, found);
+                } else {
+                    throw new IllegalArgumentException(
+                            "command.environment." + name + " must be a string or {\"valueFromEnv\": name}");
+                }
+            }
+        }
+        return new UpstreamCommand(argv, workingDirectory, variables);
     }
 
     private UpstreamCredential credential(JsonNode node, Path directory) {

@@ -85,6 +85,45 @@ class UpstreamsFileTest {
     }
 
     @Test
+    void readsAStdioUpstreamWithItsDirectoryBesideTheFileAndItsSecretsFromTheEnvironment() throws IOException {
+        Files.createDirectory(dir.resolve("servers"));
+        UpstreamDefinition upstream = reader.read(write("""
+                {"upstreams": [{"id": "local", "workspaces": ["*"],
+                  "command": {"argv": ["node", "server.js", "--root", "/srv"], "workingDirectory": "servers",
+                              "environment": {"LOG_LEVEL": "info", "API_TOKEN": {"valueFromEnv": "COUNTING_TOKEN"}}}}]}
+                """)).get(0);
+
+        assertThat(upstream.isStdio()).isTrue();
+        assertThat(upstream.url()).isNull();
+        UpstreamCommand command = upstream.command().orElseThrow();
+        assertThat(command.argv()).containsExactly("node", "server.js", "--root", "/srv");
+        assertThat(command.workingDirectory()).contains(dir.resolve("servers").toString());
+        assertThat(command.environment()).containsEntry("LOG_LEVEL", "info").containsEntry("API_TOKEN", "s3cret-token");
+        assertThat(upstream.toString()).contains("command=node").doesNotContain("s3cret");
+        assertThat(command.toString()).doesNotContain("s3cret");
+        assertThat(UpstreamJson.write(upstream).toString())
+                .contains("\"argv\":[\"node\",\"server.js\",\"--root\",\"/srv\"]")
+                .contains("\"API_TOKEN\":{\"set\":true}")
+                .doesNotContain("s3cret")
+                .doesNotContain("\"url\"");
+        assertThat(new UpstreamAddressPolicy(false).refusal(upstream))
+                .as("no network to check")
+                .isEmpty();
+    }
+
+    @Test
+    void aStdioUpstreamIsRefusedWhereverTheUpstreamsFileIsNotTheSource() {
+        com.fasterxml.jackson.databind.JsonNode entry = dev.taskgate.contracts.Wire.fromBytes(
+                "{\"id\":\"a\",\"workspaces\":[\"*\"],\"command\":{\"argv\":[\"x\"]}}"
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                com.fasterxml.jackson.databind.JsonNode.class);
+
+        assertThatThrownBy(() -> UpstreamJson.parse(entry, UpstreamJson.FILE_FIELDS, node -> null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage(UpstreamJson.STDIO_FILE_ONLY);
+    }
+
+    @Test
     void noFileConfiguredMeansNoUpstream() {
         assertThat(UpstreamsFile.load(Optional.empty())).isEmpty();
     }
@@ -109,6 +148,14 @@ class UpstreamsFileTest {
             bad task policy    | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"taskSupport":"always"}}} | tools.t: taskSupport must be one of
             bad handoff        | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"handoff":"later"}}} | tools.t: handoff must be block
             zero handoff       | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"handoff":"handoff_after=0s"}}} | tools.t: handoff must be block
+            url and command    | {"id":"a","url":"http://h/","workspaces":["*"],"command":{"argv":["x"]}} | exactly one of url (Streamable HTTP) and command (stdio)
+            empty argv         | {"id":"a","workspaces":["*"],"command":{"argv":[]}}                     | command.argv must start with the program
+            argv not an array  | {"id":"a","workspaces":["*"],"command":{"argv":"node server.js"}}       | command.argv must be an array of strings
+            command field      | {"id":"a","workspaces":["*"],"command":{"argv":["x"],"shell":true}}     | command has an unknown field 'shell'
+            stdio credential   | {"id":"a","workspaces":["*"],"command":{"argv":["x"]},"credential":{"valueFromEnv":"COUNTING_TOKEN"}} | a stdio upstream takes no credential header
+            unset env variable | {"id":"a","workspaces":["*"],"command":{"argv":["x"],"environment":{"T":{"valueFromEnv":"NOPE"}}}} | command.environment.T: the environment variable NOPE is not set
+            bad env name       | {"id":"a","workspaces":["*"],"command":{"argv":["x"],"environment":{"A-B":"1"}}} | 'A-B' is not a variable name
+            missing directory  | {"id":"a","workspaces":["*"],"command":{"argv":["x"],"workingDirectory":"nowhere"}} | is not a directory
             readOnly not bool  | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"readOnly":"yes"}}} | tools.t.readOnly must be true or false
             """)
     void refusesABadUpstreamNamingIt(String what, String upstream, String message) throws IOException {
