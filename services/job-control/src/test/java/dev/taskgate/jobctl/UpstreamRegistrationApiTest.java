@@ -432,6 +432,33 @@ class UpstreamRegistrationApiTest {
     }
 
     @Test
+    void aStdioCommandIsRefusedSinceOnlyTheUpstreamsFileMayStartProcesses() {
+        String ws = project();
+        String id = fresh();
+        String command = ",\"command\":{\"argv\":[\"/bin/sh\",\"-c\",\"id\"]}";
+
+        Response refused = create(ws, "{\"id\":\"" + id + "\"" + command + "}");
+
+        assertProblem(refused, 400, "invalid-request", "upstreams file only");
+        get(ws, id).then().statusCode(404);
+        // with a URL beside it, on update too
+        assertProblem(create(ws, body(id, "ns" + id.substring(2), command)), 400, "invalid-request", "upstreams file");
+        String kept = fresh();
+        create(ws, body(kept, "ns" + kept.substring(2), "")).then().statusCode(201);
+        assertProblem(
+                put(ws, kept, "\"1\"", "{\"command\":{\"argv\":[\"/bin/true\"]}}"),
+                400,
+                "invalid-request",
+                "upstreams file only");
+        get(ws, kept).then().statusCode(200).header("ETag", "\"1\"");
+        assertThat(audit(ws))
+                .extracting(AuditEntry::action, AuditEntry::outcome)
+                .contains(
+                        org.assertj.core.groups.Tuple.tuple("upstreams.create", "invalid_request"),
+                        org.assertj.core.groups.Tuple.tuple("upstreams.update", "invalid_request"));
+    }
+
+    @Test
     void anAddressTheNetworkPolicyRefusesIsRefusedWithTheReasonAndNothingIsStored() {
         String ws = project();
         String id = fresh();

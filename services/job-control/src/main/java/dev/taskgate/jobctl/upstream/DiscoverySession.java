@@ -1,20 +1,6 @@
 package dev.taskgate.jobctl.upstream;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.net.ConnectException;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.Base64;
-import java.util.Optional;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,57 +12,70 @@ import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamProtocol;
 
 /**
- * A short MCP client session (Streamable HTTP) with one upstream, for discovery and federated reads: requests answered
- * by a JSON body or an SSE stream. With a 2025-11-25 upstream it opens a session ({@code initialize}), and may open the
- * {@code GET} stream on which the upstream sends messages of its own ({@link ToolListListener}); with a 2026-07-28 one
- * there is no session: it asks {@code server/discover} once and every request describes itself ({@code _meta} with the
- * protocol version and the client's capabilities, the {@code MCP-Protocol-Version}, {@code Mcp-Method} and
- * {@code Mcp-Name} headers). Server requests in a response stream are not expected while listing and are ignored. The
- * credential goes in a header and nowhere else: errors name the upstream, never the header's value.
+ * A short MCP client session with one upstream, for discovery and federated reads: requests, each answered by a result
+ * or a JSON-RPC error. With a 2025-11-25 upstream it opens a session ({@code initialize}); with a 2026-07-28 one there
+ * is no session: it asks {@code server/discover} once and every request describes itself ({@code _meta} with the
+ * protocol version and the client's capabilities). The messages travel over the upstream's transport: Streamable HTTP,
+ * or the standard input and output of a process started for this session (a stdio upstream, stopped again by
+ * {@link #close()}). Only the HTTP transport has a stream for the upstream's own messages ({@link ToolListListener}).
  */
 final class DiscoverySession implements AutoCloseable {
-    private static final String SESSION_HEADER = "Mcp-Session-Id";
-    private static final int MAX_BODY_BYTES = 8 * 1024 * 1024;
+    /** The most an upstream may send for one answer. */
+    static final int MAX_MESSAGE_BYTES = 8 * 1024 * 1024;
     /** The identifier of the tasks extension of MCP 2026-07-28. */
     static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
     private final UpstreamDefinition upstream;
-    private final HttpClient http;
+    private final DiscoveryTransport transport;
     private final boolean stateless;
-    private String sessionId;
     private long nextId = 1;
     private JsonNode capabilities = JsonNodeFactory.instance.objectNode();
 
-    private DiscoverySession(UpstreamDefinition upstream, HttpClient http) {
+    private DiscoverySession(UpstreamDefinition upstream, DiscoveryTransport transport) {
         this.upstream = upstream;
-        this.http = http;
+        this.transport = transport;
         this.stateless = upstream.protocol() == UpstreamProtocol.MCP_2026_07_28;
     }
 
     /**
      * Opens a session: {@code initialize}, then {@code notifications/initialized}; with a 2026-07-28 upstream
-     * {@code server/discover}, which must list that version among its {@code supportedVersions}.
+     * {@code server/discover}, which must list that version among its {@code supportedVersions}. Over {@code http} for
+     * an upstream with a URL, else in a process started from its command.
      */
     static DiscoverySession open(UpstreamDefinition upstream, HttpClient http) throws UpstreamException {
-        DiscoverySession session = new DiscoverySession(upstream, http);
-        if (session.stateless) {
-            session.discover();
+        DiscoveryTransport transport = upstream.isStdio()
+                ? StdioDiscoveryTransport.start(upstream)
+                : new HttpDiscoveryTransport(upstream, http);
+        DiscoverySession session = new DiscoverySession(upstream, transport);
+        try {
+            if (session.stateless) {
+                session.discover();
+            } else {
+                session.initialize();
+            }
             return session;
+        } catch (UpstreamException | RuntimeException e) {
+            session.close();
+            throw e;
         }
+    }
+
+    private void initialize() throws UpstreamException {
         ObjectNode params = JsonNodeFactory.instance
                 .objectNode()
                 .put("protocolVersion", upstream.protocol().version());
         params.putObject("capabilities");
         params.putObject("clientInfo").put("name", "taskgate").put("version", "1");
-        JsonNode result = session.request("initialize", params);
+        JsonNode result = request("initialize", params);
         String version = result.path("protocolVersion").asText("");
         if (!version.equals(upstream.protocol().version())) {
             throw new UpstreamException("upstream " + upstream.id() + " answered initialize with protocol version '"
                     + version + "', not " + upstream.protocol().version());
         }
-        session.capabilities = result.path("capabilities");
-        session.notify("notifications/initialized");
-        return session;
+        capabilities = result.path("capabilities");
+        transport.notify(
+                JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("method", "notifications/initialized"),
+                "notifications/initialized");
     }
 
     private void discover() throws UpstreamException {
@@ -107,46 +106,18 @@ final class DiscoverySession implements AutoCloseable {
 
     /**
      * Whether the upstream said in its {@code initialize} result that it announces changes of its tool list on the
-     * {@code GET} stream (a 2026-07-28 upstream has neither: it is listed on schedule).
+     * {@code GET} stream (a 2026-07-28 upstream has neither, and a stdio upstream's transport has no such stream: both
+     * are listed on schedule).
      */
     boolean offersToolListChanged() {
-        return !stateless && capabilities.path("tools").path("listChanged").asBoolean(false);
+        return !stateless
+                && transport.hasServerStream()
+                && capabilities.path("tools").path("listChanged").asBoolean(false);
     }
 
-    /**
-     * Opens the {@code GET} stream for the upstream's own messages. MCP 2025-11-25 (Streamable HTTP, "Listening for
-     * Messages from the Server"): the server answers an event stream, or 405 when it offers none; 404 means the
-     * session is gone and the client must initialize anew.
-     */
+    /** Opens the stream for the upstream's own messages; only where {@link #offersToolListChanged()}. */
     ServerStream openServerStream() throws UpstreamException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(upstream.url())
-                .timeout(requestTimeout())
-                .header("Accept", "text/event-stream")
-                .GET();
-        if (sessionId != null) {
-            request.header(SESSION_HEADER, sessionId)
-                    .header("MCP-Protocol-Version", upstream.protocol().version());
-        }
-        upstream.credential().ifPresent(c -> request.header(c.header(), c.value()));
-        HttpResponse<InputStream> response = send(request.build(), "the GET stream");
-        int status = response.statusCode();
-        String type = response.headers().firstValue("Content-Type").orElse("");
-        if (status == 200 && type.startsWith("text/event-stream")) {
-            return new ServerStream(ServerStream.Kind.OPEN, response.body());
-        }
-        discard(response);
-        if (status == 405) {
-            return new ServerStream(ServerStream.Kind.NOT_OFFERED, InputStream.nullInputStream());
-        }
-        if (status == 404) {
-            sessionId = null;
-            return new ServerStream(ServerStream.Kind.SESSION_GONE, InputStream.nullInputStream());
-        }
-        throw new UpstreamException(
-                status == 200
-                        ? "upstream " + upstream.id() + " answered the GET stream with Content-Type '" + type
-                                + "', not an event stream"
-                        : "upstream " + upstream.id() + " answered the GET stream with HTTP " + status);
+        return transport.openServerStream();
     }
 
     /** Answers the upstream's request {@code id} with {@code outcome}: {@code result} or {@code error} and its value. */
@@ -154,20 +125,7 @@ final class DiscoverySession implements AutoCloseable {
         ObjectNode message = JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0");
         message.set("id", id);
         message.set(outcome, value);
-        HttpResponse<InputStream> response = post(message, "its own request");
-        discard(response);
-        if (response.statusCode() >= 300) {
-            throw new UpstreamException("upstream " + upstream.id() + " answered the response to its own request with"
-                    + " HTTP " + response.statusCode());
-        }
-    }
-
-    private void discard(HttpResponse<InputStream> response) throws UpstreamException {
-        try (InputStream body = response.body()) {
-            body.transferTo(OutputStream.nullOutputStream());
-        } catch (IOException e) {
-            throw unreachable("the GET stream", e);
-        }
+        transport.answer(message);
     }
 
     /** Sends a request and returns its result; a JSON-RPC error or anything unexpected is an exception. */
@@ -177,12 +135,7 @@ final class DiscoverySession implements AutoCloseable {
                 JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("id", id);
         message.put("method", method);
         message.set("params", stateless ? described(params) : params);
-        HttpResponse<InputStream> response = post(message, method);
-        if (!stateless) {
-            // 2026-07-28 has no sessions: a session id such an upstream sends anyway is not echoed or ended
-            sessionId = response.headers().firstValue(SESSION_HEADER).orElse(sessionId);
-        }
-        JsonNode answer = answerTo(id, response, method);
+        JsonNode answer = transport.exchange(id, message, method);
         if (answer.has("error")) {
             JsonNode error = answer.get("error");
             throw new UpstreamRefusedException(
@@ -196,52 +149,6 @@ final class DiscoverySession implements AutoCloseable {
             throw new UpstreamException("upstream " + upstream.id() + " answered " + method + " without a result");
         }
         return answer.get("result");
-    }
-
-    private void notify(String method) throws UpstreamException {
-        ObjectNode message =
-                JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("method", method);
-        HttpResponse<InputStream> response = post(message, method);
-        try (InputStream body = response.body()) {
-            body.transferTo(OutputStream.nullOutputStream());
-            if (response.statusCode() >= 300) {
-                throw new UpstreamException(
-                        "upstream " + upstream.id() + " answered " + method + " with HTTP " + response.statusCode());
-            }
-        } catch (IOException e) {
-            throw unreachable(method, e);
-        }
-    }
-
-    private HttpResponse<InputStream> post(ObjectNode message, String method) throws UpstreamException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(upstream.url())
-                .timeout(requestTimeout())
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofByteArray(Wire.toBytes(message)));
-        if (sessionId != null) {
-            request.header(SESSION_HEADER, sessionId)
-                    .header("MCP-Protocol-Version", upstream.protocol().version());
-        }
-        if (stateless) {
-            // MCP 2026-07-28 §6.3: the headers repeat the body so that intermediaries can route without parsing it
-            request.header("MCP-Protocol-Version", upstream.protocol().version())
-                    .header("Mcp-Method", method);
-            nameOf(message).ifPresent(name -> request.header("Mcp-Name", headerValue(name)));
-        }
-        upstream.credential().ifPresent(c -> request.header(c.header(), c.value()));
-        return send(request.build(), method);
-    }
-
-    private HttpResponse<InputStream> send(HttpRequest request, String what) throws UpstreamException {
-        try {
-            return http.send(request, HttpResponse.BodyHandlers.ofInputStream());
-        } catch (IOException e) {
-            throw unreachable(what, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new UpstreamException("interrupted while calling upstream " + upstream.id());
-        }
     }
 
     /** {@code params} with the per-request {@code _meta} of 2026-07-28 §3 (members the caller put there kept). */
@@ -258,98 +165,8 @@ final class DiscoverySession implements AutoCloseable {
         return copy;
     }
 
-    /** The params member {@code Mcp-Name} repeats for the message's method (2026-07-28 §6.3), if any. */
-    static Optional<String> nameOf(JsonNode message) {
-        String member = switch (message.path("method").asText()) {
-            case "tools/call", "prompts/get" -> "name";
-            case "resources/read" -> "uri";
-            case "tasks/get", "tasks/update", "tasks/cancel" -> "taskId";
-            default -> null;
-        };
-        JsonNode value = member == null ? null : message.path("params").get(member);
-        return value != null && value.isTextual() ? Optional.of(value.asText()) : Optional.empty();
-    }
-
-    /** A header value: as it is when it is visible ASCII, else the base64 sentinel {@code =?base64?…?=} of §6.3. */
-    static String headerValue(String value) {
-        boolean plain = !value.isEmpty()
-                && value.chars().allMatch(c -> c >= 0x20 && c < 0x7f)
-                && value.strip().equals(value)
-                && !value.startsWith("=?base64?");
-        return plain
-                ? value
-                : "=?base64?" + Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)) + "?=";
-    }
-
-    // until the answer's headers arrive; an event stream's body is read without a deadline
-    private Duration requestTimeout() {
-        return upstream.callTimeout().compareTo(Duration.ofMinutes(1)) < 0
-                ? upstream.callTimeout()
-                : Duration.ofMinutes(1);
-    }
-
-    private JsonNode answerTo(long id, HttpResponse<InputStream> response, String method) throws UpstreamException {
-        try (InputStream body = response.body()) {
-            if (response.statusCode() != 200) {
-                throw new UpstreamException(
-                        "upstream " + upstream.id() + " answered " + method + " with HTTP " + response.statusCode());
-            }
-            String type = response.headers().firstValue("Content-Type").orElse("");
-            if (type.startsWith("text/event-stream")) {
-                return fromStream(id, body, method);
-            }
-            if (type.startsWith("application/json")) {
-                byte[] bytes = body.readNBytes(MAX_BODY_BYTES + 1);
-                if (bytes.length > MAX_BODY_BYTES) {
-                    throw new UpstreamException("upstream " + upstream.id() + " answered " + method + " with more than "
-                            + MAX_BODY_BYTES + " bytes");
-                }
-                return matching(id, parse(new String(bytes, StandardCharsets.UTF_8), method), method);
-            }
-            throw new UpstreamException("upstream " + upstream.id() + " answered " + method + " with Content-Type '"
-                    + type + "', neither JSON nor an event stream");
-        } catch (IOException e) {
-            throw unreachable(method, e);
-        }
-    }
-
-    private JsonNode fromStream(long id, InputStream body, String method) throws IOException, UpstreamException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(body, StandardCharsets.UTF_8));
-        StringBuilder data = new StringBuilder();
-        long read = 0;
-        String line;
-        while ((line = reader.readLine()) != null) {
-            read += line.length();
-            if (read > MAX_BODY_BYTES) {
-                throw new UpstreamException(
-                        "upstream " + upstream.id() + " streamed more than " + MAX_BODY_BYTES + " bytes for " + method);
-            }
-            if (line.isEmpty()) {
-                if (!data.isEmpty()) {
-                    JsonNode message = parse(data.toString(), method);
-                    data.setLength(0);
-                    if (message.path("id").asLong(-1) == id && !message.has("method")) {
-                        return message;
-                    }
-                }
-            } else if (line.startsWith("data:")) {
-                if (!data.isEmpty()) {
-                    data.append('\n');
-                }
-                data.append(line.substring(line.startsWith("data: ") ? 6 : 5));
-            }
-        }
-        throw new UpstreamException("upstream " + upstream.id() + " ended its stream without answering " + method);
-    }
-
-    private JsonNode matching(long id, JsonNode message, String method) throws UpstreamException {
-        if (message.path("id").asLong(-1) != id) {
-            throw new UpstreamException("upstream " + upstream.id() + " answered " + method + " with another id");
-        }
-        return message;
-    }
-
-    private JsonNode parse(String text, String method) throws UpstreamException {
+    /** {@code text} as one JSON-RPC 2.0 message from {@code upstream}, else an exception saying it is not one. */
+    static JsonNode parse(UpstreamDefinition upstream, String text, String method) throws UpstreamException {
         try {
             JsonNode node = Wire.mapper().readTree(text);
             if (node == null
@@ -364,31 +181,8 @@ final class DiscoverySession implements AutoCloseable {
         }
     }
 
-    private UpstreamException unreachable(String method, IOException e) {
-        String why = e instanceof ConnectException
-                ? "connection refused"
-                : e instanceof HttpTimeoutException ? "timed out" : e.getClass().getSimpleName();
-        return new UpstreamException("upstream " + upstream.id() + " (" + upstream.url() + ") could not be reached for "
-                + method + ": " + why);
-    }
-
     @Override
     public void close() {
-        if (sessionId == null) {
-            return;
-        }
-        HttpRequest.Builder request = HttpRequest.newBuilder(
-                        URI.create(upstream.url().toString()))
-                .timeout(Duration.ofSeconds(5))
-                .header(SESSION_HEADER, sessionId)
-                .DELETE();
-        upstream.credential().ifPresent(c -> request.header(c.header(), c.value()));
-        try {
-            http.send(request.build(), HttpResponse.BodyHandlers.discarding());
-        } catch (IOException e) {
-            // best effort: the upstream expires idle sessions on its own
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        transport.close();
     }
 }

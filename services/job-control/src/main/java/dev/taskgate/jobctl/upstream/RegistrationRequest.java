@@ -64,6 +64,10 @@ record RegistrationRequest(
             throw UpstreamRegistrationException.invalid("The body must be a JSON object: an upstream.");
         }
         ObjectNode entry = ((ObjectNode) node).deepCopy();
+        if (entry.has("command")) {
+            // an API caller must not be able to make the services start a program of its choosing
+            throw UpstreamRegistrationException.invalid(UpstreamJson.STDIO_FILE_ONLY + ".");
+        }
         try {
             UpstreamJson.requireObject(entry, "an upstream", FIELDS);
             if (pathId != null) {
