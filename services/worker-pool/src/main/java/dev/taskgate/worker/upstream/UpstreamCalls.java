@@ -28,6 +28,7 @@ import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
 import dev.taskgate.contracts.catalog.UpstreamToolsFeed;
 import dev.taskgate.contracts.upstream.UpstreamAddressPolicy;
+import dev.taskgate.contracts.upstream.UpstreamCommand;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamsFile;
 import dev.taskgate.serviceauth.AssertionSigner;
@@ -159,11 +160,19 @@ public class UpstreamCalls {
         if (refused.isPresent()) {
             throw new UpstreamRefusedException(refused.get() + "; the tool was not called");
         }
-        ObjectNode target = JsonNodeFactory.instance
-                .objectNode()
-                .put("id", upstream.id())
-                .put("url", upstream.url().toString())
-                .put("protocol", upstream.protocol().version())
+        ObjectNode target = JsonNodeFactory.instance.objectNode().put("id", upstream.id());
+        if (upstream.isStdio()) {
+            // the environment may hold secrets: like a credential, it goes to the child making this call only
+            UpstreamCommand command = upstream.command().orElseThrow();
+            ObjectNode written = target.putObject("command");
+            command.argv().forEach(written.putArray("argv")::add);
+            command.workingDirectory().ifPresent(d -> written.put("workingDirectory", d));
+            ObjectNode environment = written.putObject("environment");
+            command.environment().forEach(environment::put);
+        } else {
+            target.put("url", upstream.url().toString());
+        }
+        target.put("protocol", upstream.protocol().version())
                 .put("tool", spec.upstream().tool())
                 .put("connectTimeoutMs", upstream.connectTimeout().toMillis())
                 .put("callTimeoutMs", upstream.callTimeout().toMillis())

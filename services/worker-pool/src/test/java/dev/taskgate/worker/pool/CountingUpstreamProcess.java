@@ -37,6 +37,25 @@ final class CountingUpstreamProcess implements AutoCloseable {
         this.url = url;
     }
 
+    /** The classpath of tools/upstream-fixtures' servers: its classes and its runtime dependencies. */
+    static String classpath() throws IOException {
+        Path module = RepositoryRoot.find().resolve("tools/upstream-fixtures/target");
+        Path classes = module.resolve("classes");
+        Path classpathFile = module.resolve("runtime-classpath.txt");
+        if (!Files.isDirectory(classes) || !Files.isRegularFile(classpathFile)) {
+            throw new IllegalStateException("build tools/upstream-fixtures first (./mvnw install -DskipTests): no "
+                    + classes + " or " + classpathFile);
+        }
+        return classes
+                + java.io.File.pathSeparator
+                + Files.readString(classpathFile).strip();
+    }
+
+    /** This JVM's {@code java}. */
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
     static CountingUpstreamProcess start() throws Exception {
         return start("dev.taskgate.upstream.fixtures.CountingUpstream");
     }
@@ -47,25 +66,8 @@ final class CountingUpstreamProcess implements AutoCloseable {
     }
 
     private static CountingUpstreamProcess start(String mainClass) throws Exception {
-        Path module = RepositoryRoot.find().resolve("tools/upstream-fixtures/target");
-        Path classes = module.resolve("classes");
-        Path classpathFile = module.resolve("runtime-classpath.txt");
-        if (!Files.isDirectory(classes) || !Files.isRegularFile(classpathFile)) {
-            throw new IllegalStateException("build tools/upstream-fixtures first (./mvnw install -DskipTests): no "
-                    + classes + " or " + classpathFile);
-        }
-        String classpath = classes
-                + java.io.File.pathSeparator
-                + Files.readString(classpathFile).strip();
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Process process = new ProcessBuilder(List.of(
-                        java.toString(),
-                        "-XX:TieredStopAtLevel=1",
-                        "-XX:+UseSerialGC",
-                        "-cp",
-                        classpath,
-                        mainClass,
-                        "0"))
+                        java(), "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", classpath(), mainClass, "0"))
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         try {

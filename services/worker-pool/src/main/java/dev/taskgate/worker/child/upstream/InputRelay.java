@@ -45,7 +45,7 @@ final class InputRelay {
             String method = entry.getValue().path("method").asText("");
             if (!method.equals("elicitation/create")) {
                 throw new UpstreamException(target.redact(target.describe() + ": the upstream asked for '"
-                        + McpHttpSession.sample(method) + "', an interaction Taskgate cannot relay to its caller;"
+                        + McpSession.sample(method) + "', an interaction Taskgate cannot relay to its caller;"
                         + " the call failed and the tool was not called again"));
             }
             // keys are never asked twice in one run (OperationContext#requestInput), while the upstream may reuse its

@@ -24,7 +24,7 @@ final class RemoteTask {
     private static final int INVALID_PARAMS = -32602;
 
     private final UpstreamTarget target;
-    private final McpHttpSession session;
+    private final McpSession session;
     private final OperationContext context;
     private final ServerMessages interactions;
     private final Deadline deadline;
@@ -32,7 +32,7 @@ final class RemoteTask {
 
     RemoteTask(
             UpstreamTarget target,
-            McpHttpSession session,
+            McpSession session,
             OperationContext context,
             ServerMessages interactions,
             Deadline deadline,
@@ -152,7 +152,7 @@ final class RemoteTask {
 
     private static String statusMessage(JsonNode task) {
         return task.path("statusMessage").isTextual()
-                ? " (" + McpHttpSession.sample(task.get("statusMessage").asText()) + ")"
+                ? " (" + McpSession.sample(task.get("statusMessage").asText()) + ")"
                 : "";
     }
 }

@@ -29,7 +29,7 @@ final class StatelessCall {
     private final UpstreamTarget target;
     private final OperationContext context;
     private final Deadline deadline;
-    private final McpHttpSession session;
+    private final McpSession session;
     private final String progressToken = "taskgate-" + UUID.randomUUID();
     private final ServerMessages messages;
     private final InputRelay input;
@@ -38,8 +38,9 @@ final class StatelessCall {
         this.target = target;
         this.context = context;
         this.deadline = Deadline.after(target.callTimeout());
-        this.session = new McpHttpSession(target, context);
-        this.session.describeEachRequest(UpstreamTarget.STATELESS_PROTOCOL);
+        McpHttpTransport transport = new McpHttpTransport(target, context);
+        transport.describeEachRequest(UpstreamTarget.STATELESS_PROTOCOL);
+        this.session = new McpSession(target, context, transport);
         this.messages = new StatelessServerMessages(target, new UpstreamInteractions(target, context, progressToken));
         this.input = new InputRelay(target, context);
     }
@@ -86,7 +87,7 @@ final class StatelessCall {
                 }
                 default ->
                     throw session.failure("the upstream answered tools/call with resultType '"
-                            + McpHttpSession.sample(resultType) + "', which Taskgate does not know");
+                            + McpSession.sample(resultType) + "', which Taskgate does not know");
             }
         }
         throw session.failure("the upstream asked for input more than " + MAX_INPUT_ROUNDS

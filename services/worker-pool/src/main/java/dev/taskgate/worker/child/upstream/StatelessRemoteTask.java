@@ -28,7 +28,7 @@ final class StatelessRemoteTask {
     /** Bounds the loop of one run: the deadline ends it first unless the poll interval is tiny. */
     private static final int MAX_POLLS = 1_000_000;
 
-    private final McpHttpSession session;
+    private final McpSession session;
     private final OperationContext context;
     private final ServerMessages messages;
     private final InputRelay input;
@@ -39,7 +39,7 @@ final class StatelessRemoteTask {
     private RpcMessage last;
 
     StatelessRemoteTask(
-            McpHttpSession session,
+            McpSession session,
             OperationContext context,
             ServerMessages messages,
             InputRelay input,
@@ -196,13 +196,13 @@ final class StatelessRemoteTask {
     private static String summary(JsonNode error) {
         return error.isObject()
                 ? "error " + error.path("code").asText("?") + ": "
-                        + McpHttpSession.sample(error.path("message").asText(""))
+                        + McpSession.sample(error.path("message").asText(""))
                 : "no error given";
     }
 
     private static String statusMessage(JsonNode task) {
         return task.path("statusMessage").isTextual()
-                ? " (" + McpHttpSession.sample(task.get("statusMessage").asText()) + ")"
+                ? " (" + McpSession.sample(task.get("statusMessage").asText()) + ")"
                 : "";
     }
 }

@@ -19,7 +19,7 @@ final class StatelessServerMessages implements ServerMessages {
         return new Reply(
                 null,
                 new UpstreamException(target.redact(target.describe() + ": the upstream sent a '"
-                        + McpHttpSession.sample(request.method()) + "' request in a response stream, which MCP "
+                        + McpSession.sample(request.method()) + "' request in a response stream, which MCP "
                         + "2026-07-28 does not allow; the call failed and the tool was not called again")));
     }
 

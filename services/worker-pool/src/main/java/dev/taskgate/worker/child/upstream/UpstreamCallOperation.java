@@ -42,7 +42,7 @@ public final class UpstreamCallOperation implements Operation {
             return new StatelessCall(target, context).run(input);
         }
         Deadline deadline = Deadline.after(target.callTimeout());
-        McpHttpSession session = new McpHttpSession(target, context);
+        McpSession session = McpSession.of(target, context);
         String progressToken = "taskgate-" + UUID.randomUUID();
         UpstreamInteractions interactions = new UpstreamInteractions(target, context, progressToken);
         boolean clean = false;
@@ -87,8 +87,7 @@ public final class UpstreamCallOperation implements Operation {
      * that answers 404 has forgotten the session (expired, restarted): it never saw the call, so the call is made in a
      * new session — still the only one.
      */
-    private String callInSession(
-            McpHttpSession session, UpstreamInteractions interactions, Deadline deadline, Attempt call)
+    private String callInSession(McpSession session, UpstreamInteractions interactions, Deadline deadline, Attempt call)
             throws OperationStoppedException, InterruptedException {
         Optional<UpstreamSessions.Idle> idle = sessions.take(target);
         if (idle.isEmpty()) {
@@ -112,7 +111,7 @@ public final class UpstreamCallOperation implements Operation {
     private String call(
             JsonNode input,
             String progressToken,
-            McpHttpSession session,
+            McpSession session,
             UpstreamInteractions interactions,
             Deadline deadline,
             OperationContext context)
@@ -161,7 +160,7 @@ public final class UpstreamCallOperation implements Operation {
      */
     private String resume(
             RemoteTaskCheckpoint saved,
-            McpHttpSession session,
+            McpSession session,
             UpstreamInteractions interactions,
             Deadline deadline,
             OperationContext context)
@@ -187,7 +186,7 @@ public final class UpstreamCallOperation implements Operation {
         return task.follow(status);
     }
 
-    private void initialize(McpHttpSession session, UpstreamInteractions interactions, Deadline deadline)
+    private void initialize(McpSession session, UpstreamInteractions interactions, Deadline deadline)
             throws OperationStoppedException, InterruptedException {
         ObjectNode params = MAPPER.createObjectNode().put("protocolVersion", target.protocol());
         params.putObject("capabilities").putObject("elicitation");
@@ -198,7 +197,7 @@ public final class UpstreamCallOperation implements Operation {
         }
         String version = answer.result().path("protocolVersion").asText("");
         if (!UpstreamTarget.PROTOCOLS.contains(version)) {
-            throw session.failure("the upstream answered initialize with protocol '" + McpHttpSession.sample(version)
+            throw session.failure("the upstream answered initialize with protocol '" + McpSession.sample(version)
                     + "', which Taskgate does not speak");
         }
         requireTasksIfNeeded(session, version);
@@ -209,7 +208,7 @@ public final class UpstreamCallOperation implements Operation {
                 deadline);
     }
 
-    private void requireTasksIfNeeded(McpHttpSession session, String version) {
+    private void requireTasksIfNeeded(McpSession session, String version) {
         if (target.taskSupport().callsAsTask() && !version.equals(UpstreamTarget.TASKS_PROTOCOL)) {
             throw session.failure(
                     "the tool supports tasks but the upstream negotiated protocol " + version + ", which has none");

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -18,13 +19,14 @@ import com.fasterxml.jackson.databind.JsonNode;
  * {@link #redact(String)} scrubs them from any text the child reports).
  *
  * @param id           the upstream's registered id, for messages
- * @param url          the Streamable HTTP endpoint (http or https)
+ * @param url          the Streamable HTTP endpoint (http or https); {@code null} for a stdio upstream
  * @param protocol     the MCP protocol version to ask for in {@code initialize}
  * @param tool         the upstream's own tool name (without Taskgate's namespace)
  * @param headers      extra request headers, e.g. {@code Authorization}
  * @param connectTimeout how long to wait for a TCP connection
  * @param callTimeout  how long the whole call may take, polling of a remote task included
  * @param taskSupport  the tool's {@code execution.taskSupport}
+ * @param command      for a stdio upstream, the command that starts it (instead of {@code url})
  */
 public record UpstreamTarget(
         String id,
@@ -34,7 +36,8 @@ public record UpstreamTarget(
         Map<String, String> headers,
         Duration connectTimeout,
         Duration callTimeout,
-        TaskSupport taskSupport) {
+        TaskSupport taskSupport,
+        Optional<StdioCommand> command) {
 
     /** The protocol versions this client speaks with a session (Streamable HTTP, {@code initialize}). */
     public static final Set<String> PROTOCOLS = Set.of("2025-03-26", "2025-06-18", "2025-11-25");
@@ -67,6 +70,7 @@ public record UpstreamTarget(
 
     public UpstreamTarget {
         headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+        command = command == null ? Optional.empty() : command;
     }
 
     /**
@@ -79,7 +83,13 @@ public record UpstreamTarget(
             throw new IllegalArgumentException("'upstream' must be an object");
         }
         String id = requiredText(upstream, "id");
-        URI url = url(requiredText(upstream, "url"));
+        Optional<StdioCommand> command = upstream.hasNonNull("command")
+                ? Optional.of(StdioCommand.fromJson(upstream.get("command")))
+                : Optional.empty();
+        if (command.isPresent() && upstream.hasNonNull("url")) {
+            throw new IllegalArgumentException("upstream has both 'url' and 'command'; give one");
+        }
+        URI url = command.isPresent() ? null : url(requiredText(upstream, "url"));
         String protocol = requiredText(upstream, "protocol");
         if (!PROTOCOLS.contains(protocol) && !protocol.equals(STATELESS_PROTOCOL)) {
             throw new IllegalArgumentException("upstream protocol '" + protocol + "' is unknown; supported: "
@@ -87,6 +97,9 @@ public record UpstreamTarget(
         }
         String tool = requiredText(upstream, "tool");
         Map<String, String> headers = headers(upstream.get("headers"));
+        if (command.isPresent() && !headers.isEmpty()) {
+            throw new IllegalArgumentException("a stdio upstream takes no 'headers'");
+        }
         Duration connectTimeout = timeout(upstream, "connectTimeoutMs", DEFAULT_CONNECT_TIMEOUT_MS);
         Duration callTimeout = timeout(upstream, "callTimeoutMs", DEFAULT_CALL_TIMEOUT_MS);
         JsonNode support = upstream.get("taskSupport");
@@ -102,7 +115,7 @@ public record UpstreamTarget(
             throw new IllegalArgumentException("upstream taskSupport '" + taskSupport.wireValue() + "' needs protocol "
                     + TASKS_PROTOCOL + " or " + STATELESS_PROTOCOL + ", not " + protocol);
         }
-        return new UpstreamTarget(id, url, protocol, tool, headers, connectTimeout, callTimeout, taskSupport);
+        return new UpstreamTarget(id, url, protocol, tool, headers, connectTimeout, callTimeout, taskSupport, command);
     }
 
     /** {@code text} with every header value replaced, for anything the child reports or logs. */
@@ -114,6 +127,13 @@ public record UpstreamTarget(
         for (String value : headers.values()) {
             if (!value.isEmpty()) {
                 redacted = redacted.replace(value, "[redacted]");
+            }
+        }
+        if (command.isPresent()) {
+            for (String value : command.get().environment().values()) {
+                if (!value.isEmpty()) {
+                    redacted = redacted.replace(value, "[redacted]");
+                }
             }
         }
         return redacted;
@@ -131,7 +151,9 @@ public record UpstreamTarget(
 
     @Override
     public String toString() {
-        return "UpstreamTarget[id=" + id + ", url=" + url + ", protocol=" + protocol + ", tool=" + tool + ", headers="
+        return "UpstreamTarget[id=" + id + ", "
+                + command.map(c -> "command=" + c.program()).orElse("url=" + url)
+                + ", protocol=" + protocol + ", tool=" + tool + ", headers="
                 + headers.keySet() + ", taskSupport=" + taskSupport.wireValue() + "]";
     }
 

@@ -19,10 +19,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLong;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -30,17 +28,16 @@ import dev.taskgate.worker.child.OperationContext;
 import dev.taskgate.worker.child.OperationStoppedException;
 
 /**
- * A client session with one upstream over MCP's Streamable HTTP transport (2025-11-25, "Transports"): every message
- * is a POST accepting JSON or an event stream; after {@code initialize} the session id and protocol version go on
- * every request. A response stream may carry server requests and notifications before the answer; they go to the
- * {@link ServerMessages} of the request. Never reconnects a stream and never opens the GET stream: what the upstream
- * sends outside the answer streams is not needed by a single tool call.
+ * MCP's Streamable HTTP transport (2025-11-25, "Transports"): every message is a POST accepting JSON or an event
+ * stream; after {@code initialize} the session id and protocol version go on every request. A response stream may
+ * carry server requests and notifications before the answer; the session hands them on. Never reconnects a stream and
+ * never opens the GET stream: what the upstream sends outside the answer streams is not needed by a single tool call.
  *
  * <p>The same transport serves the stateless 2026-07-28 generation ({@link #describeEachRequest}): no session, and
  * every POST carries the headers that repeat its body (§6.3: {@code MCP-Protocol-Version}, {@code Mcp-Method},
  * {@code Mcp-Name}).
  */
-final class McpHttpSession {
+final class McpHttpTransport implements McpTransport {
 
     static final String SESSION_HEADER = "Mcp-Session-Id";
     static final String PROTOCOL_HEADER = "MCP-Protocol-Version";
@@ -48,9 +45,6 @@ final class McpHttpSession {
     static final String NAME_HEADER = "Mcp-Name";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    /** How often a waiting thread looks at the stop flag and the deadline. */
-    private static final Duration POLL = Duration.ofMillis(50);
-
     private static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(5);
     private static final int SAMPLE_CHARACTERS = 200;
     // what a proxy or load balancer answers for an upstream it cannot reach (or that is overloaded)
@@ -59,27 +53,23 @@ final class McpHttpSession {
     private final UpstreamTarget target;
     private final OperationContext context;
     private final HttpClient http;
-    private final AtomicLong ids = new AtomicLong();
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile boolean stateless;
 
-    McpHttpSession(UpstreamTarget target, OperationContext context) {
+    McpHttpTransport(UpstreamTarget target, OperationContext context) {
         this.target = target;
         this.context = context;
         this.http = UpstreamSessions.CHILD.client(target.connectTimeout());
     }
 
-    long nextId() {
-        return ids.incrementAndGet();
-    }
-
-    Optional<String> sessionId() {
+    @Override
+    public Optional<String> sessionId() {
         return Optional.ofNullable(sessionId);
     }
 
-    /** Continues a session an earlier run initialized, without initializing again. */
-    void adopt(String savedSessionId, String version) {
+    @Override
+    public void adopt(String savedSessionId, String version) {
         this.sessionId = savedSessionId;
         this.protocolVersion = version;
     }
@@ -93,39 +83,21 @@ final class McpHttpSession {
         this.stateless = true;
     }
 
-    /** Starts over without a session: the next request must be {@code initialize}. */
-    void reset() {
+    @Override
+    public void reset() {
         this.sessionId = null;
         this.protocolVersion = null;
     }
 
-    /** The protocol version negotiated (or adopted), if any. */
-    Optional<String> protocolVersion() {
-        return Optional.ofNullable(protocolVersion);
-    }
-
-    /** Sets the protocol version negotiated by {@code initialize}. */
-    void negotiated(String version) {
+    @Override
+    public void negotiated(String version) {
         this.protocolVersion = version;
     }
 
-    /**
-     * Sends a request and waits for its response, handing the server's messages in the response stream to
-     * {@code handler}.
-     *
-     * @param stoppable whether a stop request ends the wait ({@code false} for clean-up requests)
-     * @throws UpstreamException         when the upstream refused, dropped, garbled or did not answer in time
-     * @throws OperationStoppedException when a stop was requested while waiting; the request is abandoned
-     */
-    RpcMessage request(
-            long id, String method, JsonNode params, Deadline deadline, ServerMessages handler, boolean stoppable)
+    @Override
+    public Incoming send(ObjectNode message, String method, Deadline deadline, boolean stoppable)
             throws OperationStoppedException, InterruptedException {
-        ObjectNode message = MAPPER.createObjectNode().put("jsonrpc", "2.0").put("id", id);
-        message.put("method", method);
-        if (params != null) {
-            message.set("params", params);
-        }
-        HttpResponse<InputStream> response = send(message, method, deadline, stoppable);
+        HttpResponse<InputStream> response = exchange(message, method, deadline, stoppable);
         int status = response.statusCode();
         if (status >= 400) {
             throw refused(method, response);
@@ -141,33 +113,47 @@ final class McpHttpSession {
             throw failure("the upstream answered " + method + " with HTTP " + status + " and content type '"
                     + contentType + "' instead of JSON or an event stream");
         }
-        return awaitAnswer(
-                id, method, response, contentType.startsWith("text/event-stream"), deadline, handler, stoppable);
+        boolean eventStream = contentType.startsWith("text/event-stream");
+        BlockingQueue<StreamItem> items = new LinkedBlockingQueue<>();
+        Thread reader = new Thread(() -> read(response.body(), eventStream, items), "upstream-reader");
+        reader.setDaemon(true);
+        reader.start();
+        return new Incoming() {
+            @Override
+            public StreamItem poll(Duration timeout) throws InterruptedException {
+                return items.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            }
+
+            @Override
+            public UpstreamException ended(StreamItem ending, String what) {
+                return failure(
+                        ending instanceof StreamItem.Failed failed
+                                ? "the connection dropped before the upstream answered " + what + " ("
+                                        + describe(failed.cause()) + ")"
+                                : "the upstream ended its answer to " + what
+                                        + " without a JSON-RPC response (the connection was closed)");
+            }
+
+            @Override
+            public void close() {
+                McpHttpTransport.close(response);
+            }
+        };
     }
 
-    /** Posts a notification or a response to a server request; the upstream must accept it. */
-    void post(ObjectNode message, String what, Deadline deadline)
+    @Override
+    public void post(ObjectNode message, String what, Deadline deadline)
             throws OperationStoppedException, InterruptedException {
-        HttpResponse<InputStream> response = send(message, what, deadline, false);
+        HttpResponse<InputStream> response = exchange(message, what, deadline, false);
         if (response.statusCode() >= 400) {
             throw refused(what, response);
         }
         close(response);
     }
 
-    /** Posts a notification, ignoring every failure: clean-up on the way out. */
-    void postQuietly(ObjectNode message) {
-        try {
-            post(message, message.path("method").asText("message"), Deadline.after(CLEANUP_TIMEOUT));
-        } catch (UpstreamException | OperationStoppedException e) {
-            // the run ends either way; the upstream may have gone
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
     /** Ends the session on the upstream (DELETE), best effort. */
-    void terminate() {
+    @Override
+    public void terminate() {
         String id = sessionId;
         if (id == null) {
             return;
@@ -197,7 +183,7 @@ final class McpHttpSession {
         return builder;
     }
 
-    private HttpResponse<InputStream> send(ObjectNode message, String what, Deadline deadline, boolean stoppable)
+    private HttpResponse<InputStream> exchange(ObjectNode message, String what, Deadline deadline, boolean stoppable)
             throws OperationStoppedException, InterruptedException {
         byte[] body;
         try {
@@ -218,7 +204,7 @@ final class McpHttpSession {
                 http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream());
         while (true) {
             try {
-                return pending.get(wait(deadline).toNanos(), TimeUnit.NANOSECONDS);
+                return pending.get(McpSession.wait(deadline).toNanos(), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
                 if (stoppable && context.isStopRequested()) {
                     pending.cancel(true);
@@ -226,70 +212,11 @@ final class McpHttpSession {
                 }
                 if (deadline.passed()) {
                     pending.cancel(true);
-                    throw timedOut(what, deadline);
+                    throw McpSession.timedOut(target, what, deadline);
                 }
             } catch (ExecutionException e) {
                 throw connectionFailure(what, e.getCause(), deadline);
             }
-        }
-    }
-
-    private RpcMessage awaitAnswer(
-            long id,
-            String method,
-            HttpResponse<InputStream> response,
-            boolean eventStream,
-            Deadline deadline,
-            ServerMessages handler,
-            boolean stoppable)
-            throws OperationStoppedException, InterruptedException {
-        BlockingQueue<StreamItem> items = new LinkedBlockingQueue<>();
-        Thread reader = new Thread(() -> read(response.body(), eventStream, items), "upstream-reader");
-        reader.setDaemon(true);
-        reader.start();
-        try {
-            while (true) {
-                StreamItem item = items.poll(wait(deadline).toNanos(), TimeUnit.NANOSECONDS);
-                if (item == null) {
-                    if (stoppable && context.isStopRequested()) {
-                        throw new OperationStoppedException(
-                                "stopped while waiting for the upstream's answer to " + method);
-                    }
-                    if (deadline.passed()) {
-                        throw timedOut(method, deadline);
-                    }
-                    continue;
-                }
-                if (item instanceof StreamItem.Message m) {
-                    RpcMessage message = m.message();
-                    if (message.isResponse()) {
-                        if (message.answers(id)) {
-                            return message;
-                        }
-                    } else if (message.isRequest()) {
-                        ServerMessages.Reply reply = handler.answer(message);
-                        if (reply.response() != null) {
-                            post(reply.response(), "the answer to " + message.method(), deadline);
-                        }
-                        if (reply.thenFail() != null) {
-                            throw reply.thenFail();
-                        }
-                    } else {
-                        handler.notice(message);
-                    }
-                } else if (item instanceof StreamItem.Failed failed) {
-                    throw failure("the connection dropped before the upstream answered " + method + " ("
-                            + describe(failed.cause()) + ")");
-                } else if (item instanceof StreamItem.NotJsonRpc garbage) {
-                    throw failure("the upstream answered " + method + " with data that is not a JSON-RPC message: "
-                            + garbage.sample());
-                } else {
-                    throw failure("the upstream ended its answer to " + method
-                            + " without a JSON-RPC response (the connection was closed)");
-                }
-            }
-        } finally {
-            close(response);
         }
     }
 
@@ -323,7 +250,7 @@ final class McpHttpSession {
     private static boolean offer(String data, BlockingQueue<StreamItem> items) {
         Optional<RpcMessage> message = RpcMessage.parse(data);
         if (message.isEmpty()) {
-            items.add(new StreamItem.NotJsonRpc(sample(data)));
+            items.add(new StreamItem.NotJsonRpc(McpSession.sample(data)));
             return false;
         }
         items.add(new StreamItem.Message(message.get()));
@@ -340,11 +267,11 @@ final class McpHttpSession {
         String detail = RpcMessage.parse(body)
                 .filter(RpcMessage::isError)
                 .map(RpcMessage::errorSummary)
-                .orElse(sample(body));
+                .orElse(McpSession.sample(body));
         int status = response.statusCode();
         return new UpstreamException(
                 target.redact(target.describe() + ": the upstream refused " + what + " with HTTP " + status
-                        + (detail.isBlank() ? "" : ": " + sample(detail))),
+                        + (detail.isBlank() ? "" : ": " + McpSession.sample(detail))),
                 status,
                 UNREACHABLE_STATUSES.contains(status));
     }
@@ -358,7 +285,7 @@ final class McpHttpSession {
             return unreachable("could not connect to " + target.url() + " (" + describe(cause) + ")");
         }
         if (cause instanceof HttpTimeoutException) {
-            return timedOut(what, deadline);
+            return McpSession.timedOut(target, what, deadline);
         }
         return unreachable(
                 "the connection to " + target.url() + " failed while sending " + what + " (" + describe(cause) + ")");
@@ -368,12 +295,7 @@ final class McpHttpSession {
         return new UpstreamException(target.redact(target.describe() + ": " + what), 0, true);
     }
 
-    private UpstreamException timedOut(String what, Deadline deadline) {
-        return failure("no answer to " + what + " within the call timeout of "
-                + deadline.total().toMillis() + " ms");
-    }
-
-    UpstreamException failure(String what) {
+    private UpstreamException failure(String what) {
         return new UpstreamException(target.redact(target.describe() + ": " + what));
     }
 
@@ -388,17 +310,6 @@ final class McpHttpSession {
                     : cause.getClass().getSimpleName();
         }
         return cause.getClass().getSimpleName() + ": " + message;
-    }
-
-    private static Duration wait(Deadline deadline) {
-        Duration remaining = deadline.remaining();
-        return remaining.compareTo(POLL) < 0 ? (remaining.isZero() ? Duration.ofMillis(1) : remaining) : POLL;
-    }
-
-    /** The start of {@code text} without control characters, for a failure message. */
-    static String sample(String text) {
-        String flat = text.replaceAll("\\p{Cntrl}", " ").strip();
-        return flat.length() <= SAMPLE_CHARACTERS ? flat : flat.substring(0, SAMPLE_CHARACTERS) + "…";
     }
 
     private static void close(HttpResponse<InputStream> response) {
