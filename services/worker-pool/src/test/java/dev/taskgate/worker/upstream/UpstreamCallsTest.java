@@ -27,6 +27,7 @@ import dev.taskgate.contracts.catalog.UpstreamTools;
 import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
 import dev.taskgate.contracts.upstream.RegisteredUpstreamTarget;
 import dev.taskgate.contracts.upstream.UpstreamAddressPolicy;
+import dev.taskgate.contracts.upstream.UpstreamCommand;
 import dev.taskgate.contracts.upstream.UpstreamCredential;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamProtocol;
@@ -75,6 +76,41 @@ class UpstreamCallsTest {
         assertThat(target.path("connectTimeoutMs").asLong()).isEqualTo(2000);
         assertThat(target.path("callTimeoutMs").asLong()).isEqualTo(30000);
         assertThat(target.path("headers").path("Authorization").asText()).isEqualTo("Bearer s3cret");
+    }
+
+    @Test
+    void aStdioUpstreamsTargetCarriesItsCommandAndEnvironmentAndNoAddressIsChecked() throws Exception {
+        UpstreamDefinition stdio = new UpstreamDefinition(
+                "local",
+                null,
+                UpstreamProtocol.MCP_2025_11_25,
+                "cnt",
+                Optional.empty(),
+                List.of("acme/*"),
+                List.of(),
+                Map.of(),
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(30),
+                4,
+                Duration.ofMinutes(1),
+                Optional.of(new UpstreamCommand(
+                        List.of("/usr/bin/env", "mcp-server"), Optional.of("/srv"), Map.of("TOKEN", "s3cret"))));
+        UpstreamCalls calls = new UpstreamCalls(
+                List.of(stdio),
+                new UpstreamAddressPolicy(false),
+                OperationCatalog.load(),
+                null,
+                Duration.ofSeconds(1),
+                null);
+
+        JsonNode target = calls.targetOf(tool("local", "echo", null));
+
+        assertThat(target.has("url")).isFalse();
+        assertThat(target.at("/command/argv").toString()).isEqualTo("[\"/usr/bin/env\",\"mcp-server\"]");
+        assertThat(target.at("/command/workingDirectory").asText()).isEqualTo("/srv");
+        assertThat(target.at("/command/environment/TOKEN").asText()).isEqualTo("s3cret");
+        assertThat(target.path("headers").isEmpty()).isTrue();
+        assertThat(target.path("tool").asText()).isEqualTo("echo");
     }
 
     @Test

@@ -81,6 +81,54 @@ class UpstreamTargetTest {
     }
 
     @Test
+    void readsAStdioTargetAndRedactsItsEnvironmentValues() {
+        ObjectNode stdio = stdio();
+
+        UpstreamTarget target = UpstreamTarget.fromJson(stdio);
+
+        assertThat(target.url()).isNull();
+        assertThat(target.command()).get().satisfies(c -> {
+            assertThat(c.argv()).containsExactly("/opt/mcp/server", "--stdio");
+            assertThat(c.workingDirectory()).contains("/srv");
+            assertThat(c.environment()).containsEntry("API_TOKEN", "top-secret-env");
+        });
+        assertThat(target.toString()).contains("command=/opt/mcp/server").doesNotContain("top-secret");
+        assertThat(target.redact("it said top-secret-env")).isEqualTo("it said [redacted]");
+    }
+
+    @Test
+    void refusesAStdioTargetItCannotStartAndSaysNothingOfAValue() {
+        assertRefused(stdio().put("url", "http://127.0.0.1/mcp"), "both 'url' and 'command'");
+        ObjectNode headers = stdio();
+        headers.putObject("headers").put("Authorization", "x");
+        assertRefused(headers, "takes no 'headers'");
+        ObjectNode empty = stdio();
+        empty.withObject("command").putArray("argv");
+        assertRefused(empty, "'command.argv' must be a non-empty array");
+        ObjectNode relative = stdio();
+        relative.withObject("command").put("workingDirectory", "srv");
+        assertRefused(relative, "must be an absolute path");
+        ObjectNode badName = stdio();
+        badName.withObject("command").withObject("environment").put("A=B", "top-secret");
+        assertRefused(badName, "bad variable name");
+        ObjectNode badValue = stdio();
+        badValue.withObject("command").withObject("environment").put("K", 1);
+        assertRefused(badValue, "'command.environment.K' must be a string");
+    }
+
+    private static ObjectNode stdio() {
+        ObjectNode upstream = MAPPER.createObjectNode()
+                .put("id", "local")
+                .put("protocol", "2025-11-25")
+                .put("tool", "echo");
+        ObjectNode command = upstream.putObject("command");
+        command.putArray("argv").add("/opt/mcp/server").add("--stdio");
+        command.put("workingDirectory", "/srv");
+        command.putObject("environment").put("API_TOKEN", "top-secret-env");
+        return upstream;
+    }
+
+    @Test
     void refusesHeadersItSetsItselfAndSaysNothingOfAValue() {
         ObjectNode reserved = valid();
         reserved.withObject("headers").put("Mcp-Session-Id", "abc");
