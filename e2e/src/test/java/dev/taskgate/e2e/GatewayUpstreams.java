@@ -27,7 +27,8 @@ import static org.awaitility.Awaitility.await;
  * The upstream MCP servers of the e2e stack (docs/gateway.md): {@code counting}, the CountingUpstream of
  * {@code tools/upstream-fixtures} run as a process of its own on loopback, for workspaces {@code acme/*} with a bearer
  * credential from a file; {@code counting-ro}, the same server's {@code slow} declared read-only (replay-safe); and
- * {@code gone}, an upstream nobody listens for, open to everyone. The services read them
+ * {@code gone}, an upstream nobody listens for, open to everyone; and {@code counting-stdio}, its {@code echo}
+ * over stdio (StdioCountingUpstream, started by the services from the file's command). The services read them
  * from {@link #file(Path) the upstreams file} in the stack's state folder.
  */
 final class GatewayUpstreams implements AutoCloseable {
@@ -86,7 +87,8 @@ final class GatewayUpstreams implements AutoCloseable {
             throw new IllegalStateException("CountingUpstream did not print its URL", e);
         }
         Files.writeString(state.resolve("counting.token"), COUNTING_TOKEN + "\n");
-        Files.writeString(file(state), """
+        Files.writeString(
+                file(state), """
                 {"upstreams": [
                   {"id": "counting", "url": "%1$s", "namespace": "counting", "workspaces": ["acme/*"],
                    "credential": {"header": "Authorization", "prefix": "Bearer ", "valueFromFile": "counting.token"},
@@ -98,11 +100,37 @@ final class GatewayUpstreams implements AutoCloseable {
                    "allowedTools": ["slow"], "tools": {"slow": {"readOnly": true}},
                    "refreshInterval": "2s", "callTimeout": "60s"},
                   {"id": "gone", "url": "http://127.0.0.1:%2$d/mcp", "namespace": "gone", "workspaces": ["*"],
-                   "connectTimeout": "1s", "refreshInterval": "2s"}
+                   "connectTimeout": "1s", "refreshInterval": "2s"},
+                  {"id": "counting-stdio", "namespace": "counting-stdio", "workspaces": ["acme/*"],
+                   "command": {"argv": %3$s, "workingDirectory": "."},
+                   "allowedTools": ["echo"], "callTimeout": "60s"}
                 ]}
-                """.formatted(url, closedPort()));
+                """.formatted(url, closedPort(), JSON.writeValueAsString(stdioArgv(fixtures, state))));
         running = new GatewayUpstreams(process, url);
         return running;
+    }
+
+    // StdioCountingUpstream, which the services start themselves; it appends each call to stdio-counts.txt
+    private static List<String> stdioArgv(Path fixtures, Path state) throws IOException {
+        return List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC",
+                "-Xmx64m",
+                "-XX:ReservedCodeCacheSize=32m",
+                "-XX:CompressedClassSpaceSize=64m",
+                "-cp",
+                fixtures.resolve("classes")
+                        + java.io.File.pathSeparator
+                        + Files.readString(fixtures.resolve("runtime-classpath.txt"))
+                                .strip(),
+                "dev.taskgate.upstream.fixtures.StdioCountingUpstream",
+                stdioCounts(state).toString());
+    }
+
+    /** The counts file of the stack's stdio upstream: a line per {@code initialize}, call and cancellation. */
+    static Path stdioCounts(Path state) {
+        return state.resolve("stdio-counts.txt");
     }
 
     /** The CountingUpstream's endpoint, for an upstream registered through the operator API. */

@@ -167,6 +167,11 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
         return STATE.resolve("rewrite-sandbox");
     }
 
+    /** The counts file of the stack's stdio upstream ({@link GatewayUpstreams}). */
+    public static Path stdioUpstreamCounts() {
+        return GatewayUpstreams.stdioCounts(STATE);
+    }
+
     /** A service process by name, e.g. to stop or restart it in a test. */
     public ServiceProcess service(String name) {
         return services.get(name);

@@ -73,7 +73,7 @@ final class DiscoverySession implements AutoCloseable {
                     + version + "', not " + upstream.protocol().version());
         }
         capabilities = result.path("capabilities");
-        transport.notify(
+        transport.sendNotification(
                 JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("method", "notifications/initialized"),
                 "notifications/initialized");
     }

@@ -18,7 +18,7 @@ interface DiscoveryTransport extends AutoCloseable {
     JsonNode exchange(long id, ObjectNode message, String method) throws UpstreamException;
 
     /** Sends a notification. */
-    void notify(ObjectNode message, String method) throws UpstreamException;
+    void sendNotification(ObjectNode message, String method) throws UpstreamException;
 
     /** Whether the upstream can send messages of its own outside an exchange ({@link #openServerStream()}). */
     boolean hasServerStream();

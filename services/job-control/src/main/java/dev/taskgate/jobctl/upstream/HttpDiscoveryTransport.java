@@ -58,7 +58,7 @@ final class HttpDiscoveryTransport implements DiscoveryTransport {
     }
 
     @Override
-    public void notify(ObjectNode message, String method) throws UpstreamException {
+    public void sendNotification(ObjectNode message, String method) throws UpstreamException {
         HttpResponse<InputStream> response = post(message, method);
         try (InputStream body = response.body()) {
             body.transferTo(OutputStream.nullOutputStream());

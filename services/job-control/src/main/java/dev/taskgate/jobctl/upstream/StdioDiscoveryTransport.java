@@ -67,7 +67,7 @@ final class StdioDiscoveryTransport implements DiscoveryTransport {
     }
 
     @Override
-    public void notify(ObjectNode message, String method) throws UpstreamException {
+    public void sendNotification(ObjectNode message, String method) throws UpstreamException {
         process.send(Wire.toBytes(message), method);
     }
 
