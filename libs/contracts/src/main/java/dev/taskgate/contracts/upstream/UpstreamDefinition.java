@@ -58,6 +58,11 @@ public record UpstreamDefinition(
             throw new IllegalArgumentException(
                     "upstream " + id + ": give exactly one of url (Streamable HTTP) and command (stdio)");
         }
+        if (command.isPresent() && protocol != null && protocol != UpstreamProtocol.MCP_2025_11_25) {
+            // the stdio session is the 2025-11-25 one; the stateless generation's client speaks HTTP only
+            throw new IllegalArgumentException(
+                    "upstream " + id + ": a stdio upstream speaks 2025-11-25; 2026-07-28 over stdio is not supported");
+        }
         if (url != null) {
             if (!("http".equals(url.getScheme()) || "https".equals(url.getScheme())) || url.getHost() == null) {
                 throw new IllegalArgumentException("upstream " + id + ": url must be an absolute http(s) URL");

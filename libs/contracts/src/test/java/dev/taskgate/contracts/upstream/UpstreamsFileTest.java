@@ -149,6 +149,7 @@ class UpstreamsFileTest {
             bad handoff        | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"handoff":"later"}}} | tools.t: handoff must be block
             zero handoff       | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"handoff":"handoff_after=0s"}}} | tools.t: handoff must be block
             url and command    | {"id":"a","url":"http://h/","workspaces":["*"],"command":{"argv":["x"]}} | exactly one of url (Streamable HTTP) and command (stdio)
+            stdio 2026         | {"id":"a","workspaces":["*"],"protocol":"2026-07-28","command":{"argv":["x"]}} | a stdio upstream speaks 2025-11-25
             empty argv         | {"id":"a","workspaces":["*"],"command":{"argv":[]}}                     | command.argv must start with the program
             argv not an array  | {"id":"a","workspaces":["*"],"command":{"argv":"node server.js"}}       | command.argv must be an array of strings
             command field      | {"id":"a","workspaces":["*"],"command":{"argv":["x"],"shell":true}}     | command has an unknown field 'shell'
