@@ -28,7 +28,8 @@ import static org.awaitility.Awaitility.await;
  * {@code tools/upstream-fixtures} run as a process of its own on loopback, for workspaces {@code acme/*} with a bearer
  * credential from a file; {@code counting-ro}, the same server's {@code slow} declared read-only (replay-safe); and
  * {@code gone}, an upstream nobody listens for, open to everyone; and {@code counting-stdio}, its {@code echo}
- * over stdio (StdioCountingUpstream, started by the services from the file's command). The services read them
+ * over stdio (StdioCountingUpstream, started by the services from the file's command) for {@code acme/demo} only,
+ * so that the operator tests' projects do not see it. The services read them
  * from {@link #file(Path) the upstreams file} in the stack's state folder.
  */
 final class GatewayUpstreams implements AutoCloseable {
@@ -101,7 +102,7 @@ final class GatewayUpstreams implements AutoCloseable {
                    "refreshInterval": "2s", "callTimeout": "60s"},
                   {"id": "gone", "url": "http://127.0.0.1:%2$d/mcp", "namespace": "gone", "workspaces": ["*"],
                    "connectTimeout": "1s", "refreshInterval": "2s"},
-                  {"id": "counting-stdio", "namespace": "counting-stdio", "workspaces": ["acme/*"],
+                  {"id": "counting-stdio", "namespace": "counting-stdio", "workspaces": ["acme/demo"],
                    "command": {"argv": %3$s, "workingDirectory": "."},
                    "allowedTools": ["echo"], "callTimeout": "60s"}
                 ]}
