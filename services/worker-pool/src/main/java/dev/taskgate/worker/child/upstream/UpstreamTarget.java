@@ -95,6 +95,11 @@ public record UpstreamTarget(
             throw new IllegalArgumentException("upstream protocol '" + protocol + "' is unknown; supported: "
                     + String.join(", ", PROTOCOLS.stream().sorted().toList()) + ", " + STATELESS_PROTOCOL);
         }
+        if (command.isPresent() && protocol.equals(STATELESS_PROTOCOL)) {
+            // the stateless client (StatelessCall) speaks Streamable HTTP only
+            throw new IllegalArgumentException(
+                    "a stdio upstream speaks a protocol with a session; " + STATELESS_PROTOCOL + " needs a 'url'");
+        }
         String tool = requiredText(upstream, "tool");
         Map<String, String> headers = headers(upstream.get("headers"));
         if (command.isPresent() && !headers.isEmpty()) {

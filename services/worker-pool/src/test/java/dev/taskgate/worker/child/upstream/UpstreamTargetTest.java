@@ -114,6 +114,7 @@ class UpstreamTargetTest {
         ObjectNode badValue = stdio();
         badValue.withObject("command").withObject("environment").put("K", 1);
         assertRefused(badValue, "'command.environment.K' must be a string");
+        assertRefused(stdio().put("protocol", "2026-07-28"), "2026-07-28 needs a 'url'");
     }
 
     private static ObjectNode stdio() {
