@@ -22,6 +22,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.upstream.UpstreamCommand;
 import dev.taskgate.contracts.upstream.UpstreamCredential;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamProtocol;
@@ -48,7 +49,40 @@ class DiscoverySessionTest {
 
     @AfterEach
     void stop() {
-        server.stop(0);
+        if (server != null) {
+            server.stop(0);
+        }
+    }
+
+    @Test
+    void aStdioUpstreamIsListedOnScheduleWhateverItsInitializeDeclares() throws Exception {
+        // stdio has no stream for the server's own messages outside a request (docs/gateway.md "Announced changes")
+        String initialized = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-11-25\","
+                + "\"capabilities\":{\"tools\":{\"listChanged\":true}},"
+                + "\"serverInfo\":{\"name\":\"s\",\"version\":\"1\"}}}";
+        UpstreamCommand command = new UpstreamCommand(
+                List.of("sh", "-c", "read line; printf '%s\\n' '" + initialized + "'; cat > /dev/null"),
+                Optional.empty(),
+                Map.of());
+        UpstreamDefinition upstream = new UpstreamDefinition(
+                "u",
+                null,
+                UpstreamProtocol.MCP_2025_11_25,
+                "u",
+                Optional.empty(),
+                List.of("*"),
+                List.of(),
+                Map.of(),
+                Duration.ofSeconds(2),
+                Duration.ofSeconds(5),
+                1,
+                Duration.ofMinutes(1),
+                Optional.of(command));
+
+        try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
+            assertThat(session.offersToolListChanged()).isFalse();
+            assertThat(session.openServerStream().kind()).isEqualTo(ServerStream.Kind.NOT_OFFERED);
+        }
     }
 
     @Test
