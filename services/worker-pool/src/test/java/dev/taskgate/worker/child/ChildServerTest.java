@@ -130,14 +130,13 @@ class ChildServerTest {
     void refusesARunWithAnInvalidUpstreamWithoutLookingItUpInTheRegistry() throws Exception {
         List<JsonNode> lines = serve(
                 "{\"type\":\"run\",\"operation\":\"counting.echo\",\"input\":{},\"upstream\":{\"id\":\"counting\","
-                        + "\"url\":\"http://127.0.0.1:1/mcp\",\"protocol\":\"2026-07-28\",\"tool\":\"echo\"}}",
+                        + "\"url\":\"http://127.0.0.1:1/mcp\",\"protocol\":\"2024-11-05\",\"tool\":\"echo\"}}",
                 "{\"type\":\"run\",\"operation\":\"counting.echo\",\"input\":{},\"upstream\":[]}");
 
         assertThat(lines).hasSize(3);
         assertThat(lines.get(1).path("code").asText()).isEqualTo(ChildServer.MALFORMED_MESSAGE);
         assertThat(lines.get(1).path("message").asText())
-                .startsWith("run has an invalid 'upstream': upstream protocol 2026-07-28")
-                .contains("not supported yet");
+                .startsWith("run has an invalid 'upstream': upstream protocol '2024-11-05' is unknown");
         assertThat(lines.get(2).path("code").asText()).isEqualTo(ChildServer.MALFORMED_MESSAGE);
         assertThat(lines.get(2).path("message").asText())
                 .isEqualTo("run has an invalid 'upstream': 'upstream' must be an object");
