@@ -30,7 +30,6 @@ import static org.awaitility.Awaitility.await;
  * (the replacement committed), p50 and max, over a bounded number of kills.
  */
 @SlowTier
-@SlowTierInFastLane
 @ExtendWith(LocalStack.class)
 class WorkerOwnerLossE2E {
     private static final String BASE = "/v1/orgs/acme/projects/demo/tool-executions";
