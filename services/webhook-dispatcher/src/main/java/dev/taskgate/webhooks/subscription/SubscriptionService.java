@@ -100,14 +100,21 @@ public class SubscriptionService {
     public Uni<Void> delete(ProjectCaller caller, UUID id) {
         Instant now = clock.instant();
         return pool.withTransaction(tx -> subscriptions
-                .markDeleted(tx, caller.orgId(), caller.projectId(), id, now)
-                .flatMap(deleted -> {
-                    if (!deleted) {
-                        return Uni.createFrom().failure(Problems.notFound());
+                .find(tx, caller.orgId(), caller.projectId(), id)
+                .flatMap(found -> {
+                    if (found.isEmpty()) {
+                        return Uni.createFrom().<Void>failure(Problems.notFound());
                     }
+                    // the deliveries' rows before the subscription's: the order in which an attempt settles (its
+                    // delivery, then the subscription's failure streak), so that a delete during an attempt waits
+                    // for it instead of deadlocking with it
                     return deliveries
                             .abandonPending(tx, id, "subscription deleted", now)
-                            .replaceWithVoid();
+                            .flatMap(abandoned ->
+                                    subscriptions.markDeleted(tx, caller.orgId(), caller.projectId(), id, now))
+                            .flatMap(deleted -> deleted
+                                    ? Uni.createFrom().voidItem()
+                                    : Uni.createFrom().<Void>failure(Problems.notFound()));
                 }));
     }
 
