@@ -45,7 +45,7 @@ import static org.awaitility.Awaitility.await;
  * {@code chromium-driver}; {@code TASKGATE_CHROMIUM} and {@code TASKGATE_CHROMEDRIVER} name others) against the
  * packaged stack: an operator signs in with a token, finds a running execution in the list, opens it, cancels it and
  * sees the outcome, then replays the webhook delivery that the cancellation caused and the receiver gets it again
- * with the same webhook-id. The browser reports no Content-Security-Policy violation and the token never appears in a
+ * with the same webhook-id, and finds the stack's upstreams with their health. The browser reports no Content-Security-Policy violation and the token never appears in a
  * URL. Screenshots of each page are written to {@code e2e/target/console-screenshots/}.
  */
 @ExtendWith(LocalStack.class)
@@ -81,7 +81,8 @@ class ConsoleBrowserE2E {
                         "executions:operator:status",
                         "executions:operator:payload",
                         "executions:operator:cancel",
-                        "webhooks:admin")
+                        "webhooks:admin",
+                        "upstreams:admin")
                 .sign();
         Files.createDirectories(SHOTS);
         browser = chromium();
@@ -201,12 +202,41 @@ class ConsoleBrowserE2E {
         assertThat(received.get(1)).isEqualTo(received.get(0));
         shot("webhook-replayed");
 
+        checkUpstreamHealth();
+
         assertThat(browser.getCurrentUrl()).doesNotContain(token);
         List<String> violations = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
                 .map(LogEntry::getMessage)
                 .filter(m -> m.contains("Content Security Policy") || m.contains("Refused to"))
                 .toList();
         assertThat(violations).isEmpty();
+    }
+
+    /**
+     * The upstreams page shows the stack's upstreams (GatewayUpstreams) with their health: {@code counting} listed,
+     * {@code gone} (nobody listens) unavailable with the reason; listing {@code gone} again leaves it unavailable.
+     */
+    private void checkUpstreamHealth() throws IOException {
+        browser.findElement(By.id("nav-upstreams")).click();
+        wait(PAGE_WAIT).until(ignored -> {
+            browser.findElement(By.id("reload-upstreams")).click();
+            return browser.findElement(By.cssSelector("#upstreams tr[data-id='counting']"))
+                    .getText()
+                    .contains(" available");
+        });
+        WebElement gone = waitFor(By.cssSelector("#upstreams tr[data-id='gone']"));
+        assertThat(gone.getText()).contains("unavailable");
+        shot("upstreams");
+        gone.click();
+
+        waitText(By.id("upstream-id"), "gone");
+        waitText(By.id("upstream-health"), "unavailable");
+        assertThat(browser.findElement(By.id("upstream-definition")).getText()).contains("\"url\"");
+        browser.findElement(By.id("refresh-upstream")).click();
+        waitFor(By.id("refreshed"));
+        assertThat(browser.findElement(By.id("refreshed")).getText()).contains("unavailable");
+        assertThat(browser.findElement(By.id("upstream-problem")).getText()).isNotBlank();
+        shot("upstream-gone");
     }
 
     private static String subscribe(String hooks) {

@@ -99,6 +99,13 @@ export const operator = {
     audit: (cursor, limit = 50) => call('GET', `${base()}/operator/audit${query({limit, cursor})}`),
 };
 
+export const upstreams = {
+    /** The upstreams the project may use and their state (upstreams:admin). */
+    list: () => call('GET', `${base()}/operator/upstreams`),
+    get: (id) => call('GET', `${base()}/operator/upstreams/${segment(id)}`),
+    refresh: (id) => call('POST', `${base()}/operator/upstreams/${segment(id)}/refresh`),
+};
+
 async function hooks(path) {
     const {webhooks_url: origin} = await loadSettings();
     return `${origin}${base()}/webhook-subscriptions${path}`;
