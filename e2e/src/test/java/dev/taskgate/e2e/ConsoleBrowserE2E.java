@@ -155,11 +155,22 @@ class ConsoleBrowserE2E {
 
         waitFor(By.id("filters"));
         waitFor(By.id("filter-tool")).sendKeys("demo.sleep");
+        browser.findElement(By.id("filter-principal")).sendKeys("console-operator");
         browser.findElement(By.id("apply-filters")).click();
-        WebElement row = waitFor(By.cssSelector("#executions tr[data-id='" + execution + "']"));
-        assertThat(row.getText()).contains("demo.sleep", "console-operator");
+        By row = By.cssSelector("#executions tr[data-id='" + execution + "']");
+        // the first page (no filter) may still be drawn before the filtered one: read the row as it is when found
+        String shown = wait(PAGE_WAIT)
+                .until(ignored -> browser.findElements(By.cssSelector("#executions tbody tr"))
+                                        .size()
+                                == 1
+                        ? browser.findElement(row).getText()
+                        : null);
+        assertThat(shown).contains("demo.sleep", "console-operator");
         shot("executions");
-        row.click();
+        wait(PAGE_WAIT).until(ignored -> {
+            browser.findElement(row).click();
+            return true;
+        });
 
         waitText(By.id("execution-id"), execution);
         waitText(By.id("state"), "working");
@@ -218,16 +229,24 @@ class ConsoleBrowserE2E {
      */
     private void checkUpstreamHealth() throws IOException {
         browser.findElement(By.id("nav-upstreams")).click();
+        By counting = By.cssSelector("#upstreams tr[data-id='counting']");
+        By gone = By.cssSelector("#upstreams tr[data-id='gone']");
+        // counting is listed once discovery reached it; each reload draws the table again, so rows are read afresh
         wait(PAGE_WAIT).until(ignored -> {
-            browser.findElement(By.id("reload-upstreams")).click();
-            return browser.findElement(By.cssSelector("#upstreams tr[data-id='counting']"))
-                    .getText()
-                    .contains(" available");
+            if (!browser.findElement(counting).getText().contains(" available")) {
+                browser.findElement(By.id("reload-upstreams")).click();
+                return false;
+            }
+            return true;
         });
-        WebElement gone = waitFor(By.cssSelector("#upstreams tr[data-id='gone']"));
-        assertThat(gone.getText()).contains("unavailable");
+        String goneRow =
+                wait(PAGE_WAIT).until(ignored -> browser.findElement(gone).getText());
+        assertThat(goneRow).contains("unavailable");
         shot("upstreams");
-        gone.click();
+        wait(PAGE_WAIT).until(ignored -> {
+            browser.findElement(gone).click();
+            return true;
+        });
 
         waitText(By.id("upstream-id"), "gone");
         waitText(By.id("upstream-health"), "unavailable");

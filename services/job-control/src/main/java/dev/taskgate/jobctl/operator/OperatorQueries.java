@@ -19,6 +19,7 @@ import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
 import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.ExecutionFilter;
 import dev.taskgate.jobctl.execution.StoredOutcome;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.operator.audit.AuditLog;
@@ -55,15 +56,20 @@ public class OperatorQueries {
         this.clock = clock;
     }
 
-    /** One page of the project's visible executions, newest first, optionally in one status. */
-    public Uni<OperatorExecutionPage> list(OperatorCall call, String status, String limit, String cursor) {
-        ExecutionStatus state;
+    /** One page of the project's visible executions that pass the filter's parameters, newest first. */
+    public Uni<OperatorExecutionPage> list(OperatorCall call, ListParameters parameters) {
+        ExecutionFilter filter;
         int size;
         ExecutionCursor after;
         try {
-            state = OperatorParams.status(status);
-            size = OperatorParams.limit(limit);
-            after = ExecutionCursor.decode(cursor);
+            filter = OperatorParams.filter(
+                    parameters.status(),
+                    parameters.tool(),
+                    parameters.principal(),
+                    parameters.createdFrom(),
+                    parameters.createdBefore());
+            size = OperatorParams.limit(parameters.limit());
+            after = ExecutionCursor.decode(parameters.cursor());
         } catch (OperatorRequestException e) {
             return audit.record(call, OperatorActions.LIST, null, null, AuditEntry.INVALID_REQUEST)
                     .flatMap(id -> Uni.createFrom().<OperatorExecutionPage>failure(e));
@@ -73,7 +79,7 @@ public class OperatorQueries {
                 .flatMap(id -> executions.listVisibleInWorkspace(
                         pool,
                         call.workspace(),
-                        state,
+                        filter,
                         after == null ? null : after.createdAt(),
                         after == null ? null : after.id(),
                         now,
@@ -89,6 +95,26 @@ public class OperatorQueries {
                             page.stream().map(handles::view).toList(), next);
                 });
     }
+
+    /**
+     * The query parameters of the execution list, as received (parsed and checked by {@link #list}).
+     *
+     * @param status        a state's wire name
+     * @param tool          a tool's exact name
+     * @param principal     an owner's exact principal
+     * @param createdFrom   RFC 3339, inclusive
+     * @param createdBefore RFC 3339, exclusive
+     * @param limit         the page size
+     * @param cursor        where the previous page ended
+     */
+    public record ListParameters(
+            String status,
+            String tool,
+            String principal,
+            String createdFrom,
+            String createdBefore,
+            String limit,
+            String cursor) {}
 
     /** The safe status of the execution the handle names, with every settlement of a lost owner. */
     public Uni<OperatorExecution> get(OperatorCall call, String handle) {

@@ -90,9 +90,12 @@ export const executions = {
 };
 
 export const operator = {
-    /** Every principal's executions of the project (executions:operator:status). */
-    list: (status, cursor, limit = 50) =>
-        call('GET', `${base()}/operator/tool-executions${query({status, limit, cursor})}`),
+    /**
+     * Every principal's executions of the project (executions:operator:status) that pass the filters: status, tool,
+     * principal, created_from, created_before (empty ones are left out).
+     */
+    list: (filters, cursor, limit = 50) =>
+        call('GET', `${base()}/operator/tool-executions${query({...filters, limit, cursor})}`),
     get: (id) => call('GET', `${base()}/operator/tool-executions/${segment(id)}`),
     payload: (id) => call('GET', `${base()}/operator/tool-executions/${segment(id)}/payload`),
     cancel: (id) => call('POST', `${base()}/operator/tool-executions/${segment(id)}/cancel`),

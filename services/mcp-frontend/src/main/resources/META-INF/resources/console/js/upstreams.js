@@ -19,9 +19,15 @@ export function renderUpstreams(view, {navigate}) {
             h('button', {type: 'button', class: 'secondary', id: 'reload-upstreams', onclick: load}, 'Reload')),
         list);
 
+    let loads = 0; // only the newest load draws: a slower, older answer must not replace it
+
     async function load() {
+        const mine = ++loads;
         try {
             const {body} = await upstreams.list();
+            if (mine !== loads) {
+                return;
+            }
             fill(list, body.items.length
                 ? table([
                     ['Upstream', (u) => h('code', {}, u.id)],
@@ -33,7 +39,9 @@ export function renderUpstreams(view, {navigate}) {
                 ], body.items, (u) => navigate(`#/upstreams/${encodeURIComponent(u.id)}`), (u) => u.id)
                 : h('p', {class: 'muted'}, 'No upstream is open to this project.'));
         } catch (e) {
-            fill(list, problemBlock(e));
+            if (mine === loads) {
+                fill(list, problemBlock(e));
+            }
         }
     }
     load();

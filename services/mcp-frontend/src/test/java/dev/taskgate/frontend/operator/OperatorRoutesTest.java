@@ -1,6 +1,8 @@
 package dev.taskgate.frontend.operator;
 
 import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -194,6 +196,10 @@ class OperatorRoutesTest {
         assertThat(jobControl.requests()).isEmpty();
     }
 
+    /** Every parameter of the list, in the order the frontend forwards them. */
+    private static final String LIST_QUERY = "status=working&tool=demo.sleep&principal=bob"
+            + "&created_from=2026-12-04T10:00:00Z&created_before=2026-12-04T11:00:00Z&limit=5&cursor=abc";
+
     @Test
     void listForwardsTheOperatorAndParametersAndMapsThePage() {
         String handle = aliceHandle(UUID.randomUUID());
@@ -203,9 +209,8 @@ class OperatorRoutesTest {
                 200,
                 Wire.toBytes(new OperatorExecutionPage(List.of(view(handle, ExecutionStatus.WORKING)), "next-1")));
 
-        Api.Result r = Api.at(base)
-                .bearer(token("executions:operator:status"))
-                .get(BASE + "/tool-executions?status=working&limit=5&cursor=abc");
+        Api.Result r =
+                Api.at(base).bearer(token("executions:operator:status")).get(BASE + "/tool-executions?" + LIST_QUERY);
 
         assertThat(r.status()).as(r.toString()).isEqualTo(200);
         JsonNode item = r.json().path("items").path(0);
@@ -218,8 +223,8 @@ class OperatorRoutesTest {
         FakeJobControlQueries.Request sent = jobControl.requests().get(0);
         assertThat(sent.principal()).isEqualTo(OPERATOR);
         assertThat(sent.workspace()).isEqualTo("acme/demo");
-        assertThat(sent.query()).isEqualTo("status=working&limit=5&cursor=abc");
-        assertThat(sent.route()).isEqualTo("GET " + BASE + "/tool-executions?status=working&limit=5&cursor=abc");
+        assertThat(URLDecoder.decode(sent.query(), StandardCharsets.UTF_8)).isEqualTo(LIST_QUERY);
+        assertThat(sent.route()).isEqualTo("GET " + BASE + "/tool-executions?" + LIST_QUERY);
     }
 
     @Test
