@@ -18,6 +18,7 @@ import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
 import dev.taskgate.jobctl.DbClock;
+import dev.taskgate.jobctl.checkpoint.db.CheckpointMarks;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.ExecutionFilter;
 import dev.taskgate.jobctl.execution.StoredOutcome;
@@ -40,6 +41,7 @@ public class OperatorQueries {
     private final AuditLog audit;
     private final DbClock clock;
     private final RecoveryRepository recoveries;
+    private final CheckpointMarks checkpoints;
 
     OperatorQueries(
             Pool pool,
@@ -47,8 +49,10 @@ public class OperatorQueries {
             OperatorHandles handles,
             AuditLog audit,
             DbClock clock,
-            RecoveryRepository recoveries) {
+            RecoveryRepository recoveries,
+            CheckpointMarks checkpoints) {
         this.pool = pool;
+        this.checkpoints = checkpoints;
         this.recoveries = recoveries;
         this.executions = executions;
         this.handles = handles;
@@ -116,12 +120,18 @@ public class OperatorQueries {
             String limit,
             String cursor) {}
 
-    /** The safe status of the execution the handle names, with every settlement of a lost owner. */
+    /**
+     * The safe status of the execution the handle names, with every settlement of a lost owner and the checkpoints
+     * held for it (without their content).
+     */
     public Uni<OperatorExecution> get(OperatorCall call, String handle) {
         return resolve(call, OperatorActions.GET, handle)
                 .flatMap(e -> audit.record(call, OperatorActions.GET, handle, e.id(), AuditEntry.OK)
                         .flatMap(id -> recoveries.find(pool, e.id()))
-                        .map(settled -> handles.view(e).withRecoveries(settled)));
+                        .flatMap(settled -> checkpoints
+                                .find(pool, e.id())
+                                .map(held ->
+                                        handles.view(e).withRecoveries(settled).withCheckpoints(held))));
     }
 
     /**

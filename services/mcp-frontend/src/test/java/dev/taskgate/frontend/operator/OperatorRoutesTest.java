@@ -25,6 +25,7 @@ import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.CancelOutcome;
 import dev.taskgate.contracts.operator.OperatorCancelResult;
+import dev.taskgate.contracts.operator.OperatorCheckpoint;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
@@ -94,6 +95,7 @@ class OperatorRoutesTest {
                 10.0,
                 false,
                 1,
+                null,
                 null,
                 null);
     }
@@ -235,7 +237,10 @@ class OperatorRoutesTest {
         OperatorExecution twice = view(handle, ExecutionStatus.FAILED)
                 .withRecoveries(List.of(
                         new OperatorRecovery(1, lost, "owner-lost", "replaced"),
-                        new OperatorRecovery(2, died, "child-died", "failed")));
+                        new OperatorRecovery(2, died, "child-died", "failed")))
+                .withCheckpoints(List.of(
+                        new OperatorCheckpoint(OperatorCheckpoint.FRONTIER, 1, 3L, "rev-1", lost.minusSeconds(5)),
+                        new OperatorCheckpoint(OperatorCheckpoint.RESULT, 2, null, null, died.minusSeconds(1))));
         jobControl.answer("GET", "/internal/v1/operator/executions/" + handle, 200, Wire.toBytes(twice));
 
         Api.Result r =
@@ -254,6 +259,16 @@ class OperatorRoutesTest {
         assertThat(recoveries.path(0).path("outcome").asText()).isEqualTo("replaced");
         assertThat(recoveries.path(1).path("cause").asText()).isEqualTo("child-died");
         assertThat(recoveries.path(1).path("outcome").asText()).isEqualTo("failed");
+        JsonNode checkpoints = r.json().path("checkpoints");
+        assertThat(checkpoints).hasSize(2);
+        assertThat(checkpoints.path(0).path("kind").asText()).isEqualTo("frontier");
+        assertThat(checkpoints.path(0).path("epoch").asLong()).isEqualTo(1);
+        assertThat(checkpoints.path(0).path("sequence").asLong()).isEqualTo(3);
+        assertThat(checkpoints.path(0).path("revision").asText()).isEqualTo("rev-1");
+        assertThat(Instant.parse(checkpoints.path(0).path("saved_at").asText())).isEqualTo(lost.minusSeconds(5));
+        assertThat(checkpoints.path(1).path("kind").asText()).isEqualTo("result");
+        assertThat(checkpoints.path(1).has("sequence") || checkpoints.path(1).has("revision"))
+                .isFalse();
     }
 
     @Test
