@@ -187,6 +187,14 @@ public class UpstreamCalls {
                 .put("connectTimeoutMs", upstream.connectTimeout().toMillis())
                 .put("callTimeoutMs", upstream.callTimeout().toMillis())
                 .put("taskSupport", spec.upstream().taskSupport());
+        if (protocol.equals(UpstreamProtocol.MCP_2026_07_28.version())) {
+            try {
+                target.set("paramHeaders", ParamHeaderMarks.of(spec.inputSchema()));
+            } catch (IllegalArgumentException e) {
+                throw new UpstreamRefusedException("the inputSchema of " + spec.name() + " marks its arguments for"
+                        + " headers wrongly (" + e.getMessage() + "); the tool was not called");
+            }
+        }
         ObjectNode headers = target.putObject("headers");
         upstream.credential().ifPresent(c -> headers.put(c.header(), c.value()));
         return target;

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.RawJson;
@@ -191,6 +192,48 @@ class StatelessUpstreamChildTest {
                 .isEqualTo("slept");
         assertThat(proxy.posted("tools/call")).hasSize(1);
         assertThat(upstream.invocations("slow")).as("invoked once").isEqualTo(before + 1);
+    }
+
+    @Test
+    void theMarkedArgumentsAreRepeatedAsParamHeadersWhichTheUpstreamRequires() throws Exception {
+        int before = upstream.invocations("route");
+        ObjectNode target = target("route", "forbidden");
+        ArrayNode marks = target.putArray("paramHeaders");
+        marks.addObject().put("header", "Region").putArray("path").add("region");
+        marks.addObject().put("header", "Priority").putArray("path").add("priority");
+        marks.addObject()
+                .put("header", "Urgent")
+                .putArray("path")
+                .add("options")
+                .add("urgent");
+
+        ChildMessage result = call(child, target, "{\"region\":\"Zürich\",\"priority\":7,\"options\":{}}", null)
+                .terminal();
+
+        assertThat(result.kind()).as(result.message()).isEqualTo(ChildMessage.Kind.RESULT);
+        RecordingProxy.Exchange exchange = proxy.exchangesOf("tools/call").get(0);
+        assertThat(exchange.header("Mcp-Param-Region")).contains("=?base64?WsO8cmljaA==?=");
+        assertThat(exchange.header("Mcp-Param-Priority")).contains("7");
+        assertThat(exchange.header("Mcp-Param-Urgent"))
+                .as("an argument left out has no header")
+                .isEmpty();
+        assertThat(upstream.invocations("route")).isEqualTo(before + 1);
+    }
+
+    @Test
+    void aCallWithoutTheParamHeadersItsUpstreamRequiresFailsClearlyWithoutInvokingTheTool() throws Exception {
+        int before = upstream.invocations("route");
+
+        ChildMessage error = call(child, target("route", "forbidden"), "{\"region\":\"eu\"}", null)
+                .terminal();
+
+        assertThat(error.kind()).isEqualTo(ChildMessage.Kind.ERROR);
+        assertThat(error.code()).isEqualTo(ChildServer.UPSTREAM_FAILED);
+        assertThat(error.message())
+                .contains("upstream 'stateless' tool 'route'")
+                .contains("400")
+                .doesNotContain("s3cret");
+        assertThat(upstream.invocations("route")).isEqualTo(before);
     }
 
     @Test
