@@ -104,6 +104,14 @@ class StatelessUpstreamChildTest {
         return RawJson.memberAfter(answer, prefix);
     }
 
+    /**
+     * The stored result: the upstream's {@code CallToolResult} as sent but without the 2026-07-28 framing member
+     * {@code resultType}, which the fixture writes first.
+     */
+    private static String withoutFraming(String sent) {
+        return sent.replace("\"resultType\":\"complete\",", "");
+    }
+
     @Test
     void aPlainCallIsOneSelfDescribingRequestAndItsResultIsReturnedExactly() throws Exception {
         int before = upstream.invocations("echo");
@@ -112,11 +120,16 @@ class StatelessUpstreamChildTest {
                 .terminal();
 
         assertThat(result.kind()).isEqualTo(ChildMessage.Kind.RESULT);
-        assertThat(result.result()).isEqualTo(sentResult("tools/call", "\"result\":"));
+        assertThat(result.result()).isEqualTo(withoutFraming(sentResult("tools/call", "\"result\":")));
         assertThat(MAPPER.readTree(result.result())
                         .at("/structuredContent/text")
                         .asText())
                 .isEqualTo("héllo");
+        assertThat(sentResult("tools/call", "\"result\":")).startsWith("{\"resultType\":\"complete\",");
+        assertThat(result.result())
+                .as("2025-era clients and REST see the tool's result, not the 2026-07-28 framing")
+                .doesNotContain("resultType")
+                .contains("\"_meta\":{\"io.modelcontextprotocol/serverInfo\"");
         assertThat(proxy.rpcMethods()).as("no initialize, no session").containsExactly("tools/call");
         JsonNode sent = proxy.posted("tools/call").get(0);
         assertThat(sent.at("/params/_meta/io.modelcontextprotocol~1protocolVersion")
@@ -141,7 +154,7 @@ class StatelessUpstreamChildTest {
 
         assertThat(result.kind()).isEqualTo(ChildMessage.Kind.RESULT);
         assertThat(MAPPER.readTree(result.result()).path("isError").asBoolean()).isTrue();
-        assertThat(result.result()).isEqualTo(sentResult("tools/call", "\"result\":"));
+        assertThat(result.result()).isEqualTo(withoutFraming(sentResult("tools/call", "\"result\":")));
     }
 
     @Test
@@ -161,7 +174,8 @@ class StatelessUpstreamChildTest {
                 .isTrue();
         ChildMessage result = run.terminal();
         assertThat(result.kind()).isEqualTo(ChildMessage.Kind.RESULT);
-        assertThat(result.result()).isEqualTo(sentResult("tasks/get", "\"resultType\":\"complete\",\"result\":"));
+        assertThat(result.result())
+                .isEqualTo(withoutFraming(sentResult("tasks/get", "\"resultType\":\"complete\",\"result\":")));
         assertThat(proxy.rpcMethods()).startsWith("tools/call", "tasks/get").doesNotContain("tasks/result");
         assertThat(proxy.posted("tools/call")
                         .get(0)
