@@ -153,6 +153,12 @@ public class UpstreamFeatures {
                 if (following != null) {
                     result.put("nextCursor", following.encode());
                 }
+                if (page != null
+                        && page.path("ttlMs").canConvertToLong()
+                        && page.get("ttlMs").asLong() >= 0) {
+                    // a 2026-07-28 upstream's freshness hint for this page; the frontend states no longer one
+                    result.put("ttlMs", page.get("ttlMs").asLong());
+                }
                 return UpstreamFeatureAnswer.of(result);
             }
             if (next == null) {
