@@ -31,7 +31,7 @@ import static org.awaitility.Awaitility.await;
  * Federated resources, prompts and completions of an upstream speaking 2026-07-28 (the fixture StatelessUpstream, its
  * own process), asked on job-control's internal API through the namespace: lists over the upstream's pages with its
  * freshness hint passed on, a read by a listed URI and one by the template, a prompt and both kinds of completion,
- * and the upstream's refusal of an unknown resource.
+ * the upstream's -32602 for a resource it does not have taken as "resource not found", and its other refusals relayed.
  */
 @QuarkusTest
 class UpstreamStatelessFeaturesTest {
@@ -112,9 +112,16 @@ class UpstreamStatelessFeaturesTest {
 
         UpstreamFeatureAnswer.Failure refused = ask(ws, "resources/read", "{\"uri\":\"stateless://notes/missing\"}")
                 .failure();
-        assertThat(refused).as("the upstream refuses that name").isNotNull();
-        assertThat(refused.kind()).isEqualTo(Kind.UPSTREAM_ERROR);
-        assertThat(refused.upstreamCode()).isEqualTo(-32602);
+        assertThat(refused).as("the upstream has no such note").isNotNull();
+        assertThat(refused.kind())
+                .as("-32602 is how 2026-07-28 says a resource is not found")
+                .isEqualTo(Kind.UNKNOWN_RESOURCE);
+        UpstreamFeatureAnswer.Failure unknownPrompt =
+                ask(ws, "prompts/get", "{\"name\":\"" + ns + ".farewell\"}").failure();
+        assertThat(unknownPrompt.kind()).isEqualTo(Kind.UPSTREAM_ERROR);
+        assertThat(unknownPrompt.upstreamCode())
+                .as("its other refusals are relayed")
+                .isEqualTo(-32602);
     }
 
     private static void register(String workspace, String namespace) {
