@@ -47,6 +47,7 @@ import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.AuditPage;
+import dev.taskgate.contracts.operator.OperatorUpstreams;
 import dev.taskgate.contracts.upstream.RegisteredUpstreamTarget;
 import dev.taskgate.payload.PayloadCipher;
 import dev.taskgate.payload.PayloadKeyRing;
@@ -491,7 +492,8 @@ class UpstreamRegistrationApiTest {
             {"not json", "The body is not JSON"},
             {"[1]", "must be a JSON object"},
             {good.replace("}", ",\"colour\":\"red\"}"), "unknown field 'colour'"},
-            {good.replace("\"namespace\"", "\"workspaces\":[\"*\"],\"namespace\""), "unknown field 'workspaces'"},
+            {good.replace("\"namespace\"", "\"workspaces\":[],\"namespace\""), "workspaces must name who may use it"},
+            {good.replace("\"namespace\"", "\"workspaces\":[\"acme\"],\"namespace\""), "'acme' is not <org>/<project>"},
             {good.replace("\"2s\"", "\"soon\""), "'connectTimeout' must be a duration"},
             {good.replace("\"id\":\"" + id + "\"", "\"id\":\"Bad Id\""), "an upstream id is 1-64"},
             {good.replace("\"value\":", "\"extra\":1,\"value\":"), "credential has an unknown field 'extra'"},
@@ -524,6 +526,105 @@ class UpstreamRegistrationApiTest {
                 .hasSize(bad.length + 2);
         assertThat(entries.toString()).doesNotContain("s3cret");
         assertThat(logged).noneMatch(line -> line.contains("s3cret"));
+    }
+
+    @Test
+    void aRegistrationMayAdmitProjectsOfItsOwnOrganizationOnlyAndOnlyItsOwnerChangesIt() {
+        String ownOrg = "ownOrg-up-" + UUID.randomUUID();
+        String owner = ownOrg + "/p";
+        String sibling = ownOrg + "/q";
+        String outsider = "ownOrg-up-" + UUID.randomUUID() + "/p";
+        String id = fresh();
+        String ns = "ns" + id.substring(2);
+        String[][] refused = {
+            {"[\"*\"]", "'*' (every organization) can be declared in the upstreams file only"},
+            {"[\"" + outsider + "\"]", "may only name projects of the organization " + ownOrg},
+            {"[\"" + owner + "\",\"other-ownOrg/*\"]", "'other-ownOrg/*' can be declared in the upstreams file only"},
+        };
+        for (String[] c : refused) {
+            assertProblem(create(owner, body(id, ns, ",\"workspaces\":" + c[0])), 403, "insufficient-scope", c[1]);
+        }
+        get(owner, id).then().statusCode(404);
+
+        Response created = create(owner, body(id, ns, ",\"workspaces\":[\"" + ownOrg + "/*\"]"));
+
+        created.then().statusCode(201);
+        assertThat(Wire.fromBytes(created.asByteArray(), JsonNode.class)
+                        .path("definition")
+                        .path("workspaces")
+                        .toString())
+                .isEqualTo("[\"" + ownOrg + "/*\"]");
+        await().atMost(WAIT).until(() -> toolNames().contains(ns + ".echo"));
+        Caller inSibling = new Caller("https://taskgate.local/dev", "bob", ownOrg, "q");
+        Caller outside =
+                new Caller("https://taskgate.local/dev", "eve", outsider.substring(0, outsider.indexOf('/')), "p");
+        assertThat(fixture.send(JobControlFixture.submit(inSibling, "k-1", ns + ".echo", "{}")))
+                .as("a project the registration admits calls its tools")
+                .isInstanceOf(Accepted.class);
+        CommandReply unknown = fixture.send(JobControlFixture.submit(outside, "k-1", ns + ".echo", "{}"));
+        assertThat(unknown).as("a project outside it does not").isInstanceOf(Rejected.class);
+        assertThat(((Rejected) unknown).problem().type()).endsWith("/unknown-tool");
+        assertThat(listed(sibling)).contains(id);
+        assertThat(listed(outsider)).doesNotContain(id);
+        get(sibling, id).then().statusCode(200).header("ETag", "\"1\"");
+        get(outsider, id).then().statusCode(404);
+
+        // only the owner changes it: an admitted project is told who may, another project does not see it
+        String update = "{\"url\":\"" + url() + "\",\"namespace\":\"" + ns + "\",\"workspaces\":[\"" + sibling + "\"]}";
+        assertProblem(put(sibling, id, null, update), 409, "upstream-conflict", "registered by the project " + owner);
+        assertProblem(delete(sibling, id, null), 409, "upstream-conflict", "only that project may change it");
+        put(outsider, id, null, update.replace(sibling, outsider)).then().statusCode(404);
+        delete(outsider, id, null).then().statusCode(404);
+        assertProblem(
+                put(owner, id, null, update.replace(sibling, "*")), 403, "insufficient-scope", "upstreams file only");
+        get(owner, id).then().statusCode(200).header("ETag", "\"1\"");
+
+        Response narrowed = put(owner, id, "\"1\"", update);
+
+        narrowed.then().statusCode(200).header("ETag", "\"2\"");
+        assertThat(catalog().upstreams())
+                .filteredOn(s -> s.id().equals(id))
+                .singleElement()
+                .satisfies(s -> assertThat(s.workspaces()).containsExactly(sibling));
+        assertThat(listed(owner))
+                .as("the owner may leave itself out: it still manages the registration")
+                .doesNotContain(id);
+        get(owner, id).then().statusCode(200).header("ETag", "\"2\"");
+        Caller inOwner = new Caller("https://taskgate.local/dev", "alice", ownOrg, "p");
+        assertThat(fixture.send(JobControlFixture.submit(inOwner, "k-2", ns + ".echo", "{}")))
+                .isInstanceOf(Rejected.class);
+        assertThat(audit(owner))
+                .extracting(AuditEntry::action, AuditEntry::outcome)
+                .containsSubsequence(
+                        org.assertj.core.groups.Tuple.tuple("upstreams.update", "ok"),
+                        org.assertj.core.groups.Tuple.tuple("upstreams.update", "insufficient_scope"),
+                        org.assertj.core.groups.Tuple.tuple("upstreams.create", "ok"),
+                        org.assertj.core.groups.Tuple.tuple("upstreams.create", "insufficient_scope"),
+                        org.assertj.core.groups.Tuple.tuple("upstreams.create", "insufficient_scope"),
+                        org.assertj.core.groups.Tuple.tuple("upstreams.create", "insufficient_scope"));
+        assertThat(audit(sibling))
+                .extracting(AuditEntry::action, AuditEntry::outcome)
+                .contains(
+                        org.assertj.core.groups.Tuple.tuple("upstreams.update", "conflict"),
+                        org.assertj.core.groups.Tuple.tuple("upstreams.delete", "conflict"));
+
+        delete(owner, id, null).then().statusCode(204);
+        await().atMost(WAIT).until(() -> !toolNames().contains(ns + ".echo"));
+    }
+
+    private static List<String> listed(String workspace) {
+        return Wire.fromBytes(
+                        operator(workspace, "GET", "")
+                                .get(BASE)
+                                .then()
+                                .statusCode(200)
+                                .extract()
+                                .asByteArray(),
+                        OperatorUpstreams.class)
+                .items()
+                .stream()
+                .map(UpstreamTools.UpstreamState::id)
+                .toList();
     }
 
     @Test

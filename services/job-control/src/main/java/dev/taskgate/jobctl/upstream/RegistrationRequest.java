@@ -1,6 +1,5 @@
 package dev.taskgate.jobctl.upstream;
 
-import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 
@@ -14,9 +13,10 @@ import dev.taskgate.contracts.upstream.UpstreamJson;
 
 /**
  * The body of an operator's create or update of an upstream (docs/gateway.md "Operating upstreams"): the upstreams
- * file's form, except that {@code workspaces} is the route's project and never given, and the credential's value is
- * given inline ({@code {"header": ..., "value": ...}}). Read strictly: an unknown field or a bad value refuses the
- * whole body, and no message repeats the credential's value.
+ * file's form, except that {@code workspaces} may only name projects of the route's organization ({@code <org>/<project>}
+ * or {@code <org>/*}; the route's project when absent), and the credential's value is given inline
+ * ({@code {"header": ..., "value": ...}}). Read strictly: an unknown field or a bad value refuses the whole body, and
+ * no message repeats the credential's value.
  *
  * @param upstream   the upstream, without its credential
  * @param credential the credential to store ({@link CredentialChange#SET}), none ({@link CredentialChange#REMOVE},
@@ -27,13 +27,6 @@ record RegistrationRequest(
         UpstreamDefinition upstream, CredentialChange credential, Optional<UpstreamCredential> value) {
 
     private static final Set<String> CREDENTIAL_FIELDS = Set.of("header", "value");
-    private static final Set<String> FIELDS;
-
-    static {
-        Set<String> fields = new HashSet<>(UpstreamJson.FIELDS);
-        fields.remove("workspaces");
-        FIELDS = Set.copyOf(fields);
-    }
 
     /** What a request does with the credential. */
     enum CredentialChange {
@@ -51,7 +44,8 @@ record RegistrationRequest(
      * Reads a body for the project {@code workspace}; {@code pathId} is the id the route names on update (the body may
      * repeat it), {@code null} on create.
      *
-     * @throws UpstreamRegistrationException (invalid) when the body is not such an upstream
+     * @throws UpstreamRegistrationException (invalid) when the body is not such an upstream; (outside the
+     *     organization) when its {@code workspaces} name another organization or every one ({@code *})
      */
     static RegistrationRequest parse(byte[] body, String workspace, String pathId) {
         JsonNode node;
@@ -69,7 +63,7 @@ record RegistrationRequest(
             throw UpstreamRegistrationException.invalid(UpstreamJson.STDIO_FILE_ONLY + ".");
         }
         try {
-            UpstreamJson.requireObject(entry, "an upstream", FIELDS);
+            UpstreamJson.requireObject(entry, "an upstream", UpstreamJson.FIELDS);
             if (pathId != null) {
                 if (entry.hasNonNull("id") && !pathId.equals(entry.get("id").asText())) {
                     throw new IllegalArgumentException("'id' must be the route's id " + pathId + " or absent");
@@ -77,10 +71,13 @@ record RegistrationRequest(
                 entry.put("id", pathId);
             }
             JsonNode credential = entry.remove("credential");
-            entry.putArray("workspaces").add(workspace);
+            if (!entry.has("workspaces")) {
+                entry.putArray("workspaces").add(workspace);
+            }
             UpstreamDefinition upstream = UpstreamJson.parse(entry, UpstreamJson.FIELDS, ignored -> {
                 throw new IllegalStateException("the credential was taken out before");
             });
+            requireOwnOrganization(upstream, workspace);
             if (credential == null) {
                 return new RegistrationRequest(
                         upstream, pathId == null ? CredentialChange.REMOVE : CredentialChange.KEEP, Optional.empty());
@@ -91,6 +88,23 @@ record RegistrationRequest(
             return new RegistrationRequest(upstream, CredentialChange.SET, Optional.of(inline(credential)));
         } catch (IllegalArgumentException e) {
             throw UpstreamRegistrationException.invalid(e.getMessage());
+        }
+    }
+
+    // an operator's token is for one project: it may share an upstream within its organization, never beyond it
+    private static void requireOwnOrganization(UpstreamDefinition upstream, String workspace) {
+        int slash = workspace.indexOf('/');
+        if (slash <= 0) {
+            throw new IllegalStateException("an operator call names a project, <org>/<project>: " + workspace);
+        }
+        String org = workspace.substring(0, slash + 1);
+        for (String pattern : upstream.workspaces()) {
+            if (!pattern.startsWith(org)) {
+                throw UpstreamRegistrationException.outsideOrganization("'workspaces' may only name projects of the "
+                        + "organization " + org.substring(0, org.length() - 1) + " (" + org + "<project> or " + org
+                        + "*); " + ("*".equals(pattern) ? "'*' (every organization)" : "'" + pattern + "'")
+                        + " can be declared in the upstreams file only.");
+            }
         }
     }
 

@@ -24,6 +24,12 @@ public class UpstreamRegistrationException extends JobControlException {
                 Problem.of("invalid-request", "Invalid request", 400, detail), AuditEntry.INVALID_REQUEST);
     }
 
+    /** 403: the body's {@code workspaces} reach beyond the route's organization. */
+    static UpstreamRegistrationException outsideOrganization(String detail) {
+        return new UpstreamRegistrationException(
+                Problem.of("insufficient-scope", "Insufficient scope", 403, detail), AuditEntry.INSUFFICIENT_SCOPE);
+    }
+
     /** 404: no upstream of that id the project may see. */
     static UpstreamRegistrationException notFound() {
         return new UpstreamRegistrationException(

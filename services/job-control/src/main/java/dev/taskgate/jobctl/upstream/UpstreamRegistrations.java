@@ -29,7 +29,8 @@ import dev.taskgate.payload.UpstreamCredentialSealing;
 
 /**
  * Upstreams registered through the operator API (docs/gateway.md "Operating upstreams"): create, get, update, delete.
- * A registration admits exactly the project that made it; the upstreams file's upstreams are shown but read-only; ids
+ * A registration admits the projects its {@code workspaces} name, all in the organization of the project that made it
+ * (its owner, the only one that may change or delete it); the upstreams file's upstreams are shown but read-only; ids
  * and namespaces are unique across the file and the registrations; the URL must pass the network policy; the
  * credential is stored sealed and never shown. Every call is audited, a change in the transaction that makes it, a
  * refusal before it is answered. A change is listed at once on this replica; other replicas read it on their next
@@ -118,7 +119,7 @@ public class UpstreamRegistrations {
             if (file.isPresent() && file.get().admits(call.workspace())) {
                 return audited(call, OperatorActions.UPSTREAMS_GET, id, fileView(file.get()));
             }
-            return audited(call, OperatorActions.UPSTREAMS_GET, id, view(owned(call, id)));
+            return audited(call, OperatorActions.UPSTREAMS_GET, id, view(visible(call, id)));
         });
     }
 
@@ -186,21 +187,33 @@ public class UpstreamRegistrations {
         return answer;
     }
 
-    private StoredUpstream owned(OperatorCall call, String id) {
+    // the owner sees its registration whoever it admits; the projects it admits see it too
+    private StoredUpstream visible(OperatorCall call, String id) {
         return rows.find(pool, id, false)
                 .await()
                 .indefinitely()
-                .filter(r -> r.workspace().equals(call.workspace()))
+                .filter(r ->
+                        r.workspace().equals(call.workspace()) || r.definition().admits(call.workspace()))
                 .orElseThrow(UpstreamRegistrationException::notFound);
     }
 
-    // the file's upstreams are shown to the projects they admit, and changed only in the file
+    // the file's upstreams are shown to the projects they admit, and changed only in the file; a registration is
+    // shown to the projects it admits, and changed only by the project that made it
     private void requireWritable(OperatorCall call, String id) {
         Optional<UpstreamDefinition> file = registered.fromFile(id);
         if (file.isPresent() && file.get().admits(call.workspace())) {
             throw UpstreamRegistrationException.conflict(
                     "Upstream " + id + " is defined in the upstreams file; change it there.");
         }
+        rows.find(pool, id, false)
+                .await()
+                .indefinitely()
+                .filter(r -> !r.workspace().equals(call.workspace())
+                        && r.definition().admits(call.workspace()))
+                .ifPresent(r -> {
+                    throw UpstreamRegistrationException.conflict("Upstream " + id + " was registered by the project "
+                            + r.workspace() + "; only that project may change it.");
+                });
     }
 
     private void requireIdFree(UpstreamDefinition upstream) {
