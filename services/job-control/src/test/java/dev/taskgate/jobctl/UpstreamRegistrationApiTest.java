@@ -76,6 +76,7 @@ class UpstreamRegistrationApiTest {
     private static HttpServer upstream;
     private static JobControlFixture fixture;
     private static final List<String> authorizations = new CopyOnWriteArrayList<>();
+    private static final List<String> hosts = new CopyOnWriteArrayList<>();
     // while set, the stand-in answers initialize and tools/list with 503: it cannot be listed
     private static volatile boolean refuseListings;
     private static final List<String> logged = new CopyOnWriteArrayList<>();
@@ -125,6 +126,7 @@ class UpstreamRegistrationApiTest {
     private static void answer(HttpExchange exchange) throws IOException {
         String authorization = exchange.getRequestHeaders().getFirst("Authorization");
         authorizations.add(authorization == null ? "" : authorization);
+        hosts.add(String.valueOf(exchange.getRequestHeaders().getFirst("Host")));
         if (!"POST".equals(exchange.getRequestMethod())) {
             exchange.sendResponseHeaders(200, -1);
             exchange.close();
@@ -625,6 +627,24 @@ class UpstreamRegistrationApiTest {
                 .stream()
                 .map(UpstreamTools.UpstreamState::id)
                 .toList();
+    }
+
+    @Test
+    void anUpstreamIsReachedAtTheAddressItsCheckFoundWithItsOwnHostName() {
+        String ws = project();
+        String id = fresh();
+        String ns = "ns" + id.substring(2);
+        String authority =
+                TestUpstreamAddresses.PINNED_HOST + ":" + upstream.getAddress().getPort();
+        hosts.clear();
+
+        create(ws, body(id, ns, "").replace(url(), "http://" + authority + "/mcp"))
+                .then()
+                .statusCode(201);
+
+        // the system resolver does not know the name: only the checked address can have been used
+        await().atMost(WAIT).until(() -> toolNames().contains(ns + ".echo"));
+        assertThat(hosts).contains(authority);
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.taskgate.jobctl.upstream;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -8,6 +10,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.upstream.PinnedEndpoint;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamProtocol;
 
@@ -29,6 +32,14 @@ final class DiscoverySession implements AutoCloseable {
     private final DiscoveryTransport transport;
     private final boolean stateless;
     private long nextId = 1;
+
+    /** Opens sessions with upstreams: in production after the network policy ({@link UpstreamConnector}). */
+    @FunctionalInterface
+    interface Opener {
+        /** An open session with {@code upstream}. */
+        DiscoverySession open(UpstreamDefinition upstream) throws UpstreamException;
+    }
+
     private JsonNode capabilities = JsonNodeFactory.instance.objectNode();
 
     private DiscoverySession(UpstreamDefinition upstream, DiscoveryTransport transport) {
@@ -45,17 +56,34 @@ final class DiscoverySession implements AutoCloseable {
      * means it does not speak 2026-07-28 ({@link ProtocolNegotiation}); any other failure is the upstream's.
      */
     static DiscoverySession open(UpstreamDefinition upstream, HttpClient http) throws UpstreamException {
-        if (upstream.protocol() != UpstreamProtocol.NEGOTIATE) {
-            return openSpeaking(upstream, http);
+        if (upstream.isStdio()) {
+            return open(upstream, null, http);
         }
         try {
-            return openSpeaking(upstream.speaking(UpstreamProtocol.MCP_2026_07_28), http);
+            return open(
+                    upstream,
+                    new PinnedEndpoint(
+                            upstream.url(), InetAddress.getByName(upstream.url().getHost())),
+                    http);
+        } catch (UnknownHostException e) {
+            throw new UpstreamException("the host of upstream " + upstream.id() + " does not resolve");
+        }
+    }
+
+    /** As {@link #open(UpstreamDefinition, HttpClient)}, connecting to {@code endpoint}'s checked address. */
+    static DiscoverySession open(UpstreamDefinition upstream, PinnedEndpoint endpoint, HttpClient http)
+            throws UpstreamException {
+        if (upstream.protocol() != UpstreamProtocol.NEGOTIATE) {
+            return openSpeaking(upstream, endpoint, http);
+        }
+        try {
+            return openSpeaking(upstream.speaking(UpstreamProtocol.MCP_2026_07_28), endpoint, http);
         } catch (UpstreamException e) {
             if (!ProtocolNegotiation.meansNotSpoken(e)) {
                 throw e;
             }
             try {
-                return openSpeaking(upstream.speaking(UpstreamProtocol.MCP_2025_11_25), http);
+                return openSpeaking(upstream.speaking(UpstreamProtocol.MCP_2025_11_25), endpoint, http);
             } catch (UpstreamException fallback) {
                 throw new UpstreamException(fallback.getMessage() + " (negotiating: " + e.getMessage() + ")");
             }
@@ -70,11 +98,11 @@ final class DiscoverySession implements AutoCloseable {
         return upstream.protocol();
     }
 
-    private static DiscoverySession openSpeaking(UpstreamDefinition upstream, HttpClient http)
+    private static DiscoverySession openSpeaking(UpstreamDefinition upstream, PinnedEndpoint endpoint, HttpClient http)
             throws UpstreamException {
         DiscoveryTransport transport = upstream.isStdio()
                 ? StdioDiscoveryTransport.start(upstream)
-                : new HttpDiscoveryTransport(upstream, http);
+                : new HttpDiscoveryTransport(upstream, endpoint, http);
         DiscoverySession session = new DiscoverySession(upstream, transport);
         try {
             if (session.stateless) {

@@ -6,7 +6,6 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.ConnectException;
-import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -20,6 +19,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.upstream.PinnedEndpoint;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamProtocol;
 
@@ -37,12 +37,15 @@ final class HttpDiscoveryTransport implements DiscoveryTransport {
     private static final int MAX_BODY_BYTES = DiscoverySession.MAX_MESSAGE_BYTES;
 
     private final UpstreamDefinition upstream;
+    private final PinnedEndpoint endpoint;
     private final HttpClient http;
     private final boolean stateless;
     private String sessionId;
 
-    HttpDiscoveryTransport(UpstreamDefinition upstream, HttpClient http) {
+    /** Speaks to {@code upstream} at {@code endpoint}'s address (checked by the network policy). */
+    HttpDiscoveryTransport(UpstreamDefinition upstream, PinnedEndpoint endpoint, HttpClient http) {
         this.upstream = upstream;
+        this.endpoint = endpoint;
         this.http = http;
         this.stateless = upstream.protocol() == UpstreamProtocol.MCP_2026_07_28;
     }
@@ -83,7 +86,7 @@ final class HttpDiscoveryTransport implements DiscoveryTransport {
      */
     @Override
     public ServerStream openServerStream() throws UpstreamException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(upstream.url())
+        HttpRequest.Builder request = endpoint.request()
                 .timeout(requestTimeout())
                 .header("Accept", "text/event-stream")
                 .GET();
@@ -132,7 +135,7 @@ final class HttpDiscoveryTransport implements DiscoveryTransport {
     }
 
     private HttpResponse<InputStream> post(ObjectNode message, String method) throws UpstreamException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(upstream.url())
+        HttpRequest.Builder request = endpoint.request()
                 .timeout(requestTimeout())
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
@@ -270,8 +273,7 @@ final class HttpDiscoveryTransport implements DiscoveryTransport {
         if (sessionId == null) {
             return;
         }
-        HttpRequest.Builder request = HttpRequest.newBuilder(
-                        URI.create(upstream.url().toString()))
+        HttpRequest.Builder request = endpoint.request()
                 .timeout(Duration.ofSeconds(5))
                 .header(SESSION_HEADER, sessionId)
                 .DELETE();

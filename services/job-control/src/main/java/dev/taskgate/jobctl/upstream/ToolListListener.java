@@ -2,7 +2,6 @@ package dev.taskgate.jobctl.upstream;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -30,7 +29,7 @@ final class ToolListListener implements Runnable {
     private static final int METHOD_NOT_FOUND = -32601;
 
     private final UpstreamDefinition upstream;
-    private final HttpClient http;
+    private final DiscoverySession.Opener sessions;
     private final Runnable refresh;
     private final StreamBackoff backoff;
     private final CountDownLatch stopped = new CountDownLatch(1);
@@ -40,9 +39,10 @@ final class ToolListListener implements Runnable {
     private final Object interruption = new Object();
     private boolean closing;
 
-    ToolListListener(UpstreamDefinition upstream, HttpClient http, Runnable refresh, StreamBackoff backoff) {
+    ToolListListener(
+            UpstreamDefinition upstream, DiscoverySession.Opener sessions, Runnable refresh, StreamBackoff backoff) {
         this.upstream = upstream;
-        this.http = http;
+        this.sessions = sessions;
         this.refresh = refresh;
         this.backoff = backoff;
     }
@@ -72,7 +72,7 @@ final class ToolListListener implements Runnable {
             while (!isStopped()) {
                 try {
                     if (session == null) {
-                        session = DiscoverySession.open(upstream, http);
+                        session = sessions.open(upstream);
                         if (!session.offersToolListChanged()) {
                             LOG.infof(
                                     "Upstream no longer announces tool list changes; refreshed on schedule only"

@@ -1,6 +1,5 @@
 package dev.taskgate.jobctl.upstream;
 
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -9,7 +8,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.function.Predicate;
 
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
@@ -24,7 +22,7 @@ import dev.taskgate.contracts.upstream.UpstreamProtocol;
 final class ToolListListeners {
     private static final Duration FIRST_PAUSE = Duration.ofSeconds(1);
 
-    private final Function<UpstreamDefinition, HttpClient> clients;
+    private final DiscoverySession.Opener sessions;
     private final Consumer<String> refresh;
     private final Duration longestPause;
     private final AtomicInteger threadNumber = new AtomicInteger();
@@ -37,13 +35,12 @@ final class ToolListListeners {
     private final Map<String, ToolListListener> listeners = new HashMap<>();
 
     /**
-     * @param clients      the HTTP client for an upstream
+     * @param sessions     opens a session with an upstream (after the network policy)
      * @param refresh      lists the upstream of the given id again soon
      * @param longestPause the longest pause between two attempts to open a stream (the retry interval)
      */
-    ToolListListeners(
-            Function<UpstreamDefinition, HttpClient> clients, Consumer<String> refresh, Duration longestPause) {
-        this.clients = clients;
+    ToolListListeners(DiscoverySession.Opener sessions, Consumer<String> refresh, Duration longestPause) {
+        this.sessions = sessions;
         this.refresh = refresh;
         this.longestPause = longestPause;
     }
@@ -70,10 +67,7 @@ final class ToolListListeners {
         }
         Duration first = FIRST_PAUSE.compareTo(longestPause) < 0 ? FIRST_PAUSE : longestPause;
         ToolListListener listener = new ToolListListener(
-                upstream,
-                clients.apply(upstream),
-                () -> refresh.accept(upstream.id()),
-                new StreamBackoff(first, longestPause));
+                upstream, sessions, () -> refresh.accept(upstream.id()), new StreamBackoff(first, longestPause));
         listeners.put(upstream.id(), listener);
         threads.execute(listener);
     }

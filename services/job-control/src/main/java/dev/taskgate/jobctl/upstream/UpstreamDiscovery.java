@@ -1,6 +1,5 @@
 package dev.taskgate.jobctl.upstream;
 
-import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -34,7 +33,6 @@ import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.catalog.UpstreamTools;
 import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
-import dev.taskgate.contracts.upstream.UpstreamAddressPolicy;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamProtocol;
 import dev.taskgate.jobctl.submit.CanonicalJson;
@@ -57,12 +55,11 @@ public class UpstreamDiscovery {
     private final RegisteredUpstreams registered;
     private final OperationCatalog catalog;
     private final Duration retryInterval;
-    private final UpstreamAddressPolicy addresses;
     private final Map<String, Listing> listings = new ConcurrentHashMap<>();
     // one chain of scheduled listings per upstream: a chain whose generation is no longer current stops
     private final Map<String, Long> generations = new ConcurrentHashMap<>();
     private final AtomicLong nextGeneration = new AtomicLong();
-    private final Map<Duration, HttpClient> clients = new ConcurrentHashMap<>();
+    private final UpstreamConnector sessions;
     private final Map<String, Object> listingLocks = new ConcurrentHashMap<>();
     // upstreams with a listing asked for by a change announcement that has not started yet: more announcements
     // meanwhile need no listing of their own
@@ -78,8 +75,8 @@ public class UpstreamDiscovery {
         this.registered = registered;
         this.catalog = catalog;
         this.retryInterval = registered.retryInterval();
-        this.addresses = registered.addresses();
-        this.listeners = new ToolListListeners(this::clientFor, this::refreshAnnounced, retryInterval);
+        this.sessions = new UpstreamConnector(registered.addresses());
+        this.listeners = new ToolListListeners(sessions, this::refreshAnnounced, retryInterval);
     }
 
     void start(@Observes StartupEvent started) {
@@ -222,12 +219,8 @@ public class UpstreamDiscovery {
     }
 
     private Listing list(UpstreamDefinition upstream) throws UpstreamException {
-        Optional<String> refused = addresses.refusal(upstream);
-        if (refused.isPresent()) {
-            throw new UpstreamException(refused.get());
-        }
         List<JsonNode> tools = new ArrayList<>();
-        try (DiscoverySession session = DiscoverySession.open(upstream, clientFor(upstream))) {
+        try (DiscoverySession session = sessions.open(upstream)) {
             boolean announcesChanges = session.offersToolListChanged();
             String cursor = null;
             for (int page = 0; page < MAX_PAGES; page++) {
@@ -257,15 +250,6 @@ public class UpstreamDiscovery {
             }
         }
         throw new UpstreamException("upstream " + upstream.id() + " listed more than " + MAX_PAGES + " pages of tools");
-    }
-
-    private HttpClient clientFor(UpstreamDefinition upstream) {
-        return clients.computeIfAbsent(
-                upstream.connectTimeout(),
-                timeout -> HttpClient.newBuilder()
-                        .connectTimeout(timeout)
-                        .followRedirects(HttpClient.Redirect.NEVER)
-                        .build());
     }
 
     // a listing counts only while it is of the upstream's current definition: one made before a change is stale

@@ -1,7 +1,5 @@
 package dev.taskgate.jobctl.upstream;
 
-import java.net.http.HttpClient;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -20,7 +18,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
-import dev.taskgate.contracts.upstream.UpstreamAddressPolicy;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer;
 import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer.Kind;
@@ -54,15 +51,14 @@ public class UpstreamFeatures {
 
     private final RegisteredUpstreams registered;
     private final OperationCatalog catalog;
-    private final UpstreamAddressPolicy addresses;
     // URI -> id of the upstream that listed it or whose template matched it
     private final Map<String, String> owners = new ConcurrentHashMap<>();
-    private final Map<Duration, HttpClient> clients = new ConcurrentHashMap<>();
+    private final UpstreamConnector sessions;
 
     UpstreamFeatures(RegisteredUpstreams registered, OperationCatalog catalog) {
         this.registered = registered;
         this.catalog = catalog;
-        this.addresses = registered.addresses();
+        this.sessions = new UpstreamConnector(registered.addresses());
     }
 
     /** Serves one federated request of a caller in {@code workspace}. Blocking: it talks to upstreams. */
@@ -385,11 +381,7 @@ public class UpstreamFeatures {
     }
 
     private JsonNode call(UpstreamDefinition upstream, String method, JsonNode params) throws UpstreamException {
-        Optional<String> refused = addresses.refusal(upstream);
-        if (refused.isPresent()) {
-            throw new UpstreamException(refused.get());
-        }
-        try (DiscoverySession session = DiscoverySession.open(upstream, clientFor(upstream))) {
+        try (DiscoverySession session = sessions.open(upstream)) {
             return session.request(method, params);
         }
     }
@@ -401,15 +393,6 @@ public class UpstreamFeatures {
         LOG.warnf(
                 "Upstream left out of a federated list [upstream=%s method=%s reason=%s]",
                 upstream.id(), method, e.getMessage());
-    }
-
-    private HttpClient clientFor(UpstreamDefinition upstream) {
-        return clients.computeIfAbsent(
-                upstream.connectTimeout(),
-                timeout -> HttpClient.newBuilder()
-                        .connectTimeout(timeout)
-                        .followRedirects(HttpClient.Redirect.NEVER)
-                        .build());
     }
 
     private static UpstreamFeatureAnswer invalid(String message) {

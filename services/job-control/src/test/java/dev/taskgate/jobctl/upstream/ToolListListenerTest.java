@@ -107,7 +107,7 @@ class ToolListListenerTest {
                 Duration.ofHours(1));
         ToolListListener listener = new ToolListListener(
                 upstream,
-                HttpClient.newHttpClient(),
+                u -> DiscoverySession.open(u, HttpClient.newHttpClient()),
                 listings::incrementAndGet,
                 new StreamBackoff(Duration.ofMillis(100), Duration.ofMillis(200)));
         running = new Thread(listener, "tool-list-listener-test");

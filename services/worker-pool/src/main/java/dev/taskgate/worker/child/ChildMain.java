@@ -7,6 +7,8 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
+import dev.taskgate.contracts.upstream.PinnedEndpoint;
+
 /**
  * Entry point of a child JVM. stdout carries protocol lines only: the real stdout is taken for the
  * {@link ProtocolWriter} first, and {@code System.out} is pointed at stderr so that a stray print from any
@@ -17,6 +19,8 @@ public final class ChildMain {
 
     /** Serves the parent until it closes stdin, then exits. */
     public static void main(String[] args) throws Exception {
+        // before anything uses the JDK's HTTP client: upstream calls set the Host of a request pinned to an address
+        PinnedEndpoint.allowHostHeader();
         FileOutputStream protocol = new FileOutputStream(FileDescriptor.out);
         PrintStream log = new PrintStream(new FileOutputStream(FileDescriptor.err), true, StandardCharsets.UTF_8);
         System.setOut(log);

@@ -157,9 +157,9 @@ public class UpstreamCalls {
             throw new UpstreamRefusedException("upstream " + id + " of " + spec.name()
                     + " is not configured on this worker; the tool was not called");
         }
-        Optional<String> refused = addresses.refusal(upstream);
-        if (refused.isPresent()) {
-            throw new UpstreamRefusedException(refused.get() + "; the tool was not called");
+        UpstreamAddressPolicy.Check check = addresses.check(upstream);
+        if (check.refused().isPresent()) {
+            throw new UpstreamRefusedException(check.refusal() + "; the tool was not called");
         }
         String protocol = upstream.protocol().version();
         if (upstream.protocol() == UpstreamProtocol.NEGOTIATE) {
@@ -181,6 +181,10 @@ public class UpstreamCalls {
             command.environment().forEach(environment::put);
         } else {
             target.put("url", upstream.url().toString());
+            // the child connects to the address just checked, never resolving the host again
+            String address = check.address().getHostAddress();
+            int scope = address.indexOf('%');
+            target.put("address", scope < 0 ? address : address.substring(0, scope));
         }
         target.put("protocol", protocol)
                 .put("tool", spec.upstream().tool())

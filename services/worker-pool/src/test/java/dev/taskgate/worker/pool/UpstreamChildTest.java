@@ -372,6 +372,21 @@ class UpstreamChildTest {
     }
 
     @Test
+    void theCallGoesToTheAddressTheWorkerCheckedWithTheUrlsOwnHost() throws Exception {
+        // a name the system resolver never answers (RFC 6761): only the checked address can be reached
+        String authority = "pinned-upstream.invalid:" + proxy.url().getPort();
+        URI url = URI.create("http://" + authority + proxy.url().getRawPath());
+
+        ChildMessage result = call(upstreamFor(url, "echo").put("address", "127.0.0.1"), "{\"text\":\"pinned\"}")
+                .terminal();
+
+        assertThat(result.kind()).isEqualTo(ChildMessage.Kind.RESULT);
+        assertThat(proxy.exchanges())
+                .isNotEmpty()
+                .allSatisfy(e -> assertThat(e.header("Host")).contains(authority));
+    }
+
+    @Test
     void anInvalidUpstreamIsAMalformedRun() throws Exception {
         ChildMessage error = call(upstreamFor(proxy.url(), "echo").put("url", "ftp://127.0.0.1/mcp"), "{}")
                 .terminal();

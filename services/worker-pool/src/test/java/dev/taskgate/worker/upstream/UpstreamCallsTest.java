@@ -70,6 +70,9 @@ class UpstreamCallsTest {
 
         assertThat(target.path("id").asText()).isEqualTo("counting");
         assertThat(target.path("url").asText()).isEqualTo("http://127.0.0.1:8931/mcp");
+        assertThat(target.path("address").asText())
+                .as("the address just checked: the child connects there")
+                .isEqualTo("127.0.0.1");
         assertThat(target.path("protocol").asText()).isEqualTo("2025-11-25");
         assertThat(target.path("tool").asText()).isEqualTo("echo");
         assertThat(target.path("taskSupport").asText()).isEqualTo("optional");
@@ -106,6 +109,7 @@ class UpstreamCallsTest {
         JsonNode target = calls.targetOf(tool("local", "echo", null));
 
         assertThat(target.has("url")).isFalse();
+        assertThat(target.has("address")).isFalse();
         assertThat(target.at("/command/argv").toString()).isEqualTo("[\"/usr/bin/env\",\"mcp-server\"]");
         assertThat(target.at("/command/workingDirectory").asText()).isEqualTo("/srv");
         assertThat(target.at("/command/environment/TOKEN").asText()).isEqualTo("s3cret");

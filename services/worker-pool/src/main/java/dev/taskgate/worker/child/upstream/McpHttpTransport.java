@@ -24,6 +24,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.taskgate.contracts.upstream.PinnedEndpoint;
 import dev.taskgate.worker.child.OperationContext;
 import dev.taskgate.worker.child.OperationStoppedException;
 
@@ -53,6 +54,8 @@ final class McpHttpTransport implements McpTransport {
     private final UpstreamTarget target;
     private final OperationContext context;
     private final HttpClient http;
+    // the address worker-pool checked; null: the URL's host is resolved when connecting
+    private final PinnedEndpoint endpoint;
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile boolean stateless;
@@ -60,7 +63,11 @@ final class McpHttpTransport implements McpTransport {
     McpHttpTransport(UpstreamTarget target, OperationContext context) {
         this.target = target;
         this.context = context;
-        this.http = UpstreamSessions.CHILD.client(target.connectTimeout());
+        this.endpoint = target.address()
+                .map(address -> new PinnedEndpoint(target.url(), address))
+                .orElse(null);
+        this.http = UpstreamSessions.CHILD.client(
+                target.connectTimeout(), endpoint == null ? Optional.empty() : endpoint.serverName());
     }
 
     @Override
@@ -171,8 +178,8 @@ final class McpHttpTransport implements McpTransport {
 
     private HttpRequest.Builder builder(Deadline deadline) {
         Duration remaining = deadline.remaining();
-        HttpRequest.Builder builder =
-                HttpRequest.newBuilder(target.url()).timeout(remaining.isZero() ? Duration.ofMillis(1) : remaining);
+        HttpRequest.Builder builder = (endpoint == null ? HttpRequest.newBuilder(target.url()) : endpoint.request())
+                .timeout(remaining.isZero() ? Duration.ofMillis(1) : remaining);
         target.headers().forEach(builder::header);
         if (protocolVersion != null) {
             builder.header(PROTOCOL_HEADER, protocolVersion);

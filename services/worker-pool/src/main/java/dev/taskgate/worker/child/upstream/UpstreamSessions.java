@@ -12,6 +12,8 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
+import dev.taskgate.contracts.upstream.PinnedEndpoint;
+
 /**
  * What a child keeps between its upstream calls, so that a call costs one request instead of four (initialize,
  * notifications/initialized, the call, DELETE) and no new connection: one HTTP client per connect timeout, whose
@@ -34,7 +36,11 @@ final class UpstreamSessions {
      */
     record Idle(String sessionId, String version) {}
 
-    private final Map<Duration, HttpClient> clients = new ConcurrentHashMap<>();
+    // one client per connect timeout and TLS server name: a TLS context must not serve two server names
+    private final Map<ClientKey, HttpClient> clients = new ConcurrentHashMap<>();
+
+    private record ClientKey(Duration connectTimeout, Optional<String> serverName) {}
+
     private final Map<String, Idle> idle = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<String, Idle> eldest) {
@@ -42,13 +48,16 @@ final class UpstreamSessions {
         }
     };
 
-    /** The HTTP client for upstreams with this connect timeout (redirects never followed: the address was checked). */
-    HttpClient client(Duration connectTimeout) {
+    /**
+     * The HTTP client for upstreams with this connect timeout whose TLS server name is {@code serverName} (redirects
+     * never followed: the address was checked).
+     */
+    HttpClient client(Duration connectTimeout, Optional<String> serverName) {
         return clients.computeIfAbsent(
-                connectTimeout,
-                timeout -> HttpClient.newBuilder()
+                new ClientKey(connectTimeout, serverName),
+                key -> PinnedEndpoint.clientBuilder(key.serverName())
                         .version(HttpClient.Version.HTTP_1_1)
-                        .connectTimeout(timeout)
+                        .connectTimeout(key.connectTimeout())
                         .followRedirects(HttpClient.Redirect.NEVER)
                         .build());
     }

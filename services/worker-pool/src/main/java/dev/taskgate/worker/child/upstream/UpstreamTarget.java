@@ -1,7 +1,9 @@
 package dev.taskgate.worker.child.upstream;
 
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -30,6 +32,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param taskSupport  the tool's {@code execution.taskSupport}
  * @param command      for a stdio upstream, the command that starts it (instead of {@code url})
  * @param paramHeaders for a 2026-07-28 upstream, the arguments its tool wants repeated as {@code Mcp-Param-*} headers
+ * @param address      the address worker-pool's network check found for the URL's host: the connection goes there,
+ *                     never to a second resolution (docs/gateway.md "Network policy"); empty: the host is resolved
+ *                     when connecting
  */
 public record UpstreamTarget(
         String id,
@@ -41,7 +46,8 @@ public record UpstreamTarget(
         Duration callTimeout,
         TaskSupport taskSupport,
         Optional<StdioCommand> command,
-        List<ParamHeader> paramHeaders) {
+        List<ParamHeader> paramHeaders,
+        Optional<InetAddress> address) {
 
     /** An argument, by its path of property names from {@code arguments}, sent as {@code Mcp-Param-<header>}. */
     public record ParamHeader(List<String> path, String header) {
@@ -88,6 +94,7 @@ public record UpstreamTarget(
         headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
         command = command == null ? Optional.empty() : command;
         paramHeaders = List.copyOf(paramHeaders == null ? List.of() : paramHeaders);
+        address = address == null ? Optional.empty() : address;
     }
 
     /**
@@ -141,8 +148,13 @@ public record UpstreamTarget(
         if (!paramHeaders.isEmpty() && !protocol.equals(STATELESS_PROTOCOL)) {
             throw new IllegalArgumentException("upstream 'paramHeaders' need protocol " + STATELESS_PROTOCOL);
         }
+        Optional<InetAddress> address = address(upstream.get("address"));
+        if (command.isPresent() && address.isPresent()) {
+            throw new IllegalArgumentException("a stdio upstream takes no 'address'");
+        }
         return new UpstreamTarget(
-                id, url, protocol, tool, headers, connectTimeout, callTimeout, taskSupport, command, paramHeaders);
+                id, url, protocol, tool, headers, connectTimeout, callTimeout, taskSupport, command, paramHeaders,
+                address);
     }
 
     /** {@code text} with every header value replaced, for anything the child reports or logs. */
@@ -180,6 +192,7 @@ public record UpstreamTarget(
     public String toString() {
         return "UpstreamTarget[id=" + id + ", "
                 + command.map(c -> "command=" + c.program()).orElse("url=" + url)
+                + address.map(a -> ", address=" + a.getHostAddress()).orElse("")
                 + ", protocol=" + protocol + ", tool=" + tool + ", headers="
                 + headers.keySet() + ", taskSupport=" + taskSupport.wireValue() + "]";
     }
@@ -213,6 +226,25 @@ public record UpstreamTarget(
             throw new IllegalArgumentException("upstream 'url' must not have a fragment");
         }
         return url;
+    }
+
+    // an address literal only: the child never resolves a name the parent did not check
+    private static Optional<InetAddress> address(JsonNode address) {
+        if (address == null || address.isNull()) {
+            return Optional.empty();
+        }
+        String text = address.isTextual() ? address.asText() : "";
+        boolean literal = !text.isEmpty()
+                && text.chars().allMatch(c -> c == '.' || c == ':' || Character.digit(c, 16) >= 0)
+                && (text.indexOf(':') >= 0 || text.chars().allMatch(c -> c == '.' || Character.isDigit(c)));
+        if (!literal) {
+            throw new IllegalArgumentException("upstream 'address' must be an IP address literal");
+        }
+        try {
+            return Optional.of(InetAddress.getByName(text));
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("upstream 'address' must be an IP address literal");
+        }
     }
 
     private static Map<String, String> headers(JsonNode headers) {

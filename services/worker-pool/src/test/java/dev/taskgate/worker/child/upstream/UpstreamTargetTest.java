@@ -97,6 +97,21 @@ class UpstreamTargetTest {
     }
 
     @Test
+    void readsTheCheckedAddressAsALiteralOnly() throws Exception {
+        assertThat(UpstreamTarget.fromJson(valid()).address()).isEmpty();
+        assertThat(UpstreamTarget.fromJson(valid().put("address", "93.184.216.34"))
+                        .address())
+                .contains(java.net.InetAddress.getByName("93.184.216.34"));
+        assertThat(UpstreamTarget.fromJson(valid().put("address", "2001:db8::1"))
+                        .address())
+                .contains(java.net.InetAddress.getByName("2001:db8::1"));
+        assertRefused(valid().put("address", "mcp.example"), "'address' must be an IP address literal");
+        assertRefused(valid().put("address", "localhost"), "'address' must be an IP address literal");
+        assertRefused(valid().put("address", 7), "'address' must be an IP address literal");
+        assertRefused(stdio().put("address", "127.0.0.1"), "takes no 'address'");
+    }
+
+    @Test
     void refusesWhatItCannotCall() {
         assertRefused(valid().put("url", "ftp://127.0.0.1/mcp"), "must be http or https");
         assertRefused(valid().put("url", "http://user:pw@127.0.0.1/mcp"), "must not carry user info");
