@@ -20,13 +20,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class UpstreamRegistrationSchemaTest {
 
     @Test
-    void theRegistrationSchemaNamesTheMembersOfTheFileButWorkspaces() {
+    void theRegistrationSchemaNamesTheMembersOfTheFile() {
         JsonNode registration =
                 SchemaFiles.json("api/OperatorUpstream.schema.json").at("/$defs/registration");
         Set<String> documented = new TreeSet<>();
         registration.path("properties").fieldNames().forEachRemaining(documented::add);
         Set<String> read = new TreeSet<>(UpstreamJson.FIELDS);
-        read.remove("workspaces");
 
         assertThat(documented).isEqualTo(read);
         assertThat(registration.path("additionalProperties").asBoolean(true)).isFalse();

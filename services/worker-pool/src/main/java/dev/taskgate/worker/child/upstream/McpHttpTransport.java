@@ -24,7 +24,6 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.taskgate.contracts.upstream.PinnedEndpoint;
 import dev.taskgate.worker.child.OperationContext;
 import dev.taskgate.worker.child.OperationStoppedException;
 

@@ -12,8 +12,6 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
-import dev.taskgate.contracts.upstream.PinnedEndpoint;
-
 /**
  * What a child keeps between its upstream calls, so that a call costs one request instead of four (initialize,
  * notifications/initialized, the call, DELETE) and no new connection: one HTTP client per connect timeout, whose
