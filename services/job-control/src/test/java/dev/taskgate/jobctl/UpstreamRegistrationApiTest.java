@@ -39,6 +39,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.UpstreamTools;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CommandReply;
@@ -49,6 +50,8 @@ import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.AuditPage;
 import dev.taskgate.contracts.operator.OperatorUpstreams;
 import dev.taskgate.contracts.upstream.RegisteredUpstreamTarget;
+import dev.taskgate.jobctl.upstream.UpstreamCircuit;
+import dev.taskgate.jobctl.upstream.db.UpstreamCircuitRepository;
 import dev.taskgate.payload.PayloadCipher;
 import dev.taskgate.payload.PayloadKeyRing;
 import dev.taskgate.payload.PayloadUnreadableException;
@@ -95,6 +98,9 @@ class UpstreamRegistrationApiTest {
 
     @Inject
     Pool pool;
+
+    @Inject
+    UpstreamCircuitRepository circuits;
 
     @BeforeAll
     static void startUpstream() throws IOException {
@@ -756,6 +762,66 @@ class UpstreamRegistrationApiTest {
                 .satisfies(state -> assertThat(state.available())
                         .as("closed by the trial listing")
                         .isTrue());
+    }
+
+    @Test
+    void theCircuitIsSharedByTheReplicasWhicheverAppliedTheReports() {
+        String ws = project();
+        String id = fresh();
+        String ns = "ns" + id.substring(2);
+        create(ws, body(id, ns, "")).then().statusCode(201);
+        await().atMost(WAIT).until(() -> toolNames().contains(ns + ".ping"));
+        Caller alice = new Caller("https://taskgate.local/dev", "alice", ws.substring(0, ws.indexOf('/')), "p");
+        // a second replica on the same database: its own breaker over its own copy of the catalog
+        OperationCatalog otherCatalog = OperationCatalog.load();
+        otherCatalog.replaceUpstreamTools(catalog());
+        List<String> openedOnOther = new CopyOnWriteArrayList<>();
+        UpstreamCircuit other =
+                new UpstreamCircuit(otherCatalog, (upstreamId, reason) -> openedOnOther.add(upstreamId), 3, circuits);
+
+        endCall(alice, ns + ".echo", "upstream_unavailable");
+        endCall(alice, ns + ".echo", "upstream_unavailable");
+        reportOn(other, ns + ".echo", null);
+        reportOn(other, ns + ".echo", "upstream_unavailable");
+        reportOn(other, ns + ".ping", "upstream_unavailable");
+        assertThat(circuitOpened(id))
+                .as("the other replica's result started the count again: two in a row")
+                .isFalse();
+        refuseListings = true;
+        endCall(alice, ns + ".echo", "upstream_unavailable");
+
+        assertThat(circuitOpened(id))
+                .as("the third in a row, two of them on the other replica")
+                .isTrue();
+        assertThat(toolNames()).doesNotContain(ns + ".echo", ns + ".ping");
+        refuseListings = false;
+        await().atMost(WAIT).until(() -> toolNames().contains(ns + ".ping"));
+
+        // opened by the other replica: this one's catalog follows on its next reading of the circuits
+        otherCatalog.replaceUpstreamTools(catalog());
+        endCall(alice, ns + ".echo", "upstream_unavailable");
+        endCall(alice, ns + ".ping", "upstream_unavailable");
+        reportOn(other, ns + ".echo", "upstream_unavailable");
+
+        assertThat(openedOnOther).containsExactly(id);
+        await().atMost(WAIT)
+                .until(() -> catalog().upstreams().stream()
+                        .anyMatch(state -> state.id().equals(id)
+                                && !state.available()
+                                && state.problem().contains("circuit open: 3 calls in a row")));
+        assertThat(toolNames()).doesNotContain(ns + ".echo", ns + ".ping");
+        await().atMost(WAIT)
+                .alias("closed by the trial listing")
+                .until(() -> toolNames().contains(ns + ".ping"));
+    }
+
+    // a call's end as the other replica applies it: in a transaction of its own; code null: a result
+    private void reportOn(UpstreamCircuit replica, String tool, String code) {
+        UUID execution = UUID.randomUUID();
+        dev.taskgate.contracts.event.WorkerEvent report = code == null
+                ? new Finished(UUID.randomUUID(), Instant.now(), execution, 1, "worker-test", "{\"content\":[]}")
+                : new Failed(UUID.randomUUID(), Instant.now(), execution, 1, "worker-test", code, tool + " failed");
+        pool.withTransaction(tx -> replica.callEnded(tx, tool, report)).await().indefinitely();
     }
 
     // one call of tool, started and failed with code as a worker reports it

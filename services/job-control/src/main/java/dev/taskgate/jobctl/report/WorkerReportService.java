@@ -179,8 +179,7 @@ public class WorkerReportService {
                 // updated_at changes with the state only: here, when the execution last entered working
                 latency.ran(execution.updatedAt(), applied.to(), applied.at());
             }
-            circuit.callEnded(execution.toolName(), event);
-            return Uni.createFrom().voidItem();
+            return circuit.callEnded(tx, execution.toolName(), event);
         });
     }
 

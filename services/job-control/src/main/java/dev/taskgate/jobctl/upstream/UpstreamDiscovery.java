@@ -27,6 +27,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.runtime.StartupEvent;
+import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.catalog.OperationCatalog;
@@ -36,6 +37,7 @@ import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamProtocol;
 import dev.taskgate.jobctl.submit.CanonicalJson;
+import dev.taskgate.jobctl.upstream.db.UpstreamCircuitRepository;
 
 /**
  * Keeps the catalog's upstream tools current: lists each upstream's tools ({@code tools/list}, every page) at startup
@@ -60,6 +62,8 @@ public class UpstreamDiscovery {
     private final Map<String, Long> generations = new ConcurrentHashMap<>();
     private final AtomicLong nextGeneration = new AtomicLong();
     private final UpstreamConnector sessions;
+    private final Pool pool;
+    private final UpstreamCircuitRepository circuits;
     private final Map<String, Object> listingLocks = new ConcurrentHashMap<>();
     // upstreams with a listing asked for by a change announcement that has not started yet: more announcements
     // meanwhile need no listing of their own
@@ -71,9 +75,12 @@ public class UpstreamDiscovery {
         return t;
     });
 
-    UpstreamDiscovery(RegisteredUpstreams registered, OperationCatalog catalog) {
+    UpstreamDiscovery(
+            RegisteredUpstreams registered, OperationCatalog catalog, Pool pool, UpstreamCircuitRepository circuits) {
         this.registered = registered;
         this.catalog = catalog;
+        this.pool = pool;
+        this.circuits = circuits;
         this.retryInterval = registered.retryInterval();
         this.sessions = new UpstreamConnector(registered.addresses());
         this.listeners = new ToolListListeners(sessions, this::refreshAnnounced, retryInterval);
@@ -132,6 +139,10 @@ public class UpstreamDiscovery {
                         upstream.id(),
                         listing.tools().size(),
                         listing.problems().size());
+                Optional<String> open = stillOpen(upstream.id());
+                if (open.isPresent()) {
+                    listing = Listing.unavailable(upstream, open.get());
+                }
             } catch (UpstreamException e) {
                 listing = Listing.unavailable(upstream, e.getMessage());
                 LOG.warnf("Upstream unavailable [upstream=%s reason=%s]", upstream.id(), e.getMessage());
@@ -191,6 +202,38 @@ public class UpstreamDiscovery {
             return;
         }
         changed.forEach(this::changed);
+        followOpenCircuits();
+    }
+
+    // a circuit another replica opened: its upstream leaves this replica's catalog too, until the trial
+    private void followOpenCircuits() {
+        Map<String, String> open;
+        try {
+            open = circuits.open(pool).await().indefinitely();
+        } catch (RuntimeException e) {
+            LOG.warnf("Upstream circuits not read; this replica's view stays [reason=%s]", e.getMessage());
+            return;
+        }
+        open.forEach((id, reason) -> {
+            Listing listing = listings.get(id);
+            if (listing != null && listing.available()) {
+                LOG.infof("Upstream circuit open on another replica [upstream=%s]", id);
+                markUnavailable(id, reason);
+            }
+        });
+    }
+
+    /**
+     * After a listing of {@code id} succeeded: closes its shared circuit if the trial was due (open for the retry
+     * interval), else the reason it stays open for. A database that cannot be asked leaves the listing as it is.
+     */
+    private Optional<String> stillOpen(String id) {
+        try {
+            return circuits.listed(pool, id, retryInterval).await().indefinitely();
+        } catch (RuntimeException e) {
+            LOG.warnf("Upstream circuit not read [upstream=%s reason=%s]", id, e.getMessage());
+            return Optional.empty();
+        }
     }
 
     private void refreshAndReschedule(String id, long generation) {
