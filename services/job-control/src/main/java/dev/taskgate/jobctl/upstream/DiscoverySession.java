@@ -28,11 +28,6 @@ final class DiscoverySession implements AutoCloseable {
     /** The identifier of the tasks extension of MCP 2026-07-28. */
     static final String TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
-    private final UpstreamDefinition upstream;
-    private final DiscoveryTransport transport;
-    private final boolean stateless;
-    private long nextId = 1;
-
     /** Opens sessions with upstreams: in production after the network policy ({@link UpstreamConnector}). */
     @FunctionalInterface
     interface Opener {
@@ -40,6 +35,10 @@ final class DiscoverySession implements AutoCloseable {
         DiscoverySession open(UpstreamDefinition upstream) throws UpstreamException;
     }
 
+    private final UpstreamDefinition upstream;
+    private final DiscoveryTransport transport;
+    private final boolean stateless;
+    private long nextId = 1;
     private JsonNode capabilities = JsonNodeFactory.instance.objectNode();
 
     private DiscoverySession(UpstreamDefinition upstream, DiscoveryTransport transport) {
@@ -51,9 +50,8 @@ final class DiscoverySession implements AutoCloseable {
     /**
      * Opens a session: {@code initialize}, then {@code notifications/initialized}; with a 2026-07-28 upstream
      * {@code server/discover}, which must list that version among its {@code supportedVersions}. Over {@code http} for
-     * an upstream with a URL, else in a process started from its command. An upstream registered with
-     * {@code negotiate} is asked {@code server/discover} first, and opened with {@code initialize} when its answer
-     * means it does not speak 2026-07-28 ({@link ProtocolNegotiation}); any other failure is the upstream's.
+     * an upstream with a URL, else in a process started from its command. Without the network policy: the URL's host
+     * is resolved here and the session pinned to that answer ({@link UpstreamConnector} checks it first).
      */
     static DiscoverySession open(UpstreamDefinition upstream, HttpClient http) throws UpstreamException {
         if (upstream.isStdio()) {
@@ -70,7 +68,12 @@ final class DiscoverySession implements AutoCloseable {
         }
     }
 
-    /** As {@link #open(UpstreamDefinition, HttpClient)}, connecting to {@code endpoint}'s checked address. */
+    /**
+     * As {@link #open(UpstreamDefinition, HttpClient)}, connecting to {@code endpoint}'s checked address. An upstream
+     * registered with {@code negotiate} is asked {@code server/discover} first, and opened with {@code initialize}
+     * when its answer means it does not speak 2026-07-28 ({@link ProtocolNegotiation}); any other failure is the
+     * upstream's.
+     */
     static DiscoverySession open(UpstreamDefinition upstream, PinnedEndpoint endpoint, HttpClient http)
             throws UpstreamException {
         if (upstream.protocol() != UpstreamProtocol.NEGOTIATE) {
