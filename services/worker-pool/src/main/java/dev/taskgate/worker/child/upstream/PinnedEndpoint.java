@@ -95,7 +95,7 @@ public record PinnedEndpoint(URI url, InetAddress address) {
 
     /**
      * An HTTP client builder whose TLS connections name {@code serverName} (SNI) and check the certificate against
-     * it; a client serves the endpoints of one server name. Its TLS context (the JVM's default trust) is its own:
+     * it; a client serves the endpoints of one server name, over HTTP/1.1. Its TLS context (the JVM's default trust) is its own:
      * TLS sessions are cached per context and address, and a resumed session is not checked against the name again,
      * so a context shared by two server names at one address would let the second skip its check.
      */
@@ -105,7 +105,9 @@ public record PinnedEndpoint(URI url, InetAddress address) {
 
     /** As {@link #clientBuilder(Optional)} with {@code context}, which must not serve another server name. */
     public static HttpClient.Builder clientBuilder(Optional<String> serverName, SSLContext context) {
-        HttpClient.Builder builder = HttpClient.newBuilder().sslContext(context);
+        // HTTP/1.1: over HTTP/2 the JDK takes :authority from the URI (the address), not from the Host header
+        HttpClient.Builder builder =
+                HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).sslContext(context);
         if (serverName.isPresent()) {
             SSLParameters parameters = context.getDefaultSSLParameters();
             parameters.setServerNames(List.of(new SNIHostName(serverName.get())));
