@@ -32,7 +32,7 @@ import dev.taskgate.frontend.query.JobControlClients;
 /**
  * Carries operator calls to job-control, which serves and audits them. job-control's 404 becomes the uniform 404,
  * its 400 an {@code invalid-request} with its detail; an unreachable or failing job-control becomes 503
- * {@code unavailable}; an upstream registration's 409, 412 and 422 keep their type and detail — except for a cancel whose answer was lost, which may have been committed and is answered
+ * {@code unavailable}; an upstream registration's 403, 409, 412 and 422 keep their type and detail — except for a cancel whose answer was lost, which may have been committed and is answered
  * {@code stop_delivery_unknown}. Blocking: call from a worker thread.
  */
 @Singleton
@@ -42,6 +42,7 @@ public class OperatorGateway {
     // job-control's refusals the caller may see, with job-control's detail
     private static final Map<Integer, ProblemKind> REFUSALS = Map.of(
             400, ProblemKind.INVALID_REQUEST,
+            403, ProblemKind.INSUFFICIENT_SCOPE,
             409, ProblemKind.UPSTREAM_CONFLICT,
             412, ProblemKind.PRECONDITION_FAILED,
             422, ProblemKind.UPSTREAM_REFUSED);

@@ -443,6 +443,7 @@ class OperatorRoutesTest {
     void jobControlsRegistrationRefusalsKeepTheirTypeAndDetail() {
         Object[][] cases = {
             {400, "invalid-request", "an upstream has an unknown field 'colour'"},
+            {403, "insufficient-scope", "'workspaces' may only name projects of the organization acme"},
             {409, "upstream-conflict", "Upstream u1 is defined in the upstreams file; change it there."},
             {412, "precondition-failed", "Upstream u1 is at revision 3"},
             {422, "upstream-refused", "the host of upstream u1 resolves to a private address"},
