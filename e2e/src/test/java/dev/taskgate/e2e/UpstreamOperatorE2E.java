@@ -137,6 +137,67 @@ class UpstreamOperatorE2E {
         assertThat(audited).contains("upstreams.create ok", "upstreams.get ok", "upstreams.delete ok");
     }
 
+    @Test
+    void aRegistrationSharedWithAnotherProjectOfTheOrganizationIsCalledThereAndNeverBeyondIt() {
+        String owner = "gw-own-" + UUID.randomUUID().toString().substring(0, 8);
+        String shared = "gw-shr-" + UUID.randomUUID().toString().substring(0, 8);
+        String outside = "gw-out-" + UUID.randomUUID().toString().substring(0, 8);
+        String ops = "/v1/orgs/acme/projects/" + owner + "/operator";
+        String operator = Tokens.forSubject("ada")
+                .org("acme")
+                .project(owner)
+                .scopes("upstreams:admin", "executions:operator:status")
+                .sign();
+        String id = "shr-" + UUID.randomUUID().toString().substring(0, 8);
+        String namespace = id.replace("-", "_");
+        String body = """
+                {"id": "%s", "url": "%s", "namespace": "%s", "workspaces": [%s],
+                 "allowedTools": ["echo"], "refreshInterval": "2s", "callTimeout": "60s"}
+                """;
+
+        Reply everywhere = Http.rest(
+                "POST",
+                ops + "/upstreams",
+                operator,
+                null,
+                body.formatted(id, GatewayUpstreams.countingUrl(), namespace, "\"*\""));
+        assertThat(everywhere.status()).as(everywhere.text()).isEqualTo(403);
+        assertThat(everywhere.json().path("type").asText()).endsWith("/insufficient-scope");
+        Reply created = Http.rest(
+                "POST",
+                ops + "/upstreams",
+                operator,
+                null,
+                body.formatted(id, GatewayUpstreams.countingUrl(), namespace, "\"acme/" + shared + "\""));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+
+        String caller = Tokens.forSubject("bob")
+                .org("acme")
+                .project(shared)
+                .scopes("tools:call", "tools:write")
+                .sign();
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> GatewayUpstreams.listedTools(caller).contains(namespace + ".echo"));
+        JsonNode echoed = result(shared, caller, namespace + ".echo", "{\"via\": \"shared\"}");
+        assertThat(echoed.path("structuredContent").path("via").asText())
+                .as(echoed.toString())
+                .isEqualTo("shared");
+        String stranger = Tokens.forSubject("eve")
+                .org("acme")
+                .project(outside)
+                .scopes("tools:call", "tools:write")
+                .sign();
+        assertThat(GatewayUpstreams.listedTools(stranger)).doesNotContain(namespace + ".echo");
+        Reply unknown = submit(outside, stranger, namespace + ".echo", "{}");
+        assertThat(unknown.status()).as(unknown.text()).isEqualTo(422);
+        assertThat(unknown.json().path("type").asText()).endsWith("/unknown-tool");
+
+        assertThat(Http.rest("DELETE", ops + "/upstreams/" + id, operator, null, null)
+                        .status())
+                .isEqualTo(204);
+    }
+
     private static Reply submit(String project, String token, String tool, String input) {
         return Http.rest(
                 "POST",
