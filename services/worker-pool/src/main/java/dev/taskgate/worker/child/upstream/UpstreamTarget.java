@@ -153,7 +153,16 @@ public record UpstreamTarget(
             throw new IllegalArgumentException("a stdio upstream takes no 'address'");
         }
         return new UpstreamTarget(
-                id, url, protocol, tool, headers, connectTimeout, callTimeout, taskSupport, command, paramHeaders,
+                id,
+                url,
+                protocol,
+                tool,
+                headers,
+                connectTimeout,
+                callTimeout,
+                taskSupport,
+                command,
+                paramHeaders,
                 address);
     }
 
