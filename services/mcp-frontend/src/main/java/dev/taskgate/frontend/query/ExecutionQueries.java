@@ -22,7 +22,8 @@ import dev.taskgate.frontend.problem.Problems;
 
 /**
  * Reads executions from job-control on behalf of a verified caller. job-control's 404 (unknown or not this
- * caller's) becomes the uniform 404; an unreachable or failing job-control becomes 503 {@code unavailable}.
+ * caller's) becomes the uniform 404; an unreachable or failing job-control becomes 503 {@code unavailable}, once a call that met a stopping
+ * instance was tried again ({@link StoppingInstanceRetry}).
  * Blocking: call from a worker thread.
  */
 @Singleton
@@ -69,7 +70,8 @@ public class ExecutionQueries {
     private ExecutionPage page(Caller caller, String surface, int limit, String cursor) {
         Response response;
         try {
-            response = api.list(caller.principal(), caller.workspace(), surface, limit, cursor);
+            response = StoppingInstanceRetry.call(
+                    () -> api.list(caller.principal(), caller.workspace(), surface, limit, cursor));
         } catch (ProcessingException e) {
             LOG.warnf("job-control unreachable (owner list) reason=%s", e.getMessage());
             throw Problems.unavailable("The execution store is not reachable; try again shortly.", retryAfterSeconds);
@@ -94,7 +96,7 @@ public class ExecutionQueries {
     private <T> T call(Supplier<Response> request, Class<T> type, UUID executionId) {
         Response response;
         try {
-            response = request.get();
+            response = StoppingInstanceRetry.call(request);
         } catch (ProcessingException e) {
             LOG.warnf("job-control unreachable executionId=%s reason=%s", executionId, e.getMessage());
             throw Problems.unavailable("The execution store is not reachable; try again shortly.", retryAfterSeconds);

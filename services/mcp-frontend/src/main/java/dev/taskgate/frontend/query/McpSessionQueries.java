@@ -101,7 +101,7 @@ public class McpSessionQueries {
 
     private Response call(Supplier<Response> request) {
         try {
-            return request.get();
+            return StoppingInstanceRetry.call(request);
         } catch (ProcessingException e) {
             LOG.warnf("job-control unreachable for a session request reason=%s", e.getMessage());
             throw Problems.unavailable("The session store is not reachable; try again shortly.", retryAfterSeconds);

@@ -25,6 +25,7 @@ import dev.taskgate.jobctl.metrics.DeadLetterMeters;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.payload.RecordSealing;
 import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
+import dev.taskgate.jobctl.shutdown.RecordIntake;
 import dev.taskgate.jobctl.submit.SubmissionService;
 import dev.taskgate.payload.PayloadUnreadableException;
 import dev.taskgate.recordretry.RecordRetry;
@@ -54,6 +55,7 @@ public class CommandsConsumer {
     private final CommandMetrics metrics;
     private final RecordTracing tracing;
     private final DeadLetterMeters deadLetters;
+    private final RecordIntake intake;
 
     CommandsConsumer(
             SubmissionService submissions,
@@ -66,7 +68,9 @@ public class CommandsConsumer {
             RecordSealing sealing,
             CommandMetrics metrics,
             RecordTracing tracing,
-            DeadLetterMeters deadLetters) {
+            DeadLetterMeters deadLetters,
+            RecordIntake intake) {
+        this.intake = intake;
         this.deadLetters = deadLetters;
         this.metrics = metrics;
         this.tracing = tracing;
@@ -82,11 +86,18 @@ public class CommandsConsumer {
 
     /**
      * Handles one command record, in the span of its handling (a child of the frontend's): the outbox rows and the
-     * reply it writes carry that span.
+     * reply it writes carry that span. Once the instance stops, a record is left unacknowledged: the instance that
+     * takes the partition over handles it ({@link RecordIntake}).
      */
     @Incoming("commands-in")
     public Uni<Void> onCommand(Message<String> record) {
-        return tracing.within(tracing.startConsumer(record), () -> handle(record));
+        if (!intake.admit()) {
+            return Uni.createFrom().voidItem();
+        }
+        return Uni.createFrom()
+                .deferred(() -> tracing.within(tracing.startConsumer(record), () -> handle(record)))
+                .onTermination()
+                .invoke(intake::done);
     }
 
     private Uni<Void> handle(Message<String> record) {

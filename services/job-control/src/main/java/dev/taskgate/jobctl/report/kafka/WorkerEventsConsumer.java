@@ -18,6 +18,7 @@ import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.payload.RecordSealing;
 import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
 import dev.taskgate.jobctl.report.WorkerReportService;
+import dev.taskgate.jobctl.shutdown.RecordIntake;
 import dev.taskgate.payload.PayloadUnreadableException;
 import dev.taskgate.recordretry.RecordRetry;
 import dev.taskgate.tracing.RecordTracing;
@@ -39,6 +40,7 @@ public class WorkerEventsConsumer {
     private final RecordSealing sealing;
     private final RecordTracing tracing;
     private final DeadLetterMeters deadLetters;
+    private final RecordIntake intake;
 
     WorkerEventsConsumer(
             WorkerReportService reports,
@@ -47,7 +49,9 @@ public class WorkerEventsConsumer {
             RecordAuthentication authentication,
             RecordSealing sealing,
             RecordTracing tracing,
-            DeadLetterMeters deadLetters) {
+            DeadLetterMeters deadLetters,
+            RecordIntake intake) {
+        this.intake = intake;
         this.deadLetters = deadLetters;
         this.tracing = tracing;
         this.reports = reports;
@@ -59,10 +63,18 @@ public class WorkerEventsConsumer {
 
     /**
      * Handles one worker report record, in the span of its handling (a child of the worker's): the outbox rows it
-     * writes (lifecycle, control) carry that span.
+     * writes (lifecycle, control) carry that span. Once the instance stops, a record is left unacknowledged: the
+     * instance that takes the partition over applies it ({@link RecordIntake}).
      */
     @Incoming("worker-events-in")
     public Uni<Void> onWorkerEvent(Message<String> record) {
+        if (!intake.admit()) {
+            return Uni.createFrom().voidItem();
+        }
+        return Uni.createFrom().deferred(() -> handle(record)).onTermination().invoke(intake::done);
+    }
+
+    private Uni<Void> handle(Message<String> record) {
         var refusal = SignedRecords.refusal(authentication, record, RecordAuthentication.WORKER_POOL);
         if (refusal.isPresent()) {
             return Uni.createFrom().completionStage(deadLetter(record, refusal.get()));
