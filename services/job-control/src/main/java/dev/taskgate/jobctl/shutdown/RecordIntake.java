@@ -18,12 +18,14 @@ public class RecordIntake {
     private final Condition idle = lock.newCondition();
     private int inHand;
     private boolean closed;
+    private long refused;
 
     /** Whether the consumer may handle its record now; if so it must call {@link #done()} when the record settled. */
     public boolean admit() {
         lock.lock();
         try {
             if (closed) {
+                refused++;
                 return false;
             }
             inHand++;
@@ -85,6 +87,16 @@ public class RecordIntake {
         lock.lock();
         try {
             return inHand;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** How many records were refused since the intake closed (left to the next owner of their partitions). */
+    public long refused() {
+        lock.lock();
+        try {
+            return refused;
         } finally {
             lock.unlock();
         }

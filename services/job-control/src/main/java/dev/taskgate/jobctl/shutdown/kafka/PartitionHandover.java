@@ -102,7 +102,7 @@ public class PartitionHandover {
             }
         }
         LOG.infof(
-                "Partitions handed over [channels=%s tookMs=%d]",
-                CHANNELS, TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+                "Partitions handed over [channels=%s leftForNextOwner=%d tookMs=%d]",
+                CHANNELS, intake.refused(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
     }
 }

@@ -42,11 +42,11 @@ public class StoppedServer {
     }
 
     void onStop(@Observes @Priority(PartitionHandover.FIRST) ShutdownEvent event) {
-        stopped = true;
+        refuse();
     }
 
-    /** Whether requests are refused. */
-    boolean isStopped() {
-        return stopped;
+    /** Refuses every request from now on. */
+    public void refuse() {
+        stopped = true;
     }
 }
