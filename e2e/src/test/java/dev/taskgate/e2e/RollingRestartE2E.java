@@ -13,7 +13,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -47,8 +46,6 @@ import static org.awaitility.Awaitility.await;
  */
 @SlowTier
 @ExtendWith(LocalStack.class)
-@Disabled("issue 18 item 7: during a job-control stop a command can wait past the frontend's command-timeout and a read"
-        + " can meet the stopping instance's closed pool, each a 503 (docs/testing.md \"Rolling restart test\")")
 class RollingRestartE2E {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration EXIT_BOUND = Duration.ofSeconds(45);

@@ -68,11 +68,7 @@ public class PartitionHandover {
     /** Starts the handover (once) and returns its completion. */
     synchronized CompletableFuture<Void> begin() {
         if (handover == null) {
-            handover = CompletableFuture.runAsync(this::handOver, runnable -> {
-                Thread thread = new Thread(runnable, "partition-handover");
-                thread.setDaemon(true);
-                thread.start();
-            });
+            handover = CompletableFuture.runAsync(this::handOver, PartitionHandover::spawn);
         }
         return handover;
     }
@@ -90,19 +86,31 @@ public class PartitionHandover {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        for (String channel : CHANNELS) {
-            try {
-                if (kafka.getConsumer(channel) instanceof ReactiveKafkaConsumer<?, ?> consumer) {
-                    consumer.close();
-                }
-            } catch (RuntimeException e) {
-                LOG.warnf(
-                        "Consumer not closed cleanly; its partitions move when its session ends [channel=%s cause=%s]",
-                        channel, e.toString());
-            }
-        }
+        // both at once: each close waits for the broker (commit, leave group)
+        CompletableFuture.allOf(CHANNELS.stream()
+                        .map(channel -> CompletableFuture.runAsync(() -> close(channel), PartitionHandover::spawn))
+                        .toArray(CompletableFuture[]::new))
+                .join();
         LOG.infof(
                 "Partitions handed over [channels=%s leftForNextOwner=%d tookMs=%d]",
                 CHANNELS, intake.refused(), TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started));
+    }
+
+    private void close(String channel) {
+        try {
+            if (kafka.getConsumer(channel) instanceof ReactiveKafkaConsumer<?, ?> consumer) {
+                consumer.close();
+            }
+        } catch (RuntimeException e) {
+            LOG.warnf(
+                    "Consumer not closed cleanly; its partitions move when its session ends [channel=%s cause=%s]",
+                    channel, e.toString());
+        }
+    }
+
+    private static void spawn(Runnable runnable) {
+        Thread thread = new Thread(runnable, "partition-handover");
+        thread.setDaemon(true);
+        thread.start();
     }
 }
