@@ -38,7 +38,8 @@ public class ArtifactQueries {
         }
         Response response;
         try {
-            response = api.artifact(id, caller.workspace(), caller.principal(), caller.workspace());
+            response = StoppingInstanceRetry.call(
+                    () -> api.artifact(id, caller.workspace(), caller.principal(), caller.workspace()));
         } catch (ProcessingException e) {
             LOG.warnf("job-control unreachable (artifact) reason=%s", e.getMessage());
             throw Problems.unavailable("The artifact store is not reachable; try again shortly.", retryAfterSeconds);

@@ -32,7 +32,8 @@ public class CancelMarks {
 
     /** The execution admitted under {@code receiptKey} for {@code caller}, if any; else the key is marked. */
     public Optional<ExecutionSnapshot> mark(String receiptKey, Caller caller) {
-        try (Response response = api.mark(receiptKey, caller.principal(), caller.workspace())) {
+        try (Response response =
+                StoppingInstanceRetry.call(() -> api.mark(receiptKey, caller.principal(), caller.workspace()))) {
             switch (response.getStatus()) {
                 case 200:
                     return Optional.of(Wire.fromBytes(response.readEntity(byte[].class), ExecutionSnapshot.class));
