@@ -189,7 +189,11 @@ public final class UpstreamCallOperation implements Operation {
     private void initialize(McpSession session, UpstreamInteractions interactions, Deadline deadline)
             throws OperationStoppedException, InterruptedException {
         ObjectNode params = MAPPER.createObjectNode().put("protocolVersion", target.protocol());
-        params.putObject("capabilities").putObject("elicitation");
+        // what UpstreamInteractions relays to the caller; roots without listChanged: the caller's roots are asked anew
+        ObjectNode capabilities = params.putObject("capabilities");
+        capabilities.putObject("elicitation");
+        capabilities.putObject("sampling");
+        capabilities.putObject("roots");
         params.putObject("clientInfo").put("name", CLIENT_NAME).put("version", CLIENT_VERSION);
         RpcMessage answer = session.request(session.nextId(), "initialize", params, deadline, interactions, true);
         if (answer.isError()) {
