@@ -42,13 +42,17 @@ public final class UpstreamCallOperation implements Operation {
             return new StatelessCall(target, context).run(input);
         }
         Deadline deadline = Deadline.after(target.callTimeout());
-        McpSession session = McpSession.of(target, context);
+        Optional<FrontierResume> resume =
+                context.resumeFrom().filter(r -> r.revision().equals(RemoteTaskCheckpoint.REVISION));
+        // a stdio upstream's process an earlier call left idle (never for a resumed task, which starts afresh)
+        Optional<UpstreamSessions.IdleProcess> kept =
+                resume.isEmpty() ? sessions.takeProcess(target) : Optional.empty();
+        McpSession session = kept.map(process -> McpSession.overKeptProcess(target, context, process))
+                .orElseGet(() -> McpSession.of(target, context));
         String progressToken = "taskgate-" + UUID.randomUUID();
         UpstreamInteractions interactions = new UpstreamInteractions(target, context, progressToken);
         boolean clean = false;
         try {
-            Optional<FrontierResume> resume =
-                    context.resumeFrom().filter(r -> r.revision().equals(RemoteTaskCheckpoint.REVISION));
             if (resume.isPresent()) {
                 RemoteTaskCheckpoint saved = RemoteTaskCheckpoint.parse(
                                 resume.get().frontier())
@@ -56,11 +60,14 @@ public final class UpstreamCallOperation implements Operation {
                                 session.failure("the saved remote task cannot be read; the tool is not invoked again"));
                 return resume(saved, session, interactions, deadline, context);
             }
-            String result = callInSession(
-                    session,
-                    interactions,
-                    deadline,
-                    () -> call(input, progressToken, session, interactions, deadline, context));
+            Attempt call = () -> call(input, progressToken, session, interactions, deadline, context);
+            String result;
+            if (kept.isPresent()) {
+                requireTasksIfNeeded(session, kept.get().version());
+                result = call.run();
+            } else {
+                result = callInSession(session, interactions, deadline, call);
+            }
             clean = true;
             return result;
         } finally {
@@ -71,7 +78,14 @@ public final class UpstreamCallOperation implements Operation {
                                 session.sessionId().get(),
                                 session.protocolVersion().orElseThrow()));
             } else {
-                session.terminate();
+                // only a call that ended cleanly leaves its stdio process for the next: any other may have left the
+                // upstream mid-request
+                Optional<UpstreamSessions.IdleProcess> process = clean ? session.detachProcess() : Optional.empty();
+                if (process.isPresent()) {
+                    sessions.keepProcess(target, process.get());
+                } else {
+                    session.terminate();
+                }
             }
         }
     }
