@@ -296,6 +296,9 @@ class UpstreamChildTest {
         assertThat(result.kind()).isEqualTo(ChildMessage.Kind.RESULT);
         assertThat(MAPPER.readTree(result.result()).at("/content/0/text").asText())
                 .isEqualTo("roots: file:///srv/a, file:///srv/b");
+        // the session learned this caller's roots: it is ended, not left for another caller's call
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> proxy.exchanges().stream().anyMatch(e -> e.method().equals("DELETE")));
     }
 
     @Test

@@ -159,6 +159,22 @@ class UpstreamStdioChildTest {
     }
 
     @Test
+    void aProcessThatWasToldTheCallersRootsIsNotKeptForAnotherCall() throws Exception {
+        RunRecorder run = call(counting("roots"), "{}");
+        ChildMessage input = run.nextOf(ChildMessage.Kind.INPUT);
+        child.provideInput(
+                input.requests().fieldNames().next(), MAPPER.readTree("{\"roots\":[{\"uri\":\"file:///private\"}]}"));
+        assertThat(run.terminal().kind()).isEqualTo(ChildMessage.Kind.RESULT);
+        await().atMost(Duration.ofSeconds(15)).until(() -> !upstreamRunning());
+
+        assertThat(call(counting("echo"), "{}").terminal().kind()).isEqualTo(ChildMessage.Kind.RESULT);
+
+        assertThat(count("initialize"))
+                .as("the echo ran in a process of its own")
+                .isEqualTo(2);
+    }
+
+    @Test
     void progressIsRelayedAndAnIsErrorResultCompletesTheRun() throws Exception {
         RunRecorder run = call(counting("slow"), "{\"seconds\":2}");
         ChildMessage first = run.next();

@@ -51,7 +51,7 @@ public final class UpstreamCallOperation implements Operation {
                 .orElseGet(() -> McpSession.of(target, context));
         String progressToken = "taskgate-" + UUID.randomUUID();
         UpstreamInteractions interactions = new UpstreamInteractions(target, context, progressToken);
-        boolean clean = false;
+        boolean reusable = false;
         try {
             if (resume.isPresent()) {
                 RemoteTaskCheckpoint saved = RemoteTaskCheckpoint.parse(
@@ -68,10 +68,11 @@ public final class UpstreamCallOperation implements Operation {
             } else {
                 result = callInSession(session, interactions, deadline, call);
             }
-            clean = true;
+            // a session that learned this caller's roots is not another caller's to use
+            reusable = !interactions.askedForRoots();
             return result;
         } finally {
-            if (clean && session.sessionId().isPresent()) {
+            if (reusable && session.sessionId().isPresent()) {
                 sessions.keep(
                         target,
                         new UpstreamSessions.Idle(
@@ -79,8 +80,8 @@ public final class UpstreamCallOperation implements Operation {
                                 session.protocolVersion().orElseThrow()));
             } else {
                 // only a call that ended cleanly leaves its stdio process for the next: any other may have left the
-                // upstream mid-request
-                Optional<UpstreamSessions.IdleProcess> process = clean ? session.detachProcess() : Optional.empty();
+                // upstream mid-request (and one that relayed roots left this caller's roots with it)
+                Optional<UpstreamSessions.IdleProcess> process = reusable ? session.detachProcess() : Optional.empty();
                 if (process.isPresent()) {
                     sessions.keepProcess(target, process.get());
                 } else {

@@ -62,6 +62,14 @@ final class UpstreamInteractions implements ServerMessages {
         }
     }
 
+    /**
+     * Whether the upstream asked this caller for its roots: it may keep them for the session (roots are client
+     * state in MCP), so the session must not serve another call.
+     */
+    boolean askedForRoots() {
+        return relayed.containsKey("roots");
+    }
+
     private Reply relay(RpcMessage request) throws OperationStoppedException, InterruptedException {
         String method = request.method();
         String kind = method.substring(0, method.indexOf('/'));
