@@ -45,7 +45,7 @@ import static org.awaitility.Awaitility.await;
  * {@code chromium-driver}; {@code TASKGATE_CHROMIUM} and {@code TASKGATE_CHROMEDRIVER} name others) against the
  * packaged stack: an operator signs in with a token, finds a running execution in the list, opens it, cancels it and
  * sees the outcome, then replays the webhook delivery that the cancellation caused and the receiver gets it again
- * with the same webhook-id. The browser reports no Content-Security-Policy violation and the token never appears in a
+ * with the same webhook-id, and finds the stack's upstreams with their health. The browser reports no Content-Security-Policy violation and the token never appears in a
  * URL. Screenshots of each page are written to {@code e2e/target/console-screenshots/}.
  */
 @ExtendWith(LocalStack.class)
@@ -81,7 +81,8 @@ class ConsoleBrowserE2E {
                         "executions:operator:status",
                         "executions:operator:payload",
                         "executions:operator:cancel",
-                        "webhooks:admin")
+                        "webhooks:admin",
+                        "upstreams:admin")
                 .sign();
         Files.createDirectories(SHOTS);
         browser = chromium();
@@ -154,11 +155,22 @@ class ConsoleBrowserE2E {
 
         waitFor(By.id("filters"));
         waitFor(By.id("filter-tool")).sendKeys("demo.sleep");
+        browser.findElement(By.id("filter-principal")).sendKeys("console-operator");
         browser.findElement(By.id("apply-filters")).click();
-        WebElement row = waitFor(By.cssSelector("#executions tr[data-id='" + execution + "']"));
-        assertThat(row.getText()).contains("demo.sleep", "console-operator");
+        By row = By.cssSelector("#executions tr[data-id='" + execution + "']");
+        // the first page (no filter) may still be drawn before the filtered one: read the row as it is when found
+        String shown = wait(PAGE_WAIT)
+                .until(ignored -> browser.findElements(By.cssSelector("#executions tbody tr"))
+                                        .size()
+                                == 1
+                        ? browser.findElement(row).getText()
+                        : null);
+        assertThat(shown).contains("demo.sleep", "console-operator");
         shot("executions");
-        row.click();
+        wait(PAGE_WAIT).until(ignored -> {
+            browser.findElement(row).click();
+            return true;
+        });
 
         waitText(By.id("execution-id"), execution);
         waitText(By.id("state"), "working");
@@ -201,12 +213,49 @@ class ConsoleBrowserE2E {
         assertThat(received.get(1)).isEqualTo(received.get(0));
         shot("webhook-replayed");
 
+        checkUpstreamHealth();
+
         assertThat(browser.getCurrentUrl()).doesNotContain(token);
         List<String> violations = browser.manage().logs().get(LogType.BROWSER).getAll().stream()
                 .map(LogEntry::getMessage)
                 .filter(m -> m.contains("Content Security Policy") || m.contains("Refused to"))
                 .toList();
         assertThat(violations).isEmpty();
+    }
+
+    /**
+     * The upstreams page shows the stack's upstreams (GatewayUpstreams) with their health: {@code counting} listed,
+     * {@code gone} (nobody listens) unavailable with the reason; listing {@code gone} again leaves it unavailable.
+     */
+    private void checkUpstreamHealth() throws IOException {
+        browser.findElement(By.id("nav-upstreams")).click();
+        By counting = By.cssSelector("#upstreams tr[data-id='counting']");
+        By gone = By.cssSelector("#upstreams tr[data-id='gone']");
+        // counting is listed once discovery reached it; each reload draws the table again, so rows are read afresh
+        wait(PAGE_WAIT).until(ignored -> {
+            if (!browser.findElement(counting).getText().contains(" available")) {
+                browser.findElement(By.id("reload-upstreams")).click();
+                return false;
+            }
+            return true;
+        });
+        String goneRow =
+                wait(PAGE_WAIT).until(ignored -> browser.findElement(gone).getText());
+        assertThat(goneRow).contains("unavailable");
+        shot("upstreams");
+        wait(PAGE_WAIT).until(ignored -> {
+            browser.findElement(gone).click();
+            return true;
+        });
+
+        waitText(By.id("upstream-id"), "gone");
+        waitText(By.id("upstream-health"), "unavailable");
+        assertThat(browser.findElement(By.id("upstream-definition")).getText()).contains("\"url\"");
+        browser.findElement(By.id("refresh-upstream")).click();
+        waitFor(By.id("refreshed"));
+        assertThat(browser.findElement(By.id("refreshed")).getText()).contains("unavailable");
+        assertThat(browser.findElement(By.id("upstream-problem")).getText()).isNotBlank();
+        shot("upstream-gone");
     }
 
     private static String subscribe(String hooks) {

@@ -32,10 +32,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Issue 17 item 2: an upstream speaking the stateless 2026-07-28 generation, registered through the operator API, is
- * listed and called through the packaged stack over REST: a plain call with its exact result, a call the upstream
- * turns into a task of the extension, and an input round of such a task answered over REST — each tool invoked once
- * (the fixture, StatelessUpstream of tools/upstream-fixtures, runs as a process of its own and counts its requests).
+ * Issue 17 item 2: an upstream speaking the stateless 2026-07-28 generation, registered through the operator API with
+ * {@code "protocol": "negotiate"} (discovery finds 2026-07-28), is listed and called through the packaged stack over
+ * REST: a plain call with its exact result, a call the upstream turns into a task of the extension, an input round of
+ * such a task answered over REST, and a call whose marked arguments must reach it as {@code Mcp-Param-*} headers —
+ * each tool invoked once (the fixture, StatelessUpstream of tools/upstream-fixtures, runs as a process of its own and
+ * counts its requests). The stack's CountingUpstream, registered with {@code negotiate} too, is found to speak
+ * 2025-11-25 and called in it.
  */
 @ExtendWith(LocalStack.class)
 class GatewayStatelessUpstreamE2E {
@@ -46,6 +49,7 @@ class GatewayStatelessUpstreamE2E {
     private static FixtureProcess upstream;
     private static String operator;
     private static String namespace;
+    private static String id;
 
     @BeforeAll
     static void register() throws Exception {
@@ -55,11 +59,11 @@ class GatewayStatelessUpstreamE2E {
                 .project(PROJECT)
                 .scopes("upstreams:admin", "tools:call", "tools:write")
                 .sign();
-        String id = "s26-" + UUID.randomUUID().toString().substring(0, 8);
+        id = "s26-" + UUID.randomUUID().toString().substring(0, 8);
         namespace = id.replace("-", "_");
         Reply created = Http.rest(
                 "POST", BASE + "/operator/upstreams", operator, null, """
-                {"id": "%s", "url": "%s", "protocol": "2026-07-28", "namespace": "%s", "callTimeout": "60s"}
+                {"id": "%s", "url": "%s", "protocol": "negotiate", "namespace": "%s", "callTimeout": "60s"}
                 """.formatted(id, upstream.url(), namespace));
         assertThat(created.status()).as(created.text()).isEqualTo(201);
         await().atMost(Duration.ofSeconds(30))
@@ -83,6 +87,54 @@ class GatewayStatelessUpstreamE2E {
         JsonNode result = result(id);
         assertThat(result.path("structuredContent").path("text").asText()).isEqualTo("héllo");
         assertThat(upstream.invocations("echo")).isEqualTo(1);
+    }
+
+    @Test
+    void theMarkedArgumentsReachTheUpstreamAsParamHeaders() {
+        String id = submit("route", "{\"region\":\"Zürich\",\"priority\":2}");
+        JsonNode done = finished(id);
+
+        assertThat(done.path("status").asText()).as(done.toString()).isEqualTo("completed");
+        JsonNode seen = result(id).path("structuredContent");
+        assertThat(seen.path("Region").asText()).isEqualTo("=?base64?WsO8cmljaA==?=");
+        assertThat(seen.path("Priority").asText()).isEqualTo("2");
+        assertThat(upstream.invocations("route")).isEqualTo(1);
+    }
+
+    @Test
+    void aNegotiatingUpstreamOfEitherGenerationIsCalledInTheOneDiscoveryFound() {
+        assertThat(stateOf(id).path("protocol").asText()).isEqualTo("2026-07-28");
+        String counting = "n25-" + UUID.randomUUID().toString().substring(0, 8);
+        String countingNamespace = counting.replace("-", "_");
+        Reply created = Http.rest("POST", BASE + "/operator/upstreams", operator, null, """
+                {"id": "%s", "url": "%s", "protocol": "negotiate", "namespace": "%s", "callTimeout": "60s"}
+                """.formatted(
+                        counting, GatewayUpstreams.countingUrl(), countingNamespace));
+        assertThat(created.status()).as(created.text()).isEqualTo(201);
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> GatewayUpstreams.listedTools(operator).contains(countingNamespace + ".echo"));
+        assertThat(stateOf(counting).path("protocol").asText()).isEqualTo("2025-11-25");
+
+        Reply submitted = Http.rest(
+                "POST",
+                BASE + "/tool-executions",
+                operator,
+                "e2e-" + UUID.randomUUID(),
+                "{\"tool_name\": \"" + countingNamespace + ".echo\", \"input\": {\"text\": \"hi\"}}");
+        assertThat(submitted.status()).as(submitted.text()).isEqualTo(202);
+        String execution = submitted.json().path("execution_id").asText();
+        JsonNode done = finished(execution);
+
+        assertThat(done.path("status").asText()).as(done.toString()).isEqualTo("completed");
+        assertThat(result(execution).path("structuredContent").path("text").asText())
+                .isEqualTo("hi");
+    }
+
+    private static JsonNode stateOf(String upstreamId) {
+        Reply shown = Http.rest("GET", BASE + "/operator/upstreams/" + upstreamId, operator, null, null);
+        assertThat(shown.status()).as(shown.text()).isEqualTo(200);
+        return shown.json().path("state");
     }
 
     @Test

@@ -22,7 +22,7 @@ import dev.taskgate.contracts.Wire;
 import dev.taskgate.testsupport.RepositoryRoot;
 
 /**
- * tools/upstream-fixtures' CountingUpstream as a process of its own (its {@code main}), so that its Jetty and MCP SDK
+ * tools/upstream-fixtures' CountingUpstream (or StatelessUpstream) as a process of its own (its {@code main}), so that its Jetty and MCP SDK
  * jars stay off this module's test classpath (worker-pool's tests start it the same way). Needs that module built (its
  * {@code target/classes} and {@code target/runtime-classpath.txt}). Ended by its process handle.
  */
@@ -38,6 +38,15 @@ final class CountingUpstreamProcess implements AutoCloseable {
     }
 
     static CountingUpstreamProcess start() throws Exception {
+        return start("dev.taskgate.upstream.fixtures.CountingUpstream");
+    }
+
+    /** The fixture StatelessUpstream (2026-07-28, the tasks extension) as a process of its own. */
+    static CountingUpstreamProcess startStateless() throws Exception {
+        return start("dev.taskgate.upstream.fixtures.StatelessUpstream");
+    }
+
+    private static CountingUpstreamProcess start(String mainClass) throws Exception {
         Path module = RepositoryRoot.find().resolve("tools/upstream-fixtures/target");
         Path classes = module.resolve("classes");
         Path classpathFile = module.resolve("runtime-classpath.txt");
@@ -54,7 +63,7 @@ final class CountingUpstreamProcess implements AutoCloseable {
                         "-XX:+UseSerialGC",
                         "-cp",
                         classpath,
-                        "dev.taskgate.upstream.fixtures.CountingUpstream",
+                        mainClass,
                         "0"))
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
@@ -63,7 +72,7 @@ final class CountingUpstreamProcess implements AutoCloseable {
                     new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
             String line = CompletableFuture.supplyAsync(() -> readLine(out)).get(60, TimeUnit.SECONDS);
             if (line == null) {
-                throw new IllegalStateException("CountingUpstream exited before printing its URL");
+                throw new IllegalStateException(mainClass + " exited before printing its URL");
             }
             return new CountingUpstreamProcess(process, URI.create(line.strip()));
         } catch (Exception e) {

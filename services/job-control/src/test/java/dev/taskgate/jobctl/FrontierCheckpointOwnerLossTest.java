@@ -1,20 +1,30 @@
 package dev.taskgate.jobctl;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
+
+import jakarta.inject.Inject;
 
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
+import io.restassured.response.Response;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Topics;
+import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.checkpoint.FrontierMac;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.event.CheckpointSaved;
+import dev.taskgate.contracts.event.ResultStaged;
+import dev.taskgate.contracts.handle.ExecutionHandles;
+import dev.taskgate.contracts.operator.OperatorCheckpoint;
+import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 
@@ -31,13 +41,16 @@ import static org.awaitility.Awaitility.await;
 /**
  * Intermediate frontiers inside job-control (issue 6 item 2): the latest frontier is stored with job-control's MAC,
  * a replacement receives it, and owner-loss decisions count it as the frontier — at most two replacements, never two
- * from the same unchanged frontier.
+ * from the same unchanged frontier; the operator view names the checkpoints held, never their content.
  */
 @QuarkusTest
 @TestProfile(LivenessTestProfile.class)
 class FrontierCheckpointOwnerLossTest extends OwnerLossComponentTest {
     @ConfigProperty(name = "taskgate.checkpoint.key")
     String checkpointKey;
+
+    @Inject
+    ExecutionHandles handles;
 
     @Test
     void theLatestFrontierGoesToTheReplacementAuthenticatedAndMovesTheFrontier() {
@@ -122,6 +135,36 @@ class FrontierCheckpointOwnerLossTest extends OwnerLossComponentTest {
                 .until(() ->
                         "sync".equals(JobControlFixture.snapshot(caller, id).statusMessage()));
         assertThat(storedSequence(id)).isZero();
+    }
+
+    @Test
+    void theOperatorViewNamesTheCheckpointsHeldButNeverTheirContent() {
+        Caller caller = newCaller();
+        String owner = newWorkerId();
+        UUID id = workers.submitAndStart(caller, owner);
+        fixture.report(saved(id, 1, owner, 2, "{\"frontier-secret\":1}"));
+        await().atMost(WAIT).until(() -> storedSequence(id) == 2);
+        fixture.report(new ResultStaged(
+                UUID.randomUUID(), Instant.now(), id, 1, owner, "{\"content\":[],\"staged-secret\":true}"));
+        await().atMost(WAIT)
+                .until(() -> JobControlFixture.count(
+                                pool, "select count(*) from jobctl.result_checkpoint where execution_id = $1", id)
+                        == 1);
+
+        Response view = SignedCalls.signed()
+                .header("Taskgate-Principal", "https://taskgate.local/dev operator-1")
+                .header("Taskgate-Workspace", caller.workspace())
+                .header("Taskgate-Route", "GET /v1/orgs/x/projects/y/operator/tool-executions/h")
+                .get("/internal/v1/operator/executions/" + handles.mint(id, Surface.REST, caller));
+
+        List<OperatorCheckpoint> checkpoints = Wire.fromBytes(
+                        view.then().statusCode(200).extract().asByteArray(), OperatorExecution.class)
+                .checkpoints();
+        assertThat(checkpoints).extracting(OperatorCheckpoint::kind).containsExactly("frontier", "result");
+        assertThat(checkpoints.get(0).sequence()).isEqualTo(2);
+        assertThat(checkpoints.get(0).revision()).isEqualTo("rev-1");
+        assertThat(checkpoints).allSatisfy(c -> assertThat(c.epoch()).isEqualTo(1));
+        assertThat(view.asString()).doesNotContain("frontier-secret", "staged-secret");
     }
 
     private RunOperation awaitReplacement(UUID id) {

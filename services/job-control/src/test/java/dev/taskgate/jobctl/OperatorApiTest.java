@@ -22,6 +22,7 @@ import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.handle.ExecutionHandles;
@@ -148,9 +149,71 @@ class OperatorApiTest {
     }
 
     @Test
+    void listFiltersByToolPrincipalAndCreationTime() {
+        Caller[] p = project();
+        UUID echoOfAlice = fixture.submitNew(p[0]).executionId();
+        UUID sleepOfBob = ((Accepted) fixture.send(
+                        JobControlFixture.submit(p[1], "key-" + UUID.randomUUID(), "demo.sleep", "{\"seconds\":0}")))
+                .executionId();
+        UUID echoOfBob = fixture.submitNew(p[1]).executionId();
+
+        assertThat(list(p, "tool=demo.echo")).containsExactly(handle(p[1], echoOfBob), handle(p[0], echoOfAlice));
+        assertThat(list(p, "principal=bob")).containsExactly(handle(p[1], echoOfBob), handle(p[1], sleepOfBob));
+        assertThat(list(p, "principal=" + p[1].principal()))
+                .containsExactly(handle(p[1], echoOfBob), handle(p[1], sleepOfBob));
+        assertThat(list(p, "principal=bo")).isEmpty();
+        assertThat(list(p, "tool=demo.echo&principal=bob")).containsExactly(handle(p[1], echoOfBob));
+        assertThat(list(p, "tool=demo.nothing")).isEmpty();
+
+        // the window is taken from the stored creation times: [bob's sleep, bob's echo) holds exactly what lies in it
+        List<OperatorExecution> all = body(
+                        operator(p[0].workspace()).get("/internal/v1/operator/executions"), OperatorExecutionPage.class)
+                .items();
+        Instant from = created(all, handle(p[1], sleepOfBob));
+        Instant before = created(all, handle(p[1], echoOfBob));
+        List<String> inWindow = all.stream()
+                .filter(e -> !e.createdAt().isBefore(from) && e.createdAt().isBefore(before))
+                .map(OperatorExecution::handle)
+                .toList();
+        assertThat(inWindow).contains(handle(p[1], sleepOfBob)).doesNotContain(handle(p[1], echoOfBob));
+        assertThat(list(p, "created_from=" + from + "&created_before=" + before))
+                .isEqualTo(inWindow);
+        assertThat(list(p, "created_from=" + before)).containsExactly(handle(p[1], echoOfBob));
+    }
+
+    private List<String> list(Caller[] project, String query) {
+        return body(
+                        operator(project[0].workspace()).get("/internal/v1/operator/executions?" + query),
+                        OperatorExecutionPage.class)
+                .items()
+                .stream()
+                .map(OperatorExecution::handle)
+                .toList();
+    }
+
+    private static Instant created(List<OperatorExecution> executions, String handle) {
+        return executions.stream()
+                .filter(e -> e.handle().equals(handle))
+                .findFirst()
+                .orElseThrow()
+                .createdAt();
+    }
+
+    @Test
     void badListParametersAre400AndAudited() {
         Caller[] p = project();
-        for (String query : List.of("limit=0", "limit=101", "limit=x", "status=done", "cursor=bm9wZQ")) {
+        List<String> bad = List.of(
+                "limit=0",
+                "limit=101",
+                "limit=x",
+                "status=done",
+                "cursor=bm9wZQ",
+                "tool=" + "t".repeat(257),
+                "principal=" + "p".repeat(257),
+                "created_from=yesterday",
+                "created_before=2026-12-04T10:00:00",
+                "created_from=2026-12-04T10:00:00Z&created_before=2026-12-04T10:00:00Z");
+        for (String query : bad) {
             operator(p[0].workspace())
                     .get("/internal/v1/operator/executions?" + query)
                     .then()
@@ -159,7 +222,7 @@ class OperatorApiTest {
         }
         assertThat(audit(p[0].workspace()))
                 .filteredOn(e -> e.action().equals("list"))
-                .hasSize(5)
+                .hasSize(bad.size())
                 .allSatisfy(e -> assertThat(e.outcome()).isEqualTo("invalid_request"));
     }
 

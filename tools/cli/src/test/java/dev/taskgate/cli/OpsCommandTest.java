@@ -46,6 +46,31 @@ class OpsCommandTest {
     }
 
     @Test
+    void executionsListSendsEveryFilterEncoded() {
+        api.on("GET " + OPS + "/tool-executions", 200, "{\"items\":[]}");
+
+        assertThat(runs.run(
+                        "",
+                        "ops",
+                        "executions",
+                        "list",
+                        "--tool",
+                        "demo.sleep",
+                        "--principal",
+                        "https://idp.example alice",
+                        "--created-from",
+                        "2026-12-04T10:00:00Z",
+                        "--created-before",
+                        "2026-12-04T11:00:00+01:00"))
+                .isEqualTo(ExitCodes.OK);
+
+        assertThat(api.received().get(0).path())
+                .isEqualTo(OPS + "/tool-executions?tool=demo.sleep&principal=https%3A%2F%2Fidp.example+alice"
+                        + "&created_from=2026-12-04T10%3A00%3A00Z&created_before=2026-12-04T11%3A00%3A00%2B01%3A00"
+                        + "&limit=20");
+    }
+
+    @Test
     void anExecutionShowsItsReplacementHistoryAndJsonIsTheAnswerAsItCame() throws Exception {
         api.on("GET " + OPS + "/tool-executions/tgx_9", 200, EXECUTION);
 

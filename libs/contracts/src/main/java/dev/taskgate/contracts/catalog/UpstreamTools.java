@@ -57,6 +57,9 @@ public record UpstreamTools(
      * @param revision   the registration's revision for an upstream registered through the operator API (a worker
      *                   asks job-control for its call target again when it changes); {@code null} for one of the
      *                   upstreams file
+     * @param protocol   the generation its last successful listing spoke ({@code 2025-11-25} or {@code 2026-07-28});
+     *                   for an upstream registered with {@code negotiate}, the one discovery found; {@code null}
+     *                   while it has not been listed
      */
     public record UpstreamState(
             @JsonProperty("id") String id,
@@ -67,10 +70,25 @@ public record UpstreamTools(
             @JsonProperty("workspaces") List<String> workspaces,
 
             @JsonProperty("revision") @JsonInclude(JsonInclude.Include.NON_NULL)
-            Long revision) {
+            Long revision,
+
+            @JsonProperty("protocol") @JsonInclude(JsonInclude.Include.NON_NULL)
+            String protocol) {
 
         public UpstreamState {
             workspaces = List.copyOf(workspaces == null ? List.of() : workspaces);
+        }
+
+        /** The state of an upstream whose generation is not known (not listed, or listed by an older service). */
+        public UpstreamState(
+                String id,
+                String namespace,
+                boolean available,
+                String problem,
+                int tools,
+                List<String> workspaces,
+                Long revision) {
+            this(id, namespace, available, problem, tools, workspaces, revision, null);
         }
 
         /** The state of an upstream of the upstreams file. */

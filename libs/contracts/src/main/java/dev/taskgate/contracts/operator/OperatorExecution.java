@@ -33,6 +33,8 @@ import dev.taskgate.contracts.Surface;
  *                           (absent from pages)
  * @param ownerLossDetectionAt when the latest loss of its owner was detected; only with {@code recoveries}, absent
  *                           when its owner was never lost
+ * @param checkpoints        the checkpoints job-control holds for it, oldest first, without their content; only on
+ *                           the view of one execution (absent from pages)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -52,7 +54,8 @@ public record OperatorExecution(
         @JsonProperty("cancelRequested") boolean cancelRequested,
         @JsonProperty("attempt") Integer attempt,
         @JsonProperty("recoveries") List<OperatorRecovery> recoveries,
-        @JsonProperty("ownerLossDetectionAt") Instant ownerLossDetectionAt) {
+        @JsonProperty("ownerLossDetectionAt") Instant ownerLossDetectionAt,
+        @JsonProperty("checkpoints") List<OperatorCheckpoint> checkpoints) {
 
     public OperatorExecution {
         Objects.requireNonNull(handle, "handle");
@@ -63,6 +66,7 @@ public record OperatorExecution(
         Objects.requireNonNull(createdAt, "createdAt");
         Objects.requireNonNull(updatedAt, "updatedAt");
         recoveries = recoveries == null ? null : List.copyOf(recoveries);
+        checkpoints = checkpoints == null ? null : List.copyOf(checkpoints);
     }
 
     /** This view with the execution's settlements of lost owners, and the latest one's detection time. */
@@ -85,6 +89,29 @@ public record OperatorExecution(
                 cancelRequested,
                 attempt,
                 settled,
-                latest);
+                latest,
+                checkpoints);
+    }
+
+    /** This view with the checkpoints job-control holds for the execution. */
+    public OperatorExecution withCheckpoints(List<OperatorCheckpoint> held) {
+        return new OperatorExecution(
+                handle,
+                owner,
+                toolName,
+                toolVersion,
+                status,
+                surface,
+                createdAt,
+                updatedAt,
+                executionDeadline,
+                retentionExpiresAt,
+                progress,
+                total,
+                cancelRequested,
+                attempt,
+                recoveries,
+                ownerLossDetectionAt,
+                held);
     }
 }

@@ -17,7 +17,7 @@ import dev.taskgate.contracts.catalog.WorkspacePatterns;
  * @param id              a stable identifier, 1-64 of {@code [a-z0-9-]}
  * @param url             its Streamable HTTP endpoint ({@code http} or {@code https}); {@code null} for a stdio
  *                        upstream
- * @param protocol        the protocol generation Taskgate speaks to it
+ * @param protocol        the protocol generation Taskgate speaks to it, or {@code negotiate} (discovery finds it)
  * @param namespace       the prefix of its tools' names, 1-32 of {@code [a-z0-9_-]}; unique among upstreams
  * @param credential      sent on every request, if any
  * @param workspaces      who may use its tools: {@code <org>/<project>}, {@code <org>/*} or {@code *}; at least one
@@ -59,9 +59,10 @@ public record UpstreamDefinition(
                     "upstream " + id + ": give exactly one of url (Streamable HTTP) and command (stdio)");
         }
         if (command.isPresent() && protocol != null && protocol != UpstreamProtocol.MCP_2025_11_25) {
-            // the stdio session is the 2025-11-25 one; the stateless generation's client speaks HTTP only
-            throw new IllegalArgumentException(
-                    "upstream " + id + ": a stdio upstream speaks 2025-11-25; 2026-07-28 over stdio is not supported");
+            // the stdio session is the 2025-11-25 one; the stateless generation's client speaks HTTP only, so there
+            // would be nothing to negotiate either
+            throw new IllegalArgumentException("upstream " + id + ": a stdio upstream speaks 2025-11-25; "
+                    + protocol.version() + " over stdio is not supported");
         }
         if (url != null) {
             if (!("http".equals(url.getScheme()) || "https".equals(url.getScheme())) || url.getHost() == null) {
@@ -132,6 +133,24 @@ public record UpstreamDefinition(
                 maxConcurrency,
                 refreshInterval,
                 Optional.empty());
+    }
+
+    /** This definition speaking {@code generation}: what a negotiating client tries. */
+    public UpstreamDefinition speaking(UpstreamProtocol generation) {
+        return new UpstreamDefinition(
+                id,
+                url,
+                generation,
+                namespace,
+                credential,
+                workspaces,
+                allowedTools,
+                toolPolicies,
+                connectTimeout,
+                callTimeout,
+                maxConcurrency,
+                refreshInterval,
+                command);
     }
 
     /** Whether it is started as a process speaking MCP on its standard input and output. */

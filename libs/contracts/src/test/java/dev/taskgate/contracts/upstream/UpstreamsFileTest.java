@@ -85,6 +85,22 @@ class UpstreamsFileTest {
     }
 
     @Test
+    void readsAnUpstreamWhoseGenerationDiscoveryNegotiates() throws IOException {
+        UpstreamDefinition upstream = reader.read(write("""
+                {"upstreams": [{"id": "either", "url": "https://mcp.example/mcp", "protocol": "negotiate",
+                  "workspaces": ["*"]}]}
+                """)).get(0);
+
+        assertThat(upstream.protocol()).isEqualTo(UpstreamProtocol.NEGOTIATE);
+        assertThat(UpstreamJson.write(upstream).path("protocol").asText()).isEqualTo("negotiate");
+        assertThat(upstream.speaking(UpstreamProtocol.MCP_2025_11_25))
+                .isEqualTo(reader.read(write("""
+                        {"upstreams": [{"id": "either", "url": "https://mcp.example/mcp", "protocol": "2025-11-25",
+                          "workspaces": ["*"]}]}
+                        """)).get(0));
+    }
+
+    @Test
     void readsAStdioUpstreamWithItsDirectoryBesideTheFileAndItsSecretsFromTheEnvironment() throws IOException {
         Files.createDirectory(dir.resolve("servers"));
         UpstreamDefinition upstream = reader.read(write("""
@@ -137,7 +153,7 @@ class UpstreamsFileTest {
             url with user      | {"id":"a","url":"http://u:p@h/","workspaces":["*"]}                    | must not carry credentials
             no workspaces      | {"id":"a","url":"http://h/"}                                           | workspaces must name who may use it
             bad workspace      | {"id":"a","url":"http://h/","workspaces":["acme"]}                     | 'acme' is not <org>/<project>
-            unknown protocol   | {"id":"a","url":"http://h/","workspaces":["*"],"protocol":"1.0"}        | protocol must be 2025-11-25 or 2026-07-28
+            unknown protocol   | {"id":"a","url":"http://h/","workspaces":["*"],"protocol":"1.0"}        | protocol must be 2025-11-25, 2026-07-28 or negotiate
             bad namespace      | {"id":"a","url":"http://h/","workspaces":["*"],"namespace":"A.B"}       | a namespace is 1-32
             bad duration       | {"id":"a","url":"http://h/","workspaces":["*"],"callTimeout":"soon"}    | 'callTimeout' must be a duration
             zero duration      | {"id":"a","url":"http://h/","workspaces":["*"],"callTimeout":"0s"}      | callTimeout must be a positive duration
@@ -150,6 +166,7 @@ class UpstreamsFileTest {
             zero handoff       | {"id":"a","url":"http://h/","workspaces":["*"],"tools":{"t":{"handoff":"handoff_after=0s"}}} | tools.t: handoff must be block
             url and command    | {"id":"a","url":"http://h/","workspaces":["*"],"command":{"argv":["x"]}} | exactly one of url (Streamable HTTP) and command (stdio)
             stdio 2026         | {"id":"a","workspaces":["*"],"protocol":"2026-07-28","command":{"argv":["x"]}} | a stdio upstream speaks 2025-11-25
+            stdio negotiate    | {"id":"a","workspaces":["*"],"protocol":"negotiate","command":{"argv":["x"]}} | negotiate over stdio is not supported
             empty argv         | {"id":"a","workspaces":["*"],"command":{"argv":[]}}                     | command.argv must start with the program
             argv not an array  | {"id":"a","workspaces":["*"],"command":{"argv":"node server.js"}}       | command.argv must be an array of strings
             command field      | {"id":"a","workspaces":["*"],"command":{"argv":["x"],"shell":true}}     | command has an unknown field 'shell'

@@ -66,6 +66,7 @@ public class OperatorHandles {
                 e.cancelRequestedAt() != null,
                 e.attempt(),
                 null,
+                null,
                 null);
     }
 }

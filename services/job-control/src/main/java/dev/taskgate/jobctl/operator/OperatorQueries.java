@@ -18,7 +18,9 @@ import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
 import dev.taskgate.jobctl.DbClock;
+import dev.taskgate.jobctl.checkpoint.db.CheckpointMarks;
 import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.ExecutionFilter;
 import dev.taskgate.jobctl.execution.StoredOutcome;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.operator.audit.AuditLog;
@@ -39,6 +41,7 @@ public class OperatorQueries {
     private final AuditLog audit;
     private final DbClock clock;
     private final RecoveryRepository recoveries;
+    private final CheckpointMarks checkpoints;
 
     OperatorQueries(
             Pool pool,
@@ -46,8 +49,10 @@ public class OperatorQueries {
             OperatorHandles handles,
             AuditLog audit,
             DbClock clock,
-            RecoveryRepository recoveries) {
+            RecoveryRepository recoveries,
+            CheckpointMarks checkpoints) {
         this.pool = pool;
+        this.checkpoints = checkpoints;
         this.recoveries = recoveries;
         this.executions = executions;
         this.handles = handles;
@@ -55,15 +60,20 @@ public class OperatorQueries {
         this.clock = clock;
     }
 
-    /** One page of the project's visible executions, newest first, optionally in one status. */
-    public Uni<OperatorExecutionPage> list(OperatorCall call, String status, String limit, String cursor) {
-        ExecutionStatus state;
+    /** One page of the project's visible executions that pass the filter's parameters, newest first. */
+    public Uni<OperatorExecutionPage> list(OperatorCall call, ListParameters parameters) {
+        ExecutionFilter filter;
         int size;
         ExecutionCursor after;
         try {
-            state = OperatorParams.status(status);
-            size = OperatorParams.limit(limit);
-            after = ExecutionCursor.decode(cursor);
+            filter = OperatorParams.filter(
+                    parameters.status(),
+                    parameters.tool(),
+                    parameters.principal(),
+                    parameters.createdFrom(),
+                    parameters.createdBefore());
+            size = OperatorParams.limit(parameters.limit());
+            after = ExecutionCursor.decode(parameters.cursor());
         } catch (OperatorRequestException e) {
             return audit.record(call, OperatorActions.LIST, null, null, AuditEntry.INVALID_REQUEST)
                     .flatMap(id -> Uni.createFrom().<OperatorExecutionPage>failure(e));
@@ -73,7 +83,7 @@ public class OperatorQueries {
                 .flatMap(id -> executions.listVisibleInWorkspace(
                         pool,
                         call.workspace(),
-                        state,
+                        filter,
                         after == null ? null : after.createdAt(),
                         after == null ? null : after.id(),
                         now,
@@ -90,12 +100,38 @@ public class OperatorQueries {
                 });
     }
 
-    /** The safe status of the execution the handle names, with every settlement of a lost owner. */
+    /**
+     * The query parameters of the execution list, as received (parsed and checked by {@link #list}).
+     *
+     * @param status        a state's wire name
+     * @param tool          a tool's exact name
+     * @param principal     an owner's exact principal
+     * @param createdFrom   RFC 3339, inclusive
+     * @param createdBefore RFC 3339, exclusive
+     * @param limit         the page size
+     * @param cursor        where the previous page ended
+     */
+    public record ListParameters(
+            String status,
+            String tool,
+            String principal,
+            String createdFrom,
+            String createdBefore,
+            String limit,
+            String cursor) {}
+
+    /**
+     * The safe status of the execution the handle names, with every settlement of a lost owner and the checkpoints
+     * held for it (without their content).
+     */
     public Uni<OperatorExecution> get(OperatorCall call, String handle) {
         return resolve(call, OperatorActions.GET, handle)
                 .flatMap(e -> audit.record(call, OperatorActions.GET, handle, e.id(), AuditEntry.OK)
                         .flatMap(id -> recoveries.find(pool, e.id()))
-                        .map(settled -> handles.view(e).withRecoveries(settled)));
+                        .flatMap(settled -> checkpoints
+                                .find(pool, e.id())
+                                .map(held ->
+                                        handles.view(e).withRecoveries(settled).withCheckpoints(held))));
     }
 
     /**

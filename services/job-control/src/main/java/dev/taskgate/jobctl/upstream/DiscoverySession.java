@@ -40,9 +40,38 @@ final class DiscoverySession implements AutoCloseable {
     /**
      * Opens a session: {@code initialize}, then {@code notifications/initialized}; with a 2026-07-28 upstream
      * {@code server/discover}, which must list that version among its {@code supportedVersions}. Over {@code http} for
-     * an upstream with a URL, else in a process started from its command.
+     * an upstream with a URL, else in a process started from its command. An upstream registered with
+     * {@code negotiate} is asked {@code server/discover} first, and opened with {@code initialize} when its answer
+     * means it does not speak 2026-07-28 ({@link ProtocolNegotiation}); any other failure is the upstream's.
      */
     static DiscoverySession open(UpstreamDefinition upstream, HttpClient http) throws UpstreamException {
+        if (upstream.protocol() != UpstreamProtocol.NEGOTIATE) {
+            return openSpeaking(upstream, http);
+        }
+        try {
+            return openSpeaking(upstream.speaking(UpstreamProtocol.MCP_2026_07_28), http);
+        } catch (UpstreamException e) {
+            if (!ProtocolNegotiation.meansNotSpoken(e)) {
+                throw e;
+            }
+            try {
+                return openSpeaking(upstream.speaking(UpstreamProtocol.MCP_2025_11_25), http);
+            } catch (UpstreamException fallback) {
+                throw new UpstreamException(fallback.getMessage() + " (negotiating: " + e.getMessage() + ")");
+            }
+        }
+    }
+
+    /**
+     * The generation this session speaks: the registered one, or for an upstream registered with {@code negotiate}
+     * the one it was opened with.
+     */
+    UpstreamProtocol protocol() {
+        return upstream.protocol();
+    }
+
+    private static DiscoverySession openSpeaking(UpstreamDefinition upstream, HttpClient http)
+            throws UpstreamException {
         DiscoveryTransport transport = upstream.isStdio()
                 ? StdioDiscoveryTransport.start(upstream)
                 : new HttpDiscoveryTransport(upstream, http);
@@ -86,7 +115,8 @@ final class DiscoverySession implements AutoCloseable {
             supported |= version.equals(offered.asText());
         }
         if (!supported) {
-            throw new UpstreamException("upstream " + upstream.id() + " answered server/discover without " + version
+            throw new ProtocolNotOfferedException("upstream " + upstream.id() + " answered server/discover without "
+                    + version
                     + " among its supportedVersions " + result.path("supportedVersions"));
         }
         capabilities = result.path("capabilities");

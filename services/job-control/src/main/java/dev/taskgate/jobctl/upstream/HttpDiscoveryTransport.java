@@ -195,8 +195,9 @@ final class HttpDiscoveryTransport implements DiscoveryTransport {
     private JsonNode answerTo(long id, HttpResponse<InputStream> response, String method) throws UpstreamException {
         try (InputStream body = response.body()) {
             if (response.statusCode() != 200) {
-                throw new UpstreamException(
-                        "upstream " + upstream.id() + " answered " + method + " with HTTP " + response.statusCode());
+                throw new UpstreamStatusException(
+                        "upstream " + upstream.id() + " answered " + method + " with HTTP " + response.statusCode(),
+                        response.statusCode());
             }
             String type = response.headers().firstValue("Content-Type").orElse("");
             if (type.startsWith("text/event-stream")) {

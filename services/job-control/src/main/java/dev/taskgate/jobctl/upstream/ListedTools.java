@@ -15,6 +15,7 @@ import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.catalog.UpstreamBinding;
 import dev.taskgate.contracts.upstream.ToolPolicy;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
+import dev.taskgate.contracts.upstream.UpstreamProtocol;
 import dev.taskgate.jobctl.submit.CanonicalJson;
 
 /**
@@ -40,14 +41,24 @@ final class ListedTools {
      * {@code implicitTaskSupport}.
      */
     static ListedTools of(UpstreamDefinition upstream, List<JsonNode> tools, String implicitTaskSupport) {
+        return of(
+                upstream,
+                tools,
+                implicitTaskSupport,
+                upstream.protocol() == UpstreamProtocol.NEGOTIATE ? null : upstream.protocol());
+    }
+
+    /** As {@link #of(UpstreamDefinition, List, String)}, listed speaking {@code spoken}, which the bindings carry. */
+    static ListedTools of(
+            UpstreamDefinition upstream, List<JsonNode> tools, String implicitTaskSupport, UpstreamProtocol spoken) {
         ListedTools listed = new ListedTools();
         for (JsonNode tool : tools) {
-            listed.add(upstream, tool, implicitTaskSupport);
+            listed.add(upstream, tool, implicitTaskSupport, spoken);
         }
         return listed;
     }
 
-    private void add(UpstreamDefinition upstream, JsonNode tool, String implicitTaskSupport) {
+    private void add(UpstreamDefinition upstream, JsonNode tool, String implicitTaskSupport, UpstreamProtocol spoken) {
         String name = tool.path("name").asText("");
         if (name.isEmpty() || !upstream.offers(name)) {
             return;
@@ -89,7 +100,8 @@ final class ListedTools {
                         upstream.id(),
                         name,
                         tool.path("execution").path("taskSupport").asText(implicitTaskSupport),
-                        upstream.workspaces())));
+                        upstream.workspaces(),
+                        spoken == null ? null : spoken.version())));
     }
 
     /** The catalog entries, in the upstream's order. */

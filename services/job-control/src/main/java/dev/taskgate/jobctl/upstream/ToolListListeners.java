@@ -63,7 +63,9 @@ final class ToolListListeners {
             return;
         }
         stop(upstream.id());
-        if (!announcesChanges || upstream.protocol() != UpstreamProtocol.MCP_2025_11_25 || threads.isShutdown()) {
+        // a negotiating upstream announces changes only when it was found to speak 2025-11-25; its listener's session
+        // negotiates again, and so follows a change of generation
+        if (!announcesChanges || upstream.protocol() == UpstreamProtocol.MCP_2026_07_28 || threads.isShutdown()) {
             return;
         }
         Duration first = FIRST_PAUSE.compareTo(longestPause) < 0 ? FIRST_PAUSE : longestPause;

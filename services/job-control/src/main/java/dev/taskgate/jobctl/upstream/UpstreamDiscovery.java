@@ -36,6 +36,7 @@ import dev.taskgate.contracts.catalog.UpstreamTools;
 import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
 import dev.taskgate.contracts.upstream.UpstreamAddressPolicy;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
+import dev.taskgate.contracts.upstream.UpstreamProtocol;
 import dev.taskgate.jobctl.submit.CanonicalJson;
 
 /**
@@ -241,8 +242,16 @@ public class UpstreamDiscovery {
                 result.get("tools").forEach(tools::add);
                 JsonNode next = result.get("nextCursor");
                 if (next == null || next.isNull()) {
-                    ListedTools listed = ListedTools.of(upstream, tools, session.implicitTaskSupport());
-                    return new Listing(upstream, true, listed.entries(), listed.problems(), null, announcesChanges);
+                    ListedTools listed =
+                            ListedTools.of(upstream, tools, session.implicitTaskSupport(), session.protocol());
+                    return new Listing(
+                            upstream,
+                            true,
+                            listed.entries(),
+                            listed.problems(),
+                            null,
+                            announcesChanges,
+                            session.protocol());
                 }
                 cursor = next.asText();
             }
@@ -310,9 +319,10 @@ public class UpstreamDiscovery {
             List<OperationSpec> tools,
             List<String> problems,
             String reason,
-            boolean announcesChanges) {
+            boolean announcesChanges,
+            UpstreamProtocol spoken) {
         static Listing unavailable(UpstreamDefinition upstream, String reason) {
-            return new Listing(upstream, false, List.of(), List.of(), reason, false);
+            return new Listing(upstream, false, List.of(), List.of(), reason, false, null);
         }
 
         UpstreamState state(Long revision) {
@@ -324,7 +334,8 @@ public class UpstreamDiscovery {
                     problem,
                     tools.size(),
                     upstream.workspaces(),
-                    revision);
+                    revision,
+                    spoken == null ? null : spoken.version());
         }
     }
 }

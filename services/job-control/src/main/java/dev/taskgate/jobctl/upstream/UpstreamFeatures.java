@@ -25,6 +25,7 @@ import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer;
 import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer.Kind;
 import dev.taskgate.contracts.upstream.UpstreamFeatureRequest;
+import dev.taskgate.contracts.upstream.UpstreamProtocol;
 
 /**
  * Federated resources, prompts and completions (docs/gateway.md "Resources, prompts and completions"): live,
@@ -48,6 +49,8 @@ public class UpstreamFeatures {
 
     private static final int MAX_MESSAGE = 500;
     private static final int RESOURCE_NOT_FOUND = -32002;
+    /** What MCP 2026-07-28 answers a read of a resource it does not have (SEP-2164), instead of -32002. */
+    private static final int INVALID_PARAMS = -32602;
 
     private final RegisteredUpstreams registered;
     private final OperationCatalog catalog;
@@ -153,6 +156,12 @@ public class UpstreamFeatures {
                 if (following != null) {
                     result.put("nextCursor", following.encode());
                 }
+                if (page != null
+                        && page.path("ttlMs").canConvertToLong()
+                        && page.get("ttlMs").asLong() >= 0) {
+                    // a 2026-07-28 upstream's freshness hint for this page; the frontend states no longer one
+                    result.put("ttlMs", page.get("ttlMs").asLong());
+                }
                 return UpstreamFeatureAnswer.of(result);
             }
             if (next == null) {
@@ -240,6 +249,14 @@ public class UpstreamFeatures {
                 .findFirst()
                 .map(UpstreamState::available)
                 .orElse(false);
+    }
+
+    // registered so, or found so by discovery's last listing (negotiate)
+    private boolean speaksStateless(UpstreamDefinition upstream) {
+        return upstream.protocol() == UpstreamProtocol.MCP_2026_07_28
+                || catalog.upstreamTools().upstreams().stream()
+                        .anyMatch(s -> s.id().equals(upstream.id())
+                                && UpstreamProtocol.MCP_2026_07_28.version().equals(s.protocol()));
     }
 
     private Optional<Named> named(String workspace, String name) {
@@ -345,7 +362,8 @@ public class UpstreamFeatures {
         try {
             return UpstreamFeatureAnswer.of(call(upstream, method, params));
         } catch (UpstreamRefusedException e) {
-            if ("resources/read".equals(method) && e.code() == RESOURCE_NOT_FOUND) {
+            if ("resources/read".equals(method)
+                    && (e.code() == RESOURCE_NOT_FOUND || e.code() == INVALID_PARAMS && speaksStateless(upstream))) {
                 return UpstreamFeatureAnswer.failed(
                         Kind.UNKNOWN_RESOURCE,
                         "Resource not found: " + params.path("uri").asText(),

@@ -16,6 +16,8 @@ import java.util.function.Function;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
@@ -154,6 +156,87 @@ class DiscoverySessionTest {
         try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
             assertThat(session.implicitTaskSupport()).isEqualTo("forbidden");
         }
+    }
+
+    @Test
+    void aNegotiatingUpstreamThatSpeaks2026IsDiscoveredWithoutInitialize() throws Exception {
+        protocol = UpstreamProtocol.NEGOTIATE;
+        UpstreamDefinition upstream = serve(message -> switch (method(message)) {
+            case "server/discover" ->
+                json(result(message, "{\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"tools\":{}}}"));
+            default -> new Answer(400, "", "");
+        });
+
+        try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
+            assertThat(session.protocol()).isEqualTo(UpstreamProtocol.MCP_2026_07_28);
+            assertThat(session.offersToolListChanged()).isFalse();
+        }
+        assertThat(received).extracting(DiscoverySessionTest::method).containsExactly("server/discover");
+        assertThat(headers.get(0)).containsEntry("mcp-protocol-version", "2026-07-28");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            HTTP 400 (no session)   | 400 |
+            HTTP 404                | 404 |
+            HTTP 405                | 405 |
+            method not found        | 200 | {"code":-32601,"message":"Method not found"}
+            unsupported version     | 200 | {"code":-32022,"message":"Unsupported protocol version"}
+            another version only    | 200 | supportedVersions
+            """)
+    void aNegotiatingUpstreamThatDoesNotSpeak2026FallsBackToInitialize(String what, int status, String error)
+            throws Exception {
+        protocol = UpstreamProtocol.NEGOTIATE;
+        UpstreamDefinition upstream = serve(message -> switch (method(message)) {
+            case "server/discover" ->
+                status != 200
+                        ? new Answer(status, "", "")
+                        : "supportedVersions".equals(error)
+                                ? json(result(message, "{\"supportedVersions\":[\"2027-01-01\"],\"capabilities\":{}}"))
+                                : json("{\"jsonrpc\":\"2.0\",\"id\":" + message.path("id") + ",\"error\":" + error
+                                        + "}");
+            case "initialize" -> json(result(message, "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{}}"));
+            default -> new Answer(202, "", "");
+        });
+
+        try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
+            assertThat(session.protocol()).isEqualTo(UpstreamProtocol.MCP_2025_11_25);
+        }
+        assertThat(received)
+                .extracting(DiscoverySessionTest::method)
+                .containsExactly("server/discover", "initialize", "notifications/initialized");
+        assertThat(received.get(1).path("params").path("protocolVersion").asText())
+                .isEqualTo("2025-11-25");
+    }
+
+    @Test
+    void aNegotiatingUpstreamThatFailsOtherwiseIsUnavailableWithoutFallingBack() throws Exception {
+        protocol = UpstreamProtocol.NEGOTIATE;
+        expectFailure(message -> new Answer(500, "text/plain", "boom"), "answered server/discover with HTTP 500");
+        expectFailure(message -> new Answer(401, "", ""), "answered server/discover with HTTP 401");
+        expectFailure(
+                message -> json("{\"jsonrpc\":\"2.0\",\"id\":" + message.path("id")
+                        + ",\"error\":{\"code\":-32603,\"message\":\"internal\"}}"),
+                "refused server/discover: -32603 internal");
+        expectFailure(message -> json("{not json"), "answered server/discover with malformed JSON");
+        assertThat(received).extracting(DiscoverySessionTest::method).containsOnly("server/discover");
+
+        UpstreamDefinition gone = serve(message -> json("{}"));
+        server.stop(0);
+        assertThatThrownBy(() -> DiscoverySession.open(gone, http))
+                .isInstanceOf(UpstreamException.class)
+                .hasMessageContaining("could not be reached for server/discover: connection refused");
+    }
+
+    @Test
+    void aNegotiatingUpstreamWhoseFallbackFailsSaysBoth() throws Exception {
+        protocol = UpstreamProtocol.NEGOTIATE;
+        expectFailure(
+                message -> switch (method(message)) {
+                    case "server/discover" -> new Answer(404, "", "");
+                    default -> new Answer(500, "text/plain", "boom");
+                },
+                "answered initialize with HTTP 500 (negotiating: upstream u answered server/discover with HTTP 404)");
     }
 
     @Test

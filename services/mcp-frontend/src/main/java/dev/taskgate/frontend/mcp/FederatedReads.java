@@ -1,7 +1,10 @@
 package dev.taskgate.frontend.mcp;
 
+import java.util.List;
+
 import jakarta.inject.Singleton;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Caller;
@@ -50,23 +53,44 @@ public class FederatedReads {
                 meta.putIfAbsent(member.getKey(), member.getValue());
             }
         }
+        // a 2026-07-28 upstream's own hint; Taskgate never states a longer one, nor a scope other than private: which
+        // upstreams a caller sees depends on its workspace, so no answer is shared across callers
+        JsonNode hint = upstream.get("ttlMs");
+        Long upstreamTtl = hint != null && hint.canConvertToLong() && hint.asLong() >= 0 ? hint.asLong() : null;
         switch (request.method()) {
             case "resources/list":
             case "resources/templates/list":
             case "prompts/list":
-                // which upstreams a caller sees depends on its workspace: never shared across callers
-                return result.put("ttlMs", listTtlMs).put("cacheScope", "private");
+                return result.put("ttlMs", shorter(listTtlMs, upstreamTtl)).put("cacheScope", "private");
             case "resources/read":
-                // a 2025-11-25 upstream gives no freshness hint for contents: immediately stale
-                return result.put("ttlMs", 0).put("cacheScope", "private");
+                // without the upstream's hint (a 2025-11-25 upstream gives none for contents): immediately stale
+                return result.put("ttlMs", upstreamTtl == null ? 0 : shorter(listTtlMs, upstreamTtl))
+                        .put("cacheScope", "private");
             default:
+                if (upstreamTtl != null) {
+                    result.put("ttlMs", shorter(listTtlMs, upstreamTtl));
+                } else {
+                    result.remove("ttlMs");
+                }
+                if (result.has("cacheScope")) {
+                    result.put("cacheScope", "private");
+                }
                 return result;
         }
     }
 
-    /** The 2025-era result of a federated request (no cache fields exist there). */
+    /**
+     * The 2025-era result of a federated request: no cache fields exist there, and the 2026-07-28 framing member
+     * {@code resultType} of such an upstream's answer is none of the result's.
+     */
     public ObjectNode serve2025(JsonRpcRequest request, Caller caller) {
-        return ask(request, caller, McpErrors.RESOURCE_NOT_FOUND_2025);
+        ObjectNode result = ask(request, caller, McpErrors.RESOURCE_NOT_FOUND_2025);
+        result.remove(List.of("resultType", "ttlMs", "cacheScope"));
+        return result;
+    }
+
+    private static long shorter(long own, Long upstream) {
+        return upstream == null ? own : Math.min(own, upstream);
     }
 
     private ObjectNode ask(JsonRpcRequest request, Caller caller, int resourceNotFoundCode) {

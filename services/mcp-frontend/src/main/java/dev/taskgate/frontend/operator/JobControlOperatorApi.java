@@ -37,6 +37,10 @@ public interface JobControlOperatorApi {
             @HeaderParam(WORKSPACE) String workspace,
             @HeaderParam(ROUTE) String route,
             @QueryParam("status") String status,
+            @QueryParam("tool") String tool,
+            @QueryParam("principal") String owner,
+            @QueryParam("created_from") String createdFrom,
+            @QueryParam("created_before") String createdBefore,
             @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor);
 

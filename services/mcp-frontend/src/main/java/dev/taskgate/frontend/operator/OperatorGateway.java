@@ -61,10 +61,20 @@ public class OperatorGateway {
         this.retryAfterSeconds = Problems.retryAfterSeconds(config.pollInterval());
     }
 
-    /** A page of the project's executions. */
-    public OperatorExecutionPage list(OperatorCall call, String status, String limit, String cursor) {
+    /** A page of the project's executions that pass the filters (checked by job-control: 400 when malformed). */
+    public OperatorExecutionPage list(OperatorCall call, ExecutionListQuery query) {
         return read(
-                () -> api.list(call.principal(), call.workspace(), call.route(), status, limit, cursor),
+                () -> api.list(
+                        call.principal(),
+                        call.workspace(),
+                        call.route(),
+                        query.status(),
+                        query.tool(),
+                        query.principal(),
+                        query.createdFrom(),
+                        query.createdBefore(),
+                        query.limit(),
+                        query.cursor()),
                 OperatorExecutionPage.class,
                 call);
     }

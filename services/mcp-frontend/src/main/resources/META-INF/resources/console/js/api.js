@@ -90,13 +90,23 @@ export const executions = {
 };
 
 export const operator = {
-    /** Every principal's executions of the project (executions:operator:status). */
-    list: (status, cursor, limit = 50) =>
-        call('GET', `${base()}/operator/tool-executions${query({status, limit, cursor})}`),
+    /**
+     * Every principal's executions of the project (executions:operator:status) that pass the filters: status, tool,
+     * principal, created_from, created_before (empty ones are left out).
+     */
+    list: (filters, cursor, limit = 50) =>
+        call('GET', `${base()}/operator/tool-executions${query({...filters, limit, cursor})}`),
     get: (id) => call('GET', `${base()}/operator/tool-executions/${segment(id)}`),
     payload: (id) => call('GET', `${base()}/operator/tool-executions/${segment(id)}/payload`),
     cancel: (id) => call('POST', `${base()}/operator/tool-executions/${segment(id)}/cancel`),
     audit: (cursor, limit = 50) => call('GET', `${base()}/operator/audit${query({limit, cursor})}`),
+};
+
+export const upstreams = {
+    /** The upstreams the project may use and their state (upstreams:admin). */
+    list: () => call('GET', `${base()}/operator/upstreams`),
+    get: (id) => call('GET', `${base()}/operator/upstreams/${segment(id)}`),
+    refresh: (id) => call('POST', `${base()}/operator/upstreams/${segment(id)}/refresh`),
 };
 
 async function hooks(path) {

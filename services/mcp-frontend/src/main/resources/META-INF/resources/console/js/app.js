@@ -8,6 +8,7 @@ import {renderExecution} from './execution.js';
 import {renderExecutions} from './executions.js';
 import {current, signOut} from './session.js';
 import {renderSignIn} from './signin.js';
+import {renderUpstream, renderUpstreams} from './upstreams.js';
 import {renderSubscription, renderSubscriptions} from './webhooks.js';
 
 const view = document.getElementById('view');
@@ -20,6 +21,8 @@ const ROUTES = [
     [/^#\/webhooks\/([^/]+)\/deliveries\/([^/]+)$/, (ctx, [id, delivery]) => renderSubscription(view, {...ctx, id, delivery})],
     [/^#\/webhooks\/([^/]+)$/, (ctx, [id]) => renderSubscription(view, {...ctx, id})],
     [/^#\/webhooks$/, (ctx) => renderSubscriptions(view, ctx)],
+    [/^#\/upstreams\/([^/]+)$/, (ctx, [id]) => renderUpstream(view, {...ctx, id})],
+    [/^#\/upstreams$/, (ctx) => renderUpstreams(view, ctx)],
 ];
 
 function navigate(hash) {

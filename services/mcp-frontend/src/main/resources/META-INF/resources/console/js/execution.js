@@ -134,6 +134,20 @@ export function renderExecution(view, {session, id, signal}) {
         }
     }
 
+    // What job-control holds to resume or settle the execution (operator view); never the content.
+    const CHECKPOINT_TEXT = {
+        frontier: (c) => `frontier ${c.sequence} (${c.revision}) saved by epoch ${c.epoch}`,
+        result: (c) => `result staged by epoch ${c.epoch}`,
+        journal: (c) => `rewrite plan bound by epoch ${c.epoch}`,
+    };
+
+    function showCheckpoints() {
+        for (const c of (state.op && state.op.checkpoints) || []) {
+            const text = CHECKPOINT_TEXT[c.kind];
+            note(c.saved_at, 'checkpoint', text ? text(c) : `${c.kind} saved by epoch ${c.epoch}`);
+        }
+    }
+
     async function showPayload() {
         const e = current();
         if (session.has(SCOPES.operatorPayload)) {
@@ -230,6 +244,7 @@ export function renderExecution(view, {session, id, signal}) {
         }
         note(current().created_at, 'state', 'created');
         showRecoveries();
+        showCheckpoints();
         observe(current());
         showFacts();
         showPayload();

@@ -5,10 +5,16 @@ import {SCOPES} from './session.js';
 const STATES = ['', 'queued', 'working', 'input_required', 'completed', 'failed', 'cancelled'];
 const LIVE_INTERVAL_MS = 5000;
 
+/** A datetime-local value (the browser's local time) as an RFC 3339 instant; '' when empty. */
+function instant(local) {
+    return local ? new Date(local).toISOString() : '';
+}
+
 /**
  * The executions list: the operator list (every principal's, executions:operator:status) when the token has that
- * scope, else the caller's own (tools:call). The state filter goes to the operator API; tool, principal and time
- * filter the pages loaded so far (the APIs have no such parameters). "Live" reloads the first pages every 5 s.
+ * scope, else the caller's own (tools:call). The operator API filters by state, tool, owner and creation time itself;
+ * the caller's own list has no filter parameters, so there they apply to the pages loaded so far. "Live" reloads the
+ * first pages every 5 s.
  */
 export function renderExecutions(view, {session, navigate, signal}) {
     const asOperator = session.has(SCOPES.operatorStatus);
@@ -19,7 +25,7 @@ export function renderExecutions(view, {session, navigate, signal}) {
 
     const status = h('select', {name: 'status', id: 'filter-status'}, STATES.map((s) => h('option', {value: s}, s || 'any')));
     const tool = h('input', {name: 'tool', id: 'filter-tool', placeholder: 'demo.sleep'});
-    const principal = h('input', {name: 'principal', id: 'filter-principal', placeholder: 'alice',
+    const principal = h('input', {name: 'principal', id: 'filter-principal', placeholder: 'subject or whole principal',
         disabled: !asOperator, title: asOperator ? null : 'only the operator list names owners'});
     const from = h('input', {name: 'from', id: 'filter-from', type: 'datetime-local'});
     const to = h('input', {name: 'to', id: 'filter-to', type: 'datetime-local'});
@@ -39,15 +45,17 @@ export function renderExecutions(view, {session, navigate, signal}) {
     fill(view,
         h('h1', {}, asOperator ? `Executions of ${session.org}/${session.project}` : 'My executions'),
         h('p', {class: 'muted'}, asOperator
-            ? 'Every principal\'s executions (operator API). Tool, principal and time filter the pages loaded.'
+            ? 'Every principal\'s executions (operator API). Tool: its exact name; principal: a subject or the whole principal.'
             : 'Your executions of every surface (REST and MCP). Tool, state and time filter the pages loaded.'),
         form, message, list, more);
 
     function matches(item) {
+        if (asOperator) {
+            return true; // the operator API applied every filter
+        }
         const created = Date.parse(item.created_at);
-        return (!filters.status || asOperator || item.status === filters.status)
+        return (!filters.status || item.status === filters.status)
             && (!filters.tool || (item.tool_name || '').includes(filters.tool))
-            && (!filters.principal || (item.owner || '').includes(filters.principal))
             && (!filters.from || created >= Date.parse(filters.from))
             && (!filters.to || created < Date.parse(filters.to));
     }
@@ -81,20 +89,34 @@ export function renderExecutions(view, {session, navigate, signal}) {
 
     async function page(next) {
         const answer = asOperator
-            ? await operator.list(filters.status || undefined, next)
+            ? await operator.list({
+                status: filters.status,
+                tool: filters.tool,
+                principal: filters.principal,
+                created_from: instant(filters.from),
+                created_before: instant(filters.to),
+            }, next)
             : await executions.list(next);
         return answer.body;
     }
 
+    // Only the newest load may draw: an older answer arriving late (the first page before the filtered one, a live
+    // reload) would otherwise replace what the user asked for last.
+    let loads = 0;
+
     async function load(reset) {
+        const mine = ++loads;
         try {
             const body = await page(reset ? null : cursor);
+            if (mine !== loads) {
+                return;
+            }
             items = reset ? body.items : items.concat(body.items);
             cursor = body.next_cursor || null;
             fill(message);
             show();
         } catch (e) {
-            if (e.name !== 'AbortError') {
+            if (e.name !== 'AbortError' && mine === loads) {
                 fill(message, problemBlock(e));
             }
         }

@@ -47,7 +47,8 @@ class ConsoleServingTest {
             "js/executions.js",
             "js/execution.js",
             "js/audit.js",
-            "js/webhooks.js");
+            "js/webhooks.js",
+            "js/upstreams.js");
 
     @Test
     void thePageLoadsWithoutATokenUnderAStrictPolicy() {
@@ -139,7 +140,9 @@ class ConsoleServingTest {
                 Api.EXECUTIONS + "/tgx_anything/events",
                 "/v1/orgs/acme/projects/demo/operator/tool-executions",
                 "/v1/orgs/acme/projects/demo/operator/tool-executions/tgx_anything",
-                "/v1/orgs/acme/projects/demo/operator/audit"
+                "/v1/orgs/acme/projects/demo/operator/audit",
+                "/v1/orgs/acme/projects/demo/operator/upstreams",
+                "/v1/orgs/acme/projects/demo/operator/upstreams/counting"
             })
     void everyDataRouteTheConsoleReadsNeedsAToken(String route) {
         RestAssured.get(route)
@@ -153,7 +156,8 @@ class ConsoleServingTest {
     @ValueSource(
             strings = {
                 Api.EXECUTIONS + "/tgx_anything/cancel",
-                "/v1/orgs/acme/projects/demo/operator/tool-executions/tgx_anything/cancel"
+                "/v1/orgs/acme/projects/demo/operator/tool-executions/tgx_anything/cancel",
+                "/v1/orgs/acme/projects/demo/operator/upstreams/counting/refresh"
             })
     void everyActionTheConsoleTakesNeedsAToken(String route) {
         RestAssured.post(route).then().statusCode(401).contentType(startsWith("application/problem+json"));

@@ -126,6 +126,55 @@ class McpFederatedReadsTest extends McpComponentTest {
     }
 
     @Test
+    void theHintsOfA2026UpstreamArePassedOnNoLongerAndNeverPublic() {
+        answer("{\"result\":{\"resources\":[],\"ttlMs\":30000}}");
+        JsonNode list = mcp().request(1, "resources/list").post().json().path("result");
+        assertThat(list.path("ttlMs").asLong())
+                .as("the upstream's, shorter than Taskgate's")
+                .isEqualTo(30_000L);
+        assertThat(list.path("cacheScope").asText()).isEqualTo("private");
+
+        answer("{\"result\":{\"prompts\":[],\"ttlMs\":900000000}}");
+        assertThat(mcp().request(2, "prompts/list")
+                        .post()
+                        .json()
+                        .at("/result/ttlMs")
+                        .asLong())
+                .as("Taskgate's own, shorter than the upstream's")
+                .isEqualTo(300_000L);
+
+        answer("{\"result\":{\"resultType\":\"complete\",\"contents\":[{\"uri\":\"demo://b\",\"text\":\"b\"}],"
+                + "\"ttlMs\":10000,\"cacheScope\":\"public\"}}");
+        JsonNode read = mcp().request(3, "resources/read")
+                .param("uri", "demo://b")
+                .header("Mcp-Name", "demo://b")
+                .post()
+                .json();
+        assertThat(read.at("/result/ttlMs").asLong()).isEqualTo(10_000L);
+        assertThat(read.at("/result/cacheScope").asText()).isEqualTo("private");
+        McpSchemas.assertValidResult("ReadResourceResultResponse", null, read);
+
+        answer("{\"result\":{\"resultType\":\"complete\",\"messages\":[],\"ttlMs\":20000,\"cacheScope\":\"public\"}}");
+        JsonNode prompt = mcp().request(4, "prompts/get")
+                .param("name", "up.simple")
+                .post()
+                .json();
+        assertThat(prompt.at("/result/ttlMs").asLong()).isEqualTo(20_000L);
+        assertThat(prompt.at("/result/cacheScope").asText()).isEqualTo("private");
+
+        Mcp2025Session session = mcp2025().initialize();
+        session.initialized();
+        answer("{\"result\":{\"resultType\":\"complete\",\"messages\":[],\"ttlMs\":20000,\"cacheScope\":\"public\"}}");
+        JsonNode old = session.request("prompts/get", Mcp2025Client.params().put("name", "up.simple"))
+                .json()
+                .path("result");
+        assertThat(old.has("resultType") || old.has("ttlMs") || old.has("cacheScope"))
+                .as("2025-11-25 has none of these members: " + old)
+                .isFalse();
+        assertThat(old.path("messages").isArray()).isTrue();
+    }
+
+    @Test
     void the2025AdapterServesTheSameWithoutCacheFields() {
         Mcp2025Session session = mcp2025().initialize();
         session.initialized();

@@ -1,6 +1,8 @@
 package dev.taskgate.frontend.operator;
 
 import java.net.URI;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
@@ -23,6 +25,7 @@ import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.CancelOutcome;
 import dev.taskgate.contracts.operator.OperatorCancelResult;
+import dev.taskgate.contracts.operator.OperatorCheckpoint;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
@@ -92,6 +95,7 @@ class OperatorRoutesTest {
                 10.0,
                 false,
                 1,
+                null,
                 null,
                 null);
     }
@@ -194,6 +198,10 @@ class OperatorRoutesTest {
         assertThat(jobControl.requests()).isEmpty();
     }
 
+    /** Every parameter of the list, in the order the frontend forwards them. */
+    private static final String LIST_QUERY = "status=working&tool=demo.sleep&principal=bob"
+            + "&created_from=2026-12-04T10:00:00Z&created_before=2026-12-04T11:00:00Z&limit=5&cursor=abc";
+
     @Test
     void listForwardsTheOperatorAndParametersAndMapsThePage() {
         String handle = aliceHandle(UUID.randomUUID());
@@ -203,9 +211,8 @@ class OperatorRoutesTest {
                 200,
                 Wire.toBytes(new OperatorExecutionPage(List.of(view(handle, ExecutionStatus.WORKING)), "next-1")));
 
-        Api.Result r = Api.at(base)
-                .bearer(token("executions:operator:status"))
-                .get(BASE + "/tool-executions?status=working&limit=5&cursor=abc");
+        Api.Result r =
+                Api.at(base).bearer(token("executions:operator:status")).get(BASE + "/tool-executions?" + LIST_QUERY);
 
         assertThat(r.status()).as(r.toString()).isEqualTo(200);
         JsonNode item = r.json().path("items").path(0);
@@ -218,8 +225,8 @@ class OperatorRoutesTest {
         FakeJobControlQueries.Request sent = jobControl.requests().get(0);
         assertThat(sent.principal()).isEqualTo(OPERATOR);
         assertThat(sent.workspace()).isEqualTo("acme/demo");
-        assertThat(sent.query()).isEqualTo("status=working&limit=5&cursor=abc");
-        assertThat(sent.route()).isEqualTo("GET " + BASE + "/tool-executions?status=working&limit=5&cursor=abc");
+        assertThat(URLDecoder.decode(sent.query(), StandardCharsets.UTF_8)).isEqualTo(LIST_QUERY);
+        assertThat(sent.route()).isEqualTo("GET " + BASE + "/tool-executions?" + LIST_QUERY);
     }
 
     @Test
@@ -230,7 +237,10 @@ class OperatorRoutesTest {
         OperatorExecution twice = view(handle, ExecutionStatus.FAILED)
                 .withRecoveries(List.of(
                         new OperatorRecovery(1, lost, "owner-lost", "replaced"),
-                        new OperatorRecovery(2, died, "child-died", "failed")));
+                        new OperatorRecovery(2, died, "child-died", "failed")))
+                .withCheckpoints(List.of(
+                        new OperatorCheckpoint(OperatorCheckpoint.FRONTIER, 1, 3L, "rev-1", lost.minusSeconds(5)),
+                        new OperatorCheckpoint(OperatorCheckpoint.RESULT, 2, null, null, died.minusSeconds(1))));
         jobControl.answer("GET", "/internal/v1/operator/executions/" + handle, 200, Wire.toBytes(twice));
 
         Api.Result r =
@@ -249,6 +259,16 @@ class OperatorRoutesTest {
         assertThat(recoveries.path(0).path("outcome").asText()).isEqualTo("replaced");
         assertThat(recoveries.path(1).path("cause").asText()).isEqualTo("child-died");
         assertThat(recoveries.path(1).path("outcome").asText()).isEqualTo("failed");
+        JsonNode checkpoints = r.json().path("checkpoints");
+        assertThat(checkpoints).hasSize(2);
+        assertThat(checkpoints.path(0).path("kind").asText()).isEqualTo("frontier");
+        assertThat(checkpoints.path(0).path("epoch").asLong()).isEqualTo(1);
+        assertThat(checkpoints.path(0).path("sequence").asLong()).isEqualTo(3);
+        assertThat(checkpoints.path(0).path("revision").asText()).isEqualTo("rev-1");
+        assertThat(Instant.parse(checkpoints.path(0).path("saved_at").asText())).isEqualTo(lost.minusSeconds(5));
+        assertThat(checkpoints.path(1).path("kind").asText()).isEqualTo("result");
+        assertThat(checkpoints.path(1).has("sequence") || checkpoints.path(1).has("revision"))
+                .isFalse();
     }
 
     @Test

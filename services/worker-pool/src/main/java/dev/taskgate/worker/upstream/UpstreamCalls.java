@@ -30,6 +30,7 @@ import dev.taskgate.contracts.catalog.UpstreamToolsFeed;
 import dev.taskgate.contracts.upstream.UpstreamAddressPolicy;
 import dev.taskgate.contracts.upstream.UpstreamCommand;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
+import dev.taskgate.contracts.upstream.UpstreamProtocol;
 import dev.taskgate.contracts.upstream.UpstreamsFile;
 import dev.taskgate.serviceauth.AssertionSigner;
 import dev.taskgate.serviceauth.CallerAssertion;
@@ -160,6 +161,15 @@ public class UpstreamCalls {
         if (refused.isPresent()) {
             throw new UpstreamRefusedException(refused.get() + "; the tool was not called");
         }
+        String protocol = upstream.protocol().version();
+        if (upstream.protocol() == UpstreamProtocol.NEGOTIATE) {
+            // the generation is the one discovery found; without it the request could not be formed at all
+            protocol = spec.upstream().protocol();
+            if (protocol == null) {
+                throw new UpstreamRefusedException("upstream " + id + " of " + spec.name() + " negotiates its protocol"
+                        + " and the catalog does not say which one it speaks yet; the tool was not called");
+            }
+        }
         ObjectNode target = JsonNodeFactory.instance.objectNode().put("id", upstream.id());
         if (upstream.isStdio()) {
             // the environment may hold secrets: like a credential, it goes to the child making this call only
@@ -172,11 +182,19 @@ public class UpstreamCalls {
         } else {
             target.put("url", upstream.url().toString());
         }
-        target.put("protocol", upstream.protocol().version())
+        target.put("protocol", protocol)
                 .put("tool", spec.upstream().tool())
                 .put("connectTimeoutMs", upstream.connectTimeout().toMillis())
                 .put("callTimeoutMs", upstream.callTimeout().toMillis())
                 .put("taskSupport", spec.upstream().taskSupport());
+        if (protocol.equals(UpstreamProtocol.MCP_2026_07_28.version())) {
+            try {
+                target.set("paramHeaders", ParamHeaderMarks.of(spec.inputSchema()));
+            } catch (IllegalArgumentException e) {
+                throw new UpstreamRefusedException("the inputSchema of " + spec.name() + " marks its arguments for"
+                        + " headers wrongly (" + e.getMessage() + "); the tool was not called");
+            }
+        }
         ObjectNode headers = target.putObject("headers");
         upstream.credential().ifPresent(c -> headers.put(c.header(), c.value()));
         return target;

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.testsupport.RawJson;
@@ -105,6 +106,14 @@ class StatelessUpstreamChildTest {
         return RawJson.memberAfter(answer, prefix);
     }
 
+    /**
+     * The stored result: the upstream's {@code CallToolResult} as sent but without the 2026-07-28 framing member
+     * {@code resultType}, which the fixture writes first.
+     */
+    private static String withoutFraming(String sent) {
+        return sent.replace("\"resultType\":\"complete\",", "");
+    }
+
     @Test
     void aPlainCallIsOneSelfDescribingRequestAndItsResultIsReturnedExactly() throws Exception {
         int before = upstream.invocations("echo");
@@ -113,11 +122,16 @@ class StatelessUpstreamChildTest {
                 .terminal();
 
         assertThat(result.kind()).isEqualTo(ChildMessage.Kind.RESULT);
-        assertThat(result.result()).isEqualTo(sentResult("tools/call", "\"result\":"));
+        assertThat(result.result()).isEqualTo(withoutFraming(sentResult("tools/call", "\"result\":")));
         assertThat(MAPPER.readTree(result.result())
                         .at("/structuredContent/text")
                         .asText())
                 .isEqualTo("héllo");
+        assertThat(sentResult("tools/call", "\"result\":")).startsWith("{\"resultType\":\"complete\",");
+        assertThat(result.result())
+                .as("2025-era clients and REST see the tool's result, not the 2026-07-28 framing")
+                .doesNotContain("resultType")
+                .contains("\"_meta\":{\"io.modelcontextprotocol/serverInfo\"");
         assertThat(proxy.rpcMethods()).as("no initialize, no session").containsExactly("tools/call");
         JsonNode sent = proxy.posted("tools/call").get(0);
         assertThat(sent.at("/params/_meta/io.modelcontextprotocol~1protocolVersion")
@@ -142,7 +156,7 @@ class StatelessUpstreamChildTest {
 
         assertThat(result.kind()).isEqualTo(ChildMessage.Kind.RESULT);
         assertThat(MAPPER.readTree(result.result()).path("isError").asBoolean()).isTrue();
-        assertThat(result.result()).isEqualTo(sentResult("tools/call", "\"result\":"));
+        assertThat(result.result()).isEqualTo(withoutFraming(sentResult("tools/call", "\"result\":")));
     }
 
     @Test
@@ -162,7 +176,8 @@ class StatelessUpstreamChildTest {
                 .isTrue();
         ChildMessage result = run.terminal();
         assertThat(result.kind()).isEqualTo(ChildMessage.Kind.RESULT);
-        assertThat(result.result()).isEqualTo(sentResult("tasks/get", "\"resultType\":\"complete\",\"result\":"));
+        assertThat(result.result())
+                .isEqualTo(withoutFraming(sentResult("tasks/get", "\"resultType\":\"complete\",\"result\":")));
         assertThat(proxy.rpcMethods()).startsWith("tools/call", "tasks/get").doesNotContain("tasks/result");
         assertThat(proxy.posted("tools/call")
                         .get(0)
@@ -193,6 +208,48 @@ class StatelessUpstreamChildTest {
                 .isEqualTo("slept");
         assertThat(proxy.posted("tools/call")).hasSize(1);
         assertThat(upstream.invocations("slow")).as("invoked once").isEqualTo(before + 1);
+    }
+
+    @Test
+    void theMarkedArgumentsAreRepeatedAsParamHeadersWhichTheUpstreamRequires() throws Exception {
+        int before = upstream.invocations("route");
+        ObjectNode target = target("route", "forbidden");
+        ArrayNode marks = target.putArray("paramHeaders");
+        marks.addObject().put("header", "Region").putArray("path").add("region");
+        marks.addObject().put("header", "Priority").putArray("path").add("priority");
+        marks.addObject()
+                .put("header", "Urgent")
+                .putArray("path")
+                .add("options")
+                .add("urgent");
+
+        ChildMessage result = call(child, target, "{\"region\":\"Zürich\",\"priority\":7,\"options\":{}}", null)
+                .terminal();
+
+        assertThat(result.kind()).as(result.message()).isEqualTo(ChildMessage.Kind.RESULT);
+        RecordingProxy.Exchange exchange = proxy.exchangesOf("tools/call").get(0);
+        assertThat(exchange.header("Mcp-Param-Region")).contains("=?base64?WsO8cmljaA==?=");
+        assertThat(exchange.header("Mcp-Param-Priority")).contains("7");
+        assertThat(exchange.header("Mcp-Param-Urgent"))
+                .as("an argument left out has no header")
+                .isEmpty();
+        assertThat(upstream.invocations("route")).isEqualTo(before + 1);
+    }
+
+    @Test
+    void aCallWithoutTheParamHeadersItsUpstreamRequiresFailsClearlyWithoutInvokingTheTool() throws Exception {
+        int before = upstream.invocations("route");
+
+        ChildMessage error = call(child, target("route", "forbidden"), "{\"region\":\"eu\"}", null)
+                .terminal();
+
+        assertThat(error.kind()).isEqualTo(ChildMessage.Kind.ERROR);
+        assertThat(error.code()).isEqualTo(ChildServer.UPSTREAM_FAILED);
+        assertThat(error.message())
+                .contains("upstream 'stateless' tool 'route'")
+                .contains("400")
+                .doesNotContain("s3cret");
+        assertThat(upstream.invocations("route")).isEqualTo(before);
     }
 
     @Test

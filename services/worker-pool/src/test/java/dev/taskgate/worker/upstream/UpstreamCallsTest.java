@@ -126,6 +126,89 @@ class UpstreamCallsTest {
     }
 
     @Test
+    void aNegotiatingUpstreamIsSpokenToInTheGenerationDiscoveryFoundAndNeverBeforeItIsKnown() throws Exception {
+        UpstreamDefinition negotiating = COUNTING.speaking(UpstreamProtocol.NEGOTIATE);
+        UpstreamCalls calls = new UpstreamCalls(
+                List.of(negotiating),
+                new UpstreamAddressPolicy(true),
+                OperationCatalog.load(),
+                null,
+                Duration.ofSeconds(1),
+                null);
+
+        for (String found : List.of("2026-07-28", "2025-11-25")) {
+            JsonNode target = calls.targetOf(OperationSpec.ofUpstream(
+                    "cnt.echo",
+                    "upstream-1",
+                    null,
+                    true,
+                    new UpstreamBinding("counting", "echo", "optional", List.of("acme/*"), found)));
+            assertThat(target.path("protocol").asText()).isEqualTo(found);
+        }
+        assertThatThrownBy(() -> calls.targetOf(tool("counting", "echo", null)))
+                .isInstanceOf(UpstreamRefusedException.class)
+                .hasMessage("upstream counting of cnt.echo negotiates its protocol and the catalog does not say which"
+                        + " one it speaks yet; the tool was not called");
+        assertThat(calls(true)
+                        .targetOf(OperationSpec.ofUpstream(
+                                "cnt.echo",
+                                "upstream-1",
+                                null,
+                                true,
+                                new UpstreamBinding("counting", "echo", null, List.of("acme/*"), "2026-07-28")))
+                        .path("protocol")
+                        .asText())
+                .as("an upstream registered with a generation is spoken to in it, whatever the binding says")
+                .isEqualTo("2025-11-25");
+    }
+
+    @Test
+    void aStatelessUpstreamsTargetCarriesTheArgumentsToRepeatAsHeadersAndABadMarkRefusesTheCall() throws Exception {
+        UpstreamCalls calls = new UpstreamCalls(
+                List.of(COUNTING.speaking(UpstreamProtocol.MCP_2026_07_28)),
+                new UpstreamAddressPolicy(true),
+                OperationCatalog.load(),
+                null,
+                Duration.ofSeconds(1),
+                null);
+
+        JsonNode target = calls.targetOf(withSchema(
+                "{\"type\":\"object\",\"properties\":{\"region\":{\"type\":\"string\",\"x-mcp-header\":\"Region\"}}}"));
+        assertThat(target.path("paramHeaders").toString()).isEqualTo("[{\"path\":[\"region\"],\"header\":\"Region\"}]");
+        assertThat(calls(true)
+                        .targetOf(
+                                withSchema(
+                                        "{\"type\":\"object\",\"properties\":{\"region\":{\"type\":\"string\",\"x-mcp-header\":\"Region\"}}}"))
+                        .has("paramHeaders"))
+                .as("2025-11-25 has no such headers")
+                .isFalse();
+        assertThatThrownBy(
+                        () -> calls.targetOf(
+                                withSchema(
+                                        "{\"type\":\"object\",\"properties\":{\"region\":{\"type\":\"array\",\"x-mcp-header\":\"Region\"}}}")))
+                .isInstanceOf(UpstreamRefusedException.class)
+                .hasMessageContaining("the inputSchema of cnt.echo marks its arguments for headers wrongly")
+                .hasMessageContaining("the tool was not called");
+    }
+
+    private static OperationSpec withSchema(String schema) {
+        return new OperationSpec(
+                "cnt.echo",
+                "upstream-1",
+                null,
+                null,
+                true,
+                null,
+                Wire.fromBytes(schema.getBytes(java.nio.charset.StandardCharsets.UTF_8), JsonNode.class),
+                true,
+                null,
+                null,
+                null,
+                false,
+                new UpstreamBinding("counting", "echo", null, List.of("acme/*")));
+    }
+
+    @Test
     void withoutAFeedThereIsNoRefresh() {
         UpstreamCalls none = new UpstreamCalls(
                 List.of(),

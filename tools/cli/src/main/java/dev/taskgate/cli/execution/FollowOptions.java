@@ -27,7 +27,8 @@ public final class FollowOptions {
 
     @Option(
             names = "--cancel-on-interrupt",
-            description = "On Ctrl-C, cancel the execution (default: leave it running and say how to resume).")
+            description = "On Ctrl-C, cancel the execution without asking (default: ask at a terminal, else leave it "
+                    + "running and say how to resume).")
     boolean cancelOnInterrupt;
 
     /** Follows the execution {@code first} describes until it ends, then prints its outcome; the exit code. */
@@ -45,7 +46,7 @@ public final class FollowOptions {
                 answerer,
                 duration -> Thread.sleep(duration.toMillis()),
                 System::nanoTime);
-        Thread onInterrupt = new Thread(() -> interrupted(io, client, id), "taskgate-interrupt");
+        Thread onInterrupt = new Thread(() -> interrupted(io, client, id, ask), "taskgate-interrupt");
         Runtime.getRuntime().addShutdownHook(onInterrupt);
         JsonNode end;
         try {
@@ -56,10 +57,13 @@ public final class FollowOptions {
         return Outcome.print(io, client, end);
     }
 
-    // Runs only when the JVM is stopped before the execution ended (Ctrl-C, SIGTERM).
-    private void interrupted(Io io, ExecutionClient client, String id) {
+    // Runs only when the JVM is stopped before the execution ended (Ctrl-C, SIGTERM): cancels when asked to by
+    // --cancel-on-interrupt or by the person at the terminal, else leaves the execution running.
+    void interrupted(Io io, ExecutionClient client, String id, boolean ask) {
         io.err().println();
-        if (!cancelOnInterrupt) {
+        boolean cancel = cancelOnInterrupt
+                || (ask && io.terminal() && InterruptPrompt.cancelWanted(io, id, InterruptPrompt.ANSWER_WITHIN));
+        if (!cancel) {
             io.err()
                     .println("taskgate: interrupted; execution " + id + " goes on. Follow it: taskgate executions "
                             + "watch " + id + "; cancel it: taskgate executions cancel " + id);

@@ -27,11 +27,37 @@ public final class OperatorClient {
         this.profile = profile;
     }
 
-    /** {@code GET /tool-executions}: one page of the project's executions, any principal's. */
-    public JsonNode executions(String status, int limit, String cursor) {
-        return api.get(route("/tool-executions", page(limit, cursor, "status", status)))
+    /** {@code GET /tool-executions}: one page of the project's executions that pass the filter. */
+    public JsonNode executions(ExecutionFilter filter, int limit, String cursor) {
+        return api.get(route(
+                        "/tool-executions",
+                        page(
+                                limit,
+                                cursor,
+                                "status",
+                                filter.status(),
+                                "tool",
+                                filter.tool(),
+                                "principal",
+                                filter.principal(),
+                                "created_from",
+                                filter.createdFrom(),
+                                "created_before",
+                                filter.createdBefore())))
                 .json();
     }
+
+    /**
+     * The filters of the execution list, each optional (the server checks them: 400 when malformed).
+     *
+     * @param status        a state
+     * @param tool          a tool's exact name
+     * @param principal     an owner's exact principal
+     * @param createdFrom   RFC 3339, inclusive
+     * @param createdBefore RFC 3339, exclusive
+     */
+    public record ExecutionFilter(
+            String status, String tool, String principal, String createdFrom, String createdBefore) {}
 
     /** {@code GET /tool-executions/{id}}: safe status, attempts and replacement history. */
     public JsonNode execution(String id) {

@@ -32,6 +32,26 @@ public final class OperatorExecutionsCommand extends CommandGroup {
         @Option(names = "--status", description = "Only this status (queued, working, input_required, completed, ...).")
         String status;
 
+        @Option(names = "--tool", description = "Only calls of this tool (its exact name).")
+        String tool;
+
+        @Option(
+                names = "--principal",
+                description = "Only executions of this owner: the whole principal (as OWNER shows it) or its subject.")
+        String principal;
+
+        @Option(
+                names = "--created-from",
+                paramLabel = "INSTANT",
+                description = "Only executions created at or after this instant (RFC 3339, e.g. 2026-12-04T10:00:00Z).")
+        String createdFrom;
+
+        @Option(
+                names = "--created-before",
+                paramLabel = "INSTANT",
+                description = "Only executions created before this instant (RFC 3339).")
+        String createdBefore;
+
         @Option(names = "--limit", defaultValue = "20", description = "Per page, 1-100 (default 20).")
         int limit;
 
@@ -41,7 +61,14 @@ public final class OperatorExecutionsCommand extends CommandGroup {
         @Override
         public Integer call() {
             return TaskgateCli.of(spec)
-                    .printList(OpsCommand.client(spec).executions(status, limit, cursor), OperatorTables::executions);
+                    .printList(
+                            OpsCommand.client(spec)
+                                    .executions(
+                                            new OperatorClient.ExecutionFilter(
+                                                    status, tool, principal, createdFrom, createdBefore),
+                                            limit,
+                                            cursor),
+                            OperatorTables::executions);
         }
     }
 

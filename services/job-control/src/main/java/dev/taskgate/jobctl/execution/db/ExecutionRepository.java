@@ -27,6 +27,7 @@ import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.ToolResults;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.jobctl.execution.Execution;
+import dev.taskgate.jobctl.execution.ExecutionFilter;
 import dev.taskgate.jobctl.execution.ExecutionLifetime;
 import dev.taskgate.jobctl.execution.OwnedExecution;
 import dev.taskgate.jobctl.execution.StateChange;
@@ -271,13 +272,14 @@ public class ExecutionRepository {
 
     /**
      * Up to {@code limit} executions of the workspace that are visible at {@code now} (not purged, not past
-     * retention), newest first (created time, then id), optionally in one state, starting after the position
-     * ({@code afterCreatedAt}, {@code afterId}) when given. For the operator API.
+     * retention) and pass {@code filter}, newest first (created time, then id), starting after the position
+     * ({@code afterCreatedAt}, {@code afterId}) when given. For the operator API. A principal is
+     * {@code "<issuer> <subject>"}: the filter's principal matches the whole of it or its subject.
      */
     public Uni<List<Execution>> listVisibleInWorkspace(
             SqlClient client,
             String workspace,
-            ExecutionStatus state,
+            ExecutionFilter filter,
             Instant afterCreatedAt,
             UUID afterId,
             Instant now,
@@ -285,14 +287,22 @@ public class ExecutionRepository {
         return client.preparedQuery("select " + COLUMNS + " from jobctl.execution where workspace = $1 "
                         + "and purged_at is null and retention_expires_at > $2 and ($3::text is null or state = $3) "
                         + "and ($4::timestamptz is null or (created_at, id) < ($4, $5)) "
+                        + "and ($7::text is null or tool_name = $7) "
+                        + "and ($8::text is null or principal = $8 or substr(principal, strpos(principal, ' ') + 1) = $8) "
+                        + "and ($9::timestamptz is null or created_at >= $9) "
+                        + "and ($10::timestamptz is null or created_at < $10) "
                         + "order by created_at desc, id desc limit $6")
                 .execute(Tuple.from(Arrays.asList(
                         workspace,
                         ts(now),
-                        state == null ? null : state.wireName(),
+                        filter.state() == null ? null : filter.state().wireName(),
                         ts(afterCreatedAt),
                         afterId,
-                        limit)))
+                        limit,
+                        filter.tool(),
+                        filter.principal(),
+                        ts(filter.createdFrom()),
+                        ts(filter.createdBefore()))))
                 .map(ExecutionRepository::all);
     }
 

@@ -67,12 +67,20 @@ public class OperatorResource {
         this.caller = caller;
     }
 
-    /** A page of the project's executions (safe status), newest first. */
+    /** A page of the project's executions (safe status) that pass the filters, newest first. */
     @GET
     @Path("/executions")
     public Uni<OperatorExecutionPage> list(
-            @RestQuery String status, @RestQuery String limit, @RestQuery String cursor) {
-        return queries.list(call(), status, limit, cursor);
+            @RestQuery String status,
+            @RestQuery String tool,
+            @RestQuery String principal,
+            @RestQuery("created_from") String createdFrom,
+            @RestQuery("created_before") String createdBefore,
+            @RestQuery String limit,
+            @RestQuery String cursor) {
+        return queries.list(
+                call(),
+                new OperatorQueries.ListParameters(status, tool, principal, createdFrom, createdBefore, limit, cursor));
     }
 
     /** One execution's safe status; 404 unless the handle is its owner's and it is in this project. */

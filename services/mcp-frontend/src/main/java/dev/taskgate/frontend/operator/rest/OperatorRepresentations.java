@@ -17,6 +17,7 @@ import dev.taskgate.contracts.operator.DeadLetter;
 import dev.taskgate.contracts.operator.DeadLetterPage;
 import dev.taskgate.contracts.operator.DeadLetterReplays;
 import dev.taskgate.contracts.operator.OperatorCancelResult;
+import dev.taskgate.contracts.operator.OperatorCheckpoint;
 import dev.taskgate.contracts.operator.OperatorExecution;
 import dev.taskgate.contracts.operator.OperatorExecutionPage;
 import dev.taskgate.contracts.operator.OperatorPayload;
@@ -44,6 +45,7 @@ final class OperatorRepresentations {
      * @param attempt            the current dispatch attempt (more than 1: it ran again after its owner was lost)
      * @param ownerLossDetectionAt when the latest loss of its owner was detected (one execution's view only)
      * @param recoveries         every settlement of a lost owner, oldest first (one execution's view only)
+     * @param checkpoints        the checkpoints held for it, oldest first, without content (one execution's view only)
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     @Schema(name = "OperatorExecution")
@@ -62,7 +64,8 @@ final class OperatorRepresentations {
             @JsonProperty("cancel_requested") boolean cancelRequested,
             @JsonProperty("attempt") Integer attempt,
             @JsonProperty("owner_loss_detection_at") Instant ownerLossDetectionAt,
-            @JsonProperty("recoveries") List<Recovery> recoveries) {
+            @JsonProperty("recoveries") List<Recovery> recoveries,
+            @JsonProperty("checkpoints") List<Checkpoint> checkpoints) {
 
         static Execution of(OperatorExecution e) {
             return new Execution(
@@ -82,7 +85,34 @@ final class OperatorRepresentations {
                     e.ownerLossDetectionAt(),
                     e.recoveries() == null
                             ? null
-                            : e.recoveries().stream().map(Recovery::of).toList());
+                            : e.recoveries().stream().map(Recovery::of).toList(),
+                    e.checkpoints() == null
+                            ? null
+                            : e.checkpoints().stream().map(Checkpoint::of).toList());
+        }
+    }
+
+    /**
+     * A checkpoint held for an execution, never its content.
+     *
+     * @param kind     {@code result} (staged before the terminal report), {@code frontier} (the latest one a
+     *                 replacement resumes from) or {@code journal} (a rewrite's plan bound for commit)
+     * @param epoch    the epoch of the attempt that saved it
+     * @param sequence a frontier's sequence number
+     * @param revision a frontier's revision label
+     * @param savedAt  when job-control stored it
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    @Schema(name = "OperatorCheckpoint")
+    record Checkpoint(
+            @JsonProperty("kind") String kind,
+            @JsonProperty("epoch") long epoch,
+            @JsonProperty("sequence") Long sequence,
+            @JsonProperty("revision") String revision,
+            @JsonProperty("saved_at") Instant savedAt) {
+
+        static Checkpoint of(OperatorCheckpoint c) {
+            return new Checkpoint(c.kind(), c.epoch(), c.sequence(), c.revision(), c.savedAt());
         }
     }
 

@@ -17,8 +17,11 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -38,6 +41,7 @@ import dev.taskgate.contracts.operator.OperatorUpstreams;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.CallerResolver;
 import dev.taskgate.frontend.auth.Scopes;
+import dev.taskgate.frontend.operator.ExecutionListQuery;
 import dev.taskgate.frontend.operator.OperatorCall;
 import dev.taskgate.frontend.operator.OperatorGateway;
 import dev.taskgate.frontend.problem.ProblemKind;
@@ -67,8 +71,31 @@ public class OperatorResource {
         this.gateway = gateway;
     }
 
-    /** A page of the project's executions (safe status), newest first; optional {@code status} filter. */
+    /**
+     * A page of the project's executions (safe status), newest first; optional filters by status, tool, owner and
+     * creation time, all of which must hold.
+     */
     @Operation(operationId = "listOperatorExecutions", summary = "List the project's executions")
+    @Parameter(
+            name = "status",
+            in = ParameterIn.QUERY,
+            description =
+                    "Only executions in this state: queued, working, input_required, completed, failed, cancelled")
+    @Parameter(name = "tool", in = ParameterIn.QUERY, description = "Only calls of this tool (exact name)")
+    @Parameter(
+            name = "principal",
+            in = ParameterIn.QUERY,
+            description = "Only executions of this owner: the whole principal (as owner shows it) or its subject")
+    @Parameter(
+            name = "created_from",
+            in = ParameterIn.QUERY,
+            description = "Only executions created at or after this RFC 3339 instant (with an offset)",
+            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
+    @Parameter(
+            name = "created_before",
+            in = ParameterIn.QUERY,
+            description = "Only executions created before this RFC 3339 instant (with an offset)",
+            schema = @Schema(type = SchemaType.STRING, format = "date-time"))
     @APIResponse(
             responseCode = "200",
             description = "A page of executions, newest first",
@@ -82,11 +109,17 @@ public class OperatorResource {
             @PathParam("org") String org,
             @PathParam("project") String project,
             @QueryParam("status") String status,
+            @QueryParam("tool") String tool,
+            @QueryParam("principal") String principal,
+            @QueryParam("created_from") String createdFrom,
+            @QueryParam("created_before") String createdBefore,
             @QueryParam("limit") String limit,
             @QueryParam("cursor") String cursor,
             UriInfo uri) {
         OperatorCall call = authorize(org, project, OperatorActions.LIST, Scopes.OPERATOR_STATUS, null, "GET", uri);
-        return ok(OperatorRepresentations.ExecutionPage.of(gateway.list(call, status, limit, cursor)));
+        ExecutionListQuery query =
+                new ExecutionListQuery(status, tool, principal, createdFrom, createdBefore, limit, cursor);
+        return ok(OperatorRepresentations.ExecutionPage.of(gateway.list(call, query)));
     }
 
     /** One execution's safe status. */

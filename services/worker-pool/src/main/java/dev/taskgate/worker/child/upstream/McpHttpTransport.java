@@ -197,6 +197,7 @@ final class McpHttpTransport implements McpTransport {
         if (stateless && message.path("method").isTextual()) {
             builder.header(METHOD_HEADER, message.get("method").asText());
             StatelessRequests.nameOf(message).ifPresent(name -> builder.header(NAME_HEADER, name));
+            StatelessRequests.paramHeaders(target.paramHeaders(), message).forEach(builder::header);
         }
         HttpRequest request =
                 builder.POST(HttpRequest.BodyPublishers.ofByteArray(body)).build();

@@ -118,4 +118,53 @@ record RpcMessage(JsonNode tree, String text) {
             throw new IllegalStateException("a message that parsed once parses again", e);
         }
     }
+
+    /**
+     * {@code object} (the text of a JSON object) without its top-level member {@code name}, everything else exactly as
+     * written (no re-serialising); {@code object} itself when it has no such member. The comma that separated the
+     * member goes with it.
+     */
+    static String withoutMember(String object, String name) {
+        try (JsonParser parser = FACTORY.createParser(object)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return object;
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                int start = (int) parser.currentTokenLocation().getCharOffset();
+                boolean found = parser.currentName().equals(name);
+                parser.nextToken();
+                parser.skipChildren();
+                // a scalar's text is read lazily: without this its end is not yet where the parser stands
+                parser.finishToken();
+                if (!found) {
+                    continue;
+                }
+                int end = (int) parser.currentLocation().getCharOffset();
+                int after = skipSpace(object, end);
+                if (after < object.length() && object.charAt(after) == ',') {
+                    end = skipSpace(object, after + 1);
+                } else {
+                    int before = start - 1;
+                    while (before > 0 && Character.isWhitespace(object.charAt(before))) {
+                        before--;
+                    }
+                    if (object.charAt(before) == ',') {
+                        start = before;
+                    }
+                }
+                return object.substring(0, start) + object.substring(end);
+            }
+            return object;
+        } catch (IOException e) {
+            throw new IllegalStateException("a member cut from a parsed message parses again", e);
+        }
+    }
+
+    private static int skipSpace(String text, int from) {
+        int at = from;
+        while (at < text.length() && Character.isWhitespace(text.charAt(at))) {
+            at++;
+        }
+        return at;
+    }
 }

@@ -14,7 +14,8 @@ import dev.taskgate.worker.child.OperationStoppedException;
 /**
  * One call of a tool of a 2026-07-28 upstream: stateless, so no {@code initialize} and no session; every request
  * carries its own {@code _meta} and headers ({@link StatelessRequests}). The answer's {@code resultType} says what
- * happened (§2): {@code complete} (or absent) is the tool's {@code CallToolResult}, returned exactly as sent;
+ * happened (§2): {@code complete} (or absent) is the tool's {@code CallToolResult}, returned exactly as sent but for
+ * the framing member {@code resultType};
  * {@code input_required} asks for input, which is relayed to the caller and sent with the repeated call
  * ({@code inputResponses}, {@code requestState}; §10); {@code task} is a task of the tasks extension, whose id is saved
  * as a checkpoint before anything else and which is then followed ({@link StatelessRemoteTask}). A stop sends
@@ -63,7 +64,7 @@ final class StatelessCall {
             String resultType = result.path("resultType").asText("complete");
             switch (resultType) {
                 case "complete" -> {
-                    return answer.rawMember("result");
+                    return callToolResult(answer.rawMember("result"));
                 }
                 case "task" -> {
                     if (!target.taskSupport().callsAsTask()
@@ -117,6 +118,14 @@ final class StatelessCall {
             throw session.failure("the tools/call result is not an object");
         }
         return answer;
+    }
+
+    /**
+     * The stored {@code CallToolResult}: what the upstream sent, without {@code resultType}, which frames the answer
+     * in 2026-07-28 (§2) and is no member of the tool's result: a 2025-era client or REST would otherwise see it.
+     */
+    static String callToolResult(String sent) {
+        return RpcMessage.withoutMember(sent, "resultType");
     }
 
     private StatelessRemoteTask task(String taskId) {

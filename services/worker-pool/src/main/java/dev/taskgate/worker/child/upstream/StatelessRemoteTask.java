@@ -66,7 +66,7 @@ final class StatelessRemoteTask {
                 case "completed" -> {
                     String result = last == null ? null : last.rawMember("result", "result");
                     if (result != null && current.path("result").isObject()) {
-                        return result;
+                        return StatelessCall.callToolResult(result);
                     }
                     // a CreateTaskResult has no result: ask for the status, which carries it
                     if (last != null) {

@@ -2,10 +2,14 @@ package dev.taskgate.worker.child.upstream;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
@@ -60,6 +64,29 @@ final class StatelessRequests {
         };
         JsonNode value = member == null ? null : message.path("params").get(member);
         return value != null && value.isTextual() ? Optional.of(headerValue(value.asText())) : Optional.empty();
+    }
+
+    /**
+     * The {@code Mcp-Param-*} headers of a {@code tools/call} (§6.3): one per marked argument that is present and not
+     * null, a string as {@link #headerValue(String) header value}, an integer in decimal, a boolean as {@code true} or
+     * {@code false}. An argument the caller left out has no header.
+     */
+    static Map<String, String> paramHeaders(List<UpstreamTarget.ParamHeader> marks, JsonNode message) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        if (marks.isEmpty() || !"tools/call".equals(message.path("method").asText())) {
+            return headers;
+        }
+        for (UpstreamTarget.ParamHeader mark : marks) {
+            JsonNode value = message.path("params").path("arguments");
+            for (String member : mark.path()) {
+                value = value.isObject() ? value.path(member) : MissingNode.getInstance();
+            }
+            if (value.isMissingNode() || value.isNull() || value.isContainerNode()) {
+                continue;
+            }
+            headers.put(mark.headerName(), value.isTextual() ? headerValue(value.asText()) : value.asText());
+        }
+        return headers;
     }
 
     /** A header value as it is when it is visible ASCII, else the base64 sentinel {@code =?base64?…?=} (§6.3). */

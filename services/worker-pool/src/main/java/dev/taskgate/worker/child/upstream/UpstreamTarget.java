@@ -3,8 +3,10 @@ package dev.taskgate.worker.child.upstream;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -27,6 +29,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param callTimeout  how long the whole call may take, polling of a remote task included
  * @param taskSupport  the tool's {@code execution.taskSupport}
  * @param command      for a stdio upstream, the command that starts it (instead of {@code url})
+ * @param paramHeaders for a 2026-07-28 upstream, the arguments its tool wants repeated as {@code Mcp-Param-*} headers
  */
 public record UpstreamTarget(
         String id,
@@ -37,7 +40,20 @@ public record UpstreamTarget(
         Duration connectTimeout,
         Duration callTimeout,
         TaskSupport taskSupport,
-        Optional<StdioCommand> command) {
+        Optional<StdioCommand> command,
+        List<ParamHeader> paramHeaders) {
+
+    /** An argument, by its path of property names from {@code arguments}, sent as {@code Mcp-Param-<header>}. */
+    public record ParamHeader(List<String> path, String header) {
+        public ParamHeader {
+            path = List.copyOf(path);
+        }
+
+        /** The full header name. */
+        public String headerName() {
+            return "Mcp-Param-" + header;
+        }
+    }
 
     /** The protocol versions this client speaks with a session (Streamable HTTP, {@code initialize}). */
     public static final Set<String> PROTOCOLS = Set.of("2025-03-26", "2025-06-18", "2025-11-25");
@@ -71,6 +87,7 @@ public record UpstreamTarget(
     public UpstreamTarget {
         headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
         command = command == null ? Optional.empty() : command;
+        paramHeaders = List.copyOf(paramHeaders == null ? List.of() : paramHeaders);
     }
 
     /**
@@ -120,7 +137,12 @@ public record UpstreamTarget(
             throw new IllegalArgumentException("upstream taskSupport '" + taskSupport.wireValue() + "' needs protocol "
                     + TASKS_PROTOCOL + " or " + STATELESS_PROTOCOL + ", not " + protocol);
         }
-        return new UpstreamTarget(id, url, protocol, tool, headers, connectTimeout, callTimeout, taskSupport, command);
+        List<ParamHeader> paramHeaders = paramHeaders(upstream.get("paramHeaders"));
+        if (!paramHeaders.isEmpty() && !protocol.equals(STATELESS_PROTOCOL)) {
+            throw new IllegalArgumentException("upstream 'paramHeaders' need protocol " + STATELESS_PROTOCOL);
+        }
+        return new UpstreamTarget(
+                id, url, protocol, tool, headers, connectTimeout, callTimeout, taskSupport, command, paramHeaders);
     }
 
     /** {@code text} with every header value replaced, for anything the child reports or logs. */
@@ -218,6 +240,30 @@ public record UpstreamTarget(
                 throw new IllegalArgumentException("upstream header '" + name + "' has a line break in its value");
             }
             result.put(name, value.asText());
+        }
+        return result;
+    }
+
+    private static List<ParamHeader> paramHeaders(JsonNode marks) {
+        List<ParamHeader> result = new ArrayList<>();
+        if (marks == null || marks.isNull()) {
+            return result;
+        }
+        if (!marks.isArray()) {
+            throw new IllegalArgumentException("upstream 'paramHeaders' must be an array");
+        }
+        for (JsonNode mark : marks) {
+            JsonNode header = mark.path("header");
+            if (!header.isTextual() || !HEADER_NAME.matcher(header.asText()).matches()) {
+                throw new IllegalArgumentException("upstream 'paramHeaders' need a 'header' that is an HTTP token");
+            }
+            List<String> path = new ArrayList<>();
+            mark.path("path").forEach(member -> path.add(member.isTextual() ? member.asText() : null));
+            if (path.isEmpty() || path.contains(null)) {
+                throw new IllegalArgumentException(
+                        "upstream 'paramHeaders' need a 'path' of property names for " + header.asText());
+            }
+            result.add(new ParamHeader(path, header.asText()));
         }
         return result;
     }

@@ -1,6 +1,8 @@
 package dev.taskgate.worker.child.upstream;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -59,5 +61,18 @@ class RpcMessageTest {
         assertThat(RpcMessage.parse("[1,2]")).isEmpty();
         assertThat(RpcMessage.parse("{\"id\":1,\"result\":{}}")).isEmpty();
         assertThat(RpcMessage.parse("{\"jsonrpc\":\"2.0\",\"id\":1}")).isEmpty();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+            first          | {"resultType":"complete","content":[],"n":1.50}          | {"content":[],"n":1.50}
+            middle, spaced | { "a" : 1 , "resultType" : "complete" , "b" : [1e400] }   | { "a" : 1 , "b" : [1e400] }
+            last           | {"content":[{"resultType":"x"}],"resultType":"complete"} | {"content":[{"resultType":"x"}]}
+            only           | {"resultType":"complete"}                                 | {}
+            absent         | {"content":[],"_meta":{"resultType":"kept"}}              | {"content":[],"_meta":{"resultType":"kept"}}
+            an object      | {"resultType":{"odd":"}"},"isError":true}                | {"isError":true}
+            """)
+    void removesOneTopLevelMemberAndKeepsEverythingElseAsWritten(String what, String object, String expected) {
+        assertThat(RpcMessage.withoutMember(object, "resultType")).isEqualTo(expected);
     }
 }

@@ -58,6 +58,37 @@ class UpstreamTargetTest {
     }
 
     @Test
+    void readsTheParamHeadersOfAStatelessTargetAndRefusesBadOnes() {
+        ObjectNode stateless = valid().put("protocol", "2026-07-28");
+        stateless
+                .putArray("paramHeaders")
+                .addObject()
+                .put("header", "Region")
+                .putArray("path")
+                .add("a")
+                .add("b");
+
+        UpstreamTarget target = UpstreamTarget.fromJson(stateless);
+
+        assertThat(target.paramHeaders())
+                .containsExactly(new UpstreamTarget.ParamHeader(java.util.List.of("a", "b"), "Region"));
+        assertThat(target.paramHeaders().get(0).headerName()).isEqualTo("Mcp-Param-Region");
+        assertThat(UpstreamTarget.fromJson(valid()).paramHeaders()).isEmpty();
+
+        ObjectNode session = stateless.deepCopy().put("protocol", "2025-11-25");
+        assertRefused(session, "'paramHeaders' need protocol 2026-07-28");
+        ObjectNode notArray = stateless.deepCopy();
+        notArray.put("paramHeaders", "Region");
+        assertRefused(notArray, "'paramHeaders' must be an array");
+        ObjectNode badName = stateless.deepCopy();
+        ((ObjectNode) badName.get("paramHeaders").get(0)).put("header", "A B");
+        assertRefused(badName, "need a 'header' that is an HTTP token");
+        ObjectNode noPath = stateless.deepCopy();
+        ((ObjectNode) noPath.get("paramHeaders").get(0)).putArray("path");
+        assertRefused(noPath, "need a 'path' of property names for Region");
+    }
+
+    @Test
     void neverShowsTheHeaderValues() {
         UpstreamTarget target = UpstreamTarget.fromJson(valid());
 
