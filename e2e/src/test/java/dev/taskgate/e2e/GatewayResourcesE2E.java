@@ -2,6 +2,7 @@ package dev.taskgate.e2e;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -26,13 +27,15 @@ import dev.taskgate.testsupport.mcp.McpStdioClient;
 import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 17 item 4: the resources, prompts and completions of an upstream — the real
  * {@code @modelcontextprotocol/server-everything}, registered through the operator API for one project — through the
  * packaged stack, for 2026-07-28 and 2025-11-25 clients (over HTTP and stdio): lists (prompts under the namespace), a text resource, a blob
  * resource through a template, a prompt with arguments, a completion, an unknown resource (each generation's error),
- * and another project, for which the upstream does not exist.
+ * and another project, for which the upstream does not exist. Also the upstream's {@code sampling/createMessage}
+ * relayed to a REST caller, who answers it through the input route.
  */
 @ExtendWith(LocalStack.class)
 class GatewayResourcesE2E {
@@ -43,15 +46,18 @@ class GatewayResourcesE2E {
     private static String namespace;
     private static String caller;
     private static String stranger;
+    private static String writer;
+    private static String project;
 
     @BeforeAll
     static void registerEverything() throws Exception {
         everything = EverythingServer.start(LocalStack.repo());
-        String project = "gw-fed-" + UUID.randomUUID().toString().substring(0, 8);
+        project = "gw-fed-" + UUID.randomUUID().toString().substring(0, 8);
         String id = "fed-" + UUID.randomUUID().toString().substring(0, 8);
         namespace = id.replace("-", "_");
         String operator = token("ada", project, "upstreams:admin", "tools:call");
         caller = token("carl", project, "tools:call");
+        writer = token("wren", project, "tools:call", "tools:write");
         stranger = token("sam", "gw-other-" + UUID.randomUUID().toString().substring(0, 8), "tools:call");
         GatewayUpstreams.registerForProject(operator, project, id, everything.url(), namespace, caller);
     }
@@ -220,6 +226,51 @@ class GatewayResourcesE2E {
                 .json();
         assertThat(read.at("/error/code").asInt()).isEqualTo(-32602);
         assertThat(read.at("/error/message").asText()).isEqualTo("Resource not found");
+    }
+
+    @Test
+    void theUpstreamsSamplingRequestIsAnsweredByARestCallerAndItsResultReachesTheTool() {
+        String executions = "/v1/orgs/acme/projects/" + project + "/tool-executions";
+        Http.Reply submitted = Http.rest(
+                "POST",
+                executions,
+                writer,
+                "e2e-" + UUID.randomUUID(),
+                "{\"tool_name\": \"" + namespace + ".trigger-sampling-request\", \"input\": {\"prompt\": \"tides\"}}");
+        assertThat(submitted.status()).as(submitted.text()).isEqualTo(202);
+        String execution =
+                executions + "/" + submitted.json().path("execution_id").asText();
+        JsonNode waiting = await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> Http.rest("GET", execution, writer, null, null).json(),
+                        e -> !e.path("status").asText().equals("queued")
+                                && !e.path("status").asText().equals("working"));
+        assertThat(waiting.path("status").asText()).as(waiting.toString()).isEqualTo("input_required");
+        String key = waiting.path("input_requests").fieldNames().next();
+        JsonNode request = waiting.path("input_requests").path(key);
+        assertThat(request.path("method").asText()).isEqualTo("sampling/createMessage");
+        assertThat(request.at("/params/messages/0/content/text").asText()).contains("tides");
+
+        Http.Reply answered = Http.rest("POST", execution + "/input", writer, null, """
+                {"request_key": "%s", "response": {"role": "assistant", "model": "e2e-model",
+                 "content": {"type": "text", "text": "The tide turns twice a day."}}}
+                """.formatted(key));
+        assertThat(answered.status()).as(answered.text()).isEqualTo(200);
+
+        JsonNode done = await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> Http.rest("GET", execution, writer, null, null).json(),
+                        e -> List.of("completed", "failed", "cancelled")
+                                .contains(e.path("status").asText()));
+        assertThat(done.path("status").asText()).as(done.toString()).isEqualTo("completed");
+        JsonNode result =
+                Http.rest("GET", execution + "/result", writer, null, null).json();
+        assertThat(result.at("/content/0/text").asText())
+                .as(result.toString())
+                .contains("The tide turns twice a day.")
+                .contains("e2e-model");
     }
 
     private static List<String> values(JsonNode items, String member) {

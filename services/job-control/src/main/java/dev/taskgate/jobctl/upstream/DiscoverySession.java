@@ -124,7 +124,7 @@ final class DiscoverySession implements AutoCloseable {
         ObjectNode params = JsonNodeFactory.instance
                 .objectNode()
                 .put("protocolVersion", upstream.protocol().version());
-        params.putObject("capabilities");
+        params.set("capabilities", callerCapabilities());
         params.putObject("clientInfo").put("name", "taskgate").put("version", "1");
         JsonNode result = request("initialize", params);
         String version = result.path("protocolVersion").asText("");
@@ -219,11 +219,24 @@ final class DiscoverySession implements AutoCloseable {
                 : JsonNodeFactory.instance.objectNode();
         ObjectNode meta = copy.path("_meta").isObject() ? (ObjectNode) copy.get("_meta") : copy.putObject("_meta");
         meta.put("io.modelcontextprotocol/protocolVersion", upstream.protocol().version());
-        meta.putObject("io.modelcontextprotocol/clientCapabilities");
+        meta.set("io.modelcontextprotocol/clientCapabilities", callerCapabilities());
         meta.putObject("io.modelcontextprotocol/clientInfo")
                 .put("name", "taskgate")
                 .put("version", "1");
         return copy;
+    }
+
+    /**
+     * The capabilities the worker's calls declare (they relay elicitations, samplings and roots requests to the
+     * caller): an upstream that lists its tools by what the client can do then lists the tools Taskgate can call.
+     * Discovery itself answers none of these requests.
+     */
+    private static ObjectNode callerCapabilities() {
+        ObjectNode capabilities = JsonNodeFactory.instance.objectNode();
+        capabilities.putObject("elicitation").putObject("form");
+        capabilities.putObject("sampling");
+        capabilities.putObject("roots");
+        return capabilities;
     }
 
     /** {@code text} as one JSON-RPC 2.0 message from {@code upstream}, else an exception saying it is not one. */

@@ -89,8 +89,8 @@ public class Tasks {
     }
 
     /**
-     * Delivers {@code inputResponses} (§6.3) and acknowledges. Every response to an outstanding request must be an
-     * {@code ElicitResult} (-32602 otherwise, nothing sent). Only keys the task currently lists in
+     * Delivers {@code inputResponses} (§6.3) and acknowledges. Every response to an outstanding request must fit its method
+     * ({@link InputResponseShape#violation(String, JsonNode)}; -32602 otherwise, nothing sent). Only keys the task currently lists in
      * {@code inputRequests} are forwarded to job-control, which re-checks them; other keys (never issued, answered,
      * superseded) are ignored silently, and when none is left the ack is sent without a command. Eventually
      * consistent: the ack may precede the change.
@@ -121,7 +121,9 @@ public class Tasks {
         }
         // MCP 2026-07-28 §10: responses under keys the task does not list are ignored, whatever their shape
         for (Map.Entry<String, JsonNode> entry : outstanding.entrySet()) {
-            InputResponseShape.violation(entry.getValue()).ifPresent(violation -> {
+            String method =
+                    snapshot.inputRequests().get(entry.getKey()).path("method").asText("");
+            InputResponseShape.violation(method, entry.getValue()).ifPresent(violation -> {
                 throw McpErrors.invalidParams(
                         "params.inputResponses[\"" + entry.getKey() + "\"]" + violation.pointer() + ": "
                                 + violation.message() + ".",

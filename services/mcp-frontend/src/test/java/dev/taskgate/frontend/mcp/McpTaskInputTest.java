@@ -38,7 +38,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Input required on the MCP tasks surface, with the test playing job-control: {@code tasks/get} lists the outstanding
- * {@code inputRequests}; {@code tasks/update} checks every response is an {@code ElicitResult} and forwards the
+ * {@code inputRequests}; {@code tasks/update} checks every response fits its request's method and forwards the
  * outstanding ones as {@code ProvideInput}. Every message validated against the base and ext-tasks schemas.
  */
 @QuarkusTest
@@ -240,6 +240,55 @@ class McpTaskInputTest extends McpComponentTest {
             }
             assertThat(commands.drainToEnd()).isEmpty();
         }
+    }
+
+    @Test
+    void aRelayedSamplingIsAnsweredWithACreateMessageResultAndNothingElse() throws Exception {
+        UUID id = UUID.randomUUID();
+        Map<String, JsonNode> asked = new LinkedHashMap<>();
+        asked.put(
+                "upstream-input-1",
+                Wire.mapper()
+                        .valueToTree(Map.of(
+                                "method",
+                                "sampling/createMessage",
+                                "params",
+                                Map.of("messages", List.of(), "maxTokens", 10))));
+        String taskId = waiting(id, asked);
+
+        try (KafkaTestClient kafka = KafkaTestClient.connect();
+                KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
+            for (Object response :
+                    List.<Object>of(Map.of("action", "accept", "content", Map.of()), Map.of("role", "assistant"))) {
+                McpReply refused = mcp().task(5, "tasks/update", taskId)
+                        .param("inputResponses", Map.of("upstream-input-1", response))
+                        .post();
+                assertThat(refused.json().at("/error/code").asInt())
+                        .as(String.valueOf(response))
+                        .isEqualTo(-32602);
+            }
+            assertThat(commands.drainToEnd()).isEmpty();
+        }
+
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.INPUT_REQUIRED, "up.sample", Surface.MCP_2026));
+        McpReply response = mcp().task(6, "tasks/update", taskId)
+                .param(
+                        "inputResponses",
+                        Map.of(
+                                "upstream-input-1",
+                                Map.of("role", "assistant", "content", Map.of("type", "text", "text", "hi"))))
+                .post();
+
+        assertThat(response.json().at("/result/resultType").asText())
+                .as(response.toString())
+                .isEqualTo("complete");
+        ProvideInput provide = (ProvideInput) jobControl.received().get(0).command();
+        assertThat(provide.responses()
+                        .get("upstream-input-1")
+                        .at("/content/text")
+                        .asText())
+                .isEqualTo("hi");
     }
 
     @Test

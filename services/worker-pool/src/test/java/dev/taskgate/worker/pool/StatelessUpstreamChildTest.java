@@ -2,6 +2,8 @@ package dev.taskgate.worker.pool;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterAll;
@@ -342,5 +344,64 @@ class StatelessUpstreamChildTest {
         JsonNode repeated = proxy.posted("tools/call").get(1);
         assertThat(repeated.at("/params/requestState").asText()).isEqualTo("greet-1");
         assertThat(repeated.at("/params/inputResponses/name/action").asText()).isEqualTo("accept");
+    }
+
+    @Test
+    void samplingAndRootsRequestsAreAskedOfTheCallerAndTheirAnswersSentAsInputResponses() throws Exception {
+        RunRecorder run = call(child, target("consult", "forbidden"), "{}", null);
+
+        ChildMessage input = run.nextOf(ChildMessage.Kind.INPUT);
+        Map<String, String> methods = new HashMap<>();
+        input.requests()
+                .properties()
+                .forEach(e -> methods.put(e.getValue().path("method").asText(), e.getKey()));
+        assertThat(methods).containsOnlyKeys("sampling/createMessage", "roots/list");
+        assertThat(input.requests()
+                        .get(methods.get("sampling/createMessage"))
+                        .at("/params/maxTokens")
+                        .asInt())
+                .isEqualTo(50);
+        child.provideInput(
+                methods.get("sampling/createMessage"),
+                MAPPER.readTree("{\"role\":\"assistant\",\"model\":\"m\","
+                        + "\"content\":{\"type\":\"text\",\"text\":\"fine\"}}"));
+        child.provideInput(methods.get("roots/list"), MAPPER.readTree("{\"roots\":[{\"uri\":\"file:///srv\"}]}"));
+
+        ChildMessage result = run.terminal();
+        assertThat(result.kind()).isEqualTo(ChildMessage.Kind.RESULT);
+        assertThat(MAPPER.readTree(result.result()).at("/content/0/text").asText())
+                .isEqualTo("model said: fine; roots: file:///srv");
+        assertThat(proxy.posted("tools/call")).hasSize(2);
+        JsonNode repeated = proxy.posted("tools/call").get(1);
+        assertThat(repeated.at("/params/requestState").asText()).isEqualTo("consult-1");
+        assertThat(repeated.at("/params/inputResponses/model/content/text").asText())
+                .isEqualTo("fine");
+        assertThat(repeated.at("/params/inputResponses/roots/roots/0/uri").asText())
+                .isEqualTo("file:///srv");
+        JsonNode capabilities = repeated.at("/params/_meta/io.modelcontextprotocol~1clientCapabilities");
+        assertThat(capabilities.has("sampling")).isTrue();
+        assertThat(capabilities.has("roots")).isTrue();
+    }
+
+    @Test
+    void aRefusedSamplingFailsThePlainCallWithoutRepeatingIt() throws Exception {
+        RunRecorder run = call(child, target("consult", "forbidden"), "{}", null);
+
+        ChildMessage input = run.nextOf(ChildMessage.Kind.INPUT);
+        for (var entry : input.requests().properties()) {
+            child.provideInput(
+                    entry.getKey(),
+                    entry.getValue().path("method").asText().equals("roots/list")
+                            ? MAPPER.readTree("{\"roots\":[]}")
+                            : MAPPER.readTree("{\"action\":\"decline\"}"));
+        }
+
+        ChildMessage error = run.terminal();
+        assertThat(error.kind()).isEqualTo(ChildMessage.Kind.ERROR);
+        assertThat(error.code()).isEqualTo(ChildServer.UPSTREAM_FAILED);
+        assertThat(error.message())
+                .contains("the caller refused the sampling/createMessage request (decline)")
+                .contains("not called again");
+        assertThat(proxy.posted("tools/call")).hasSize(1);
     }
 }

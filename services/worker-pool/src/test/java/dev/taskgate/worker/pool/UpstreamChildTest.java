@@ -225,26 +225,80 @@ class UpstreamChildTest {
     }
 
     @Test
-    void aServerRequestTaskgateCannotRelayFailsTheRunWithoutCallingTheToolAgain() throws Exception {
-        int before = upstream.invocations("roots");
+    void aSamplingRequestIsRelayedToTheCallerAndItsResultReturnedToTheUpstream() throws Exception {
+        int before = upstream.invocations("sample");
+        RunRecorder run = call("sample", "{}");
 
-        ChildMessage error = call("roots", "{}").terminal();
+        ChildMessage input = run.nextOf(ChildMessage.Kind.INPUT);
+        String key = input.requests().fieldNames().next();
+        JsonNode request = input.requests().get(key);
+        assertThat(key).startsWith("upstream-sampling-");
+        assertThat(request.path("method").asText()).isEqualTo("sampling/createMessage");
+        assertThat(request.at("/params/messages/0/content/text").asText()).isEqualTo("Greet the caller");
+        assertThat(request.at("/params/maxTokens").asInt()).isEqualTo(50);
 
-        assertThat(error.kind()).isEqualTo(ChildMessage.Kind.ERROR);
-        assertThat(error.code()).isEqualTo(ChildServer.UPSTREAM_FAILED);
-        assertThat(error.message())
-                .contains("upstream 'counting' tool 'roots'")
-                .contains("'roots/list'")
-                .contains("cannot relay")
-                .contains("not called again");
-        assertThat(upstream.invocations("roots")).isEqualTo(before + 1);
-        // the upstream got a JSON-RPC error for its request
-        JsonNode answer = proxy.exchanges().stream()
+        child.provideInput(
+                key,
+                MAPPER.readTree("{\"role\":\"assistant\",\"model\":\"test-model\","
+                        + "\"content\":{\"type\":\"text\",\"text\":\"Hello, caller\"}}"));
+
+        ChildMessage result = run.terminal();
+        assertThat(result.kind()).isEqualTo(ChildMessage.Kind.RESULT);
+        assertThat(MAPPER.readTree(result.result()).at("/content/0/text").asText())
+                .isEqualTo("model test-model said: Hello, caller");
+        assertThat(upstream.invocations("sample")).isEqualTo(before + 1);
+        // the child told the upstream it can be asked for samplings and roots
+        JsonNode capabilities = proxy.posted("initialize").get(0).at("/params/capabilities");
+        assertThat(capabilities.has("sampling")).isTrue();
+        assertThat(capabilities.has("roots")).isTrue();
+        assertThat(capabilities.has("elicitation")).isTrue();
+    }
+
+    @Test
+    void aRefusedSamplingIsAnErrorForTheUpstreamAndTheToolIsCalledOnce() throws Exception {
+        int before = upstream.invocations("sample");
+        RunRecorder run = call("sample", "{}");
+
+        ChildMessage input = run.nextOf(ChildMessage.Kind.INPUT);
+        child.provideInput(input.requests().fieldNames().next(), MAPPER.readTree("{\"action\":\"decline\"}"));
+
+        ChildMessage result = run.terminal();
+        assertThat(result.kind()).isEqualTo(ChildMessage.Kind.RESULT);
+        JsonNode answered = MAPPER.readTree(result.result());
+        assertThat(answered.path("isError").asBoolean()).isTrue();
+        assertThat(answered.at("/content/0/text").asText())
+                .startsWith("sampling refused:")
+                .contains("the caller refused the sampling/createMessage request (decline)");
+        assertThat(upstream.invocations("sample")).isEqualTo(before + 1);
+        JsonNode refusal = proxy.exchanges().stream()
                 .flatMap(e -> e.message().stream())
                 .filter(m -> m.has("error") && !m.has("method"))
                 .findFirst()
                 .orElseThrow();
-        assertThat(answer.at("/error/code").asInt()).isEqualTo(-32601);
+        assertThat(refusal.at("/error/code").asInt()).isEqualTo(-1);
+    }
+
+    @Test
+    void aRootsRequestIsRelayedToTheCallerAndItsRootsReturnedToTheUpstream() throws Exception {
+        RunRecorder run = call("roots", "{}");
+
+        ChildMessage input = run.nextOf(ChildMessage.Kind.INPUT);
+        String key = input.requests().fieldNames().next();
+        assertThat(key).startsWith("upstream-roots-");
+        assertThat(input.requests().get(key).path("method").asText()).isEqualTo("roots/list");
+
+        child.provideInput(
+                key,
+                MAPPER.readTree(
+                        "{\"roots\":[{\"uri\":\"file:///srv/a\",\"name\":\"a\"}," + "{\"uri\":\"file:///srv/b\"}]}"));
+
+        ChildMessage result = run.terminal();
+        assertThat(result.kind()).isEqualTo(ChildMessage.Kind.RESULT);
+        assertThat(MAPPER.readTree(result.result()).at("/content/0/text").asText())
+                .isEqualTo("roots: file:///srv/a, file:///srv/b");
+        // the session learned this caller's roots: it is ended, not left for another caller's call
+        await().atMost(Duration.ofSeconds(15))
+                .until(() -> proxy.exchanges().stream().anyMatch(e -> e.method().equals("DELETE")));
     }
 
     @Test

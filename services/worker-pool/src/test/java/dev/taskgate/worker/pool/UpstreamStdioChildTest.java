@@ -120,7 +120,7 @@ class UpstreamStdioChildTest {
     }
 
     @Test
-    void aCallReturnsTheUpstreamsResultExactlyCallsOnceAndStopsTheProcess() throws Exception {
+    void aCallReturnsTheUpstreamsResultExactlyCallsOnceAndKeepsTheProcessForTheNextCall() throws Exception {
         ChildMessage result =
                 call(counting("echo"), "{\"text\":\"héllo\",\"n\":[1,true]}").terminal();
 
@@ -132,7 +132,46 @@ class UpstreamStdioChildTest {
                                 + "\"isError\":false,\"structuredContent\":{\"text\":\"héllo\",\"n\":[1,true]}}");
         assertThat(count("echo")).isEqualTo(1);
         assertThat(count("initialize")).isEqualTo(1);
+        assertThat(upstreamRunning()).as("kept idle for the next call").isTrue();
+    }
+
+    @Test
+    void callsOfOneCommandShareItsProcessAndADeadOneIsReplacedWithoutCallingTwice() throws Exception {
+        assertThat(call(counting("echo"), "{\"n\":1}").terminal().kind()).isEqualTo(ChildMessage.Kind.RESULT);
+        assertThat(call(counting("echo"), "{\"n\":2}").terminal().kind()).isEqualTo(ChildMessage.Kind.RESULT);
+
+        assertThat(count("echo")).isEqualTo(2);
+        assertThat(count("initialize"))
+                .as("the second call used the first call's process")
+                .isEqualTo(1);
+
+        String marker = counts.toString();
+        ProcessHandle.allProcesses()
+                .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false))
+                .forEach(ProcessHandle::destroyForcibly);
         await().atMost(Duration.ofSeconds(15)).until(() -> !upstreamRunning());
+
+        ChildMessage third = call(counting("echo"), "{\"n\":3}").terminal();
+
+        assertThat(third.kind()).as(String.valueOf(third.message())).isEqualTo(ChildMessage.Kind.RESULT);
+        assertThat(count("echo")).as("each call reached the tool once").isEqualTo(3);
+        assertThat(count("initialize")).as("a new process for the dead one").isEqualTo(2);
+    }
+
+    @Test
+    void aProcessThatWasToldTheCallersRootsIsNotKeptForAnotherCall() throws Exception {
+        RunRecorder run = call(counting("roots"), "{}");
+        ChildMessage input = run.nextOf(ChildMessage.Kind.INPUT);
+        child.provideInput(
+                input.requests().fieldNames().next(), MAPPER.readTree("{\"roots\":[{\"uri\":\"file:///private\"}]}"));
+        assertThat(run.terminal().kind()).isEqualTo(ChildMessage.Kind.RESULT);
+        await().atMost(Duration.ofSeconds(15)).until(() -> !upstreamRunning());
+
+        assertThat(call(counting("echo"), "{}").terminal().kind()).isEqualTo(ChildMessage.Kind.RESULT);
+
+        assertThat(count("initialize"))
+                .as("the echo ran in a process of its own")
+                .isEqualTo(2);
     }
 
     @Test

@@ -23,10 +23,12 @@ import dev.taskgate.frontend.problem.ProblemKind;
 /**
  * The body of {@code POST .../tool-executions/{id}/input}: {@code {"request_key": string, "response":
  * ElicitResult}}. Not JSON → 400 {@code malformed-json}; any other shape (other members, a missing or empty key, a
- * response that is not an {@code ElicitResult}) → 400 {@code invalid-request} with {@code errors}.
+ * response that fits none of the input responses, {@link InputResponseShape#violationOfAny}) → 400
+ * {@code invalid-request} with {@code errors}.
  *
  * @param requestKey the key from the execution's {@code input_requests}
- * @param response   the answer, an MCP {@code ElicitResult} {@code {action, content?}}
+ * @param response   the answer: an MCP {@code ElicitResult} {@code {action, content?}}, or for a relayed sampling or
+ *                   roots request a {@code CreateMessageResult} or {@code ListRootsResult}
  */
 public record ProvideInputBody(String requestKey, JsonNode response) {
     /** Longest accepted request key (job-control mints far shorter ones). */
@@ -78,7 +80,7 @@ public record ProvideInputBody(String requestKey, JsonNode response) {
                     "/response",
                     "response is required: {\"action\": \"accept\"|\"decline\"|\"cancel\", " + "\"content\"?: {...}}.");
         }
-        InputViolation violation = InputResponseShape.violation(response).orElse(null);
+        InputViolation violation = InputResponseShape.violationOfAny(response).orElse(null);
         if (violation != null) {
             throw invalid("/response" + violation.pointer(), "response: " + violation.message() + ".");
         }

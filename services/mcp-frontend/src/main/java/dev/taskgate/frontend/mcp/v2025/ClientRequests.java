@@ -19,8 +19,8 @@ import dev.taskgate.frontend.mcp.ClientCapabilities;
  * JSON-RPC requests to a 2025-era client, each with an id from {@link ClientRequestIds}. A request is only sent when
  * the session's client declared the capability it needs (lifecycle: servers must respect client capabilities):
  * {@code elicitation} (and {@code elicitation.url} for a {@code url}-mode elicitation; none before 2025-06-18) for
- * {@code elicitation/create}, {@code sampling} for {@code sampling/createMessage}. Anything else (e.g.
- * {@code roots/list}, which a running operation cannot ask) is never sent.
+ * {@code elicitation/create}, {@code sampling} for {@code sampling/createMessage}, {@code roots} for
+ * {@code roots/list} (an upstream's, relayed by the gateway). Anything else is never sent.
  */
 @Singleton
 public class ClientRequests {
@@ -91,7 +91,7 @@ public class ClientRequests {
 
     /** Whether the session's client can be sent a {@code method} request with these params. */
     static boolean canAsk(Mcp2025Session session, String method, JsonNode params) {
-        if (session.clientRequestScope() == null || "roots/list".equals(method)) {
+        if (session.clientRequestScope() == null) {
             return false;
         }
         if ("elicitation/create".equals(method) && FIRST_ELICITATION_VERSION.compareTo(session.protocolVersion()) > 0) {

@@ -135,17 +135,7 @@ public class ClientResponses {
     }
 
     static Optional<String> shapeProblem(String method, JsonNode result) {
-        if ("sampling/createMessage".equals(method)) {
-            if (result == null
-                    || !result.isObject()
-                    || !result.path("role").isTextual()
-                    || !(result.path("content").isObject()
-                            || result.path("content").isArray())) {
-                return Optional.of("must be a CreateMessageResult with role and content");
-            }
-            return Optional.empty();
-        }
-        return InputResponseShape.violation(result)
+        return InputResponseShape.violation(method, result)
                 .map(v -> v.pointer().isEmpty() ? v.message() : "at " + v.pointer() + ": " + v.message());
     }
 

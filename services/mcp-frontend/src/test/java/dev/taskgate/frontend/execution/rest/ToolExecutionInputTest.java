@@ -140,6 +140,55 @@ class ToolExecutionInputTest {
     }
 
     @Test
+    void aSamplingOrRootsResultForARelayedRequestIsSentAsTheAnswer() {
+        UUID id = UUID.randomUUID();
+        jobControl = JobControlResponder.answering(
+                c -> Fixtures.accepted(c, id, false, ExecutionStatus.WORKING, "counting.sample"));
+
+        Api.Result sampled = post(
+                handle(id),
+                "{\"request_key\":\"upstream-sampling-1\",\"response\":{\"role\":\"assistant\","
+                        + "\"model\":\"m\",\"content\":{\"type\":\"text\",\"text\":\"hi\"}}}");
+        Api.Result roots = post(
+                handle(id),
+                "{\"request_key\":\"upstream-roots-1\",\"response\":{\"roots\":[{\"uri\":\"file:///srv\"}]}}");
+
+        assertThat(sampled.status()).as(sampled.toString()).isEqualTo(200);
+        assertThat(roots.status()).as(roots.toString()).isEqualTo(200);
+        ProvideInput first = (ProvideInput) jobControl.received().get(0).command();
+        assertThat(first.responses()
+                        .get("upstream-sampling-1")
+                        .at("/content/text")
+                        .asText())
+                .isEqualTo("hi");
+        ProvideInput second = (ProvideInput) jobControl.received().get(1).command();
+        assertThat(second.responses().get("upstream-roots-1").at("/roots/0/uri").asText())
+                .isEqualTo("file:///srv");
+    }
+
+    @Test
+    void aMalformedSamplingOrRootsResultIsAProblemAndSendsNothing() throws Exception {
+        String handle = handle(UUID.randomUUID());
+        Map<String, String> bodies = Map.of(
+                "{\"request_key\":\"k\",\"response\":{\"role\":7,\"content\":{}}}", "/response/role",
+                "{\"request_key\":\"k\",\"response\":{\"role\":\"assistant\"}}", "/response/content",
+                "{\"request_key\":\"k\",\"response\":{\"roots\":{}}}", "/response/roots",
+                "{\"request_key\":\"k\",\"response\":{\"roots\":[{\"name\":\"a\"}]}}", "/response/roots/0/uri");
+
+        try (KafkaTestClient kafka = KafkaTestClient.connect();
+                KafkaTestClient.TopicWatcher commands = kafka.watch(JobControlResponder.COMMANDS)) {
+            bodies.forEach((body, pointer) -> {
+                Api.Result response = post(handle, body);
+
+                assertThat(response.status()).as(body).isEqualTo(400);
+                assertThat(response.problemSlug()).as(body).isEqualTo("invalid-request");
+                assertThat(response.text()).as(body).contains("\"pointer\":\"" + pointer + "\"");
+            });
+            assertThat(commands.drainToEnd()).isEmpty();
+        }
+    }
+
+    @Test
     void anotherCallersOrAForgedHandleIsTheUniform404AndSendsNothing() throws Exception {
         UUID id = UUID.randomUUID();
         String alices = handle(id);

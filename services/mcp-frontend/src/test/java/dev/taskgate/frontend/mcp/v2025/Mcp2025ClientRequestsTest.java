@@ -141,6 +141,25 @@ class Mcp2025ClientRequestsTest extends McpComponentTest {
     }
 
     @Test
+    void anUpstreamsRootsRequestIsAskedOfAClientWithRootsAndAWrongShapeIsRefused() {
+        client = mcp2025().initialize("2025-11-25", capabilities("roots"));
+        waitingCall(Map.of("upstream-roots-1", json("{\"method\":\"roots/list\",\"params\":{}}")));
+
+        JsonNode request = awaitRequest();
+        Mcp2025Client.assertValid("ListRootsRequest", request);
+
+        McpReply wrong = client.respond(request.get("id"), "result", json("{\"roots\":[{\"name\":\"no uri\"}]}"));
+        assertThat(wrong.status()).as(wrong.toString()).isEqualTo(400);
+        assertThat(wrong.json().at("/error/code").asInt()).isEqualTo(-32602);
+
+        ObjectNode roots = json("{\"roots\":[{\"uri\":\"file:///srv\",\"name\":\"srv\"}]}");
+        assertThat(client.respond(request.get("id"), "result", roots).status()).isEqualTo(202);
+
+        assertThat(provided().responses().get("upstream-roots-1")).isEqualTo(roots);
+        Mcp2025Client.assertValid("JSONRPCResultResponse", awaitEnd());
+    }
+
+    @Test
     void aDeclineIsDeliveredAsIsAndAnErrorAsACancelCarryingTheClientsReason() {
         client = mcp2025().initialize("2025-11-25", capabilities("elicitation"));
         Map<String, JsonNode> asked = new LinkedHashMap<>();

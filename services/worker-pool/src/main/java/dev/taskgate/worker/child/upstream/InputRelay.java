@@ -13,8 +13,9 @@ import dev.taskgate.worker.child.OperationStoppedException;
 /**
  * Relays the {@code inputRequests} of a 2026-07-28 upstream (an {@code input_required} result of {@code tools/call},
  * or an {@code input_required} task) to the caller through {@link OperationContext#requestInput} and maps the answers
- * back to the upstream's keys, as {@code inputResponses}. Only form elicitations can be relayed: Taskgate's caller
- * cannot be asked for a sampling or its roots on the upstream's behalf.
+ * back to the upstream's keys, as {@code inputResponses}: elicitations, samplings and roots requests. A caller that
+ * refuses a sampling or roots request (answers something other than its result) fails the call: 2026-07-28 has no
+ * error answer for one input request, and the upstream's tool is not called again.
  */
 final class InputRelay {
     private static final ObjectMapper MAPPER = new ObjectMapper();
@@ -32,7 +33,8 @@ final class InputRelay {
      * Asks the caller every request of {@code inputRequests} and waits for the answers.
      *
      * @return the {@code inputResponses}: the upstream's key → the caller's {@code ElicitResult}
-     * @throws UpstreamException when a request is not an elicitation Taskgate can relay (nothing is asked then)
+     * @throws UpstreamException when a request is not one Taskgate can relay (nothing is asked then), or the caller
+     *                           refused one
      */
     ObjectNode relay(JsonNode inputRequests) throws OperationStoppedException, InterruptedException {
         if (!inputRequests.isObject() || inputRequests.isEmpty()) {
@@ -43,7 +45,7 @@ final class InputRelay {
         Map<String, String> upstreamKeys = new LinkedHashMap<>();
         for (Map.Entry<String, JsonNode> entry : inputRequests.properties()) {
             String method = entry.getValue().path("method").asText("");
-            if (!method.equals("elicitation/create")) {
+            if (!RelayedInput.relays(method)) {
                 throw new UpstreamException(target.redact(target.describe() + ": the upstream asked for '"
                         + McpSession.sample(method) + "', an interaction Taskgate cannot relay to its caller;"
                         + " the call failed and the tool was not called again"));
@@ -62,7 +64,16 @@ final class InputRelay {
         }
         Map<String, JsonNode> answers = context.requestInput(requests);
         ObjectNode responses = MAPPER.createObjectNode();
-        upstreamKeys.forEach((key, upstreamKey) -> responses.set(upstreamKey, answers.get(key)));
+        for (Map.Entry<String, String> keys : upstreamKeys.entrySet()) {
+            String method = requests.get(keys.getKey()).get("method").asText();
+            JsonNode answer = answers.get(keys.getKey());
+            if (!RelayedInput.fits(method, answer)) {
+                throw new UpstreamException(
+                        target.redact(target.describe() + ": " + RelayedInput.refusal(method, answer)
+                                + "; the call failed and the tool was not called again"));
+            }
+            responses.set(keys.getValue(), answer);
+        }
         return responses;
     }
 }

@@ -44,6 +44,26 @@ final class McpSession {
         return new McpSession(target, context, transport);
     }
 
+    /**
+     * A session over a stdio process an earlier run initialized and left idle: no {@code initialize}, and request ids
+     * continue where that run stopped.
+     */
+    static McpSession overKeptProcess(
+            UpstreamTarget target, OperationContext context, UpstreamSessions.IdleProcess kept) {
+        McpSession session = new McpSession(target, context, new McpStdioTransport(target, kept));
+        session.ids.set(kept.nextId() - 1);
+        session.protocolVersion = kept.version();
+        return session;
+    }
+
+    /** Hands a stdio session's process over to be kept, if it is alive and initialized (see {@link McpStdioTransport}). */
+    Optional<UpstreamSessions.IdleProcess> detachProcess() {
+        if (!(transport instanceof McpStdioTransport stdio) || protocolVersion == null) {
+            return Optional.empty();
+        }
+        return stdio.detach(protocolVersion, ids.get() + 1);
+    }
+
     long nextId() {
         return ids.incrementAndGet();
     }

@@ -11,22 +11,44 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
- * MCP's stdio transport (2025-11-25, "Transports"): the upstream is a process started for this run ({@link
- * StdioProcess}, at the first message), one JSON-RPC message per line each way. There is no session id: the process
- * is the session, and {@link #terminate()} stops it, so nothing of it outlives the run. Every request's answer comes
- * out of the same output, in which a late answer to an abandoned request is skipped by its id.
+ * MCP's stdio transport (2025-11-25, "Transports"): the upstream is a process ({@link StdioProcess}) that an earlier
+ * run of this child left idle, or one started for this run at the first message; one JSON-RPC message per line each
+ * way. There is no session id: the process is the session. {@link #terminate()} stops it; {@link #detach} hands it
+ * over to be kept instead. Every request's answer comes out of the same output, in which a late answer to an
+ * abandoned request is skipped by its id.
  */
 final class McpStdioTransport implements McpTransport {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final UpstreamTarget target;
-    private final BlockingQueue<StreamItem> output = new LinkedBlockingQueue<>();
+    private final BlockingQueue<StreamItem> output;
     private StdioProcess process;
     private boolean sentBeyondInitialize;
 
     McpStdioTransport(UpstreamTarget target) {
         this.target = target;
+        this.output = new LinkedBlockingQueue<>();
+    }
+
+    /** Over a process an earlier run initialized and left idle. */
+    McpStdioTransport(UpstreamTarget target, UpstreamSessions.IdleProcess kept) {
+        this.target = target;
+        this.output = kept.output();
+        this.process = kept.process();
+    }
+
+    /**
+     * Hands the process over to be kept for a later run, if there is one and it is alive; {@link #terminate()} does
+     * nothing afterwards.
+     */
+    synchronized Optional<UpstreamSessions.IdleProcess> detach(String version, long nextId) {
+        if (process == null || !process.isAlive()) {
+            return Optional.empty();
+        }
+        UpstreamSessions.IdleProcess kept = new UpstreamSessions.IdleProcess(process, output, version, nextId);
+        process = null;
+        return Optional.of(kept);
     }
 
     @Override

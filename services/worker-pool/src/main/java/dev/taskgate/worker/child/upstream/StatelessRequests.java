@@ -30,7 +30,7 @@ final class StatelessRequests {
     private StatelessRequests() {}
 
     /**
-     * {@code params} with its {@code _meta}: the version, capabilities to receive form elicitations as input requests
+     * {@code params} with its {@code _meta}: the version, capabilities to receive form elicitations, samplings and roots requests as input requests
      * and, with {@code tasks}, the tasks extension (which the task methods require, and which lets the upstream answer
      * a call with a task).
      */
@@ -40,6 +40,8 @@ final class StatelessRequests {
         meta.put(PROTOCOL_VERSION_KEY, UpstreamTarget.STATELESS_PROTOCOL);
         ObjectNode capabilities = meta.putObject(CLIENT_CAPABILITIES_KEY);
         capabilities.putObject("elicitation").putObject("form");
+        capabilities.putObject("sampling");
+        capabilities.putObject("roots");
         if (tasks) {
             capabilities.putObject("extensions").putObject(TASKS_EXTENSION);
         }

@@ -15,12 +15,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The process of a stdio upstream for one run (MCP 2025-11-25 "Transports", stdio): started from the operator's argv
+ * The process of a stdio upstream (MCP 2025-11-25 "Transports", stdio), started for a run and kept idle between runs by
+ * {@link UpstreamSessions}: started from the operator's argv
  * without a shell, with {@code PATH} and the command's own environment only (the child's variables are not the
  * upstream's business); its output read line by line into the run's queue; its standard error drained into the
  * child's, which the worker logs, at most {@value #MAX_LOGGED_LINES} lines. Stopped by closing its input, then, after a
  * grace, by destroying it and its descendants through its own handle. A child that exits takes its upstream processes
- * with it: a stdio upstream never outlives the run that started it.
+ * with it: a stdio upstream never outlives the child that started it.
  */
 final class StdioProcess {
 
@@ -120,6 +121,17 @@ final class StdioProcess {
             Thread.currentThread().interrupt();
         }
         return "the upstream process closed its output and is still running";
+    }
+
+    boolean isAlive() {
+        return process.isAlive();
+    }
+
+    /** {@link #stop()} on a thread of its own, for a process no run is waiting on. */
+    void stopInBackground() {
+        Thread stopper = new Thread(this::stop, "stdio-upstream-stop");
+        stopper.setDaemon(true);
+        stopper.start();
     }
 
     /** Closes the process's input, then destroys it and its descendants if it has not ended after a grace. */

@@ -42,13 +42,17 @@ public final class UpstreamCallOperation implements Operation {
             return new StatelessCall(target, context).run(input);
         }
         Deadline deadline = Deadline.after(target.callTimeout());
-        McpSession session = McpSession.of(target, context);
+        Optional<FrontierResume> resume =
+                context.resumeFrom().filter(r -> r.revision().equals(RemoteTaskCheckpoint.REVISION));
+        // a stdio upstream's process an earlier call left idle (never for a resumed task, which starts afresh)
+        Optional<UpstreamSessions.IdleProcess> kept =
+                resume.isEmpty() ? sessions.takeProcess(target) : Optional.empty();
+        McpSession session = kept.map(process -> McpSession.overKeptProcess(target, context, process))
+                .orElseGet(() -> McpSession.of(target, context));
         String progressToken = "taskgate-" + UUID.randomUUID();
         UpstreamInteractions interactions = new UpstreamInteractions(target, context, progressToken);
-        boolean clean = false;
+        boolean reusable = false;
         try {
-            Optional<FrontierResume> resume =
-                    context.resumeFrom().filter(r -> r.revision().equals(RemoteTaskCheckpoint.REVISION));
             if (resume.isPresent()) {
                 RemoteTaskCheckpoint saved = RemoteTaskCheckpoint.parse(
                                 resume.get().frontier())
@@ -56,22 +60,33 @@ public final class UpstreamCallOperation implements Operation {
                                 session.failure("the saved remote task cannot be read; the tool is not invoked again"));
                 return resume(saved, session, interactions, deadline, context);
             }
-            String result = callInSession(
-                    session,
-                    interactions,
-                    deadline,
-                    () -> call(input, progressToken, session, interactions, deadline, context));
-            clean = true;
+            Attempt call = () -> call(input, progressToken, session, interactions, deadline, context);
+            String result;
+            if (kept.isPresent()) {
+                requireTasksIfNeeded(session, kept.get().version());
+                result = call.run();
+            } else {
+                result = callInSession(session, interactions, deadline, call);
+            }
+            // a session that learned this caller's roots is not another caller's to use
+            reusable = !interactions.askedForRoots();
             return result;
         } finally {
-            if (clean && session.sessionId().isPresent()) {
+            if (reusable && session.sessionId().isPresent()) {
                 sessions.keep(
                         target,
                         new UpstreamSessions.Idle(
                                 session.sessionId().get(),
                                 session.protocolVersion().orElseThrow()));
             } else {
-                session.terminate();
+                // only a call that ended cleanly leaves its stdio process for the next: any other may have left the
+                // upstream mid-request (and one that relayed roots left this caller's roots with it)
+                Optional<UpstreamSessions.IdleProcess> process = reusable ? session.detachProcess() : Optional.empty();
+                if (process.isPresent()) {
+                    sessions.keepProcess(target, process.get());
+                } else {
+                    session.terminate();
+                }
             }
         }
     }
@@ -189,7 +204,11 @@ public final class UpstreamCallOperation implements Operation {
     private void initialize(McpSession session, UpstreamInteractions interactions, Deadline deadline)
             throws OperationStoppedException, InterruptedException {
         ObjectNode params = MAPPER.createObjectNode().put("protocolVersion", target.protocol());
-        params.putObject("capabilities").putObject("elicitation");
+        // what UpstreamInteractions relays to the caller; roots without listChanged: the caller's roots are asked anew
+        ObjectNode capabilities = params.putObject("capabilities");
+        capabilities.putObject("elicitation");
+        capabilities.putObject("sampling");
+        capabilities.putObject("roots");
         params.putObject("clientInfo").put("name", CLIENT_NAME).put("version", CLIENT_VERSION);
         RpcMessage answer = session.request(session.nextId(), "initialize", params, deadline, interactions, true);
         if (answer.isError()) {

@@ -1,5 +1,6 @@
 package dev.taskgate.worker.child.upstream;
 
+import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 
@@ -12,10 +13,10 @@ import dev.taskgate.worker.child.OperationLogLevel;
 import dev.taskgate.worker.child.OperationStoppedException;
 
 /**
- * Handles what the upstream sends during the call: answers {@code ping}, relays {@code elicitation/create} to the
- * caller through {@link OperationContext#requestInput}, refuses every other server request (Taskgate's caller
- * cannot be asked for a sampling or the roots on the upstream's behalf) and forwards the call's progress and the
- * upstream's log messages.
+ * Handles what the upstream sends during the call: answers {@code ping}, relays {@code elicitation/create},
+ * {@code sampling/createMessage} and {@code roots/list} to the caller through {@link OperationContext#requestInput}
+ * (one input request each; a refusal goes back to the upstream as a JSON-RPC error, and the upstream decides what
+ * follows), refuses every other server request and forwards the call's progress and the upstream's log messages.
  */
 final class UpstreamInteractions implements ServerMessages {
 
@@ -30,7 +31,7 @@ final class UpstreamInteractions implements ServerMessages {
     private final OperationContext context;
     private final String progressToken;
     private double lastProgress = Double.NEGATIVE_INFINITY;
-    private int elicitations;
+    private final Map<String, Integer> relayed = new HashMap<>();
 
     UpstreamInteractions(UpstreamTarget target, OperationContext context, String progressToken) {
         this.target = target;
@@ -44,12 +45,8 @@ final class UpstreamInteractions implements ServerMessages {
             case "ping" -> {
                 return new Reply(result(request, MAPPER.createObjectNode()), null);
             }
-            case "elicitation/create" -> {
-                String key = "upstream-elicitation-" + (++elicitations);
-                ObjectNode inputRequest = MAPPER.createObjectNode().put("method", "elicitation/create");
-                inputRequest.set("params", withoutRelatedTask(request.params()));
-                Map<String, JsonNode> answers = context.requestInput(Map.of(key, inputRequest));
-                return new Reply(result(request, answers.get(key)), null);
+            case RelayedInput.ELICITATION, RelayedInput.SAMPLING, RelayedInput.ROOTS -> {
+                return relay(request);
             }
             default -> {
                 ObjectNode response = MAPPER.createObjectNode().put("jsonrpc", "2.0");
@@ -63,6 +60,32 @@ final class UpstreamInteractions implements ServerMessages {
                 return new Reply(response, failure);
             }
         }
+    }
+
+    /**
+     * Whether the upstream asked this caller for its roots: it may keep them for the session (roots are client
+     * state in MCP), so the session must not serve another call.
+     */
+    boolean askedForRoots() {
+        return relayed.containsKey("roots");
+    }
+
+    private Reply relay(RpcMessage request) throws OperationStoppedException, InterruptedException {
+        String method = request.method();
+        String kind = method.substring(0, method.indexOf('/'));
+        String key = "upstream-" + kind + "-" + relayed.merge(kind, 1, Integer::sum);
+        ObjectNode inputRequest = MAPPER.createObjectNode().put("method", method);
+        inputRequest.set("params", withoutRelatedTask(request.params()));
+        JsonNode answer = context.requestInput(Map.of(key, inputRequest)).get(key);
+        if (RelayedInput.fits(method, answer)) {
+            return new Reply(result(request, answer), null);
+        }
+        ObjectNode response = MAPPER.createObjectNode().put("jsonrpc", "2.0");
+        response.set("id", request.id());
+        response.putObject("error")
+                .put("code", RelayedInput.refusalCode(answer))
+                .put("message", RelayedInput.refusal(method, answer));
+        return new Reply(response, null);
     }
 
     @Override

@@ -80,14 +80,83 @@ class UpstreamInteractionsTest {
     }
 
     @Test
+    void relaysSamplingAndRootsEachUnderAKeyOfItsKind() throws Exception {
+        context.answering(requests -> {
+            String key = requests.keySet().iterator().next();
+            return Map.of(
+                    key,
+                    key.startsWith("upstream-sampling-")
+                            ? MAPPER.createObjectNode()
+                                    .put("role", "assistant")
+                                    .put("model", "m")
+                                    .set(
+                                            "content",
+                                            MAPPER.createObjectNode()
+                                                    .put("type", "text")
+                                                    .put("text", "hi"))
+                            : MAPPER.createObjectNode().set("roots", MAPPER.createArrayNode()));
+        });
+
+        ServerMessages.Reply sampled = interactions.answer(message("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":"
+                + "\"sampling/createMessage\",\"params\":{\"messages\":[],\"maxTokens\":5}}"));
+        ServerMessages.Reply roots =
+                interactions.answer(message("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"roots/list\"}"));
+
+        assertThat(context.inputRequests().get(0)).containsOnlyKeys("upstream-sampling-1");
+        assertThat(context.inputRequests().get(1).get("upstream-roots-1").toString())
+                .isEqualTo("{\"method\":\"roots/list\",\"params\":{}}");
+        assertThat(sampled.response().at("/result/content/text").asText()).isEqualTo("hi");
+        assertThat(sampled.thenFail()).isNull();
+        assertThat(roots.response().toString()).isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":{\"roots\":[]}}");
+    }
+
+    @Test
+    void aRefusedSamplingIsAnErrorForTheUpstreamWithTheClientsCodeAndTheCallGoesOn() throws Exception {
+        context.answering(requests -> Map.of(
+                requests.keySet().iterator().next(),
+                MAPPER.createObjectNode()
+                        .put("action", "cancel")
+                        .set(
+                                "_meta",
+                                MAPPER.createObjectNode()
+                                        .set(
+                                                "dev.taskgate/client-error",
+                                                MAPPER.createObjectNode()
+                                                        .put("code", -32600)
+                                                        .put("message", "no model here")))));
+
+        ServerMessages.Reply reply = interactions.answer(
+                message("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"sampling/createMessage\",\"params\":{}}"));
+
+        assertThat(reply.response().at("/error/code").asInt()).isEqualTo(-32600);
+        assertThat(reply.response().at("/error/message").asText())
+                .isEqualTo("the caller answered the sampling/createMessage request with an error: no model here");
+        assertThat(reply.thenFail()).isNull();
+    }
+
+    @Test
+    void aDeclinedRootsRequestIsAnErrorForTheUpstream() throws Exception {
+        context.answering(requests -> Map.of(
+                requests.keySet().iterator().next(), MAPPER.createObjectNode().put("action", "decline")));
+
+        ServerMessages.Reply reply =
+                interactions.answer(message("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"roots/list\"}"));
+
+        assertThat(reply.response().at("/error/code").asInt()).isEqualTo(RelayedInput.REFUSED);
+        assertThat(reply.response().at("/error/message").asText())
+                .isEqualTo("the caller refused the roots/list request (decline)");
+    }
+
+    @Test
     void refusesOtherServerRequestsAndFailsTheCall() throws Exception {
         ServerMessages.Reply reply = interactions.answer(
-                message("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"sampling/createMessage\",\"params\":{}}"));
+                message("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"experimental/poke\",\"params\":{}}"));
 
         assertThat(reply.response().at("/error/code").asInt()).isEqualTo(-32601);
         assertThat(reply.response().get("id").asInt()).isEqualTo(9);
+        assertThat(context.inputRequests()).isEmpty();
         assertThat(reply.thenFail())
-                .hasMessage("upstream 'up' tool 't': the upstream asked for 'sampling/createMessage', an interaction"
+                .hasMessage("upstream 'up' tool 't': the upstream asked for 'experimental/poke', an interaction"
                         + " Taskgate cannot relay to its caller; the call failed and the tool was not called again");
     }
 }
