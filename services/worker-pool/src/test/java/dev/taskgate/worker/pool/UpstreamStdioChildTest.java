@@ -146,10 +146,15 @@ class UpstreamStdioChildTest {
                 .isEqualTo(1);
 
         String marker = counts.toString();
-        ProcessHandle.allProcesses()
+        List<ProcessHandle> kept = ProcessHandle.allProcesses()
                 .filter(p -> p.info().commandLine().map(c -> c.contains(marker)).orElse(false))
-                .forEach(ProcessHandle::destroyForcibly);
-        await().atMost(Duration.ofSeconds(15)).until(() -> !upstreamRunning());
+                .toList();
+        kept.forEach(ProcessHandle::destroyForcibly);
+        // gone from the process table, not only dead: the child reaped it, so the child knows it is dead (a zombie
+        // shows no command line, yet the child's Process still counts it as alive until its reaper has run)
+        await().atMost(Duration.ofSeconds(15))
+                .until(() ->
+                        kept.stream().noneMatch(p -> ProcessHandle.of(p.pid()).isPresent()));
 
         ChildMessage third = call(counting("echo"), "{\"n\":3}").terminal();
 
