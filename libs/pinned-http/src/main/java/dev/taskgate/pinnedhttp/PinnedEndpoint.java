@@ -1,4 +1,4 @@
-package dev.taskgate.contracts.upstream;
+package dev.taskgate.pinnedhttp;
 
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -17,7 +17,7 @@ import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLParameters;
 
 /**
- * An upstream URL pinned to the address its network check passed ({@link UpstreamAddressPolicy.Check}): requests go
+ * An upstream URL pinned to the address its network check passed (the network policy of upstreams, {@code UpstreamAddressPolicy} in contracts): requests go
  * to that address and the host is never resolved again, so a DNS answer that changes between the check and the
  * connection is not followed. The URL's host still names the server: it is the {@code Host} header and, for https,
  * the TLS server name (SNI) and the name the certificate is checked against.

@@ -1,4 +1,4 @@
-package dev.taskgate.contracts.upstream;
+package dev.taskgate.pinnedhttp;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -32,6 +32,10 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import com.sun.net.httpserver.HttpsConfigurator;
 import com.sun.net.httpserver.HttpsServer;
+
+import dev.taskgate.contracts.upstream.UpstreamAddressPolicy;
+import dev.taskgate.contracts.upstream.UpstreamDefinition;
+import dev.taskgate.contracts.upstream.UpstreamProtocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -45,7 +45,7 @@ class ArchitectureTest {
                     + " dev.taskgate.worker.child and let the parent depend on them, never the reverse");
 
     @ArchTest
-    static final ArchRule childUsesOnlyTheJdkJacksonAndThePluginApi = classes()
+    static final ArchRule childUsesOnlyTheJdkJacksonThePluginApiAndPinnedHttp = classes()
             .that()
             .resideInAPackage("dev.taskgate.worker.child..")
             .should()
@@ -58,6 +58,8 @@ class ArchitectureTest {
                     "com.fasterxml.jackson.databind..",
                     "com.fasterxml.jackson.annotation..",
                     "dev.taskgate.operation.api..",
+                    // requests pinned to the checked address (libs/pinned-http, JDK only)
+                    "dev.taskgate.pinnedhttp..",
                     "dev.taskgate.worker.child..")
             .because("ChildClasspath puts exactly these on the child's classpath; a new dependency needs a new"
                     + " anchor class there first");

@@ -12,7 +12,7 @@ import dev.taskgate.contracts.egress.AddressClassifier;
  * a public unicast address, unless the deployment allows private networks ({@code taskgate.upstreams.allow-private-
  * networks}, for upstreams inside the operator's own network). Checked before every listing and every call. Blocking
  * (DNS). A check that passes names the address to connect to ({@link Check#address()}): the connection goes there
- * ({@link PinnedEndpoint}), so a DNS answer that changes between the check and the connection is not followed.
+ * (pinned-http's {@code PinnedEndpoint}), so a DNS answer that changes between the check and the connection is not followed.
  */
 public final class UpstreamAddressPolicy {
 

@@ -10,9 +10,9 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Wire;
-import dev.taskgate.contracts.upstream.PinnedEndpoint;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamProtocol;
+import dev.taskgate.pinnedhttp.PinnedEndpoint;
 
 /**
  * A short MCP client session with one upstream, for discovery and federated reads: requests, each answered by a result

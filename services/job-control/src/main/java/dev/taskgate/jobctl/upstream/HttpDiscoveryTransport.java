@@ -19,9 +19,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.Wire;
-import dev.taskgate.contracts.upstream.PinnedEndpoint;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamProtocol;
+import dev.taskgate.pinnedhttp.PinnedEndpoint;
 
 /**
  * MCP's Streamable HTTP transport for discovery: every message is a POST answered by a JSON body or an SSE stream.

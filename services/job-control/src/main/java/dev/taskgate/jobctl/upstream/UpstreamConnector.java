@@ -6,9 +6,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
-import dev.taskgate.contracts.upstream.PinnedEndpoint;
 import dev.taskgate.contracts.upstream.UpstreamAddressPolicy;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
+import dev.taskgate.pinnedhttp.PinnedEndpoint;
 
 /**
  * Opens job-control's sessions with upstreams (discovery, the tool list's stream, federated reads) after the network

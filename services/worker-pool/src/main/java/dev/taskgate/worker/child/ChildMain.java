@@ -7,7 +7,7 @@ import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
-import dev.taskgate.worker.child.upstream.PinnedEndpoint;
+import dev.taskgate.pinnedhttp.PinnedEndpoint;
 
 /**
  * Entry point of a child JVM. stdout carries protocol lines only: the real stdout is taken for the

@@ -15,17 +15,23 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 import dev.taskgate.operation.api.ToolOperation;
+import dev.taskgate.pinnedhttp.PinnedEndpoint;
 import dev.taskgate.worker.child.ChildMain;
 
 /**
- * The classpath of a child JVM: the locations the running worker loaded the child's classes, Jackson and the plug-in
- * API from (target/classes and Maven jars in tests, {@code quarkus-app/app} and {@code lib/main} when packaged),
+ * The classpath of a child JVM: the locations the running worker loaded the child's classes, Jackson, the plug-in
+ * API and pinned-http from (target/classes and Maven jars in tests, {@code quarkus-app/app} and {@code lib/main} when packaged),
  * followed by the deployment's plug-in jars. The child package depends on nothing else (enforced by
  * {@code ArchitectureTest}).
  */
 public final class ChildClasspath {
-    private static final List<Class<?>> ANCHORS =
-            List.of(ChildMain.class, ObjectMapper.class, JsonFactory.class, JsonProperty.class, ToolOperation.class);
+    private static final List<Class<?>> ANCHORS = List.of(
+            ChildMain.class,
+            ObjectMapper.class,
+            JsonFactory.class,
+            JsonProperty.class,
+            ToolOperation.class,
+            PinnedEndpoint.class);
 
     private ChildClasspath() {}
 

@@ -11,17 +11,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ChildClasspathTest {
 
     @Test
-    void holdsTheChildClassesTheThreeJacksonJarsAndThePluginApi() {
+    void holdsTheChildClassesTheThreeJacksonJarsThePluginApiAndPinnedHttp() {
         List<Path> locations = ChildClasspath.locations();
 
-        assertThat(locations).hasSize(5).allMatch(Files::exists);
+        assertThat(locations).hasSize(6).allMatch(Files::exists);
         assertThat(locations.get(0)).endsWith(Path.of("target", "classes"));
-        assertThat(locations.subList(1, 5))
+        assertThat(locations.subList(1, 6))
                 .extracting(p -> p.getFileName().toString())
                 .anyMatch(n -> n.startsWith("jackson-databind-"))
                 .anyMatch(n -> n.startsWith("jackson-core-"))
                 .anyMatch(n -> n.startsWith("jackson-annotations-"))
-                .anyMatch(n -> n.startsWith("operation-api-") || n.equals("classes"));
+                .anyMatch(n -> n.startsWith("operation-api-") || n.equals("classes"))
+                .anyMatch(n -> n.startsWith("pinned-http-") || n.equals("classes"));
     }
 
     @Test
@@ -30,8 +31,8 @@ class ChildClasspathTest {
 
         List<Path> classpath = ChildClasspath.withPlugins(List.of(plugin));
 
-        assertThat(classpath.subList(0, 5)).isEqualTo(ChildClasspath.locations());
-        assertThat(classpath).hasSize(6).last().isEqualTo(plugin);
+        assertThat(classpath.subList(0, 6)).isEqualTo(ChildClasspath.locations());
+        assertThat(classpath).hasSize(7).last().isEqualTo(plugin);
     }
 
     @Test

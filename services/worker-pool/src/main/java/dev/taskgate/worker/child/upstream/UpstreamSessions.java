@@ -16,6 +16,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
+import dev.taskgate.pinnedhttp.PinnedEndpoint;
+
 /**
  * What a child keeps between its upstream calls, so that a call costs one request instead of four (initialize,
  * notifications/initialized, the call, DELETE) and no new connection: one HTTP client per connect timeout, whose
