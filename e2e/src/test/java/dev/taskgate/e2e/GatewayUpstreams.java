@@ -29,12 +29,16 @@ import static org.awaitility.Awaitility.await;
  * credential from a file; {@code counting-ro}, the same server's {@code slow} declared read-only (replay-safe); and
  * {@code gone}, an upstream nobody listens for, open to everyone; and {@code counting-stdio}, its {@code echo}
  * over stdio (StdioCountingUpstream, started by the services from the file's command) for {@code acme/demo} only,
- * so that the operator tests' projects do not see it. The services read them
- * from {@link #file(Path) the upstreams file} in the stack's state folder.
+ * so that the operator tests' projects do not see it; and {@code fs}, the pinned third-party
+ * {@code @modelcontextprotocol/server-filesystem} of tools/upstream-fixtures/npm over stdio, confined to
+ * {@link #filesystemDirectory(Path) a directory of the state folder}, for {@link #FILESYSTEM_PROJECT} only. The
+ * services read them from {@link #file(Path) the upstreams file} in the stack's state folder.
  */
 final class GatewayUpstreams implements AutoCloseable {
     /** The credential the stack sends to the counting upstream. */
     static final String COUNTING_TOKEN = "e2e-upstream-token";
+    /** The one project of org {@code acme} that may use the {@code fs} upstream (server-filesystem). */
+    static final String FILESYSTEM_PROJECT = "gw-fs";
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -88,8 +92,7 @@ final class GatewayUpstreams implements AutoCloseable {
             throw new IllegalStateException("CountingUpstream did not print its URL", e);
         }
         Files.writeString(state.resolve("counting.token"), COUNTING_TOKEN + "\n");
-        Files.writeString(
-                file(state), """
+        Files.writeString(file(state), """
                 {"upstreams": [
                   {"id": "counting", "url": "%1$s", "namespace": "counting", "workspaces": ["acme/*"],
                    "credential": {"header": "Authorization", "prefix": "Bearer ", "valueFromFile": "counting.token"},
@@ -104,9 +107,19 @@ final class GatewayUpstreams implements AutoCloseable {
                    "connectTimeout": "1s", "refreshInterval": "2s"},
                   {"id": "counting-stdio", "namespace": "counting-stdio", "workspaces": ["acme/demo"],
                    "command": {"argv": %3$s, "workingDirectory": "."},
-                   "allowedTools": ["echo"], "callTimeout": "60s"}
+                   "allowedTools": ["echo"], "callTimeout": "60s"},
+                  {"id": "fs", "namespace": "fs", "workspaces": ["acme/%4$s"],
+                   "command": {"argv": %5$s},
+                   "allowedTools": ["list_directory", "read_text_file"],
+                   "tools": {"list_directory": {"readOnly": true}, "read_text_file": {"readOnly": true}},
+                   "callTimeout": "60s"}
                 ]}
-                """.formatted(url, closedPort(), JSON.writeValueAsString(stdioArgv(fixtures, state))));
+                """.formatted(
+                        url,
+                        closedPort(),
+                        JSON.writeValueAsString(stdioArgv(fixtures, state)),
+                        FILESYSTEM_PROJECT,
+                        JSON.writeValueAsString(filesystemArgv(repo, state))));
         running = new GatewayUpstreams(process, url);
         return running;
     }
@@ -127,6 +140,25 @@ final class GatewayUpstreams implements AutoCloseable {
                                 .strip(),
                 "dev.taskgate.upstream.fixtures.StdioCountingUpstream",
                 stdioCounts(state).toString());
+    }
+
+    // server-filesystem, which the services start themselves; a missing install leaves the upstream unavailable only
+    private static List<String> filesystemArgv(Path repo, Path state) throws IOException {
+        return List.of(
+                "node",
+                filesystemScript(repo).toString(),
+                Files.createDirectories(filesystemDirectory(state)).toRealPath().toString());
+    }
+
+    /** The pinned server-filesystem's entry point, installed by {@code npm ci} in tools/upstream-fixtures/npm. */
+    static Path filesystemScript(Path repo) {
+        return repo.resolve(
+                "tools/upstream-fixtures/npm/node_modules/@modelcontextprotocol/server-filesystem/dist/index.js");
+    }
+
+    /** The only directory the stack's {@code fs} upstream may reach; tests fill it. */
+    static Path filesystemDirectory(Path state) {
+        return state.resolve("fs-upstream");
     }
 
     /** The counts file of the stack's stdio upstream: a line per {@code initialize}, call and cancellation. */

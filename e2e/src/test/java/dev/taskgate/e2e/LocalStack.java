@@ -172,6 +172,11 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
         return GatewayUpstreams.stdioCounts(STATE);
     }
 
+    /** The directory the stack's {@code fs} upstream (server-filesystem) may reach ({@link GatewayUpstreams}). */
+    public static Path filesystemUpstreamDirectory() {
+        return GatewayUpstreams.filesystemDirectory(STATE);
+    }
+
     /** A service process by name, e.g. to stop or restart it in a test. */
     public ServiceProcess service(String name) {
         return services.get(name);
