@@ -26,8 +26,8 @@ import static org.hamcrest.Matchers.endsWith;
 
 /**
  * Issue 17: the tools of an upstream MCP server through the packaged stack. The stack's upstreams
- * ({@link GatewayUpstreams}): {@code counting} (our CountingUpstream over loopback HTTP, for {@code acme/*}) and
- * {@code gone} (nobody listens).
+ * ({@link GatewayUpstreams}): {@code counting} (our CountingUpstream over loopback HTTP, for {@code acme/*}),
+ * {@code counting-timeout} (the same server with a call timeout of 2 s) and {@code gone} (nobody listens).
  */
 @ExtendWith(LocalStack.class)
 class GatewayE2E {
@@ -266,6 +266,72 @@ class GatewayE2E {
         assertThat(toolNames2025(session)).contains("counting.echo");
 
         assertThat(GatewayUpstreams.invocations("echo")).isEqualTo(before + 2);
+    }
+
+    @Test
+    void aLongUpstreamCallHandsOffAndTheCompatibilityToolsReturnItsExactResultCalledOnce() {
+        int before = GatewayUpstreams.invocations("slow");
+
+        // counting.slow is declared handoff_after=1s in the stack's upstreams file
+        JsonNode handle = LocalStack.get()
+                .mcp(acmeWriter)
+                .v2026()
+                .toolCall("counting.slow", Map.of("seconds", 3))
+                .meta("dev.taskgate/requestKey", "gw-compat-" + java.util.UUID.randomUUID())
+                .post()
+                .json()
+                .at("/result/structuredContent");
+        assertThat(handle.path("type").asText()).as(handle.toString()).isEqualTo("taskgate.execution/v1");
+        assertThat(handle.at("/next_action/tool").asText()).isEqualTo("execution_get");
+        String id = handle.path("execution_id").asText();
+
+        JsonNode got = LocalStack.get()
+                .mcp(acmeWriter)
+                .v2026()
+                .toolCall("execution_get", Map.of("execution_id", id, "wait_ms", 45_000))
+                .post()
+                .json()
+                .path("result");
+        assertThat(got.path("isError").asBoolean()).as(got.toString()).isFalse();
+        assertThat(got.at("/structuredContent/type").asText()).isNotEqualTo("taskgate.execution/v1");
+        assertThat(got.at("/content/0/text").asText()).as(got.toString()).isEqualTo("slept 3 seconds");
+        assertThat(GatewayUpstreams.invocations("slow")).isEqualTo(before + 1);
+    }
+
+    @Test
+    void anUpstreamSlowerThanItsCallTimeoutFailsClearlyAndIsCalledOnce() {
+        String caller = Tokens.forSubject("gateway-e2e")
+                .org("acme")
+                .project(GatewayUpstreams.TIMEOUT_PROJECT)
+                .scopes("tools:call", "tools:write")
+                .sign();
+        await().atMost(DISCOVERY)
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> GatewayUpstreams.listedTools(caller).contains("counting-timeout.slow"));
+        int before = GatewayUpstreams.invocations("slow");
+        String executions = "/v1/orgs/acme/projects/" + GatewayUpstreams.TIMEOUT_PROJECT + "/tool-executions";
+
+        Http.Reply created = Http.rest(
+                "POST",
+                executions,
+                caller,
+                "gw-timeout-" + java.util.UUID.randomUUID(),
+                "{\"tool_name\": \"counting-timeout.slow\", \"input\": {\"seconds\": 30}}");
+        assertThat(created.status()).as(created.text()).isEqualTo(202);
+        String execution =
+                executions + "/" + created.json().path("execution_id").asText();
+
+        JsonNode failure = await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(
+                        () -> Http.rest("GET", execution + "/result", caller, null, null)
+                                .json(),
+                        body -> "upstream_failed".equals(body.path("error_code").asText()));
+        assertThat(failure.path("detail").asText())
+                .as(failure.toString())
+                .contains("upstream 'counting-timeout'", "tool 'slow'", "call timeout of 2000 ms")
+                .doesNotContain(GatewayUpstreams.COUNTING_TOKEN);
+        assertThat(GatewayUpstreams.invocations("slow")).isEqualTo(before + 1);
     }
 
     private static List<String> toolNames2025(Mcp2025Session session) {

@@ -28,7 +28,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * Stdio upstreams of the upstreams file through the packaged stack (docs/gateway.md "Stdio upstreams"): job-control
  * starts their command to list them, and a worker's child starts it again for the call. Our StdioCountingUpstream's
- * echo is called once with its exact result; the pinned third-party server-filesystem ({@code fs}, confined to a
+ * echo is called once with its exact result, and its crash fails the execution with the exit status; the pinned third-party server-filesystem ({@code fs}, confined to a
  * directory this class fills) lists a directory and reads a file through REST, a 2026-07-28 task, a 2025-11-25 task
  * and the compatibility tools. server-filesystem asks its client for its roots ({@code roots/list}) as soon as it is
  * initialized, so each of those calls is one input round: the caller answers with the directory as its root, or
@@ -61,6 +61,38 @@ class GatewayStdioE2E {
         assertThat(result.getMap("structuredContent")).isEqualTo(Map.of("over", "stdio"));
         assertThat(echoes(counts)).isEqualTo(before + 1);
         assertThat(GatewayUpstreams.listedTools(acme)).noneMatch(name -> name.startsWith("fs."));
+    }
+
+    @Test
+    void aStdioUpstreamThatCrashesMidCallFailsTheExecutionWithItsExitStatusCalledOnce() throws IOException {
+        RestAssured.baseURI = LocalStack.get().frontendUrl();
+        String acme = Tokens.forSubject("gateway-stdio-e2e")
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call", "tools:write")
+                .sign();
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> GatewayUpstreams.listedTools(acme).contains("counting-stdio.crash"));
+        Path counts = LocalStack.stdioUpstreamCounts();
+        long before = lines(counts, "crash");
+
+        String id = DemoExecutions.submit(acme, "counting-stdio.crash", Map.of())
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
+
+        JsonNode failure = await().atMost(SETTLE)
+                .pollInterval(Duration.ofMillis(200))
+                .until(
+                        () -> Http.rest("GET", DemoExecutions.BASE + "/" + id + "/result", acme, null, null)
+                                .json(),
+                        body -> "upstream_failed".equals(body.path("error_code").asText()));
+        assertThat(failure.path("detail").asText())
+                .as(failure.toString())
+                .contains("upstream 'counting-stdio'", "tool 'crash'", "exited with status 70");
+        assertThat(lines(counts, "crash")).isEqualTo(before + 1);
     }
 
     @Test
@@ -267,8 +299,12 @@ class GatewayStdioE2E {
     }
 
     private static long echoes(Path counts) throws IOException {
+        return lines(counts, "echo");
+    }
+
+    private static long lines(Path counts, String line) throws IOException {
         return Files.exists(counts)
-                ? Files.readAllLines(counts).stream().filter("echo"::equals).count()
+                ? Files.readAllLines(counts).stream().filter(line::equals).count()
                 : 0;
     }
 }

@@ -27,8 +27,9 @@ import static org.awaitility.Awaitility.await;
  * The upstream MCP servers of the e2e stack (docs/gateway.md): {@code counting}, the CountingUpstream of
  * {@code tools/upstream-fixtures} run as a process of its own on loopback, for workspaces {@code acme/*} with a bearer
  * credential from a file; {@code counting-ro}, the same server's {@code slow} declared read-only (replay-safe); and
- * {@code gone}, an upstream nobody listens for, open to everyone; and {@code counting-stdio}, its {@code echo}
- * over stdio (StdioCountingUpstream, started by the services from the file's command) for {@code acme/demo} only,
+ * {@code gone}, an upstream nobody listens for, open to everyone; {@code counting-timeout}, the same server's
+ * {@code slow} with a call timeout of 2 s, for {@link #TIMEOUT_PROJECT} only; {@code counting-stdio}, its {@code echo}
+ * and {@code crash} over stdio (StdioCountingUpstream, started by the services from the file's command) for {@code acme/demo} only,
  * so that the operator tests' projects do not see it; and {@code fs}, the pinned third-party
  * {@code @modelcontextprotocol/server-filesystem} of tools/upstream-fixtures/npm over stdio, confined to
  * {@link #filesystemDirectory(Path) a directory of the state folder}, for {@link #FILESYSTEM_PROJECT} only. The
@@ -39,6 +40,8 @@ final class GatewayUpstreams implements AutoCloseable {
     static final String COUNTING_TOKEN = "e2e-upstream-token";
     /** The one project of org {@code acme} that may use the {@code fs} upstream (server-filesystem). */
     static final String FILESYSTEM_PROJECT = "gw-fs";
+    /** The one project of org {@code acme} that may use {@code counting-timeout} (CountingUpstream, call timeout 2 s). */
+    static final String TIMEOUT_PROJECT = "gw-timeout";
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -107,7 +110,11 @@ final class GatewayUpstreams implements AutoCloseable {
                    "connectTimeout": "1s", "refreshInterval": "2s"},
                   {"id": "counting-stdio", "namespace": "counting-stdio", "workspaces": ["acme/demo"],
                    "command": {"argv": %3$s, "workingDirectory": "."},
-                   "allowedTools": ["echo"], "callTimeout": "60s"},
+                   "allowedTools": ["echo", "crash"], "callTimeout": "60s"},
+                  {"id": "counting-timeout", "url": "%1$s", "namespace": "counting-timeout",
+                   "workspaces": ["acme/%6$s"],
+                   "credential": {"header": "Authorization", "prefix": "Bearer ", "valueFromFile": "counting.token"},
+                   "allowedTools": ["slow"], "refreshInterval": "2s", "callTimeout": "2s"},
                   {"id": "fs", "namespace": "fs", "workspaces": ["acme/%4$s"],
                    "command": {"argv": %5$s},
                    "allowedTools": ["list_directory", "read_text_file"],
@@ -119,7 +126,8 @@ final class GatewayUpstreams implements AutoCloseable {
                         closedPort(),
                         JSON.writeValueAsString(stdioArgv(fixtures, state)),
                         FILESYSTEM_PROJECT,
-                        JSON.writeValueAsString(filesystemArgv(repo, state))));
+                        JSON.writeValueAsString(filesystemArgv(repo, state)),
+                        TIMEOUT_PROJECT));
         running = new GatewayUpstreams(process, url);
         return running;
     }
