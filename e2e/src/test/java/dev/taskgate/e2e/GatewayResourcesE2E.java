@@ -35,7 +35,8 @@ import static org.awaitility.Awaitility.await;
  * packaged stack, for 2026-07-28 and 2025-11-25 clients (over HTTP and stdio): lists (prompts under the namespace), a text resource, a blob
  * resource through a template, a prompt with arguments, a completion, an unknown resource (each generation's error),
  * and another project, for which the upstream does not exist. Also the upstream's {@code sampling/createMessage}
- * relayed to a REST caller, who answers it through the input route.
+ * relayed to a REST caller, who answers it through the input route, and the progress of its
+ * {@code trigger-long-running-operation} recorded with the execution.
  */
 @ExtendWith(LocalStack.class)
 class GatewayResourcesE2E {
@@ -271,6 +272,37 @@ class GatewayResourcesE2E {
                 .as(result.toString())
                 .contains("The tide turns twice a day.")
                 .contains("e2e-model");
+    }
+
+    @Test
+    void theUpstreamsProgressReachesTheExecutionAndItsResultIsTheUpstreams() {
+        String executions = "/v1/orgs/acme/projects/" + project + "/tool-executions";
+        Http.Reply submitted = Http.rest(
+                "POST",
+                executions,
+                writer,
+                "e2e-" + UUID.randomUUID(),
+                "{\"tool_name\": \"" + namespace
+                        + ".trigger-long-running-operation\", \"input\": {\"duration\": 2, \"steps\": 4}}");
+        assertThat(submitted.status()).as(submitted.text()).isEqualTo(202);
+        String execution =
+                executions + "/" + submitted.json().path("execution_id").asText();
+
+        JsonNode done = await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
+                .until(
+                        () -> Http.rest("GET", execution, writer, null, null).json(),
+                        e -> List.of("completed", "failed", "cancelled")
+                                .contains(e.path("status").asText()));
+        assertThat(done.path("status").asText()).as(done.toString()).isEqualTo("completed");
+        // server-everything reports each of its steps against the progress token of the call
+        assertThat(done.path("total").asDouble()).as(done.toString()).isEqualTo(4.0);
+        assertThat(done.path("progress").asDouble()).isBetween(1.0, 4.0);
+        JsonNode result =
+                Http.rest("GET", execution + "/result", writer, null, null).json();
+        assertThat(result.at("/content/0/text").asText())
+                .as(result.toString())
+                .isEqualTo("Long running operation completed. Duration: 2 seconds, Steps: 4.");
     }
 
     private static List<String> values(JsonNode items, String member) {
