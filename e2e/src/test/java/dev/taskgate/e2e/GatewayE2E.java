@@ -186,6 +186,28 @@ class GatewayE2E {
     }
 
     @Test
+    void anUpstreamAskingForAnInteractionNoClientOffersFailsTheExecutionClearlyAndIsCalledOnce() {
+        int before = GatewayUpstreams.invocations("unsupported");
+        String id = DemoExecutions.submit(acmeWriter, "counting.unsupported", Map.of())
+                .then()
+                .statusCode(202)
+                .extract()
+                .path("execution_id");
+
+        JsonNode failure = await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(200))
+                .until(
+                        () -> Http.rest("GET", DemoExecutions.BASE + "/" + id + "/result", acmeWriter, null, null)
+                                .json(),
+                        body -> "upstream_failed".equals(body.path("error_code").asText()));
+        assertThat(failure.path("detail").asText())
+                .as(failure.toString())
+                .contains("upstream 'counting'", "tool 'unsupported'", "'experimental/unsupported'")
+                .doesNotContain(GatewayUpstreams.COUNTING_TOKEN);
+        assertThat(GatewayUpstreams.invocations("unsupported")).isEqualTo(before + 1);
+    }
+
+    @Test
     void aRestCreateNamesTheUpstreamByGatewayId() {
         JsonPath result = DemoExecutions.result(
                 acmeWriter,

@@ -325,6 +325,22 @@ class UpstreamChildTest {
     }
 
     @Test
+    void anUpstreamAskingForAnInteractionNoClientOffersFailsClearlyAndIsCalledOnce() throws Exception {
+        int before = upstream.invocations("unsupported");
+
+        ChildMessage error = call("unsupported", "{}").terminal();
+
+        assertThat(error.kind()).isEqualTo(ChildMessage.Kind.ERROR);
+        assertThat(error.code()).isEqualTo(ChildServer.UPSTREAM_FAILED);
+        assertThat(error.message())
+                .contains("upstream 'counting' tool 'unsupported'")
+                .contains("the upstream asked for 'experimental/unsupported', an interaction Taskgate cannot relay");
+        assertThat(upstream.invocations("unsupported")).isEqualTo(before + 1);
+        // the upstream was answered with the JSON-RPC error for a method Taskgate cannot serve
+        assertThat(upstream.invocations("answered experimental/unsupported")).isPositive();
+    }
+
+    @Test
     void aRefusedConnectionFailsClearly() throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
