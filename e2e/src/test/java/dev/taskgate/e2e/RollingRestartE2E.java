@@ -44,7 +44,7 @@ import static org.awaitility.Awaitility.await;
  * with a 5xx or cut (a refused connection is the only failure a client may see, and is sent to the other frontend),
  * every execution's lifecycle webhook delivered, no record dead-lettered. Prints one figures line.
  */
-@SlowTier
+@LongTier
 @ExtendWith(LocalStack.class)
 class RollingRestartE2E {
     private static final ObjectMapper JSON = new ObjectMapper();

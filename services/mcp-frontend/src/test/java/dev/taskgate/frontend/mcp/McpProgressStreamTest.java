@@ -189,10 +189,11 @@ class McpProgressStreamTest extends WithPlayedExecution {
             assertThat(body)
                     .isEqualTo("{\"jsonrpc\":\"2.0\",\"id\":\"call-1\",\"result\":{\"resultType\":\"complete\","
                             + STORED.substring(1) + "}");
-            // one read right after the acceptance, one on the terminal lifecycle record; the 10 s poll never ran
+            // one read right after the acceptance and one on the terminal lifecycle record — or only the first, when
+            // the record was already applied as it ran (seen under load); the 10 s poll never ran
             assertThat(queries.requests())
                     .filteredOn(r -> r.path().endsWith(id + "/outcome"))
-                    .hasSize(2);
+                    .hasSizeBetween(1, 2);
         }
     }
 
