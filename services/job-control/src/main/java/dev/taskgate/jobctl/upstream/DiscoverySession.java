@@ -3,6 +3,7 @@ package dev.taskgate.jobctl.upstream;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.net.http.HttpClient;
+import java.util.concurrent.atomic.AtomicLong;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -19,8 +20,9 @@ import dev.taskgate.pinnedhttp.PinnedEndpoint;
  * or a JSON-RPC error. With a 2025-11-25 upstream it opens a session ({@code initialize}); with a 2026-07-28 one there
  * is no session: it asks {@code server/discover} once and every request describes itself ({@code _meta} with the
  * protocol version and the client's capabilities). The messages travel over the upstream's transport: Streamable HTTP,
- * or the standard input and output of a process started for this session (a stdio upstream, stopped again by
- * {@link #close()}). Only the HTTP transport has a stream for the upstream's own messages ({@link ToolListListener}).
+ * or the standard input and output of a stdio upstream's process: started for this session and stopped by {@link
+ * #close()}, or kept between sessions by {@link StdioUpstreamProcesses} ({@link #kept}). Only the HTTP transport has a
+ * stream for the upstream's own messages ({@link ToolListListener}); a kept stdio process reads its own output.
  */
 final class DiscoverySession implements AutoCloseable {
     /** The most an upstream may send for one answer. */
@@ -38,13 +40,27 @@ final class DiscoverySession implements AutoCloseable {
     private final UpstreamDefinition upstream;
     private final DiscoveryTransport transport;
     private final boolean stateless;
-    private long nextId = 1;
-    private JsonNode capabilities = JsonNodeFactory.instance.objectNode();
+    // a kept session is shared by several callers: its ids must still increase
+    private final AtomicLong nextId = new AtomicLong(1);
+    private final boolean ownsTransport;
+    private volatile JsonNode capabilities = JsonNodeFactory.instance.objectNode();
 
-    private DiscoverySession(UpstreamDefinition upstream, DiscoveryTransport transport) {
+    private DiscoverySession(UpstreamDefinition upstream, DiscoveryTransport transport, boolean ownsTransport) {
         this.upstream = upstream;
         this.transport = transport;
+        this.ownsTransport = ownsTransport;
         this.stateless = upstream.protocol() == UpstreamProtocol.MCP_2026_07_28;
+    }
+
+    /**
+     * A session over the process of a stdio upstream that outlives it ({@link StdioUpstreamProcesses}): initialized
+     * here, once; {@link #close()} leaves the process running, and whoever keeps it stops it.
+     */
+    static DiscoverySession kept(UpstreamDefinition upstream, StdioDiscoveryTransport transport)
+            throws UpstreamException {
+        DiscoverySession session = new DiscoverySession(upstream, transport, false);
+        session.initialize();
+        return session;
     }
 
     /**
@@ -104,9 +120,9 @@ final class DiscoverySession implements AutoCloseable {
     private static DiscoverySession openSpeaking(UpstreamDefinition upstream, PinnedEndpoint endpoint, HttpClient http)
             throws UpstreamException {
         DiscoveryTransport transport = upstream.isStdio()
-                ? StdioDiscoveryTransport.start(upstream)
+                ? StdioDiscoveryTransport.start(upstream, StdioDiscoveryTransport.Events.NONE)
                 : new HttpDiscoveryTransport(upstream, endpoint, http);
-        DiscoverySession session = new DiscoverySession(upstream, transport);
+        DiscoverySession session = new DiscoverySession(upstream, transport, true);
         try {
             if (session.stateless) {
                 session.discover();
@@ -167,13 +183,16 @@ final class DiscoverySession implements AutoCloseable {
 
     /**
      * Whether the upstream said in its {@code initialize} result that it announces changes of its tool list on the
-     * {@code GET} stream (a 2026-07-28 upstream has neither, and a stdio upstream's transport has no such stream: both
-     * are listed on schedule).
+     * {@code GET} stream (a 2026-07-28 upstream has neither; a stdio upstream has no such stream, and its kept process
+     * hears its announcements instead, {@link StdioUpstreamProcesses}).
      */
     boolean offersToolListChanged() {
-        return !stateless
-                && transport.hasServerStream()
-                && capabilities.path("tools").path("listChanged").asBoolean(false);
+        return transport.hasServerStream() && declaresToolListChanged();
+    }
+
+    /** Whether the {@code initialize} result declared {@code tools.listChanged}, whatever the transport. */
+    boolean declaresToolListChanged() {
+        return !stateless && capabilities.path("tools").path("listChanged").asBoolean(false);
     }
 
     /** Opens the stream for the upstream's own messages; only where {@link #offersToolListChanged()}. */
@@ -191,7 +210,7 @@ final class DiscoverySession implements AutoCloseable {
 
     /** Sends a request and returns its result; a JSON-RPC error or anything unexpected is an exception. */
     JsonNode request(String method, JsonNode params) throws UpstreamException {
-        long id = nextId++;
+        long id = nextId.getAndIncrement();
         ObjectNode message =
                 JsonNodeFactory.instance.objectNode().put("jsonrpc", "2.0").put("id", id);
         message.put("method", method);
@@ -257,6 +276,8 @@ final class DiscoverySession implements AutoCloseable {
 
     @Override
     public void close() {
-        transport.close();
+        if (ownsTransport) {
+            transport.close();
+        }
     }
 }

@@ -15,9 +15,11 @@ import dev.taskgate.pinnedhttp.PinnedEndpoint;
  * policy (docs/gateway.md "Network policy"), at the address the policy checked: the host is resolved once, by the
  * check, and the connection goes to that address with the URL's host as {@code Host} and TLS server name. A refusal
  * is an {@link UpstreamException} with the policy's reason. Redirects are never followed (the address was checked).
+ * A stdio upstream's sessions go to its kept process ({@link StdioUpstreamProcesses}).
  */
 final class UpstreamConnector implements DiscoverySession.Opener {
     private final UpstreamAddressPolicy addresses;
+    private final StdioUpstreamProcesses processes;
     // one client per connect timeout and TLS server name: a TLS context must not serve two server names
     private final Map<ClientKey, HttpClient> clients = new ConcurrentHashMap<>();
 
@@ -28,8 +30,9 @@ final class UpstreamConnector implements DiscoverySession.Opener {
         PinnedEndpoint.allowHostHeader();
     }
 
-    UpstreamConnector(UpstreamAddressPolicy addresses) {
+    UpstreamConnector(UpstreamAddressPolicy addresses, StdioUpstreamProcesses processes) {
         this.addresses = addresses;
+        this.processes = processes;
     }
 
     @Override
@@ -39,7 +42,7 @@ final class UpstreamConnector implements DiscoverySession.Opener {
             throw new UpstreamException(check.refusal());
         }
         if (upstream.isStdio()) {
-            return DiscoverySession.open(upstream, null, null);
+            return processes.open(upstream);
         }
         PinnedEndpoint endpoint = new PinnedEndpoint(upstream.url(), check.address());
         HttpClient http = clients.computeIfAbsent(

@@ -47,7 +47,8 @@ import dev.taskgate.jobctl.upstream.db.UpstreamCircuitRepository;
  * operator API is listed (or dropped) at once on this replica ({@link #changed}); every {@code retryInterval} the
  * registrations are read again, so that another replica's changes arrive here within that interval. An upstream whose
  * {@code initialize} announces tool list changes is also listed again as soon as it says its list changed
- * ({@link ToolListListeners}); listings of one upstream never overlap, so the last one to finish is the newest.
+ * ({@link ToolListListeners}; a stdio upstream's kept process, {@link StdioUpstreamProcesses}); listings of one
+ * upstream never overlap, so the last one to finish is the newest.
  */
 @ApplicationScoped
 public class UpstreamDiscovery {
@@ -69,6 +70,7 @@ public class UpstreamDiscovery {
     // meanwhile need no listing of their own
     private final Set<String> announced = ConcurrentHashMap.newKeySet();
     private final ToolListListeners listeners;
+    private final StdioUpstreamProcesses processes;
     private final ScheduledExecutorService refresher = Executors.newScheduledThreadPool(2, r -> {
         Thread t = new Thread(r, "upstream-discovery");
         t.setDaemon(true);
@@ -76,14 +78,30 @@ public class UpstreamDiscovery {
     });
 
     UpstreamDiscovery(
-            RegisteredUpstreams registered, OperationCatalog catalog, Pool pool, UpstreamCircuitRepository circuits) {
+            RegisteredUpstreams registered,
+            OperationCatalog catalog,
+            Pool pool,
+            UpstreamCircuitRepository circuits,
+            StdioUpstreamProcesses processes) {
         this.registered = registered;
         this.catalog = catalog;
         this.pool = pool;
         this.circuits = circuits;
         this.retryInterval = registered.retryInterval();
-        this.sessions = new UpstreamConnector(registered.addresses());
+        this.processes = processes;
+        this.sessions = new UpstreamConnector(registered.addresses(), processes);
         this.listeners = new ToolListListeners(sessions, this::refreshAnnounced, retryInterval);
+        processes.notify(new StdioUpstreamProcesses.Events() {
+            @Override
+            public void listAgain(String id) {
+                refreshAnnounced(id);
+            }
+
+            @Override
+            public void unavailable(String id, String reason) {
+                markUnavailable(id, reason);
+            }
+        });
     }
 
     void start(@Observes StartupEvent started) {
@@ -94,6 +112,7 @@ public class UpstreamDiscovery {
     @PreDestroy
     void stop() {
         listeners.stopAll();
+        processes.stopAll();
         refresher.shutdownNow();
     }
 
@@ -103,6 +122,7 @@ public class UpstreamDiscovery {
      */
     public void changed(String id) {
         listeners.stop(id);
+        processes.stop(id);
         listings.remove(id);
         publish();
         restart(id);

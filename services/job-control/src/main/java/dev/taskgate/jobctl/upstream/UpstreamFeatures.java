@@ -55,10 +55,10 @@ public class UpstreamFeatures {
     private final Map<String, String> owners = new ConcurrentHashMap<>();
     private final UpstreamConnector sessions;
 
-    UpstreamFeatures(RegisteredUpstreams registered, OperationCatalog catalog) {
+    UpstreamFeatures(RegisteredUpstreams registered, OperationCatalog catalog, StdioUpstreamProcesses processes) {
         this.registered = registered;
         this.catalog = catalog;
-        this.sessions = new UpstreamConnector(registered.addresses());
+        this.sessions = new UpstreamConnector(registered.addresses(), processes);
     }
 
     /** Serves one federated request of a caller in {@code workspace}. Blocking: it talks to upstreams. */

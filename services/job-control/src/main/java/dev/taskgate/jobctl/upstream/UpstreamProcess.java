@@ -77,8 +77,8 @@ final class UpstreamProcess {
         }
     }
 
-    /** Writes one message, a line of JSON. */
-    void send(byte[] message, String what) throws UpstreamException {
+    /** Writes one message, a line of JSON; one writer at a time, so that lines never interleave. */
+    synchronized void send(byte[] message, String what) throws UpstreamException {
         try {
             input.write(message);
             input.write('\n');
@@ -92,6 +92,16 @@ final class UpstreamProcess {
     /** The next line of output, waiting at most {@code timeout}; {@code null} when none came in time. */
     Output next(Duration timeout) throws InterruptedException {
         return output.poll(timeout.toNanos(), TimeUnit.NANOSECONDS);
+    }
+
+    /** The next line of output, or its end, waiting as long as it takes. */
+    Output take() throws InterruptedException {
+        return output.take();
+    }
+
+    /** Whether the process is still running. */
+    boolean isAlive() {
+        return process.isAlive();
     }
 
     /**
