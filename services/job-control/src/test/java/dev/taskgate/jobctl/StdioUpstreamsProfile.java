@@ -20,7 +20,9 @@ import dev.taskgate.testsupport.RepositoryRoot;
 /**
  * An upstreams file of stdio upstreams: tools/upstream-fixtures' StdioCountingUpstream ({@value #WORKING}), a program
  * that does not exist ({@value #MISSING}) and one that exits at once ({@value #QUITTING}). Written when the profile
- * starts, since the command names this JVM's {@code java} and the fixture's classpath.
+ * starts, since the command names this JVM's {@code java} and the fixture's classpath. The working one is refreshed
+ * once an hour, so that a listing seen within a test came from something else than its schedule; its counts file and
+ * announce file ({@value #COUNTS_FILE}, {@value #ANNOUNCE_FILE}) are next to the upstreams file.
  */
 public class StdioUpstreamsProfile implements QuarkusTestProfile {
 
@@ -28,26 +30,30 @@ public class StdioUpstreamsProfile implements QuarkusTestProfile {
     static final String MISSING = "stdio-missing";
     static final String QUITTING = "stdio-quitting";
     static final String WORKSPACE = "org-stdio/*";
+    static final String COUNTS_FILE = "counts.txt";
+    static final String ANNOUNCE_FILE = "announce";
 
     @Override
     public Map<String, String> getConfigOverrides() {
         try {
             Path directory = Files.createTempDirectory("jc-stdio-upstreams");
-            Path counts = directory.resolve("counts.txt");
+            Path counts = directory.resolve(COUNTS_FILE);
             ObjectNode root = JsonNodeFactory.instance.objectNode();
             ArrayNode upstreams = root.putArray("upstreams");
             upstreams.add(upstream(
-                    WORKING,
-                    List.of(
-                            Path.of(System.getProperty("java.home"), "bin", "java")
-                                    .toString(),
-                            "-Xmx64m",
-                            "-XX:TieredStopAtLevel=1",
-                            "-XX:+UseSerialGC",
-                            "-cp",
-                            fixtureClasspath(),
-                            "dev.taskgate.upstream.fixtures.StdioCountingUpstream",
-                            counts.toString())));
+                            WORKING,
+                            List.of(
+                                    Path.of(System.getProperty("java.home"), "bin", "java")
+                                            .toString(),
+                                    "-Xmx64m",
+                                    "-XX:TieredStopAtLevel=1",
+                                    "-XX:+UseSerialGC",
+                                    "-cp",
+                                    fixtureClasspath(),
+                                    "dev.taskgate.upstream.fixtures.StdioCountingUpstream",
+                                    counts.toString(),
+                                    directory.resolve(ANNOUNCE_FILE).toString()))
+                    .put("refreshInterval", "1h"));
             upstreams.add(upstream(
                     MISSING, List.of(directory.resolve("no-such-program").toString())));
             upstreams.add(upstream(QUITTING, List.of("/bin/sh", "-c", "echo not today >&2; exit 3")));
