@@ -171,9 +171,12 @@ final class StdioDiscoveryTransport implements DiscoveryTransport {
         String method = awaiting;
         JsonNode message;
         try {
-            message = DiscoverySession.parse(upstream, line, method == null ? "between requests" : method);
+            message = DiscoverySession.parse(upstream, line, method == null ? "nothing" : method);
         } catch (UpstreamException e) {
-            lose(e.getMessage());
+            lose(
+                    method == null
+                            ? "upstream " + upstream.id() + " wrote a line that is not JSON-RPC 2.0 between requests"
+                            : e.getMessage());
             return false;
         }
         String own = message.path("method").asText("");
@@ -221,7 +224,7 @@ final class StdioDiscoveryTransport implements DiscoveryTransport {
         }
         lostReason = reason;
         answers.add(LOST);
-        LOG.warnf("Upstream process lost; stopped [upstream=%s reason=%s]", upstream.id(), reason);
+        LOG.debugf("Upstream process stopped [upstream=%s reason=%s]", upstream.id(), reason);
         process.stop();
         events.lost(reason);
     }

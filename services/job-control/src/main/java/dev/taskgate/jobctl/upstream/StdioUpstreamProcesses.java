@@ -8,8 +8,10 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 import jakarta.annotation.PreDestroy;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import org.jboss.logging.Logger;
@@ -47,7 +49,8 @@ public class StdioUpstreamProcesses {
         public void unavailable(String id, String reason) {}
     };
 
-    private final RegisteredUpstreams registered;
+    private final Supplier<List<UpstreamDefinition>> current;
+    private final Duration firstPause;
     private final Duration longestPause;
     private final Map<String, Kept> kept = new ConcurrentHashMap<>();
     private final ScheduledExecutorService restarts = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -57,9 +60,20 @@ public class StdioUpstreamProcesses {
     });
     private volatile Events events = NONE;
 
+    @Inject
     StdioUpstreamProcesses(RegisteredUpstreams registered) {
-        this.registered = registered;
-        this.longestPause = registered.retryInterval();
+        this(registered::all, FIRST_PAUSE, registered.retryInterval());
+    }
+
+    /**
+     * @param current      the upstreams as defined now
+     * @param firstPause   the pause before a lost process is started again; doubled for each loss that follows soon
+     * @param longestPause the longest such pause (the retry interval)
+     */
+    StdioUpstreamProcesses(Supplier<List<UpstreamDefinition>> current, Duration firstPause, Duration longestPause) {
+        this.current = current;
+        this.firstPause = firstPause.compareTo(longestPause) < 0 ? firstPause : longestPause;
+        this.longestPause = longestPause;
     }
 
     /** Where announcements and losses go (discovery, once it runs). */
@@ -73,23 +87,23 @@ public class StdioUpstreamProcesses {
      * session, and the kept one is left alone.
      */
     DiscoverySession open(UpstreamDefinition upstream) throws UpstreamException {
-        if (!registered.all().contains(upstream) || restarts.isShutdown()) {
+        if (!current.get().contains(upstream) || restarts.isShutdown()) {
             return DiscoverySession.open(upstream, null, null);
         }
-        Kept current;
+        Kept entry;
         Kept replaced = null;
         synchronized (kept) {
-            current = kept.get(upstream.id());
-            if (current == null || !current.upstream.equals(upstream)) {
-                replaced = current;
-                current = new Kept(upstream);
-                kept.put(upstream.id(), current);
+            entry = kept.get(upstream.id());
+            if (entry == null || !entry.upstream.equals(upstream)) {
+                replaced = entry;
+                entry = new Kept(upstream);
+                kept.put(upstream.id(), entry);
             }
         }
         if (replaced != null) {
             replaced.stop();
         }
-        return current.session();
+        return entry.session();
     }
 
     /** The upstream {@code id} was changed or deleted: its process, if any, is stopped. */
@@ -123,8 +137,7 @@ public class StdioUpstreamProcesses {
 
         Kept(UpstreamDefinition upstream) {
             this.upstream = upstream;
-            Duration first = FIRST_PAUSE.compareTo(longestPause) < 0 ? FIRST_PAUSE : longestPause;
-            this.backoff = new StreamBackoff(first, longestPause);
+            this.backoff = new StreamBackoff(firstPause, longestPause);
         }
 
         synchronized DiscoverySession session() throws UpstreamException {
@@ -170,6 +183,9 @@ public class StdioUpstreamProcesses {
                 down = reason;
                 downUntil = System.nanoTime() + pause.toNanos();
             }
+            LOG.warnf(
+                    "Upstream process lost; a new one is started after a pause [upstream=%s pauseMs=%d reason=%s]",
+                    upstream.id(), pause.toMillis(), reason);
             events.unavailable(upstream.id(), reason);
             try {
                 restarts.schedule(

@@ -57,8 +57,8 @@ class DiscoverySessionTest {
     }
 
     @Test
-    void aStdioUpstreamIsListedOnScheduleWhateverItsInitializeDeclares() throws Exception {
-        // stdio has no stream for the server's own messages outside a request (docs/gateway.md "Announced changes")
+    void aStdioSessionOffersNoServerStreamWhateverItsInitializeDeclares() throws Exception {
+        // stdio has no GET stream: the kept process's own output carries announcements (StdioUpstreamProcesses)
         String initialized = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"protocolVersion\":\"2025-11-25\","
                 + "\"capabilities\":{\"tools\":{\"listChanged\":true}},"
                 + "\"serverInfo\":{\"name\":\"s\",\"version\":\"1\"}}}";
