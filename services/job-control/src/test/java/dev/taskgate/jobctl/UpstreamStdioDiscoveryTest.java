@@ -17,8 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Stdio upstreams of the upstreams file ({@link StdioUpstreamsProfile}): job-control starts each command for a listing,
- * initializes, lists and stops it. The working one's tools join the catalog under its namespace; a program that does
+ * Stdio upstreams of the upstreams file ({@link StdioUpstreamsProfile}): job-control starts each command, initializes
+ * and lists it (the process is kept: {@link UpstreamStdioProcessTest}). The working one's tools join the catalog under its namespace; a program that does
  * not exist and one that exits at once are unavailable with the reason, and neither affects the other.
  */
 @QuarkusTest
