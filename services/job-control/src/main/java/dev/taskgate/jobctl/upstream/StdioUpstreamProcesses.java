@@ -152,6 +152,12 @@ public class StdioUpstreamProcesses {
                 throw new UpstreamException(down + " (its process is started again in "
                         + Duration.ofNanos(downUntil - now).toMillis() + " ms)");
             }
+            if (transport != null) {
+                // ended, and its loss not handled yet: it is replaced now, and that loss is then ignored
+                transport.close();
+                transport = null;
+                session = null;
+            }
             Listener listener = new Listener();
             StdioDiscoveryTransport started = StdioDiscoveryTransport.start(upstream, listener);
             listener.transport = started;
