@@ -152,12 +152,15 @@ class UpstreamStdioProcessTest {
 
         assertThat(killed.destroyForcibly()).isTrue();
 
-        await().atMost(WAIT)
-                .until(() -> state().filter(s -> !s.available()
+        // the state as the loss left it, read once: the next listing may replace it at any time after the pause
+        UpstreamState down = await().atMost(WAIT)
+                .until(
+                        () -> state().filter(s -> !s.available()
                                 && s.problem() != null
-                                && s.problem().contains("ended its output"))
-                        .isPresent());
-        assertThat(state().orElseThrow().problem())
+                                && s.problem().contains("ended its output")),
+                        Optional::isPresent)
+                .orElseThrow();
+        assertThat(down.problem())
                 .contains("upstream " + StdioUpstreamsProfile.WORKING)
                 .contains("exited with status");
         await().atMost(WAIT).until(() -> state().map(UpstreamState::available).orElse(false));
