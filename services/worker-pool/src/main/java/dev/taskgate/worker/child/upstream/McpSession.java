@@ -133,11 +133,14 @@ final class McpSession {
                         }
                     } else if (received.isRequest()) {
                         ServerMessages.Reply reply = handler.answer(received);
+                        if (reply.thenFail() != null) {
+                            // the call fails whatever becomes of the refusal: its reason is the interaction that
+                            // could not be relayed, not how the upstream took being told so
+                            postRefusal(reply, received.method(), deadline);
+                            throw reply.thenFail();
+                        }
                         if (reply.response() != null) {
                             post(reply.response(), "the answer to " + received.method(), deadline);
-                        }
-                        if (reply.thenFail() != null) {
-                            throw reply.thenFail();
                         }
                     } else {
                         handler.notice(received);
@@ -151,6 +154,18 @@ final class McpSession {
             }
         } finally {
             incoming.close();
+        }
+    }
+
+    private void postRefusal(ServerMessages.Reply reply, String method, Deadline deadline)
+            throws OperationStoppedException, InterruptedException {
+        if (reply.response() == null) {
+            return;
+        }
+        try {
+            post(reply.response(), "the answer to " + method, deadline);
+        } catch (UpstreamException refused) {
+            reply.thenFail().addSuppressed(refused);
         }
     }
 
