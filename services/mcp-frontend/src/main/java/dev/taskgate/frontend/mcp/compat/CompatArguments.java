@@ -59,14 +59,19 @@ public final class CompatArguments {
         return new Cancel(id);
     }
 
-    /** {@code {execution_id, request_key, response}}; {@code response} is an {@code ElicitResult}. */
+    /**
+     * {@code {execution_id, request_key, response}}; {@code response} is an {@code ElicitResult}, or for a relayed
+     * sampling or roots request a {@code CreateMessageResult} or {@code ListRootsResult}, checked as the REST input
+     * route checks it (the key's method is not known here; the execution checks the answer against its request).
+     */
     public static ProvideInput provideInput(String tool, JsonNode arguments) {
         Checker c = new Checker(arguments, Set.of("execution_id", "request_key", "response"));
         String id = c.text("execution_id", true);
         String key = c.text("request_key", true);
         JsonNode response = c.present("response");
         if (response != null) {
-            InputResponseShape.violation(response).ifPresent(v -> c.violation("/response" + v.pointer(), v.message()));
+            InputResponseShape.violationOfAny(response)
+                    .ifPresent(v -> c.violation("/response" + v.pointer(), v.message()));
         }
         c.done(tool);
         return new ProvideInput(id, key, response);

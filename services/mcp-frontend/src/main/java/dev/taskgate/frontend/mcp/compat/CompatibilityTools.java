@@ -461,15 +461,31 @@ public class CompatibilityTools {
         return schema;
     }
 
+    // the three answers an input request can take (CompatArguments checks them like the REST input route does)
     private static ObjectNode responseSchema() {
         ObjectNode response = JSON.objectNode()
                 .put("type", "object")
-                .put("description", "An elicitation result: action accept (with content), decline or cancel.");
-        ObjectNode props = response.putObject("properties");
+                .put(
+                        "description",
+                        "The answer: an elicitation result (action accept with content, decline or cancel); for a"
+                                + " sampling request an upstream asked, a CreateMessageResult (role, content, model);"
+                                + " for a roots request, a ListRootsResult (roots).");
+        ArrayNode shapes = response.putArray("anyOf");
+        ObjectNode elicited = shapes.addObject();
+        ObjectNode props = elicited.putObject("properties");
         ArrayNode actions = props.putObject("action").putArray("enum");
         actions.add("accept").add("decline").add("cancel");
         props.putObject("content").put("type", "object");
-        response.putArray("required").add("action");
+        elicited.putArray("required").add("action");
+        ObjectNode sampled = shapes.addObject();
+        ObjectNode sampledProps = sampled.putObject("properties");
+        sampledProps.putObject("role").putArray("enum").add("assistant").add("user");
+        sampledProps.putObject("content").put("type", "object");
+        sampledProps.putObject("model").put("type", "string");
+        sampled.putArray("required").add("role").add("content").add("model");
+        ObjectNode roots = shapes.addObject();
+        roots.putObject("properties").putObject("roots").put("type", "array");
+        roots.putArray("required").add("roots");
         return response;
     }
 }

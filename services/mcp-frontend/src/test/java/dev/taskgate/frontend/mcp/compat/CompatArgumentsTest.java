@@ -88,6 +88,26 @@ class CompatArgumentsTest {
         assertThat(missing.error().data().path("errors")).hasSize(3);
     }
 
+    @Test
+    void provideInputTakesASamplingOrRootsResultAndRefusesAMalformedOne() {
+        CompatArguments.ProvideInput sampled = CompatArguments.provideInput(
+                "execution_provide_input",
+                json("{\"execution_id\":\"a\",\"request_key\":\"upstream-sampling-1\",\"response\":"
+                        + "{\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"hi\"},"
+                        + "\"model\":\"m\"}}"));
+        assertThat(sampled.response().path("model").asText()).isEqualTo("m");
+        CompatArguments.ProvideInput roots = CompatArguments.provideInput(
+                "execution_provide_input",
+                json("{\"execution_id\":\"a\",\"request_key\":\"upstream-roots-1\",\"response\":"
+                        + "{\"roots\":[{\"uri\":\"file:///w\"}]}}"));
+        assertThat(roots.response().path("roots")).hasSize(1);
+
+        McpException badRoots = invalid(() -> CompatArguments.provideInput(
+                "execution_provide_input",
+                json("{\"execution_id\":\"a\",\"request_key\":\"k\",\"response\":{\"roots\":{}}}")));
+        assertThat(badRoots.error().data().at("/errors/0/pointer").asText()).startsWith("/arguments/response");
+    }
+
     private static McpException invalid(Runnable call) {
         McpException e = catchThrowableOfType(McpException.class, call::run);
         assertThat(e).as("expected a -32602").isNotNull();
