@@ -18,6 +18,7 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.Accepted;
+import dev.taskgate.contracts.event.CheckpointSaved;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.ResultStaged;
@@ -128,6 +129,35 @@ class StagedResultOwnerLossTest extends OwnerLossComponentTest {
         clock.advance(PAST_TIMEOUT);
 
         awaitStatus(caller, id, ExecutionStatus.CANCELLED);
+        assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isNull();
+    }
+
+    @Test
+    void theStagedResultOfAWorkspaceSearchGoesToAReplacementWithItsFinalFrontierNeverStraightToTheCaller() {
+        Caller caller = newCaller();
+        String owner = newWorkerId();
+        UUID id = ((Accepted) fixture.send(JobControlFixture.submit(
+                        caller, "key-" + UUID.randomUUID(), "workspace.search", "{\"query\":\"x\"}")))
+                .executionId();
+        workers.heartbeat(owner);
+        fixture.report(started(id, 1, owner));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        String frontier = "{\"staged\":\"result\",\"listing\":\"sha256:l\",\"sources\":{}}";
+        fixture.report(new CheckpointSaved(UUID.randomUUID(), Instant.now(), id, 1, owner, 1, "sha256:r", frontier));
+        fixture.report(staged(id, 1, owner, EXACT));
+        awaitCheckpoints(id, 1);
+
+        RunOperation replacement;
+        try (TopicWatcher work = fixture.kafka.watch(topic(Topics.WORK))) {
+            clock.advance(PAST_TIMEOUT);
+            replacement = work.await(RunOperation.class, r -> r.executionId().equals(id), WAIT);
+        }
+        assertThat(replacement.epoch()).isEqualTo(2);
+        assertThat(replacement.checkpoint().frontier()).isEqualTo(frontier);
+        assertThat(replacement.checkpoint().revision()).isEqualTo("sha256:r");
+        assertThat(awaitStatus(caller, id, ExecutionStatus.QUEUED).statusMessage())
+                .endsWith("; attempt 2 publishes the result staged before the loss if the workspace files it read "
+                        + "are unchanged, else starts from checkpoint 1.");
         assertThat(WorkerReportFlowTest.outcome(caller, id).result()).isNull();
     }
 

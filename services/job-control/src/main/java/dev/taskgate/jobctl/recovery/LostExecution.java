@@ -18,6 +18,9 @@ import dev.taskgate.contracts.ExecutionStatus;
  * @param resultStaged         whether the lost epoch staged its result ({@code ResultStaged}) before it was lost
  * @param journalBound         whether a rewrite plan is bound to the execution's transaction journal entry (its
  *                             commit was granted)
+ * @param sourceBound          whether a staged result is bound to the workspace sources it was computed on (a
+ *                             read-only workspace operation): only a replacement that finds them unchanged may
+ *                             publish it, so owner loss never publishes it directly
  */
 public record LostExecution(
         ExecutionStatus state,
@@ -27,7 +30,8 @@ public record LostExecution(
         String replacedFromFrontier,
         String frontier,
         boolean resultStaged,
-        boolean journalBound) {
+        boolean journalBound,
+        boolean sourceBound) {
 
     public LostExecution {
         Objects.requireNonNull(state, "state");
@@ -45,7 +49,7 @@ public record LostExecution(
             int replacements,
             String replacedFromFrontier,
             String frontier) {
-        this(state, mutating, cancelRequested, replacements, replacedFromFrontier, frontier, false, false);
+        this(state, mutating, cancelRequested, replacements, replacedFromFrontier, frontier, false, false, false);
     }
 
     /** An execution without a journal entry. */
@@ -57,6 +61,37 @@ public record LostExecution(
             String replacedFromFrontier,
             String frontier,
             boolean resultStaged) {
-        this(state, mutating, cancelRequested, replacements, replacedFromFrontier, frontier, resultStaged, false);
+        this(
+                state,
+                mutating,
+                cancelRequested,
+                replacements,
+                replacedFromFrontier,
+                frontier,
+                resultStaged,
+                false,
+                false);
+    }
+
+    /** An execution whose staged result, if any, is not bound to workspace sources. */
+    public LostExecution(
+            ExecutionStatus state,
+            boolean mutating,
+            boolean cancelRequested,
+            int replacements,
+            String replacedFromFrontier,
+            String frontier,
+            boolean resultStaged,
+            boolean journalBound) {
+        this(
+                state,
+                mutating,
+                cancelRequested,
+                replacements,
+                replacedFromFrontier,
+                frontier,
+                resultStaged,
+                journalBound,
+                false);
     }
 }

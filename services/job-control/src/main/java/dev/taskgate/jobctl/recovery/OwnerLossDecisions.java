@@ -14,7 +14,9 @@ import dev.taskgate.jobctl.recovery.OwnerLossVerdict.Action;
  * <li>the lost epoch staged its result → {@code completed} with exactly those bytes, nothing re-run — unless a
  * read-only operation was asked to cancel (its live path would have stopped it: a checkpoint never overrides a
  * cancellation); a mutating operation stages only after its changes are applied, so its staged result is the
- * actual outcome even when a cancellation arrived after that point;</li>
+ * actual outcome even when a cancellation arrived after that point. A staged result bound to workspace sources (a
+ * read-only workspace operation) is not published here: it goes through the rules below, and the replacement
+ * publishes it only if the sources it was computed on are unchanged;</li>
  * <li>a mutating operation whose plan is bound to the transaction journal (past its commit grant) → a reconciliation
  * run reconstructs the outcome from the journal, whatever cancellation was requested (the outcome past the commit
  * boundary is what happened); at most {@value #MAX_REPLACEMENTS} such runs, then {@code failed};</li>
@@ -58,7 +60,9 @@ public final class OwnerLossDecisions {
         if (execution.state() != ExecutionStatus.WORKING && execution.state() != ExecutionStatus.INPUT_REQUIRED) {
             return new OwnerLossVerdict(Action.IGNORE, null, null, null);
         }
-        if (execution.resultStaged() && (execution.mutating() || !execution.cancelRequested())) {
+        if (execution.resultStaged()
+                && !execution.sourceBound()
+                && (execution.mutating() || !execution.cancelRequested())) {
             return new OwnerLossVerdict(
                     Action.PUBLISH_STAGED,
                     null,
@@ -115,12 +119,15 @@ public final class OwnerLossDecisions {
                     + " and no progress was saved since");
         }
         int attempt = execution.replacements() + 2;
+        String plan = execution.resultStaged() && execution.sourceBound()
+                ? " publishes the result staged before the loss if the workspace files it read are unchanged, else "
+                        + "starts from " + describe(execution.frontier()) + "."
+                : " starts from " + describe(execution.frontier()) + ".";
         return new OwnerLossVerdict(
                 Action.REPLACE,
                 execution.frontier(),
                 null,
-                "Replaced after owner loss (" + cause + "); attempt " + attempt + " starts from "
-                        + describe(execution.frontier()) + ".");
+                "Replaced after owner loss (" + cause + "); attempt " + attempt + plan);
     }
 
     private static OwnerLossVerdict fail(String detail) {

@@ -16,6 +16,7 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Wire;
+import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.checkpoint.FrontierCheckpoint;
 import dev.taskgate.contracts.event.ChildDied;
 import dev.taskgate.contracts.journal.JournalEntry;
@@ -25,6 +26,7 @@ import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.Operations;
 import dev.taskgate.jobctl.checkpoint.db.FrontierCheckpointRepository;
 import dev.taskgate.jobctl.checkpoint.db.ResultCheckpointRepository;
 import dev.taskgate.jobctl.execution.Execution;
@@ -63,6 +65,7 @@ public class OwnerLossService {
     private final FrontierCheckpointRepository frontiers;
     private final RecoveryRepository recoveries;
     private final ExecutionMetrics metrics;
+    private final Operations catalog;
 
     OwnerLossService(
             ExecutionRepository executions,
@@ -73,8 +76,10 @@ public class OwnerLossService {
             JournalRepository journal,
             FrontierCheckpointRepository frontiers,
             RecoveryRepository recoveries,
-            ExecutionMetrics metrics) {
+            ExecutionMetrics metrics,
+            Operations catalog) {
         this.metrics = metrics;
+        this.catalog = catalog;
         this.frontiers = frontiers;
         this.recoveries = recoveries;
         this.journal = journal;
@@ -169,7 +174,8 @@ public class OwnerLossService {
                         owned.replacedFromFrontier(),
                         currentFrontier(resumable),
                         staged.isPresent(),
-                        bound.isPresent()),
+                        bound.isPresent(),
+                        sourceBound(execution)),
                 cause);
         return switch (verdict.action()) {
             case IGNORE -> Uni.createFrom().item(Optional.empty());
@@ -205,6 +211,17 @@ public class OwnerLossService {
 
     private static Uni<Optional<String>> outcome(Uni<Boolean> applied, String name) {
         return applied.map(changed -> changed ? Optional.of(name) : Optional.empty());
+    }
+
+    /**
+     * Whether the execution's staged result is bound to the workspace files it read: a read-only operation over a
+     * workspace stages with a final frontier naming them (docs/worker-pool.md, result checkpoints).
+     */
+    private boolean sourceBound(Execution execution) {
+        return !execution.mutating()
+                && catalog.find(execution.toolName())
+                        .map(OperationSpec::workspace)
+                        .orElse(false);
     }
 
     /** Where a replacement would start: the latest frontier's sequence, or the beginning without one. */

@@ -222,6 +222,62 @@ class OwnerLossDecisionsTest {
     }
 
     @Test
+    void aStagedResultBoundToWorkspaceSourcesIsLeftToAReplacementThatChecksThem() {
+        OwnerLossVerdict fresh = OwnerLossDecisions.decide(
+                new LostExecution(ExecutionStatus.WORKING, false, false, 0, null, "checkpoint-4", true, false, true),
+                CAUSE);
+        assertThat(fresh.action()).isEqualTo(Action.REPLACE);
+        assertThat(fresh.frontier()).isEqualTo("checkpoint-4");
+        assertThat(fresh.message())
+                .contains("publishes the result staged before the loss if the workspace files it read are unchanged")
+                .contains("else starts from checkpoint 4");
+        assertThat(OwnerLossDecisions.decide(
+                                new LostExecution(
+                                        ExecutionStatus.WORKING,
+                                        false,
+                                        true,
+                                        0,
+                                        null,
+                                        "checkpoint-4",
+                                        true,
+                                        false,
+                                        true),
+                                CAUSE)
+                        .action())
+                .as("a cancellation still wins")
+                .isEqualTo(Action.CANCEL);
+        assertThat(OwnerLossDecisions.decide(
+                                new LostExecution(
+                                        ExecutionStatus.WORKING,
+                                        false,
+                                        false,
+                                        MAX_REPLACEMENTS,
+                                        "checkpoint-3",
+                                        "checkpoint-4",
+                                        true,
+                                        false,
+                                        true),
+                                CAUSE)
+                        .action())
+                .as("past the last replacement nobody can check the files: never published unchecked")
+                .isEqualTo(Action.FAIL);
+        assertThat(OwnerLossDecisions.decide(
+                                new LostExecution(
+                                        ExecutionStatus.WORKING,
+                                        false,
+                                        false,
+                                        1,
+                                        "checkpoint-4",
+                                        "checkpoint-4",
+                                        true,
+                                        false,
+                                        true),
+                                CAUSE)
+                        .action())
+                .isEqualTo(Action.FAIL);
+    }
+
+    @Test
     void rejectsImpossibleInput() {
         assertThatThrownBy(() -> new LostExecution(ExecutionStatus.WORKING, false, false, -1, null, FROM_START))
                 .isInstanceOf(IllegalArgumentException.class);
