@@ -28,6 +28,7 @@ import dev.taskgate.worker.child.upstream.UpstreamCallOperation;
 import dev.taskgate.worker.child.upstream.UpstreamException;
 import dev.taskgate.worker.child.upstream.UpstreamTarget;
 import dev.taskgate.worker.child.workspace.Workspace;
+import dev.taskgate.worker.child.workspace.WorkspaceFiles;
 
 /**
  * The child side of the protocol: reads parent → child lines ({@code run}, {@code stop}, {@code input-response},
@@ -50,6 +51,9 @@ public final class ChildServer {
     public static final String UPSTREAM_FAILED = "upstream_failed";
     /** The upstream MCP server of an upstream call could not be reached; the message says how. */
     public static final String UPSTREAM_UNAVAILABLE = "upstream_unavailable";
+    /** The progress message of a replacement that publishes the result a lost owner staged. */
+    public static final String STAGED_UNCHANGED =
+            "the workspace files are unchanged since the result was staged; publishing it without running again";
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final long SHUTDOWN_GRACE_SECONDS = 1;
@@ -227,7 +231,9 @@ public final class ChildServer {
         Runnable report;
         try {
             // a reconciliation run never runs the operation: it only reconstructs the journaled outcome
-            String result = journal == null ? operation.run(input, run) : operation.reconcile(input, journal, run);
+            String result = journal == null
+                    ? runOrPublishStaged(operation, input, run)
+                    : operation.reconcile(input, journal, run);
             report = () -> out.result(result);
         } catch (OperationStoppedException e) {
             report = () -> out.stopped(e.getMessage());
@@ -250,6 +256,22 @@ public final class ChildServer {
         report.run();
     }
 
+    /**
+     * Runs the operation, unless this replacement was handed a staged result whose workspace files are unchanged:
+     * then that result is staged again under this run's epoch (a further owner loss still finds it) and published as
+     * it is, without running anything.
+     */
+    private String runOrPublishStaged(Operation operation, JsonNode input, Run run)
+            throws OperationStoppedException, InterruptedException {
+        Optional<String> staged = run.unchangedStagedResult();
+        if (staged.isEmpty()) {
+            return operation.run(input, run);
+        }
+        run.progress(1, 1.0, STAGED_UNCHANGED);
+        run.stageResult(staged.get(), run.staged.sources());
+        return staged.get();
+    }
+
     /** The state of one run, visible to its operation as its {@link OperationContext}. */
     private final class Run implements OperationContext {
         private final CountDownLatch stopRequested = new CountDownLatch(1);
@@ -260,17 +282,45 @@ public final class ChildServer {
         private Boolean commitGranted;
         private String commitReason;
         private final FrontierResume resume;
+        private final StagedResultFrontier staged;
         private final Workspace workspace;
         private long lastSequence;
 
         /**
          * @param sequenceBase the sequence of the latest stored checkpoint (0 if none): this run numbers on from it
-         * @param resume       the verified frontier to offer the operation, or {@code null}
+         * @param resume       the verified frontier to offer the operation, or {@code null}; a staged result's
+         *                     final frontier is kept by the run itself (the operation never sees it)
          */
         Run(long sequenceBase, FrontierResume resume, Workspace workspace) {
             this.lastSequence = Math.max(0, sequenceBase);
-            this.resume = resume;
+            this.staged = resume == null || workspace == null
+                    ? null
+                    : StagedResultFrontier.parse(resume.frontier()).orElse(null);
+            this.resume = staged == null ? resume : null;
             this.workspace = workspace;
+        }
+
+        /**
+         * The result a lost owner staged, if this replacement was handed one and the workspace files it was computed
+         * on are unchanged; empty otherwise (the operation then runs afresh).
+         */
+        Optional<String> unchangedStagedResult() {
+            if (staged == null) {
+                return Optional.empty();
+            }
+            boolean unchanged;
+            try {
+                unchanged = staged.sources().unchangedIn(WorkspaceFiles.of(workspace));
+            } catch (RuntimeException e) {
+                log.println("the staged result's sources could not be checked (" + e.getMessage() + "); running "
+                        + "afresh");
+                unchanged = false;
+            }
+            if (!unchanged) {
+                log.println("the workspace changed since the result was staged; running afresh");
+                return Optional.empty();
+            }
+            return Optional.of(staged.result());
         }
 
         @Override
@@ -403,6 +453,19 @@ public final class ChildServer {
         public void stageResult(String callToolResult) {
             if (callToolResult == null) {
                 throw new IllegalArgumentException("a staged result must not be null");
+            }
+            out.stage(callToolResult);
+        }
+
+        @Override
+        public void stageResult(String callToolResult, StagedSources sources) {
+            if (callToolResult == null || sources == null) {
+                throw new IllegalArgumentException("a staged result needs its result and its sources");
+            }
+            // the frontier goes first: job-control must hold it by the time the staged result counts
+            String frontier = new StagedResultFrontier(callToolResult, sources).toJson();
+            if (frontier.length() <= StagedResultFrontier.MAX_CHARS) {
+                saveCheckpoint(sources.revision(), frontier);
             }
             out.stage(callToolResult);
         }

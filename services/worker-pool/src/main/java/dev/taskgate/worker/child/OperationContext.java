@@ -78,6 +78,19 @@ public interface OperationContext {
     }
 
     /**
+     * Stages the result checkpoint of an operation over a workspace, bound to the files it was computed on: the
+     * staged result reaches the caller after an owner loss only through a replacement that finds {@code sources}
+     * unchanged (docs/worker-pool.md); otherwise the replacement runs afresh. A context that cannot bind stages it
+     * as {@link #stageResult(String)} does.
+     *
+     * @param callToolResult the MCP {@code CallToolResult} as compact JSON text
+     * @param sources        the listing seen and the files read
+     */
+    default void stageResult(String callToolResult, StagedSources sources) {
+        stageResult(callToolResult);
+    }
+
+    /**
      * Asks to cross the commit boundary with {@code plan} (transaction journal, docs/job-control.md): job-control binds
      * it to this execution's journal entry exactly once and grants it; only then may the operation apply it (e.g.
      * with {@link dev.taskgate.worker.child.journal.JournaledFiles#apply}). Never call it with an empty plan: a plan

@@ -22,6 +22,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import dev.taskgate.worker.child.ChildServer;
 import dev.taskgate.worker.child.journal.ContentHash;
 import dev.taskgate.worker.child.workspace.Workspace;
 import dev.taskgate.worker.child.workspace.WorkspaceRoot;
@@ -181,7 +182,8 @@ class WorkspaceGraphChildTest {
         String input = "{\"depth\":1,\"max_nodes\":100}";
         Parent first = run("workspace.inspect", input, null, 0);
         JsonNode undisturbed = first.result();
-        assertThat(first.checkpoints).hasSize(2); // 62 files read at depth 0, a frontier every 25
+        // 62 files read at depth 0, a frontier every 25, then the staged result's final one
+        assertThat(first.checkpoints).hasSize(3);
         JsonNode checkpoint = first.checkpoints.get(0);
 
         Parent replacement = run(
@@ -194,7 +196,7 @@ class WorkspaceGraphChildTest {
         assertThat(replacement.progress.get(0)).startsWith("resumed from a frontier: 25 files read");
         assertThat(replacement.checkpoints)
                 .extracting(c -> c.path("sequence").asLong())
-                .containsExactly(2L);
+                .containsExactly(2L, 3L);
     }
 
     @Test
@@ -216,7 +218,68 @@ class WorkspaceGraphChildTest {
         assertThat(result.path("edges").findValuesAsText("from")).doesNotContain("docs/guide.md");
         assertThat(replacement.checkpoints)
                 .extracting(c -> c.path("sequence").asLong())
-                .containsExactly(2L, 3L);
+                .containsExactly(2L, 3L, 4L);
+    }
+
+    @Test
+    void aReplacementPublishesTheStagedResultWhileTheFilesItReadAreUnchanged() throws Exception {
+        String input = "{\"start\":[\"docs/guide.md\"],\"depth\":1}";
+        Parent first = run("workspace.inspect", input, null, 0);
+        String staged = first.result().toString();
+        JsonNode last = first.checkpoints.get(first.checkpoints.size() - 1);
+        assertThat(MAPPER.readTree(last.path("frontier").asText())
+                        .path("staged")
+                        .asText())
+                .isEqualTo(first.staged.get(0));
+
+        Parent replacement =
+                run("workspace.inspect", input, last, last.path("sequence").asLong());
+
+        assertThat(replacement.result().toString()).isEqualTo(staged);
+        assertThat(replacement.progress).containsExactly(ChildServer.STAGED_UNCHANGED);
+        assertThat(replacement.saved).as("nothing computed again").isEmpty();
+        assertThat(replacement.checkpoints)
+                .as("staged again under the replacement's epoch, with the same binding")
+                .extracting(c -> c.path("frontier").asText())
+                .containsExactly(last.path("frontier").asText());
+    }
+
+    @Test
+    void aReplacementRunsAfreshWhenAFileTheStagedResultReadChanged() throws Exception {
+        String input = "{\"start\":[\"docs/guide.md\"],\"depth\":1}";
+        Parent first = run("workspace.inspect", input, null, 0);
+        JsonNode before = first.result().path("structuredContent");
+        JsonNode last = first.checkpoints.get(first.checkpoints.size() - 1);
+        Files.writeString(dir.resolve("docs/guide.md"), "[main](main.c)\n");
+
+        Parent replacement =
+                run("workspace.inspect", input, last, last.path("sequence").asLong());
+        JsonNode after = replacement.result().path("structuredContent");
+
+        assertThat(replacement.progress).doesNotContain(ChildServer.STAGED_UNCHANGED);
+        assertThat(after.path("revision").asText())
+                .isNotEqualTo(before.path("revision").asText());
+        assertThat(after.path("nodes").findValuesAsText("path")).doesNotContain("src/h1.h");
+    }
+
+    @Test
+    void aSearchReplacementRunsAfreshWhenAFileAppearedAndPublishesTheStagedResultOtherwise() throws Exception {
+        String input = "{\"query\":\"leaf\",\"include\":\"*.h\"}";
+        Parent first = run("workspace.search", input, null, 0);
+        String staged = first.result().toString();
+        JsonNode last = first.checkpoints.get(first.checkpoints.size() - 1);
+
+        Parent unchanged =
+                run("workspace.search", input, last, last.path("sequence").asLong());
+        assertThat(unchanged.result().toString()).isEqualTo(staged);
+        assertThat(unchanged.progress).containsExactly(ChildServer.STAGED_UNCHANGED);
+
+        Files.writeString(dir.resolve("src/new.h"), "// leaf\n"); // read by nothing yet, but listed
+        Parent added =
+                run("workspace.search", input, last, last.path("sequence").asLong());
+        JsonNode result = added.result().path("structuredContent");
+        assertThat(added.progress).doesNotContain(ChildServer.STAGED_UNCHANGED);
+        assertThat(result.path("matches").findValuesAsText("path")).contains("src/new.h");
     }
 
     @Test

@@ -18,6 +18,7 @@ import dev.taskgate.worker.child.CallToolResults;
 import dev.taskgate.worker.child.Operation;
 import dev.taskgate.worker.child.OperationContext;
 import dev.taskgate.worker.child.OperationStoppedException;
+import dev.taskgate.worker.child.StagedSources;
 import dev.taskgate.worker.child.workspace.WorkspaceFiles;
 
 /**
@@ -99,7 +100,7 @@ public final class WorkspaceSearchOperation implements Operation {
                 .put("truncated", truncated);
         String result = CallToolResults.structured(
                 summary(matches, matchedFiles, searched, skipped, truncated, revision), structured, false);
-        context.stageResult(result);
+        context.stageResult(result, StagedSources.of(listing.files(), read));
         return result;
     }
 
