@@ -189,6 +189,34 @@ class SubmitExecutionFlowTest {
     }
 
     @Test
+    void theSameKeyInAnotherWorkspaceIsAnotherReceiptAndNeverAnswersWithTheFirstWorkspacesExecution() {
+        Caller caller = newCaller();
+        // another workspace is another set of roots: worker-pool registers the roots under the workspace id
+        Caller elsewhere = new Caller(caller.issuer(), caller.subject(), caller.orgId(), "another-project");
+        String input = "{\"query\":\"x\"}";
+        Accepted first = (Accepted) fixture.send(submit(caller, "roots-key", "workspace.search", input));
+
+        Accepted second = (Accepted) fixture.send(submit(elsewhere, "roots-key", "workspace.search", input));
+        Accepted conflicting =
+                (Accepted) fixture.send(submit(elsewhere, "roots-key-2", "workspace.search", "{\"query\":\"y\"}"));
+        CommandReply notAConflict = fixture.send(submit(caller, "roots-key-2", "workspace.search", input));
+
+        assertThat(second.created()).isTrue();
+        assertThat(second.executionId()).isNotEqualTo(first.executionId());
+        assertThat(((Accepted) notAConflict).created())
+                .as("a key used in another workspace with another request does not conflict here")
+                .isTrue();
+        assertThat(((Accepted) notAConflict).executionId()).isNotEqualTo(conflicting.executionId());
+        assertThat(((Accepted) fixture.send(submit(caller, "roots-key", "workspace.search", input))).executionId())
+                .isEqualTo(first.executionId());
+        assertThat(count(
+                        pool,
+                        "select count(*) from jobctl.receipt where principal = $1 and receipt_key = 'roots-key'",
+                        caller.principal()))
+                .isEqualTo(2);
+    }
+
+    @Test
     void anUnknownToolIsRejectedAndStoresNothing() {
         Caller caller = newCaller();
 
