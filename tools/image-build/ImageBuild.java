@@ -1,11 +1,3 @@
-import com.google.cloud.tools.jib.api.Containerizer;
-import com.google.cloud.tools.jib.api.Jib;
-import com.google.cloud.tools.jib.api.JibContainer;
-import com.google.cloud.tools.jib.api.JibContainerBuilder;
-import com.google.cloud.tools.jib.api.TarImage;
-import com.google.cloud.tools.jib.api.buildplan.AbsoluteUnixPath;
-import com.google.cloud.tools.jib.api.buildplan.FileEntriesLayer;
-import com.google.cloud.tools.jib.api.buildplan.ImageFormat;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -18,6 +10,15 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import com.google.cloud.tools.jib.api.Containerizer;
+import com.google.cloud.tools.jib.api.Jib;
+import com.google.cloud.tools.jib.api.JibContainer;
+import com.google.cloud.tools.jib.api.JibContainerBuilder;
+import com.google.cloud.tools.jib.api.TarImage;
+import com.google.cloud.tools.jib.api.buildplan.AbsoluteUnixPath;
+import com.google.cloud.tools.jib.api.buildplan.FileEntriesLayer;
+import com.google.cloud.tools.jib.api.buildplan.ImageFormat;
 
 /**
  * Builds one service's container image into a docker-archive tarball with Jib, without a container engine or a
@@ -50,7 +51,8 @@ public final class ImageBuild {
         Path base = Path.of(args[1]).toAbsolutePath();
         Path out = Path.of(args[2]).toAbsolutePath();
         Map<String, String> values = Map.of("quarkus.application.version", args[3], "taskgate.image.revision", args[4]);
-        ImageSettings settings = ImageSettings.read(service.resolve("src/main/resources/application.properties"), values);
+        ImageSettings settings =
+                ImageSettings.read(service.resolve("src/main/resources/application.properties"), values);
         Path app = service.resolve("target/quarkus-app");
         if (!Files.isRegularFile(app.resolve("quarkus-run.jar"))) {
             throw new IllegalStateException(app + " holds no quarkus-run.jar: package the service first");
@@ -75,10 +77,11 @@ public final class ImageBuild {
             image.addFileEntriesLayer(layer("extra files", extra, AbsoluteUnixPath.get("/")));
         }
         Files.createDirectories(out.getParent());
-        JibContainer built = image.containerize(Containerizer.to(TarImage.at(out).named(settings.reference()))
-                .setBaseImageLayersCache(out.getParent().resolve("cache/base"))
-                .setApplicationLayersCache(out.getParent().resolve("cache/app"))
-                .setToolName("taskgate-image-build"));
+        JibContainer built =
+                image.containerize(Containerizer.to(TarImage.at(out).named(settings.reference()))
+                        .setBaseImageLayersCache(out.getParent().resolve("cache/base"))
+                        .setApplicationLayersCache(out.getParent().resolve("cache/app"))
+                        .setToolName("taskgate-image-build"));
         System.out.println(settings.reference() + " " + built.getImageId() + " " + out);
     }
 
@@ -88,7 +91,8 @@ public final class ImageBuild {
             // the defaults: owned by root, files 644 and folders 755 — readable, not writable, by the image's user
             try (var entries = Files.list(source)) {
                 for (Path entry : entries.sorted().toList()) {
-                    layer.addEntryRecursive(entry, target.resolve(entry.getFileName().toString()));
+                    layer.addEntryRecursive(
+                            entry, target.resolve(entry.getFileName().toString()));
                 }
             }
         } else {
@@ -98,8 +102,7 @@ public final class ImageBuild {
     }
 
     /** The container image block of a service's application.properties. */
-    record ImageSettings(
-            String reference, String user, List<String> jvmArguments, Map<String, String> labels) {
+    record ImageSettings(String reference, String user, List<String> jvmArguments, Map<String, String> labels) {
 
         static ImageSettings read(Path file, Map<String, String> values) throws IOException {
             Properties properties = new Properties();
@@ -111,11 +114,15 @@ public final class ImageBuild {
                     + ":" + value(properties, "quarkus.container-image.tag", values);
             Map<String, String> labels = new LinkedHashMap<>();
             String labelPrefix = "quarkus.container-image.labels.";
-            properties.stringPropertyNames().stream().sorted().filter(k -> k.startsWith(labelPrefix)).forEach(k -> {
-                labels.put(unquote(k.substring(labelPrefix.length())), value(properties, k, values));
-            });
+            properties.stringPropertyNames().stream()
+                    .sorted()
+                    .filter(k -> k.startsWith(labelPrefix))
+                    .forEach(k -> {
+                        labels.put(unquote(k.substring(labelPrefix.length())), value(properties, k, values));
+                    });
             List<String> jvm = new ArrayList<>();
-            for (String flag : value(properties, "quarkus.jib.jvm-additional-arguments", values).split(",")) {
+            for (String flag : value(properties, "quarkus.jib.jvm-additional-arguments", values)
+                    .split(",")) {
                 jvm.add(flag.strip());
             }
             return new ImageSettings(reference, value(properties, "quarkus.jib.user", values), jvm, labels);
