@@ -24,18 +24,16 @@ import com.google.cloud.tools.jib.api.buildplan.ImageFormat;
  * Builds one service's container image into a docker-archive tarball with Jib, without a container engine or a
  * registry (docs/deploy.md "Building the images"). The base is a docker-archive tarball too (bin/images base).
  *
- * <p>Name, tag, labels, user and JVM flags come from the service's application.properties (its container image
- * block), so the engine build (quarkus.container-image.build) and this one cannot drift apart. The layers follow
- * Quarkus' fast-jar: libraries first, the application last, so a code change rebuilds only the small top layers.
+ * <p>Name, tag, labels, user, working directory and JVM flags come from the service's application.properties (its
+ * container image block), so the engine build (quarkus.container-image.build) and this one cannot drift apart. The
+ * layers follow Quarkus' fast-jar: libraries first, the application last, so a code change rebuilds only the small
+ * top layers.
  *
  * <p>Usage: {@code java -cp <jib-core classpath> ImageBuild.java <service dir> <base tarball> <output tarball>
  * <project version> <revision>}
  */
 public final class ImageBuild {
-    /** Where the fast-jar lives in the image; the working directory of the entry point. */
-    static final AbsoluteUnixPath APP = AbsoluteUnixPath.get("/opt/taskgate/app");
-
-    /** The only paths a service writes to: a read-only root needs them as volumes (Compose and Kubernetes mount /tmp). */
+    /** The only path a service writes to: with a read-only root it is a volume (Compose and Kubernetes mount it). */
     static final List<AbsoluteUnixPath> VOLUMES = List.of(AbsoluteUnixPath.get("/tmp"));
 
     private static final Pattern REFERENCE = Pattern.compile("\\$\\{([^}:]+)(?::([^}]*))?}");
@@ -64,12 +62,13 @@ public final class ImageBuild {
                 .setFormat(ImageFormat.Docker)
                 .setCreationTime(Instant.EPOCH)
                 .setUser(settings.user())
-                .setWorkingDirectory(APP)
-                .setEntrypoint(settings.entrypoint(APP))
+                .setWorkingDirectory(settings.workingDirectory())
+                .setEntrypoint(settings.entrypoint())
                 .setLabels(settings.labels());
         VOLUMES.forEach(image::addVolume);
         for (String part : List.of("lib/boot", "lib/main", "quarkus-run.jar", "quarkus", "app")) {
-            image.addFileEntriesLayer(layer(part, app.resolve(part), APP.resolve(part)));
+            image.addFileEntriesLayer(
+                    layer(part, app.resolve(part), settings.workingDirectory().resolve(part)));
         }
         // files an image needs beside the application (worker-pool: the plug-in folder), as Quarkus' Jib takes them
         Path extra = service.resolve("src/main/jib");
@@ -102,7 +101,12 @@ public final class ImageBuild {
     }
 
     /** The container image block of a service's application.properties. */
-    record ImageSettings(String reference, String user, List<String> jvmArguments, Map<String, String> labels) {
+    record ImageSettings(
+            String reference,
+            String user,
+            AbsoluteUnixPath workingDirectory,
+            List<String> jvmArguments,
+            Map<String, String> labels) {
 
         static ImageSettings read(Path file, Map<String, String> values) throws IOException {
             Properties properties = new Properties();
@@ -125,17 +129,22 @@ public final class ImageBuild {
                     .split(",")) {
                 jvm.add(flag.strip());
             }
-            return new ImageSettings(reference, value(properties, "quarkus.jib.user", values), jvm, labels);
+            return new ImageSettings(
+                    reference,
+                    value(properties, "quarkus.jib.user", values),
+                    AbsoluteUnixPath.get(value(properties, "quarkus.jib.working-directory", values)),
+                    jvm,
+                    labels);
         }
 
         /** As Quarkus' Jib build starts a fast-jar: its log manager, then the service's additional arguments. */
-        List<String> entrypoint(AbsoluteUnixPath app) {
+        List<String> entrypoint() {
             List<String> command = new ArrayList<>();
             command.add("java");
             command.add("-Djava.util.logging.manager=org.jboss.logmanager.LogManager");
             command.addAll(jvmArguments);
             command.add("-jar");
-            command.add(app.resolve("quarkus-run.jar").toString());
+            command.add(workingDirectory.resolve("quarkus-run.jar").toString());
             return command;
         }
 
