@@ -51,7 +51,7 @@ class ImageNamesTest {
     }
 
     @Test
-    void theFourImagesShareBaseUserAndLabels() {
+    void theFourImagesShareBaseUserWorkingDirectoryAndLabels() {
         for (String service : Repo.SERVICES) {
             Properties p = Repo.applicationProperties(service);
             Properties first = Repo.applicationProperties(Repo.SERVICES.get(0));
@@ -60,6 +60,10 @@ class ImageNamesTest {
                     .isEqualTo(first.getProperty("quarkus.jib.base-jvm-image"))
                     .matches("[a-z0-9./-]+:[0-9][^:]*"); // a pinned tag, not latest
             assertThat(p.getProperty("quarkus.jib.user")).as(service).isEqualTo("10001:10001");
+            // bin/images builds into the same place (tools/image-build reads it); bin/test-images expects it there
+            assertThat(p.getProperty("quarkus.jib.working-directory"))
+                    .as(service)
+                    .isEqualTo("/opt/taskgate/app");
             assertThat(p.getProperty("quarkus.container-image.labels.\"org.opencontainers.image.version\""))
                     .isEqualTo("${quarkus.application.version}");
             assertThat(p.getProperty("quarkus.container-image.labels.\"org.opencontainers.image.revision\""))
