@@ -50,7 +50,8 @@ class WorkerImageTest {
                     .anyMatch(n -> n.startsWith("com.fasterxml.jackson.core.jackson-databind-"))
                     .anyMatch(n -> n.startsWith("com.fasterxml.jackson.core.jackson-core-"))
                     .anyMatch(n -> n.startsWith("com.fasterxml.jackson.core.jackson-annotations-"))
-                    .anyMatch(n -> n.startsWith("dev.taskgate.operation-api-"));
+                    .anyMatch(n -> n.startsWith("dev.taskgate.operation-api-"))
+                    .anyMatch(n -> n.startsWith("dev.taskgate.pinned-http-"));
         }
         Path own;
         try (Stream<Path> jars = Files.list(app.resolve("app"))) {
