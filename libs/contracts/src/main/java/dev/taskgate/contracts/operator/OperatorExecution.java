@@ -73,6 +73,15 @@ public record OperatorExecution(
     public OperatorExecution withRecoveries(List<OperatorRecovery> settled) {
         Instant latest =
                 settled.isEmpty() ? null : settled.get(settled.size() - 1).detectedAt();
+        return with(settled, latest, checkpoints);
+    }
+
+    /** This view with the checkpoints job-control holds for the execution. */
+    public OperatorExecution withCheckpoints(List<OperatorCheckpoint> held) {
+        return with(recoveries, ownerLossDetectionAt, held);
+    }
+
+    private OperatorExecution with(List<OperatorRecovery> settled, Instant latestLoss, List<OperatorCheckpoint> held) {
         return new OperatorExecution(
                 handle,
                 owner,
@@ -89,29 +98,7 @@ public record OperatorExecution(
                 cancelRequested,
                 attempt,
                 settled,
-                latest,
-                checkpoints);
-    }
-
-    /** This view with the checkpoints job-control holds for the execution. */
-    public OperatorExecution withCheckpoints(List<OperatorCheckpoint> held) {
-        return new OperatorExecution(
-                handle,
-                owner,
-                toolName,
-                toolVersion,
-                status,
-                surface,
-                createdAt,
-                updatedAt,
-                executionDeadline,
-                retentionExpiresAt,
-                progress,
-                total,
-                cancelRequested,
-                attempt,
-                recoveries,
-                ownerLossDetectionAt,
+                latestLoss,
                 held);
     }
 }
