@@ -46,6 +46,11 @@ final class CountingUpstreamProcess implements AutoCloseable {
         return start("dev.taskgate.upstream.fixtures.StatelessUpstream");
     }
 
+    /** The fixture SuiteFeaturesUpstream (resources, prompts and a completion, no tools) as a process of its own. */
+    static CountingUpstreamProcess startSuiteFeatures() throws Exception {
+        return start("dev.taskgate.upstream.fixtures.SuiteFeaturesUpstream");
+    }
+
     private static CountingUpstreamProcess start(String mainClass) throws Exception {
         Path module = RepositoryRoot.find().resolve("tools/upstream-fixtures/target");
         Path classes = module.resolve("classes");

@@ -28,6 +28,7 @@ import dev.taskgate.contracts.catalog.WorkspacePatterns;
  * @param maxConcurrency  calls of this upstream running at once across a worker, at least 1
  * @param refreshInterval how often its tool list is read again
  * @param command         for a stdio upstream (upstreams file only), the command that starts it instead of a URL
+ * @param promptNames     whether its prompts are named {@code <namespace>.<prompt>} or as the upstream names them
  */
 public record UpstreamDefinition(
         String id,
@@ -42,7 +43,8 @@ public record UpstreamDefinition(
         Duration callTimeout,
         int maxConcurrency,
         Duration refreshInterval,
-        Optional<UpstreamCommand> command) {
+        Optional<UpstreamCommand> command,
+        PromptNames promptNames) {
 
     private static final Pattern ID = Pattern.compile("[a-z0-9-]{1,64}");
     private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9_-]{1,32}");
@@ -103,6 +105,39 @@ public record UpstreamDefinition(
         if (maxConcurrency < 1) {
             throw new IllegalArgumentException("upstream " + id + ": maxConcurrency must be at least 1");
         }
+        promptNames = promptNames == null ? PromptNames.NAMESPACED : promptNames;
+    }
+
+    /** An upstream whose prompts are namespaced like its tools. */
+    public UpstreamDefinition(
+            String id,
+            URI url,
+            UpstreamProtocol protocol,
+            String namespace,
+            Optional<UpstreamCredential> credential,
+            List<String> workspaces,
+            List<String> allowedTools,
+            Map<String, ToolPolicy> toolPolicies,
+            Duration connectTimeout,
+            Duration callTimeout,
+            int maxConcurrency,
+            Duration refreshInterval,
+            Optional<UpstreamCommand> command) {
+        this(
+                id,
+                url,
+                protocol,
+                namespace,
+                credential,
+                workspaces,
+                allowedTools,
+                toolPolicies,
+                connectTimeout,
+                callTimeout,
+                maxConcurrency,
+                refreshInterval,
+                command,
+                PromptNames.NAMESPACED);
     }
 
     /** A Streamable HTTP upstream, as before stdio upstreams existed. */
@@ -150,7 +185,27 @@ public record UpstreamDefinition(
                 callTimeout,
                 maxConcurrency,
                 refreshInterval,
-                command);
+                command,
+                promptNames);
+    }
+
+    /** This definition with {@code opened} as its credential: what a service holds once it opened a sealed one. */
+    public UpstreamDefinition withCredential(Optional<UpstreamCredential> opened) {
+        return new UpstreamDefinition(
+                id,
+                url,
+                protocol,
+                namespace,
+                opened,
+                workspaces,
+                allowedTools,
+                toolPolicies,
+                connectTimeout,
+                callTimeout,
+                maxConcurrency,
+                refreshInterval,
+                command,
+                promptNames);
     }
 
     /** Whether it is started as a process speaking MCP on its standard input and output. */
@@ -182,6 +237,11 @@ public record UpstreamDefinition(
     /** The name callers use for the upstream tool {@code name}. */
     public String qualified(String name) {
         return namespace + "." + name;
+    }
+
+    /** The name callers see for the upstream prompt {@code name}. */
+    public String promptName(String name) {
+        return promptNames == PromptNames.UNPREFIXED ? name : qualified(name);
     }
 
     @Override

@@ -35,7 +35,8 @@ public final class UpstreamJson {
             "connectTimeout",
             "callTimeout",
             "maxConcurrency",
-            "refreshInterval");
+            "refreshInterval",
+            "promptNames");
 
     /** The fields of an upstream in the upstreams file: those of {@link #FIELDS} and a stdio {@code command}. */
     public static final Set<String> FILE_FIELDS = union(FIELDS, "command");
@@ -99,12 +100,13 @@ public final class UpstreamJson {
                 duration(entry, "callTimeout", Duration.ofMinutes(10)),
                 entry.has("maxConcurrency") ? integer(entry, "maxConcurrency") : 16,
                 duration(entry, "refreshInterval", Duration.ofMinutes(5)),
-                command);
+                command,
+                PromptNames.of(text(entry, "promptNames", PromptNames.NAMESPACED.value())));
     }
 
     /**
-     * {@code upstream} in the form {@link #parse} reads, every field written, without {@code credential}: what is
-     * stored and shown of an upstream. Durations are ISO-8601.
+     * {@code upstream} in the form {@link #parse} reads, every field written (but {@code promptNames} only when it is not
+     * the default), without {@code credential}: what is stored and shown of an upstream. Durations are ISO-8601.
      */
     public static ObjectNode write(UpstreamDefinition upstream) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
@@ -133,6 +135,11 @@ public final class UpstreamJson {
         node.put("callTimeout", upstream.callTimeout().toString());
         node.put("maxConcurrency", upstream.maxConcurrency());
         node.put("refreshInterval", upstream.refreshInterval().toString());
+        if (upstream.promptNames() != PromptNames.NAMESPACED) {
+            // only when set: a service of the previous version, reading a target during a rolling upgrade, refuses
+            // members it does not know
+            node.put("promptNames", upstream.promptNames().value());
+        }
         upstream.command().ifPresent(command -> {
             ObjectNode written = node.putObject("command");
             command.argv().forEach(written.putArray("argv")::add);

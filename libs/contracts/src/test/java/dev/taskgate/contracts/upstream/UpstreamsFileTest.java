@@ -101,6 +101,43 @@ class UpstreamsFileTest {
     }
 
     @Test
+    void namesPromptsUnderTheNamespaceUnlessTheUpstreamAsksForItsOwnNames() throws IOException {
+        List<UpstreamDefinition> upstreams = reader.read(write("""
+                {"upstreams": [{"id": "plain", "url": "https://mcp.example/a", "workspaces": ["*"]},
+                               {"id": "own", "url": "https://mcp.example/b", "workspaces": ["*"],
+                                "promptNames": "unprefixed"},
+                               {"id": "said", "url": "https://mcp.example/c", "workspaces": ["*"],
+                                "promptNames": "namespaced"}]}
+                """));
+
+        assertThat(upstreams.get(0).promptNames()).isEqualTo(PromptNames.NAMESPACED);
+        assertThat(upstreams.get(0).promptName("greeting")).isEqualTo("plain.greeting");
+        assertThat(UpstreamJson.write(upstreams.get(0)).has("promptNames"))
+                .as("the default is not written, so a reader of the previous version still reads it")
+                .isFalse();
+        assertThat(upstreams.get(1).promptNames()).isEqualTo(PromptNames.UNPREFIXED);
+        assertThat(upstreams.get(1).promptName("greeting")).isEqualTo("greeting");
+        assertThat(upstreams.get(1).qualified("echo"))
+                .as("tools keep the namespace")
+                .isEqualTo("own.echo");
+        assertThat(UpstreamJson.write(upstreams.get(1)).path("promptNames").asText())
+                .isEqualTo("unprefixed");
+        assertThat(upstreams.get(1).withCredential(Optional.empty())).isEqualTo(upstreams.get(1));
+        assertThat(upstreams.get(2).promptNames()).isEqualTo(PromptNames.NAMESPACED);
+
+        Path bad = write("""
+                {"upstreams": [{"id": "x", "url": "https://mcp.example/", "workspaces": ["*"],
+                                "promptNames": "bare"}]}
+                """);
+        assertThatThrownBy(() -> reader.read(bad))
+                .hasMessageContaining("'promptNames' must be namespaced or unprefixed; got 'bare'");
+        Path notText = write("""
+                {"upstreams": [{"id": "x", "url": "https://mcp.example/", "workspaces": ["*"], "promptNames": true}]}
+                """);
+        assertThatThrownBy(() -> reader.read(notText)).hasMessageContaining("'promptNames' must be a string");
+    }
+
+    @Test
     void readsAStdioUpstreamWithItsDirectoryBesideTheFileAndItsSecretsFromTheEnvironment() throws IOException {
         Files.createDirectory(dir.resolve("servers"));
         UpstreamDefinition upstream = reader.read(write("""

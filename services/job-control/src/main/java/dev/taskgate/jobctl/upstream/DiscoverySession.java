@@ -190,6 +190,11 @@ final class DiscoverySession implements AutoCloseable {
         return transport.hasServerStream() && declaresToolListChanged();
     }
 
+    /** Whether the upstream declared the {@code tools} capability ({@code initialize} or {@code server/discover}). */
+    boolean declaresTools() {
+        return capabilities.has("tools");
+    }
+
     /** Whether the {@code initialize} result declared {@code tools.listChanged}, whatever the transport. */
     boolean declaresToolListChanged() {
         return !stateless && capabilities.path("tools").path("listChanged").asBoolean(false);

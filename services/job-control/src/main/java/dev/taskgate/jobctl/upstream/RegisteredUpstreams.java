@@ -156,21 +156,7 @@ public class RegisteredUpstreams {
                 return Optional.empty();
             }
         }
-        return Optional.of(new Registration(
-                row,
-                new UpstreamDefinition(
-                        d.id(),
-                        d.url(),
-                        d.protocol(),
-                        d.namespace(),
-                        credential,
-                        d.workspaces(),
-                        d.allowedTools(),
-                        d.toolPolicies(),
-                        d.connectTimeout(),
-                        d.callTimeout(),
-                        d.maxConcurrency(),
-                        d.refreshInterval())));
+        return Optional.of(new Registration(row, d.withCredential(credential)));
     }
 
     /** A registration and its upstream with the credential opened. */

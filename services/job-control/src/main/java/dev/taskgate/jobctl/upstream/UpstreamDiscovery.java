@@ -54,6 +54,8 @@ import dev.taskgate.jobctl.upstream.db.UpstreamCircuitRepository;
 public class UpstreamDiscovery {
     private static final Logger LOG = Logger.getLogger(UpstreamDiscovery.class);
     private static final int MAX_PAGES = 100;
+    /** JSON-RPC "Method not found": what a server without the tools capability answers {@code tools/list}. */
+    private static final int METHOD_NOT_FOUND = -32601;
 
     private final RegisteredUpstreams registered;
     private final OperationCatalog catalog;
@@ -291,7 +293,16 @@ public class UpstreamDiscovery {
                 if (cursor != null) {
                     params.put("cursor", cursor);
                 }
-                JsonNode result = session.request("tools/list", params);
+                JsonNode result;
+                try {
+                    result = session.request("tools/list", params);
+                } catch (UpstreamRefusedException e) {
+                    if (e.code() != METHOD_NOT_FOUND || session.declaresTools()) {
+                        throw e;
+                    }
+                    // a server of resources and prompts only: available, with no tools
+                    result = JsonNodeFactory.instance.objectNode().set("tools", JsonNodeFactory.instance.arrayNode());
+                }
                 if (!result.path("tools").isArray()) {
                     throw new UpstreamException("upstream " + upstream.id() + " answered tools/list without tools");
                 }

@@ -18,6 +18,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.UpstreamTools.UpstreamState;
+import dev.taskgate.contracts.upstream.PromptNames;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer;
 import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer.Kind;
@@ -29,7 +30,7 @@ import dev.taskgate.contracts.upstream.UpstreamProtocol;
  * read-only requests relayed to the upstreams the caller's workspace may use, never durable executions. Lists are
  * aggregated over those upstreams in namespace order, one upstream page per page ({@link FeatureCursor}); an upstream
  * that discovery marked unavailable, that cannot be asked or that lacks the feature is left out of a list. Prompt
- * names are {@code <namespace>.<prompt>}; resource URIs stay as the upstream gave them (they are global identifiers,
+ * names are {@code <namespace>.<prompt>} (or the upstream's own, {@link PromptNames#UNPREFIXED}); resource URIs stay as the upstream gave them (they are global identifiers,
  * and tool results cite them unchanged), so a read is routed by the owner a listing taught, else by the first
  * upstream (in namespace order) with a matching template, else by listing every upstream's resources. The credential
  * is opened here and never leaves job-control.
@@ -135,7 +136,7 @@ public class UpstreamFeatures {
                 }
                 ObjectNode copy = ((ObjectNode) item).deepCopy();
                 if (namespaced) {
-                    copy.put("name", upstream.qualified(item.path("name").asText()));
+                    copy.put("name", upstream.promptName(item.path("name").asText()));
                 } else if (item.path("uri").isTextual()) {
                     learn(item.get("uri").asText(), upstream);
                 }
@@ -255,16 +256,36 @@ public class UpstreamFeatures {
                                 && UpstreamProtocol.MCP_2026_07_28.version().equals(s.protocol()));
     }
 
+    /**
+     * The upstream and own name of the prompt {@code name}: {@code <namespace>.<prompt>} of an upstream the caller may
+     * use, else the first upstream with unprefixed prompt names (in namespace order) that lists it — without asking
+     * when it is the only such upstream the caller may use.
+     */
     private Optional<Named> named(String workspace, String name) {
+        List<UpstreamDefinition> visible = visible(workspace);
         int dot = name.indexOf('.');
-        if (dot <= 0 || dot == name.length() - 1) {
-            return Optional.empty();
+        if (dot > 0 && dot < name.length() - 1) {
+            String namespace = name.substring(0, dot);
+            Optional<Named> namespaced = visible.stream()
+                    .filter(u -> u.namespace().equals(namespace))
+                    .findFirst()
+                    .map(u -> new Named(u, name.substring(dot + 1)));
+            if (namespaced.isPresent()) {
+                return namespaced;
+            }
         }
-        String namespace = name.substring(0, dot);
-        return visible(workspace).stream()
-                .filter(u -> u.namespace().equals(namespace))
+        List<UpstreamDefinition> unprefixed = visible.stream()
+                .filter(u -> u.promptNames() == PromptNames.UNPREFIXED)
+                .filter(this::isAvailable)
+                .toList();
+        if (unprefixed.size() == 1) {
+            return Optional.of(new Named(unprefixed.get(0), name));
+        }
+        return unprefixed.stream()
+                .filter(u -> all(u, "prompts/list", "prompts").stream()
+                        .anyMatch(prompt -> name.equals(prompt.path("name").asText(null))))
                 .findFirst()
-                .map(u -> new Named(u, name.substring(dot + 1)));
+                .map(u -> new Named(u, name));
     }
 
     private Optional<UpstreamDefinition> ownerOf(String workspace, String uri) {

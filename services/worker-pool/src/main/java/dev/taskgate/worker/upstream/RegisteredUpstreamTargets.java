@@ -120,19 +120,7 @@ final class RegisteredUpstreamTargets {
             throw new UpstreamRefusedException("the credential of upstream " + id
                     + " cannot be opened with this worker's payload keys; the tool was not called");
         }
-        return new UpstreamDefinition(
-                upstream.id(),
-                upstream.url(),
-                upstream.protocol(),
-                upstream.namespace(),
-                Optional.of(new UpstreamCredential(target.credentialHeader(), value)),
-                upstream.workspaces(),
-                upstream.allowedTools(),
-                upstream.toolPolicies(),
-                upstream.connectTimeout(),
-                upstream.callTimeout(),
-                upstream.maxConcurrency(),
-                upstream.refreshInterval());
+        return upstream.withCredential(Optional.of(new UpstreamCredential(target.credentialHeader(), value)));
     }
 
     /** A target as job-control answered it, with the credential opened. */
