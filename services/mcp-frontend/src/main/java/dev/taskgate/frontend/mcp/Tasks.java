@@ -2,6 +2,7 @@ package dev.taskgate.frontend.mcp;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 import jakarta.inject.Singleton;
@@ -139,6 +140,43 @@ public class Tasks {
         }
         return McpResult.of(server.result("complete"));
     }
+
+    /**
+     * The execution of the caller's task {@code taskId} as {@code tasks/get} would answer it now, for a
+     * {@code subscriptions/listen} stream ({@code notifications/tasks} carries exactly that); empty when the id is not
+     * one of the caller's 2026-07-28 tasks or job-control does not know it (any more).
+     */
+    public Optional<TaskRead> read(String taskId, AuthenticatedCaller caller, JsonNode capabilities) {
+        Optional<UUID> executionId = handles.verify(taskId, Surface.MCP_2026, caller.caller());
+        if (executionId.isEmpty()) {
+            return Optional.empty();
+        }
+        ExecutionOutcome outcome;
+        try {
+            outcome = queries.outcome(executionId.get(), caller.caller());
+        } catch (ProblemException e) {
+            if (e.problem().status() == 404) {
+                return Optional.empty();
+            }
+            throw McpProblems.translate(e);
+        }
+        if (outcome.execution().surface() != Surface.MCP_2026) {
+            return Optional.empty();
+        }
+        return Optional.of(new TaskRead(
+                executionId.get(),
+                outcome.execution().status().isTerminal(),
+                view.detailed(taskId, outcome, capabilities)));
+    }
+
+    /**
+     * A task read for a listen stream.
+     *
+     * @param executionId its execution
+     * @param terminal    whether it has ended (nothing more will change)
+     * @param task        the task as {@code tasks/get} shows it
+     */
+    public record TaskRead(UUID executionId, boolean terminal, ObjectNode task) {}
 
     private UUID verify(String taskId, AuthenticatedCaller caller) {
         return handles.verify(taskId, Surface.MCP_2026, caller.caller()).orElseThrow(() -> {

@@ -27,12 +27,15 @@ public class ToolListing {
         this.ttlMs = config.mcp().listTtl().toMillis();
     }
 
-    /** The {@code server/discover} result. */
-    public ObjectNode discover() {
+    /**
+     * The {@code server/discover} result; {@code listens}: whether the transport serves {@code subscriptions/listen}
+     * (Streamable HTTP does, stdio does not), so that the tool list's changes can be told.
+     */
+    public ObjectNode discover(boolean listens) {
         ObjectNode result = server.result("complete");
         RequestMeta.SUPPORTED_VERSIONS.forEach(result.putArray("supportedVersions")::add);
         ObjectNode capabilities = result.putObject("capabilities");
-        capabilities.putObject("tools").put("listChanged", false);
+        capabilities.putObject("tools").put("listChanged", listens);
         // declared whatever the upstreams offer, as tools are: the result is public and cached, the same for every
         // caller, and a caller without upstreams gets empty lists (docs/gateway.md "Resources, prompts and
         // completions")

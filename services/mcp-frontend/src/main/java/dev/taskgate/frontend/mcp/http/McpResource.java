@@ -39,7 +39,8 @@ import dev.taskgate.problem.ProblemException;
 /**
  * The MCP 2026-07-28 Streamable HTTP endpoint: one JSON-RPC message per POST, answered with
  * {@code application/json}, or with {@code text/event-stream} when a synchronous {@code tools/call} with a
- * {@code progressToken} reports progress before it ends ({@link SyncCallResponder}). Checks run in the order of
+ * {@code progressToken} reports progress before it ends ({@link SyncCallResponder}), and {@code subscriptions/listen}
+ * with a long-lived {@code text/event-stream} ({@link Mcp2026Listen}). Checks run in the order of
  * §6.4: Host (400 when missing, 403 when foreign) and Origin (403), authentication (401/403),
  * JSON (-32700), envelope (-32600), {@code MCP-Protocol-Version} present, {@code _meta}, header = {@code _meta}
  * version, version supported, {@code Mcp-Method}/{@code Mcp-Name}; then {@link McpServer} serves the method.
@@ -65,6 +66,7 @@ public class McpResource {
     private final Mcp2025Http mcp2025;
     private final ToolHeaderBindings toolHeaders;
     private final Mcp2025Listen listen;
+    private final Mcp2026Listen listen2026;
 
     McpResource(
             HostGuard hosts,
@@ -74,8 +76,10 @@ public class McpResource {
             SyncCallResponder responder,
             Mcp2025Http mcp2025,
             ToolHeaderBindings toolHeaders,
-            Mcp2025Listen listen) {
+            Mcp2025Listen listen,
+            Mcp2026Listen listen2026) {
         this.hosts = hosts;
+        this.listen2026 = listen2026;
         this.listen = listen;
         this.toolHeaders = toolHeaders;
         this.mcp2025 = mcp2025;
@@ -117,7 +121,17 @@ public class McpResource {
             if (request.isNotification()) {
                 return notification(headers, request);
             }
-            Served served = serve(headers, request, caller);
+            RequestMeta meta = checked(headers, request);
+            if (Mcp2026Listen.METHOD.equals(request.method())) {
+                return listen2026.open(request, meta, caller, connection);
+            }
+            if ("server/discover".equals(request.method())) {
+                return Response.ok(
+                                McpResponses.result(request.id(), server.discoverOverHttp()),
+                                MediaType.APPLICATION_JSON)
+                        .build();
+            }
+            Served served = server.serve(request, meta, caller);
             if (served.pending() != null) {
                 return responder.respond(request.id(), served.pending(), connection);
             }
@@ -185,7 +199,8 @@ public class McpResource {
         }
     }
 
-    private Served serve(HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller) {
+    // §6.4 rows 5-9: everything a request must pass before its method is served
+    private RequestMeta checked(HttpHeaders headers, JsonRpcRequest request) {
         if (McpServer.isMcp2025Handshake(request.method())) {
             throw McpErrors.methodNotFound(request.method());
         }
@@ -196,7 +211,7 @@ public class McpResource {
         meta.requireSupportedVersion();
         checked.checkMethodAndName(request);
         checkParamHeaders(headers, request);
-        return server.serve(request, meta, caller);
+        return meta;
     }
 
     // §6.4 row 9 continued: Mcp-Param-* of the called tool; Mcp-Name already equals params.name here.

@@ -10,13 +10,13 @@ import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 
 /**
  * Every committed state change this instance reads from {@code taskgate.lifecycle.v1}, for subscribers that follow
- * executions by owner rather than by id (the 2025-era listen streams). Records are parsed only while someone
- * listens. Subscribers run on the reader's thread: they must only hand the record over, never block.
+ * executions by owner or by a set of ids rather than one id (the 2025-era listen streams, the 2026-07-28
+ * {@code subscriptions/listen} streams). Records are parsed only while someone listens. Subscribers run on the reader's thread: they must only hand the record over, never block.
  */
 @Singleton
 public class LifecycleFeed {
     private final List<Consumer<ExecutionChanged>> subscribers = new CopyOnWriteArrayList<>();
-    private volatile Interest interest = () -> false;
+    private final List<Interest> interests = new CopyOnWriteArrayList<>();
 
     /** Whether a record is wanted at all right now. */
     @FunctionalInterface
@@ -25,15 +25,15 @@ public class LifecycleFeed {
         boolean any();
     }
 
-    /** Adds a subscriber and what says whether it wants records now (one interest: the last one set). */
+    /** Adds a subscriber and what says whether it wants records now. */
     public void subscribe(Consumer<ExecutionChanged> subscriber, Interest wanted) {
         subscribers.add(subscriber);
-        this.interest = wanted;
+        interests.add(wanted);
     }
 
-    /** Whether the reader should parse records for this feed. */
+    /** Whether the reader should parse records for this feed: some subscriber has something open. */
     public boolean wanted() {
-        return !subscribers.isEmpty() && interest.any();
+        return interests.stream().anyMatch(Interest::any);
     }
 
     void publish(ExecutionChanged changed) {
