@@ -1,6 +1,7 @@
 package dev.taskgate.e2e;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.BeforeAll;
@@ -14,14 +15,15 @@ import dev.taskgate.testsupport.RawJson;
 import dev.taskgate.testsupport.Tokens;
 import dev.taskgate.testsupport.mcp.Mcp2026Client;
 import dev.taskgate.testsupport.mcp.McpReply;
+import dev.taskgate.testsupport.mcp.McpStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
  * MCP 2026-07-28 over Streamable HTTP through all four packaged services on the real broker and database:
- * discovery, a synchronous call with the exact result, a task polled to completion, a cancelled task, and task
- * ids that are private to their principal.
+ * discovery, a synchronous call with the exact result, a task polled to completion, a cancelled task, a task
+ * followed on a {@code subscriptions/listen} stream, and task ids that are private to their principal.
  */
 @ExtendWith(LocalStack.class)
 class Mcp2026E2E {
@@ -127,6 +129,41 @@ class Mcp2026E2E {
                         .at("/result/resultType")
                         .asText())
                 .isEqualTo("complete");
+    }
+
+    @Test
+    void aSubscriptionTellsTheTasksStatusUntilItEndsThenEnds() {
+        String taskId = createTask(alice, "demo.sleep", Map.of("seconds", 5));
+        String bobsTask = createTask(bob, "demo.sleep", Map.of("seconds", 3));
+
+        try (McpStream stream = mcp(alice)
+                .request("sub-e2e", "subscriptions/listen")
+                .param("notifications", Map.of("taskIds", List.of(taskId, bobsTask)))
+                .withTasks()
+                .header("Accept", "application/json, text/event-stream")
+                .stream()) {
+            assertThat(stream.status()).isEqualTo(200);
+            JsonNode end = stream.awaitResponse(SETTLE);
+            List<JsonNode> told = stream.messages();
+            assertThat(told.get(0).at("/params/notifications/taskIds"))
+                    .as("bob's task is not alice's to follow")
+                    .containsExactly(JSON.getNodeFactory().textNode(taskId));
+            assertThat(told.subList(1, told.size() - 1))
+                    .allSatisfy(m -> {
+                        assertThat(m.path("method").asText()).isEqualTo("notifications/tasks");
+                        assertThat(m.at("/params/taskId").asText()).isEqualTo(taskId);
+                        assertThat(m.at("/params/_meta/io.modelcontextprotocol~1subscriptionId")
+                                        .asText())
+                                .isEqualTo("sub-e2e");
+                    })
+                    .extracting(m -> m.at("/params/status").asText())
+                    .endsWith("completed");
+            assertThat(told.get(told.size() - 2).at("/params/result/isError").asBoolean())
+                    .isFalse();
+            assertThat(end.at("/result/resultType").asText())
+                    .as("nothing left to tell")
+                    .isEqualTo("complete");
+        }
     }
 
     @Test
