@@ -62,16 +62,11 @@ public class McpServer {
         return Served.done(handle(request, meta, caller));
     }
 
-    /** {@code server/discover} over Streamable HTTP, which serves {@code subscriptions/listen}. */
-    public McpResult discoverOverHttp() {
-        return McpResult.of(listing.discover(true));
-    }
-
     /** Serves one request of an authenticated caller, waiting for a synchronous call's result. Blocking. */
     public McpResult handle(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller) {
         switch (request.method()) {
             case "server/discover":
-                return McpResult.of(listing.discover(false)); // over stdio: no subscriptions/listen
+                return McpResult.of(listing.discover());
             case "tools/list":
                 if (request.params().hasNonNull("cursor")) {
                     throw McpErrors.invalidParams("Invalid cursor: tools/list has a single page.", null);

@@ -27,15 +27,13 @@ public class ToolListing {
         this.ttlMs = config.mcp().listTtl().toMillis();
     }
 
-    /**
-     * The {@code server/discover} result; {@code listens}: whether the transport serves {@code subscriptions/listen}
-     * (Streamable HTTP does, stdio does not), so that the tool list's changes can be told.
-     */
-    public ObjectNode discover(boolean listens) {
+    /** The {@code server/discover} result. */
+    public ObjectNode discover() {
         ObjectNode result = server.result("complete");
         RequestMeta.SUPPORTED_VERSIONS.forEach(result.putArray("supportedVersions")::add);
         ObjectNode capabilities = result.putObject("capabilities");
-        capabilities.putObject("tools").put("listChanged", listens);
+        // subscriptions/listen tells the changes of the caller's tool list (the upstreams' tools)
+        capabilities.putObject("tools").put("listChanged", true);
         // declared whatever the upstreams offer, as tools are: the result is public and cached, the same for every
         // caller, and a caller without upstreams gets empty lists (docs/gateway.md "Resources, prompts and
         // completions")

@@ -34,6 +34,7 @@ import dev.taskgate.frontend.mcp.McpResponses;
 import dev.taskgate.frontend.mcp.McpServer;
 import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.Served;
+import dev.taskgate.frontend.mcp.subscriptions.SubscriptionRequests;
 import dev.taskgate.problem.ProblemException;
 
 /**
@@ -122,14 +123,8 @@ public class McpResource {
                 return notification(headers, request);
             }
             RequestMeta meta = checked(headers, request);
-            if (Mcp2026Listen.METHOD.equals(request.method())) {
+            if (SubscriptionRequests.METHOD.equals(request.method())) {
                 return listen2026.open(request, meta, caller, connection);
-            }
-            if ("server/discover".equals(request.method())) {
-                return Response.ok(
-                                McpResponses.result(request.id(), server.discoverOverHttp()),
-                                MediaType.APPLICATION_JSON)
-                        .build();
             }
             Served served = server.serve(request, meta, caller);
             if (served.pending() != null) {

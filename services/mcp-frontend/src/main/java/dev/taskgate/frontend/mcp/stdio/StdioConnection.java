@@ -8,7 +8,9 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -34,6 +36,9 @@ import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.Served;
 import dev.taskgate.frontend.mcp.SyncCall;
 import dev.taskgate.frontend.mcp.ToolListChanges;
+import dev.taskgate.frontend.mcp.subscriptions.SubscriptionRequests;
+import dev.taskgate.frontend.mcp.subscriptions.SubscriptionStream;
+import dev.taskgate.frontend.mcp.subscriptions.Subscriptions;
 import dev.taskgate.frontend.mcp.v2025.ClientResponses;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025CallInput;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025Server;
@@ -57,6 +62,9 @@ final class StdioConnection {
     private static final String CANCELLED = "notifications/cancelled";
     private static final SecureRandom RANDOM = new SecureRandom();
 
+    /** Subscriptions a connection may hold at once: each holds one of its request threads. */
+    static final int MAX_SUBSCRIPTIONS = 2;
+
     /** What the connection serves with (the transport's beans). */
     record Services(
             McpServer server,
@@ -64,7 +72,11 @@ final class StdioConnection {
             Mcp2025TaskResults taskResults,
             Mcp2025CallInput callInput,
             ClientResponses clientResponses,
-            ToolListChanges toolLists) {}
+            ToolListChanges toolLists,
+            Listening listening) {}
+
+    /** What {@code subscriptions/listen} is served with. */
+    record Listening(SubscriptionRequests requests, SubscriptionStream stream, Subscriptions subscriptions) {}
 
     private final Services services;
     private final Supplier<AuthenticatedCaller> authenticate;
@@ -76,6 +88,8 @@ final class StdioConnection {
     // request id (as JSON) → what ends it early (notifications/cancelled, end of input)
     private final ConcurrentMap<String, Runnable> inFlight = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Boolean> cancelled = new ConcurrentHashMap<>();
+    // request ids (as JSON) of the subscriptions open on this connection
+    private final Set<String> subscriptions = new HashSet<>();
     // 2025-era clients: over stdio the connection is the session, so it lives here only
     private volatile Mcp2025Session mcp2025Session;
     // 2025-era clients: tells them when the tools they may list changed
@@ -225,6 +239,10 @@ final class StdioConnection {
             }
             RequestMeta meta = RequestMeta.of(request);
             meta.requireSupportedVersion();
+            if (SubscriptionRequests.METHOD.equals(request.method())) {
+                listen(request, meta, caller);
+                return;
+            }
             Served served = services.server().serve(request, meta, caller);
             if (served.result() != null) {
                 write(McpResponses.result(request.id(), served.result()));
@@ -299,6 +317,57 @@ final class StdioConnection {
         } finally {
             inFlight.remove(key);
             call.close();
+        }
+    }
+
+    /**
+     * {@code subscriptions/listen} (MCP 2026-07-28 §7: notifications for active subscriptions go on the output, tagged
+     * with the subscription's id) until nothing is left to tell (then its result), or the client ends it with
+     * {@code notifications/cancelled} or the end of input (no result). Blocking: it holds a request thread, so a
+     * connection holds at most {@link #MAX_SUBSCRIPTIONS}.
+     */
+    private void listen(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller) {
+        Listening listening = services.listening();
+        SubscriptionRequests.Agreed agreed = listening.requests().read(request, meta, caller);
+        String key = request.id().toString();
+        synchronized (subscriptions) {
+            if (subscriptions.size() >= MAX_SUBSCRIPTIONS) {
+                throw McpErrors.invalidRequest(
+                        "This connection already has " + MAX_SUBSCRIPTIONS + " open subscriptions; cancel one first.");
+            }
+            if (!listening.subscriptions().open(agreed.subscription())) {
+                throw McpErrors.unavailable("Too many open subscriptions on this server; retry later.");
+            }
+            subscriptions.add(key);
+        }
+        inFlight.put(key, agreed.subscription()::end);
+        try {
+            listening.stream().run(agreed, new SubscriptionStream.Sink() {
+                @Override
+                public void send(byte[] message) {
+                    write(message);
+                }
+
+                @Override
+                public void keepAlive() {
+                    // a pipe needs none
+                }
+
+                @Override
+                public boolean gone() {
+                    return false; // the end of input ends the subscription (inFlight)
+                }
+            });
+        } catch (IOException e) {
+            throw new IllegalStateException("a subscription's output failed", e); // write() never throws
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            inFlight.remove(key);
+            cancelled.remove(key);
+            synchronized (subscriptions) {
+                subscriptions.remove(key);
+            }
         }
     }
 

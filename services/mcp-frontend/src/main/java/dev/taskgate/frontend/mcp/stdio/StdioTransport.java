@@ -19,6 +19,9 @@ import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.mcp.McpServer;
 import dev.taskgate.frontend.mcp.ToolListChanges;
+import dev.taskgate.frontend.mcp.subscriptions.SubscriptionRequests;
+import dev.taskgate.frontend.mcp.subscriptions.SubscriptionStream;
+import dev.taskgate.frontend.mcp.subscriptions.Subscriptions;
 import dev.taskgate.frontend.mcp.v2025.ClientResponses;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025CallInput;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025Server;
@@ -46,11 +49,20 @@ public class StdioTransport {
             Mcp2025TaskResults taskResults,
             Mcp2025CallInput callInput,
             ClientResponses clientResponses,
-            ToolListChanges toolLists) {
+            ToolListChanges toolLists,
+            SubscriptionRequests subscriptionRequests,
+            SubscriptionStream subscriptionStream,
+            Subscriptions subscriptions) {
         this.config = config;
         this.credentials = credentials;
-        this.services =
-                new StdioConnection.Services(server, mcp2025, taskResults, callInput, clientResponses, toolLists);
+        this.services = new StdioConnection.Services(
+                server,
+                mcp2025,
+                taskResults,
+                callInput,
+                clientResponses,
+                toolLists,
+                new StdioConnection.Listening(subscriptionRequests, subscriptionStream, subscriptions));
     }
 
     // Late: the command-reply consumer must be positioned before the first request is read.

@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.mcp.http;
+package dev.taskgate.frontend.mcp.subscriptions;
 
 import java.util.Map;
 import java.util.Set;
@@ -15,12 +15,14 @@ import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 
 /**
- * One open {@code subscriptions/listen} stream of MCP 2026-07-28 ({@link Mcp2026Listen}): who opened it, what it
+ * One open {@code subscriptions/listen} of MCP 2026-07-28 ({@link SubscriptionStream}): who opened it, what it
  * agreed to send (the tool list's changes, the status of some tasks), and the lifecycle records and tool-list
- * changes waiting to go out. Bounded like a 2025-era listen stream: records beyond {@link ListenStream#CAPACITY}
- * are dropped (the notifications are optional; {@code tasks/get} stays the truth).
+ * changes waiting to go out. Bounded: records beyond {@link #CAPACITY} are dropped (the notifications are optional;
+ * {@code tasks/get} stays the truth).
  */
-final class Subscription {
+public final class Subscription {
+    static final int CAPACITY = 256;
+
     // queued when the caller's tool list changed
     private static final Object TOOLS_CHANGED = new Object();
 
@@ -34,6 +36,8 @@ final class Subscription {
     private final Map<String, String> sent = new ConcurrentHashMap<>();
     private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
     private final AtomicBoolean toolsChangedQueued = new AtomicBoolean();
+    private final Object endMarker = new Object();
+    private volatile boolean ended;
 
     /**
      * @param id               the listen request's id: the subscription's id on every message
@@ -93,7 +97,7 @@ final class Subscription {
 
     /** On the lifecycle reader's thread: only hands the record over. */
     void offer(ExecutionChanged changed) {
-        if (tasks.containsKey(changed.executionId()) && queue.size() < ListenStream.CAPACITY) {
+        if (tasks.containsKey(changed.executionId()) && queue.size() < CAPACITY) {
             queue.offer(changed);
         }
     }
@@ -114,9 +118,20 @@ final class Subscription {
         return true;
     }
 
-    /** The next record or marker, {@code null} after {@code nanos} without one. */
+    /** The client ended it (stdio: {@code notifications/cancelled}, end of input); safe from any thread. */
+    public void end() {
+        ended = true;
+        queue.offer(endMarker);
+    }
+
+    boolean ended() {
+        return ended;
+    }
+
+    /** The next record or marker, {@code null} after {@code nanos} without one or once it ended. */
     Object poll(long nanos) throws InterruptedException {
-        return queue.poll(Math.max(0, nanos), TimeUnit.NANOSECONDS);
+        Object next = queue.poll(Math.max(0, nanos), TimeUnit.NANOSECONDS);
+        return next == endMarker ? null : next;
     }
 
     /** Whether {@code status} is news for this task on this stream (and remembers it). */

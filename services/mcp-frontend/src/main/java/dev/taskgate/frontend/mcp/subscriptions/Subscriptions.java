@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.mcp.http;
+package dev.taskgate.frontend.mcp.subscriptions;
 
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -10,7 +10,7 @@ import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.mcp.progress.LifecycleFeed;
 
 /**
- * The {@code subscriptions/listen} streams open on this instance ({@link Mcp2026Listen}): hands each lifecycle record
+ * The {@code subscriptions/listen} streams open on this instance, over HTTP and stdio ({@link SubscriptionStream}): hands each lifecycle record
  * of a followed task to the streams that follow it (any replica reads every record, so whichever replica holds a
  * stream tells it), and holds them to {@code taskgate.frontend.listen.max-per-instance} (each holds a worker thread;
  * the 2025-era listen streams have a bound of the same size of their own).
@@ -26,7 +26,7 @@ public class Subscriptions {
     }
 
     /** Registers a subscription, unless this instance holds as many streams as it may. */
-    synchronized boolean open(Subscription subscription) {
+    public synchronized boolean open(Subscription subscription) {
         if (open.size() >= maxPerInstance) {
             return false;
         }
@@ -35,7 +35,7 @@ public class Subscriptions {
     }
 
     /** Forgets a subscription that ended. */
-    void closed(Subscription subscription) {
+    public void closed(Subscription subscription) {
         open.remove(subscription);
     }
 
