@@ -19,7 +19,6 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.contracts.Wire;
@@ -28,6 +27,7 @@ import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer;
 import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer.Kind;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.UpstreamFeatureCalls.ask;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -113,17 +113,6 @@ class UpstreamFeaturesEdgeCasesTest {
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
         }
-    }
-
-    private static UpstreamFeatureAnswer ask(String workspace, String method, String params) {
-        Response response = SignedCalls.signed()
-                .header(SignedCalls.PRINCIPAL, "https://taskgate.local/dev user-1")
-                .header(SignedCalls.WORKSPACE, workspace)
-                .contentType("application/json")
-                .body(("{\"method\":\"" + method + "\",\"params\":" + params + "}").getBytes(StandardCharsets.UTF_8))
-                .post("/internal/v1/upstream-features");
-        response.then().statusCode(200);
-        return Wire.fromBytes(response.asByteArray(), UpstreamFeatureAnswer.class);
     }
 
     @Test

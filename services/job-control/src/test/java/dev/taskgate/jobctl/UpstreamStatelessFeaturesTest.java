@@ -1,8 +1,6 @@
 package dev.taskgate.jobctl;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.UUID;
 
 import jakarta.inject.Inject;
@@ -15,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.contracts.Wire;
@@ -24,6 +21,9 @@ import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer;
 import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer.Kind;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.UpstreamFeatureCalls.ask;
+import static dev.taskgate.jobctl.UpstreamFeatureCalls.result;
+import static dev.taskgate.jobctl.UpstreamFeatureCalls.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -35,8 +35,6 @@ import static org.awaitility.Awaitility.await;
  */
 @QuarkusTest
 class UpstreamStatelessFeaturesTest {
-    private static final String PATH = "/internal/v1/upstream-features";
-
     private static CountingUpstreamProcess stateless;
 
     @Inject
@@ -146,28 +144,5 @@ class UpstreamStatelessFeaturesTest {
                         .upstreams()
                         .stream()
                         .anyMatch(s -> s.id().equals(namespace) && s.available()));
-    }
-
-    private static UpstreamFeatureAnswer ask(String workspace, String method, String params) {
-        Response response = SignedCalls.signed()
-                .header(SignedCalls.PRINCIPAL, "https://taskgate.local/dev user-1")
-                .header(SignedCalls.WORKSPACE, workspace)
-                .contentType("application/json")
-                .body(("{\"method\":\"" + method + "\",\"params\":" + params + "}").getBytes(StandardCharsets.UTF_8))
-                .post(PATH);
-        response.then().statusCode(200);
-        return Wire.fromBytes(response.asByteArray(), UpstreamFeatureAnswer.class);
-    }
-
-    private static JsonNode result(String workspace, String method, String params) {
-        UpstreamFeatureAnswer answer = ask(workspace, method, params);
-        assertThat(answer.failure()).as(method + " " + params).isNull();
-        return answer.result();
-    }
-
-    private static List<String> texts(JsonNode items, String member) {
-        List<String> out = new ArrayList<>();
-        items.forEach(i -> out.add(member == null ? i.asText() : i.path(member).asText()));
-        return out;
     }
 }

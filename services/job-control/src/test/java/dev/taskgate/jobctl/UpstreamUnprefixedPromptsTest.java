@@ -15,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.contracts.Wire;
@@ -25,6 +24,9 @@ import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer;
 import dev.taskgate.contracts.upstream.UpstreamFeatureAnswer.Kind;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.UpstreamFeatureCalls.ask;
+import static dev.taskgate.jobctl.UpstreamFeatureCalls.result;
+import static dev.taskgate.jobctl.UpstreamFeatureCalls.texts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -37,8 +39,6 @@ import static org.awaitility.Awaitility.await;
  */
 @QuarkusTest
 class UpstreamUnprefixedPromptsTest {
-    private static final String PATH = "/internal/v1/upstream-features";
-
     private static CountingUpstreamProcess suite;
     private static CountingUpstreamProcess stateless;
 
@@ -170,23 +170,6 @@ class UpstreamUnprefixedPromptsTest {
                         state -> state != null);
     }
 
-    private static UpstreamFeatureAnswer ask(String workspace, String method, String params) {
-        Response response = SignedCalls.signed()
-                .header(SignedCalls.PRINCIPAL, "https://taskgate.local/dev user-1")
-                .header(SignedCalls.WORKSPACE, workspace)
-                .contentType("application/json")
-                .body(("{\"method\":\"" + method + "\",\"params\":" + params + "}").getBytes(StandardCharsets.UTF_8))
-                .post(PATH);
-        response.then().statusCode(200);
-        return Wire.fromBytes(response.asByteArray(), UpstreamFeatureAnswer.class);
-    }
-
-    private static JsonNode result(String workspace, String method, String params) {
-        UpstreamFeatureAnswer answer = ask(workspace, method, params);
-        assertThat(answer.failure()).as(method + " " + params).isNull();
-        return answer.result();
-    }
-
     /** Every prompt name over the pages (one upstream page per page). */
     private static List<String> promptNames(String workspace) {
         List<String> names = new ArrayList<>();
@@ -200,11 +183,5 @@ class UpstreamUnprefixedPromptsTest {
             params = "{\"cursor\":\"" + result.path("nextCursor").asText() + "\"}";
         }
         throw new AssertionError("more than 10 pages of prompts");
-    }
-
-    private static List<String> texts(JsonNode items, String member) {
-        List<String> out = new ArrayList<>();
-        items.forEach(i -> out.add(member == null ? i.asText() : i.path(member).asText()));
-        return out;
     }
 }

@@ -1,8 +1,6 @@
 package dev.taskgate.frontend.mcp.stdio;
 
 import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.List;
@@ -41,7 +39,6 @@ import dev.taskgate.frontend.support.WithClientRequests;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.McpStdioClient;
-import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -248,22 +245,7 @@ class Mcp2025StdioStreamsTest extends WithPlayedExecution {
     // --- helpers ---
 
     private void connect(ObjectNode capabilities) {
-        try {
-            PipedOutputStream toServer = new PipedOutputStream();
-            PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
-            PipedInputStream fromServer = new PipedInputStream(1 << 16);
-            PipedOutputStream serverOut = new PipedOutputStream(fromServer);
-            transport.connect(serverIn, serverOut, Fixtures.aliceToken(), () -> {
-                try {
-                    serverOut.close();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-            stdio = McpTestClient.stdio(fromServer, toServer);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        stdio = InProcessStdio.connect(transport, Fixtures.aliceToken());
         ObjectNode params = Mcp2025Client.params().put("protocolVersion", Mcp2025Client.VERSION);
         params.set("capabilities", capabilities);
         params.putObject("clientInfo").put("name", "stdio-test").put("version", "1");

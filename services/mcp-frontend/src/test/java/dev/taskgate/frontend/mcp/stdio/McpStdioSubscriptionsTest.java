@@ -1,9 +1,5 @@
 package dev.taskgate.frontend.mcp.stdio;
 
-import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 
 import jakarta.inject.Inject;
@@ -25,7 +21,6 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.UpstreamToolFixtures;
 import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.testsupport.mcp.McpStdioClient;
-import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -55,22 +50,7 @@ class McpStdioSubscriptionsTest {
 
     @BeforeEach
     void connect() {
-        try {
-            PipedOutputStream toServer = new PipedOutputStream();
-            PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
-            PipedInputStream fromServer = new PipedInputStream(1 << 16);
-            PipedOutputStream serverOut = new PipedOutputStream(fromServer);
-            transport.connect(serverIn, serverOut, Fixtures.aliceToken(), () -> {
-                try {
-                    serverOut.close();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-            stdio = McpTestClient.stdio(fromServer, toServer);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        stdio = InProcessStdio.connect(transport, Fixtures.aliceToken());
     }
 
     @AfterEach

@@ -1,9 +1,5 @@
 package dev.taskgate.frontend.mcp.stdio;
 
-import java.io.IOException;
-import java.io.PipedInputStream;
-import java.io.PipedOutputStream;
-import java.io.UncheckedIOException;
 import java.time.Duration;
 
 import jakarta.inject.Inject;
@@ -21,7 +17,6 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.WithSurfacesOff;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.McpStdioClient;
-import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -68,22 +63,7 @@ class StdioSurfacesOffTest {
     }
 
     private JsonNode connect() {
-        try {
-            PipedOutputStream toServer = new PipedOutputStream();
-            PipedInputStream serverIn = new PipedInputStream(toServer, 1 << 16);
-            PipedInputStream fromServer = new PipedInputStream(1 << 16);
-            PipedOutputStream serverOut = new PipedOutputStream(fromServer);
-            transport.connect(serverIn, serverOut, Fixtures.aliceToken(), () -> {
-                try {
-                    serverOut.close();
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
-            stdio = McpTestClient.stdio(fromServer, toServer);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        stdio = InProcessStdio.connect(transport, Fixtures.aliceToken());
         ObjectNode params = Mcp2025Client.params().put("protocolVersion", "2025-11-25");
         params.putObject("capabilities").putObject("tasks").putObject("cancel");
         params.putObject("clientInfo").put("name", "stdio-test").put("version", "1");
