@@ -3,41 +3,27 @@ package dev.taskgate.frontend.mcp.subscriptions;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
+import dev.taskgate.frontend.mcp.NotificationQueue;
 
 /**
  * One open {@code subscriptions/listen} of MCP 2026-07-28 ({@link SubscriptionStream}): who opened it, what it
- * agreed to send (the tool list's changes, the status of some tasks), and the lifecycle records and tool-list
- * changes waiting to go out. Bounded: records beyond {@link #CAPACITY} are dropped (the notifications are optional;
- * {@code tasks/get} stays the truth).
+ * agreed to send (the tool list's changes, the status of some tasks), and what waits to go out
+ * ({@link NotificationQueue}: bounded, the notifications are optional; {@code tasks/get} stays the truth).
  */
 public final class Subscription {
-    static final int CAPACITY = 256;
-
-    // queued when the caller's tool list changed
-    private static final Object TOOLS_CHANGED = new Object();
-
     private final JsonNode id;
     private final AuthenticatedCaller caller;
     private final JsonNode capabilities;
     private final boolean toolsListChanged;
     // execution id -> task id, for the tasks still followed
     private final Map<UUID, String> tasks = new ConcurrentHashMap<>();
-    // task id -> the last status sent, so that queued → working (both "working") is told once
-    private final Map<String, String> sent = new ConcurrentHashMap<>();
-    private final BlockingQueue<Object> queue = new LinkedBlockingQueue<>();
-    private final AtomicBoolean toolsChangedQueued = new AtomicBoolean();
-    private final Object endMarker = new Object();
-    private volatile boolean ended;
+    private final NotificationQueue queue = new NotificationQueue();
 
     /**
      * @param id               the listen request's id: the subscription's id on every message
@@ -71,10 +57,6 @@ public final class Subscription {
         return capabilities;
     }
 
-    boolean toolsListChanged() {
-        return toolsListChanged;
-    }
-
     /** Whether anything can still be told: the tool list's changes, or a task not ended yet. */
     boolean hasMoreToTell() {
         return toolsListChanged || !tasks.isEmpty();
@@ -95,47 +77,40 @@ public final class Subscription {
         tasks.remove(executionId);
     }
 
-    /** On the lifecycle reader's thread: only hands the record over. */
+    /** On the lifecycle reader's thread: only hands a followed task's record over. */
     void offer(ExecutionChanged changed) {
-        if (tasks.containsKey(changed.executionId()) && queue.size() < CAPACITY) {
+        if (tasks.containsKey(changed.executionId())) {
             queue.offer(changed);
         }
     }
 
     /** The caller's tool list changed; queued once however often it is told (safe from any thread). */
     void offerToolsChanged() {
-        if (toolsListChanged && toolsChangedQueued.compareAndSet(false, true)) {
-            queue.offer(TOOLS_CHANGED);
+        if (toolsListChanged) {
+            queue.offerToolsChanged();
         }
     }
 
-    /** Whether {@code next} is the tools-changed marker; taking it lets the next change be queued again. */
     boolean isToolsChanged(Object next) {
-        if (next != TOOLS_CHANGED) {
-            return false;
-        }
-        toolsChangedQueued.set(false);
-        return true;
+        return queue.isToolsChanged(next);
     }
 
-    /** The client ended it (stdio: {@code notifications/cancelled}, end of input); safe from any thread. */
+    /** The client ended it (stdio: {@code notifications/cancelled}, end of input; HTTP: closed); any thread. */
     public void end() {
-        ended = true;
-        queue.offer(endMarker);
+        queue.end();
     }
 
     boolean ended() {
-        return ended;
+        return queue.ended();
     }
 
-    /** The next record or marker, {@code null} after {@code nanos} without one or once it ended. */
+    /** The next record or mark, {@code null} after {@code nanos} without one or once it ended. */
     Object poll(long nanos) throws InterruptedException {
-        Object next = queue.poll(Math.max(0, nanos), TimeUnit.NANOSECONDS);
-        return next == endMarker ? null : next;
+        return queue.poll(nanos);
     }
 
-    /** Whether {@code status} is news for this task on this stream (and remembers it). */
+    /** Whether {@code status} is news for this task here (and remembers it). */
     boolean isNews(String taskId, String status) {
-        return !status.equals(sent.put(taskId, status));
+        return queue.isNews(taskId, status);
     }
 }
