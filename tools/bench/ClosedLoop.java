@@ -32,8 +32,10 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * Usage: java tools/bench/ClosedLoop.java SCENARIO FRONTEND_URL TOKEN [CONCURRENCY=32] [SECONDS=20] [WARMUP=5]
- *   [POLL_MS=10] [TOOL=demo.echo]
+ *   [POLL_MS=10] [TOOL=demo.echo] [ARGUMENT=i]
  *   FRONTEND_URL e.g. http://127.0.0.1:8080 (REST under /v1/orgs/acme/projects/demo, MCP at /mcp)
+ *   ARGUMENT: the tool's one argument; {@code i} (the default) is the call's sequence number, any other name gets it
+ *   as a string (server-everything's {@code echo} wants {@code message})
  */
 public class ClosedLoop {
     private static final Pattern EXECUTION_ID = Pattern.compile("\"execution_id\"\\s*:\\s*\"([^\"]+)\"");
@@ -49,24 +51,26 @@ public class ClosedLoop {
     private final String token;
     private final long pollMs;
     private final String tool;
+    private final String argument;
     private final HttpClient http =
             HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final AtomicLong sequence = new AtomicLong();
     /** Each client thread's 2025-era session id, opened on its first call. */
     private final ThreadLocal<String> session = new ThreadLocal<>();
 
-    ClosedLoop(String scenario, String base, String token, long pollMs, String tool) {
+    ClosedLoop(String scenario, String base, String token, long pollMs, String tool, String argument) {
         this.scenario = scenario;
         this.base = base;
         this.token = token;
         this.pollMs = pollMs;
         this.tool = tool;
+        this.argument = argument;
     }
 
     public static void main(String[] args) throws Exception {
         if (args.length < 3) {
             System.err.println(
-                    "usage: ClosedLoop rest|mcp-task|mcp-sync|mcp2025-sync FRONTEND_URL TOKEN [CONCURRENCY] [SECONDS] [WARMUP] [POLL_MS] [TOOL]");
+                    "usage: ClosedLoop rest|mcp-task|mcp-sync|mcp2025-sync FRONTEND_URL TOKEN [CONCURRENCY] [SECONDS] [WARMUP] [POLL_MS] [TOOL] [ARGUMENT]");
             System.exit(2);
         }
         String scenario = args[0];
@@ -82,7 +86,11 @@ public class ClosedLoop {
         int warmup = args.length > 5 ? Integer.parseInt(args[5]) : 5;
         long pollMs = args.length > 6 ? Long.parseLong(args[6]) : 10;
         String tool = args.length > 7 ? args[7] : "demo.echo";
-        new ClosedLoop(scenario, base, args[2], pollMs, tool).run(concurrency, seconds, warmup);
+        String argument = args.length > 8 ? args[8] : "i";
+        if (!argument.matches("[A-Za-z_][A-Za-z0-9_]*")) {
+            throw new IllegalArgumentException("ARGUMENT must be a plain name");
+        }
+        new ClosedLoop(scenario, base, args[2], pollMs, tool, argument).run(concurrency, seconds, warmup);
     }
 
     /** One execution's two latencies, in ms: until it exists (created) and until its result (ended). */
@@ -233,15 +241,22 @@ public class ClosedLoop {
         }
         HttpResponse<String> response = http.send(
                 mcp2025Request("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
-                                + tool + "\",\"arguments\":{\"i\":" + i + "}}}")
+                                + tool + "\",\"arguments\":" + arguments(i) + "}}")
                         .header("Mcp-Session-Id", session.get())
                         .build(),
                 HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200 || !response.body().contains("\"content\"")) {
+        if (response.statusCode() != 200
+                || !response.body().contains("\"content\"")
+                || response.body().contains("\"isError\":true")) {
             throw new IllegalStateException(
                     "2025-era tools/call answered " + response.statusCode() + ": " + response.body());
         }
         return sample(t0, System.nanoTime());
+    }
+
+    /** The call's arguments: {@code {"i": N}}, or {@code {"<ARGUMENT>": "N"}}. */
+    private String arguments(long i) {
+        return argument.equals("i") ? "{\"i\":" + i + "}" : "{\"" + argument + "\":\"" + i + "\"}";
     }
 
     private String open2025Session() throws Exception {
