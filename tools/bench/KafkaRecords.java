@@ -50,7 +50,8 @@ public class KafkaRecords {
             });
             long stack = 0;
             long internal = 0;
-            for (var e : admin.listOffsets(wanted).all().get(30, TimeUnit.SECONDS).entrySet()) {
+            for (var e :
+                    admin.listOffsets(wanted).all().get(30, TimeUnit.SECONDS).entrySet()) {
                 if (topics.get(e.getKey().topic()).isInternal()) {
                     internal += e.getValue().offset();
                 } else {

@@ -166,8 +166,9 @@ public class OpenLoop {
         try {
             CompletableFuture.allOf(pending.toArray(CompletableFuture[]::new)).get(60, TimeUnit.SECONDS);
         } catch (TimeoutException e) {
-            System.err.println(scenario + ": " + pending.stream().filter(f -> !f.isDone()).count()
-                    + " requests still open 60 s after the last was due");
+            System.err.println(
+                    scenario + ": " + pending.stream().filter(f -> !f.isDone()).count()
+                            + " requests still open 60 s after the last was due");
         }
         String line = String.format(
                         Locale.ROOT,
@@ -196,7 +197,10 @@ public class OpenLoop {
 
     /** One request due at {@code dueAt}: its latency counts from then, whenever it was actually sent. */
     private CompletableFuture<Void> send(
-            Outcomes outcomes, boolean measured, long dueAt, java.util.function.Supplier<CompletableFuture<Answer>> req) {
+            Outcomes outcomes,
+            boolean measured,
+            long dueAt,
+            java.util.function.Supplier<CompletableFuture<Answer>> req) {
         if (measured) {
             outcomes.sent.incrementAndGet();
         }
@@ -244,7 +248,8 @@ public class OpenLoop {
                                     .build(),
                             HttpResponse.BodyHandlers.ofString())
                     .thenApply(r -> new Answer(
-                            r.statusCode() == 202 && EXECUTION_ID.matcher(r.body()).find(),
+                            r.statusCode() == 202
+                                    && EXECUTION_ID.matcher(r.body()).find(),
                             r.statusCode() == 429,
                             r.statusCode(),
                             r.body()));

@@ -49,7 +49,8 @@ public class WebhookReceiver {
 
     private void handle(HttpExchange exchange) throws IOException {
         try (exchange) {
-            if (exchange.getRequestMethod().equals("GET") && exchange.getRequestURI().getPath().equals("/summary")) {
+            if (exchange.getRequestMethod().equals("GET")
+                    && exchange.getRequestURI().getPath().equals("/summary")) {
                 answer(exchange, 200, summaryAndReset());
                 return;
             }
@@ -70,7 +71,8 @@ public class WebhookReceiver {
             Matcher updated = UPDATED_AT.matcher(new String(body, StandardCharsets.UTF_8));
             if (id != null && updated.find() && seen.size() < MAX_IDS) {
                 if (seen.add(id)) {
-                    record(Duration.between(Instant.parse(updated.group(1)), arrived).toNanos());
+                    record(Duration.between(Instant.parse(updated.group(1)), arrived)
+                            .toNanos());
                 } else {
                     countDuplicate();
                 }
