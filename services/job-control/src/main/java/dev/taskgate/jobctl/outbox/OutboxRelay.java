@@ -58,7 +58,19 @@ public class OutboxRelay {
      * batches concurrently could reorder the records of one execution on its partition. The lock is
      * transaction-scoped, so a crashed instance releases it with its connection.
      */
-    private static final String RELAY_LOCK = "select pg_try_advisory_xact_lock(hashtext('jobctl.outbox-relay'))";
+    private static final String RELAY_LOCK = "pg_try_advisory_xact_lock(hashtext('jobctl.outbox-relay'))";
+
+    /*
+     * The lock and the batch in one round trip: the materialized CTE tries the lock once, and the batch is selected
+     * only when it was taken. Without the lock the answer is one row with locked = false; with it and nothing to send,
+     * one row with a null id. The statement's snapshot is taken before the lock, so a batch an instance that just let
+     * go of the lock deleted may still be in it: for update skips rows deleted since, as it skips them when it waits.
+     */
+    private static final String LOCK_AND_SELECT_BATCH = "with relay as materialized (select " + RELAY_LOCK
+            + " as locked) select relay.locked, o.id, o.topic, o.record_key, o.message_id, o.message_type, o.payload, "
+            + "o.traceparent, o.tracestate from relay left join lateral (select id, topic, record_key, message_id, "
+            + "message_type, payload, traceparent, tracestate from jobctl.outbox where relay.locked "
+            + "order by id limit $1 for update) o on true order by o.id";
 
     /** What {@link #relayBatch()} answers when another instance holds the relay lock. */
     static final int LOCK_HELD_ELSEWHERE = -1;
@@ -155,32 +167,28 @@ public class OutboxRelay {
 
     /** One pass: returns how many records were published ({@link #LOCK_HELD_ELSEWHERE} when another instance holds the relay lock). */
     Uni<Integer> relayBatch() {
-        return pool.withTransaction(tx -> tx.query(RELAY_LOCK)
-                .execute()
-                .flatMap(locked -> locked.iterator().next().getBoolean(0)
-                        ? publishBatch(tx)
-                        : Uni.createFrom().item(LOCK_HELD_ELSEWHERE)));
-    }
-
-    private Uni<Integer> publishBatch(SqlConnection tx) {
-        return tx.preparedQuery(
-                        "select id, topic, record_key, message_id, message_type, payload, traceparent, tracestate "
-                                + "from jobctl.outbox "
-                                + "order by id limit $1 for update")
+        return pool.withTransaction(tx -> tx.preparedQuery(LOCK_AND_SELECT_BATCH)
                 .execute(Tuple.of(config.outbox().batchSize()))
                 .flatMap(rows -> {
-                    if (rows.size() == 0) {
+                    List<ProducerRecord<String, byte[]>> records = new ArrayList<>(rows.size());
+                    List<Long> ids = new ArrayList<>(rows.size());
+                    for (Row row : rows) {
+                        if (!row.getBoolean("locked")) {
+                            return Uni.createFrom().item(LOCK_HELD_ELSEWHERE);
+                        }
+                        Long id = row.getLong("id");
+                        if (id != null) {
+                            ids.add(id);
+                            records.add(toRecord(row));
+                        }
+                    }
+                    if (records.isEmpty()) {
                         return Uni.createFrom().item(0);
                     }
-                    List<ProducerRecord<String, byte[]>> records = new ArrayList<>(rows.size());
-                    Long[] ids = new Long[rows.size()];
-                    int i = 0;
-                    for (Row row : rows) {
-                        ids[i++] = row.getLong("id");
-                        records.add(toRecord(row));
-                    }
-                    return sendAll(records).flatMap(v -> delete(tx, ids)).replaceWith(records.size());
-                });
+                    return sendAll(records)
+                            .flatMap(v -> delete(tx, ids.toArray(Long[]::new)))
+                            .replaceWith(records.size());
+                }));
     }
 
     private static ProducerRecord<String, byte[]> toRecord(Row row) {

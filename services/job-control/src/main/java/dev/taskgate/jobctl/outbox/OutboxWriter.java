@@ -2,12 +2,12 @@ package dev.taskgate.jobctl.outbox;
 
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -28,6 +28,9 @@ import dev.taskgate.tracing.TraceContext;
 @ApplicationScoped
 public class OutboxWriter {
 
+    private static final String INSERT = "insert into jobctl.outbox (topic, record_key, message_id, message_type, "
+            + "payload, created_at, traceparent, tracestate) values ($1, $2, $3, $4, $5, $6, $7, $8)";
+
     private final DbClock clock;
     private final RecordSealing sealing;
 
@@ -36,28 +39,29 @@ public class OutboxWriter {
         this.sealing = sealing;
     }
 
-    /** Appends the messages in order, on the caller's transaction connection. */
+    /**
+     * Appends the messages in order, on the caller's transaction connection, in one round trip: the statements of a
+     * batch run one after the other, so the bigserial ids still follow the list and fix the publishing order.
+     */
     public Uni<Void> append(SqlConnection tx, List<OutboxMessage> messages) {
+        if (messages.isEmpty()) {
+            return Uni.createFrom().voidItem();
+        }
         OffsetDateTime now = OffsetDateTime.ofInstant(clock.now(), ZoneOffset.UTC);
         TraceContext trace = TraceContext.current().orElse(null);
-        // one after the other: the bigserial id fixes the publishing order
-        return Multi.createFrom()
-                .iterable(messages)
-                .onItem()
-                .transformToUniAndConcatenate(m -> tx.preparedQuery(
-                                "insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, created_at, "
-                                        + "traceparent, tracestate) values ($1, $2, $3, $4, $5, $6, $7, $8)")
-                        .execute(Tuple.from(Arrays.asList(
-                                m.topic(),
-                                m.key(),
-                                m.messageId(),
-                                m.type(),
-                                Buffer.buffer(sealing.seal(m.payload())),
-                                now,
-                                trace == null ? null : trace.traceparent(),
-                                trace == null ? null : trace.tracestate()))))
-                .collect()
-                .last()
-                .replaceWithVoid();
+        List<Tuple> rows = new ArrayList<>(messages.size());
+        for (OutboxMessage m : messages) {
+            rows.add(Tuple.from(Arrays.asList(
+                    m.topic(),
+                    m.key(),
+                    m.messageId(),
+                    m.type(),
+                    Buffer.buffer(sealing.seal(m.payload())),
+                    now,
+                    trace == null ? null : trace.traceparent(),
+                    trace == null ? null : trace.tracestate())));
+        }
+        var insert = tx.preparedQuery(INSERT);
+        return (rows.size() == 1 ? insert.execute(rows.get(0)) : insert.executeBatch(rows)).replaceWithVoid();
     }
 }

@@ -159,11 +159,10 @@ public class WorkerReportService {
                     ? stopStaleRun(tx, execution, started, now)
                     : Uni.createFrom().item(false);
         }
-        return applyChange(tx, execution, change.get(), started, applied -> {
+        // the owner is recorded by the compare-and-set itself (its epoch is the report's: ReportDecisions)
+        return applyChange(tx, execution, change.get(), started, started.workerId(), applied -> {
             latency.pickedUp(execution.createdAt(), applied.at());
-            return executions
-                    .recordOwner(tx, execution.id(), started.epoch(), started.workerId())
-                    .flatMap(v -> workers.recordSeen(tx, started.workerId(), applied.at(), started.occurredAt()));
+            return workers.recordSeen(tx, started.workerId(), applied.at(), started.occurredAt());
         });
     }
 
@@ -174,7 +173,7 @@ public class WorkerReportService {
             logIgnored(execution, event);
             return Uni.createFrom().item(false);
         }
-        return applyChange(tx, execution, change.get(), event, applied -> {
+        return applyChange(tx, execution, change.get(), event, null, applied -> {
             if (execution.state() == ExecutionStatus.WORKING) {
                 // updated_at changes with the state only: here, when the execution last entered working
                 latency.ran(execution.updatedAt(), applied.to(), applied.at());
@@ -266,7 +265,8 @@ public class WorkerReportService {
     }
 
     /**
-     * Compare-and-set of {@code change}; when it wins, {@code alongside} (in the same transaction) and the
+     * Compare-and-set of {@code change} (recording {@code ownerWorkerId} as the epoch's owner unless one is, when not
+     * null); when it wins, {@code alongside} (in the same transaction) and the
      * {@code ExecutionChanged}.
      */
     private Uni<Boolean> applyChange(
@@ -274,8 +274,9 @@ public class WorkerReportService {
             Execution execution,
             StateChange change,
             WorkerEvent event,
+            String ownerWorkerId,
             Function<StateChange, Uni<Void>> alongside) {
-        return executions.compareAndSet(tx, change).flatMap(changed -> {
+        return executions.compareAndSet(tx, change, ownerWorkerId).flatMap(changed -> {
             if (!changed) {
                 LOG.debugf(
                         "Report lost a concurrent update [executionId=%s type=%s messageId=%s]",

@@ -153,6 +153,16 @@ public class ExecutionRepository {
      * @return whether the row changed (false: another writer got there first, nothing happened)
      */
     public Uni<Boolean> compareAndSet(SqlClient client, StateChange change) {
+        return compareAndSet(client, change, null);
+    }
+
+    /**
+     * {@link #compareAndSet(SqlClient, StateChange)}, recording in the same statement, when it wins, the worker
+     * instance that reported {@code Started} as the owner of the change's epoch, unless an instance is recorded
+     * already (by an earlier {@code Started} or a {@link #claimOwner claim}): the first one owns the epoch. {@code
+     * null} leaves the owner as it is.
+     */
+    public Uni<Boolean> compareAndSet(SqlClient client, StateChange change, String ownerWorkerId) {
         Buffer result = change.result() == null
                 ? null
                 : Buffer.buffer(cipher.seal(change.executionId(), PayloadKind.RESULT, change.result()));
@@ -162,7 +172,8 @@ public class ExecutionRepository {
                         + "error_message = coalesce($8, error_message), result = coalesce($9, result), "
                         + "cancel_requested_at = coalesce($10, cancel_requested_at), "
                         + "retention_expires_at = coalesce($11, retention_expires_at), "
-                        + "result_is_error = coalesce($12, result_is_error) "
+                        + "result_is_error = coalesce($12, result_is_error), "
+                        + "owner_worker_id = coalesce(owner_worker_id, $13) "
                         + "where id = $1 and state = $2 and epoch = $3")
                 .execute(Tuple.from(Arrays.asList(
                         change.executionId(),
@@ -176,7 +187,8 @@ public class ExecutionRepository {
                         result,
                         ts(change.cancelRequestedAt()),
                         ts(retention),
-                        change.result() == null ? null : ToolResults.isError(change.result()))))
+                        change.result() == null ? null : ToolResults.isError(change.result()),
+                        ownerWorkerId)))
                 .map(rows -> rows.rowCount() == 1);
     }
 
@@ -335,18 +347,6 @@ public class ExecutionRepository {
                         afterId,
                         limit)))
                 .map(ExecutionRepository::all);
-    }
-
-    /**
-     * Records the worker instance that reported {@code Started} for {@code epoch}, unless an instance is recorded
-     * already (by an earlier {@code Started} or a {@link #claimOwner claim}): the first one owns the epoch. A report for
-     * an older epoch changes nothing.
-     */
-    public Uni<Void> recordOwner(SqlClient client, UUID id, long epoch, String workerId) {
-        return client.preparedQuery("update jobctl.execution set owner_worker_id = $3 where id = $1 and epoch = $2 "
-                        + "and owner_worker_id is null")
-                .execute(Tuple.of(id, epoch, workerId))
-                .replaceWithVoid();
     }
 
     /**
