@@ -1,0 +1,73 @@
+package dev.taskgate.jobctl.outbox;
+
+import java.time.OffsetDateTime;
+import java.util.Arrays;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+
+import dev.taskgate.contracts.Topics;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.count;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** The relay's pass takes its lock and its batch in one statement: what it answers without the lock, and after. */
+@QuarkusTest
+class OutboxRelayPassTest {
+
+    @Inject
+    Pool pool;
+
+    @Inject
+    OutboxRelay relay;
+
+    @Test
+    void aPassWithoutTheLockPublishesNothingAndTheRowsGoOnceItIsFree() {
+        UUID messageId = UUID.randomUUID();
+        // on a topic nothing in this module reads: the record is not one any consumer here should see
+        SqlConnection blocker = pool.getConnection().await().atMost(WAIT);
+        try {
+            // another instance's pass: holds the relay lock until its transaction ends
+            var tx = blocker.begin().await().atMost(WAIT);
+            blocker.query("select pg_advisory_xact_lock(hashtext('jobctl.outbox-relay'))")
+                    .execute()
+                    .await()
+                    .atMost(WAIT);
+            pool.preparedQuery("insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, "
+                            + "created_at) values ($1, $2, $3, $4, $5, $6)")
+                    .execute(Tuple.from(Arrays.asList(
+                            topic(Topics.PROGRESS),
+                            UUID.randomUUID().toString(),
+                            messageId,
+                            "Test",
+                            Buffer.buffer("{}"),
+                            OffsetDateTime.now())))
+                    .await()
+                    .atMost(WAIT);
+
+            assertThat(relay.relayBatch().await().atMost(WAIT)).isEqualTo(OutboxRelay.LOCK_HELD_ELSEWHERE);
+            assertThat(count(pool, "select count(*) from jobctl.outbox where message_id = $1", messageId))
+                    .as("nothing is published or deleted without the lock")
+                    .isEqualTo(1);
+            tx.rollback().await().atMost(WAIT);
+        } finally {
+            blocker.close().await().atMost(WAIT);
+        }
+
+        // the relay's own passes (woken by its timer) take the lock now, publish the row and delete it
+        await().atMost(WAIT)
+                .until(() -> count(pool, "select count(*) from jobctl.outbox where message_id = $1", messageId) == 0);
+        await().atMost(WAIT).until(() -> relay.relayBatch().await().atMost(WAIT) == 0);
+    }
+}
