@@ -35,7 +35,7 @@ class OutboxRelayPassTest {
     @Test
     void aPassWithoutTheLockPublishesNothingAndTheRowsGoOnceItIsFree() {
         UUID messageId = UUID.randomUUID();
-        // on a topic nothing in this module reads: the record is not one any consumer here should see
+        // a value no test's watcher parses, under a key no execution has
         SqlConnection blocker = pool.getConnection().await().atMost(WAIT);
         try {
             // another instance's pass: holds the relay lock until its transaction ends
@@ -47,7 +47,7 @@ class OutboxRelayPassTest {
             pool.preparedQuery("insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, "
                             + "created_at) values ($1, $2, $3, $4, $5, $6)")
                     .execute(Tuple.from(Arrays.asList(
-                            topic(Topics.PROGRESS),
+                            topic(Topics.LIFECYCLE),
                             UUID.randomUUID().toString(),
                             messageId,
                             "Test",
