@@ -78,29 +78,33 @@ public class SignalService {
         }
         Optional<byte[]> payload = LifecycleSignals.payload(change, handles);
         Instant now = clock.instant();
-        return pool.withTransaction(tx -> subscriptions
-                .activeSubscribers(tx, change.orgId(), change.projectId(), EventTypes.LIFECYCLE)
-                .flatMap(subscribers -> Multi.createFrom()
-                        .iterable(subscribers)
-                        .onItem()
-                        .transformToUniAndConcatenate(subscriptionId -> {
-                            var id = ids.newId();
-                            return deliveries.insert(
-                                    tx,
-                                    new NewDelivery(
-                                            id,
-                                            subscriptionId,
-                                            Delivery.webhookIdFor(id),
-                                            change.messageId(),
-                                            EventTypes.LIFECYCLE,
-                                            change.executionId(),
-                                            payload.get(),
-                                            change.updatedAt(),
-                                            now));
-                        })
-                        .collect()
-                        .asList()
-                        .map(inserted -> (int)
-                                inserted.stream().filter(Boolean::booleanValue).count())));
+        // the lookup needs no transaction (it locks nothing); only deliveries to store open one
+        return subscriptions
+                .activeSubscribers(pool, change.orgId(), change.projectId(), EventTypes.LIFECYCLE)
+                .flatMap(subscribers -> subscribers.isEmpty()
+                        ? Uni.createFrom().item(0)
+                        : pool.withTransaction(tx -> Multi.createFrom()
+                                .iterable(subscribers)
+                                .onItem()
+                                .transformToUniAndConcatenate(subscriptionId -> {
+                                    var id = ids.newId();
+                                    return deliveries.insert(
+                                            tx,
+                                            new NewDelivery(
+                                                    id,
+                                                    subscriptionId,
+                                                    Delivery.webhookIdFor(id),
+                                                    change.messageId(),
+                                                    EventTypes.LIFECYCLE,
+                                                    change.executionId(),
+                                                    payload.get(),
+                                                    change.updatedAt(),
+                                                    now));
+                                })
+                                .collect()
+                                .asList()
+                                .map(inserted -> (int) inserted.stream()
+                                        .filter(Boolean::booleanValue)
+                                        .count())));
     }
 }
