@@ -261,6 +261,26 @@ class OwnerLossSweepTest extends OwnerLossComponentTest {
                         + " shut down); attempt 2 starts from the beginning.");
     }
 
+    /**
+     * Forgetting is not part of every pass (most passes at rest are a single look without a transaction): it comes at
+     * most every {@link OwnerLossSweeper#FORGET_EVERY}, and still removes an instance silent for
+     * {@code jobctl.liveness.forget-after} (a day), while a recent one stays.
+     */
+    @Test
+    void aWorkerSilentForLongerThanForgetAfterIsForgottenByALaterSweep() {
+        String silent = newWorkerId();
+        workers.heartbeat(silent);
+        clock.advance(Duration.ofDays(1).plus(OwnerLossSweeper.FORGET_EVERY).plusSeconds(1));
+        String recent = newWorkerId();
+        workers.heartbeat(recent);
+
+        sweeper.sweep(5).await().atMost(WAIT);
+
+        String sql = "select count(*) from jobctl.worker_instance where worker_id = $1";
+        assertThat(JobControlFixture.count(pool, sql, silent)).isZero();
+        assertThat(JobControlFixture.count(pool, sql, recent)).isEqualTo(1);
+    }
+
     @Test
     void concurrentSweepsSettleEachExecutionExactlyOnce() {
         Caller caller = newCaller();

@@ -1,5 +1,6 @@
 package dev.taskgate.frontend;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -19,6 +20,12 @@ import dev.taskgate.serviceauth.KafkaClientSecurity;
  */
 @Singleton
 public class KafkaConnection {
+    /**
+     * How long one {@code poll} of this frontend's consumer loops waits: a record ends the wait at once and stopping
+     * wakes the consumer ({@code wakeup}), so a long wait costs no latency and only saves idle turns of the loop.
+     */
+    public static final Duration POLL_WAIT = Duration.ofSeconds(5);
+
     private final Map<String, Object> settings;
     private final Map<String, Object> consumerSettings;
 

@@ -62,8 +62,11 @@ public interface WebhooksConfig {
     @WithDefault("60s")
     Duration claimLease();
 
-    /** Fallback poll of due deliveries (new signals also wake the dispatcher at once). */
-    @WithDefault("500ms")
+    /**
+     * Fallback poll of due deliveries: new signals wake the dispatcher at once, so this only bounds how late a due
+     * retry (5 s and more apart, with jitter) or a delivery whose lease ran out is taken.
+     */
+    @WithDefault("1s")
     Duration pollInterval();
 
     /** Most deliveries in flight at once in this process. */

@@ -91,12 +91,19 @@ public class DeadlineSweeper {
     }
 
     /**
-     * One pass in one transaction over at most {@code jobctl.sweeper.batch-size} overdue executions.
+     * One pass in one transaction over at most {@code jobctl.sweeper.batch-size} overdue executions; when one
+     * statement finds none, no transaction at all (the usual case at rest).
      *
      * @return how many it locked (each one failed, unless a concurrent writer changed it first)
      */
     public Uni<Integer> sweepOnce() {
         Instant now = clock.now();
+        return executions
+                .anyOverdue(pool, now)
+                .flatMap(any -> any ? failOverdue(now) : Uni.createFrom().item(0));
+    }
+
+    private Uni<Integer> failOverdue(Instant now) {
         return pool.withTransaction(tx -> executions
                         .lockOverdue(tx, now, config.sweeper().batchSize())
                         .flatMap(overdue -> Multi.createFrom()

@@ -89,12 +89,19 @@ public class RetentionSweeper {
     }
 
     /**
-     * One pass in one transaction over at most {@code jobctl.sweeper.batch-size} expired executions.
+     * One pass in one transaction over at most {@code jobctl.sweeper.batch-size} expired executions; when one
+     * statement finds none, no transaction at all (the usual case at rest).
      *
      * @return how many it purged or deleted
      */
     public Uni<Integer> sweepOnce() {
         Instant now = clock.now();
+        return executions
+                .anyExpired(pool, now)
+                .flatMap(any -> any ? purgeExpired(now) : Uni.createFrom().item(0));
+    }
+
+    private Uni<Integer> purgeExpired(Instant now) {
         return pool.withTransaction(tx -> executions
                 .lockExpired(tx, now, config.sweeper().batchSize())
                 .flatMap(expired -> {

@@ -36,6 +36,8 @@ import dev.taskgate.jobctl.recovery.OwnerLossService;
 public class OwnerLossSweeper {
 
     private static final Logger LOG = Logger.getLogger(OwnerLossSweeper.class);
+    /** How often long-silent instances are forgotten; {@code jobctl.liveness.forget-after} is a day by default. */
+    public static final Duration FORGET_EVERY = Duration.ofMinutes(1);
 
     private final Pool pool;
     private final ExecutionRepository executions;
@@ -46,6 +48,7 @@ public class OwnerLossSweeper {
     private final JobControlConfig config;
     private final DbClock clock;
     private final SweepLoop loop;
+    private volatile Instant nextForget = Instant.EPOCH;
 
     OwnerLossSweeper(
             Pool pool,
@@ -96,7 +99,10 @@ public class OwnerLossSweeper {
     }
 
     /**
-     * One pass in one transaction over at most {@code jobctl.liveness.batch-size} executions of lost owners.
+     * One pass over at most {@code jobctl.liveness.batch-size} executions of lost owners. At rest there is nothing to
+     * settle every second: one statement without a transaction looks first, and the transaction (which also forgets
+     * long-silent instances, at most every {@link #FORGET_EVERY}) runs only when it found something or forgetting is
+     * due. An owner lost just after the look is found by the next pass, one interval later as before.
      *
      * @return how many it locked (each one settled, unless a concurrent writer changed it first)
      */
@@ -105,8 +111,21 @@ public class OwnerLossSweeper {
         Duration timeout = config.liveness().heartbeatTimeout();
         // while the heartbeat feed cannot be trusted, only owners that left are settled (HeartbeatListening)
         Instant silentSince = listening.maySettleSilence(timeout, now) ? now.minus(timeout) : Instant.EPOCH;
-        return pool.withTransaction(tx -> workers.forgetSilentSince(
-                                tx, now.minus(config.liveness().forgetAfter()))
+        boolean forgetDue = !now.isBefore(nextForget);
+        if (forgetDue) {
+            return settle(now, silentSince, true);
+        }
+        return executions
+                .anyOwnerLost(pool, silentSince)
+                .flatMap(any ->
+                        any ? settle(now, silentSince, false) : Uni.createFrom().item(0));
+    }
+
+    private Uni<Integer> settle(Instant now, Instant silentSince, boolean forget) {
+        return pool.withTransaction(tx -> (forget
+                                ? workers.forgetSilentSince(
+                                        tx, now.minus(config.liveness().forgetAfter()))
+                                : Uni.createFrom().item(0))
                         .flatMap(forgotten -> executions.lockOwnerLost(
                                 tx, silentSince, config.liveness().batchSize()))
                         .flatMap(lost -> Multi.createFrom()
@@ -118,6 +137,9 @@ public class OwnerLossSweeper {
                                 .asList()
                                 .replaceWith(lost.size())))
                 .invoke(n -> {
+                    if (forget) {
+                        nextForget = now.plus(FORGET_EVERY);
+                    }
                     if (n > 0) {
                         relay.wake();
                     }

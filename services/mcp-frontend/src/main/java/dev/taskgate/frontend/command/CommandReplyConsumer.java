@@ -118,7 +118,7 @@ public class CommandReplyConsumer {
             });
             while (running) {
                 try {
-                    for (ConsumerRecord<String, byte[]> record : c.poll(Duration.ofMillis(500))) {
+                    for (ConsumerRecord<String, byte[]> record : c.poll(KafkaConnection.POLL_WAIT)) {
                         onReply(record);
                     }
                 } catch (WakeupException e) {

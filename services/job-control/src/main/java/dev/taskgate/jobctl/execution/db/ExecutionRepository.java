@@ -192,6 +192,14 @@ public class ExecutionRepository {
                 .map(rows -> rows.rowCount() == 1);
     }
 
+    /** Whether {@link #lockOverdue} would find anything, without locking: one statement, no transaction needed. */
+    public Uni<Boolean> anyOverdue(SqlClient client, Instant now) {
+        return client.preparedQuery("select exists (select 1 from jobctl.execution where state in " + NOT_TERMINAL
+                        + " and deadline_at <= $1)")
+                .execute(Tuple.of(ts(now)))
+                .map(rows -> rows.iterator().next().getBoolean(0));
+    }
+
     /**
      * Locks up to {@code limit} non-terminal executions whose deadline is at or before {@code now}, oldest deadline
      * first, until the end of the caller's transaction. Rows another transaction holds are skipped, so concurrent
@@ -202,6 +210,14 @@ public class ExecutionRepository {
                         + " and deadline_at <= $1 order by deadline_at limit $2 for update skip locked")
                 .execute(Tuple.of(ts(now), limit))
                 .map(ExecutionRepository::all);
+    }
+
+    /** Whether {@link #lockExpired} would find anything, without locking: one statement, no transaction needed. */
+    public Uni<Boolean> anyExpired(SqlClient client, Instant now) {
+        return client.preparedQuery("select exists (select 1 from jobctl.execution where purged_at is null "
+                        + "and state in " + TERMINAL + " and retention_expires_at <= $1)")
+                .execute(Tuple.of(ts(now)))
+                .map(rows -> rows.iterator().next().getBoolean(0));
     }
 
     /**
@@ -383,6 +399,19 @@ public class ExecutionRepository {
                     var it = rows.iterator();
                     return it.hasNext() ? Optional.of(mapOwned(it.next())) : Optional.empty();
                 });
+    }
+
+    /**
+     * Whether any running execution has a lost owner, as {@link #lockOwnerLost} would find it, without locking
+     * anything: one statement, so that a sweep with nothing to do needs no transaction.
+     */
+    public Uni<Boolean> anyOwnerLost(SqlClient client, Instant silentSince) {
+        return client.preparedQuery("select exists (select 1 from jobctl.execution e "
+                        + "left join jobctl.worker_instance w on w.worker_id = e.owner_worker_id "
+                        + "where e.state in ('working', 'input_required') and e.owner_worker_id is not null "
+                        + "and (w.worker_id is null or w.left_at is not null or w.last_seen_at <= $1))")
+                .execute(Tuple.of(ts(silentSince)))
+                .map(rows -> rows.iterator().next().getBoolean(0));
     }
 
     /**

@@ -63,7 +63,7 @@ final class InstanceTopicReader {
             c.subscribe(List.of(topic));
             while (running) {
                 try {
-                    for (ConsumerRecord<String, byte[]> record : c.poll(Duration.ofMillis(500))) {
+                    for (ConsumerRecord<String, byte[]> record : c.poll(KafkaConnection.POLL_WAIT)) {
                         dispatch(record);
                     }
                 } catch (WakeupException e) {
