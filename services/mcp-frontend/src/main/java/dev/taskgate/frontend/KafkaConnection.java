@@ -26,6 +26,13 @@ public class KafkaConnection {
      */
     public static final Duration POLL_WAIT = Duration.ofSeconds(5);
 
+    /**
+     * Every consumer of this frontend is alone in a group of its own instance, so its group heartbeat only keeps that
+     * membership alive: nobody else's rebalance waits on it. One every 15 s, a third of Kafka's default session timeout
+     * (45 s), instead of every 3 s: a fifth of these requests on the broker at rest.
+     */
+    static final int HEARTBEAT_INTERVAL_MS = 15_000;
+
     private final Map<String, Object> settings;
     private final Map<String, Object> consumerSettings;
 
@@ -45,10 +52,14 @@ public class KafkaConnection {
         return p;
     }
 
-    /** New consumer properties: those of {@link #properties()} and the deployment's {@code kafka.fetch.max.wait.ms}. */
+    /**
+     * New consumer properties: those of {@link #properties()}, the deployment's {@code kafka.fetch.max.wait.ms} and
+     * the heartbeat of a single-member group ({@link #HEARTBEAT_INTERVAL_MS}).
+     */
     public Properties consumerProperties() {
         Properties p = properties();
         p.putAll(consumerSettings);
+        p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS);
         return p;
     }
 }
