@@ -95,11 +95,6 @@ share.coordinator.state.topic.replication.factor=1
 share.coordinator.state.topic.min.isr=1
 group.initial.rebalance.delay.ms=0
 min.insync.replicas=1
-# threads for one machine of a few cores (defaults 8 and 3 per listener): each idle thread wakes every 300 ms, and a
-# broker at rest spent more CPU on those wake-ups than on its clients' requests; a request waiting for data (a fetch
-# long poll, acks) waits in a purgatory, not on a thread, so four handlers keep up with what two cores can send
-num.io.threads=4
-num.network.threads=2
 # the controller appends a no-op record to the metadata log this often when nothing else happens (default 500 ms):
 # every one is a log append and a round through the broker's metadata publishers; one node needs no faster beat
 metadata.max.idle.interval.ms=5000
