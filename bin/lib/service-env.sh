@@ -6,7 +6,8 @@
 #   bin/lib/service-env.sh prepare            create what the state folder lacks: keys (folder 700, files 600),
 #                                             the rewrite sandbox and the folders of the workspace acme/demo
 #   bin/lib/service-env.sh env SERVICE        print the service's environment, one NAME=value per line
-#   bin/lib/service-env.sh java-opts          print the JVM options a service runs with
+#   bin/lib/service-env.sh java-opts          print the JVM options a service runs with: the production set, the
+#                                             fast-start set when TASKGATE_FAST_START=1, or TASKGATE_JAVA_OPTS
 #
 # Inputs (environment, defaults in brackets):
 #   TASKGATE_RUN_STATE          the state folder (required): keys/, rewrite-sandbox/, workspaces/demo/{src,docs}
@@ -21,6 +22,8 @@
 #                               [true] mcp-frontend's switches of the native task surface and the compatibility tools
 #   TASKGATE_RUN_DEFAULT_HANDOFF [block] mcp-frontend's handoff policy of tools without their own
 #   TASKGATE_RUN_OTEL_ENDPOINT  [none] an OTLP collector (e.g. http://127.0.0.1:4317) the services send spans to
+#   TASKGATE_FAST_START         [0] 1: java-opts prints the fast-start flags (C1 only) instead of the production ones
+#   TASKGATE_JAVA_OPTS          [none] when set, java-opts prints it as it is
 #
 # Each service gets its own Kafka user (named like the service) with its password (keys/kafka-<service>.password),
 # and only the keys it uses: job-control the handle, checkpoint and payload keys, the keys of the services it trusts
@@ -195,10 +198,28 @@ env_of() {
   esac
 }
 
+# The services' JVM flags (docs/performance.md#jvm-flags has the measurements behind them). Production: the full JIT
+# (C2) and the serial collector in a fixed heap; fast start (tests, conformance runs, TASKGATE_FAST_START=1): C1 only,
+# which starts a service with about half the CPU but spends more per execution afterwards.
+PRODUCTION_JAVA_OPTS="-XX:+UseSerialGC -Xmx256m -XX:+ExitOnOutOfMemoryError"
+FAST_START_JAVA_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m"
+
+java_opts() {
+  if [ -n "${TASKGATE_JAVA_OPTS:-}" ]; then
+    echo "$TASKGATE_JAVA_OPTS"
+  elif [ "${TASKGATE_FAST_START:-0}" = 1 ]; then
+    echo "$FAST_START_JAVA_OPTS"
+  elif [ "${TASKGATE_FAST_START:-0}" = 0 ]; then
+    echo "$PRODUCTION_JAVA_OPTS"
+  else
+    echo "TASKGATE_FAST_START must be 1 or 0, not: $TASKGATE_FAST_START" >&2
+    return 2
+  fi
+}
+
 case "${1:-}" in
   prepare) prepare ;;
   env) env_of "${2:?env needs a service name}" ;;
-  # development start-up: C1 and the serial collector start a service in a few seconds on 2 cores
-  java-opts) echo "${TASKGATE_JAVA_OPTS:--XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m}" ;;
-  *) sed -n '2,29p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
+  java-opts) java_opts ;;
+  *) sed -n '2,32p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2 ;;
 esac

@@ -8,6 +8,8 @@ set -uo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$repo" || exit 2
 export TASKGATE_STATE="$repo/.taskgate/walkthrough"
+# a test: the services start with the fast-start JVM flags (C1 only), as in every other test
+export TASKGATE_FAST_START=1
 work=$(mktemp -d)
 trap 'bin/taskgate down >/dev/null 2>&1; rm -rf "$work"' EXIT
 
@@ -46,6 +48,13 @@ expect 'SVG: /v1/orgs/acme/projects/demo/artifacts/' "workspace.render"
 expect 'rewrote 1 files' "workspace.rewrite"
 expect ' to sha256:' "workspace.compare"
 expect '"key":"report/latest"' "the artifact's metadata"
+# bin/taskgate up honoured TASKGATE_FAST_START: every service runs with the C1-only flags
+for service in mcp-frontend job-control worker-pool webhook-dispatcher; do
+  pid=$(cat "$TASKGATE_STATE/pids/$service.pid" 2>/dev/null)
+  tr '\0' ' ' < "/proc/${pid:-0}/cmdline" 2>/dev/null | grep -qF -- '-XX:TieredStopAtLevel=1' \
+    || { echo "$service does not run with the fast-start JVM flags" >&2; failed=1; }
+done
+expect 'JVM flags      -XX:TieredStopAtLevel=1' "bin/taskgate up's summary of the JVM flags"
 if grep -qE '"isError":true|workspace_not_registered|"type":"https?://[^"]*problem' "$work/transcript.txt"; then
   echo "the transcript holds an error" >&2
   failed=1
