@@ -2,13 +2,13 @@
 # Measures the local stack with one set of JVM flags and prints one row of the comparison in docs/performance.md
 # ("JVM flags"): startup, CPU per execution and latency under a closed loop, idle CPU, memory.
 #
-#   tools/bench/jvm-flags.sh LABEL 'JVM FLAGS' [SECONDS]
+#   tools/bench/jvm-flags.sh LABEL 'JVM FLAGS' [SECONDS [WARMUP_SECONDS]]
 #   e.g. tools/bench/jvm-flags.sh c2-serial-256 '-XX:+UseSerialGC -Xmx256m'
 #
 # A fresh stack as `bin/taskgate up` starts it (state in .taskgate/jvmflags, PostgreSQL 25432, Kafka 25092/25093,
 # services on 8080-8083/9080-9083) with TASKGATE_JAVA_OPTS set to the flags; then a warm-up (mcp-sync, 16 clients,
-# SECONDS), mcp-sync with 16 clients and rest with 1 client (SECONDS each, default 30), 60 s idle, and it stops the
-# stack. It takes the machine's benchmark lock (/tmp/taskgate-bench.lock) for the whole run, like bin/bench.
+# WARMUP_SECONDS, default SECONDS), mcp-sync with 16 clients and rest with 1 client (SECONDS each, default 30), 60 s
+# idle, and it stops the stack. It holds the machine's benchmark lock (/tmp/taskgate-bench.lock) for the whole run.
 #
 # Printed (stdout, one markdown row): label | flags | slowest service start (Quarkus' "started in") | the services'
 # CPU until ready (s) | mcp-sync×16: executions/s, p50/p99 ms, CPU ms per execution of the four services and of the
@@ -27,6 +27,7 @@ source "$REPO/bin/lib/postgres.sh"
 LABEL=${1:?usage: tools/bench/jvm-flags.sh LABEL 'JVM FLAGS' [SECONDS]}
 FLAGS=${2:?usage: tools/bench/jvm-flags.sh LABEL 'JVM FLAGS' [SECONDS]}
 SECS=${3:-30}
+WARMUP_SECS=${4:-$SECS}
 IDLE_SECS=60
 export TASKGATE_STATE="$REPO/.taskgate/jvmflags"
 export TASKGATE_PG_PORT=25432 TASKGATE_KAFKA_PORT=25092 TASKGATE_KAFKA_CONTROLLER_PORT=25093
@@ -58,9 +59,10 @@ ROOTS[kafka]=$(cat "$TASKGATE_STATE/kafka/pid")
 ROOTS[postgresql]=$(pg_pid "$TASKGATE_STATE/pg")
 NAMES=("${SERVICES[@]}" kafka postgresql)
 
-# user+system CPU ticks of a process and its descendants, reaped children included (as bin/bench counts them)
+# user+system CPU ticks of a process and its descendants, reaped children included (as bin/bench counts them); cat
+# fails when a process ends between the glob and its read, which must not end the run (pipefail)
 tree_ticks() {
-  cat /proc/[0-9]*/stat 2>/dev/null | awk -v root="$1" '
+  { cat /proc/[0-9]*/stat 2>/dev/null || true; } | awk -v root="$1" '
     { line = $0; pid = substr(line, 1, index(line, " ") - 1); sub(/^.*\) /, "", line); split(line, f, " ")
       parent[pid] = f[2]; ticks[pid] = f[12] + f[13] + f[14] + f[15] }
     END { member[root] = 1; grown = 1
@@ -103,8 +105,8 @@ for s in "${SERVICES[@]}"; do START_CPU=$((START_CPU + $(tree_ticks "${ROOTS[$s]
 START_CPU=$(awk -v t="$START_CPU" -v hz="$CLK_TCK" 'BEGIN { printf "%.1f", t / hz }')
 
 closed_loop() { java -XX:+UseSerialGC -cp "$CLOSED_LOOP" ClosedLoop "$@"; }
-log "$LABEL: warm-up, mcp-sync × 16 for $SECS s"
-closed_loop mcp-sync "$FRONTEND" "$TOKEN" 16 "$SECS" 0 50 >/dev/null
+log "$LABEL: warm-up, mcp-sync × 16 for $WARMUP_SECS s"
+closed_loop mcp-sync "$FRONTEND" "$TOKEN" 16 "$WARMUP_SECS" 0 50 >/dev/null
 
 measure() {
   local scenario=$1 concurrency=$2 line cpu
