@@ -120,6 +120,36 @@ class GatewayStdioE2E {
     }
 
     @Test
+    void serverFilesystemNotToldOfRootsServesItsOwnDirectoryWithoutAskingTheCaller() throws IOException {
+        String caller = fsCaller();
+        Path note = fill("relay");
+        await().atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(250))
+                .until(() -> GatewayUpstreams.listedTools(caller).contains("fs-local.read_text_file"));
+
+        for (int call = 0; call < 2; call++) {
+            Http.Reply created = Http.rest(
+                    "POST",
+                    FS_EXECUTIONS,
+                    caller,
+                    "fs-local-" + UUID.randomUUID(),
+                    Http.JSON
+                            .createObjectNode()
+                            .put("tool_name", "fs-local.read_text_file")
+                            .set("input", Http.JSON.createObjectNode().put("path", note.toString()))
+                            .toString());
+            assertThat(created.status()).as(created.text()).isEqualTo(202);
+
+            // "relay" leaves roots out: the server works from its command line's directory, and no input round
+            JsonNode result =
+                    awaitResult(caller, created.json().path("execution_id").asText());
+            assertThat(result.at("/content/0/text").asText())
+                    .as(result.toString())
+                    .isEqualTo(NOTE);
+        }
+    }
+
+    @Test
     void serverFilesystemListsADirectoryAsA2026TaskAnsweringItsRootsWithTasksUpdate() throws IOException {
         String caller = fsCaller();
         Path note = fill("task-2026");

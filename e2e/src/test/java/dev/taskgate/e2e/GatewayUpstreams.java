@@ -119,6 +119,10 @@ final class GatewayUpstreams implements AutoCloseable {
                    "command": {"argv": %5$s},
                    "allowedTools": ["list_directory", "read_text_file"],
                    "tools": {"list_directory": {"readOnly": true}, "read_text_file": {"readOnly": true}},
+                   "callTimeout": "60s"},
+                  {"id": "fs-local", "namespace": "fs-local", "workspaces": ["acme/%4$s"],
+                   "command": {"argv": %5$s}, "relay": ["elicitation", "sampling"],
+                   "allowedTools": ["read_text_file"], "tools": {"read_text_file": {"readOnly": true}},
                    "callTimeout": "60s"}
                 ]}
                 """.formatted(

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import dev.taskgate.contracts.catalog.WorkspacePatterns;
@@ -29,6 +30,9 @@ import dev.taskgate.contracts.catalog.WorkspacePatterns;
  * @param refreshInterval how often its tool list is read again
  * @param command         for a stdio upstream (upstreams file only), the command that starts it instead of a URL
  * @param promptNames     whether its prompts are named {@code <namespace>.<prompt>} or as the upstream names them
+ * @param relays          the client capabilities Taskgate declares to it ({@link #RELAYABLE}, all by default): the
+ *                        requests it may send during a call ({@code elicitation/create}, {@code sampling/createMessage},
+ *                        {@code roots/list}), each relayed to the caller; fewer only for a 2025-11-25 upstream
  */
 public record UpstreamDefinition(
         String id,
@@ -44,7 +48,11 @@ public record UpstreamDefinition(
         int maxConcurrency,
         Duration refreshInterval,
         Optional<UpstreamCommand> command,
-        PromptNames promptNames) {
+        PromptNames promptNames,
+        Set<String> relays) {
+
+    /** The client capabilities Taskgate can declare to an upstream: what it can relay to the caller. */
+    public static final Set<String> RELAYABLE = Set.of("elicitation", "sampling", "roots");
 
     private static final Pattern ID = Pattern.compile("[a-z0-9-]{1,64}");
     private static final Pattern NAMESPACE = Pattern.compile("[a-z0-9_-]{1,32}");
@@ -106,6 +114,57 @@ public record UpstreamDefinition(
             throw new IllegalArgumentException("upstream " + id + ": maxConcurrency must be at least 1");
         }
         promptNames = promptNames == null ? PromptNames.NAMESPACED : promptNames;
+        relays = relays == null ? RELAYABLE : Set.copyOf(relays);
+        for (String relay : relays) {
+            if (!RELAYABLE.contains(relay)) {
+                throw new IllegalArgumentException("upstream " + id + ": 'relay' names elicitation, sampling and roots"
+                        + " only; got '" + relay + "'");
+            }
+        }
+        if (!relays.equals(RELAYABLE) && protocol != UpstreamProtocol.MCP_2025_11_25) {
+            // a 2026-07-28 request declares its capabilities itself, and a negotiated one is not known in advance
+            throw new IllegalArgumentException(
+                    "upstream " + id + ": 'relay' can leave capabilities out for a" + " 2025-11-25 upstream only");
+        }
+    }
+
+    /** Whether Taskgate declares the client capability {@code capability} to it (and relays such requests). */
+    public boolean relays(String capability) {
+        return relays.contains(capability);
+    }
+
+    /** An upstream with prompts named as {@code promptNames} says, declared every relayable capability. */
+    public UpstreamDefinition(
+            String id,
+            URI url,
+            UpstreamProtocol protocol,
+            String namespace,
+            Optional<UpstreamCredential> credential,
+            List<String> workspaces,
+            List<String> allowedTools,
+            Map<String, ToolPolicy> toolPolicies,
+            Duration connectTimeout,
+            Duration callTimeout,
+            int maxConcurrency,
+            Duration refreshInterval,
+            Optional<UpstreamCommand> command,
+            PromptNames promptNames) {
+        this(
+                id,
+                url,
+                protocol,
+                namespace,
+                credential,
+                workspaces,
+                allowedTools,
+                toolPolicies,
+                connectTimeout,
+                callTimeout,
+                maxConcurrency,
+                refreshInterval,
+                command,
+                promptNames,
+                RELAYABLE);
     }
 
     /** An upstream whose prompts are namespaced like its tools. */
@@ -186,7 +245,8 @@ public record UpstreamDefinition(
                 maxConcurrency,
                 refreshInterval,
                 command,
-                promptNames);
+                promptNames,
+                relays);
     }
 
     /** This definition with {@code opened} as its credential: what a service holds once it opened a sealed one. */
@@ -205,7 +265,8 @@ public record UpstreamDefinition(
                 maxConcurrency,
                 refreshInterval,
                 command,
-                promptNames);
+                promptNames,
+                relays);
     }
 
     /** Whether it is started as a process speaking MCP on its standard input and output. */

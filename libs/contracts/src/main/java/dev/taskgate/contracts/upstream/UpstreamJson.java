@@ -36,7 +36,8 @@ public final class UpstreamJson {
             "callTimeout",
             "maxConcurrency",
             "refreshInterval",
-            "promptNames");
+            "promptNames",
+            "relay");
 
     /** The fields of an upstream in the upstreams file: those of {@link #FIELDS} and a stdio {@code command}. */
     public static final Set<String> FILE_FIELDS = union(FIELDS, "command");
@@ -101,12 +102,13 @@ public final class UpstreamJson {
                 entry.has("maxConcurrency") ? integer(entry, "maxConcurrency") : 16,
                 duration(entry, "refreshInterval", Duration.ofMinutes(5)),
                 command,
-                PromptNames.of(text(entry, "promptNames", PromptNames.NAMESPACED.value())));
+                PromptNames.of(text(entry, "promptNames", PromptNames.NAMESPACED.value())),
+                entry.has("relay") ? Set.copyOf(strings(entry, "relay")) : UpstreamDefinition.RELAYABLE);
     }
 
     /**
-     * {@code upstream} in the form {@link #parse} reads, every field written (but {@code promptNames} only when it is not
-     * the default), without {@code credential}: what is stored and shown of an upstream. Durations are ISO-8601.
+     * {@code upstream} in the form {@link #parse} reads, every field written (but {@code promptNames} and {@code relay} only
+     * when not the default), without {@code credential}: what is stored and shown of an upstream. Durations are ISO-8601.
      */
     public static ObjectNode write(UpstreamDefinition upstream) {
         ObjectNode node = JsonNodeFactory.instance.objectNode();
@@ -139,6 +141,9 @@ public final class UpstreamJson {
             // only when set: a service of the previous version, reading a target during a rolling upgrade, refuses
             // members it does not know
             node.put("promptNames", upstream.promptNames().value());
+        }
+        if (!upstream.relays().equals(UpstreamDefinition.RELAYABLE)) {
+            upstream.relays().stream().sorted().forEach(node.putArray("relay")::add);
         }
         upstream.command().ifPresent(command -> {
             ObjectNode written = node.putObject("command");

@@ -138,6 +138,42 @@ class UpstreamsFileTest {
     }
 
     @Test
+    void relaysEveryInteractionUnlessTheUpstreamSaysWhichAndOnlyA2025UpstreamMaySayFewer() throws IOException {
+        List<UpstreamDefinition> upstreams = reader.read(write("""
+                {"upstreams": [{"id": "all", "url": "https://mcp.example/a", "workspaces": ["*"]},
+                               {"id": "some", "url": "https://mcp.example/b", "workspaces": ["*"],
+                                "relay": ["sampling", "elicitation"]}]}
+                """));
+
+        assertThat(upstreams.get(0).relays()).isEqualTo(UpstreamDefinition.RELAYABLE);
+        assertThat(UpstreamJson.write(upstreams.get(0)).has("relay"))
+                .as("the default is not written")
+                .isFalse();
+        assertThat(upstreams.get(1).relays("roots")).isFalse();
+        assertThat(upstreams.get(1).relays("sampling")).isTrue();
+        assertThat(UpstreamJson.write(upstreams.get(1)).get("relay").toString())
+                .isEqualTo("[\"elicitation\",\"sampling\"]");
+        assertThat(upstreams.get(1).withCredential(Optional.empty()).relays())
+                .isEqualTo(upstreams.get(1).relays());
+
+        Path unknown = write("""
+                {"upstreams": [{"id": "x", "url": "https://mcp.example/", "workspaces": ["*"], "relay": ["logging"]}]}
+                """);
+        assertThatThrownBy(() -> reader.read(unknown))
+                .hasMessageContaining("'relay' names elicitation, sampling and roots only; got 'logging'");
+        Path stateless = write("""
+                {"upstreams": [{"id": "x", "url": "https://mcp.example/", "workspaces": ["*"],
+                                "protocol": "2026-07-28", "relay": []}]}
+                """);
+        assertThatThrownBy(() -> reader.read(stateless))
+                .hasMessageContaining("'relay' can leave capabilities out for a 2025-11-25 upstream only");
+        Path notArray = write("""
+                {"upstreams": [{"id": "x", "url": "https://mcp.example/", "workspaces": ["*"], "relay": "roots"}]}
+                """);
+        assertThatThrownBy(() -> reader.read(notArray)).hasMessageContaining("'relay' must be an array of strings");
+    }
+
+    @Test
     void readsAStdioUpstreamWithItsDirectoryBesideTheFileAndItsSecretsFromTheEnvironment() throws IOException {
         Files.createDirectory(dir.resolve("servers"));
         UpstreamDefinition upstream = reader.read(write("""

@@ -252,14 +252,20 @@ final class DiscoverySession implements AutoCloseable {
 
     /**
      * The capabilities the worker's calls declare (they relay elicitations, samplings and roots requests to the
-     * caller): an upstream that lists its tools by what the client can do then lists the tools Taskgate can call.
-     * Discovery itself answers none of these requests.
+     * caller, as far as the upstream's {@code relay} setting lets them): an upstream that lists its tools by what the
+     * client can do then lists the tools Taskgate can call. Discovery itself answers none of these requests.
      */
-    private static ObjectNode callerCapabilities() {
+    private ObjectNode callerCapabilities() {
         ObjectNode capabilities = JsonNodeFactory.instance.objectNode();
-        capabilities.putObject("elicitation").putObject("form");
-        capabilities.putObject("sampling");
-        capabilities.putObject("roots");
+        if (upstream.relays("elicitation")) {
+            capabilities.putObject("elicitation").putObject("form");
+        }
+        if (upstream.relays("sampling")) {
+            capabilities.putObject("sampling");
+        }
+        if (upstream.relays("roots")) {
+            capabilities.putObject("roots");
+        }
         return capabilities;
     }
 

@@ -191,6 +191,7 @@ public class UpstreamCalls {
                 .put("connectTimeoutMs", upstream.connectTimeout().toMillis())
                 .put("callTimeoutMs", upstream.callTimeout().toMillis())
                 .put("taskSupport", spec.upstream().taskSupport());
+        upstream.relays().stream().sorted().forEach(target.putArray("relay")::add);
         if (protocol.equals(UpstreamProtocol.MCP_2026_07_28.version())) {
             try {
                 target.set("paramHeaders", ParamHeaderMarks.of(spec.inputSchema()));

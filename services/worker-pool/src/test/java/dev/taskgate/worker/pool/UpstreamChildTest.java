@@ -7,6 +7,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -299,6 +300,36 @@ class UpstreamChildTest {
         // the session learned this caller's roots: it is ended, not left for another caller's call
         await().atMost(Duration.ofSeconds(15))
                 .until(() -> proxy.exchanges().stream().anyMatch(e -> e.method().equals("DELETE")));
+    }
+
+    @Test
+    void anUpstreamNotRelayedRootsIsNotToldOfThemAndItsRootsRequestIsRefusedWithoutAskingTheCaller() throws Exception {
+        ObjectNode target = upstreamFor(proxy.url(), "roots");
+        target.putArray("relay").add("elicitation").add("sampling");
+
+        RunRecorder run = call(target, "{}");
+        List<ChildMessage.Kind> before = new ArrayList<>();
+        ChildMessage terminal = run.next();
+        while (!terminal.kind().isTerminal()) {
+            before.add(terminal.kind());
+            terminal = run.next();
+        }
+
+        JsonNode capabilities = proxy.posted("initialize").get(0).at("/params/capabilities");
+        assertThat(capabilities.has("roots")).as("not declared").isFalse();
+        assertThat(capabilities.has("elicitation")).isTrue();
+        assertThat(capabilities.has("sampling")).isTrue();
+        assertThat(before).as("the caller was never asked").doesNotContain(ChildMessage.Kind.INPUT);
+        JsonNode refusal = proxy.exchanges().stream()
+                .flatMap(e -> e.message().stream())
+                .filter(m -> m.has("error") && !m.has("method"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(refusal.at("/error/code").asInt()).isEqualTo(-32601);
+        assertThat(refusal.at("/error/message").asText()).contains("does not relay roots/list");
+        assertThat(terminal.kind())
+                .as("the upstream decided what followed")
+                .isIn(ChildMessage.Kind.RESULT, ChildMessage.Kind.ERROR);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.taskgate.worker.child.upstream;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -204,11 +205,14 @@ public final class UpstreamCallOperation implements Operation {
     private void initialize(McpSession session, UpstreamInteractions interactions, Deadline deadline)
             throws OperationStoppedException, InterruptedException {
         ObjectNode params = MAPPER.createObjectNode().put("protocolVersion", target.protocol());
-        // what UpstreamInteractions relays to the caller; roots without listChanged: the caller's roots are asked anew
+        // what UpstreamInteractions relays to the caller (the upstream's relay setting); roots without listChanged: the
+        // caller's roots are asked anew
         ObjectNode capabilities = params.putObject("capabilities");
-        capabilities.putObject("elicitation");
-        capabilities.putObject("sampling");
-        capabilities.putObject("roots");
+        for (String capability : List.of("elicitation", "sampling", "roots")) {
+            if (target.relays(capability)) {
+                capabilities.putObject(capability);
+            }
+        }
         params.putObject("clientInfo").put("name", CLIENT_NAME).put("version", CLIENT_VERSION);
         RpcMessage answer = session.request(session.nextId(), "initialize", params, deadline, interactions, true);
         if (answer.isError()) {

@@ -46,6 +46,16 @@ final class UpstreamInteractions implements ServerMessages {
                 return new Reply(result(request, MAPPER.createObjectNode()), null);
             }
             case RelayedInput.ELICITATION, RelayedInput.SAMPLING, RelayedInput.ROOTS -> {
+                String kind = request.method().substring(0, request.method().indexOf('/'));
+                if (!target.relays(kind)) {
+                    // not declared (the upstream's relay setting): refused, and the upstream decides what follows
+                    ObjectNode response = MAPPER.createObjectNode().put("jsonrpc", "2.0");
+                    response.set("id", request.id());
+                    response.putObject("error")
+                            .put("code", METHOD_NOT_FOUND)
+                            .put("message", "Taskgate does not relay " + request.method() + " for this upstream");
+                    return new Reply(response, null);
+                }
                 return relay(request);
             }
             default -> {

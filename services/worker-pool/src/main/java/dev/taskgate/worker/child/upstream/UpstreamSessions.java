@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -169,10 +170,14 @@ final class UpstreamSessions {
         return now - kept.sinceNanos() >= processIdleTimeout.toNanos();
     }
 
-    /** A digest of the command (argv, working directory, environment: secrets included, hence only the digest). */
+    /**
+     * A digest of the command (argv, working directory, environment: secrets included, hence only the digest) and of
+     * the capabilities declared when the process was initialized (an upstream's relay setting).
+     */
     private static String processKey(UpstreamTarget target) {
         StdioCommand command = target.command().orElseThrow();
-        StringBuilder text = new StringBuilder().append(target.protocol());
+        StringBuilder text =
+                new StringBuilder().append(target.protocol()).append('\n').append(new TreeSet<>(target.relays()));
         command.argv()
                 .forEach(arg ->
                         text.append('\n').append(arg.length()).append(':').append(arg));
@@ -184,8 +189,13 @@ final class UpstreamSessions {
     }
 
     private static String key(UpstreamTarget target) {
-        StringBuilder text =
-                new StringBuilder().append(target.url()).append('\n').append(target.protocol());
+        // a session keeps the capabilities declared at its initialize
+        StringBuilder text = new StringBuilder()
+                .append(target.url())
+                .append('\n')
+                .append(target.protocol())
+                .append('\n')
+                .append(new TreeSet<>(target.relays()));
         new TreeMap<>(target.headers())
                 .forEach((name, value) ->
                         text.append('\n').append(name).append(':').append(value));

@@ -32,6 +32,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param taskSupport  the tool's {@code execution.taskSupport}
  * @param command      for a stdio upstream, the command that starts it (instead of {@code url})
  * @param paramHeaders for a 2026-07-28 upstream, the arguments its tool wants repeated as {@code Mcp-Param-*} headers
+ * @param relays       the client capabilities the call declares ({@code elicitation}, {@code sampling},
+ *                     {@code roots}); a request of another kind from the upstream is refused, not relayed
  * @param address      the address worker-pool's network check found for the URL's host: the connection goes there,
  *                     never to a second resolution (docs/gateway.md "Network policy"); empty: the host is resolved
  *                     when connecting
@@ -47,7 +49,8 @@ public record UpstreamTarget(
         TaskSupport taskSupport,
         Optional<StdioCommand> command,
         List<ParamHeader> paramHeaders,
-        Optional<InetAddress> address) {
+        Optional<InetAddress> address,
+        Set<String> relays) {
 
     /** An argument, by its path of property names from {@code arguments}, sent as {@code Mcp-Param-<header>}. */
     public record ParamHeader(List<String> path, String header) {
@@ -63,6 +66,9 @@ public record UpstreamTarget(
 
     /** The protocol versions this client speaks with a session (Streamable HTTP, {@code initialize}). */
     public static final Set<String> PROTOCOLS = Set.of("2025-03-26", "2025-06-18", "2025-11-25");
+
+    /** The client capabilities a call can declare: what the child relays to the caller. */
+    static final Set<String> RELAYABLE = Set.of("elicitation", "sampling", "roots");
 
     /** The first version with core tasks. */
     static final String TASKS_PROTOCOL = "2025-11-25";
@@ -163,7 +169,32 @@ public record UpstreamTarget(
                 taskSupport,
                 command,
                 paramHeaders,
-                address);
+                address,
+                relays(upstream.get("relay")));
+    }
+
+    /** The client capabilities to declare: {@code relay}'s names, all three when absent. */
+    private static Set<String> relays(JsonNode relay) {
+        if (relay == null || relay.isNull()) {
+            return RELAYABLE;
+        }
+        if (!relay.isArray()) {
+            throw new IllegalArgumentException("upstream 'relay' must be an array of capability names");
+        }
+        Set<String> relays = new java.util.HashSet<>();
+        for (JsonNode name : relay) {
+            if (!name.isTextual() || !RELAYABLE.contains(name.asText())) {
+                throw new IllegalArgumentException(
+                        "upstream 'relay' names elicitation, sampling and roots only; got " + name);
+            }
+            relays.add(name.asText());
+        }
+        return Set.copyOf(relays);
+    }
+
+    /** Whether the call declares the client capability {@code capability} and relays such requests to the caller. */
+    public boolean relays(String capability) {
+        return relays.contains(capability);
     }
 
     /** {@code text} with every header value replaced, for anything the child reports or logs. */
