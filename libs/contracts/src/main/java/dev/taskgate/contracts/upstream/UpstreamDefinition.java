@@ -133,41 +133,7 @@ public record UpstreamDefinition(
         return relays.contains(capability);
     }
 
-    /** An upstream with prompts named as {@code promptNames} says, declared every relayable capability. */
-    public UpstreamDefinition(
-            String id,
-            URI url,
-            UpstreamProtocol protocol,
-            String namespace,
-            Optional<UpstreamCredential> credential,
-            List<String> workspaces,
-            List<String> allowedTools,
-            Map<String, ToolPolicy> toolPolicies,
-            Duration connectTimeout,
-            Duration callTimeout,
-            int maxConcurrency,
-            Duration refreshInterval,
-            Optional<UpstreamCommand> command,
-            PromptNames promptNames) {
-        this(
-                id,
-                url,
-                protocol,
-                namespace,
-                credential,
-                workspaces,
-                allowedTools,
-                toolPolicies,
-                connectTimeout,
-                callTimeout,
-                maxConcurrency,
-                refreshInterval,
-                command,
-                promptNames,
-                RELAYABLE);
-    }
-
-    /** An upstream whose prompts are namespaced like its tools. */
+    /** An upstream with the defaults of the later settings: prompts namespaced, every capability relayed. */
     public UpstreamDefinition(
             String id,
             URI url,
@@ -196,7 +162,8 @@ public record UpstreamDefinition(
                 maxConcurrency,
                 refreshInterval,
                 command,
-                PromptNames.NAMESPACED);
+                PromptNames.NAMESPACED,
+                RELAYABLE);
     }
 
     /** A Streamable HTTP upstream, as before stdio upstreams existed. */
