@@ -11,7 +11,7 @@ public final class TestInfra {
 
     /** The test broker's port. */
     public static int kafkaPort() {
-        return Integer.getInteger("taskgate.test.kafka.port", 59092);
+        return Integer.getInteger("taskgate.test.kafka.port", 61092);
     }
 
     /** The test broker's bootstrap address (loopback only). */
@@ -50,6 +50,6 @@ public final class TestInfra {
 
     /** The test PostgreSQL cluster's port. */
     public static int pgPort() {
-        return Integer.getInteger("taskgate.test.pg.port", 55432);
+        return Integer.getInteger("taskgate.test.pg.port", 61432);
     }
 }
