@@ -34,13 +34,13 @@ profiler_command() {
 }
 
 # profiler_event PID LIBRARY: the CPU engine async-profiler picks for event=cpu on this machine. It uses perf_events'
-# cpu-clock when the kernel allows it (perf_event_paranoid ≤ 2 allows it for user space, without kernel frames) and
-# falls back to a per-thread CPU timer (ctimer) otherwise.
+# cpu-clock when the kernel allows it and falls back to a per-thread CPU timer (ctimer) otherwise. Whether kernel
+# frames are recorded depends on perf_event_paranoid and on the user (root may): the summary counts them.
 profiler_event() {
   local check
   check=$(mktemp)
   if profiler_command "$1" "$2" "check,event=cpu-clock,file=$check" && grep -q OK "$check"; then
-    echo "cpu: perf_events cpu-clock, user space only (perf_event_paranoid $(cat /proc/sys/kernel/perf_event_paranoid))"
+    echo "cpu: perf_events cpu-clock (perf_event_paranoid $(cat /proc/sys/kernel/perf_event_paranoid), user $(id -un))"
   else
     echo "cpu: CPU timer (ctimer), perf_events unavailable"
   fi

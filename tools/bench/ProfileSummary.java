@@ -71,6 +71,7 @@ public class ProfileSummary {
     static final String GC = "JVM: GC";
     static final String JVM_OTHER = "JVM: other (VM thread, interpreter, runtime)";
     static final String UNKNOWN = "native / unknown";
+    static final String PROFILING = "Profiling itself (JFR threads, attach)";
 
     static void prefixes(String component, String... prefixes) {
         for (String p : prefixes) {
@@ -84,13 +85,22 @@ public class ProfileSummary {
             return "?";
         }
         String inner = first.substring(1, first.length() - 1);
+        if (inner.startsWith("tid=")) {
+            return "?";
+        }
         int tid = inner.lastIndexOf(" tid=");
         return tid >= 0 ? inner.substring(0, tid) : inner;
     }
 
-    /** A thread's group: its name with every run of digits replaced by #. */
+    /** A thread's group: its name with UUIDs replaced by {@code <id>} and every other run of digits by #. */
     static String threadGroup(String name) {
-        return name.replaceAll("[0-9]+", "#");
+        return name.replaceAll("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}", "<id>")
+                .replaceAll("[0-9]+", "#");
+    }
+
+    /** A kernel frame, as async-profiler marks them when the kernel lets it record them. */
+    static boolean isKernelFrame(String frame) {
+        return frame.endsWith("_[k]");
     }
 
     static boolean isJavaFrame(String frame) {
@@ -107,8 +117,12 @@ public class ProfileSummary {
     /** The component of one stack, frames from the thread (first) to the leaf (last). */
     static String component(List<String> frames) {
         String thread = frames.isEmpty() ? "?" : threadName(frames.get(0));
-        if (thread.contains("CompilerThread")) {
+        // thread names are cut at 15 characters (the kernel's limit): "C2 CompilerThre"
+        if (thread.contains("CompilerThre")) {
             return JIT;
+        }
+        if (thread.startsWith("JFR ") || thread.equals("Attach Listener")) {
+            return PROFILING;
         }
         boolean javaThread = false;
         for (String f : frames) {
@@ -193,6 +207,7 @@ public class ProfileSummary {
     static final class Process {
         final String name;
         long samples;
+        long kernel;
         final Map<String, Long> components = new HashMap<>();
         final Map<String, Long> threads = new HashMap<>();
         final Map<String, Long> leaves = new HashMap<>();
@@ -220,10 +235,15 @@ public class ProfileSummary {
             String component = component(s.frames());
             add(p.components, component, s.count());
             add(p.threads, threadGroup(threadName(s.frames().get(0))), s.count());
-            add(p.leaves, s.frames().get(s.frames().size() - 1), s.count());
+            String leaf = s.frames().get(s.frames().size() - 1);
+            add(p.leaves, leaf, s.count());
+            if (isKernelFrame(leaf)) {
+                p.kernel += s.count();
+            }
         }
         Path jfr = collapsed.resolveSibling(p.name + ".jfr");
-        if (Files.isRegularFile(jfr)) {
+        // a JVM can refuse a recording (the worker's children: JFR.stop leaves an empty file); its samples still count
+        if (Files.isRegularFile(jfr) && Files.size(jfr) > 0) {
             p.jfr = readJfr(jfr);
         }
         return p;
@@ -363,6 +383,8 @@ public class ProfileSummary {
         processes.forEach(p -> out.append(String.format(
                         Locale.ROOT, " %.2f |", executions > 0 ? p.samples * intervalMs / executions : 0))
                 .append(""));
+        out.append("\n| *in the kernel, any component* |");
+        processes.forEach(p -> out.append(' ').append(pct(p.kernel, p.samples)).append(" |"));
         out.append('\n');
         for (Map.Entry<String, Long> c : top(all, 100)) {
             out.append("| ").append(c.getKey()).append(" |");
@@ -451,7 +473,12 @@ public class ProfileSummary {
                         + "org/apache/kafka/clients/producer/internals/Sender.run;sun/nio/ch/EPoll.wait;"
                         + "epoll_wait",
                 "Kafka");
-        cases.put("[C2 CompilerThread0 tid=4];thread_native_entry;Compile::Optimize", JIT);
+        cases.put("[C2 CompilerThre tid=4];thread_native_entry;Compile::Optimize", JIT);
+        cases.put("[JFR Thread Samp tid=4];thread_native_entry;JfrThreadSampler::run", PROFILING);
+        cases.put(
+                "[kafka-producer-network-thread | x tid=3];org/apache/kafka/common/network/Selector.poll;"
+                        + "sun/nio/ch/EPollSelectorImpl.doSelect;epoll_wait;entry_SYSCALL_64_[k];do_epoll_wait_[k]",
+                "Kafka");
         cases.put("[VM Thread tid=5];thread_native_entry;VMThread::run;SerialHeap::do_collection", GC);
         cases.put("[VM Thread tid=5];thread_native_entry;VMThread::run;SafepointSynchronize::begin", JVM_OTHER);
         cases.put(
@@ -470,6 +497,9 @@ public class ProfileSummary {
             }
         }
         if (!threadGroup("kafka-producer-network-thread | producer-12").equals("kafka-producer-network-thread | producer-#")
+                || !threadGroup("job-control-outbox-ee63ccd6-a503-467d-b5b4-d57bdf447919-7")
+                        .equals("job-control-outbox-<id>-#")
+                || !threadName("[tid=42]").equals("?")
                 || !threadName("[vert.x-eventloop-thread-0 tid=123]").equals("vert.x-eventloop-thread-0")) {
             System.err.println("FAIL thread names");
             failures++;
