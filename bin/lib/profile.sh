@@ -47,9 +47,13 @@ profiler_event() {
   rm -f "$check"
 }
 
-# profile_start PID LIBRARY: starts the CPU profiler (stacks split by thread) and a JFR recording named bench-profile
+# profile_start PID LIBRARY REPOSITORY: starts the CPU profiler (stacks split by thread) and a JFR recording named
+# bench-profile whose chunks go to REPOSITORY: by default they go under java.io.tmpdir, which for worker-pool's
+# children is their work directory, emptied after every run
 profile_start() {
   profiler_command "$1" "$2" "start,event=cpu,interval=$PROFILE_INTERVAL,threads" || return 1
+  mkdir -p "$3"
+  jcmd "$1" JFR.configure repositorypath="$3" >/dev/null 2>&1 || return 1
   jcmd "$1" JFR.start name=bench-profile settings=profile >/dev/null 2>&1 || return 1
 }
 

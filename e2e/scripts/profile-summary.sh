@@ -51,7 +51,7 @@ grep -q ready "$work/busy.out" || { echo "Busy did not start"; exit 1; }
 event=$(profiler_event "$busy_pid" "$lib")
 case "$event" in "cpu: "*) ;; *) fail "event: [$event]" ;; esac
 mkdir -p "$work/profiles/busy-1"
-profile_start "$busy_pid" "$lib" || fail "profile_start"
+profile_start "$busy_pid" "$lib" "$work/repository" || fail "profile_start"
 sleep 3
 profile_stop "$busy_pid" "$lib" "$work/profiles/busy-1/busy" || fail "profile_stop"
 for ext in collapsed html jfr; do
@@ -60,7 +60,7 @@ done
 grep -q '^\[main tid=[0-9]*\];.*Busy\.main' "$work/profiles/busy-1/busy.collapsed" \
   || fail "no sample of Busy.main on thread main in the collapsed stacks"
 # a second profile of the same JVM works too (bin/bench profiles each JVM once per scenario)
-profile_start "$busy_pid" "$lib" || fail "profile_start, second time"
+profile_start "$busy_pid" "$lib" "$work/repository" || fail "profile_start, second time"
 profile_stop "$busy_pid" "$lib" "$work/second" || fail "profile_stop, second time"
 
 echo "scenario=busy concurrency=1 seconds=3 executions=3" > "$work/profiles/busy-1/window.txt"
