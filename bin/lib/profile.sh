@@ -57,6 +57,15 @@ profile_start() {
   jcmd "$1" JFR.start name=bench-profile settings=profile >/dev/null 2>&1 || return 1
 }
 
+# profile_prime PID LIBRARY REPOSITORY: loads the agent and runs both profilers once, briefly, before the JIT warm-up:
+# loading an agent and a first JFR recording (which instruments the JDK's event classes) can make the JVM drop
+# compiled code, and that recompilation belongs in the warm-up rather than in a measured window
+profile_prime() {
+  profile_start "$1" "$2" "$3" || return 1
+  profiler_command "$1" "$2" "stop,file=$3/prime.collapsed,collapsed" || return 1
+  jcmd "$1" JFR.stop name=bench-profile >/dev/null 2>&1 || return 1
+}
+
 # profile_stop PID LIBRARY FILE_PREFIX: writes FILE_PREFIX.collapsed (one line per stack: frames from the thread
 # down to the leaf, then the sample count), FILE_PREFIX.html (flame graph) and FILE_PREFIX.jfr, and stops both
 profile_stop() {

@@ -51,6 +51,8 @@ grep -q ready "$work/busy.out" || { echo "Busy did not start"; exit 1; }
 event=$(profiler_event "$busy_pid" "$lib")
 case "$event" in "cpu: "*) ;; *) fail "event: [$event]" ;; esac
 mkdir -p "$work/profiles/busy-1"
+profile_prime "$busy_pid" "$lib" "$work/prime" || fail "profile_prime"
+[ -s "$work/prime/prime.collapsed" ] || fail "profile_prime wrote no collapsed stacks"
 profile_start "$busy_pid" "$lib" "$work/repository" || fail "profile_start"
 sleep 3
 profile_stop "$busy_pid" "$lib" "$work/profiles/busy-1/busy" || fail "profile_stop"

@@ -217,6 +217,11 @@ public class ProfileSummary {
         Process(String name) {
             this.name = name;
         }
+
+        /** Samples outside the JIT compiler's and the profilers' threads. */
+        long application() {
+            return samples - components.getOrDefault(JIT, 0L) - components.getOrDefault(PROFILING, 0L);
+        }
     }
 
     record Jfr(
@@ -225,7 +230,9 @@ public class ProfileSummary {
             int collections,
             Duration pauses,
             double cpuLoad,
-            Map<String, Double> threadLoad) {}
+            Map<String, Double> threadLoad,
+            Duration compiling,
+            long compilations) {}
 
     static Process read(Path collapsed) throws IOException {
         String file = collapsed.getFileName().toString();
@@ -237,7 +244,7 @@ public class ProfileSummary {
             add(p.threads, threadGroup(threadName(s.frames().get(0))), s.count());
             String leaf = s.frames().get(s.frames().size() - 1);
             add(p.leaves, leaf, s.count());
-            if (isKernelFrame(leaf)) {
+            if (isKernelFrame(leaf) && !component.equals(JIT) && !component.equals(PROFILING)) {
                 p.kernel += s.count();
             }
         }
@@ -266,6 +273,9 @@ public class ProfileSummary {
         double cpuSum = 0;
         int cpuCount = 0;
         Map<String, double[]> threads = new HashMap<>();
+        // JIT work in the recording: the compilers' cumulative statistics, first reading against the last
+        RecordedEvent firstCompiler = null;
+        RecordedEvent lastCompiler = null;
         List<RecordedEvent> events = RecordingFile.readAllEvents(file);
         for (RecordedEvent e : events) {
             switch (e.getEventType().getName()) {
@@ -277,6 +287,14 @@ public class ProfileSummary {
                 case "jdk.GarbageCollection" -> {
                     collections++;
                     pauses = pauses.plus(e.getDuration("sumOfPauses"));
+                }
+                case "jdk.CompilerStatistics" -> {
+                    if (firstCompiler == null || e.getStartTime().isBefore(firstCompiler.getStartTime())) {
+                        firstCompiler = e;
+                    }
+                    if (lastCompiler == null || e.getStartTime().isAfter(lastCompiler.getStartTime())) {
+                        lastCompiler = e;
+                    }
                 }
                 case "jdk.CPULoad" -> {
                     cpuSum += e.getFloat("jvmUser") + e.getFloat("jvmSystem");
@@ -304,7 +322,13 @@ public class ProfileSummary {
                 collections,
                 pauses,
                 cpuCount == 0 ? -1 : 100.0 * cores * cpuSum / cpuCount,
-                threadLoad);
+                threadLoad,
+                firstCompiler == null
+                        ? Duration.ZERO
+                        : lastCompiler.getDuration("totalTimeSpent").minus(firstCompiler.getDuration("totalTimeSpent")),
+                firstCompiler == null
+                        ? 0
+                        : lastCompiler.getLong("compileCount") - firstCompiler.getLong("compileCount"));
     }
 
     /** The first frame outside the JDK of an allocation sample's stack, with the class allocated. */
@@ -373,23 +397,37 @@ public class ProfileSummary {
         for (Process p : processes) {
             p.components.forEach((k, v) -> add(all, k, v));
         }
-        out.append("Share of each process's CPU samples (%) by component:\n\n| component |");
+        out.append("Each process's CPU samples: the JIT compiler's and the profilers' own as % of all; every other"
+                + " component as % of the rest (the application's samples), so that a JIT still busy does not dilute"
+                + " them:\n\n| component |");
         processes.forEach(p -> out.append(' ').append(p.name).append(" |"));
         out.append("\n|---|");
         processes.forEach(p -> out.append("---|"));
         out.append("\n| **samples** |");
         processes.forEach(p -> out.append(' ').append(p.samples).append(" |"));
-        out.append("\n| **CPU ms per execution** |");
+        out.append("\n| **CPU ms per execution, all** |");
         processes.forEach(p -> out.append(String.format(
-                        Locale.ROOT, " %.2f |", executions > 0 ? p.samples * intervalMs / executions : 0))
-                .append(""));
-        out.append("\n| *in the kernel, any component* |");
-        processes.forEach(p -> out.append(' ').append(pct(p.kernel, p.samples)).append(" |"));
+                Locale.ROOT, " %.2f |", executions > 0 ? p.samples * intervalMs / executions : 0)));
+        out.append("\n| *").append(JIT).append(", % of all* |");
+        processes.forEach(p -> out.append(' ').append(pct(p.components.getOrDefault(JIT, 0L), p.samples)).append(" |"));
+        out.append("\n| *").append(PROFILING).append(", % of all* |");
+        processes.forEach(
+                p -> out.append(' ').append(pct(p.components.getOrDefault(PROFILING, 0L), p.samples)).append(" |"));
+        out.append("\n| **CPU ms per execution, application** |");
+        processes.forEach(p -> out.append(String.format(
+                Locale.ROOT, " %.2f |", executions > 0 ? p.application() * intervalMs / executions : 0)));
+        out.append("\n| *in the kernel, any component, % of application* |");
+        processes.forEach(p -> out.append(' ').append(pct(p.kernel, p.application())).append(" |"));
         out.append('\n');
         for (Map.Entry<String, Long> c : top(all, 100)) {
+            if (c.getKey().equals(JIT) || c.getKey().equals(PROFILING)) {
+                continue;
+            }
             out.append("| ").append(c.getKey()).append(" |");
             for (Process p : processes) {
-                out.append(' ').append(pct(p.components.getOrDefault(c.getKey(), 0L), p.samples)).append(" |");
+                out.append(' ')
+                        .append(pct(p.components.getOrDefault(c.getKey(), 0L), p.application()))
+                        .append(" |");
             }
             out.append('\n');
         }
@@ -404,21 +442,25 @@ public class ProfileSummary {
             out.append(String.join("; ", cells)).append(" |\n");
         }
         out.append("\nFrom JFR (same window): allocation (sampled weight, MB/s), collections and their pauses, the"
-                + " JVM's CPU load (% of one core):\n\n");
-        out.append("| process | allocation MB/s | collections | pauses (ms) | CPU load |\n|---|---|---|---|---|\n");
+                + " JVM's CPU load (% of one core), and the JIT's compilations and compile time (its statistics at the"
+                + " recording's first and last reading):\n\n");
+        out.append("| process | allocation MB/s | collections | pauses (ms) | CPU load | JIT: compilations, compile time"
+                + " (s) |\n|---|---|---|---|---|---|\n");
         for (Process p : processes) {
             if (p.jfr == null) {
-                out.append("| ").append(p.name).append(" | no recording | | | |\n");
+                out.append("| ").append(p.name).append(" | no recording | | | | |\n");
                 continue;
             }
             out.append(String.format(
                     Locale.ROOT,
-                    "| %s | %.1f | %d | %d | %s |\n",
+                    "| %s | %.1f | %d | %d | %s | %d, %.1f |\n",
                     p.name,
                     seconds > 0 ? p.jfr.allocatedMb() / seconds : 0,
                     p.jfr.collections(),
                     p.jfr.pauses().toMillis(),
-                    p.jfr.cpuLoad() < 0 ? "-" : String.format(Locale.ROOT, "%.0f %%", p.jfr.cpuLoad())));
+                    p.jfr.cpuLoad() < 0 ? "-" : String.format(Locale.ROOT, "%.0f %%", p.jfr.cpuLoad()),
+                    p.jfr.compilations(),
+                    p.jfr.compiling().toMillis() / 1000.0));
         }
         out.append('\n');
         for (Process p : processes) {
