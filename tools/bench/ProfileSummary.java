@@ -261,7 +261,9 @@ public class ProfileSummary {
     }
 
     static boolean jdkClass(String name) {
-        return name.startsWith("java.") || name.startsWith("jdk.") || name.startsWith("sun.")
+        return name.startsWith("java.")
+                || name.startsWith("jdk.")
+                || name.startsWith("sun.")
                 || name.startsWith("com.sun.");
     }
 
@@ -303,7 +305,9 @@ public class ProfileSummary {
                 case "jdk.ThreadCPULoad" -> {
                     if (e.getThread() != null) {
                         double[] sum = threads.computeIfAbsent(
-                                e.getThread().getOSThreadId() + " " + e.getThread().getOSName(), k -> new double[2]);
+                                e.getThread().getOSThreadId() + " "
+                                        + e.getThread().getOSName(),
+                                k -> new double[2]);
                         sum[0] += e.getFloat("user") + e.getFloat("system");
                         sum[1]++;
                     }
@@ -333,7 +337,9 @@ public class ProfileSummary {
 
     /** The first frame outside the JDK of an allocation sample's stack, with the class allocated. */
     static String allocator(RecordedEvent e) {
-        String type = e.getClass("objectClass") == null ? "?" : e.getClass("objectClass").getName();
+        String type = e.getClass("objectClass") == null
+                ? "?"
+                : e.getClass("objectClass").getName();
         RecordedStackTrace stack = e.getStackTrace();
         if (stack == null || stack.getFrames().isEmpty()) {
             return "? (" + type + ")";
@@ -361,7 +367,12 @@ public class ProfileSummary {
     }
 
     static final List<String> ORDER = List.of(
-            "mcp-frontend", "job-control", "worker-pool", "webhook-dispatcher", "kafka", "worker-pool-child-1",
+            "mcp-frontend",
+            "job-control",
+            "worker-pool",
+            "webhook-dispatcher",
+            "kafka",
+            "worker-pool-child-1",
             "worker-pool-child-2");
 
     static int order(String name) {
@@ -406,18 +417,22 @@ public class ProfileSummary {
         out.append("\n| **samples** |");
         processes.forEach(p -> out.append(' ').append(p.samples).append(" |"));
         out.append("\n| **CPU ms per execution, all** |");
-        processes.forEach(p -> out.append(String.format(
-                Locale.ROOT, " %.2f |", executions > 0 ? p.samples * intervalMs / executions : 0)));
+        processes.forEach(p -> out.append(
+                String.format(Locale.ROOT, " %.2f |", executions > 0 ? p.samples * intervalMs / executions : 0)));
         out.append("\n| *").append(JIT).append(", % of all* |");
-        processes.forEach(p -> out.append(' ').append(pct(p.components.getOrDefault(JIT, 0L), p.samples)).append(" |"));
+        processes.forEach(p -> out.append(' ')
+                .append(pct(p.components.getOrDefault(JIT, 0L), p.samples))
+                .append(" |"));
         out.append("\n| *").append(PROFILING).append(", % of all* |");
-        processes.forEach(
-                p -> out.append(' ').append(pct(p.components.getOrDefault(PROFILING, 0L), p.samples)).append(" |"));
+        processes.forEach(p -> out.append(' ')
+                .append(pct(p.components.getOrDefault(PROFILING, 0L), p.samples))
+                .append(" |"));
         out.append("\n| **CPU ms per execution, application** |");
-        processes.forEach(p -> out.append(String.format(
-                Locale.ROOT, " %.2f |", executions > 0 ? p.application() * intervalMs / executions : 0)));
+        processes.forEach(p -> out.append(
+                String.format(Locale.ROOT, " %.2f |", executions > 0 ? p.application() * intervalMs / executions : 0)));
         out.append("\n| *in the kernel, any component, % of application* |");
-        processes.forEach(p -> out.append(' ').append(pct(p.kernel, p.application())).append(" |"));
+        processes.forEach(
+                p -> out.append(' ').append(pct(p.kernel, p.application())).append(" |"));
         out.append('\n');
         for (Map.Entry<String, Long> c : top(all, 100)) {
             if (c.getKey().equals(JIT) || c.getKey().equals(PROFILING)) {
@@ -444,8 +459,9 @@ public class ProfileSummary {
         out.append("\nFrom JFR (same window): allocation (sampled weight, MB/s), collections and their pauses, the"
                 + " JVM's CPU load (% of one core), and the JIT's compilations and compile time (its statistics at the"
                 + " recording's first and last reading):\n\n");
-        out.append("| process | allocation MB/s | collections | pauses (ms) | CPU load | JIT: compilations, compile time"
-                + " (s) |\n|---|---|---|---|---|---|\n");
+        out.append(
+                "| process | allocation MB/s | collections | pauses (ms) | CPU load | JIT: compilations, compile time"
+                        + " (s) |\n|---|---|---|---|---|---|\n");
         for (Process p : processes) {
             if (p.jfr == null) {
                 out.append("| ").append(p.name).append(" | no recording | | | | |\n");
@@ -476,7 +492,9 @@ public class ProfileSummary {
                         .append(" |\n");
             }
             if (p.jfr != null) {
-                long total = p.jfr.allocators().values().stream().mapToLong(Long::longValue).sum();
+                long total = p.jfr.allocators().values().stream()
+                        .mapToLong(Long::longValue)
+                        .sum();
                 out.append("\nTop 10 allocating frames (first frame outside the JDK, class allocated), share of the"
                         + " sampled weight (%):\n\n| frame (class) | % |\n|---|---|\n");
                 for (Map.Entry<String, Long> a : top(p.jfr.allocators(), 10)) {
@@ -538,7 +556,8 @@ public class ProfileSummary {
                 failures++;
             }
         }
-        if (!threadGroup("kafka-producer-network-thread | producer-12").equals("kafka-producer-network-thread | producer-#")
+        if (!threadGroup("kafka-producer-network-thread | producer-12")
+                        .equals("kafka-producer-network-thread | producer-#")
                 || !threadGroup("job-control-outbox-ee63ccd6-a503-467d-b5b4-d57bdf447919-7")
                         .equals("job-control-outbox-<id>-#")
                 || !threadName("[tid=42]").equals("?")
