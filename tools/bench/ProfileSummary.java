@@ -335,21 +335,18 @@ public class ProfileSummary {
                         : lastCompiler.getLong("compileCount") - firstCompiler.getLong("compileCount"));
     }
 
-    /** The first frame outside the JDK of an allocation sample's stack, with the class allocated. */
+    /** The first frame outside the JDK of an allocation sample's stack (the JDK's own frame when there is none). */
     static String allocator(RecordedEvent e) {
-        String type = e.getClass("objectClass") == null
-                ? "?"
-                : e.getClass("objectClass").getName();
         RecordedStackTrace stack = e.getStackTrace();
         if (stack == null || stack.getFrames().isEmpty()) {
-            return "? (" + type + ")";
+            return "?";
         }
         for (RecordedFrame f : stack.getFrames()) {
             if (f.isJavaFrame() && !jdkClass(f.getMethod().getType().getName())) {
-                return frameName(f) + " (" + type + ")";
+                return frameName(f);
             }
         }
-        return frameName(stack.getFrames().get(0)) + " (" + type + ")";
+        return frameName(stack.getFrames().get(0));
     }
 
     static Map<String, String> window(Path dir) throws IOException {
@@ -495,8 +492,9 @@ public class ProfileSummary {
                 long total = p.jfr.allocators().values().stream()
                         .mapToLong(Long::longValue)
                         .sum();
-                out.append("\nTop 10 allocating frames (first frame outside the JDK, class allocated), share of the"
-                        + " sampled weight (%):\n\n| frame (class) | % |\n|---|---|\n");
+                out.append(
+                        "\nTop 10 allocating frames (each sample at the first frame of its stack outside the JDK), share of the"
+                                + " sampled weight (%):\n\n| frame | % |\n|---|---|\n");
                 for (Map.Entry<String, Long> a : top(p.jfr.allocators(), 10)) {
                     out.append("| `")
                             .append(a.getKey().replace("|", "\\|"))
