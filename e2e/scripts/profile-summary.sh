@@ -66,8 +66,10 @@ profile_start "$busy_pid" "$lib" "$work/repository" || fail "profile_start, seco
 profile_stop "$busy_pid" "$lib" "$work/second" || fail "profile_stop, second time"
 
 echo "scenario=busy concurrency=1 seconds=3 executions=3" > "$work/profiles/busy-1/window.txt"
+mkdir -p "$work/profiles/prime" && cp "$work/prime/prime.collapsed" "$work/profiles/prime/busy.collapsed"
 java -cp "$summary" ProfileSummary "$work/profiles" 5 > "$work/summary.md" || fail "ProfileSummary on the files"
 grep -q '^### busy × 1$' "$work/summary.md" || fail "no scenario heading"
+[ "$(grep -c '^### ' "$work/summary.md")" = 1 ] || fail "a folder without window.txt was read as a scenario"
 crypto=$(sed -n 's/^| JDK crypto | \([0-9.]*\) |$/\1/p' "$work/summary.md")
 awk -v c="${crypto:-0}" 'BEGIN { exit !(c > 50) }' || fail "JDK crypto share [$crypto] should be most of Busy's samples"
 grep -q '^| busy | [0-9.]* | [0-9]* | [0-9]* |' "$work/summary.md" || fail "no JFR row for busy"

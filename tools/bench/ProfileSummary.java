@@ -580,7 +580,10 @@ public class ProfileSummary {
         StringBuilder out = new StringBuilder();
         List<Path> scenarios;
         try (Stream<Path> dirs = Files.list(root)) {
-            scenarios = dirs.filter(Files::isDirectory).sorted().toList();
+            // a scenario's folder has its window; others (the profilers' first load before the warm-up) are not read
+            scenarios = dirs.filter(d -> Files.isRegularFile(d.resolve("window.txt")))
+                    .sorted()
+                    .toList();
         }
         for (Path dir : scenarios) {
             scenario(dir, intervalMs, out);
