@@ -28,6 +28,11 @@ case " $production " in
   *" -Xmx"*) ;;
   *) fail "the production set bounds no heap: $production" ;;
 esac
+# the young generation every collection cycle touches whole: unbounded, it is a third of the heap and resident
+case " $production " in
+  *" -Xmn"*) ;;
+  *) fail "the production set leaves the young generation at its default size: $production" ;;
+esac
 same "--fast-start" "$FAST" "$(bin/taskgate jvm-flags --fast-start)"
 same "TASKGATE_FAST_START=1" "$FAST" "$(TASKGATE_FAST_START=1 bin/taskgate jvm-flags)"
 same "TASKGATE_FAST_START=0" "$production" "$(TASKGATE_FAST_START=0 bin/taskgate jvm-flags)"
