@@ -200,7 +200,7 @@ env_of() {
 
 # The services' JVM flags (docs/performance.md#jvm-flags has the measurements behind them). Production: the full JIT
 # (C2) and the serial collector in a heap of at most 256 MB that starts at 64 MB (it grows only when the live data
-# needs it) with a 24 MB young generation, whose eden every collection cycle touches whole: about 60 MB less resident
+# needs it) with a 24 MB young generation, whose eden every collection cycle touches whole: about 50-65 MB less resident
 # memory per service than the default young generation of a third of the heap (docs/performance.md "Memory: where it
 # goes and what was cut"). Fast start (tests, conformance runs, TASKGATE_FAST_START=1): C1 only, which starts a
 # service with about half the CPU but spends more per execution afterwards.
