@@ -6,6 +6,17 @@ REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 log() { printf '[taskgate] %s\n' "$*" >&2; }
 die() { printf '[taskgate] error: %s\n' "$*" >&2; exit 1; }
 
+# free_port FROM TO: prints the first port of FROM..TO on 127.0.0.1 that nothing listens on. Script tests pick theirs
+# below Linux's ephemeral range (32768-60999), where an outgoing connection of another process cannot hold a port at
+# the moment it is bound.
+free_port() {
+  local p
+  for p in $(seq "$1" "$2"); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return 0; }
+  done
+  return 1
+}
+
 # True when the PID in $1 (a pid file) is alive and its command line contains $2.
 # The check guards against a recycled PID belonging to someone else.
 pid_alive() {

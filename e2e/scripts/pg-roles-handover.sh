@@ -7,15 +7,8 @@ set -uo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 source "$repo/bin/lib/common.sh"
 source "$repo/bin/lib/postgres.sh"
-# A port below Linux's ephemeral range (32768-60999), where an outgoing connection of another process cannot hold it
-# at the moment the cluster binds (a fixed 55494 once collided that way), and that nothing listens on.
-free_port() {
-  local p
-  for p in $(seq "$1" "$2"); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return 0; }
-  done
-  return 1
-}
+# a port below Linux's ephemeral range that nothing listens on (free_port, bin/lib/common.sh; a fixed 55494 once
+# collided with an outgoing connection)
 port=${TASKGATE_HANDOVER_PG_PORT:-$(free_port 21494 21593)} || { echo "no free port in 21494-21593" >&2; exit 1; }
 work=$(mktemp -d /tmp/taskgate-handover-XXXXXX)
 chmod 755 "$work"

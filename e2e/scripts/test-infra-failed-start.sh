@@ -5,14 +5,7 @@ set -uo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 source "$repo/bin/lib/common.sh"
 source "$repo/bin/lib/postgres.sh"
-# ports below Linux's ephemeral range (32768-60999) that nothing listens on
-free_port() {
-  local p
-  for p in $(seq "$1" "$2"); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null || { echo "$p"; return 0; }
-  done
-  return 1
-}
+# ports below Linux's ephemeral range that nothing listens on (free_port, bin/lib/common.sh)
 pg_port=$(free_port 21594 21693) || { echo "no free port in 21594-21693" >&2; exit 1; }
 kafka_port=$(free_port 21694 21793) || { echo "no free port in 21694-21793" >&2; exit 1; }
 controller_port=$(free_port $((kafka_port + 1)) 21793) || { echo "no free controller port" >&2; exit 1; }
