@@ -11,7 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -133,23 +132,14 @@ class CancelExecutionFlowTest {
         awaitStatus(caller, id, ExecutionStatus.WORKING);
 
         try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
-            // hold the relay's pass lock: nothing is published while this transaction is open
-            SqlConnection blocker = pool.getConnection().await().atMost(WAIT);
-            try {
-                var tx = blocker.begin().await().atMost(WAIT);
-                blocker.query("select pg_advisory_xact_lock(hashtext('jobctl.outbox-relay'))")
-                        .execute()
-                        .await()
-                        .atMost(WAIT);
+            // hold the relay's pass lock: nothing is published while it is held
+            RelayLock.heldDuring(pool, () -> {
                 CommandReply reply = fixture.send(cancel(caller, id));
 
                 assertThat(reply).isInstanceOf(Accepted.class);
                 assertThat(((Accepted) reply).execution().cancelRequested()).isTrue();
                 assertThat(((Accepted) reply).stopDelivered()).isFalse();
-                tx.rollback().await().atMost(WAIT);
-            } finally {
-                blocker.close().await().atMost(WAIT);
-            }
+            });
             // the stop was durable all along: the relay publishes it once it can
             assertThat(control.await(StopRequested.class, s -> s.executionId().equals(id), WAIT)
                             .epoch())

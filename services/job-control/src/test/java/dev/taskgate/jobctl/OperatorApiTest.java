@@ -16,7 +16,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -322,21 +321,12 @@ class OperatorApiTest {
         UUID running = fixture.submitNew(p[0]).executionId();
         fixture.report(started(running, 1));
         awaitStatus(p[0], running, ExecutionStatus.WORKING);
-        // hold the relay's pass lock: nothing is published while this transaction is open
-        SqlConnection blocker = pool.getConnection().await().atMost(WAIT);
-        try {
-            var tx = blocker.begin().await().atMost(WAIT);
-            blocker.query("select pg_advisory_xact_lock(hashtext('jobctl.outbox-relay'))")
-                    .execute()
-                    .await()
-                    .atMost(WAIT);
+        // hold the relay's pass lock: nothing is published while it is held
+        RelayLock.heldDuring(pool, () -> {
             OperatorCancelResult result = cancel(p[0].workspace(), handle(p[0], running));
             assertThat(result.outcome()).isEqualTo(CancelOutcome.STOP_DELIVERY_UNKNOWN);
             assertThat(result.execution().cancelRequested()).isTrue();
-            tx.rollback().await().atMost(WAIT);
-        } finally {
-            blocker.close().await().atMost(WAIT);
-        }
+        });
         // the stop was durable all along: the relay publishes it once it can
         await().atMost(WAIT)
                 .until(() -> JobControlFixture.count(

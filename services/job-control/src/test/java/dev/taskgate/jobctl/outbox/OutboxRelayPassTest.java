@@ -11,10 +11,10 @@ import org.junit.jupiter.api.Test;
 import io.quarkus.test.junit.QuarkusTest;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.contracts.Topics;
+import dev.taskgate.jobctl.RelayLock;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
 import static dev.taskgate.jobctl.JobControlFixture.count;
@@ -35,15 +35,9 @@ class OutboxRelayPassTest {
     @Test
     void aPassWithoutTheLockPublishesNothingAndTheRowsGoOnceItIsFree() {
         UUID messageId = UUID.randomUUID();
-        // a value no test's watcher parses, under a key no execution has
-        SqlConnection blocker = pool.getConnection().await().atMost(WAIT);
-        try {
-            // another instance's pass: holds the relay lock until its transaction ends
-            var tx = blocker.begin().await().atMost(WAIT);
-            blocker.query("select pg_advisory_xact_lock(hashtext('jobctl.outbox-relay'))")
-                    .execute()
-                    .await()
-                    .atMost(WAIT);
+        // another instance's pass: holds the relay lock until it ends
+        RelayLock.heldDuring(pool, () -> {
+            // a value no test's watcher parses, under a key no execution has
             pool.preparedQuery("insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, "
                             + "created_at) values ($1, $2, $3, $4, $5, $6)")
                     .execute(Tuple.from(Arrays.asList(
@@ -60,10 +54,7 @@ class OutboxRelayPassTest {
             assertThat(count(pool, "select count(*) from jobctl.outbox where message_id = $1", messageId))
                     .as("nothing is published or deleted without the lock")
                     .isEqualTo(1);
-            tx.rollback().await().atMost(WAIT);
-        } finally {
-            blocker.close().await().atMost(WAIT);
-        }
+        });
 
         // the relay's own passes (woken by its timer) take the lock now, publish the row and delete it
         await().atMost(WAIT)
