@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Predicate;
@@ -20,6 +21,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
@@ -71,11 +73,15 @@ public final class KafkaTestClient implements AutoCloseable {
         signingKeys.forEach(
                 (issuer, key) -> bySigner.put(issuer, new RecordSigner(issuer, ServiceKeys.signingKey(key))));
         this.signers = Map.copyOf(bySigner);
+        this.producer = new KafkaProducer<>(producerProperties());
+    }
+
+    private static Properties producerProperties() {
         Properties p = TestInfra.kafkaAdmin();
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
-        this.producer = new KafkaProducer<>(p);
+        return p;
     }
 
     /**
@@ -134,7 +140,37 @@ public final class KafkaTestClient implements AutoCloseable {
         send(topic, key, record, Signature.asProducer(), headers);
     }
 
+    /**
+     * Sends contract records as {@link #send(String, String, Object)} does, all with {@code key}, in one Kafka record
+     * batch, so that a consumer reads them in one poll; waits for the broker's acknowledgement.
+     */
+    public void sendTogether(String topic, String key, List<?> records) {
+        Properties p = producerProperties();
+        // nothing leaves before the flush below: one record batch
+        p.put(ProducerConfig.LINGER_MS_CONFIG, "60000");
+        p.put(ProducerConfig.BATCH_SIZE_CONFIG, "1048576");
+        try (KafkaProducer<String, byte[]> together = new KafkaProducer<>(p)) {
+            List<Future<RecordMetadata>> sent = records.stream()
+                    .map(r -> together.send(record(topic, key, r, Signature.asProducer(), Map.of())))
+                    .toList();
+            together.flush();
+            for (Future<RecordMetadata> one : sent) {
+                one.get(30, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while sending to " + topic, e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("send to " + topic + " failed", e);
+        }
+    }
+
     private void send(String topic, String key, Object record, Signature signature, Map<String, String> headers) {
+        await(record(topic, key, record, signature, headers));
+    }
+
+    private ProducerRecord<String, byte[]> record(
+            String topic, String key, Object record, Signature signature, Map<String, String> headers) {
         JsonNode json = Wire.mapper().valueToTree(record);
         byte[] value = json.hasNonNull("type") ? payloads.seal(Wire.toBytes(record)) : Wire.toBytes(record);
         ProducerRecord<String, byte[]> r = new ProducerRecord<>(topic, key, value);
@@ -150,7 +186,7 @@ public final class KafkaTestClient implements AutoCloseable {
                     .add(MessageHeaders.MESSAGE_TYPE, json.get("type").asText().getBytes(StandardCharsets.UTF_8));
         }
         headers.forEach((name, text) -> r.headers().add(name, utf8(text)));
-        await(r);
+        return r;
     }
 
     /**

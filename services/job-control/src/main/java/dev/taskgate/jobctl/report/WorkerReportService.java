@@ -112,21 +112,42 @@ public class WorkerReportService {
      * @return whether the transaction appended outbox rows
      */
     public Uni<Boolean> apply(WorkerEvent event) {
+        return pool.withTransaction(tx -> applyIn(tx, event));
+    }
+
+    /**
+     * Applies {@code reports} in their order in one transaction, each inside {@code scope}: a report sees what the
+     * ones before it changed (a {@code Started} and its {@code Finished} in one batch both apply), and one commit
+     * stands for them all. A failure of any of them rolls back the whole transaction and is the returned failure.
+     *
+     * @return whether the transaction appended outbox rows
+     */
+    public Uni<Boolean> applyAll(List<WorkerEvent> reports, ReportScope scope) {
+        return pool.withTransaction(tx -> {
+            Uni<Boolean> applied = Uni.createFrom().item(false);
+            for (int i = 0; i < reports.size(); i++) {
+                int index = i;
+                applied = applied.flatMap(written -> scope.around(index, () -> applyIn(tx, reports.get(index)))
+                        .map(wrote -> written || wrote));
+            }
+            return applied;
+        });
+    }
+
+    private Uni<Boolean> applyIn(SqlConnection tx, WorkerEvent event) {
         Instant now = clock.now();
-        return pool.withTransaction(tx -> executions
-                .findOwned(tx, event.executionId())
-                .flatMap(found -> {
-                    if (found.isEmpty()) {
-                        LOG.debugf(
-                                "Ignoring report for unknown execution [executionId=%s type=%s messageId=%s]",
-                                event.executionId(), event.kind(), event.messageId());
-                        return Uni.createFrom().item(false);
-                    }
-                    if (isDuplicateRun(found.get(), event)) {
-                        return fenceDuplicateRun(tx, found.get(), event, now);
-                    }
-                    return dispatch(tx, found.get().execution(), event, now);
-                }));
+        return executions.findOwned(tx, event.executionId()).flatMap(found -> {
+            if (found.isEmpty()) {
+                LOG.debugf(
+                        "Ignoring report for unknown execution [executionId=%s type=%s messageId=%s]",
+                        event.executionId(), event.kind(), event.messageId());
+                return Uni.createFrom().item(false);
+            }
+            if (isDuplicateRun(found.get(), event)) {
+                return fenceDuplicateRun(tx, found.get(), event, now);
+            }
+            return dispatch(tx, found.get().execution(), event, now);
+        });
     }
 
     /**

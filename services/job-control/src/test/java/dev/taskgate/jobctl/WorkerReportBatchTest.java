@@ -1,0 +1,128 @@
+package dev.taskgate.jobctl;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import jakarta.inject.Inject;
+
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.smallrye.mutiny.Uni;
+
+import dev.taskgate.contracts.Caller;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.contracts.MessageHeaders;
+import dev.taskgate.contracts.Topics;
+import dev.taskgate.contracts.event.Finished;
+import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.jobctl.report.ReportScope;
+import dev.taskgate.jobctl.report.WorkerReportService;
+import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
+
+import static dev.taskgate.jobctl.JobControlFixture.WAIT;
+import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
+import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.snapshot;
+import static dev.taskgate.jobctl.JobControlFixture.started;
+import static dev.taskgate.jobctl.JobControlFixture.topic;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+/** Reports applied together in one transaction, and what happens when that transaction fails. */
+@QuarkusTest
+class WorkerReportBatchTest {
+
+    private static final ReportScope AS_IS = (index, handling) -> handling.get();
+
+    private static JobControlFixture fixture;
+
+    @Inject
+    WorkerReportService reports;
+
+    @BeforeAll
+    static void connect() {
+        fixture = new JobControlFixture();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        fixture.close();
+    }
+
+    @Test
+    void aReportSeesWhatTheReportsBeforeItInItsTransactionChanged() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+
+        boolean outboxWritten = reports.applyAll(List.of(started(id, 1), finished(id, "{\"content\":[]}")), AS_IS)
+                .await()
+                .atMost(WAIT);
+
+        assertThat(outboxWritten).isTrue();
+        assertThat(snapshot(caller, id).status()).isEqualTo(ExecutionStatus.COMPLETED);
+    }
+
+    @Test
+    void oneFailingReportRollsBackEveryReportOfItsTransaction() {
+        Caller caller = newCaller();
+        UUID first = fixture.submitNew(caller).executionId();
+        UUID second = fixture.submitNew(caller).executionId();
+        ReportScope secondFails = (index, handling) -> index == 1
+                ? Uni.createFrom().failure(new IllegalStateException("second report fails"))
+                : handling.get();
+
+        assertThatThrownBy(() -> reports.applyAll(List.of(started(first, 1), started(second, 1)), secondFails)
+                        .await()
+                        .atMost(WAIT))
+                .hasMessageContaining("second report fails");
+
+        assertThat(snapshot(caller, first).status()).isEqualTo(ExecutionStatus.QUEUED);
+        assertThat(snapshot(caller, second).status()).isEqualTo(ExecutionStatus.QUEUED);
+    }
+
+    /**
+     * A report that fails on its own — PostgreSQL refuses a NUL character in text — in one poll with good ones: their
+     * transaction fails, they are applied again one by one, and only the failing one is dead-lettered.
+     */
+    @Test
+    void aReportThatFailsAloneIsDeadLetteredAndTheReportsAroundItAreApplied() {
+        Caller caller = newCaller();
+        UUID poisoned = fixture.submitNew(caller).executionId();
+        UUID other = fixture.submitNew(caller).executionId();
+        Progress poison =
+                new Progress(UUID.randomUUID(), Instant.now(), poisoned, 1, "worker-test", 1, 2.0, "half \u0000 way");
+        try (TopicWatcher dlq = fixture.kafka.watch(topic(Topics.WORKER_EVENTS + ".dlq"))) {
+            // one record batch (one key, one partition): the consumer reads the four in one poll
+            fixture.kafka.sendTogether(
+                    topic(Topics.WORKER_EVENTS),
+                    poisoned.toString(),
+                    List.of(started(poisoned, 1), poison, started(other, 1), finished(poisoned, "{\"content\":[]}")));
+
+            ConsumerRecord<String, byte[]> dead = await().atMost(WAIT)
+                    .until(
+                            () -> dlq.drain(Duration.ofMillis(200)).stream()
+                                    .filter(r -> poisoned.toString().equals(r.key()))
+                                    .findFirst(),
+                            java.util.Optional::isPresent)
+                    .orElseThrow();
+            // PostgreSQL's refusal of the NUL: the report that failed, not one of the others
+            assertThat(new String(
+                            dead.headers().lastHeader(MessageHeaders.DLQ_REASON).value(), StandardCharsets.UTF_8))
+                    .contains("0x00");
+        }
+        awaitStatus(caller, poisoned, ExecutionStatus.COMPLETED);
+        awaitStatus(caller, other, ExecutionStatus.WORKING);
+    }
+
+    private static Finished finished(UUID id, String result) {
+        return new Finished(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", result);
+    }
+}
