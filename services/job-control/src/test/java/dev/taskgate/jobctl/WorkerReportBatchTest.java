@@ -13,6 +13,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import io.micrometer.core.instrument.DistributionSummary;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
 
@@ -46,6 +48,9 @@ class WorkerReportBatchTest {
 
     @Inject
     WorkerReportService reports;
+
+    @Inject
+    MeterRegistry registry;
 
     @BeforeAll
     static void connect() {
@@ -86,6 +91,31 @@ class WorkerReportBatchTest {
 
         assertThat(snapshot(caller, first).status()).isEqualTo(ExecutionStatus.QUEUED);
         assertThat(snapshot(caller, second).status()).isEqualTo(ExecutionStatus.QUEUED);
+    }
+
+    @Test
+    void theReportsOfOnePollShareOneTransaction() {
+        Caller caller = newCaller();
+        UUID first = fixture.submitNew(caller).executionId();
+        UUID second = fixture.submitNew(caller).executionId();
+        DistributionSummary perTransaction =
+                registry.get("taskgate.worker.reports.per.transaction").summary();
+        long transactionsBefore = perTransaction.count();
+        double reportsBefore = perTransaction.totalAmount();
+
+        fixture.kafka.sendTogether(
+                topic(Topics.WORKER_EVENTS),
+                first.toString(),
+                List.of(
+                        started(first, 1),
+                        started(second, 1),
+                        finished(first, "{\"content\":[]}"),
+                        finished(second, "{\"content\":[]}")));
+
+        awaitStatus(caller, first, ExecutionStatus.COMPLETED);
+        awaitStatus(caller, second, ExecutionStatus.COMPLETED);
+        await().atMost(WAIT).until(() -> perTransaction.totalAmount() - reportsBefore >= 4);
+        assertThat(perTransaction.count() - transactionsBefore).isEqualTo(1);
     }
 
     /**

@@ -20,6 +20,7 @@ import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.jobctl.auth.RecordAuthentication;
 import dev.taskgate.jobctl.auth.kafka.SignedRecords;
 import dev.taskgate.jobctl.metrics.DeadLetterMeters;
+import dev.taskgate.jobctl.metrics.ReportTransactionMeters;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.payload.RecordSealing;
 import dev.taskgate.jobctl.payload.kafka.OpenedRecords;
@@ -60,6 +61,7 @@ public class WorkerEventsConsumer {
     private final RecordTracing tracing;
     private final DeadLetterMeters deadLetters;
     private final RecordIntake intake;
+    private final ReportTransactionMeters transactions;
 
     WorkerEventsConsumer(
             WorkerReportService reports,
@@ -69,7 +71,9 @@ public class WorkerEventsConsumer {
             RecordSealing sealing,
             RecordTracing tracing,
             DeadLetterMeters deadLetters,
-            RecordIntake intake) {
+            RecordIntake intake,
+            ReportTransactionMeters transactions) {
+        this.transactions = transactions;
         this.intake = intake;
         this.deadLetters = deadLetters;
         this.tracing = tracing;
@@ -140,6 +144,7 @@ public class WorkerEventsConsumer {
         ReportScope scope = (index, handling) -> within(together.get(index), handling);
         return reports.applyAll(events, scope).onItemOrFailure().transformToUni((outboxWritten, failure) -> {
             if (failure == null) {
+                transactions.committed(together.size());
                 wakeRelayIf(outboxWritten);
                 return Uni.createFrom().voidItem();
             }
@@ -160,6 +165,7 @@ public class WorkerEventsConsumer {
                     if (failure != null) {
                         return Uni.createFrom().completionStage(deadLetter(report.record(), failure));
                     }
+                    transactions.committed(1);
                     wakeRelayIf(outboxWritten);
                     return Uni.createFrom().voidItem();
                 });
