@@ -41,8 +41,9 @@ public class AdmissionRepository {
                         + ") as organization_live, "
                         + "(select count(*) from jobctl.execution where org_id = $2 and project_id = $3 "
                         + "and state = 'queued') as project_queued, "
-                        + "(select coalesce(sum(payload_bytes), 0) from jobctl.execution where org_id = $2 "
-                        + "and project_id = $3 and purged_at is null) as project_bytes, "
+                        // kept by PostgreSQL in shards (migration V23): a few rows, not the project's whole history
+                        + "(select coalesce(sum(bytes), 0) from jobctl.project_retained_bytes where org_id = $2 "
+                        + "and project_id = $3) as project_bytes, "
                         + "(select min(retention_expires_at) from jobctl.execution where org_id = $2 and project_id = $3 "
                         + "and purged_at is null) as earliest_retention_end")
                 .execute(Tuple.of(principal, orgId, projectId))
