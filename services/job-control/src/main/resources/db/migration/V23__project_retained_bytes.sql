@@ -1,6 +1,6 @@
 -- The payload bytes each project retains, for admission's retained-payload bound (docs/job-control.md "Admission").
 -- Summing payload_bytes over a project's unpurged executions at every bounded submission cost time in proportion to
--- everything the project retains (0.7 ms per submission with a few thousand rows, under the organization's admission
+-- everything the project retains (0.9 ms per submission with a few thousand rows, under the organization's admission
 -- lock); here PostgreSQL keeps the sum itself, through every insert, result write, re-seal, purge and delete, so no
 -- code path can forget it, and admission reads a few rows. The sum of a project is spread over shards, one per
 -- writing connection (backend pid modulo 16), so that transactions writing the same project at once seldom wait for
