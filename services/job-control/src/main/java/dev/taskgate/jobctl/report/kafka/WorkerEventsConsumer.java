@@ -36,8 +36,7 @@ import dev.taskgate.tracing.RecordTracing;
  * the effect. A record not signed by worker-pool ({@link RecordAuthentication}) is never applied and goes to the
  * dead-letter topic at once, as do records whose payload cannot be opened ({@link OpenedRecords}) and records that do
  * not parse. The readable reports of a poll are applied in order, up to {@link #REPORTS_PER_TRANSACTION} in one
- * transaction: under load a {@code Started} and its {@code Finished}, and the reports of many executions, share one
- * commit. When such a transaction fails, its reports are applied again one by one, each in a transaction of its own,
+ * transaction: reports that queued (under load, after an outage) share one commit. When such a transaction fails, its reports are applied again one by one, each in a transaction of its own,
  * so that only a report that fails alone is retried ({@link RecordRetry}: for as long as a dependency is away, else a
  * few times) and then dead-lettered. Reports applied twice are harmless: the compare-and-set on (state, epoch)
  * ignores the second time.
