@@ -1,9 +1,6 @@
 package dev.taskgate.e2e;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,12 +42,13 @@ final class ChaosCluster implements AutoCloseable {
         this.db = db;
         this.infra = infra;
         Files.createDirectories(rewriteSandbox);
-        List<Integer> jobControlPorts = List.of(freePort(), freePort());
+        List<Integer> jobControlPorts = List.of(LoopbackPorts.reserve(), LoopbackPorts.reserve());
         for (int i = 0; i < 2; i++) {
             Map<String, String> worker = settings.of("worker-pool");
             worker.put("TASKGATE_WORKER_CHILDREN", WORKER_CHILDREN);
             worker.put("TASKGATE_WORKER_REWRITE_SANDBOX", rewriteSandbox.toString());
-            nodes.add(new ChaosNode(ChaosNode.Kind.WORKER, "chaos-worker-pool-" + (i + 1), freePort(), worker));
+            nodes.add(new ChaosNode(
+                    ChaosNode.Kind.WORKER, "chaos-worker-pool-" + (i + 1), LoopbackPorts.reserve(), worker));
         }
         for (int i = 0; i < 2; i++) {
             nodes.add(new ChaosNode(
@@ -62,7 +60,8 @@ final class ChaosCluster implements AutoCloseable {
         for (int i = 0; i < 2; i++) {
             Map<String, String> frontend = settings.of("mcp-frontend");
             frontend.put("TASKGATE_JOB_CONTROL_URL", "http://127.0.0.1:" + jobControlPorts.get(i));
-            nodes.add(new ChaosNode(ChaosNode.Kind.FRONTEND, "chaos-mcp-frontend-" + (i + 1), freePort(), frontend));
+            nodes.add(new ChaosNode(
+                    ChaosNode.Kind.FRONTEND, "chaos-mcp-frontend-" + (i + 1), LoopbackPorts.reserve(), frontend));
         }
     }
 
@@ -144,14 +143,6 @@ final class ChaosCluster implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while stopping the chaos cluster", e);
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

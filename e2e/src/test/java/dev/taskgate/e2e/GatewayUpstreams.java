@@ -3,8 +3,6 @@ package dev.taskgate.e2e;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -127,7 +125,7 @@ final class GatewayUpstreams implements AutoCloseable {
                 ]}
                 """.formatted(
                         url,
-                        closedPort(),
+                        LoopbackPorts.reserve(), // nothing of ours listens there
                         JSON.writeValueAsString(stdioArgv(fixtures, state)),
                         FILESYSTEM_PROJECT,
                         JSON.writeValueAsString(filesystemArgv(repo, state)),
@@ -209,13 +207,6 @@ final class GatewayUpstreams implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
-        }
-    }
-
-    // a port that was free a moment ago: nothing of ours listens there
-    private static int closedPort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
         }
     }
 

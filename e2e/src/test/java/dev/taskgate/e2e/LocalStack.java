@@ -2,8 +2,6 @@ package dev.taskgate.e2e;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -185,7 +183,7 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
     private void start() throws Exception {
         Map<String, Integer> ports = new LinkedHashMap<>();
         for (String service : List.of("job-control", "worker-pool", "webhook-dispatcher", "mcp-frontend")) {
-            ports.put(service, freePort());
+            ports.put(service, LoopbackPorts.reserve());
         }
         definition = ServiceEnv.prepare(REPO, STATE, ports, database(), topicPrefix());
         installExamplePlugin();
@@ -300,7 +298,7 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
         }
         Map<String, String> env = serviceEnv(service);
         env.putAll(settings);
-        ServiceProcess extra = new ServiceProcess(name, freePort(), jarOf(service), env, LOGS);
+        ServiceProcess extra = new ServiceProcess(name, LoopbackPorts.reserve(), jarOf(service), env, LOGS);
         extras.put(name, extra);
         extra.start();
         extra.awaitReady(READY);
@@ -315,7 +313,7 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
             throws Exception {
         Map<String, String> env = serviceEnv(service);
         env.putAll(settings);
-        ServiceProcess extra = new ServiceProcess(name, freePort(), jarOf(service), env, LOGS);
+        ServiceProcess extra = new ServiceProcess(name, LoopbackPorts.reserve(), jarOf(service), env, LOGS);
         extras.put(name, extra);
         extra.start();
         return extra;
@@ -341,14 +339,6 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
 
     private static Path jarOf(String service) {
         return REPO.resolve("services").resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
-    }
-
-    private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     @Override

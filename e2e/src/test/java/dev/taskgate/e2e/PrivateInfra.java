@@ -2,8 +2,6 @@ package dev.taskgate.e2e;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -120,10 +118,6 @@ final class PrivateInfra implements AutoCloseable {
         if (chosen != null && !chosen.isBlank()) {
             return Integer.parseInt(chosen.strip());
         }
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return LoopbackPorts.reserve();
     }
 }

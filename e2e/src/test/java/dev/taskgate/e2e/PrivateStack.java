@@ -1,9 +1,6 @@
 package dev.taskgate.e2e;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,7 +33,7 @@ final class PrivateStack implements AutoCloseable {
         Path repo = LocalStack.repo();
         this.logs = repo.resolve("e2e/target/" + name + "-logs");
         for (String service : List.of("job-control", "worker-pool", "webhook-dispatcher", "mcp-frontend")) {
-            ports.put(service, freePort());
+            ports.put(service, LoopbackPorts.reserve());
         }
         this.definition = ServiceEnv.prepare(
                 repo,
@@ -90,14 +87,6 @@ final class PrivateStack implements AutoCloseable {
 
     private static Path jarOf(String service) {
         return LocalStack.repo().resolve("services").resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
-    }
-
-    static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** The frontend first, job-control last. */

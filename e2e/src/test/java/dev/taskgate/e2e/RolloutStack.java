@@ -1,9 +1,6 @@
 package dev.taskgate.e2e;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -144,7 +141,7 @@ final class RolloutStack implements AutoCloseable {
         Path jar = LocalStack.repo().resolve("services").resolve(service).resolve("target/quarkus-app/quarkus-run.jar");
         ServiceProcess instance = new ServiceProcess(
                 "rollout-" + service + "-" + ordinal,
-                freePort(),
+                LoopbackPorts.reserve(),
                 jar,
                 env,
                 LocalStack.repo().resolve("e2e/target/rollout-logs"));
@@ -210,13 +207,5 @@ final class RolloutStack implements AutoCloseable {
             again.add(dispatcher);
         }
         startAll(again);
-    }
-
-    private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }

@@ -1,9 +1,6 @@
 package dev.taskgate.e2e;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -36,7 +33,7 @@ final class ServiceProcess {
     ServiceProcess(String name, int port, Path jar, Map<String, String> env, Path logDir) {
         this.name = name;
         this.port = port;
-        this.managementPort = freePort();
+        this.managementPort = LoopbackPorts.reserve();
         this.jar = jar;
         this.env = Map.copyOf(env);
         this.log = logDir.resolve(name + ".log");
@@ -119,14 +116,6 @@ final class ServiceProcess {
             process.waitFor(250, TimeUnit.MILLISECONDS);
         }
         throw new IllegalStateException(name + " not ready within " + timeout + "; see " + log);
-    }
-
-    private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** SIGKILL (no shutdown hooks, nothing flushed), waiting until the process is gone. */
