@@ -17,6 +17,7 @@ import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -44,6 +45,8 @@ class WorkerReportBatchTest {
 
     private static final ReportScope AS_IS = (index, handling) -> handling.get();
 
+    private static final String REFUSING_CONSTRAINT = "worker_report_batch_test_refuses";
+
     private static JobControlFixture fixture;
 
     @Inject
@@ -51,6 +54,9 @@ class WorkerReportBatchTest {
 
     @Inject
     MeterRegistry registry;
+
+    @Inject
+    Pool pool;
 
     @BeforeAll
     static void connect() {
@@ -119,16 +125,20 @@ class WorkerReportBatchTest {
     }
 
     /**
-     * A report that fails on its own — PostgreSQL refuses a NUL character in text — in one poll with good ones: their
-     * transaction fails, they are applied again one by one, and only the failing one is dead-lettered.
+     * A report that fails on its own — PostgreSQL refuses its status message, by a constraint this test adds — in one
+     * poll with good ones: their transaction fails, they are applied again one by one, and only the failing one is
+     * dead-lettered.
      */
     @Test
     void aReportThatFailsAloneIsDeadLetteredAndTheReportsAroundItAreApplied() {
         Caller caller = newCaller();
         UUID poisoned = fixture.submitNew(caller).executionId();
         UUID other = fixture.submitNew(caller).executionId();
-        Progress poison =
-                new Progress(UUID.randomUUID(), Instant.now(), poisoned, 1, "worker-test", 1, 2.0, "half \u0000 way");
+        String refused = "refused " + UUID.randomUUID();
+        Progress poison = new Progress(UUID.randomUUID(), Instant.now(), poisoned, 1, "worker-test", 1, 2.0, refused);
+        // not valid: checked for rows written from now on only, so the constraint cannot fail on existing data
+        sql("alter table jobctl.execution add constraint " + REFUSING_CONSTRAINT
+                + " check (status_message is distinct from '" + refused + "') not valid");
         try (TopicWatcher dlq = fixture.kafka.watch(topic(Topics.WORKER_EVENTS + ".dlq"))) {
             // one record batch (one key, one partition): the consumer reads the four in one poll
             fixture.kafka.sendTogether(
@@ -143,13 +153,19 @@ class WorkerReportBatchTest {
                                     .findFirst(),
                             java.util.Optional::isPresent)
                     .orElseThrow();
-            // PostgreSQL's refusal of the NUL: the report that failed, not one of the others
+            // PostgreSQL's refusal: the report that failed, not one of the others
             assertThat(new String(
                             dead.headers().lastHeader(MessageHeaders.DLQ_REASON).value(), StandardCharsets.UTF_8))
-                    .contains("0x00");
+                    .contains(REFUSING_CONSTRAINT);
+        } finally {
+            sql("alter table jobctl.execution drop constraint " + REFUSING_CONSTRAINT);
         }
         awaitStatus(caller, poisoned, ExecutionStatus.COMPLETED);
         awaitStatus(caller, other, ExecutionStatus.WORKING);
+    }
+
+    private void sql(String statement) {
+        pool.query(statement).execute().await().atMost(WAIT);
     }
 
     private static Finished finished(UUID id, String result) {

@@ -288,6 +288,42 @@ class WorkerReportFlowTest {
         assertThat(outcome.error().message()).isEqualTo("The operation crashed.");
     }
 
+    /** PostgreSQL's text cannot hold U+0000: it is stored as U+FFFD, and the report still applies. */
+    @Test
+    void aNulCharacterInAProgressMessageIsStoredAsTheReplacementCharacter() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        fixture.report(started(id, 1));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
+
+        fixture.report(new Progress(UUID.randomUUID(), Instant.now(), id, 1, "worker-test", 1, 2.0, "half \u0000 way"));
+
+        ExecutionSnapshot after = await().atMost(WAIT)
+                .until(() -> JobControlFixture.snapshot(caller, id), s -> s.statusMessage() != null);
+        assertThat(after.statusMessage()).isEqualTo("half \uFFFD way");
+        assertThat(after.status()).isEqualTo(ExecutionStatus.WORKING);
+    }
+
+    @Test
+    void aNulCharacterInAFailuresCodeOrMessageStillFailsTheExecution() {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        fixture.report(started(id, 1));
+        fixture.report(new Failed(
+                UUID.randomUUID(),
+                Instant.now(),
+                id,
+                1,
+                "worker-test",
+                "crashed\u0000",
+                "The \u0000 operation crashed."));
+        awaitStatus(caller, id, ExecutionStatus.FAILED);
+
+        ExecutionOutcome outcome = outcome(caller, id);
+        assertThat(outcome.error().code()).isEqualTo("crashed\uFFFD");
+        assertThat(outcome.error().message()).isEqualTo("The \uFFFD operation crashed.");
+    }
+
     static ExecutionOutcome outcome(Caller caller, UUID id) {
         return Wire.fromBytes(
                 SignedCalls.signed()

@@ -181,9 +181,9 @@ public class ExecutionRepository {
                         change.epoch(),
                         change.to().wireName(),
                         ts(change.at()),
-                        change.statusMessage(),
-                        change.errorCode(),
-                        change.errorMessage(),
+                        StoredText.of(change.statusMessage()),
+                        StoredText.of(change.errorCode()),
+                        StoredText.of(change.errorMessage()),
                         result,
                         ts(change.cancelRequestedAt()),
                         ts(retention),
@@ -272,7 +272,8 @@ public class ExecutionRepository {
             String message) {
         return client.preparedQuery("update jobctl.execution set progress = $4, total = $5, "
                         + "status_message = coalesce($6, status_message) where id = $1 and state = $2 and epoch = $3")
-                .execute(Tuple.from(Arrays.asList(id, state.wireName(), epoch, progress, total, message)))
+                .execute(
+                        Tuple.from(Arrays.asList(id, state.wireName(), epoch, progress, total, StoredText.of(message))))
                 .map(rows -> rows.rowCount() == 1);
     }
 
@@ -473,8 +474,8 @@ public class ExecutionRepository {
                         + "attempt = attempt + 1, owner_worker_id = null, replacements = replacements + 1, "
                         + "replaced_from_frontier = $5, status_message = $6, progress = null, total = null, updated_at = $7 "
                         + "where id = $1 and state = $2 and epoch = $3 and replacements = $4")
-                .execute(Tuple.from(
-                        Arrays.asList(id, from.wireName(), epoch, replacements, frontier, statusMessage, ts(at))))
+                .execute(Tuple.from(Arrays.asList(
+                        id, from.wireName(), epoch, replacements, frontier, StoredText.of(statusMessage), ts(at))))
                 .map(rows -> rows.rowCount() == 1);
     }
 
