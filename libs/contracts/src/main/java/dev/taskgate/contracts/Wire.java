@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
+import dev.taskgate.contracts.time.WireTimeModule;
+
 /** The JSON mapping every service uses for Kafka records: ISO-8601 instants, no nulls, unknown fields ignored. */
 public final class Wire {
     private static final ObjectMapper MAPPER = newMapper();
@@ -21,6 +23,7 @@ public final class Wire {
     public static ObjectMapper newMapper() {
         return JsonMapper.builder()
                 .addModule(new JavaTimeModule())
+                .addModule(new WireTimeModule())
                 .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
