@@ -46,6 +46,7 @@ class ChildClasspathTest {
                 .contains(
                         "-Xmx64m",
                         "-XX:+UseSerialGC",
+                        "-XX:NewRatio=7",
                         "-XX:TieredStopAtLevel=1",
                         "dev.taskgate.worker.child.ChildMain");
     }
