@@ -99,6 +99,11 @@ transaction.state.log.min.isr=1
 share.coordinator.state.topic.replication.factor=1
 share.coordinator.state.topic.min.isr=1
 group.initial.rebalance.delay.ms=0
+# the log cleaner's key map (compacted topics: __consumer_offsets and the like) is one heap array of this size,
+# zeroed and so resident from the start; Kafka's default, 128 MB, was most of the local broker's live heap. 16 MB
+# maps about 600,000 keys per cleaning pass, more than a local stack's compacted topics hold; a larger log is
+# cleaned in several passes (docs/performance.md "Memory")
+log.cleaner.dedupe.buffer.size=16777216
 min.insync.replicas=1
 # the controller appends a no-op record to the metadata log this often when nothing else happens (default 500 ms):
 # every one is a log append and a round through the broker's metadata publishers; one node needs no faster beat
