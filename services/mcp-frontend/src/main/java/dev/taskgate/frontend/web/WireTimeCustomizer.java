@@ -8,7 +8,10 @@ import io.quarkus.jackson.ObjectMapperCustomizer;
 
 import dev.taskgate.contracts.time.WireTimeModule;
 
-/** The HTTP bodies' instants written and read like the Kafka records' ({@code Wire}): ISO-8601, without the JDK's general formatter. */
+/**
+ * The HTTP bodies' instants written and read like the Kafka records' ({@code Wire}): ISO-8601, without the JDK's
+ * general formatter.
+ */
 @Singleton
 class WireTimeCustomizer implements ObjectMapperCustomizer {
     @Override
