@@ -54,6 +54,27 @@ class PayloadCipherTest {
         assertThat(new String(sealed, StandardCharsets.ISO_8859_1)).doesNotContain("content", "isError");
     }
 
+    /**
+     * Each thread reuses one {@code Cipher}: sealing and opening in turn, under two key rings, and after an opening
+     * that failed authentication, every use starts from its own key and nonce.
+     */
+    @Test
+    void oneThreadSealsAndOpensInTurnUnderTwoKeysAndAfterAFailure() {
+        PayloadCipher underA = cipher(KEY_A);
+        PayloadCipher underB = cipher(KEY_B, KEY_A);
+
+        for (int i = 0; i < 50; i++) {
+            byte[] plaintext = (i + ": " + new String(RESULT, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+            byte[] sealedA = underA.seal(ID, TestRole.RESULT, plaintext);
+            byte[] sealedB = underB.seal(OTHER_ID, TestRole.INPUT, plaintext);
+            assertThatThrownBy(() -> underA.open(OTHER_ID, TestRole.RESULT, sealedA))
+                    .isInstanceOf(PayloadUnreadableException.class);
+
+            assertThat(underB.open(ID, TestRole.RESULT, sealedA)).isEqualTo(plaintext);
+            assertThat(underB.open(OTHER_ID, TestRole.INPUT, sealedB)).isEqualTo(plaintext);
+        }
+    }
+
     @Test
     void everyValueGetsAFreshNonce() {
         PayloadCipher cipher = cipher(KEY_A);
