@@ -5,7 +5,10 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonSerializer;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.ser.ContextualSerializer;
 
 import dev.taskgate.contracts.Wire;
 
@@ -30,6 +33,17 @@ class WireTimeModuleTest {
                                 mapper.constructType(Instant.class),
                                 mapper.getDeserializationConfig().introspect(mapper.constructType(Instant.class))))
                 .isInstanceOf(WireInstantDeserializer.class);
+    }
+
+    /** Jackson makes each property its own serializer from the registered one: it must stay the module's. */
+    @Test
+    void aPropertysSerializerIsStillTheModules() throws Exception {
+        SerializerProvider provider = mapper.getSerializerProviderInstance();
+        JsonSerializer<Object> registered = provider.findValueSerializer(Instant.class);
+
+        assertThat(((ContextualSerializer) registered).createContextual(provider, null))
+                .isInstanceOf(WireInstantSerializer.class);
+        assertThat(provider.findContentValueSerializer(Instant.class, null)).isInstanceOf(WireInstantSerializer.class);
     }
 
     @Test

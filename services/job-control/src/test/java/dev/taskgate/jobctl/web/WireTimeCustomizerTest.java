@@ -20,8 +20,9 @@ class WireTimeCustomizerTest {
 
     @Test
     void theHttpMapperWritesAndReadsInstantsWithTheWireCodec() throws Exception {
+        // as a property gets it: Jackson contextualises the registered serializer for each property
         assertThat(mapper.getSerializerProviderInstance()
-                        .findValueSerializer(Instant.class)
+                        .findContentValueSerializer(Instant.class, null)
                         .getClass()
                         .getName())
                 .isEqualTo("dev.taskgate.contracts.time.WireInstantSerializer");
