@@ -18,4 +18,13 @@ class WireTimeCustomizer implements ObjectMapperCustomizer {
     public void customize(ObjectMapper mapper) {
         mapper.registerModule(new WireTimeModule());
     }
+
+    /**
+     * Last: Quarkus registers Jackson's own {@code JavaTimeModule} in a customizer of its own, and the module
+     * registered last is the one asked first.
+     */
+    @Override
+    public int priority() {
+        return MINIMUM_PRIORITY;
+    }
 }
