@@ -37,8 +37,12 @@ public interface WorkerConfig {
     @Max(64)
     int children();
 
-    /** A child is replaced by a fresh one after this many operations, to bound leaks in long-lived children. */
-    @WithDefault("500")
+    /**
+     * A child is replaced by a fresh one after this many operations, to bound leaks in long-lived children. Starting
+     * a child costs about 0.3 s of CPU and its JIT warms up again; at 500 that was a third of a no-op execution's
+     * CPU in worker-pool (docs/performance.md "Children replaced every 5,000 operations").
+     */
+    @WithDefault("5000")
     @Min(1)
     int maxOperationsPerChild();
 
