@@ -44,8 +44,9 @@ kafka_classpath() {
 
 # The broker's JVM options: a heap that starts at 64 MB and a 32 MB young generation (with the JVM's defaults on this
 # machine the heap started at 384 MB with a 100 MB eden, all of it resident after a few minutes of load; docs/
-# performance.md "Memory: where it goes and what was cut"). TASKGATE_KAFKA_JAVA_OPTS replaces them, for measurements.
-KAFKA_JAVA_OPTS="-Xms64m -Xmx512m -Xmn32m -XX:+UseSerialGC"
+# performance.md "Memory: where it goes and what was cut"), and performance counters sampled once a second instead of
+# every 50 ms (bin/lib/service-env.sh). TASKGATE_KAFKA_JAVA_OPTS replaces them, for measurements.
+KAFKA_JAVA_OPTS="-Xms64m -Xmx512m -Xmn32m -XX:+UseSerialGC -XX:PerfDataSamplingInterval=1000"
 
 # kafka_start DIR PORT CONTROLLER_PORT [ADMIN_PASSWORD]: formats the log dir once (with the administrator's SCRAM
 # credential) and starts the broker. Without ADMIN_PASSWORD a random one is made once and kept in DIR/admin-password.

@@ -203,8 +203,10 @@ env_of() {
 # needs it) with a 24 MB young generation, whose eden every collection cycle touches whole: about 50-65 MB less resident
 # memory per service than the default young generation of a third of the heap (docs/performance.md "Memory: where it
 # goes and what was cut"). Fast start (tests, conformance runs, TASKGATE_FAST_START=1): C1 only, which starts a
-# service with about half the CPU but spends more per execution afterwards.
-PRODUCTION_JAVA_OPTS="-XX:+UseSerialGC -Xms64m -Xmx256m -Xmn24m -XX:+ExitOnOutOfMemoryError"
+# service with about half the CPU but spends more per execution afterwards. PerfDataSamplingInterval: the JVM samples
+# its performance counters (what jstat reads) every 50 ms by default, about 1 ms of CPU a second per JVM at rest; once
+# a second costs a fiftieth of that and jstat still works (docs/performance.md "Idle: the JVMs' counter sampling").
+PRODUCTION_JAVA_OPTS="-XX:+UseSerialGC -Xms64m -Xmx256m -Xmn24m -XX:PerfDataSamplingInterval=1000 -XX:+ExitOnOutOfMemoryError"
 FAST_START_JAVA_OPTS="-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmx256m"
 
 java_opts() {
