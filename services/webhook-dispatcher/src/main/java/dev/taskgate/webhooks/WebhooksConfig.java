@@ -87,6 +87,24 @@ public interface WebhooksConfig {
     @Min(1)
     int disableAfterConsecutiveFailures();
 
+    /**
+     * How long a finished delivery (delivered, failed or abandoned) and its attempts stay readable and replayable
+     * after it finished; then the delivery sweeper deletes them. Pending deliveries are never deleted. Must be
+     * positive, otherwise the service refuses to start.
+     */
+    @WithDefault("30d")
+    Duration deliveryRetention();
+
+    /** Pause between two runs of the delivery sweeper. */
+    @WithDefault("1m")
+    Duration sweepInterval();
+
+    /** Most deliveries one pass of the delivery sweeper deletes; a full pass is followed by another at once. */
+    @WithDefault("500")
+    @Min(1)
+    @Max(10000)
+    int sweepBatchSize();
+
     /** Retry policy of deliveries. */
     Retry retry();
 

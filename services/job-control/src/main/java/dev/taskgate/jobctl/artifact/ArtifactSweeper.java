@@ -13,7 +13,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.artifact.db.ArtifactRepository;
-import dev.taskgate.jobctl.lifetime.SweepLoop;
+import dev.taskgate.sweep.SweepLoop;
 
 /**
  * Deletes artifacts past their retention ({@code jobctl.artifacts.retention} after the last save). Reads already

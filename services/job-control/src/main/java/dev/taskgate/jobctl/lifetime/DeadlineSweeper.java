@@ -27,6 +27,7 @@ import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
 import dev.taskgate.jobctl.report.ReportDecisions;
+import dev.taskgate.sweep.SweepLoop;
 
 /**
  * Fails every execution that is still not terminal when its deadline passes (issue 5 item 3): through the state

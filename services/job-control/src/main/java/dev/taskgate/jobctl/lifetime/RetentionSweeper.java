@@ -20,6 +20,7 @@ import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.db.InputRequestRepository;
 import dev.taskgate.jobctl.journal.db.JournalRepository;
+import dev.taskgate.sweep.SweepLoop;
 
 /**
  * Purges executions whose retention ended (issue 5 item 3). Reads already answer not-found from the moment

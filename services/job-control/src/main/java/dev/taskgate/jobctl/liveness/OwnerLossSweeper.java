@@ -16,11 +16,11 @@ import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.execution.OwnedExecution;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
-import dev.taskgate.jobctl.lifetime.SweepLoop;
 import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
 import dev.taskgate.jobctl.outbox.OutboxRelay;
 import dev.taskgate.jobctl.recovery.LossCause;
 import dev.taskgate.jobctl.recovery.OwnerLossService;
+import dev.taskgate.sweep.SweepLoop;
 
 /**
  * Detects lost worker instances and settles the executions they owned (issue 6 item 1): an instance that left, or

@@ -10,8 +10,8 @@ import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.JobControlConfig;
-import dev.taskgate.jobctl.lifetime.SweepLoop;
 import dev.taskgate.jobctl.submit.db.CancelMarkRepository;
+import dev.taskgate.sweep.SweepLoop;
 
 /**
  * Deletes cancel marks past {@code jobctl.cancel-marks.ttl}; they stop refusing at that moment already. Bounded

@@ -12,8 +12,8 @@ import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.JobControlConfig;
-import dev.taskgate.jobctl.lifetime.SweepLoop;
 import dev.taskgate.jobctl.operator.audit.db.AuditRepository;
+import dev.taskgate.sweep.SweepLoop;
 
 /**
  * Deletes operator audit rows older than {@code jobctl.audit.retention} (issue 5 item 6), on the same schedule and

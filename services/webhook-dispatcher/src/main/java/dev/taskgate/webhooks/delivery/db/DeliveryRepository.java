@@ -161,6 +161,19 @@ public class DeliveryRepository {
                 .map(RowSet::rowCount);
     }
 
+    /**
+     * Deletes up to {@code limit} deliveries that finished before {@code cutoff}, oldest first, with their attempts
+     * (the foreign key cascades); rows another sweeper holds are skipped.
+     *
+     * @return how many it deleted
+     */
+    public Uni<Integer> deleteFinishedBefore(SqlClient c, Instant cutoff, int limit) {
+        return c.preparedQuery("delete from webhooks.delivery where id in (select id from webhooks.delivery "
+                        + "where finished_at < $1 order by finished_at limit $2 for update skip locked)")
+                .execute(Tuple.of(odt(cutoff), limit))
+                .map(RowSet::rowCount);
+    }
+
     /** A new pending delivery with the same webhook-id and bytes as {@code original}; empty if not found. */
     public Uni<Optional<Delivery>> insertReplay(
             SqlClient c, UUID subscriptionId, UUID original, UUID newId, Instant now) {

@@ -1,4 +1,4 @@
-package dev.taskgate.jobctl.lifetime;
+package dev.taskgate.sweep;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntSupplier;
