@@ -215,8 +215,9 @@ public class DeliveryDispatcher {
 
     private Uni<Void> record(Claimed d, Instant started, long durationMs, Result result) {
         Instant now = clock.instant();
-        return pool.withTransaction(tx -> deliveries
-                        .insertAttempt(
+        return pool.withTransaction(tx -> subscriptions
+                        .lockForRecording(tx, d.subscriptionId())
+                        .flatMap(locked -> deliveries.insertAttempt(
                                 tx,
                                 d.id(),
                                 d.attempt(),
@@ -224,7 +225,7 @@ public class DeliveryDispatcher {
                                 durationMs,
                                 result.status(),
                                 result.outcome(),
-                                result.error())
+                                result.error()))
                         .flatMap(v -> settle(tx, d, result, now)))
                 .invoke(() -> meters.attempted(result.outcome(), durationMs));
     }

@@ -105,11 +105,12 @@ public class SubscriptionService {
                     if (found.isEmpty()) {
                         return Uni.createFrom().<Void>failure(Problems.notFound());
                     }
-                    // the deliveries' rows before the subscription's: the order in which an attempt settles (its
-                    // delivery, then the subscription's failure streak), so that a delete during an attempt waits
-                    // for it instead of deadlocking with it
-                    return deliveries
-                            .abandonPending(tx, id, "subscription deleted", now)
+                    // the subscription's row before its deliveries', the order in which an attempt is recorded
+                    // (SubscriptionRepository.lockForRecording), so that a delete during an attempt waits for it
+                    // instead of deadlocking with it
+                    return subscriptions
+                            .lockForRecording(tx, id)
+                            .flatMap(locked -> deliveries.abandonPending(tx, id, "subscription deleted", now))
                             .flatMap(abandoned ->
                                     subscriptions.markDeleted(tx, caller.orgId(), caller.projectId(), id, now))
                             .flatMap(deleted -> deleted

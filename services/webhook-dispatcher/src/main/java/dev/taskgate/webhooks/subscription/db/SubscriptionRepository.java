@@ -112,6 +112,17 @@ public class SubscriptionRepository {
                 });
     }
 
+    /**
+     * Locks the subscription's row against other recorders until the transaction ends, before any of its deliveries
+     * is touched: disabling a subscription changes all its pending deliveries, so every transaction that records an
+     * attempt takes the subscription first, in the same order as the one that disables it (no deadlock).
+     */
+    public Uni<Void> lockForRecording(SqlClient c, UUID id) {
+        return c.preparedQuery("select 1 from webhooks.subscription where id = $1 for no key update")
+                .execute(Tuple.of(id))
+                .replaceWithVoid();
+    }
+
     /** A successful attempt ends a failure streak. */
     public Uni<Void> recordSuccess(SqlClient c, UUID id) {
         return c.preparedQuery("update webhooks.subscription set consecutive_failures = 0 "
