@@ -1,6 +1,7 @@
 package dev.taskgate.webhooks.delivery;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -37,6 +38,7 @@ public class DeliveryRetentionSweeper {
     private final Clock clock;
     private final Vertx vertx;
     private final SweepLoop loop;
+    private final long intervalMillis;
     private final AtomicBoolean sweeping = new AtomicBoolean();
     private long timerId = -1;
 
@@ -45,6 +47,7 @@ public class DeliveryRetentionSweeper {
         this.pool = pool;
         this.deliveries = deliveries;
         this.retention = new DeliveryRetention(config.deliveryRetention());
+        this.intervalMillis = intervalMillis(config.sweepInterval());
         this.config = config;
         this.clock = clock;
         this.vertx = vertx;
@@ -52,7 +55,15 @@ public class DeliveryRetentionSweeper {
     }
 
     void start(@Observes StartupEvent event) {
-        timerId = vertx.setPeriodic(config.sweepInterval().toMillis(), id -> tick());
+        timerId = vertx.setPeriodic(intervalMillis, id -> tick());
+    }
+
+    /** {@code taskgate.webhooks.sweep-interval} in milliseconds; at least one, else the service does not start. */
+    static long intervalMillis(Duration interval) {
+        if (interval.toMillis() < 1) {
+            throw new IllegalArgumentException("taskgate.webhooks.sweep-interval must be at least 1ms, is " + interval);
+        }
+        return interval.toMillis();
     }
 
     void stop(@Observes ShutdownEvent event) {

@@ -17,6 +17,17 @@ class DeliveryRetentionTest {
     }
 
     @Test
+    void aSweepIntervalUnderOneMillisecondIsRefusedNamingTheKey() {
+        assertThat(DeliveryRetentionSweeper.intervalMillis(Duration.ofMinutes(1)))
+                .isEqualTo(60_000);
+        for (Duration bad : new Duration[] {Duration.ZERO, Duration.ofNanos(999_999), Duration.ofSeconds(-1)}) {
+            assertThatThrownBy(() -> DeliveryRetentionSweeper.intervalMillis(bad))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("taskgate.webhooks.sweep-interval");
+        }
+    }
+
+    @Test
     void aRetentionThatIsNotPositiveIsRefusedNamingTheKey() {
         for (Duration bad : new Duration[] {Duration.ZERO, Duration.ofSeconds(-1)}) {
             assertThatThrownBy(() -> new DeliveryRetention(bad))
