@@ -33,6 +33,12 @@ case " $production " in
   *" -Xmn"*) ;;
   *) fail "the production set leaves the young generation at its default size: $production" ;;
 esac
+# every 50 ms by default: about 1 ms of CPU a second per JVM at rest (docs/performance.md "Idle: the JVMs' counter
+# sampling")
+case " $production " in
+  *" -XX:PerfDataSamplingInterval=1000 "*) ;;
+  *) fail "the production set samples the JVM's performance counters more often than once a second: $production" ;;
+esac
 same "--fast-start" "$FAST" "$(bin/taskgate jvm-flags --fast-start)"
 same "TASKGATE_FAST_START=1" "$FAST" "$(TASKGATE_FAST_START=1 bin/taskgate jvm-flags)"
 same "TASKGATE_FAST_START=0" "$production" "$(TASKGATE_FAST_START=0 bin/taskgate jvm-flags)"
