@@ -24,8 +24,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * A subscription disabled by a failure streak while attempts of its other deliveries are being recorded: every
  * attempt the receiver saw is in the attempt log, and no delivery is left pending. Recording an attempt and disabling
- * the subscription (which abandons its pending deliveries) both take the subscription's row first; when the recorders
- * took their delivery first, the two deadlocked, PostgreSQL aborted one and its attempt was never recorded.
+ * the subscription (which abandons its pending deliveries) both take the subscription's row before a delivery's; when
+ * the recorders took their delivery first, the two deadlocked, PostgreSQL aborted one and its attempt was never
+ * recorded.
  */
 @QuarkusTest
 class WebhookDisableWhileRecordingTest {

@@ -213,73 +213,85 @@ public class DeliveryDispatcher {
         return headers;
     }
 
+    /**
+     * Records the attempt in one transaction. The subscription's failure streak is counted before the delivery's row
+     * is touched: a streak that disables the subscription abandons all its pending deliveries, so a recorder must not
+     * hold one of them while it waits for the subscription (two recorders deadlocked that way and the aborted one's
+     * attempt went unrecorded). A failure always locks the subscription's row, so failures of one subscription are
+     * recorded one after the other; a success locks it only while a streak is running, so a healthy subscription's
+     * attempts are recorded side by side.
+     */
     private Uni<Void> record(Claimed d, Instant started, long durationMs, Result result) {
         Instant now = clock.instant();
-        return pool.withTransaction(tx -> subscriptions
-                        .lockForRecording(tx, d.subscriptionId())
-                        .flatMap(locked -> deliveries.insertAttempt(
-                                tx,
-                                d.id(),
-                                d.attempt(),
-                                started,
-                                durationMs,
-                                result.status(),
-                                result.outcome(),
-                                result.error()))
-                        .flatMap(v -> settle(tx, d, result, now)))
+        return pool.withTransaction(tx -> countStreak(tx, d, result)
+                        .flatMap(streak -> deliveries
+                                .insertAttempt(
+                                        tx,
+                                        d.id(),
+                                        d.attempt(),
+                                        started,
+                                        durationMs,
+                                        result.status(),
+                                        result.outcome(),
+                                        result.error())
+                                .flatMap(v -> settle(tx, d, result, now))
+                                .flatMap(v -> disableIfDue(tx, d, result, streak, now))))
                 .invoke(() -> meters.attempted(result.outcome(), durationMs));
     }
 
-    private Uni<Void> settle(SqlConnection tx, Claimed d, Result result, Instant now) {
+    /** The subscription's failure streak after this attempt: 0 after a success. */
+    private Uni<Integer> countStreak(SqlConnection tx, Claimed d, Result result) {
+        return result.outcome() == AttemptOutcome.DELIVERED
+                ? subscriptions.recordSuccess(tx, d.subscriptionId()).replaceWith(0)
+                : subscriptions.recordFailure(tx, d.subscriptionId());
+    }
+
+    private Uni<Boolean> settle(SqlConnection tx, Claimed d, Result result, Instant now) {
         switch (result.outcome()) {
             case DELIVERED:
-                return deliveries
-                        .settle(tx, d.id(), d.attempt(), Delivery.DELIVERED, null, result.status(), null, now)
-                        .flatMap(v -> subscriptions.recordSuccess(tx, d.subscriptionId()));
+                return deliveries.settle(tx, d.id(), d.attempt(), Delivery.DELIVERED, null, result.status(), null, now);
             case RETRY:
                 Optional<Instant> next =
                         schedule.nextAttemptAt(d.attempt(), now, random.getAsDouble(), result.retryAfter());
                 LOG.debugf(
                         "Delivery attempt failed [deliveryId=%s webhookId=%s attempt=%d status=%s error=%s next=%s]",
                         d.id(), d.webhookId(), d.attempt(), result.status(), result.error(), next.orElse(null));
-                return deliveries
-                        .settle(
-                                tx,
-                                d.id(),
-                                d.attempt(),
-                                next.isPresent() ? Delivery.PENDING : Delivery.FAILED,
-                                next.orElse(null),
-                                result.status(),
-                                result.error(),
-                                next.isPresent() ? null : now)
-                        .flatMap(v -> countFailure(tx, d, result, now));
+                return deliveries.settle(
+                        tx,
+                        d.id(),
+                        d.attempt(),
+                        next.isPresent() ? Delivery.PENDING : Delivery.FAILED,
+                        next.orElse(null),
+                        result.status(),
+                        result.error(),
+                        next.isPresent() ? null : now);
             default:
-                return deliveries
-                        .settle(tx, d.id(), d.attempt(), Delivery.FAILED, null, result.status(), result.error(), now)
-                        .flatMap(v -> countFailure(tx, d, result, now));
+                return deliveries.settle(
+                        tx, d.id(), d.attempt(), Delivery.FAILED, null, result.status(), result.error(), now);
         }
     }
 
-    private Uni<Void> countFailure(SqlConnection tx, Claimed d, Result result, Instant now) {
-        return subscriptions.recordFailure(tx, d.subscriptionId()).flatMap(streak -> {
-            String reason;
-            if (result.status() != null && ResponseClassifier.isGone(result.status())) {
-                reason = "The endpoint answered 410 Gone; deliveries stopped.";
-            } else if (streak >= config.disableAfterConsecutiveFailures()) {
-                reason = streak + " consecutive delivery attempts failed; last: " + result.describe() + ".";
-            } else {
+    /** Disables the subscription after a 410 or a long enough streak, abandoning its pending deliveries. */
+    private Uni<Void> disableIfDue(SqlConnection tx, Claimed d, Result result, int streak, Instant now) {
+        String reason;
+        if (result.outcome() == AttemptOutcome.DELIVERED) {
+            return Uni.createFrom().voidItem();
+        } else if (result.status() != null && ResponseClassifier.isGone(result.status())) {
+            reason = "The endpoint answered 410 Gone; deliveries stopped.";
+        } else if (streak >= config.disableAfterConsecutiveFailures()) {
+            reason = streak + " consecutive delivery attempts failed; last: " + result.describe() + ".";
+        } else {
+            return Uni.createFrom().voidItem();
+        }
+        return subscriptions.disable(tx, d.subscriptionId(), reason, now).flatMap(disabled -> {
+            if (!disabled) {
                 return Uni.createFrom().voidItem();
             }
-            return subscriptions.disable(tx, d.subscriptionId(), reason, now).flatMap(disabled -> {
-                if (!disabled) {
-                    return Uni.createFrom().voidItem();
-                }
-                LOG.warnf("Subscription disabled [subscriptionId=%s reason=%s]", d.subscriptionId(), reason);
-                meters.subscriptionDisabled();
-                return deliveries
-                        .abandonPending(tx, d.subscriptionId(), "subscription disabled", now)
-                        .replaceWithVoid();
-            });
+            LOG.warnf("Subscription disabled [subscriptionId=%s reason=%s]", d.subscriptionId(), reason);
+            meters.subscriptionDisabled();
+            return deliveries
+                    .abandonPending(tx, d.subscriptionId(), "subscription disabled", now)
+                    .replaceWithVoid();
         });
     }
 

@@ -106,10 +106,10 @@ public class SubscriptionService {
                         return Uni.createFrom().<Void>failure(Problems.notFound());
                     }
                     // the subscription's row before its deliveries', the order in which an attempt is recorded
-                    // (SubscriptionRepository.lockForRecording), so that a delete during an attempt waits for it
-                    // instead of deadlocking with it
+                    // (DeliveryDispatcher.record), so that a delete during an attempt waits for it instead of
+                    // deadlocking with it
                     return subscriptions
-                            .lockForRecording(tx, id)
+                            .lock(tx, id)
                             .flatMap(locked -> deliveries.abandonPending(tx, id, "subscription deleted", now))
                             .flatMap(abandoned ->
                                     subscriptions.markDeleted(tx, caller.orgId(), caller.projectId(), id, now))

@@ -113,11 +113,11 @@ public class SubscriptionRepository {
     }
 
     /**
-     * Locks the subscription's row against other recorders until the transaction ends, before any of its deliveries
-     * is touched: disabling a subscription changes all its pending deliveries, so every transaction that records an
-     * attempt takes the subscription first, in the same order as the one that disables it (no deadlock).
+     * Locks the subscription's row until the transaction ends, as counting a failed attempt does. A transaction that
+     * changes the subscription's pending deliveries takes it before them, in the order in which attempts are
+     * recorded, so that the two wait for each other instead of deadlocking.
      */
-    public Uni<Void> lockForRecording(SqlClient c, UUID id) {
+    public Uni<Void> lock(SqlClient c, UUID id) {
         return c.preparedQuery("select 1 from webhooks.subscription where id = $1 for no key update")
                 .execute(Tuple.of(id))
                 .replaceWithVoid();
