@@ -39,8 +39,9 @@ import dev.taskgate.problem.ProblemException;
  * Error outcomes are thrown as {@link McpException}. Log messages that arrived before the end go out before it, and
  * so does the progress job-control recorded before the end ({@link #progressBeforeEnd()}).
  *
- * <p>The outcome is read from job-control when a lifecycle record says the execution reached a terminal state,
- * once right after the watch was opened (a record published before that is missed), and every sync poll interval
+ * <p>The outcome is read from job-control when a lifecycle record says the execution reached a terminal state
+ * (or {@code input_required}), right after the watch was opened only when {@code readNow} (the reply or a record
+ * read before the watch was open already told of such a state: {@link SyncCalls#open}), and every sync poll interval
  * as a fallback. A call whose execution is still not terminal at its handoff time (the tool's handoff policy,
  * {@link #handOffAfter}, at the latest the sync timeout) ends with the handoff answer, the execution's handle: the
  * work continues and the caller follows it there. When the caller goes away (stream closed, stdio
@@ -87,7 +88,7 @@ public final class SyncCall implements AutoCloseable {
     private final LongFunction<McpResult> handoff;
     private final long start;
     private final AtomicBoolean abandoned = new AtomicBoolean();
-    private boolean queryDue = true;
+    private boolean queryDue;
     private long nextPoll;
     private long lastSent;
     private final ProgressNotifications progress;
@@ -104,13 +105,15 @@ public final class SyncCall implements AutoCloseable {
 
     /**
      * A call whose stored result is put on the wire by {@code render} (each protocol generation its own way) and
-     * that answers {@code handoff}'s answer (given the milliseconds waited) at its handoff time.
+     * that answers {@code handoff}'s answer (given the milliseconds waited) at its handoff time; {@code readNow}:
+     * read the outcome at once rather than on the first signal or poll.
      */
     SyncCall(
             AuthenticatedCaller caller,
             UUID executionId,
             JsonNode progressToken,
             ExecutionWatch watch,
+            boolean readNow,
             ExecutionQueries queries,
             ExecutionCommands commands,
             SyncCalls.Timing timing,
@@ -131,7 +134,8 @@ public final class SyncCall implements AutoCloseable {
         long now = System.nanoTime();
         this.start = now;
         this.handoffAt = now + timing.timeout().toNanos();
-        this.nextPoll = now;
+        this.queryDue = readNow;
+        this.nextPoll = now + timing.poll().toNanos();
         this.lastSent = now;
     }
 

@@ -9,10 +9,12 @@ import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
+import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
 import dev.taskgate.frontend.query.ExecutionQueries;
 
 /** Opens {@link SyncCall}s: the watch on the execution's signals and the timing from configuration. */
@@ -72,23 +74,22 @@ public class SyncCalls {
     /**
      * Starts waiting for an accepted execution whose stored {@code CallToolResult} is rendered by {@code render}
      * (each generation its own way: {@link ToolCallSteps.Generation}); still running at the handoff time, the call
-     * answers {@code handoff} (given the milliseconds waited).
+     * answers {@code handoff} (given the milliseconds waited). The call reads the outcome at once only when there
+     * is something to read: the reply already saw a decisive state (a receipt's earlier execution), or the lifecycle
+     * reader read a decisive change before the watch was open; otherwise the lifecycle record that the execution's
+     * next decisive change publishes wakes it (and the fallback poll bounds a lost record).
      */
     public SyncCall open(
             AuthenticatedCaller caller,
-            UUID executionId,
+            Accepted accepted,
             JsonNode progressToken,
             Function<String, McpResult> render,
             LongFunction<McpResult> handoff) {
+        UUID executionId = accepted.executionId();
+        ExecutionWatch watch = signals.watch(executionId);
+        boolean readNow = ExecutionSignals.isDecisive(accepted.execution().status())
+                || signals.decisiveChangeSeen(executionId); // only now that the watch is open: see ExecutionSignals
         return new SyncCall(
-                caller,
-                executionId,
-                progressToken,
-                signals.watch(executionId),
-                queries,
-                commands,
-                timing,
-                render,
-                handoff);
+                caller, executionId, progressToken, watch, readNow, queries, commands, timing, render, handoff);
     }
 }

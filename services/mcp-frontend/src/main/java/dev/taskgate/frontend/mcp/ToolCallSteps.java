@@ -162,7 +162,7 @@ public class ToolCallSteps {
             LogLevel logLevel) {
         SyncCall pending = syncCalls.open(
                 caller,
-                accepted.executionId(),
+                accepted,
                 progressToken,
                 generation.render(),
                 waitedMs -> generation

@@ -3,7 +3,9 @@ package dev.taskgate.frontend.mcp;
 import java.util.Map;
 import java.util.UUID;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +15,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
-import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.Wire;
@@ -23,6 +24,8 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpComponentTest;
+import dev.taskgate.frontend.support.PlayedExecution;
+import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.testsupport.mcp.Mcp2026Request;
 import dev.taskgate.testsupport.mcp.McpReply;
@@ -40,6 +43,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 @TestProfile(ConformanceRunProfile.class)
 class McpInputRoundsTest extends McpComponentTest {
     private static final String RESULT = "{\"content\":[{\"type\":\"text\",\"text\":\"done\"}],\"isError\":false}";
+
+    private static KafkaTestClient kafka;
+
+    @BeforeAll
+    static void connect() {
+        kafka = KafkaTestClient.connect();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        kafka.close();
+    }
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
@@ -59,17 +74,8 @@ class McpInputRoundsTest extends McpComponentTest {
     @Test
     void twoRoundsThenASynchronousResultWithBothAnswersInTheArguments() {
         UUID id = UUID.randomUUID();
-        queries.answer(
-                "/internal/v1/executions/" + id + "/outcome",
-                200,
-                Wire.toBytes(new ExecutionOutcome(
-                        Fixtures.snapshot(
-                                id,
-                                "test_input_required_result_multi_round",
-                                ExecutionStatus.COMPLETED,
-                                Surface.MCP_2026),
-                        RESULT,
-                        null)));
+        new PlayedExecution(kafka, id, "test_input_required_result_multi_round", Surface.MCP_2026)
+                .complete(queries, RESULT);
         jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
                 c, id, true, ExecutionStatus.QUEUED, "test_input_required_result_multi_round", Surface.MCP_2026));
 
@@ -135,17 +141,8 @@ class McpInputRoundsTest extends McpComponentTest {
     @Test
     void theFirstRoundMayBeAnsweredWithoutStateAndUnknownKeysAreIgnored() {
         UUID id = UUID.randomUUID();
-        queries.answer(
-                "/internal/v1/executions/" + id + "/outcome",
-                200,
-                Wire.toBytes(new ExecutionOutcome(
-                        Fixtures.snapshot(
-                                id,
-                                "test_input_required_result_elicitation",
-                                ExecutionStatus.COMPLETED,
-                                Surface.MCP_2026),
-                        RESULT,
-                        null)));
+        new PlayedExecution(kafka, id, "test_input_required_result_elicitation", Surface.MCP_2026)
+                .complete(queries, RESULT);
         jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
                 c, id, true, ExecutionStatus.QUEUED, "test_input_required_result_elicitation", Surface.MCP_2026));
 

@@ -5,23 +5,25 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.UUID;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
-import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
-import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.frontend.support.ConformanceRunProfile;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpComponentTest;
+import dev.taskgate.frontend.support.PlayedExecution;
+import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,6 +35,18 @@ class McpParamHeadersTest extends McpComponentTest {
     private static final String TOOL = "test_custom_header";
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
+
+    private static KafkaTestClient kafka;
+
+    @BeforeAll
+    static void connect() {
+        kafka = KafkaTestClient.connect();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        kafka.close();
+    }
 
     @BeforeEach
     void reset() {
@@ -93,11 +107,7 @@ class McpParamHeadersTest extends McpComponentTest {
     void matchingHeadersRunTheTool() {
         UUID id = UUID.randomUUID();
         String result = "{\"content\":[{\"type\":\"text\",\"text\":\"Hello, Hello!\"}],\"isError\":false}";
-        queries.answer(
-                "/internal/v1/executions/" + id + "/outcome",
-                200,
-                Wire.toBytes(new ExecutionOutcome(
-                        Fixtures.snapshot(id, TOOL, ExecutionStatus.COMPLETED, Surface.MCP_2026), result, null)));
+        new PlayedExecution(kafka, id, TOOL, Surface.MCP_2026).complete(queries, result);
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, TOOL, Surface.MCP_2026));
         String hello = Base64.getEncoder().encodeToString("Hello".getBytes(StandardCharsets.UTF_8));

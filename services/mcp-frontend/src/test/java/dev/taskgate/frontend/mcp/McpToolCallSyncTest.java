@@ -8,7 +8,9 @@ import java.util.UUID;
 
 import jakarta.inject.Inject;
 
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +28,8 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.McpComponentTest;
+import dev.taskgate.frontend.support.PlayedExecution;
+import dev.taskgate.testsupport.KafkaTestClient;
 import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.testsupport.mcp.McpReply;
 
@@ -45,6 +49,18 @@ class McpToolCallSyncTest extends McpComponentTest {
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
+
+    private static KafkaTestClient kafka;
+
+    @BeforeAll
+    static void connect() {
+        kafka = KafkaTestClient.connect();
+    }
+
+    @AfterAll
+    static void disconnect() {
+        kafka.close();
+    }
 
     @Inject
     ExecutionHandles handles;
@@ -217,9 +233,13 @@ class McpToolCallSyncTest extends McpComponentTest {
                 .containsExactly("SubmitExecution");
     }
 
+    /** What job-control answers for the execution; an end is also published, as job-control does. */
     private void answerOutcome(UUID id, ExecutionStatus status, String result, ExecutionOutcome.ExecutionError error) {
         ExecutionOutcome outcome =
                 new ExecutionOutcome(Fixtures.snapshot(id, "demo.echo", status, Surface.MCP_2026), result, error);
         queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(outcome));
+        if (status.isTerminal()) {
+            new PlayedExecution(kafka, id, "demo.echo", Surface.MCP_2026).changed(status);
+        }
     }
 }

@@ -8,6 +8,7 @@ import java.util.function.Consumer;
 
 import jakarta.inject.Singleton;
 
+import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
@@ -15,10 +16,42 @@ import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 /**
  * In-memory routing of progress, log and lifecycle records to the requests of this instance that wait on the
  * execution. Records for executions nobody here watches are dropped: every frontend instance reads every record.
+ * Only the ids of lately read decisive changes ({@link #isDecisive}) are kept, so that a request that starts watching
+ * after its execution's record went by still learns of it ({@link #decisiveChangeSeen}).
+ *
+ * <p>Invariant: the lifecycle reader notes a decisive change ({@link #decisiveChangeRead}) before it asks whether
+ * the execution is watched, and a request asks {@link #decisiveChangeSeen} only after its {@link #watch} is
+ * registered. Both sides write, then read, concurrent maps, so at least one of them sees the other: the change
+ * either reaches the watch or is seen by the request, never neither.
  */
 @Singleton
 public class ExecutionSignals {
+    /** How many decisive changes are remembered: far more than a request takes to open its watch after its reply. */
+    static final int REMEMBERED_DECISIVE_CHANGES = 4096;
+
     private final ConcurrentMap<UUID, Set<ExecutionWatch>> watches = new ConcurrentHashMap<>();
+    private final RecentDecisiveChanges decisive = new RecentDecisiveChanges(REMEMBERED_DECISIVE_CHANGES);
+
+    /**
+     * Whether a waiting request has to read the execution on reaching this state: it ended, or it waits for input.
+     * {@code null} is not decisive.
+     */
+    public static boolean isDecisive(ExecutionStatus state) {
+        return state != null && (state.isTerminal() || state == ExecutionStatus.INPUT_REQUIRED);
+    }
+
+    /** The lifecycle reader read a decisive change of this execution; called before routing the record. */
+    void decisiveChangeRead(UUID executionId) {
+        decisive.add(executionId);
+    }
+
+    /**
+     * Whether the lifecycle reader read a decisive change of this execution lately (the last
+     * {@value #REMEMBERED_DECISIVE_CHANGES} executions). Ask only once watching it, so that none goes unseen.
+     */
+    public boolean decisiveChangeSeen(UUID executionId) {
+        return decisive.contains(executionId);
+    }
 
     /** Starts watching an execution; close the watch when the request ends. */
     public ExecutionWatch watch(UUID executionId) {

@@ -28,7 +28,9 @@ import dev.taskgate.frontend.KafkaConnection;
  * and routes the records of
  * watched executions through {@link ExecutionSignals}. Both are hints: a waiting request also polls job-control
  * slowly, so a lost record delays an answer but never loses it. Records are keyed by execution id, so records of
- * unwatched executions are skipped without parsing.
+ * unwatched executions are skipped without parsing, except for a lifecycle record's {@code state}: the ids of
+ * decisive changes are remembered for requests that start watching after the record went by
+ * ({@link ExecutionSignals#decisiveChangeSeen}).
  */
 @Singleton
 public class SignalConsumers {
@@ -79,7 +81,11 @@ public class SignalConsumers {
     }
 
     void onLifecycle(ConsumerRecord<String, byte[]> record) {
-        boolean watched = watched(record.key());
+        UUID executionId = executionId(record.key());
+        if (executionId != null && ExecutionSignals.isDecisive(LifecycleStatePeek.of(record.value()))) {
+            signals.decisiveChangeRead(executionId); // before the watch lookup: ExecutionSignals' invariant
+        }
+        boolean watched = executionId != null && signals.isWatched(executionId);
         boolean listened = feed.wanted();
         if (!watched && !listened) {
             return;
@@ -94,13 +100,18 @@ public class SignalConsumers {
     }
 
     private boolean watched(String key) {
+        UUID executionId = executionId(key);
+        return executionId != null && signals.isWatched(executionId);
+    }
+
+    private static UUID executionId(String key) {
         if (key == null) {
-            return false;
+            return null;
         }
         try {
-            return signals.isWatched(UUID.fromString(key));
+            return UUID.fromString(key);
         } catch (IllegalArgumentException e) {
-            return false;
+            return null;
         }
     }
 }
