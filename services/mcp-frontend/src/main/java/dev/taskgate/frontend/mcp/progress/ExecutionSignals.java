@@ -1,5 +1,6 @@
 package dev.taskgate.frontend.mcp.progress;
 
+import java.lang.invoke.VarHandle;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,13 +17,14 @@ import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 /**
  * In-memory routing of progress, log and lifecycle records to the requests of this instance that wait on the
  * execution. Records for executions nobody here watches are dropped: every frontend instance reads every record.
- * Only the ids of lately read decisive changes ({@link #isDecisive}) are kept, so that a request that starts watching
- * after its execution's record went by still learns of it ({@link #decisiveChangeSeen}).
+ * It also remembers the ids of lately read decisive changes ({@link #isDecisive}), watched or not, so that a request
+ * that starts watching after its execution's record went by still learns of it ({@link #decisiveChangeSeen}).
  *
  * <p>Invariant: the lifecycle reader notes a decisive change ({@link #decisiveChangeRead}) before it asks whether
  * the execution is watched, and a request asks {@link #decisiveChangeSeen} only after its {@link #watch} is
- * registered. Both sides write, then read, concurrent maps, so at least one of them sees the other: the change
- * either reaches the watch or is seen by the request, never neither.
+ * registered. Each side writes, then reads, with a full fence between (the maps' own reads only acquire, which does
+ * not order them after an earlier write), so at least one side sees the other's write: the change either reaches the
+ * watch or is seen by the request, never neither.
  */
 @Singleton
 public class ExecutionSignals {
@@ -43,6 +45,7 @@ public class ExecutionSignals {
     /** The lifecycle reader read a decisive change of this execution; called before routing the record. */
     void decisiveChangeRead(UUID executionId) {
         decisive.add(executionId);
+        VarHandle.fullFence(); // the invariant: this write before the reader's watch lookup
     }
 
     /**
@@ -50,6 +53,7 @@ public class ExecutionSignals {
      * {@value #REMEMBERED_DECISIVE_CHANGES} executions). Ask only once watching it, so that none goes unseen.
      */
     public boolean decisiveChangeSeen(UUID executionId) {
+        VarHandle.fullFence(); // the invariant: the watch's registration before this read
         return decisive.contains(executionId);
     }
 
