@@ -3,9 +3,7 @@ package dev.taskgate.frontend.mcp;
 import java.util.Map;
 import java.util.UUID;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -23,9 +21,7 @@ import dev.taskgate.frontend.support.ConformanceRunProfile;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.PlayedExecution;
-import dev.taskgate.testsupport.KafkaTestClient;
+import dev.taskgate.frontend.support.McpKafkaComponentTest;
 import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.testsupport.mcp.Mcp2026Request;
 import dev.taskgate.testsupport.mcp.McpReply;
@@ -41,20 +37,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @QuarkusTest
 @TestProfile(ConformanceRunProfile.class)
-class McpInputRoundsTest extends McpComponentTest {
+class McpInputRoundsTest extends McpKafkaComponentTest {
     private static final String RESULT = "{\"content\":[{\"type\":\"text\",\"text\":\"done\"}],\"isError\":false}";
-
-    private static KafkaTestClient kafka;
-
-    @BeforeAll
-    static void connect() {
-        kafka = KafkaTestClient.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        kafka.close();
-    }
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
@@ -74,8 +58,7 @@ class McpInputRoundsTest extends McpComponentTest {
     @Test
     void twoRoundsThenASynchronousResultWithBothAnswersInTheArguments() {
         UUID id = UUID.randomUUID();
-        new PlayedExecution(kafka, id, "test_input_required_result_multi_round", Surface.MCP_2026)
-                .complete(queries, RESULT);
+        played(id, "test_input_required_result_multi_round", Surface.MCP_2026).complete(queries, RESULT);
         jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
                 c, id, true, ExecutionStatus.QUEUED, "test_input_required_result_multi_round", Surface.MCP_2026));
 
@@ -141,8 +124,7 @@ class McpInputRoundsTest extends McpComponentTest {
     @Test
     void theFirstRoundMayBeAnsweredWithoutStateAndUnknownKeysAreIgnored() {
         UUID id = UUID.randomUUID();
-        new PlayedExecution(kafka, id, "test_input_required_result_elicitation", Surface.MCP_2026)
-                .complete(queries, RESULT);
+        played(id, "test_input_required_result_elicitation", Surface.MCP_2026).complete(queries, RESULT);
         jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
                 c, id, true, ExecutionStatus.QUEUED, "test_input_required_result_elicitation", Surface.MCP_2026));
 

@@ -5,9 +5,7 @@ import java.util.Base64;
 import java.util.Map;
 import java.util.UUID;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -21,9 +19,7 @@ import dev.taskgate.frontend.support.ConformanceRunProfile;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.PlayedExecution;
-import dev.taskgate.testsupport.KafkaTestClient;
+import dev.taskgate.frontend.support.McpKafkaComponentTest;
 import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,22 +27,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** {@code Mcp-Param-*} headers of the conformance tool {@code test_custom_header} checked on {@code /mcp}. */
 @QuarkusTest
 @TestProfile(ConformanceRunProfile.class)
-class McpParamHeadersTest extends McpComponentTest {
+class McpParamHeadersTest extends McpKafkaComponentTest {
     private static final String TOOL = "test_custom_header";
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-
-    private static KafkaTestClient kafka;
-
-    @BeforeAll
-    static void connect() {
-        kafka = KafkaTestClient.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        kafka.close();
-    }
 
     @BeforeEach
     void reset() {
@@ -107,7 +91,7 @@ class McpParamHeadersTest extends McpComponentTest {
     void matchingHeadersRunTheTool() {
         UUID id = UUID.randomUUID();
         String result = "{\"content\":[{\"type\":\"text\",\"text\":\"Hello, Hello!\"}],\"isError\":false}";
-        new PlayedExecution(kafka, id, TOOL, Surface.MCP_2026).complete(queries, result);
+        played(id, TOOL, Surface.MCP_2026).complete(queries, result);
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, TOOL, Surface.MCP_2026));
         String hello = Base64.getEncoder().encodeToString("Hello".getBytes(StandardCharsets.UTF_8));

@@ -8,9 +8,7 @@ import java.util.UUID;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -27,9 +25,7 @@ import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.PlayedExecution;
-import dev.taskgate.testsupport.KafkaTestClient;
+import dev.taskgate.frontend.support.McpKafkaComponentTest;
 import dev.taskgate.testsupport.McpSchemas;
 import dev.taskgate.testsupport.mcp.McpReply;
 
@@ -42,25 +38,13 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code sync-call-timeout} (2 s in tests) answers the execution's handle and is not cancelled.
  */
 @QuarkusTest
-class McpToolCallSyncTest extends McpComponentTest {
+class McpToolCallSyncTest extends McpKafkaComponentTest {
     // The tool's exact bytes: odd spacing, an escape, a non-ASCII character and a decimal with a trailing zero.
     private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"h\\u00e9llo \u2603\"}],"
             + "   \"isError\" : false,\n \"structuredContent\":{\"n\":1.50}}";
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
-
-    private static KafkaTestClient kafka;
-
-    @BeforeAll
-    static void connect() {
-        kafka = KafkaTestClient.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        kafka.close();
-    }
 
     @Inject
     ExecutionHandles handles;
@@ -239,7 +223,7 @@ class McpToolCallSyncTest extends McpComponentTest {
                 new ExecutionOutcome(Fixtures.snapshot(id, "demo.echo", status, Surface.MCP_2026), result, error);
         queries.answer("/internal/v1/executions/" + id + "/outcome", 200, Wire.toBytes(outcome));
         if (status.isTerminal()) {
-            new PlayedExecution(kafka, id, "demo.echo", Surface.MCP_2026).changed(status);
+            played(id, "demo.echo", Surface.MCP_2026).changed(status);
         }
     }
 }

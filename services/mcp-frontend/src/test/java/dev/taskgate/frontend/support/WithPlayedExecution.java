@@ -4,24 +4,20 @@ import java.util.UUID;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
-import dev.taskgate.testsupport.KafkaTestClient;
 
 /**
  * Base of the component tests where one synchronous call waits on one execution that the test plays: job-control
  * accepts every command for {@link #id} (a submission as {@code queued}), answers its outcome as {@code working}
  * until the test says otherwise, and {@link #execution} sends its worker and lifecycle records over the real broker.
  */
-public abstract class WithPlayedExecution extends McpComponentTest {
-    protected static KafkaTestClient kafka;
+public abstract class WithPlayedExecution extends McpKafkaComponentTest {
     protected final FakeJobControlQueries queries = FakeJobControlQueries.get();
     protected final UUID id = UUID.randomUUID();
     protected PlayedExecution execution;
@@ -33,20 +29,10 @@ public abstract class WithPlayedExecution extends McpComponentTest {
     /** The API generation the played execution was created through. */
     protected abstract Surface surface();
 
-    @BeforeAll
-    static void connect() {
-        kafka = KafkaTestClient.connect();
-    }
-
-    @AfterAll
-    static void disconnect() {
-        kafka.close();
-    }
-
     @BeforeEach
     void playTheExecution() {
         queries.reset();
-        execution = new PlayedExecution(kafka, id, "demo.sleep", surface());
+        execution = played(id, "demo.sleep", surface());
         execution.answerOutcome(queries, ExecutionStatus.WORKING, null);
         jobControl = JobControlResponder.answering(c -> Fixtures.accepted(
                 c,

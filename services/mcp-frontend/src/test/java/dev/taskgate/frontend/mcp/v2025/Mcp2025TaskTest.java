@@ -7,9 +7,7 @@ import java.util.UUID;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,9 +28,7 @@ import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.PlayedExecution;
-import dev.taskgate.testsupport.KafkaTestClient;
+import dev.taskgate.frontend.support.McpKafkaComponentTest;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.Mcp2025Session;
 import dev.taskgate.testsupport.mcp.McpReply;
@@ -46,22 +42,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * handles of the other generation are refused clearly, an ordinary call returns the stored result byte for byte.
  */
 @QuarkusTest
-class Mcp2025TaskTest extends McpComponentTest {
+class Mcp2025TaskTest extends McpKafkaComponentTest {
     private static final String STORED =
             "{ \"content\": [{\"type\":\"text\",\"text\":\"done\"}],\n \"isError\": false }";
     private static final String TOOL_ERROR = "{\"content\":[{\"type\":\"text\",\"text\":\"no\"}],\"isError\":true}";
-
-    private static KafkaTestClient kafka;
-
-    @BeforeAll
-    static void connectKafka() {
-        kafka = KafkaTestClient.connect();
-    }
-
-    @AfterAll
-    static void disconnectKafka() {
-        kafka.close();
-    }
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
@@ -345,7 +329,7 @@ class Mcp2025TaskTest extends McpComponentTest {
         UUID id = UUID.randomUUID();
         jobControl = JobControlResponder.answering(
                 c -> Fixtures.accepted(c, id, true, ExecutionStatus.QUEUED, "demo.echo", Surface.MCP_2025));
-        new PlayedExecution(kafka, id, "demo.echo", Surface.MCP_2025).complete(queries, STORED);
+        played(id, "demo.echo", Surface.MCP_2025).complete(queries, STORED);
 
         McpReply response = client.request(19, "tools/call", call("demo.echo", Map.of("message", "hi")));
 

@@ -7,9 +7,7 @@ import java.util.UUID;
 
 import jakarta.inject.Inject;
 
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -29,9 +27,7 @@ import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.PlayedExecution;
-import dev.taskgate.testsupport.KafkaTestClient;
+import dev.taskgate.frontend.support.McpKafkaComponentTest;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.Mcp2025Session;
 import dev.taskgate.testsupport.mcp.McpReply;
@@ -46,22 +42,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code tasks/get}; an expired task answers exactly like an unknown one; a bad {@code ttl} publishes nothing.
  */
 @QuarkusTest
-class Mcp2025TaskTtlTest extends McpComponentTest {
+class Mcp2025TaskTtlTest extends McpKafkaComponentTest {
     private static final long TEN_MINUTES = Duration.ofMinutes(10).toMillis();
     private static final long ONE_MINUTE = Duration.ofMinutes(1).toMillis();
     private static final long ONE_DAY = Duration.ofDays(1).toMillis();
-
-    private static KafkaTestClient kafka;
-
-    @BeforeAll
-    static void connectKafka() {
-        kafka = KafkaTestClient.connect();
-    }
-
-    @AfterAll
-    static void disconnectKafka() {
-        kafka.close();
-    }
 
     private final FakeJobControlQueries queries = FakeJobControlQueries.get();
     private JobControlResponder jobControl;
@@ -162,8 +146,7 @@ class Mcp2025TaskTtlTest extends McpComponentTest {
     void anOrdinaryCallAsksForNoTtl() {
         UUID id = UUID.randomUUID();
         grant(id, ONE_DAY);
-        new PlayedExecution(kafka, id, "demo.sleep", Surface.MCP_2025)
-                .complete(queries, "{\"content\":[],\"isError\":false}");
+        played(id, "demo.sleep", Surface.MCP_2025).complete(queries, "{\"content\":[],\"isError\":false}");
 
         McpReply response = client.request(10, "tools/call", call());
 
