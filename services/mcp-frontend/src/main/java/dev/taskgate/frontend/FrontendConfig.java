@@ -300,6 +300,15 @@ public interface FrontendConfig {
         @WithDefault("10s")
         Duration heartbeatInterval();
 
+        /**
+         * How long this instance trusts a 2025-era session it found live in job-control (each finding is an internal
+         * call and a renewal) before it asks again. Requests within it are served without either; a session ended or
+         * given a log level through another replica is seen here at most this late (through this one: at once), and
+         * the session's idle time counts from the last renewal. {@code 0} asks on every request.
+         */
+        @WithDefault("1s")
+        Duration sessionRecheck();
+
         /** {@code ttlMs} of {@code server/discover} and {@code tools/list} results (a client caching hint). */
         @WithDefault("5m")
         Duration listTtl();

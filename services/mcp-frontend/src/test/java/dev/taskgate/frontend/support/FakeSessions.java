@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -32,6 +33,7 @@ public final class FakeSessions {
     private static final FakeSessions INSTANCE = new FakeSessions();
     private static final String PREFIX = "/internal/v1/mcp-sessions/";
     private final Map<String, Row> rows = new ConcurrentHashMap<>();
+    private final Map<String, AtomicInteger> uses = new ConcurrentHashMap<>();
 
     /** The shared table. */
     public static FakeSessions get() {
@@ -41,6 +43,26 @@ public final class FakeSessions {
     /** How many sessions were ever created. */
     public int size() {
         return rows.size();
+    }
+
+    /** How many times the session with this id hash was looked up ({@code POST …/use}), found or not. */
+    public int uses(String idHash) {
+        AtomicInteger count = uses.get(idHash);
+        return count == null ? 0 : count.get();
+    }
+
+    /** Ends a session the way a {@code DELETE} through another replica does: this table only. */
+    public void endElsewhere(String idHash) {
+        rows.computeIfPresent(
+                idHash,
+                (hash, row) -> new Row(
+                        row.principal(),
+                        row.workspace(),
+                        row.version(),
+                        row.capabilities(),
+                        row.created(),
+                        true,
+                        row.logLevel()));
     }
 
     Answer answer(String method, String path, String principal, String workspace, byte[] body) {
@@ -77,6 +99,9 @@ public final class FakeSessions {
                         : new Answer(409, "{}".getBytes(StandardCharsets.UTF_8));
             }
             case "POST":
+                if (use) {
+                    uses.computeIfAbsent(hash, h -> new AtomicInteger()).incrementAndGet();
+                }
                 if (!use || !owned) {
                     return notFound();
                 }

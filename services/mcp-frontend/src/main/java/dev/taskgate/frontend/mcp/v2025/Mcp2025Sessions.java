@@ -16,6 +16,7 @@ import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.contracts.session.McpSession;
 import dev.taskgate.contracts.session.OpenMcpSession;
+import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpProblems;
 import dev.taskgate.frontend.query.McpSessionQueries;
@@ -24,19 +25,24 @@ import dev.taskgate.problem.ProblemException;
 /**
  * Durable 2025-era sessions, kept by job-control so that every frontend replica serves every session and a
  * frontend restart loses none. A session id is 32 random bytes (base64url: 43 visible ASCII characters, as
- * transports §2.3 requires); job-control only ever sees its SHA-256, bound to the caller who initialized. Each
- * request that names a session costs one internal HTTP call and one UPDATE (the renewal) in job-control. Blocking.
+ * transports §2.3 requires); job-control only ever sees its SHA-256, bound to the caller who initialized. Finding a
+ * session costs one internal HTTP call and one UPDATE (the renewal) in job-control; a session found live is then
+ * trusted for {@code taskgate.frontend.mcp.session-recheck} ({@link RecentSessions}). Blocking.
  */
 @Singleton
 public class Mcp2025Sessions {
     private static final int MAX_OPEN_ATTEMPTS = 3;
     private static final int ID_LENGTH = 43;
+    // about 1 KB each (mostly the client's capabilities): a few MB at most
+    private static final int MAX_RECENT = 4096;
 
     private final McpSessionQueries store;
+    private final RecentSessions recent;
     private final SecureRandom random = new SecureRandom();
 
-    Mcp2025Sessions(McpSessionQueries store) {
+    Mcp2025Sessions(McpSessionQueries store, FrontendConfig config) {
         this.store = store;
+        this.recent = new RecentSessions(config.mcp().sessionRecheck(), MAX_RECENT, System::nanoTime);
     }
 
     /** Creates a session for the caller and returns it with its fresh id. */
@@ -55,17 +61,27 @@ public class Mcp2025Sessions {
         throw McpErrors.unavailable("No free session id; try again.");
     }
 
-    /** The caller's live session with this id, renewed; empty when unknown, ended, expired or someone else's. */
+    /**
+     * The caller's live session with this id; empty when unknown, ended, expired or someone else's. Renewed in
+     * job-control unless this instance found it live less than {@code session-recheck} ago.
+     */
     public Optional<Mcp2025Session> use(String id, Caller caller) {
         if (!wellFormed(id)) {
             return Optional.empty();
         }
-        try {
-            Optional<McpSession> found = store.use(hash(id), caller);
-            return found.map(s -> new Mcp2025Session(id, s.protocolVersion(), s.clientCapabilities(), s.logLevel()));
-        } catch (ProblemException e) {
-            throw McpProblems.translate(e);
+        String idHash = hash(id);
+        Optional<McpSession> found = recent.find(idHash, caller);
+        if (found.isEmpty()) {
+            long ticket = recent.ticket();
+            long askedAt = recent.now();
+            try {
+                found = store.use(idHash, caller);
+            } catch (ProblemException e) {
+                throw McpProblems.translate(e);
+            }
+            found.ifPresent(s -> recent.remember(idHash, caller, s, ticket, askedAt));
         }
+        return found.map(s -> new Mcp2025Session(id, s.protocolVersion(), s.clientCapabilities(), s.logLevel()));
     }
 
     /** Keeps the minimum log level of the caller's live session; false when there is none. */
@@ -73,10 +89,13 @@ public class Mcp2025Sessions {
         if (!wellFormed(id)) {
             return false;
         }
+        String idHash = hash(id);
         try {
-            return store.setLogLevel(hash(id), caller, level);
+            return store.setLogLevel(idHash, caller, level);
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
+        } finally {
+            recent.forget(idHash, caller); // the next request reads the level (failed or not: cheap, and certain)
         }
     }
 
@@ -85,10 +104,13 @@ public class Mcp2025Sessions {
         if (!wellFormed(id)) {
             return false;
         }
+        String idHash = hash(id);
         try {
-            return store.end(hash(id), caller);
+            return store.end(idHash, caller);
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
+        } finally {
+            recent.forget(idHash, caller);
         }
     }
 

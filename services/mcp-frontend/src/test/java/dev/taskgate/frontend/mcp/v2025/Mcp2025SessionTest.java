@@ -1,5 +1,6 @@
 package dev.taskgate.frontend.mcp.v2025;
 
+import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,7 @@ import dev.taskgate.testsupport.mcp.McpReply;
 import dev.taskgate.testsupport.mcp.McpTestClient;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The 2025-era session lifecycle on {@code /mcp}: initialize negotiates and issues {@code Mcp-Session-Id},
@@ -95,6 +97,19 @@ class Mcp2025SessionTest extends McpComponentTest {
         assertThat(deleted.status()).isEqualTo(204);
         assertThat(afterDelete.status()).isEqualTo(404);
         assertThat(deletedAgain.status()).isEqualTo(404);
+    }
+
+    @Test
+    void aSessionEndedThroughAnotherReplicaIsNotFoundOnceTheRecheckHasPassed() {
+        Mcp2025Session client = mcp2025().initialize("2025-11-25");
+        assertThat(client.request(2, "ping", null).status()).isEqualTo(200);
+
+        FakeSessions.get().endElsewhere(Mcp2025Sessions.hash(client.id()));
+
+        // session-recheck is 1 s by default: bounded, not timed
+        await().atMost(Duration.ofSeconds(30))
+                .pollInterval(Duration.ofMillis(200))
+                .until(() -> client.request(3, "ping", null).status() == 404);
     }
 
     @Test
