@@ -24,6 +24,8 @@ import java.util.regex.Pattern;
  *
  * <ul>
  *   <li>{@code rest}: POST create (with an Idempotency-Key), then GET every POLL_MS until {@code completed};
+ *   <li>{@code rest-wait}: the same create, then one {@code GET …/result?wait_ms=30000}, which answers when the
+ *       execution ends (again if it answered 202);
  *   <li>{@code mcp-task}: MCP 2026-07-28 {@code tools/call} with the tasks extension, then {@code tasks/get} every
  *       POLL_MS until {@code completed};
  *   <li>{@code mcp-sync}: MCP 2026-07-28 {@code tools/call} without the extension: one request until the result;
@@ -159,6 +161,7 @@ public class ClosedLoop {
         long i = sequence.incrementAndGet();
         return switch (scenario) {
             case "rest" -> rest(t0, i);
+            case "rest-wait" -> restWait(t0, i);
             case "mcp-task" -> mcpTask(t0, i);
             case "mcp2025-sync" -> mcp2025Sync(t0, i);
             default -> mcpSync(t0, i);
@@ -166,21 +169,8 @@ public class ClosedLoop {
     }
 
     private Sample rest(long t0, long i) throws Exception {
-        String executions = base + "/v1/orgs/acme/projects/demo/tool-executions";
-        HttpResponse<String> created = http.send(
-                authorized(URI.create(executions))
-                        .header("Content-Type", "application/json")
-                        .header("Idempotency-Key", "bench-" + UUID.randomUUID())
-                        .POST(HttpRequest.BodyPublishers.ofString(
-                                "{\"tool_name\":\"" + tool + "\",\"input\":{\"i\":" + i + "}}"))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+        URI execution = restCreate(i);
         long t1 = System.nanoTime();
-        if (created.statusCode() != 202) {
-            throw new IllegalStateException("create answered " + created.statusCode() + ": " + created.body());
-        }
-        String id = first(EXECUTION_ID, created.body());
-        URI execution = URI.create(executions + "/" + id);
         while (true) {
             String status = first(
                     STATUS,
@@ -190,10 +180,43 @@ public class ClosedLoop {
                 return sample(t0, t1);
             }
             if (status.equals("failed") || status.equals("cancelled")) {
-                throw new IllegalStateException("execution " + id + " ended " + status);
+                throw new IllegalStateException("execution " + execution + " ended " + status);
             }
             Thread.sleep(pollMs);
         }
+    }
+
+    private Sample restWait(long t0, long i) throws Exception {
+        URI execution = restCreate(i);
+        long t1 = System.nanoTime();
+        URI result = URI.create(execution + "/result?wait_ms=30000");
+        while (true) {
+            HttpResponse<String> answer =
+                    http.send(authorized(result).GET().build(), HttpResponse.BodyHandlers.ofString());
+            if (answer.statusCode() == 200) {
+                return sample(t0, t1);
+            }
+            if (answer.statusCode() != 202) {
+                throw new IllegalStateException("result of " + execution + " answered " + answer.statusCode());
+            }
+        }
+    }
+
+    /** Creates an execution of the tool over REST and returns its URI. */
+    private URI restCreate(long i) throws Exception {
+        String executions = base + "/v1/orgs/acme/projects/demo/tool-executions";
+        HttpResponse<String> created = http.send(
+                authorized(URI.create(executions))
+                        .header("Content-Type", "application/json")
+                        .header("Idempotency-Key", "bench-" + UUID.randomUUID())
+                        .POST(HttpRequest.BodyPublishers.ofString(
+                                "{\"tool_name\":\"" + tool + "\",\"input\":{\"i\":" + i + "}}"))
+                        .build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (created.statusCode() != 202) {
+            throw new IllegalStateException("create answered " + created.statusCode() + ": " + created.body());
+        }
+        return URI.create(executions + "/" + first(EXECUTION_ID, created.body()));
     }
 
     private Sample mcpTask(long t0, long i) throws Exception {

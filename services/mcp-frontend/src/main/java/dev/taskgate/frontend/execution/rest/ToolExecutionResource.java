@@ -46,6 +46,7 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.CallerResolver;
 import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.execution.StopDelivery;
+import dev.taskgate.frontend.mcp.progress.SettledOutcomes;
 import dev.taskgate.frontend.problem.Echo;
 import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
@@ -85,6 +86,7 @@ public class ToolExecutionResource {
 
     private final OperationCatalog catalog;
     private final ExecutionEvents events;
+    private final SettledOutcomes settledOutcomes;
 
     ToolExecutionResource(
             CallerResolver callers,
@@ -93,8 +95,10 @@ public class ToolExecutionResource {
             ExecutionHandles handles,
             FrontendConfig config,
             OperationCatalog catalog,
-            ExecutionEvents events) {
+            ExecutionEvents events,
+            SettledOutcomes settledOutcomes) {
         this.catalog = catalog;
+        this.settledOutcomes = settledOutcomes;
         this.events = events;
         this.callers = callers;
         this.commands = commands;
@@ -142,7 +146,9 @@ public class ToolExecutionResource {
                     .with("tool_name", Echo.excerpt(request.toolName()))
                     .toException();
         }
+        long mark = settledOutcomes.markBeforeSubmitting(); // lets a waiting read of it skip its first read
         Accepted accepted = commands.submit(caller, receiptKey, request.toolName(), request.input());
+        settledOutcomes.submitted(accepted.executionId(), accepted.execution().status(), mark);
         String handle = handles.mint(accepted.executionId(), Surface.REST, caller.caller());
         Response.ResponseBuilder response = Response.accepted()
                 .location(URI.create(uri.getRequestUri().getRawPath() + "/" + handle))
@@ -183,7 +189,10 @@ public class ToolExecutionResource {
                 .build();
     }
 
-    /** The execution's status. */
+    /**
+     * The execution's status; with {@code wait_ms}, once it ended or asks for input, or when the wait is over
+     * ({@link SettledOutcomes}).
+     */
     @Operation(operationId = "getToolExecution", summary = "Get an execution")
     @APIResponse(
             responseCode = "200",
@@ -193,18 +202,33 @@ public class ToolExecutionResource {
                             mediaType = MediaType.APPLICATION_JSON,
                             schema = @Schema(implementation = ExecutionRepresentation.class)))
     @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = ID_DESCRIPTION)
+    @Parameter(
+            name = ReadWait.PARAMETER,
+            in = ParameterIn.QUERY,
+            description = ReadWait.DESCRIPTION,
+            schema = @Schema(type = SchemaType.INTEGER, minimum = "0", maximum = "45000"))
     @GET
     @Path("/{id}")
     public Response get(
-            @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("id") String id,
+            @QueryParam(ReadWait.PARAMETER) String waitMs) {
         AuthenticatedCaller caller = callers.resolve(org, project);
-        ExecutionSnapshot snapshot = queries.snapshot(executionId(id, caller), caller.caller());
+        int wait = ReadWait.parse(waitMs);
+        UUID executionId = executionId(id, caller);
+        ExecutionSnapshot snapshot = wait == 0
+                ? queries.snapshot(executionId, caller.caller())
+                : settledOutcomes
+                        .read(executionId, () -> queries.outcome(executionId, caller.caller()), wait)
+                        .execution();
         return Response.ok(json(id, snapshot), MediaType.APPLICATION_JSON).build();
     }
 
     /**
      * The result: 202 while not terminal, 200 with the exact {@code CallToolResult} bytes when completed, 409 when
-     * failed or cancelled.
+     * failed or cancelled; with {@code wait_ms}, read once the execution ended or asks for input, or when the wait
+     * is over.
      */
     @Operation(operationId = "getToolExecutionResult", summary = "Get an execution's result")
     @APIResponse(
@@ -220,12 +244,23 @@ public class ToolExecutionResource {
                             schema = @Schema(implementation = ExecutionRepresentation.class)))
     @APIResponse(responseCode = "409", description = "Failed (execution-failed) or cancelled (execution-cancelled)")
     @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = ID_DESCRIPTION)
+    @Parameter(
+            name = ReadWait.PARAMETER,
+            in = ParameterIn.QUERY,
+            description = ReadWait.DESCRIPTION,
+            schema = @Schema(type = SchemaType.INTEGER, minimum = "0", maximum = "45000"))
     @GET
     @Path("/{id}/result")
     public Response result(
-            @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
+            @PathParam("org") String org,
+            @PathParam("project") String project,
+            @PathParam("id") String id,
+            @QueryParam(ReadWait.PARAMETER) String waitMs) {
         AuthenticatedCaller caller = callers.resolve(org, project);
-        ExecutionOutcome outcome = queries.outcome(executionId(id, caller), caller.caller());
+        int wait = ReadWait.parse(waitMs);
+        UUID executionId = executionId(id, caller);
+        ExecutionOutcome outcome =
+                settledOutcomes.read(executionId, () -> queries.outcome(executionId, caller.caller()), wait);
         switch (outcome.execution().status()) {
             case COMPLETED:
                 if (outcome.result() == null) {

@@ -14,6 +14,7 @@ import dev.taskgate.frontend.execution.InputResponseShape;
 import dev.taskgate.frontend.execution.InputViolation;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
+import dev.taskgate.frontend.mcp.progress.SettledOutcomes;
 import dev.taskgate.frontend.query.PageLimit;
 
 /**
@@ -24,7 +25,7 @@ import dev.taskgate.frontend.query.PageLimit;
  */
 public final class CompatArguments {
     /** Longest wait of {@code execution_get}. */
-    public static final int MAX_WAIT_MS = 45_000;
+    public static final int MAX_WAIT_MS = SettledOutcomes.MAX_WAIT_MS;
     /** Longest {@code execution_id}, {@code request_key} or {@code cursor} accepted. */
     public static final int MAX_TEXT = 512;
 

@@ -1,13 +1,10 @@
 package dev.taskgate.frontend.mcp.compat;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 
-import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -24,14 +21,11 @@ import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.handle.ExecutionHandles;
-import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
-import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
-import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
-import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
+import dev.taskgate.frontend.mcp.progress.SettledOutcomes;
 import dev.taskgate.frontend.problem.Echo;
 import dev.taskgate.frontend.query.ExecutionQueries;
 import dev.taskgate.problem.ProblemException;
@@ -65,39 +59,24 @@ public class CompatibilityTools {
 
     private static final Set<String> NAMES = Set.of(LIST, GET, PROVIDE_INPUT, CANCEL, JOB_INSPECT, JOB_CANCEL);
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    private static final int MAX_SIGNALS = 100_000;
 
     private final ExecutionIds ids;
     private final ExecutionQueries queries;
     private final ExecutionCommands commands;
-    private final ExecutionSignals signals;
+    private final SettledOutcomes settledOutcomes;
     private final OperationCatalog catalog;
-    private final Duration pollInterval;
-
-    @Inject
-    CompatibilityTools(
-            ExecutionHandles handles,
-            ExecutionQueries queries,
-            ExecutionCommands commands,
-            ExecutionSignals signals,
-            OperationCatalog catalog,
-            FrontendConfig config) {
-        this(handles, queries, commands, signals, catalog, config.mcp().syncPollInterval());
-    }
 
     CompatibilityTools(
             ExecutionHandles handles,
             ExecutionQueries queries,
             ExecutionCommands commands,
-            ExecutionSignals signals,
-            OperationCatalog catalog,
-            Duration pollInterval) {
+            SettledOutcomes settledOutcomes,
+            OperationCatalog catalog) {
         this.ids = new ExecutionIds(handles);
         this.queries = queries;
         this.commands = commands;
-        this.signals = signals;
+        this.settledOutcomes = settledOutcomes;
         this.catalog = catalog;
-        this.pollInterval = pollInterval;
     }
 
     /** Whether {@code name} is one of these tools (checked before the operation catalog). */
@@ -256,7 +235,7 @@ public class CompatibilityTools {
 
     private CompatResult get(AuthenticatedCaller caller, Surface surface, CompatArguments.Get args) {
         ExecutionIds.Resolved id = ids.resolve(args.executionId(), surface, caller);
-        ExecutionOutcome outcome = args.waitMs() == 0 ? outcome(caller, id) : waitForOutcome(caller, id, args.waitMs());
+        ExecutionOutcome outcome = settledOutcomes.read(id.executionId(), () -> outcome(caller, id), args.waitMs());
         ExecutionSnapshot s = outcome.execution();
         switch (s.status()) {
             case COMPLETED:
@@ -285,47 +264,6 @@ public class CompatibilityTools {
                         ExecutionViews.execution(args.executionId(), s),
                         false));
         }
-    }
-
-    /**
-     * Reads the outcome, and while the execution neither ended nor waits for input, waits on its signals (a
-     * terminal or input-required lifecycle record wakes the wait at once; a poll every sync-poll-interval bounds a
-     * lost record), at most {@code waitMs}.
-     */
-    private ExecutionOutcome waitForOutcome(AuthenticatedCaller caller, ExecutionIds.Resolved id, int waitMs) {
-        try (ExecutionWatch watch = signals.watch(id.executionId())) {
-            // opened before the first read: a record published after the read is not missed
-            ExecutionOutcome outcome = outcome(caller, id);
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
-            for (int i = 0; i < MAX_SIGNALS && !settled(outcome); i++) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    break;
-                }
-                ExecutionSignal signal;
-                try {
-                    signal = watch.poll(Math.min(left, pollInterval.toNanos()));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-                if (signal == null
-                        || (signal.kind() == ExecutionSignal.Kind.CHANGED
-                                && signal.state() != null
-                                && settles(signal.state()))) {
-                    outcome = outcome(caller, id);
-                }
-            }
-            return outcome;
-        }
-    }
-
-    private static boolean settled(ExecutionOutcome outcome) {
-        return settles(outcome.execution().status());
-    }
-
-    private static boolean settles(ExecutionStatus status) {
-        return status.isTerminal() || status == ExecutionStatus.INPUT_REQUIRED;
     }
 
     private CompatResult provideInput(AuthenticatedCaller caller, Surface surface, CompatArguments.ProvideInput args) {

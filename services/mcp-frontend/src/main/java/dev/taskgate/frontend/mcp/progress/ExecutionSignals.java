@@ -57,6 +57,26 @@ public class ExecutionSignals {
         return decisive.contains(executionId);
     }
 
+    /**
+     * A mark to take before sending a submission: with it, {@link #mayHaveChangedDecisivelySince} can later tell
+     * whether this instance's lifecycle reader read a decisive change of that execution, however long after.
+     */
+    public long decisiveMark() {
+        return decisive.added();
+    }
+
+    /**
+     * Whether the lifecycle reader may have read a decisive change of this execution since {@code mark}: it did,
+     * or it read more decisive changes since than are remembered, so it cannot tell. False means that every decisive
+     * change read since the mark is remembered and none is this execution's. Ask only once watching it, as for
+     * {@link #decisiveChangeSeen}.
+     */
+    public boolean mayHaveChangedDecisivelySince(UUID executionId, long mark) {
+        VarHandle.fullFence(); // the invariant: the watch's registration before these reads
+        // the set before the count: a forgotten id is only forgotten after the count was raised
+        return decisive.contains(executionId) || decisive.added() - mark > decisive.capacity();
+    }
+
     /** Starts watching an execution; close the watch when the request ends. */
     public ExecutionWatch watch(UUID executionId) {
         return register(new ExecutionWatch(executionId, this, null));

@@ -57,4 +57,42 @@ class RecentDecisiveChangesTest {
         assertThat(signals.decisiveChangeSeen(ended)).isTrue();
         assertThat(signals.decisiveChangeSeen(UUID.randomUUID())).isFalse();
     }
+
+    @Test
+    void theCountRisesOncePerNewIdEvenPastTheCapacity() {
+        RecentDecisiveChanges recent = new RecentDecisiveChanges(2);
+        UUID first = UUID.randomUUID();
+
+        recent.add(first);
+        recent.add(first);
+        recent.add(UUID.randomUUID());
+        recent.add(UUID.randomUUID());
+
+        assertThat(recent.added()).isEqualTo(3);
+        assertThat(recent.capacity()).isEqualTo(2);
+    }
+
+    @Test
+    void aMarkTellsWhetherADecisiveChangeMayHaveBeenReadSinceUntilTooManyWereRead() {
+        ExecutionSignals signals = new ExecutionSignals();
+        signals.decisiveChangeRead(UUID.randomUUID()); // before the mark: does not matter
+        UUID submitted = UUID.randomUUID();
+        long mark = signals.decisiveMark();
+
+        for (int i = 0; i < ExecutionSignals.REMEMBERED_DECISIVE_CHANGES; i++) {
+            signals.decisiveChangeRead(UUID.randomUUID());
+        }
+        assertThat(signals.mayHaveChangedDecisivelySince(submitted, mark))
+                .as("every change read since the mark is still remembered")
+                .isFalse();
+
+        signals.decisiveChangeRead(UUID.randomUUID());
+        assertThat(signals.mayHaveChangedDecisivelySince(submitted, mark))
+                .as("one more: the first read since the mark is forgotten, so it cannot tell")
+                .isTrue();
+        long later = signals.decisiveMark();
+        assertThat(signals.mayHaveChangedDecisivelySince(submitted, later)).isFalse();
+        signals.decisiveChangeRead(submitted);
+        assertThat(signals.mayHaveChangedDecisivelySince(submitted, later)).isTrue();
+    }
 }

@@ -1,0 +1,104 @@
+package dev.taskgate.frontend.mcp.progress;
+
+import java.time.Duration;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+
+import dev.taskgate.contracts.ExecutionOutcome;
+import dev.taskgate.contracts.ExecutionStatus;
+import dev.taskgate.frontend.FrontendConfig;
+
+/**
+ * A read of an execution's outcome that may wait, a bounded time, until the execution settles: ends or asks for
+ * input ({@link ExecutionSignals#isDecisive}). Serves {@code execution_get}'s {@code wait_ms} and the REST reads'
+ * {@code wait_ms}. The execution's decisive lifecycle record wakes the wait at once; a read every
+ * {@code taskgate.frontend.mcp.sync-poll-interval} bounds the delay when such a record is lost. Blocking: call from a
+ * worker thread.
+ *
+ * <p>An execution this instance submitted ({@link #markBeforeSubmitting}, {@link #submitted}) is not read before the
+ * wait unless the lifecycle reader may have read a decisive change of it since the submission
+ * ({@link ExecutionSignals#mayHaveChangedDecisivelySince}): its reply showed it undecided, and any later decisive
+ * change either was read and remembered or will reach the watch. So a client that creates and then waits costs one
+ * read, after the record.
+ */
+@Singleton
+public class SettledOutcomes {
+    /** Longest wait a request may ask for: below the 60 s idle timeout common in proxies and load balancers. */
+    public static final int MAX_WAIT_MS = 45_000;
+
+    private static final int MAX_SIGNALS = 100_000;
+    private static final int REMEMBERED_SUBMISSIONS = 4096;
+
+    private final ExecutionSignals signals;
+    private final Duration pollInterval;
+    private final SubmittedHere submittedHere = new SubmittedHere(REMEMBERED_SUBMISSIONS);
+
+    @Inject
+    SettledOutcomes(ExecutionSignals signals, FrontendConfig config) {
+        this(signals, config.mcp().syncPollInterval());
+    }
+
+    SettledOutcomes(ExecutionSignals signals, Duration pollInterval) {
+        this.signals = signals;
+        this.pollInterval = pollInterval;
+    }
+
+    /** To take before sending a submission whose execution may be waited for here: see {@link #submitted}. */
+    public long markBeforeSubmitting() {
+        return signals.decisiveMark();
+    }
+
+    /** Notes an execution this instance submitted, with its reply's state and the mark taken before sending. */
+    public void submitted(UUID executionId, ExecutionStatus replied, long mark) {
+        if (!ExecutionSignals.isDecisive(replied)) {
+            submittedHere.note(executionId, mark);
+        }
+    }
+
+    /**
+     * The outcome {@code read} returns once it shows the execution settled, or the last one read when {@code waitMs}
+     * has passed first; {@code waitMs} 0 reads once. {@code read}'s exceptions pass through.
+     */
+    public ExecutionOutcome read(UUID executionId, Supplier<ExecutionOutcome> read, long waitMs) {
+        if (waitMs <= 0) {
+            return read.get();
+        }
+        try (ExecutionWatch watch = signals.watch(executionId)) {
+            // opened before the first read: a record published after the read is not missed
+            OptionalLong mark = submittedHere.markOf(executionId);
+            ExecutionOutcome outcome =
+                    mark.isEmpty() || signals.mayHaveChangedDecisivelySince(executionId, mark.getAsLong())
+                            ? read.get()
+                            : null; // undecided when submitted, and no decisive change read since
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
+            for (int i = 0; i < MAX_SIGNALS && (outcome == null || !settled(outcome)); i++) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    break;
+                }
+                ExecutionSignal signal;
+                try {
+                    signal = watch.poll(Math.min(left, pollInterval.toNanos()));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+                if (signal == null
+                        || (signal.kind() == ExecutionSignal.Kind.CHANGED
+                                && ExecutionSignals.isDecisive(signal.state()))) {
+                    outcome = read.get();
+                }
+            }
+            return outcome != null ? outcome : read.get();
+        }
+    }
+
+    private static boolean settled(ExecutionOutcome outcome) {
+        return ExecutionSignals.isDecisive(outcome.execution().status());
+    }
+}
