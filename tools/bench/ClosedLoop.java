@@ -72,11 +72,11 @@ public class ClosedLoop {
     public static void main(String[] args) throws Exception {
         if (args.length < 3) {
             System.err.println(
-                    "usage: ClosedLoop rest|mcp-task|mcp-sync|mcp2025-sync FRONTEND_URL TOKEN [CONCURRENCY] [SECONDS] [WARMUP] [POLL_MS] [TOOL] [ARGUMENT]");
+                    "usage: ClosedLoop rest|rest-wait|mcp-task|mcp-sync|mcp2025-sync FRONTEND_URL TOKEN [CONCURRENCY] [SECONDS] [WARMUP] [POLL_MS] [TOOL] [ARGUMENT]");
             System.exit(2);
         }
         String scenario = args[0];
-        if (!List.of("rest", "mcp-task", "mcp-sync", "mcp2025-sync").contains(scenario)) {
+        if (!List.of("rest", "rest-wait", "mcp-task", "mcp-sync", "mcp2025-sync").contains(scenario)) {
             throw new IllegalArgumentException("unknown scenario " + scenario);
         }
         String base = args[1].replaceAll("/+$", "");
