@@ -28,7 +28,11 @@ public final class FakeSessions {
             JsonNode capabilities,
             Instant created,
             boolean ended,
-            LogLevel logLevel) {}
+            LogLevel logLevel) {
+        Row asEnded() {
+            return new Row(principal, workspace, version, capabilities, created, true, logLevel);
+        }
+    }
 
     private static final FakeSessions INSTANCE = new FakeSessions();
     private static final String PREFIX = "/internal/v1/mcp-sessions/";
@@ -53,16 +57,7 @@ public final class FakeSessions {
 
     /** Ends a session the way a {@code DELETE} through another replica does: this table only. */
     public void endElsewhere(String idHash) {
-        rows.computeIfPresent(
-                idHash,
-                (hash, row) -> new Row(
-                        row.principal(),
-                        row.workspace(),
-                        row.version(),
-                        row.capabilities(),
-                        row.created(),
-                        true,
-                        row.logLevel()));
+        rows.computeIfPresent(idHash, (hash, row) -> row.asEnded());
     }
 
     Answer answer(String method, String path, String principal, String workspace, byte[] body) {
@@ -113,16 +108,7 @@ public final class FakeSessions {
                 if (!owned) {
                     return notFound();
                 }
-                rows.put(
-                        hash,
-                        new Row(
-                                row.principal(),
-                                row.workspace(),
-                                row.version(),
-                                row.capabilities(),
-                                row.created(),
-                                true,
-                                row.logLevel()));
+                rows.put(hash, row.asEnded());
                 return new Answer(204, new byte[0]);
             default:
                 return notFound();

@@ -31,7 +31,16 @@ public final class Fixtures {
 
     /** A token for alice in acme/demo with {@code tools:call}. */
     public static String aliceToken() {
-        return Tokens.forSubject("alice")
+        return callerToken("alice");
+    }
+
+    /** A token for bob in acme/demo with {@code tools:call}: another principal of alice's workspace. */
+    public static String bobToken() {
+        return callerToken("bob");
+    }
+
+    private static String callerToken(String subject) {
+        return Tokens.forSubject(subject)
                 .org(Api.ORG)
                 .project(Api.PROJECT)
                 .scopes("tools:call")

@@ -71,11 +71,7 @@ class ArtifactReadTest {
     @Test
     void anotherPrincipalOfTheSameWorkspaceReadsItToo() {
         String id = stored("acme/demo", "report.txt", "text/plain; charset=utf-8", "shared");
-        String bob = Tokens.forSubject("bob")
-                .org("acme")
-                .project("demo")
-                .scopes("tools:call")
-                .sign();
+        String bob = Fixtures.bobToken();
 
         Api.Result response = Api.at(base).bearer(bob).get(ARTIFACTS + id);
 

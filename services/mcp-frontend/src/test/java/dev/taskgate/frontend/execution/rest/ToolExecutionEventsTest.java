@@ -31,7 +31,6 @@ import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.WithListenStreams;
 import dev.taskgate.frontend.support.WithPlayedExecution;
-import dev.taskgate.testsupport.Tokens;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -118,11 +117,7 @@ class ToolExecutionEventsTest extends WithPlayedExecution {
     @Test
     void anotherPrincipalGetsTheSame404AsForGet() {
         answerSnapshot(Fixtures.snapshot(id, "demo.sleep", ExecutionStatus.WORKING, Surface.REST));
-        String bob = Tokens.forSubject("bob")
-                .org(Api.ORG)
-                .project(Api.PROJECT)
-                .scopes("tools:call")
-                .sign();
+        String bob = Fixtures.bobToken();
 
         Api.Result events = Api.at(base).bearer(bob).get(path());
         Api.Result get = Api.at(base).bearer(bob).get(Api.EXECUTIONS + "/" + handle());

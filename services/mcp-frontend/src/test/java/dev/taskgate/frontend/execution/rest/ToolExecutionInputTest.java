@@ -27,7 +27,6 @@ import dev.taskgate.frontend.support.FakeJobControlQueries;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.testsupport.KafkaTestClient;
-import dev.taskgate.testsupport.Tokens;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -192,11 +191,7 @@ class ToolExecutionInputTest {
     void anotherCallersOrAForgedHandleIsTheUniform404AndSendsNothing() throws Exception {
         UUID id = UUID.randomUUID();
         String alices = handle(id);
-        String bob = Tokens.forSubject("bob")
-                .org(Api.ORG)
-                .project(Api.PROJECT)
-                .scopes("tools:call")
-                .sign();
+        String bob = Fixtures.bobToken();
         String body = "{\"request_key\":\"ir_abc\",\"response\":{\"action\":\"accept\"}}";
 
         try (KafkaTestClient kafka = KafkaTestClient.connect();

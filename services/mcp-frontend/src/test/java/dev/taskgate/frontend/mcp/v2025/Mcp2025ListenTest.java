@@ -53,7 +53,6 @@ import dev.taskgate.frontend.support.WithListenStreams;
 import dev.taskgate.serviceauth.CallerAssertion;
 import dev.taskgate.testsupport.DevServiceKeys;
 import dev.taskgate.testsupport.KafkaTestClient;
-import dev.taskgate.testsupport.Tokens;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.Mcp2025Session;
 import dev.taskgate.testsupport.mcp.McpReply;
@@ -394,11 +393,7 @@ class Mcp2025ListenTest extends McpComponentTest {
 
     @Test
     void theSessionIsCheckedAsForPost() {
-        String bob = Tokens.forSubject("bob")
-                .org(Api.ORG)
-                .project(Api.PROJECT)
-                .scopes("tools:call")
-                .sign();
+        String bob = Fixtures.bobToken();
         Map<String, String> wrongVersion = new LinkedHashMap<>(headers(client));
         wrongVersion.put("MCP-Protocol-Version", "2025-06-18");
         Map<String, String> noAccept = new LinkedHashMap<>(headers(client));

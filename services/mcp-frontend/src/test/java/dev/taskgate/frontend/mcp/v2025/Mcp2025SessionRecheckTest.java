@@ -7,11 +7,10 @@ import org.junit.jupiter.api.Test;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
 
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeSessions;
+import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.McpComponentTest;
 import dev.taskgate.frontend.support.WithLongSessionRecheck;
-import dev.taskgate.testsupport.Tokens;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.Mcp2025Session;
 import dev.taskgate.testsupport.mcp.McpReply;
@@ -48,11 +47,7 @@ class Mcp2025SessionRecheckTest extends McpComponentTest {
     void anotherCallerIsNotServedFromWhatTheOwnerFound() {
         Mcp2025Session alice = mcp2025().initialize("2025-11-25");
         assertThat(alice.request(2, "ping", null).status()).isEqualTo(200);
-        String bob = Tokens.forSubject("bob")
-                .org(Api.ORG)
-                .project(Api.PROJECT)
-                .scopes("tools:call")
-                .sign();
+        String bob = Fixtures.bobToken();
 
         McpReply used = client().bearer(bob)
                 .v2025()

@@ -10,10 +10,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import io.quarkus.test.junit.QuarkusTest;
 
-import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.FakeSessions;
+import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.testsupport.Tokens;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.Mcp2025Session;
 import dev.taskgate.testsupport.mcp.McpReply;
@@ -115,11 +114,7 @@ class Mcp2025SessionTest extends McpComponentTest {
     @Test
     void anotherPrincipalCannotUseOrEndTheSession() {
         Mcp2025Session alice = mcp2025().initialize("2025-11-25");
-        String bob = Tokens.forSubject("bob")
-                .org(Api.ORG)
-                .project(Api.PROJECT)
-                .scopes("tools:call")
-                .sign();
+        String bob = Fixtures.bobToken();
 
         McpReply used = client().bearer(bob)
                 .v2025()
