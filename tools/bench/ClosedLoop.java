@@ -76,7 +76,8 @@ public class ClosedLoop {
             System.exit(2);
         }
         String scenario = args[0];
-        if (!List.of("rest", "rest-wait", "mcp-task", "mcp-sync", "mcp2025-sync").contains(scenario)) {
+        if (!List.of("rest", "rest-wait", "mcp-task", "mcp-sync", "mcp2025-sync")
+                .contains(scenario)) {
             throw new IllegalArgumentException("unknown scenario " + scenario);
         }
         String base = args[1].replaceAll("/+$", "");
