@@ -27,8 +27,9 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The 2025-era adapter across real processes: a session opened on one frontend instance is used and ended through
- * another (no sticky routing; the first instance stops serving it within its session recheck), and a session with its task survives a SIGKILL and restart of the frontend. Prints
- * what a session lookup costs (the same request with and without a session, on one instance). The compatibility
+ * another (no sticky routing; the first instance stops serving it within its session recheck), and a session with
+ * its task survives a SIGKILL and restart of the frontend. Prints what a session lookup costs (the same request with
+ * and without a session, on one instance). The compatibility
  * tools over a 2025 session: an ordinary call of demo.sleep (catalog: {@code handoff_after=10s}) hands off under a
  * 2025 handle that {@code execution_get} and the 2025 task methods accept, with the exact stored result.
  */
