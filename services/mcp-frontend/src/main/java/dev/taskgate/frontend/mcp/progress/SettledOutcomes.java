@@ -6,7 +6,6 @@ import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 
 import dev.taskgate.contracts.ExecutionOutcome;
@@ -38,14 +37,9 @@ public class SettledOutcomes {
     private final Duration pollInterval;
     private final SubmittedHere submittedHere = new SubmittedHere(REMEMBERED_SUBMISSIONS);
 
-    @Inject
     SettledOutcomes(ExecutionSignals signals, FrontendConfig config) {
-        this(signals, config.mcp().syncPollInterval());
-    }
-
-    SettledOutcomes(ExecutionSignals signals, Duration pollInterval) {
         this.signals = signals;
-        this.pollInterval = pollInterval;
+        this.pollInterval = config.mcp().syncPollInterval();
     }
 
     /** To take before sending a submission whose execution may be waited for here: see {@link #submitted}. */
