@@ -69,6 +69,16 @@ public interface WebhooksConfig {
     @WithDefault("1s")
     Duration pollInterval();
 
+    /**
+     * How long the active subscribers of a project, once looked up, answer for its next lifecycle records without a
+     * lookup in PostgreSQL. A change of a subscription through any replica empties every replica's cache as it
+     * commits (PostgreSQL LISTEN/NOTIFY on a connection of the pool), so this only bounds a change whose notice got
+     * lost unnoticed. {@code 0} turns the cache off: one lookup per signalled record, and no listening connection —
+     * the setting for a connection pooler in transaction mode, which does not carry notifications.
+     */
+    @WithDefault("30s")
+    Duration subscriberCacheTtl();
+
     /** Most deliveries in flight at once in this process. */
     @WithDefault("64")
     @Min(1)

@@ -19,11 +19,11 @@ import dev.taskgate.webhooks.delivery.Delivery;
 import dev.taskgate.webhooks.delivery.db.DeliveryRepository;
 import dev.taskgate.webhooks.delivery.db.DeliveryRepository.NewDelivery;
 import dev.taskgate.webhooks.subscription.EventTypes;
-import dev.taskgate.webhooks.subscription.db.SubscriptionRepository;
+import dev.taskgate.webhooks.subscription.cache.ActiveSubscribers;
 
 /**
  * Turns one lifecycle record into deliveries: in one transaction, one pending delivery per active subscription of
- * the execution's org/project. The unique (subscription, source record) key makes a redelivered Kafka record a
+ * the execution's org/project (known from {@link ActiveSubscribers}, mostly without a lookup). The unique (subscription, source record) key makes a redelivered Kafka record a
  * no-op, so consumer offsets may be committed late without duplicating deliveries.
  */
 @ApplicationScoped
@@ -31,7 +31,7 @@ public class SignalService {
     private static final Logger LOG = Logger.getLogger(SignalService.class);
 
     private final Pool pool;
-    private final SubscriptionRepository subscriptions;
+    private final ActiveSubscribers subscribers;
     private final DeliveryRepository deliveries;
     private final IdSource ids;
     private final Clock clock;
@@ -39,14 +39,14 @@ public class SignalService {
 
     SignalService(
             Pool pool,
-            SubscriptionRepository subscriptions,
+            ActiveSubscribers subscribers,
             DeliveryRepository deliveries,
             IdSource ids,
             Clock clock,
             ExecutionHandles handles) {
         this.handles = handles;
         this.pool = pool;
-        this.subscriptions = subscriptions;
+        this.subscribers = subscribers;
         this.deliveries = deliveries;
         this.ids = ids;
         this.clock = clock;
@@ -78,13 +78,13 @@ public class SignalService {
         }
         Optional<byte[]> payload = LifecycleSignals.payload(change, handles);
         Instant now = clock.instant();
-        // the lookup needs no transaction (it locks nothing); only deliveries to store open one
-        return subscriptions
-                .activeSubscribers(pool, change.orgId(), change.projectId(), EventTypes.LIFECYCLE)
-                .flatMap(subscribers -> subscribers.isEmpty()
+        // only deliveries to store open a transaction
+        return subscribers
+                .of(change.orgId(), change.projectId(), EventTypes.LIFECYCLE)
+                .flatMap(found -> found.isEmpty()
                         ? Uni.createFrom().item(0)
                         : pool.withTransaction(tx -> Multi.createFrom()
-                                .iterable(subscribers)
+                                .iterable(found)
                                 .onItem()
                                 .transformToUniAndConcatenate(subscriptionId -> {
                                     var id = ids.newId();

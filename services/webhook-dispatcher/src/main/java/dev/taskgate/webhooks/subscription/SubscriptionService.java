@@ -18,12 +18,15 @@ import dev.taskgate.webhooks.delivery.db.DeliveryRepository;
 import dev.taskgate.webhooks.problem.Problems;
 import dev.taskgate.webhooks.secret.SecretCipher;
 import dev.taskgate.webhooks.secret.SigningSecret;
+import dev.taskgate.webhooks.subscription.cache.ActiveSubscribers;
 import dev.taskgate.webhooks.subscription.db.SubscriptionRepository;
 
 /**
  * Subscriptions and their secrets: create (a fresh secret, encrypted at rest, returned once), rotate (the old
  * secret keeps signing for the rotation window), delete (pending deliveries abandoned), re-enable, and reads.
- * Everything is scoped to the caller's org/project; anything else is the uniform 404.
+ * Everything is scoped to the caller's org/project; anything else is the uniform 404. A change of who receives events
+ * (create, delete, re-enable) shows in the next lifecycle record this instance handles: it empties this instance's
+ * subscriber cache before answering (other replicas' caches are emptied by the change's notice).
  */
 @ApplicationScoped
 public class SubscriptionService {
@@ -35,6 +38,7 @@ public class SubscriptionService {
     private final IdSource ids;
     private final Clock clock;
     private final WebhooksConfig config;
+    private final ActiveSubscribers subscribers;
 
     SubscriptionService(
             Pool pool,
@@ -44,7 +48,8 @@ public class SubscriptionService {
             SecureRandom random,
             IdSource ids,
             Clock clock,
-            WebhooksConfig config) {
+            WebhooksConfig config,
+            ActiveSubscribers subscribers) {
         this.pool = pool;
         this.subscriptions = subscriptions;
         this.deliveries = deliveries;
@@ -53,6 +58,7 @@ public class SubscriptionService {
         this.ids = ids;
         this.clock = clock;
         this.config = config;
+        this.subscribers = subscribers;
     }
 
     /**
@@ -81,7 +87,10 @@ public class SubscriptionService {
                 null,
                 now,
                 now);
-        return subscriptions.insert(pool, s, cipher.encrypt(id, secret)).replaceWith(new WithSecret(s, secret));
+        return subscriptions
+                .insert(pool, s, cipher.encrypt(id, secret))
+                .invoke(subscribers::changedHere)
+                .replaceWith(new WithSecret(s, secret));
     }
 
     /** The caller's subscriptions. */
@@ -100,23 +109,24 @@ public class SubscriptionService {
     public Uni<Void> delete(ProjectCaller caller, UUID id) {
         Instant now = clock.instant();
         return pool.withTransaction(tx -> subscriptions
-                .find(tx, caller.orgId(), caller.projectId(), id)
-                .flatMap(found -> {
-                    if (found.isEmpty()) {
-                        return Uni.createFrom().<Void>failure(Problems.notFound());
-                    }
-                    // the subscription's row before its deliveries', the order in which an attempt is recorded
-                    // (DeliveryDispatcher.record), so that a delete during an attempt waits for it instead of
-                    // deadlocking with it
-                    return subscriptions
-                            .lock(tx, id)
-                            .flatMap(locked -> deliveries.abandonPending(tx, id, "subscription deleted", now))
-                            .flatMap(abandoned ->
-                                    subscriptions.markDeleted(tx, caller.orgId(), caller.projectId(), id, now))
-                            .flatMap(deleted -> deleted
-                                    ? Uni.createFrom().voidItem()
-                                    : Uni.createFrom().<Void>failure(Problems.notFound()));
-                }));
+                        .find(tx, caller.orgId(), caller.projectId(), id)
+                        .flatMap(found -> {
+                            if (found.isEmpty()) {
+                                return Uni.createFrom().<Void>failure(Problems.notFound());
+                            }
+                            // the subscription's row before its deliveries', the order in which an attempt is recorded
+                            // (DeliveryDispatcher.record), so that a delete during an attempt waits for it instead of
+                            // deadlocking with it
+                            return subscriptions
+                                    .lock(tx, id)
+                                    .flatMap(locked -> deliveries.abandonPending(tx, id, "subscription deleted", now))
+                                    .flatMap(abandoned ->
+                                            subscriptions.markDeleted(tx, caller.orgId(), caller.projectId(), id, now))
+                                    .flatMap(deleted -> deleted
+                                            ? Uni.createFrom().voidItem()
+                                            : Uni.createFrom().<Void>failure(Problems.notFound()));
+                        }))
+                .invoke(subscribers::changedHere);
     }
 
     /**
@@ -148,6 +158,7 @@ public class SubscriptionService {
     public Uni<Subscription> enable(ProjectCaller caller, UUID id) {
         return subscriptions
                 .enable(pool, caller.orgId(), caller.projectId(), id, clock.instant())
+                .invoke(subscribers::changedHere)
                 .flatMap(enabled -> get(caller, id));
     }
 }
