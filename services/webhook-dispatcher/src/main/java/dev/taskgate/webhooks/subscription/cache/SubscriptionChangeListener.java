@@ -38,6 +38,8 @@ public class SubscriptionChangeListener {
     private volatile boolean stopped;
     private volatile SqlConnection connection;
     private volatile long listens;
+    // one warning per outage, not one per retry
+    private volatile boolean outageReported;
 
     SubscriptionChangeListener(Pool pool, Vertx vertx, SubscriberCache cache, CacheSettings settings) {
         this.pool = pool;
@@ -98,7 +100,12 @@ public class SubscriptionChangeListener {
         connection = conn;
         listens++;
         cache.listening(true);
-        LOG.debugf("Listening for subscription changes [channel=%s]", CHANNEL);
+        if (outageReported) {
+            outageReported = false;
+            LOG.infof("Subscriber cache on again: listening for subscription changes [channel=%s]", CHANNEL);
+        } else {
+            LOG.debugf("Listening for subscription changes [channel=%s]", CHANNEL);
+        }
     }
 
     private void lost(SqlConnection conn, String why) {
@@ -114,9 +121,14 @@ public class SubscriptionChangeListener {
         if (stopped) {
             return;
         }
-        LOG.warnf(
-                "Subscriber cache off until subscription changes are heard again (%s); retrying in %d ms",
-                why, RETRY_DELAY.toMillis());
+        if (!outageReported) {
+            outageReported = true;
+            LOG.warnf(
+                    "Subscriber cache off until subscription changes are heard again (%s); retrying every %d ms",
+                    why, RETRY_DELAY.toMillis());
+        } else {
+            LOG.debugf("Still not listening for subscription changes (%s)", why);
+        }
         vertx.setTimer(RETRY_DELAY.toMillis(), id -> listen());
     }
 }
