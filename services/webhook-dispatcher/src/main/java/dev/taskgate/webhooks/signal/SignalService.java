@@ -23,8 +23,9 @@ import dev.taskgate.webhooks.subscription.cache.ActiveSubscribers;
 
 /**
  * Turns one lifecycle record into deliveries: in one transaction, one pending delivery per active subscription of
- * the execution's org/project (known from {@link ActiveSubscribers}, mostly without a lookup). The unique (subscription, source record) key makes a redelivered Kafka record a
- * no-op, so consumer offsets may be committed late without duplicating deliveries.
+ * the execution's org/project (known from {@link ActiveSubscribers}, mostly without a lookup). The unique
+ * (subscription, source record) key makes a redelivered Kafka record a no-op, so consumer offsets may be committed
+ * late without duplicating deliveries.
  */
 @ApplicationScoped
 public class SignalService {
