@@ -17,11 +17,6 @@ public class CacheSettings {
         this.cache = new SubscriberCache(config.subscriberCacheTtl(), clock);
     }
 
-    /** Whether there is a cache at all (a zero ttl: a lookup in PostgreSQL for every signalled record). */
-    boolean enabled() {
-        return cache.isEnabled();
-    }
-
     @Produces
     @Singleton
     SubscriberCache cache() {

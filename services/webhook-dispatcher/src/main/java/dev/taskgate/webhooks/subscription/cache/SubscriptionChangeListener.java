@@ -33,7 +33,6 @@ public class SubscriptionChangeListener {
     private final Pool pool;
     private final Vertx vertx;
     private final SubscriberCache cache;
-    private final boolean enabled;
 
     private volatile boolean stopped;
     private volatile SqlConnection connection;
@@ -41,16 +40,15 @@ public class SubscriptionChangeListener {
     // one warning per outage, not one per retry
     private volatile boolean outageReported;
 
-    SubscriptionChangeListener(Pool pool, Vertx vertx, SubscriberCache cache, CacheSettings settings) {
+    SubscriptionChangeListener(Pool pool, Vertx vertx, SubscriberCache cache) {
         this.pool = pool;
         this.vertx = vertx;
         this.cache = cache;
-        this.enabled = settings.enabled();
     }
 
     void start(@Observes StartupEvent event) {
         stopped = false;
-        if (enabled) {
+        if (cache.isEnabled()) {
             listen();
         }
     }
