@@ -6,7 +6,14 @@ set -uo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
 private=$(mktemp -d /tmp/taskgate-private-XXXXXX)
 chmod 700 "$private"
-export TASKGATE_TEST_PG_PORT=55491 TASKGATE_TEST_KAFKA_PORT=59191 TASKGATE_TEST_KAFKA_CONTROLLER_PORT=59190
+source "$repo/bin/lib/common.sh"
+# ports below Linux's ephemeral range (32768-60999) that nothing listens on: a fixed port inside it can be taken, at
+# any moment, by an outgoing connection of whatever else runs (seen: the broker's controller port, beside the system
+# tests)
+pg_port=$(free_port 21394 21493) || { echo "no free port in 21394-21493" >&2; exit 1; }
+kafka_port=$(free_port 21494 21592) || { echo "no free port in 21494-21592" >&2; exit 1; }
+controller_port=$(free_port $((kafka_port + 1)) 21593) || { echo "no free controller port" >&2; exit 1; }
+export TASKGATE_TEST_PG_PORT=$pg_port TASKGATE_TEST_KAFKA_PORT=$kafka_port TASKGATE_TEST_KAFKA_CONTROLLER_PORT=$controller_port
 clone="$private/taskgate"
 cleanup() {
   if [ -d "$clone" ]; then
