@@ -36,7 +36,9 @@ public enum RecordPayloadMember {
     /** The content of an artifact. */
     ARTIFACT_CONTENT("ArtifactSaved", "executionId", Shape.TEXT, null, "contentBase64"),
     /** Each outstanding input request in a command reply's snapshot, bound to its request key. */
-    ACCEPTED_INPUT_REQUESTS("Accepted", "executionId", Shape.JSON_ENTRIES, null, "execution", "inputRequests");
+    ACCEPTED_INPUT_REQUESTS("Accepted", "executionId", Shape.JSON_ENTRIES, null, "execution", "inputRequests"),
+    /** The outcome a terminal lifecycle record carries for the frontends (the result, or the error, and the status). */
+    LIFECYCLE_OUTCOME("ExecutionChanged", "executionId", Shape.JSON, null, "outcome");
 
     /** How a member's value becomes the plaintext. */
     enum Shape {

@@ -89,7 +89,13 @@ class RecordPayloadsTest {
                     "{\"type\":\"Accepted\",\"executionId\":\"" + EXECUTION
                             + "\",\"execution\":{\"status\":\"input_required\",\"inputRequests\":{\"ir_1\":"
                             + "{\"method\":\"elicitation/create\",\"params\":{\"message\":\"" + SECRET
-                            + "\"}}}}}")));
+                            + "\"}}}}}"),
+            Map.entry(
+                    RecordPayloadMember.LIFECYCLE_OUTCOME,
+                    "{\"type\":\"ExecutionChanged\",\"executionId\":\"" + EXECUTION
+                            + "\",\"state\":\"completed\",\"outcome\":{\"execution\":{\"status\":\"completed\"},"
+                            + "\"result\":\"{\\\"content\\\":[{\\\"type\\\":\\\"text\\\",\\\"text\\\":\\\"" + SECRET
+                            + "\\\"}]}\"}}")));
 
     static {
         RECORDS.put(RecordPayloadMember.RUN_JOURNAL, RECORDS.get(RecordPayloadMember.RUN_INPUT));

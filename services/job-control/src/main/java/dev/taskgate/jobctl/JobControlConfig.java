@@ -69,6 +69,9 @@ public interface JobControlConfig {
     /** Transactional outbox relay. */
     Outbox outbox();
 
+    /** What the lifecycle records tell the frontends. */
+    Lifecycle lifecycle();
+
     /**
      * HMAC key of public execution handles, base64, at least 32 bytes: the deployment-wide
      * {@code taskgate.handles.key} (env {@code TASKGATE_HANDLES_KEY}), identical to the frontends'. The operator API
@@ -241,6 +244,21 @@ public interface JobControlConfig {
         /** A worker instance not heard from for this long is forgotten (its row deleted). */
         @WithDefault("1d")
         Duration forgetAfter();
+    }
+
+    /** What the lifecycle records tell the frontends. */
+    interface Lifecycle {
+        /**
+         * The largest result, in bytes of its JSON text, that the lifecycle record of a run's end carries (sealed, as
+         * the execution's outcome), so that a frontend waiting for that end answers without reading the outcome from
+         * job-control (docs/kafka.md "The outcome on a terminal lifecycle record"). Every frontend instance and
+         * webhook-dispatcher read every lifecycle record, so a large result is left to that read. {@code 0}: no
+         * record carries an outcome.
+         */
+        @WithDefault("16384")
+        @Min(0)
+        @Max(262144)
+        int carriedResultMaxBytes();
     }
 
     /** Transactional outbox relay. */

@@ -1,6 +1,5 @@
 package dev.taskgate.jobctl.query;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -22,7 +21,6 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.execution.Execution;
-import dev.taskgate.jobctl.execution.StoredOutcome;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.OutstandingInput;
 import dev.taskgate.jobctl.input.db.InputRequestRepository;
@@ -74,7 +72,7 @@ public class ExecutionQueries {
         return executions
                 .findWithResult(pool, id.get(), e -> e.isOwnedBy(principal, workspace) && e.isVisibleToOwnerAt(now))
                 .map(found -> found.orElseThrow(ExecutionNotFoundException::new))
-                .flatMap(stored -> withInputRequests(stored.execution()).map(inputs -> toOutcome(stored, inputs)));
+                .flatMap(stored -> withInputRequests(stored.execution()).map(stored::toOutcome));
     }
 
     /**
@@ -131,17 +129,6 @@ public class ExecutionQueries {
             return Uni.createFrom().item(Map.of());
         }
         return inputs.outstanding(pool, execution.id(), execution.epoch()).map(OutstandingInput::byKey);
-    }
-
-    private static ExecutionOutcome toOutcome(StoredOutcome stored, Map<String, JsonNode> inputRequests) {
-        Execution execution = stored.execution();
-        String result = execution.state() == ExecutionStatus.COMPLETED && stored.result() != null
-                ? new String(stored.result(), StandardCharsets.UTF_8)
-                : null;
-        ExecutionOutcome.ExecutionError error = execution.state() == ExecutionStatus.FAILED
-                ? new ExecutionOutcome.ExecutionError(execution.errorCode(), execution.errorMessage())
-                : null;
-        return new ExecutionOutcome(execution.toSnapshot(inputRequests), result, error);
     }
 
     /** Only the canonical 36-character spelling is an id; anything else cannot name an execution. */

@@ -194,7 +194,7 @@ public class WorkerReportService {
             logIgnored(execution, event);
             return Uni.createFrom().item(false);
         }
-        return applyChange(tx, execution, change.get(), event, null, applied -> {
+        return applyEnd(tx, execution, change.get(), event, applied -> {
             if (execution.state() == ExecutionStatus.WORKING) {
                 // updated_at changes with the state only: here, when the execution last entered working
                 latency.ran(execution.updatedAt(), applied.to(), applied.at());
@@ -287,8 +287,7 @@ public class WorkerReportService {
 
     /**
      * Compare-and-set of {@code change} (recording {@code ownerWorkerId} as the epoch's owner unless one is, when not
-     * null); when it wins, {@code alongside} (in the same transaction) and the
-     * {@code ExecutionChanged}.
+     * null); when it wins, {@code alongside} (in the same transaction) and the {@code ExecutionChanged}.
      */
     private Uni<Boolean> applyChange(
             SqlConnection tx,
@@ -299,25 +298,56 @@ public class WorkerReportService {
             Function<StateChange, Uni<Void>> alongside) {
         return executions.compareAndSet(tx, change, ownerWorkerId).flatMap(changed -> {
             if (!changed) {
-                LOG.debugf(
-                        "Report lost a concurrent update [executionId=%s type=%s messageId=%s]",
-                        execution.id(), event.kind(), event.messageId());
-                return Uni.createFrom().item(false);
+                return lostUpdate(execution, event);
             }
             ExecutionChanged lifecycle = LifecycleEvents.changed(
                     ids.newId(), execution, change.to(), change.at(), ReportDecisions.summaryOf(change));
-            return alongside
-                    .apply(change)
-                    .flatMap(v -> outbox.append(
-                            tx,
-                            List.of(OutboxMessage.of(
-                                    config.topics().lifecycle(),
-                                    execution.id().toString(),
-                                    lifecycle.messageId(),
-                                    ExecutionChanged.TYPE,
-                                    lifecycle))))
-                    .replaceWith(true);
+            return alongside.apply(change).flatMap(v -> appendLifecycle(tx, lifecycle));
         });
+    }
+
+    /**
+     * {@link #applyChange} of a run's end: its {@code ExecutionChanged} carries the outcome as the compare-and-set
+     * left the execution ({@link LifecycleEvents#ended}), for the frontends that wait for it.
+     */
+    private Uni<Boolean> applyEnd(
+            SqlConnection tx,
+            Execution execution,
+            StateChange change,
+            WorkerEvent event,
+            Function<StateChange, Uni<Void>> alongside) {
+        return executions.compareAndSetReturning(tx, change, null).flatMap(ended -> {
+            if (ended.isEmpty()) {
+                return lostUpdate(execution, event);
+            }
+            ExecutionChanged lifecycle = LifecycleEvents.ended(
+                    ids.newId(),
+                    ended.get(),
+                    change.result(),
+                    change.at(),
+                    ReportDecisions.summaryOf(change),
+                    config.lifecycle().carriedResultMaxBytes());
+            return alongside.apply(change).flatMap(v -> appendLifecycle(tx, lifecycle));
+        });
+    }
+
+    private static Uni<Boolean> lostUpdate(Execution execution, WorkerEvent event) {
+        LOG.debugf(
+                "Report lost a concurrent update [executionId=%s type=%s messageId=%s]",
+                execution.id(), event.kind(), event.messageId());
+        return Uni.createFrom().item(false);
+    }
+
+    private Uni<Boolean> appendLifecycle(SqlConnection tx, ExecutionChanged lifecycle) {
+        return outbox.append(
+                        tx,
+                        List.of(OutboxMessage.of(
+                                config.topics().lifecycle(),
+                                lifecycle.executionId().toString(),
+                                lifecycle.messageId(),
+                                ExecutionChanged.TYPE,
+                                lifecycle)))
+                .replaceWith(true);
     }
 
     private Uni<Boolean> recordProgress(SqlConnection tx, Execution execution, Progress progress) {

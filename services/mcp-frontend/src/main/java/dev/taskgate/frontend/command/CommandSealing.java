@@ -1,14 +1,9 @@
 package dev.taskgate.frontend.command;
 
-import java.security.SecureRandom;
-
 import jakarta.inject.Singleton;
 
 import io.quarkus.runtime.Startup;
 
-import dev.taskgate.frontend.FrontendConfig;
-import dev.taskgate.payload.PayloadCipher;
-import dev.taskgate.payload.PayloadKeyRing;
 import dev.taskgate.payload.RecordPayloads;
 
 /**
@@ -23,9 +18,8 @@ import dev.taskgate.payload.RecordPayloads;
 public class CommandSealing {
     private final RecordPayloads payloads;
 
-    CommandSealing(FrontendConfig config) {
-        this.payloads = new RecordPayloads(new PayloadCipher(
-                PayloadKeyRing.parse(PayloadKeyRing.CONFIG_KEY, config.payloadKeys()), new SecureRandom()));
+    CommandSealing(RecordPayloads payloads) {
+        this.payloads = payloads;
     }
 
     /** The command's wire bytes with its payload members sealed. */

@@ -1,5 +1,6 @@
 package dev.taskgate.frontend.mcp;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -25,6 +26,7 @@ import dev.taskgate.contracts.event.LogMessage;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.mcp.McpException.Disposition;
+import dev.taskgate.frontend.mcp.progress.CarriedOutcome;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
 import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
 import dev.taskgate.frontend.query.ExecutionQueries;
@@ -40,7 +42,8 @@ import dev.taskgate.problem.ProblemException;
  * so does the progress job-control recorded before the end ({@link #progressBeforeEnd()}).
  *
  * <p>The outcome is read from job-control when a lifecycle record says the execution reached a terminal state
- * (or {@code input_required}), right after the watch was opened only when {@code readNow} (the reply or a record
+ * (or {@code input_required}) — unless the record carried the outcome and the caller may read it
+ * ({@link CarriedOutcome#readableBy}): then that is the end, and nothing is read — right after the watch was opened only when {@code readNow} (the reply or a record
  * read before the watch was open already told of such a state: {@link SyncCalls#open}), and every sync poll interval
  * as a fallback. A call whose execution is still not terminal at its handoff time (the tool's handoff policy,
  * {@link #handOffAfter}, at the latest the sync timeout) ends with the handoff answer, the execution's handle: the
@@ -84,11 +87,15 @@ public final class SyncCall implements AutoCloseable {
     private final ExecutionQueries queries;
     private final ExecutionCommands commands;
     private final SyncCalls.Timing timing;
+    private final Clock clock;
     private final Function<String, McpResult> render;
     private final LongFunction<McpResult> handoff;
     private final long start;
     private final AtomicBoolean abandoned = new AtomicBoolean();
     private boolean queryDue;
+    /** The outcome the lifecycle record of the end carried, until {@link #outcome()} takes it. */
+    private CarriedOutcome carried;
+
     private long nextPoll;
     private long lastSent;
     private final ProgressNotifications progress;
@@ -117,6 +124,7 @@ public final class SyncCall implements AutoCloseable {
             ExecutionQueries queries,
             ExecutionCommands commands,
             SyncCalls.Timing timing,
+            Clock clock,
             Function<String, McpResult> render,
             LongFunction<McpResult> handoff) {
         this.render = render;
@@ -131,6 +139,7 @@ public final class SyncCall implements AutoCloseable {
         this.queries = queries;
         this.commands = commands;
         this.timing = timing;
+        this.clock = clock;
         long now = System.nanoTime();
         this.start = now;
         this.handoffAt = now + timing.timeout().toNanos();
@@ -363,6 +372,7 @@ public final class SyncCall implements AutoCloseable {
                         && (signal.state().isTerminal()
                                 || reportInput && signal.state() == ExecutionStatus.INPUT_REQUIRED)) {
                     queryDue = true;
+                    carried = signal.outcome();
                 }
                 break;
             case CALLER_GONE:
@@ -374,11 +384,16 @@ public final class SyncCall implements AutoCloseable {
     }
 
     private McpResult outcome() {
-        ExecutionOutcome outcome;
-        try {
-            outcome = queries.outcome(executionId, caller.caller());
-        } catch (ProblemException e) {
-            throw McpProblems.translate(e);
+        ExecutionOutcome outcome = carried == null
+                ? null
+                : carried.readableBy(caller.caller(), clock.instant()).orElse(null);
+        carried = null;
+        if (outcome == null) {
+            try {
+                outcome = queries.outcome(executionId, caller.caller());
+            } catch (ProblemException e) {
+                throw McpProblems.translate(e);
+            }
         }
         latest = outcome.execution();
         switch (outcome.execution().status()) {

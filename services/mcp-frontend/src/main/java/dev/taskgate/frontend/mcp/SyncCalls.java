@@ -1,5 +1,6 @@
 package dev.taskgate.frontend.mcp;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.function.Function;
@@ -42,11 +43,18 @@ public class SyncCalls {
     private final ExecutionQueries queries;
     private final ExecutionCommands commands;
     private final Timing timing;
+    private final Clock clock;
 
-    SyncCalls(ExecutionSignals signals, ExecutionQueries queries, ExecutionCommands commands, FrontendConfig config) {
+    SyncCalls(
+            ExecutionSignals signals,
+            ExecutionQueries queries,
+            ExecutionCommands commands,
+            FrontendConfig config,
+            Clock clock) {
         this.signals = signals;
         this.queries = queries;
         this.commands = commands;
+        this.clock = clock;
         FrontendConfig.Mcp mcp = config.mcp();
         this.timing = new Timing(
                 mcp.syncCallTimeout(),
@@ -77,7 +85,8 @@ public class SyncCalls {
      * answers {@code handoff} (given the milliseconds waited). The call reads the outcome at once only when there
      * is something to read: the reply already saw a decisive state (a receipt's earlier execution), or the lifecycle
      * reader read a decisive change before the watch was open; otherwise the lifecycle record that the execution's
-     * next decisive change publishes wakes it (and the fallback poll bounds a lost record).
+     * next decisive change publishes wakes it (and the fallback poll bounds a lost record), and when that record
+     * carries the outcome, the call reads nothing.
      */
     public SyncCall open(
             AuthenticatedCaller caller,
@@ -90,6 +99,6 @@ public class SyncCalls {
         boolean readNow = ExecutionSignals.isDecisive(accepted.execution().status())
                 || signals.decisiveChangeSeen(executionId); // only now that the watch is open: see ExecutionSignals
         return new SyncCall(
-                caller, executionId, progressToken, watch, readNow, queries, commands, timing, render, handoff);
+                caller, executionId, progressToken, watch, readNow, queries, commands, timing, clock, render, handoff);
     }
 }

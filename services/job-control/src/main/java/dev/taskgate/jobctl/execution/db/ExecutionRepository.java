@@ -48,6 +48,14 @@ public class ExecutionRepository {
             + "cancel_requested_at, created_at, updated_at, deadline_at, retention_expires_at, mutating, "
             + "visible_until, progress_token";
     private static final String COLUMNS = INSERT_COLUMNS + ", purged_at, result_is_error";
+    private static final String COMPARE_AND_SET = "update jobctl.execution set state = $4, updated_at = $5, "
+            + "status_message = coalesce($6, status_message), error_code = coalesce($7, error_code), "
+            + "error_message = coalesce($8, error_message), result = coalesce($9, result), "
+            + "cancel_requested_at = coalesce($10, cancel_requested_at), "
+            + "retention_expires_at = coalesce($11, retention_expires_at), "
+            + "result_is_error = coalesce($12, result_is_error), "
+            + "owner_worker_id = coalesce(owner_worker_id, $13) "
+            + "where id = $1 and state = $2 and epoch = $3";
     private static final String OWNED_COLUMNS = "e.id, e.principal, e.workspace, e.org_id, e.project_id, "
             + "e.surface, e.tool_name, e.tool_version, e.state, e.epoch, e.attempt, e.error_code, e.error_message, "
             + "e.status_message, e.progress, e.total, e.cancel_requested_at, e.created_at, e.updated_at, "
@@ -163,33 +171,43 @@ public class ExecutionRepository {
      * null} leaves the owner as it is.
      */
     public Uni<Boolean> compareAndSet(SqlClient client, StateChange change, String ownerWorkerId) {
+        return client.preparedQuery(COMPARE_AND_SET)
+                .execute(compareAndSetArguments(change, ownerWorkerId))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    /**
+     * {@link #compareAndSet(SqlClient, StateChange, String)}, answering the execution as the change left it (as a
+     * read after the commit would find it) when the change won, empty when it lost.
+     */
+    public Uni<Optional<Execution>> compareAndSetReturning(SqlClient client, StateChange change, String ownerWorkerId) {
+        return client.preparedQuery(COMPARE_AND_SET + " returning " + COLUMNS)
+                .execute(compareAndSetArguments(change, ownerWorkerId))
+                .map(rows -> {
+                    var it = rows.iterator();
+                    return it.hasNext() ? Optional.of(map(it.next())) : Optional.empty();
+                });
+    }
+
+    private Tuple compareAndSetArguments(StateChange change, String ownerWorkerId) {
         Buffer result = change.result() == null
                 ? null
                 : Buffer.buffer(cipher.seal(change.executionId(), PayloadKind.RESULT, change.result()));
         Instant retention = change.to().isTerminal() ? lifetime.retentionAfterEnd(change.at()) : null;
-        return client.preparedQuery("update jobctl.execution set state = $4, updated_at = $5, "
-                        + "status_message = coalesce($6, status_message), error_code = coalesce($7, error_code), "
-                        + "error_message = coalesce($8, error_message), result = coalesce($9, result), "
-                        + "cancel_requested_at = coalesce($10, cancel_requested_at), "
-                        + "retention_expires_at = coalesce($11, retention_expires_at), "
-                        + "result_is_error = coalesce($12, result_is_error), "
-                        + "owner_worker_id = coalesce(owner_worker_id, $13) "
-                        + "where id = $1 and state = $2 and epoch = $3")
-                .execute(Tuple.from(Arrays.asList(
-                        change.executionId(),
-                        change.from().wireName(),
-                        change.epoch(),
-                        change.to().wireName(),
-                        ts(change.at()),
-                        StoredText.of(change.statusMessage()),
-                        StoredText.of(change.errorCode()),
-                        StoredText.of(change.errorMessage()),
-                        result,
-                        ts(change.cancelRequestedAt()),
-                        ts(retention),
-                        change.result() == null ? null : ToolResults.isError(change.result()),
-                        ownerWorkerId)))
-                .map(rows -> rows.rowCount() == 1);
+        return Tuple.from(Arrays.asList(
+                change.executionId(),
+                change.from().wireName(),
+                change.epoch(),
+                change.to().wireName(),
+                ts(change.at()),
+                StoredText.of(change.statusMessage()),
+                StoredText.of(change.errorCode()),
+                StoredText.of(change.errorMessage()),
+                result,
+                ts(change.cancelRequestedAt()),
+                ts(retention),
+                change.result() == null ? null : ToolResults.isError(change.result()),
+                ownerWorkerId));
     }
 
     /** Whether {@link #lockOverdue} would find anything, without locking: one statement, no transaction needed. */

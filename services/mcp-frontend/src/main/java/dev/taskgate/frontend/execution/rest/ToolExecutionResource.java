@@ -220,7 +220,7 @@ public class ToolExecutionResource {
         ExecutionSnapshot snapshot = wait == 0
                 ? queries.snapshot(executionId, caller.caller())
                 : settledOutcomes
-                        .read(executionId, () -> queries.outcome(executionId, caller.caller()), wait)
+                        .read(executionId, caller.caller(), () -> queries.outcome(executionId, caller.caller()), wait)
                         .execution();
         return Response.ok(json(id, snapshot), MediaType.APPLICATION_JSON).build();
     }
@@ -259,8 +259,8 @@ public class ToolExecutionResource {
         AuthenticatedCaller caller = callers.resolve(org, project);
         int wait = ReadWait.parse(waitMs);
         UUID executionId = executionId(id, caller);
-        ExecutionOutcome outcome =
-                settledOutcomes.read(executionId, () -> queries.outcome(executionId, caller.caller()), wait);
+        ExecutionOutcome outcome = settledOutcomes.read(
+                executionId, caller.caller(), () -> queries.outcome(executionId, caller.caller()), wait);
         switch (outcome.execution().status()) {
             case COMPLETED:
                 if (outcome.result() == null) {

@@ -235,8 +235,12 @@ public class CompatibilityTools {
 
     private CompatResult get(AuthenticatedCaller caller, Surface surface, CompatArguments.Get args) {
         ExecutionIds.Resolved id = ids.resolve(args.executionId(), surface, caller);
-        ExecutionOutcome outcome = settledOutcomes.read(id.executionId(), () -> outcome(caller, id), args.waitMs());
+        ExecutionOutcome outcome =
+                settledOutcomes.read(id.executionId(), caller.caller(), () -> outcome(caller, id), args.waitMs());
         ExecutionSnapshot s = outcome.execution();
+        if (s.surface() != id.surface()) {
+            throw ExecutionIds.notFound(); // also for an outcome a lifecycle record carried: the read checks it
+        }
         switch (s.status()) {
             case COMPLETED:
                 if (outcome.result() == null) {

@@ -12,8 +12,11 @@ import dev.taskgate.contracts.event.Progress;
  * @param progress the progress report ({@link Kind#PROGRESS} only)
  * @param state    the new state ({@link Kind#CHANGED} only)
  * @param log      the log message ({@link Kind#LOG} only)
+ * @param outcome  the outcome the change's record carried ({@link Kind#CHANGED} to a terminal state only), or
+ *                 {@code null}
  */
-public record ExecutionSignal(Kind kind, Progress progress, ExecutionStatus state, LogMessage log) {
+public record ExecutionSignal(
+        Kind kind, Progress progress, ExecutionStatus state, LogMessage log, CarriedOutcome outcome) {
     /** The kinds of signal. */
     public enum Kind {
         /** The operation reported progress (best effort: some reports may never arrive). */
@@ -32,18 +35,18 @@ public record ExecutionSignal(Kind kind, Progress progress, ExecutionStatus stat
     }
 
     static ExecutionSignal progress(Progress progress) {
-        return new ExecutionSignal(Kind.PROGRESS, progress, null, null);
+        return new ExecutionSignal(Kind.PROGRESS, progress, null, null, null);
     }
 
     static ExecutionSignal log(LogMessage log) {
-        return new ExecutionSignal(Kind.LOG, null, null, log);
+        return new ExecutionSignal(Kind.LOG, null, null, log, null);
     }
 
-    static ExecutionSignal changed(ExecutionStatus state) {
-        return new ExecutionSignal(Kind.CHANGED, null, state, null);
+    static ExecutionSignal changed(ExecutionStatus state, CarriedOutcome outcome) {
+        return new ExecutionSignal(Kind.CHANGED, null, state, null, outcome);
     }
 
     static ExecutionSignal callerGone() {
-        return new ExecutionSignal(Kind.CALLER_GONE, null, null, null);
+        return new ExecutionSignal(Kind.CALLER_GONE, null, null, null, null);
     }
 }

@@ -117,9 +117,9 @@ public class ExecutionSignals {
         deliver(log.executionId(), ExecutionSignal.log(log));
     }
 
-    /** Routes a committed state change. */
-    public void changed(ExecutionChanged changed) {
-        deliver(changed.executionId(), ExecutionSignal.changed(changed.state()));
+    /** Routes a committed state change, with the outcome its record carried ({@code null}: none). */
+    public void changed(ExecutionChanged changed, CarriedOutcome outcome) {
+        deliver(changed.executionId(), ExecutionSignal.changed(changed.state(), outcome));
     }
 
     /** How many executions are watched (for tests and diagnostics). */

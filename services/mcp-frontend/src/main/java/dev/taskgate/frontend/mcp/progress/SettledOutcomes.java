@@ -1,5 +1,6 @@
 package dev.taskgate.frontend.mcp.progress;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.OptionalLong;
 import java.util.UUID;
@@ -8,6 +9,7 @@ import java.util.function.Supplier;
 
 import jakarta.inject.Singleton;
 
+import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.frontend.FrontendConfig;
@@ -23,7 +25,8 @@ import dev.taskgate.frontend.FrontendConfig;
  * wait unless the lifecycle reader may have read a decisive change of it since the submission
  * ({@link ExecutionSignals#mayHaveChangedDecisivelySince}): its reply showed it undecided, and any later decisive
  * change either was read and remembered or will reach the watch. So a client that creates and then waits costs one
- * read, after the record.
+ * read, after the record — or none, when that record carries the outcome and the caller may read it
+ * ({@link CarriedOutcome#readableBy}).
  */
 @Singleton
 public class SettledOutcomes {
@@ -35,11 +38,13 @@ public class SettledOutcomes {
 
     private final ExecutionSignals signals;
     private final Duration pollInterval;
+    private final Clock clock;
     private final SubmittedHere submittedHere = new SubmittedHere(REMEMBERED_SUBMISSIONS);
 
-    SettledOutcomes(ExecutionSignals signals, FrontendConfig config) {
+    SettledOutcomes(ExecutionSignals signals, FrontendConfig config, Clock clock) {
         this.signals = signals;
         this.pollInterval = config.mcp().syncPollInterval();
+        this.clock = clock;
     }
 
     /** To take before sending a submission whose execution may be waited for here: see {@link #submitted}. */
@@ -56,9 +61,10 @@ public class SettledOutcomes {
 
     /**
      * The outcome {@code read} returns once it shows the execution settled, or the last one read when {@code waitMs}
-     * has passed first; {@code waitMs} 0 reads once. {@code read}'s exceptions pass through.
+     * has passed first; {@code waitMs} 0 reads once. An outcome the execution's terminal lifecycle record carried
+     * takes the place of a read when {@code caller} may read it. {@code read}'s exceptions pass through.
      */
-    public ExecutionOutcome read(UUID executionId, Supplier<ExecutionOutcome> read, long waitMs) {
+    public ExecutionOutcome read(UUID executionId, Caller caller, Supplier<ExecutionOutcome> read, long waitMs) {
         if (waitMs <= 0) {
             return read.get();
         }
@@ -82,10 +88,15 @@ public class SettledOutcomes {
                     Thread.currentThread().interrupt();
                     break;
                 }
-                if (signal == null
-                        || (signal.kind() == ExecutionSignal.Kind.CHANGED
-                                && ExecutionSignals.isDecisive(signal.state()))) {
+                if (signal == null) {
                     outcome = read.get();
+                } else if (signal.kind() == ExecutionSignal.Kind.CHANGED
+                        && ExecutionSignals.isDecisive(signal.state())) {
+                    outcome = signal.outcome() == null
+                            ? read.get()
+                            : signal.outcome()
+                                    .readableBy(caller, clock.instant())
+                                    .orElseGet(read);
                 }
             }
             return outcome != null ? outcome : read.get();

@@ -30,7 +30,8 @@ import dev.taskgate.frontend.KafkaConnection;
  * slowly, so a lost record delays an answer but never loses it. Records are keyed by execution id, so records of
  * unwatched executions are skipped without parsing, except for a lifecycle record's {@code state}: the ids of
  * decisive changes are remembered for requests that start watching after the record went by
- * ({@link ExecutionSignals#decisiveChangeSeen}).
+ * ({@link ExecutionSignals#decisiveChangeSeen}). The outcome a watched execution's terminal record carries is opened
+ * and handed to the watch ({@link CarriedOutcomes}).
  */
 @Singleton
 public class SignalConsumers {
@@ -38,15 +39,18 @@ public class SignalConsumers {
     private final InstanceTopicReader lifecycle;
     private final ExecutionSignals signals;
     private final LifecycleFeed feed;
+    private final CarriedOutcomes outcomes;
 
     SignalConsumers(
             FrontendConfig config,
             KafkaConnection kafka,
             InstanceIdentity identity,
             ExecutionSignals signals,
-            LifecycleFeed feed) {
+            LifecycleFeed feed,
+            CarriedOutcomes outcomes) {
         this.signals = signals;
         this.feed = feed;
+        this.outcomes = outcomes;
         String prefix = config.topicPrefix().orElse("");
         String group = "mcp-frontend-" + identity.id();
         this.progress = new InstanceTopicReader(kafka, prefix + Topics.PROGRESS, group + "-progress", this::onProgress);
@@ -92,7 +96,7 @@ public class SignalConsumers {
         }
         ExecutionChanged changed = Wire.fromBytes(record.value(), ExecutionChanged.class);
         if (watched) {
-            signals.changed(changed);
+            signals.changed(changed, outcomes.open(changed, record.value()));
         }
         if (listened) {
             feed.publish(changed); // 2025-era listen streams follow executions by owner
