@@ -26,7 +26,9 @@ import static org.awaitility.Awaitility.await;
  * When a synchronous {@code tools/call} reads job-control's outcome: once, when there is something to read. A fresh
  * submission's reply says {@code queued}, so the call waits for the lifecycle record of its end (read before its
  * watch was open or after); a reply that already saw the end (a receipt's earlier execution) is read at once. The
- * fallback poll is 10 minutes here, so a call that ends proves which of these woke it.
+ * fallback poll is 10 minutes here, so a call that ends proves which of these woke it. A record of the end that
+ * carries the outcome for the caller is not followed by a read at all; one carried for someone else, or that does not
+ * open, is.
  */
 @QuarkusTest
 @TestProfile(WithLifecycleWakeOnly.class)
@@ -87,6 +89,46 @@ class SyncCallOutcomeReadsTest extends WithPlayedExecution {
         assertThat(response.at("/result/content/0/text").asText())
                 .as(response.toString())
                 .isEqualTo("slept");
+        assertThat(outcomeReads()).isEqualTo(1);
+    }
+
+    @Test
+    void anEndWhoseRecordCarriesTheOutcomeIsNotRead() {
+        try (McpStream client = echoCall().stream()) {
+            await().atMost(WAIT).until(() -> signals.isWatched(id));
+            // job-control's read still answers working: only the carried outcome can end the call
+            execution.endCarrying(ExecutionStatus.COMPLETED, STORED, Fixtures.caller("alice"));
+
+            assertThat(client.awaitResponse(WAIT).at("/result/content/0/text").asText())
+                    .isEqualTo("slept");
+        }
+        assertThat(outcomeReads()).isZero();
+    }
+
+    @Test
+    void anOutcomeCarriedForAnotherOwnerIsReadInstead() {
+        String carried = "{\"content\":[{\"type\":\"text\",\"text\":\"bob's\"}],\"isError\":false}";
+        try (McpStream client = echoCall().stream()) {
+            await().atMost(WAIT).until(() -> signals.isWatched(id));
+            execution.answerOutcome(queries, ExecutionStatus.COMPLETED, STORED);
+            execution.endCarrying(ExecutionStatus.COMPLETED, carried, Fixtures.caller("bob"));
+
+            assertThat(client.awaitResponse(WAIT).at("/result/content/0/text").asText())
+                    .isEqualTo("slept");
+        }
+        assertThat(outcomeReads()).isEqualTo(1);
+    }
+
+    @Test
+    void anOutcomeThatDoesNotOpenIsReadInstead() {
+        try (McpStream client = echoCall().stream()) {
+            await().atMost(WAIT).until(() -> signals.isWatched(id));
+            execution.answerOutcome(queries, ExecutionStatus.COMPLETED, STORED);
+            execution.endWithUnreadableOutcome(ExecutionStatus.COMPLETED);
+
+            assertThat(client.awaitResponse(WAIT).at("/result/content/0/text").asText())
+                    .isEqualTo("slept");
+        }
         assertThat(outcomeReads()).isEqualTo(1);
     }
 

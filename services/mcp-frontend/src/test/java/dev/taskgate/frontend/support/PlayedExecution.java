@@ -1,11 +1,15 @@
 package dev.taskgate.frontend.support;
 
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 
+import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.ExecutionStatus;
@@ -71,22 +75,62 @@ public final class PlayedExecution {
 
     /** job-control committed a state change. */
     public void changed(ExecutionStatus state) {
+        kafka.send(LIFECYCLE_TOPIC, id.toString(), record(state, Fixtures.caller("alice"), null));
+    }
+
+    /**
+     * The run ended in {@code state} with {@code result} (or none), and job-control's record of the end carries that
+     * outcome for {@code owner}, sealed as job-control seals it. What the outcome read answers is left as it is, so a
+     * request that reads instead shows it.
+     */
+    public void endCarrying(ExecutionStatus state, String result, Caller owner) {
         Instant now = Instant.now();
+        ExecutionSnapshot ended = new ExecutionSnapshot(
+                id,
+                tool,
+                "1",
+                state,
+                surface,
+                Fixtures.CREATED,
+                now,
+                null,
+                now.plus(7, ChronoUnit.DAYS),
+                null,
+                null,
+                null,
+                null);
+        ExecutionOutcome outcome = new ExecutionOutcome(ended, result, null);
         kafka.send(
                 LIFECYCLE_TOPIC,
                 id.toString(),
-                new ExecutionChanged(
-                        UUID.randomUUID(),
-                        now,
-                        id,
-                        state,
-                        Fixtures.CREATED,
-                        now,
-                        state.wireName(),
-                        "acme",
-                        "demo",
-                        Fixtures.caller("alice").principal(),
-                        surface));
+                record(state, owner, Wire.mapper().valueToTree(outcome)));
+    }
+
+    /** A record of the end whose {@code outcome} member is not a sealed value: it cannot be opened. */
+    public void endWithUnreadableOutcome(ExecutionStatus state) {
+        ObjectNode record = Wire.mapper().valueToTree(record(state, Fixtures.caller("alice"), null));
+        record.putObject("outcome")
+                .put("kid", "test-insecure-2")
+                .put("nonce", "AAAAAAAAAAAAAAAA")
+                .put("ciphertext", "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+        kafka.sendRaw(LIFECYCLE_TOPIC, id.toString(), Wire.toBytes(record));
+    }
+
+    private ExecutionChanged record(ExecutionStatus state, Caller owner, JsonNode outcome) {
+        Instant now = Instant.now();
+        return new ExecutionChanged(
+                UUID.randomUUID(),
+                now,
+                id,
+                state,
+                Fixtures.CREATED,
+                now,
+                state.wireName(),
+                owner.orgId(),
+                owner.projectId(),
+                owner.principal(),
+                surface,
+                outcome);
     }
 
     /** What job-control's outcome query answers from now on. */

@@ -26,7 +26,7 @@ import static org.awaitility.Awaitility.await;
  * {@code wait_ms} on {@code GET …/{id}} and {@code GET …/{id}/result} against the real broker: the read answers
  * when the execution's decisive lifecycle record arrives (the fallback poll is 10 min here, so only the record can
  * end the wait early), reading the outcome once before the wait and once after the record, or only after it when
- * this instance created the execution; a wait that runs out answers the state as it is; a bad {@code wait_ms} is 400
+ * this instance created the execution (and not at all when the record carries the outcome); a wait that runs out answers the state as it is; a bad {@code wait_ms} is 400
  * before any query.
  */
 @QuarkusTest
@@ -73,6 +73,21 @@ class ToolExecutionWaitTest extends WithPlayedExecution {
         assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
         assertThat(answer.text()).isEqualTo(RESULT);
         assertThat(outcomeReads()).as("after the completed record only").isEqualTo(1);
+    }
+
+    @Test
+    void anExecutionCreatedHereWhoseEndCarriesTheOutcomeIsNotReadAtAll() {
+        create();
+        CompletableFuture<Api.Result> read = CompletableFuture.supplyAsync(() -> get("/result?wait_ms=30000"));
+        await().atMost(PATIENCE).until(() -> signals.isWatched(id));
+
+        // job-control's read still answers working: only the carried outcome can end the wait
+        execution.endCarrying(ExecutionStatus.COMPLETED, RESULT, Fixtures.caller("alice"));
+        Api.Result answer = read.join();
+
+        assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+        assertThat(answer.text()).isEqualTo(RESULT);
+        assertThat(outcomeReads()).isZero();
     }
 
     @Test
