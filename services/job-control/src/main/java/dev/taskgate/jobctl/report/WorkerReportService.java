@@ -38,7 +38,6 @@ import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.InputRequestService;
 import dev.taskgate.jobctl.journal.CommitService;
-import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
 import dev.taskgate.jobctl.metrics.ExecutionLatencyMeters;
 import dev.taskgate.jobctl.outbox.OutboxMessage;
 import dev.taskgate.jobctl.outbox.OutboxWriter;
@@ -64,7 +63,6 @@ public class WorkerReportService {
     private final JobControlConfig config;
     private final DbClock clock;
     private final IdSource ids;
-    private final WorkerInstanceRepository workers;
     private final OwnerLossService ownerLoss;
     private final ResultCheckpointService resultCheckpoints;
     private final CommitService commits;
@@ -81,7 +79,6 @@ public class WorkerReportService {
             JobControlConfig config,
             DbClock clock,
             IdSource ids,
-            WorkerInstanceRepository workers,
             OwnerLossService ownerLoss,
             ResultCheckpointService resultCheckpoints,
             CommitService commits,
@@ -99,7 +96,6 @@ public class WorkerReportService {
         this.config = config;
         this.clock = clock;
         this.ids = ids;
-        this.workers = workers;
         this.ownerLoss = ownerLoss;
         this.resultCheckpoints = resultCheckpoints;
         this.commits = commits;
@@ -180,10 +176,12 @@ public class WorkerReportService {
                     ? stopStaleRun(tx, execution, started, now)
                     : Uni.createFrom().item(false);
         }
-        // the owner is recorded by the compare-and-set itself (its epoch is the report's: ReportDecisions)
-        return applyChange(tx, execution, change.get(), started, started.workerId(), applied -> {
+        // the owner, and that it was heard from, are recorded by the compare-and-set itself (its epoch is the
+        // report's: ReportDecisions)
+        Uni<Boolean> won = executions.compareAndSetSeen(tx, change.get(), started.workerId(), started.occurredAt());
+        return afterChange(tx, execution, change.get(), started, won, applied -> {
             latency.pickedUp(execution.createdAt(), applied.at());
-            return workers.recordSeen(tx, started.workerId(), applied.at(), started.occurredAt());
+            return Uni.createFrom().voidItem();
         });
     }
 
@@ -286,17 +284,17 @@ public class WorkerReportService {
     }
 
     /**
-     * Compare-and-set of {@code change} (recording {@code ownerWorkerId} as the epoch's owner unless one is, when not
-     * null); when it wins, {@code alongside} (in the same transaction) and the {@code ExecutionChanged}.
+     * When the compare-and-set of {@code change} {@code won}: {@code alongside} and the {@code ExecutionChanged}, in
+     * the same transaction.
      */
-    private Uni<Boolean> applyChange(
+    private Uni<Boolean> afterChange(
             SqlConnection tx,
             Execution execution,
             StateChange change,
             WorkerEvent event,
-            String ownerWorkerId,
+            Uni<Boolean> won,
             Function<StateChange, Uni<Void>> alongside) {
-        return executions.compareAndSet(tx, change, ownerWorkerId).flatMap(changed -> {
+        return won.flatMap(changed -> {
             if (!changed) {
                 return lostUpdate(execution, event);
             }
@@ -307,7 +305,7 @@ public class WorkerReportService {
     }
 
     /**
-     * {@link #applyChange} of a run's end: its {@code ExecutionChanged} carries the outcome as the compare-and-set
+     * The compare-and-set of a run's end: its {@code ExecutionChanged} carries the outcome as the compare-and-set
      * left the execution ({@link LifecycleEvents#ended}), for the frontends that wait for it.
      */
     private Uni<Boolean> applyEnd(

@@ -6,6 +6,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Predicate;
@@ -32,6 +33,7 @@ import dev.taskgate.jobctl.execution.ExecutionLifetime;
 import dev.taskgate.jobctl.execution.OwnedExecution;
 import dev.taskgate.jobctl.execution.StateChange;
 import dev.taskgate.jobctl.execution.StoredOutcome;
+import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
 import dev.taskgate.jobctl.payload.PayloadKind;
 import dev.taskgate.payload.PayloadCipher;
 
@@ -172,7 +174,7 @@ public class ExecutionRepository {
      */
     public Uni<Boolean> compareAndSet(SqlClient client, StateChange change, String ownerWorkerId) {
         return client.preparedQuery(COMPARE_AND_SET)
-                .execute(compareAndSetArguments(change, ownerWorkerId))
+                .execute(Tuple.from(compareAndSetValues(change, ownerWorkerId)))
                 .map(rows -> rows.rowCount() == 1);
     }
 
@@ -182,19 +184,39 @@ public class ExecutionRepository {
      */
     public Uni<Optional<Execution>> compareAndSetReturning(SqlClient client, StateChange change, String ownerWorkerId) {
         return client.preparedQuery(COMPARE_AND_SET + " returning " + COLUMNS)
-                .execute(compareAndSetArguments(change, ownerWorkerId))
+                .execute(Tuple.from(compareAndSetValues(change, ownerWorkerId)))
                 .map(rows -> {
                     var it = rows.iterator();
                     return it.hasNext() ? Optional.of(map(it.next())) : Optional.empty();
                 });
     }
 
-    private Tuple compareAndSetArguments(StateChange change, String ownerWorkerId) {
+    /**
+     * {@link #compareAndSet(SqlClient, StateChange, String)} for a run's {@code Started}, which also records, in the
+     * same statement and only when the change wins, that its worker instance {@code ownerWorkerId} was heard from at
+     * the change's time ({@link WorkerInstanceRepository#recordSeen}, {@code reportedAt} the worker's own time of the
+     * report): one round trip instead of two per execution. The sighting creates the instance's row before its first
+     * heartbeat and clears the "left" mark of an instance restarted under the same id, as owner-loss detection needs.
+     */
+    public Uni<Boolean> compareAndSetSeen(
+            SqlClient client, StateChange change, String ownerWorkerId, Instant reportedAt) {
+        Objects.requireNonNull(ownerWorkerId, "ownerWorkerId");
+        List<Object> arguments = compareAndSetValues(change, ownerWorkerId);
+        arguments.add(ts(reportedAt));
+        return client.preparedQuery("with changed as (" + COMPARE_AND_SET + " returning 1), seen as ("
+                        + WorkerInstanceRepository.seenUpsert(13, 5, 14, " from changed")
+                        + ") select count(*) from changed")
+                .execute(Tuple.from(arguments))
+                .map(rows -> rows.iterator().next().getLong(0) == 1);
+    }
+
+    /** The parameters {@code $1}–{@code $13} of {@link #COMPARE_AND_SET}, in a list that may be extended. */
+    private List<Object> compareAndSetValues(StateChange change, String ownerWorkerId) {
         Buffer result = change.result() == null
                 ? null
                 : Buffer.buffer(cipher.seal(change.executionId(), PayloadKind.RESULT, change.result()));
         Instant retention = change.to().isTerminal() ? lifetime.retentionAfterEnd(change.at()) : null;
-        return Tuple.from(Arrays.asList(
+        return new ArrayList<>(Arrays.asList(
                 change.executionId(),
                 change.from().wireName(),
                 change.epoch(),

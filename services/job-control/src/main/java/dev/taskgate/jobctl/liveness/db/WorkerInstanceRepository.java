@@ -23,12 +23,23 @@ public class WorkerInstanceRepository {
      * that reuses the id, and clears the mark.
      */
     public Uni<Void> recordSeen(SqlClient client, String workerId, Instant seenAt, Instant reportedAt) {
-        return client.preparedQuery("insert into jobctl.worker_instance (worker_id, last_seen_at) values ($1, $2) "
-                        + "on conflict (worker_id) do update set "
-                        + "last_seen_at = greatest(worker_instance.last_seen_at, excluded.last_seen_at), "
-                        + "left_at = case when worker_instance.left_at < $3 then null else worker_instance.left_at end")
+        return client.preparedQuery(seenUpsert(1, 2, 3, ""))
                 .execute(Tuple.of(workerId, ts(seenAt), ts(reportedAt)))
                 .replaceWithVoid();
+    }
+
+    /**
+     * The statement of {@link #recordSeen}, for a statement that records a sighting along with something else: the
+     * worker id, the time seen and the worker's own time are its parameters {@code $workerId}, {@code $seenAt} and
+     * {@code $reportedAt}; a sighting is recorded for each row of {@code from} (e.g. {@code " from changed"}, a
+     * preceding update's returned rows), or once when it is empty.
+     */
+    public static String seenUpsert(int workerId, int seenAt, int reportedAt, String from) {
+        return "insert into jobctl.worker_instance (worker_id, last_seen_at) select $" + workerId + "::text, $"
+                + seenAt + "::timestamptz" + from + " on conflict (worker_id) do update set "
+                + "last_seen_at = greatest(worker_instance.last_seen_at, excluded.last_seen_at), "
+                + "left_at = case when worker_instance.left_at < $" + reportedAt
+                + "::timestamptz then null else worker_instance.left_at end";
     }
 
     /** Records that {@code workerId} announced, at {@code reportedAt} (its own time), that it is leaving. */
