@@ -42,10 +42,10 @@ import dev.taskgate.problem.ProblemException;
  * so does the progress job-control recorded before the end ({@link #progressBeforeEnd()}).
  *
  * <p>The outcome is read from job-control when a lifecycle record says the execution reached a terminal state
- * (or {@code input_required}) — unless the record carried the outcome and the caller may read it
- * ({@link CarriedOutcome#readableBy}): then that is the end, and nothing is read — right after the watch was opened only when {@code readNow} (the reply or a record
+ * (or {@code input_required}), right after the watch was opened only when {@code readNow} (the reply or a record
  * read before the watch was open already told of such a state: {@link SyncCalls#open}), and every sync poll interval
- * as a fallback. A call whose execution is still not terminal at its handoff time (the tool's handoff policy,
+ * as a fallback. A record of the end that carries the outcome for this caller ({@link CarriedOutcome#readableBy})
+ * takes the place of that read. A call whose execution is still not terminal at its handoff time (the tool's handoff policy,
  * {@link #handOffAfter}, at the latest the sync timeout) ends with the handoff answer, the execution's handle: the
  * work continues and the caller follows it there. When the caller goes away (stream closed, stdio
  * {@code notifications/cancelled}), the execution is cancelled: nobody could learn its outcome any more. Not

@@ -2,6 +2,9 @@ package dev.taskgate.frontend.mcp;
 
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+import jakarta.inject.Inject;
 
 import org.junit.jupiter.api.Test;
 
@@ -12,6 +15,7 @@ import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.WithLifecycleWakeOnly;
@@ -35,6 +39,9 @@ import static org.awaitility.Awaitility.await;
 class SyncCallOutcomeReadsTest extends WithPlayedExecution {
     private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"slept\"}],\"isError\":false}";
     private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @Inject
+    ExecutionHandles handles;
 
     @Override
     protected Surface surface() {
@@ -130,6 +137,22 @@ class SyncCallOutcomeReadsTest extends WithPlayedExecution {
                     .isEqualTo("slept");
         }
         assertThat(outcomeReads()).isEqualTo(1);
+    }
+
+    @Test
+    void aWaitingExecutionGetRefusesACarriedOutcomeOfAnotherSurface() {
+        String handle = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
+        CompletableFuture<JsonNode> get = CompletableFuture.supplyAsync(
+                () -> mcp().toolCall("get-1", "execution_get", Map.of("execution_id", handle, "wait_ms", 30_000))
+                        .post()
+                        .json());
+        await().atMost(WAIT).until(() -> signals.isWatched(id));
+
+        // the read before the wait answered this surface; the record's outcome names another one
+        execution.endCarrying(ExecutionStatus.COMPLETED, STORED, Fixtures.caller("alice"), Surface.REST);
+        JsonNode answer = get.join();
+
+        assertThat(answer.at("/error/message").asText()).as(answer.toString()).contains("not found");
     }
 
     private long outcomeReads() {

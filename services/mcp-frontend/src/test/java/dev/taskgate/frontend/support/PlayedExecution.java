@@ -84,13 +84,18 @@ public final class PlayedExecution {
      * request that reads instead shows it.
      */
     public void endCarrying(ExecutionStatus state, String result, Caller owner) {
+        endCarrying(state, result, owner, surface);
+    }
+
+    /** {@link #endCarrying(ExecutionStatus, String, Caller)} with an outcome that names {@code outcomeSurface}. */
+    public void endCarrying(ExecutionStatus state, String result, Caller owner, Surface outcomeSurface) {
         Instant now = Instant.now();
         ExecutionSnapshot ended = new ExecutionSnapshot(
                 id,
                 tool,
                 "1",
                 state,
-                surface,
+                outcomeSurface,
                 Fixtures.CREATED,
                 now,
                 null,
