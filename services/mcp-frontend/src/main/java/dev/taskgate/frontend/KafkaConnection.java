@@ -27,6 +27,14 @@ public class KafkaConnection {
     public static final Duration POLL_WAIT = Duration.ofSeconds(5);
 
     /**
+     * How long closing one of this frontend's consumers may wait for the broker. Closing waits for the fetch in flight,
+     * which the broker holds for up to {@code fetch.max.wait.ms} (5 s), and for the group's leave; these consumers
+     * commit nothing and are alone in their groups, so nothing is lost by not waiting, and a stop no longer takes
+     * 5 s per consumer, one after the other.
+     */
+    public static final Duration CLOSE_WAIT = Duration.ofMillis(200);
+
+    /**
      * Every consumer of this frontend is alone in a group of its own instance, so its group heartbeat only keeps that
      * membership alive: nobody else's rebalance waits on it. One every 15 s, a third of Kafka's default session timeout
      * (45 s), instead of every 3 s: a fifth of these requests on the broker at rest.

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRebalanceListener;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -128,6 +129,8 @@ public class CommandReplyConsumer {
                     pause();
                 }
             }
+            c.close(CloseOptions.timeout(
+                    KafkaConnection.CLOSE_WAIT)); // the close of the try that follows does nothing more
         } catch (WakeupException e) {
             LOG.debug("command reply consumer woken for shutdown");
         } catch (RuntimeException e) {

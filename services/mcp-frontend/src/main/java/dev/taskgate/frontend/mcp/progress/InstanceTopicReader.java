@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.function.Consumer;
 
+import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -73,6 +74,8 @@ final class InstanceTopicReader {
                     pause();
                 }
             }
+            c.close(CloseOptions.timeout(
+                    KafkaConnection.CLOSE_WAIT)); // the close of the try that follows does nothing more
         } catch (WakeupException e) {
             LOG.debugf("reader woken for shutdown topic=%s", topic);
         } catch (RuntimeException e) {
