@@ -77,6 +77,23 @@ public final class RecordPayloads {
         return transform(record, false);
     }
 
+    /**
+     * One payload member's value opened, taken from a record its reader has parsed already (opening the whole record
+     * would parse and write it again). Members of several sealed entries are not opened this way.
+     *
+     * @param subject   the id the member is bound to ({@code member.bindingMember()} of the record)
+     * @param qualifier the record's {@code member.qualifierMember()}, or {@code null} for a member without one
+     * @param value     the member as read: a sealed envelope
+     * @throws PayloadUnreadableException when the value is not sealed for this subject and member, or cannot be opened
+     * @throws IllegalArgumentException   for a member of sealed entries
+     */
+    public JsonNode openMember(RecordPayloadMember member, UUID subject, String qualifier, JsonNode value) {
+        if (member.shape() == RecordPayloadMember.Shape.JSON_ENTRIES) {
+            throw new IllegalArgumentException(member + " holds sealed entries, opened with its record");
+        }
+        return openValue(subject, member.role(qualifier), member, value);
+    }
+
     private byte[] transform(byte[] record, boolean seal) {
         ObjectNode tree = parse(record);
         List<RecordPayloadMember> members = membersOf(tree);

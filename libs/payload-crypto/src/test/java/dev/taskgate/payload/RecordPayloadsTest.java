@@ -6,6 +6,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -199,6 +200,29 @@ class RecordPayloadsTest {
                 .isInstanceOf(PayloadUnreadableException.class);
         assertThatThrownBy(() -> payloads.open(JSON.writeValueAsBytes(otherNonce)))
                 .isInstanceOf(PayloadUnreadableException.class);
+    }
+
+    @Test
+    void oneMemberOfAParsedRecordOpensAsTheWholeRecordWouldAndOnlyForItsOwnExecution() throws Exception {
+        RecordPayloads payloads = payloads(KEY_A);
+        byte[] record = bytes(RECORDS.get(RecordPayloadMember.LIFECYCLE_OUTCOME));
+        JsonNode sealedOutcome = tree(payloads.seal(record)).get("outcome");
+
+        JsonNode opened = payloads.openMember(
+                RecordPayloadMember.LIFECYCLE_OUTCOME, UUID.fromString(EXECUTION), null, sealedOutcome);
+
+        assertThat(opened).isEqualTo(tree(record).get("outcome"));
+        assertThatThrownBy(() -> payloads.openMember(
+                        RecordPayloadMember.LIFECYCLE_OUTCOME, UUID.fromString(OTHER_EXECUTION), null, sealedOutcome))
+                .isInstanceOf(PayloadUnreadableException.class)
+                .hasMessageContaining("authentication failed");
+        assertThatThrownBy(() -> payloads.openMember(
+                        RecordPayloadMember.RUN_INPUT, UUID.fromString(EXECUTION), null, sealedOutcome))
+                .as("sealed as another member")
+                .isInstanceOf(PayloadUnreadableException.class);
+        assertThatThrownBy(() -> payloads.openMember(
+                        RecordPayloadMember.INPUT_REQUESTS, UUID.fromString(EXECUTION), null, sealedOutcome))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

@@ -5,11 +5,13 @@ import jakarta.inject.Singleton;
 import org.jboss.logging.Logger;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.payload.PayloadUnreadableException;
+import dev.taskgate.payload.RecordPayloadMember;
 import dev.taskgate.payload.RecordPayloads;
 
 /**
@@ -27,23 +29,17 @@ public class CarriedOutcomes {
         this.payloads = payloads;
     }
 
-    /**
-     * The outcome {@code changed} carries, or {@code null} when it carries none or it cannot be used.
-     *
-     * @param value the record's bytes as read, {@code changed} parsed from them
-     */
-    public CarriedOutcome open(ExecutionChanged changed, byte[] value) {
+    /** The outcome {@code changed} carries, or {@code null} when it carries none or it cannot be used. */
+    public CarriedOutcome open(ExecutionChanged changed) {
         if (changed.outcome() == null || !changed.state().isTerminal()) {
             return null;
         }
         ExecutionOutcome outcome;
         try {
-            ExecutionChanged opened = Wire.fromBytes(payloads.open(value), ExecutionChanged.class);
-            outcome = Wire.mapper().treeToValue(opened.outcome(), ExecutionOutcome.class);
-        } catch (PayloadUnreadableException
-                | IllegalArgumentException
-                | Wire.MalformedRecordException
-                | JsonProcessingException e) {
+            JsonNode opened = payloads.openMember(
+                    RecordPayloadMember.LIFECYCLE_OUTCOME, changed.executionId(), null, changed.outcome());
+            outcome = Wire.mapper().treeToValue(opened, ExecutionOutcome.class);
+        } catch (PayloadUnreadableException | IllegalArgumentException | JsonProcessingException e) {
             LOG.warnf(
                     "the outcome on a lifecycle record could not be opened; it is read from job-control instead "
                             + "executionId=%s reason=%s",

@@ -96,7 +96,7 @@ public class SignalConsumers {
         }
         ExecutionChanged changed = Wire.fromBytes(record.value(), ExecutionChanged.class);
         if (watched) {
-            signals.changed(changed, outcomes.open(changed, record.value()));
+            signals.changed(changed, outcomes.open(changed));
         }
         if (listened) {
             feed.publish(changed); // 2025-era listen streams follow executions by owner
