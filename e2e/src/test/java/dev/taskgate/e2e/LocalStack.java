@@ -289,6 +289,15 @@ public final class LocalStack implements BeforeAllCallback, AutoCloseable {
         return startExtra(service, name, Map.of());
     }
 
+    /**
+     * A second mcp-frontend replica with the stack's settings, for the tests that need two: started by the first that
+     * asks and shared by the others (a service's start costs seconds of CPU on a busy machine); stopped with the stack.
+     * A test must leave it serving.
+     */
+    public ServiceProcess secondFrontend() throws Exception {
+        return startExtra("mcp-frontend", "mcp-frontend-b");
+    }
+
     /** As {@link #startExtra(String, String)}, with {@code settings} (environment variables) on top of the stack's. */
     public synchronized ServiceProcess startExtra(String service, String name, Map<String, String> settings)
             throws Exception {

@@ -123,8 +123,6 @@ class Mcp2025CancelAcrossReplicasE2E {
     }
 
     private static URI frontendB() throws Exception {
-        return URI.create(LocalStack.get()
-                        .startExtra("mcp-frontend", "mcp-frontend-cancel-b")
-                        .baseUrl() + "/mcp");
+        return URI.create(LocalStack.get().secondFrontend().baseUrl() + "/mcp");
     }
 }

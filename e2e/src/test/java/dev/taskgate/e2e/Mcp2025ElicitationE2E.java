@@ -41,9 +41,7 @@ class Mcp2025ElicitationE2E {
                 .scopes("tools:call")
                 .sign();
         URI a = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
-        URI b = URI.create(LocalStack.get()
-                        .startExtra("mcp-frontend", "mcp-frontend-2025b")
-                        .baseUrl() + "/mcp");
+        URI b = URI.create(LocalStack.get().secondFrontend().baseUrl() + "/mcp");
         ObjectNode capabilities = JSON.createObjectNode();
         capabilities.putObject("tasks").putObject("cancel");
         capabilities.putObject("elicitation");

@@ -44,13 +44,7 @@ class Mcp2025ListenE2E {
                 .scopes("tools:call")
                 .sign();
         URI a = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
-        URI b = URI.create(LocalStack.get()
-                        .startExtra(
-                                "mcp-frontend",
-                                "mcp-frontend-listen-b",
-                                Map.of("TASKGATE_FRONTEND_LISTEN_SESSION_CHECK", "2s"))
-                        .baseUrl()
-                + "/mcp");
+        URI b = replicaB();
         Mcp2025Session session = McpTestClient.http(a).bearer(token).v2025().initialize();
 
         McpStream stream = session.at(b).listen();
@@ -88,13 +82,7 @@ class Mcp2025ListenE2E {
                 .scopes("tools:call")
                 .sign();
         URI a = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
-        URI b = URI.create(LocalStack.get()
-                        .startExtra(
-                                "mcp-frontend",
-                                "mcp-frontend-listen-progress-b",
-                                Map.of("TASKGATE_FRONTEND_LISTEN_SESSION_CHECK", "2s"))
-                        .baseUrl()
-                + "/mcp");
+        URI b = replicaB();
         Mcp2025Session session = McpTestClient.http(a).bearer(token).v2025().initialize();
         JsonNode level = session.at(a)
                 .request("logging/setLevel", JSON.createObjectNode().put("level", "debug"))
@@ -164,5 +152,19 @@ class Mcp2025ListenE2E {
         return notifications(stream, taskId).stream()
                 .map(m -> m.at("/params/status").asText())
                 .toList();
+    }
+
+    /**
+     * The second instance both tests hold the listen stream on, with a short session check: started by the first test
+     * and reused by the other (one service start fewer).
+     */
+    private static URI replicaB() throws Exception {
+        return URI.create(LocalStack.get()
+                        .startExtra(
+                                "mcp-frontend",
+                                "mcp-frontend-listen-b",
+                                Map.of("TASKGATE_FRONTEND_LISTEN_SESSION_CHECK", "2s"))
+                        .baseUrl()
+                + "/mcp");
     }
 }

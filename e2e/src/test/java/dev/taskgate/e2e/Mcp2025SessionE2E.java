@@ -41,9 +41,7 @@ class Mcp2025SessionE2E {
     void aSessionOpenedOnOneInstanceIsUsedAndEndedThroughAnother() throws Exception {
         String token = token("two-frontends");
         URI a = URI.create(LocalStack.get().service("mcp-frontend").baseUrl() + "/mcp");
-        URI b = URI.create(LocalStack.get()
-                        .startExtra("mcp-frontend", "mcp-frontend-2025b")
-                        .baseUrl() + "/mcp");
+        URI b = URI.create(LocalStack.get().secondFrontend().baseUrl() + "/mcp");
 
         Mcp2025Session session = McpTestClient.http(a).bearer(token).v2025().initialize();
         McpReply tools = session.at(b).request("tools/list", JSON.createObjectNode());
