@@ -129,8 +129,8 @@ public class CommandReplyConsumer {
                     pause();
                 }
             }
-            c.close(CloseOptions.timeout(
-                    KafkaConnection.CLOSE_WAIT)); // the close of the try that follows does nothing more
+            // bounded (KafkaConnection.CLOSE_WAIT); the close of the try that follows then does nothing more
+            c.close(CloseOptions.timeout(KafkaConnection.CLOSE_WAIT));
         } catch (WakeupException e) {
             LOG.debug("command reply consumer woken for shutdown");
         } catch (RuntimeException e) {

@@ -74,8 +74,8 @@ final class InstanceTopicReader {
                     pause();
                 }
             }
-            c.close(CloseOptions.timeout(
-                    KafkaConnection.CLOSE_WAIT)); // the close of the try that follows does nothing more
+            // bounded (KafkaConnection.CLOSE_WAIT); the close of the try that follows then does nothing more
+            c.close(CloseOptions.timeout(KafkaConnection.CLOSE_WAIT));
         } catch (WakeupException e) {
             LOG.debugf("reader woken for shutdown topic=%s", topic);
         } catch (RuntimeException e) {
