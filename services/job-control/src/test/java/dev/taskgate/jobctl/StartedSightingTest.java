@@ -56,11 +56,7 @@ class StartedSightingTest {
     @Test
     void aStartedRecordsItsWorkerBeforeAnyHeartbeat() {
         String worker = "worker-sighted-" + UUID.randomUUID();
-        Caller caller = newCaller();
-        UUID id = fixture.submitNew(caller).executionId();
-
-        fixture.report(new Started(UUID.randomUUID(), Instant.now(), id, 1, worker, 4242L));
-        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        startedOn(worker);
 
         assertThat(JobControlFixture.count(
                         pool,
@@ -80,11 +76,7 @@ class StartedSightingTest {
                 .execute(Tuple.of(worker, ts(left)))
                 .await()
                 .atMost(WAIT);
-        Caller caller = newCaller();
-        UUID id = fixture.submitNew(caller).executionId();
-
-        fixture.report(new Started(UUID.randomUUID(), Instant.now(), id, 1, worker, 4242L));
-        awaitStatus(caller, id, ExecutionStatus.WORKING);
+        startedOn(worker);
 
         assertThat(JobControlFixture.count(
                         pool,
@@ -115,6 +107,14 @@ class StartedSightingTest {
         assertThat(JobControlFixture.count(
                         pool, "select count(*) from jobctl.worker_instance where worker_id = $1", worker))
                 .isZero();
+    }
+
+    /** A new execution whose run reports {@code Started} on {@code worker}, once job-control has it working. */
+    private void startedOn(String worker) {
+        Caller caller = newCaller();
+        UUID id = fixture.submitNew(caller).executionId();
+        fixture.report(new Started(UUID.randomUUID(), Instant.now(), id, 1, worker, 4242L));
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
     }
 
     private static OffsetDateTime ts(Instant instant) {
