@@ -34,6 +34,7 @@ import dev.taskgate.frontend.mcp.TaskView;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
+import dev.taskgate.frontend.mcp.progress.RecentEnds;
 import dev.taskgate.frontend.query.ExecutionQueries;
 import dev.taskgate.problem.ProblemException;
 
@@ -60,6 +61,7 @@ public class Mcp2025Tasks {
     private final Mcp2025TaskView view;
     private final Duration poll;
     private final Clock clock;
+    private final RecentEnds recentEnds;
 
     Mcp2025Tasks(
             ExecutionHandles handles,
@@ -68,8 +70,10 @@ public class Mcp2025Tasks {
             ExecutionSignals signals,
             Mcp2025TaskView view,
             FrontendConfig config,
-            Clock clock) {
+            Clock clock,
+            RecentEnds recentEnds) {
         this.clock = clock;
+        this.recentEnds = recentEnds;
         this.handles = handles;
         this.queries = queries;
         this.commands = commands;
@@ -242,10 +246,12 @@ public class Mcp2025Tasks {
         }
     }
 
+    /** The task's outcome now: of a task that just ended, from the record of its end if this instance read one. */
     ExecutionOutcome outcome(UUID executionId, AuthenticatedCaller caller) {
         ExecutionOutcome outcome;
         try {
-            outcome = queries.outcome(executionId, caller.caller());
+            outcome = recentEnds.outcome(
+                    executionId, caller.caller(), () -> queries.outcome(executionId, caller.caller()));
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }
