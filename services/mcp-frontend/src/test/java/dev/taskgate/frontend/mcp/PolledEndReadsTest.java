@@ -21,15 +21,12 @@ import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.WithLifecycleWakeOnly;
 import dev.taskgate.frontend.support.WithPlayedExecution;
-import dev.taskgate.testsupport.mcp.Mcp2025Client;
-import dev.taskgate.testsupport.mcp.Mcp2025Session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Polls of an execution that just ended ({@code tasks/get} and the 2025-era {@code tasks/result}, REST
- * {@code GET …/{id}} and {@code …/result}) are answered
+ * Polls of an execution that just ended ({@code tasks/get}, REST {@code GET …/{id}} and {@code …/result}) are answered
  * from the outcome the record of its end carried, once this instance read that record, without a read through
  * job-control; job-control, played here, still answers {@code working}, so an answer shows where it came from. A
  * record carried for another owner, or an execution a replay through this instance found, is read from job-control.
@@ -74,26 +71,6 @@ class PolledEndReadsTest extends WithPlayedExecution {
         assertThat(queries.requests())
                 .as("neither the status nor the outcome was read from job-control")
                 .noneMatch(r -> r.path().startsWith("/internal/v1/executions/" + id));
-    }
-
-    @Test
-    void a2025TaskThatJustEndedIsAnsweredFromTheRecordOfItsEnd() {
-        // job-control's read answers this execution as a 2026-07-28 one: a 2025 read of it would be "not found"
-        execution.endCarrying(ExecutionStatus.COMPLETED, STORED, Fixtures.caller("alice"), Surface.MCP_2025);
-        await().atMost(WAIT).until(() -> signals.decisiveChangeSeen(id));
-        Mcp2025Session session = mcp2025().initialize("2025-11-25");
-        String taskId = handles.mint(id, Surface.MCP_2025, Fixtures.caller("alice"));
-
-        JsonNode got =
-                session.request(2, "tasks/get", Mcp2025Client.task(taskId)).json();
-        JsonNode result =
-                session.request(3, "tasks/result", Mcp2025Client.task(taskId)).json();
-
-        assertThat(got.at("/result/status").asText()).as(got.toString()).isEqualTo("completed");
-        assertThat(result.at("/result/content/0/text").asText())
-                .as(result.toString())
-                .isEqualTo("slept");
-        assertThat(outcomeReads()).isZero();
     }
 
     @Test

@@ -34,7 +34,6 @@ import dev.taskgate.frontend.mcp.TaskView;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignal;
 import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
-import dev.taskgate.frontend.mcp.progress.RecentEnds;
 import dev.taskgate.frontend.query.ExecutionQueries;
 import dev.taskgate.problem.ProblemException;
 
@@ -61,7 +60,6 @@ public class Mcp2025Tasks {
     private final Mcp2025TaskView view;
     private final Duration poll;
     private final Clock clock;
-    private final RecentEnds recentEnds;
 
     Mcp2025Tasks(
             ExecutionHandles handles,
@@ -70,10 +68,8 @@ public class Mcp2025Tasks {
             ExecutionSignals signals,
             Mcp2025TaskView view,
             FrontendConfig config,
-            Clock clock,
-            RecentEnds recentEnds) {
+            Clock clock) {
         this.clock = clock;
-        this.recentEnds = recentEnds;
         this.handles = handles;
         this.queries = queries;
         this.commands = commands;
@@ -246,12 +242,10 @@ public class Mcp2025Tasks {
         }
     }
 
-    /** The task's outcome now: of a task that just ended, from the record of its end if this instance read one. */
     ExecutionOutcome outcome(UUID executionId, AuthenticatedCaller caller) {
         ExecutionOutcome outcome;
         try {
-            outcome = recentEnds.outcome(
-                    executionId, caller.caller(), () -> queries.outcome(executionId, caller.caller()));
+            outcome = queries.outcome(executionId, caller.caller());
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }
