@@ -122,27 +122,6 @@ public interface FrontendConfig {
         Duration maxAge();
     }
 
-    /** Executions whose end this instance read lately, under {@code taskgate.frontend.recent-ends}. */
-    RecentEnds recentEnds();
-
-    /**
-     * The terminal lifecycle records kept so that a poll of an execution that just ended (REST {@code GET},
-     * {@code tasks/get}) is answered from the outcome its record carries, without a read through job-control
-     * ({@code mcp.progress.RecentEnds}).
-     */
-    interface RecentEnds {
-        /**
-         * How long a record is kept after it was read; 0 keeps none. Also the longest an MCP task's {@code ttlMs}
-         * answered here can lag a renewal made through another instance.
-         */
-        @WithDefault("2s")
-        Duration window();
-
-        /** Most bytes of records kept at once, the oldest leaving first. */
-        @WithDefault("4194304")
-        long maxBytes();
-    }
-
     /** The MCP 2026-07-28 endpoint {@code /mcp}. */
     Mcp mcp();
 

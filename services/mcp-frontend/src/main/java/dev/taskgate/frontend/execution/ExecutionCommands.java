@@ -26,7 +26,6 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.ToolPermissions;
 import dev.taskgate.frontend.command.CommandGateway;
 import dev.taskgate.frontend.command.CommandTimeoutException;
-import dev.taskgate.frontend.mcp.progress.RecentEnds;
 import dev.taskgate.frontend.problem.Problems;
 import dev.taskgate.problem.ApiProblem;
 
@@ -45,18 +44,15 @@ public class ExecutionCommands {
     private final Clock clock;
     private final String instanceId;
     private final long retryAfterSeconds;
-    private final RecentEnds recentEnds;
 
     ExecutionCommands(
             SubmissionPolicy policy,
             CommandGateway gateway,
             Clock clock,
             InstanceIdentity identity,
-            FrontendConfig config,
-            RecentEnds recentEnds) {
+            FrontendConfig config) {
         this.policy = policy;
         this.gateway = gateway;
-        this.recentEnds = recentEnds;
         this.clock = clock;
         this.instanceId = identity.id();
         this.retryAfterSeconds = Problems.retryAfterSeconds(config.pollInterval());
@@ -136,11 +132,7 @@ public class ExecutionCommands {
                 taskTtlMs,
                 progressToken,
                 scopes(caller));
-        Accepted accepted = accepted(send(() -> gateway.submit(command), command.messageId()));
-        if (!accepted.created()) {
-            recentEnds.renewed(accepted.executionId()); // a replay renews an MCP task's visibility
-        }
-        return accepted;
+        return accepted(send(() -> gateway.submit(command), command.messageId()));
     }
 
     /** Asks job-control to cancel; returns the execution as job-control reports it afterwards. */

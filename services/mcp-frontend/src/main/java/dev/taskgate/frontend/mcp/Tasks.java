@@ -20,7 +20,6 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.execution.InputResponseShape;
 import dev.taskgate.frontend.execution.StopDelivery;
-import dev.taskgate.frontend.mcp.progress.RecentEnds;
 import dev.taskgate.frontend.query.ExecutionQueries;
 import dev.taskgate.problem.ProblemException;
 
@@ -37,35 +36,31 @@ public class Tasks {
     private final ExecutionCommands commands;
     private final ServerIdentity server;
     private final TaskView view;
-    private final RecentEnds recentEnds;
 
     Tasks(
             ExecutionHandles handles,
             ExecutionQueries queries,
             ExecutionCommands commands,
             ServerIdentity server,
-            TaskView view,
-            RecentEnds recentEnds) {
+            TaskView view) {
         this.handles = handles;
         this.queries = queries;
         this.commands = commands;
         this.server = server;
         this.view = view;
-        this.recentEnds = recentEnds;
     }
 
     /**
-     * The task's current status, and its result or error once terminal. A pure read: of a task that just ended, from
-     * the record of its end when this instance read one ({@link RecentEnds}). Input requests are listed only when
-     * this request's client capabilities can answer them (§3: capabilities count for the request declaring them).
+     * The task's current status, and its result or error once terminal. A pure read. Input requests are listed only
+     * when this request's client capabilities can answer them (§3: capabilities count for the request declaring
+     * them).
      */
     public McpResult get(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller) {
         String taskId = taskId(request);
         UUID executionId = verify(taskId, caller);
         ExecutionOutcome outcome;
         try {
-            outcome = recentEnds.outcome(
-                    executionId, caller.caller(), () -> queries.outcome(executionId, caller.caller()));
+            outcome = queries.outcome(executionId, caller.caller());
         } catch (ProblemException e) {
             throw McpProblems.translate(e);
         }

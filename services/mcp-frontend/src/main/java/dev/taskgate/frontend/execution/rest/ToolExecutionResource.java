@@ -8,7 +8,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Supplier;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -47,7 +46,6 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.CallerResolver;
 import dev.taskgate.frontend.execution.ExecutionCommands;
 import dev.taskgate.frontend.execution.StopDelivery;
-import dev.taskgate.frontend.mcp.progress.RecentEnds;
 import dev.taskgate.frontend.mcp.progress.SettledOutcomes;
 import dev.taskgate.frontend.problem.Echo;
 import dev.taskgate.frontend.problem.ProblemKind;
@@ -89,7 +87,6 @@ public class ToolExecutionResource {
     private final OperationCatalog catalog;
     private final ExecutionEvents events;
     private final SettledOutcomes settledOutcomes;
-    private final RecentEnds recentEnds;
 
     ToolExecutionResource(
             CallerResolver callers,
@@ -99,11 +96,9 @@ public class ToolExecutionResource {
             FrontendConfig config,
             OperationCatalog catalog,
             ExecutionEvents events,
-            SettledOutcomes settledOutcomes,
-            RecentEnds recentEnds) {
+            SettledOutcomes settledOutcomes) {
         this.catalog = catalog;
         this.settledOutcomes = settledOutcomes;
-        this.recentEnds = recentEnds;
         this.events = events;
         this.callers = callers;
         this.commands = commands;
@@ -223,12 +218,9 @@ public class ToolExecutionResource {
         int wait = ReadWait.parse(waitMs);
         UUID executionId = executionId(id, caller);
         ExecutionSnapshot snapshot = wait == 0
-                ? recentEnds
-                        .find(executionId, caller.caller())
-                        .map(ExecutionOutcome::execution)
-                        .orElseGet(() -> queries.snapshot(executionId, caller.caller()))
+                ? queries.snapshot(executionId, caller.caller())
                 : settledOutcomes
-                        .read(executionId, caller.caller(), outcomeRead(executionId, caller), wait)
+                        .read(executionId, caller.caller(), () -> queries.outcome(executionId, caller.caller()), wait)
                         .execution();
         return Response.ok(json(id, snapshot), MediaType.APPLICATION_JSON).build();
     }
@@ -267,8 +259,8 @@ public class ToolExecutionResource {
         AuthenticatedCaller caller = callers.resolve(org, project);
         int wait = ReadWait.parse(waitMs);
         UUID executionId = executionId(id, caller);
-        ExecutionOutcome outcome =
-                settledOutcomes.read(executionId, caller.caller(), outcomeRead(executionId, caller), wait);
+        ExecutionOutcome outcome = settledOutcomes.read(
+                executionId, caller.caller(), () -> queries.outcome(executionId, caller.caller()), wait);
         switch (outcome.execution().status()) {
             case COMPLETED:
                 if (outcome.result() == null) {
@@ -394,12 +386,6 @@ public class ToolExecutionResource {
         return ExecutionHandles.parse(handle)
                 .flatMap(claimed -> handles.verify(handle, claimed.surface(), caller.caller()))
                 .orElseThrow(Problems::notFound);
-    }
-
-    /** The outcome now: of an execution that just ended, from the record of its end if this instance read one. */
-    private Supplier<ExecutionOutcome> outcomeRead(UUID executionId, AuthenticatedCaller caller) {
-        return () ->
-                recentEnds.outcome(executionId, caller.caller(), () -> queries.outcome(executionId, caller.caller()));
     }
 
     private byte[] json(String handle, ExecutionSnapshot snapshot) {

@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 
-import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.LogMessage;
@@ -32,8 +31,7 @@ import dev.taskgate.frontend.KafkaConnection;
  * unwatched executions are skipped without parsing, except for a lifecycle record's {@code state}: the ids of
  * decisive changes are remembered for requests that start watching after the record went by
  * ({@link ExecutionSignals#decisiveChangeSeen}). The outcome a watched execution's terminal record carries is opened
- * and handed to the watch ({@link CarriedOutcomes}); every terminal record is kept a short while for polls of that
- * end ({@link RecentEnds}).
+ * and handed to the watch ({@link CarriedOutcomes}).
  */
 @Singleton
 public class SignalConsumers {
@@ -42,7 +40,6 @@ public class SignalConsumers {
     private final ExecutionSignals signals;
     private final LifecycleFeed feed;
     private final CarriedOutcomes outcomes;
-    private final RecentEnds recentEnds;
 
     SignalConsumers(
             FrontendConfig config,
@@ -50,12 +47,10 @@ public class SignalConsumers {
             InstanceIdentity identity,
             ExecutionSignals signals,
             LifecycleFeed feed,
-            CarriedOutcomes outcomes,
-            RecentEnds recentEnds) {
+            CarriedOutcomes outcomes) {
         this.signals = signals;
         this.feed = feed;
         this.outcomes = outcomes;
-        this.recentEnds = recentEnds;
         String prefix = config.topicPrefix().orElse("");
         String group = "mcp-frontend-" + identity.id();
         this.progress = new InstanceTopicReader(kafka, prefix + Topics.PROGRESS, group + "-progress", this::onProgress);
@@ -91,11 +86,7 @@ public class SignalConsumers {
 
     void onLifecycle(ConsumerRecord<String, byte[]> record) {
         UUID executionId = executionId(record.key());
-        ExecutionStatus state = LifecycleStatePeek.of(record.value());
-        if (executionId != null && state != null && state.isTerminal()) {
-            recentEnds.ended(executionId, record.value()); // before it is noted as seen: polls may follow at once
-        }
-        if (executionId != null && ExecutionSignals.isDecisive(state)) {
+        if (executionId != null && ExecutionSignals.isDecisive(LifecycleStatePeek.of(record.value()))) {
             signals.decisiveChangeRead(executionId); // before the watch lookup: ExecutionSignals' invariant
         }
         boolean watched = executionId != null && signals.isWatched(executionId);
