@@ -18,7 +18,7 @@ import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
-import dev.taskgate.frontend.support.WithLifecycleWakeOnly;
+import dev.taskgate.frontend.support.WithLongFallbacks;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.testsupport.mcp.Mcp2026Request;
 import dev.taskgate.testsupport.mcp.McpStream;
@@ -35,7 +35,7 @@ import static org.awaitility.Awaitility.await;
  * open, is.
  */
 @QuarkusTest
-@TestProfile(WithLifecycleWakeOnly.class)
+@TestProfile(WithLongFallbacks.class)
 class SyncCallOutcomeReadsTest extends WithPlayedExecution {
     private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"slept\"}],\"isError\":false}";
     private static final Duration WAIT = Duration.ofSeconds(30);

@@ -16,7 +16,7 @@ import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.Fixtures;
-import dev.taskgate.frontend.support.WithLifecycleWakeOnly;
+import dev.taskgate.frontend.support.WithLongFallbacks;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,7 +30,7 @@ import static org.awaitility.Awaitility.await;
  * before any query.
  */
 @QuarkusTest
-@TestProfile(WithLifecycleWakeOnly.class)
+@TestProfile(WithLongFallbacks.class)
 class ToolExecutionWaitTest extends WithPlayedExecution {
     private static final String RESULT =
             "{\"content\":[{\"type\":\"text\",\"text\":\"waited for\"}],\"isError\":false}";

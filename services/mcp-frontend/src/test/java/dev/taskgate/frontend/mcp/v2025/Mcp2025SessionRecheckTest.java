@@ -10,7 +10,7 @@ import io.quarkus.test.junit.TestProfile;
 import dev.taskgate.frontend.support.FakeSessions;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.McpComponentTest;
-import dev.taskgate.frontend.support.WithLongSessionRecheck;
+import dev.taskgate.frontend.support.WithLongFallbacks;
 import dev.taskgate.testsupport.mcp.Mcp2025Client;
 import dev.taskgate.testsupport.mcp.Mcp2025Session;
 import dev.taskgate.testsupport.mcp.McpReply;
@@ -24,7 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * instance ends it or sets its log level. The lookups are counted by the fake job-control's session table.
  */
 @QuarkusTest
-@TestProfile(WithLongSessionRecheck.class)
+@TestProfile(WithLongFallbacks.class)
 class Mcp2025SessionRecheckTest extends McpComponentTest {
     private final FakeSessions table = FakeSessions.get();
 
