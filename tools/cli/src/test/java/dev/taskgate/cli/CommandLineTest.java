@@ -1,5 +1,8 @@
 package dev.taskgate.cli;
 
+import java.util.Set;
+import java.util.stream.Collectors;
+
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -89,6 +92,32 @@ class CommandLineTest {
         assertThat(api.received().stream().filter(r -> r.path().endsWith("/events")))
                 .singleElement()
                 .satisfies(r -> assertThat(r.headers().get("Accept")).containsExactly("text/event-stream"));
+    }
+
+    @Test
+    void noCallReusesTheConnectionOfAnEventStream() {
+        // The stream is closed as soon as its terminal event is read, which can race the client's return of the
+        // same connection to its pool: a later call on it then failed with "EOF reached while reading" (CliE2E).
+        api.on("POST " + BASE, 202, execution("queued", ""))
+                .on(
+                        "GET " + BASE + "/tgx_1/events",
+                        200,
+                        "text/event-stream",
+                        "event: status\ndata: " + execution("completed", "") + "\n\n")
+                .on("GET " + BASE + "/tgx_1", 200, execution("working", ""))
+                .on("GET " + BASE + "/tgx_1/result", 200, RESULT);
+
+        assertThat(run("", "call", "demo.sleep", "--quiet")).isEqualTo(ExitCodes.OK);
+        assertThat(run("", "executions", "watch", "tgx_1", "--quiet")).isEqualTo(ExitCodes.OK);
+
+        Set<Integer> streamConnections = api.received().stream()
+                .filter(r -> r.path().endsWith("/events"))
+                .map(ScriptedApi.Received::clientPort)
+                .collect(Collectors.toSet());
+        assertThat(streamConnections).hasSize(2);
+        assertThat(api.received().stream().filter(r -> !r.path().endsWith("/events")))
+                .extracting(ScriptedApi.Received::clientPort)
+                .doesNotContainAnyElementsOf(streamConnections);
     }
 
     @Test

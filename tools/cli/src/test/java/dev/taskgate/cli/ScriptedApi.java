@@ -22,8 +22,8 @@ final class ScriptedApi implements AutoCloseable {
     /** One answer. */
     record Answer(int status, String contentType, String body) {}
 
-    /** One request as received. */
-    record Received(String method, String path, Map<String, List<String>> headers, String body) {}
+    /** One request as received; {@code clientPort} names the connection it came on. */
+    record Received(String method, String path, Map<String, List<String>> headers, String body, int clientPort) {}
 
     private final HttpServer server;
     private final Map<String, Deque<Answer>> script = new ConcurrentHashMap<>();
@@ -57,7 +57,11 @@ final class ScriptedApi implements AutoCloseable {
         String key =
                 exchange.getRequestMethod() + " " + exchange.getRequestURI().getRawPath();
         received.add(new Received(
-                exchange.getRequestMethod(), exchange.getRequestURI().toString(), exchange.getRequestHeaders(), body));
+                exchange.getRequestMethod(),
+                exchange.getRequestURI().toString(),
+                exchange.getRequestHeaders(),
+                body,
+                exchange.getRemoteAddress().getPort()));
         Deque<Answer> answers = script.get(key);
         Answer answer = answers == null
                 ? new Answer(404, "text/plain", "nothing scripted for " + key)

@@ -28,15 +28,20 @@ public final class Api {
     private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
     private final HttpClient http;
+    /**
+     * Event streams have a client, hence a connection pool, of their own: a stream is closed as soon as its last
+     * awaited event is read, which can race the client's return of that connection to its pool, and a call that
+     * then took it failed with "EOF reached while reading".
+     */
+    private final HttpClient streams;
+
     private final Supplier<String> token;
     private String cachedToken;
 
     /** Calls with the token {@code token} supplies (asked once, when the first call needs it). */
     public Api(Supplier<String> token) {
-        this.http = HttpClient.newBuilder()
-                .connectTimeout(CONNECT_TIMEOUT)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .build();
+        this.http = client();
+        this.streams = client();
         this.token = token;
     }
 
@@ -79,7 +84,7 @@ public final class Api {
                 .header("Authorization", "Bearer " + token())
                 .GET()
                 .build();
-        HttpResponse<Stream<String>> response = exchange(request, HttpResponse.BodyHandlers.ofLines());
+        HttpResponse<Stream<String>> response = exchange(streams, request, HttpResponse.BodyHandlers.ofLines());
         if (response.statusCode() / 100 != 2) {
             String body;
             try (Stream<String> lines = response.body()) {
@@ -102,7 +107,7 @@ public final class Api {
         headers.forEach(builder::header);
         builder.header("Authorization", "Bearer " + token());
         HttpRequest request = builder.build();
-        HttpResponse<byte[]> response = exchange(request, HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> response = exchange(http, request, HttpResponse.BodyHandlers.ofByteArray());
         if (response.statusCode() / 100 != 2) {
             throw new ApiException(Problem.of(
                     response.statusCode(),
@@ -113,9 +118,16 @@ public final class Api {
         return new ApiResponse(response.statusCode(), response.body());
     }
 
-    private <T> HttpResponse<T> exchange(HttpRequest request, HttpResponse.BodyHandler<T> handler) {
+    private static HttpClient client() {
+        return HttpClient.newBuilder()
+                .connectTimeout(CONNECT_TIMEOUT)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .build();
+    }
+
+    private <T> HttpResponse<T> exchange(HttpClient client, HttpRequest request, HttpResponse.BodyHandler<T> handler) {
         try {
-            return http.send(request, handler);
+            return client.send(request, handler);
         } catch (HttpTimeoutException e) {
             throw new CliException(
                     ExitCodes.UNAVAILABLE,
