@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -47,6 +48,15 @@ final class McpHttpTransport implements McpTransport {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Duration CLEANUP_TIMEOUT = Duration.ofSeconds(5);
+    /**
+     * How long closing an answer waits for its reader to reach the stream's end. Closing a body whose end is arriving
+     * races the JDK client's return of the connection to its pool: the pool can then hold a closed connection, and
+     * the next request taken on it fails with "EOF reached while reading" (about one in a hundred against a Vert.x
+     * server). An upstream ends an answer stream right after the answer (MCP: "SHOULD close"), so the end is read
+     * at once and nothing is cancelled; only a stream left open waits this long before it is cut.
+     */
+    static final Duration END_GRACE = Duration.ofMillis(50);
+
     private static final int SAMPLE_CHARACTERS = 200;
     // what a proxy or load balancer answers for an upstream it cannot reach (or that is overloaded)
     private static final Set<Integer> UNREACHABLE_STATUSES = Set.of(502, 503, 504);
@@ -56,13 +66,19 @@ final class McpHttpTransport implements McpTransport {
     private final HttpClient http;
     // the address worker-pool checked; null: the URL's host is resolved when connecting
     private final PinnedEndpoint endpoint;
+    private final Duration endGrace;
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile boolean stateless;
 
     McpHttpTransport(UpstreamTarget target, OperationContext context) {
+        this(target, context, END_GRACE);
+    }
+
+    McpHttpTransport(UpstreamTarget target, OperationContext context, Duration endGrace) {
         this.target = target;
         this.context = context;
+        this.endGrace = endGrace;
         this.endpoint = target.address()
                 .map(address -> new PinnedEndpoint(target.url(), address))
                 .orElse(null);
@@ -122,7 +138,16 @@ final class McpHttpTransport implements McpTransport {
         }
         boolean eventStream = contentType.startsWith("text/event-stream");
         BlockingQueue<StreamItem> items = new LinkedBlockingQueue<>();
-        Thread reader = new Thread(() -> read(response.body(), eventStream, items), "upstream-reader");
+        CountDownLatch readerDone = new CountDownLatch(1);
+        Thread reader = new Thread(
+                () -> {
+                    try {
+                        read(response.body(), eventStream, items);
+                    } finally {
+                        readerDone.countDown();
+                    }
+                },
+                "upstream-reader");
         reader.setDaemon(true);
         reader.start();
         return new Incoming() {
@@ -143,7 +168,7 @@ final class McpHttpTransport implements McpTransport {
 
             @Override
             public void close() {
-                McpHttpTransport.close(response);
+                closeAfterItsEnd(response, readerDone);
             }
         };
     }
@@ -318,6 +343,16 @@ final class McpHttpTransport implements McpTransport {
                     : cause.getClass().getSimpleName();
         }
         return cause.getClass().getSimpleName() + ": " + message;
+    }
+
+    // Cuts the answer only once its reader has read to its end (closing is then a no-op), or endGrace has passed.
+    private void closeAfterItsEnd(HttpResponse<InputStream> response, CountDownLatch readerDone) {
+        try {
+            readerDone.await(endGrace.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        close(response);
     }
 
     private static void close(HttpResponse<InputStream> response) {
