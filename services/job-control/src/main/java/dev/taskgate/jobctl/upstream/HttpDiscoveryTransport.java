@@ -35,6 +35,15 @@ import dev.taskgate.pinnedhttp.PinnedEndpoint;
 final class HttpDiscoveryTransport implements DiscoveryTransport {
     private static final String SESSION_HEADER = "Mcp-Session-Id";
     private static final int MAX_BODY_BYTES = DiscoverySession.MAX_MESSAGE_BYTES;
+    /**
+     * How long an answer's stream is read past the answer for its end before it is closed. Closing a body whose end
+     * is arriving races the JDK client's return of the connection to its pool, which can then hold a closed
+     * connection: the next request of the session failed with "EOF reached while reading", and the upstream was
+     * marked unavailable until the next retry. An upstream closes an answer stream right after the answer (MCP:
+     * "SHOULD"), so its end is read at once; only a stream left open waits this long before it is cut (discovery runs
+     * in the background: no caller waits on it).
+     */
+    static final Duration END_GRACE = Duration.ofMillis(250);
 
     private final UpstreamDefinition upstream;
     private final PinnedEndpoint endpoint;
@@ -204,7 +213,9 @@ final class HttpDiscoveryTransport implements DiscoveryTransport {
             }
             String type = response.headers().firstValue("Content-Type").orElse("");
             if (type.startsWith("text/event-stream")) {
-                return fromStream(id, body, method);
+                JsonNode answer = fromStream(id, body, method);
+                awaitEnd(body);
+                return answer;
             }
             if (type.startsWith("application/json")) {
                 byte[] bytes = body.readNBytes(MAX_BODY_BYTES + 1);
@@ -251,6 +262,27 @@ final class HttpDiscoveryTransport implements DiscoveryTransport {
             }
         }
         throw new UpstreamException("upstream " + upstream.id() + " ended its stream without answering " + method);
+    }
+
+    // Reads what follows the answer, on a thread of its own so that a stream left open costs END_GRACE at most:
+    // closing the body then ends that read.
+    private static void awaitEnd(InputStream body) {
+        Thread reader = new Thread(
+                () -> {
+                    try {
+                        body.transferTo(OutputStream.nullOutputStream());
+                    } catch (IOException e) {
+                        // closed after the grace, or the connection dropped: nothing more was wanted from it
+                    }
+                },
+                "discovery-stream-end");
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            reader.join(END_GRACE.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private JsonNode matching(long id, JsonNode message, String method) throws UpstreamException {
