@@ -15,7 +15,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -27,6 +26,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamProtocol;
+import dev.taskgate.testsupport.PeerDelays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,7 +56,7 @@ class HttpDiscoveryStreamEndTest {
     @Test
     void aStreamTheUpstreamEndsAfterItsAnswerLeavesItsConnectionToTheSessionsNextRequests() throws Exception {
         // the stream's end follows the answer 50 ms later, as if still on its way when the answer is read
-        UpstreamDefinition upstream = serve(() -> pause(Duration.ofMillis(50)));
+        UpstreamDefinition upstream = serve(() -> PeerDelays.pause(Duration.ofMillis(50)));
 
         try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
             JsonNode listed = session.request("tools/list", Wire.mapper().createObjectNode());
@@ -68,7 +68,7 @@ class HttpDiscoveryStreamEndTest {
 
     @Test
     void aStreamTheUpstreamLeavesOpenIsCutAndDiscoveryGoesOn() throws Exception {
-        UpstreamDefinition upstream = serve(() -> await(testOver));
+        UpstreamDefinition upstream = serve(() -> PeerDelays.holdUntil(testOver, Duration.ofSeconds(60)));
 
         try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
             JsonNode listed = session.request("tools/list", Wire.mapper().createObjectNode());
@@ -138,21 +138,5 @@ class HttpDiscoveryStreamEndTest {
 
     private static String result(JsonNode message, String result) {
         return "{\"jsonrpc\":\"2.0\",\"id\":" + message.path("id") + ",\"result\":" + result + "}";
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await(60, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void pause(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis()); // the upstream's delay before its end, not a wait for a condition
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

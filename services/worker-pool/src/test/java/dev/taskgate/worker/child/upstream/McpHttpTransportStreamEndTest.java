@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import org.junit.jupiter.api.AfterEach;
@@ -21,6 +20,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
+import dev.taskgate.testsupport.PeerDelays;
 import dev.taskgate.worker.child.RecordingContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,7 +51,7 @@ class McpHttpTransportStreamEndTest {
     @Test
     void aStreamTheUpstreamEndsAfterItsAnswerIsReadToItsEndAndItsConnectionServesTheNextRequest() throws Exception {
         // the stream's end follows its answer 100 ms later, as if still on its way when the answer is read
-        start(first -> pause(Duration.ofMillis(100)));
+        start(first -> PeerDelays.pause(Duration.ofMillis(100)));
         McpHttpTransport transport = transport(Duration.ofSeconds(10));
 
         answerOf(transport);
@@ -63,7 +63,7 @@ class McpHttpTransportStreamEndTest {
 
     @Test
     void aStreamTheUpstreamLeavesOpenIsCutAfterTheGrace() throws Exception {
-        start(first -> await(testOver));
+        start(first -> PeerDelays.holdUntil(testOver, Duration.ofSeconds(60)));
         McpHttpTransport transport = transport(Duration.ofMillis(200));
 
         answerOf(transport);
@@ -125,22 +125,6 @@ class McpHttpTransportStreamEndTest {
             assertThat(((StreamItem.Message) item).message().answers(1)).isTrue();
         } finally {
             incoming.close();
-        }
-    }
-
-    private static void await(CountDownLatch latch) {
-        try {
-            latch.await(60, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void pause(Duration duration) {
-        try {
-            Thread.sleep(duration.toMillis()); // the upstream's delay before its end, not a wait for a condition
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }
