@@ -1,12 +1,10 @@
 package dev.taskgate.jobctl.upstream;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +24,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamProtocol;
-import dev.taskgate.testsupport.PeerDelays;
+import dev.taskgate.testsupport.PeerAnswers;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -56,7 +54,7 @@ class HttpDiscoveryStreamEndTest {
     @Test
     void aStreamTheUpstreamEndsAfterItsAnswerLeavesItsConnectionToTheSessionsNextRequests() throws Exception {
         // the stream's end follows the answer 50 ms later, as if still on its way when the answer is read
-        UpstreamDefinition upstream = serve(() -> PeerDelays.pause(Duration.ofMillis(50)));
+        UpstreamDefinition upstream = serve(() -> PeerAnswers.pause(Duration.ofMillis(50)));
 
         try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
             JsonNode listed = session.request("tools/list", Wire.mapper().createObjectNode());
@@ -68,7 +66,7 @@ class HttpDiscoveryStreamEndTest {
 
     @Test
     void aStreamTheUpstreamLeavesOpenIsCutAndDiscoveryGoesOn() throws Exception {
-        UpstreamDefinition upstream = serve(() -> PeerDelays.holdUntil(testOver, Duration.ofSeconds(60)));
+        UpstreamDefinition upstream = serve(() -> PeerAnswers.holdUntil(testOver, Duration.ofSeconds(60)));
 
         try (DiscoverySession session = DiscoverySession.open(upstream, http)) {
             JsonNode listed = session.request("tools/list", Wire.mapper().createObjectNode());
@@ -118,22 +116,15 @@ class HttpDiscoveryStreamEndTest {
             return;
         }
         if ("tools/list".equals(method)) {
-            byte[] body = result(message, "{\"tools\":[{\"name\":\"echo\",\"inputSchema\":{\"type\":\"object\"}}]}")
-                    .getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
+            PeerAnswers.json(
+                    exchange,
+                    result(message, "{\"tools\":[{\"name\":\"echo\",\"inputSchema\":{\"type\":\"object\"}}]}"));
             return;
         }
-        exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
-        exchange.sendResponseHeaders(200, 0);
-        OutputStream out = exchange.getResponseBody();
-        String answer = result(message, "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"tools\":{}}}");
-        out.write(("event: message\ndata: " + answer + "\n\n").getBytes(StandardCharsets.UTF_8));
-        out.flush();
-        beforeTheEnd.run();
-        exchange.close();
+        PeerAnswers.eventThenEnd(
+                exchange,
+                result(message, "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{\"tools\":{}}}"),
+                beforeTheEnd);
     }
 
     private static String result(JsonNode message, String result) {

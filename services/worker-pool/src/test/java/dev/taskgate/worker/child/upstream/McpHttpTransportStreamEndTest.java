@@ -1,10 +1,8 @@
 package dev.taskgate.worker.child.upstream;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -17,10 +15,9 @@ import org.junit.jupiter.api.Test;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
-import dev.taskgate.testsupport.PeerDelays;
+import dev.taskgate.testsupport.PeerAnswers;
 import dev.taskgate.worker.child.RecordingContext;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -51,7 +48,7 @@ class McpHttpTransportStreamEndTest {
     @Test
     void aStreamTheUpstreamEndsAfterItsAnswerIsReadToItsEndAndItsConnectionServesTheNextRequest() throws Exception {
         // the stream's end follows its answer 100 ms later, as if still on its way when the answer is read
-        start(first -> PeerDelays.pause(Duration.ofMillis(100)));
+        start(() -> PeerAnswers.pause(Duration.ofMillis(100)));
         McpHttpTransport transport = transport(Duration.ofSeconds(10));
 
         answerOf(transport);
@@ -63,7 +60,7 @@ class McpHttpTransportStreamEndTest {
 
     @Test
     void aStreamTheUpstreamLeavesOpenIsCutAfterTheGrace() throws Exception {
-        start(first -> PeerDelays.holdUntil(testOver, Duration.ofSeconds(60)));
+        start(() -> PeerAnswers.holdUntil(testOver, Duration.ofSeconds(60)));
         McpHttpTransport transport = transport(Duration.ofMillis(200));
 
         answerOf(transport);
@@ -73,33 +70,18 @@ class McpHttpTransportStreamEndTest {
         assertThat(clientPorts.get(1)).as("the second request's connection").isNotEqualTo(clientPorts.get(0));
     }
 
-    /** Runs once between the first request's answer and the end of its stream. */
-    private interface BeforeTheEnd {
-        void run(HttpExchange exchange);
-    }
-
-    // The first request is answered on an event stream, the others with JSON.
-    private void start(BeforeTheEnd beforeTheEnd) throws IOException {
+    // The first request is answered on an event stream, and beforeTheEnd runs before its end; the others with JSON.
+    private void start(Runnable beforeTheEnd) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setExecutor(Executors.newCachedThreadPool());
         server.createContext("/mcp", exchange -> {
             exchange.getRequestBody().readAllBytes();
             clientPorts.add(exchange.getRemoteAddress().getPort());
-            byte[] answer = ANSWER.getBytes(StandardCharsets.UTF_8);
             if (requests.incrementAndGet() > 1) {
-                exchange.getResponseHeaders().add("Content-Type", "application/json");
-                exchange.sendResponseHeaders(200, answer.length);
-                exchange.getResponseBody().write(answer);
-                exchange.close();
+                PeerAnswers.json(exchange, ANSWER);
                 return;
             }
-            exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
-            exchange.sendResponseHeaders(200, 0);
-            OutputStream body = exchange.getResponseBody();
-            body.write(("event: message\ndata: " + ANSWER + "\n\n").getBytes(StandardCharsets.UTF_8));
-            body.flush();
-            beforeTheEnd.run(exchange);
-            exchange.close();
+            PeerAnswers.eventThenEnd(exchange, ANSWER, beforeTheEnd);
         });
         server.start();
     }
