@@ -40,10 +40,10 @@ final class HttpDiscoveryTransport implements DiscoveryTransport {
      * is arriving races the JDK client's return of the connection to its pool, which can then hold a closed
      * connection: the next request of the session failed with "EOF reached while reading", and the upstream was
      * marked unavailable until the next retry. An upstream closes an answer stream right after the answer (MCP:
-     * "SHOULD"), so its end is read at once; only a stream left open waits this long before it is cut (discovery runs
-     * in the background: no caller waits on it).
+     * "SHOULD"), so its end is read at once; only a stream left open waits this long before it is cut. Discovery runs
+     * in the background; an operator's refresh of such an upstream takes this much longer per answer.
      */
-    static final Duration END_GRACE = Duration.ofMillis(250);
+    static final Duration END_GRACE = Duration.ofSeconds(1);
 
     private final UpstreamDefinition upstream;
     private final PinnedEndpoint endpoint;
