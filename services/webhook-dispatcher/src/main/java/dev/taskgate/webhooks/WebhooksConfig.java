@@ -27,6 +27,17 @@ public interface WebhooksConfig {
     /** The lifecycle topic, including {@code taskgate.topic-prefix}. */
     String lifecycleTopic();
 
+    /** The consumer group the replicas read the lifecycle topic in, including {@code taskgate.topic-prefix}. */
+    String lifecycleGroup();
+
+    /**
+     * How long the lifecycle reader waits after a fetch that brought records before it fetches again, so that under
+     * load one fetch brings what arrived meanwhile: a delivery starts up to this much later. A record that comes
+     * while the reader waits on the broker is read at once ({@code signal.kafka.BatchingTopicReader}).
+     */
+    @WithDefault("200ms")
+    Duration lifecycleBatchWindow();
+
     /**
      * AES-256-GCM key that encrypts subscription secrets at rest: base64 of exactly 32 bytes. Required: the
      * service refuses to start without it. Identical on every replica; changing it makes stored secrets unreadable.

@@ -25,9 +25,9 @@ class ArchitectureTest {
                     "org.apache.kafka..",
                     "io.smallrye.reactive.messaging..",
                     "org.eclipse.microprofile.reactive.messaging..")
-            .because("lifecycle records come in through signal.kafka.LifecycleConsumer, which hands them to "
-                    + "SignalService; add channels there and pass contract records on instead of using Kafka "
-                    + "types elsewhere");
+            .because("lifecycle records come in through signal.kafka (LifecycleIntake reads them, "
+                    + "LifecycleConsumer hands them to SignalService); add readers there and pass contract records on "
+                    + "instead of using Kafka types elsewhere");
 
     @ArchTest
     static final ArchRule httpServerTypesOnlyInTheRestAdapters = noClasses()
@@ -59,7 +59,7 @@ class ArchitectureTest {
             .resideInAnyPackage(
                     "..webhooks.delivery.db..", "..webhooks.subscription.db..", "io.vertx.mutiny.sqlclient..")
             .because("LifecycleConsumer parses the record and hands it to SignalService, which stores its "
-                    + "deliveries in one transaction before the record is acknowledged");
+                    + "deliveries in one transaction before the record's offset is committed");
 
     @ArchTest
     static final ArchRule onlyTheDeliveryPackageSendsHttp = noClasses()

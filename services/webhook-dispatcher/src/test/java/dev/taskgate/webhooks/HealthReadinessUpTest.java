@@ -35,7 +35,13 @@ class HealthReadinessUpTest {
 
     @Test
     void livenessIsUp() {
-        given().when().get(live).then().statusCode(200).body("status", equalTo("UP"));
+        given().when()
+                .get(live)
+                .then()
+                .statusCode(200)
+                .body("status", equalTo("UP"))
+                // the lifecycle topic's reader runs (signal.kafka.LifecycleIntake)
+                .body("checks.find { it.name == 'lifecycle-reader' }.status", equalTo("UP"));
     }
 
     @Test

@@ -4,8 +4,7 @@ import java.nio.charset.StandardCharsets;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.reactive.messaging.Incoming;
-import org.eclipse.microprofile.reactive.messaging.Message;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jboss.logging.Logger;
 
 import io.smallrye.mutiny.Uni;
@@ -18,58 +17,75 @@ import dev.taskgate.webhooks.delivery.DeliveryDispatcher;
 import dev.taskgate.webhooks.signal.SignalService;
 
 /**
- * Reads {@code taskgate.lifecycle.v1} (group {@code webhook-dispatcher}) and stores the deliveries of each
- * signalled change; the offset is committed after they are stored. Records that do not parse go to the
- * dead-letter topic. A storage failure is retried ({@link RecordRetry}): for as long as PostgreSQL is away, else a few
- * times and then dead-lettered too.
+ * Handles one record of {@code taskgate.lifecycle.v1} for {@link LifecycleIntake}: stores the deliveries of a
+ * signalled change. Records that do not parse go to the dead-letter topic. A storage failure is retried
+ * ({@link RecordRetry}): for as long as PostgreSQL is away, else a few times and then dead-lettered too.
  */
 @ApplicationScoped
-public class LifecycleConsumer {
+class LifecycleConsumer {
     private static final Logger LOG = Logger.getLogger(LifecycleConsumer.class);
     private final SignalService signals;
     private final DeliveryDispatcher dispatcher;
     private final RecordRetry retry;
     private final RecordTracing tracing;
+    private final LifecycleDeadLetters deadLetters;
+    private final RecordContexts contexts;
 
-    LifecycleConsumer(SignalService signals, DeliveryDispatcher dispatcher, RecordRetry retry, RecordTracing tracing) {
-        this.tracing = tracing;
+    LifecycleConsumer(
+            SignalService signals,
+            DeliveryDispatcher dispatcher,
+            RecordRetry retry,
+            RecordTracing tracing,
+            LifecycleDeadLetters deadLetters,
+            RecordContexts contexts) {
         this.signals = signals;
         this.dispatcher = dispatcher;
         this.retry = retry;
+        this.tracing = tracing;
+        this.deadLetters = deadLetters;
+        this.contexts = contexts;
     }
 
-    /** Handles one lifecycle record, in the span of its handling (a child of job-control's). */
-    @Incoming("lifecycle-in")
-    public Uni<Void> onExecutionChanged(Message<String> record) {
+    /**
+     * Handles one record, in the span of its handling (a child of job-control's), and returns once its deliveries
+     * are stored or it is dead-lettered. Blocks the calling thread (the reader's).
+     *
+     * @throws org.apache.kafka.common.KafkaException when dead-lettering failed: the record is not handled
+     */
+    void handle(ConsumerRecord<String, String> record) {
         ExecutionChanged change;
         try {
-            if (record.getPayload() == null) {
+            if (record.value() == null) {
                 throw new IllegalArgumentException("record without a value");
             }
-            change = Wire.fromBytes(record.getPayload().getBytes(StandardCharsets.UTF_8), ExecutionChanged.class);
+            change = Wire.fromBytes(record.value().getBytes(StandardCharsets.UTF_8), ExecutionChanged.class);
         } catch (Wire.MalformedRecordException | IllegalArgumentException e) {
             LOG.warnf("Lifecycle record does not parse, dead-lettered [reason=%s]", e.getMessage());
-            return Uni.createFrom().completionStage(record.nack(e));
+            deadLetters.send(record, e);
+            return;
         }
-        return tracing.within(tracing.startConsumer(record), change.executionId(), () -> store(record, change));
+        Throwable failure = contexts.await(() -> tracing.within(
+                        tracing.startConsumer(record.topic(), record.headers()),
+                        change.executionId(),
+                        () -> store(change)))
+                .failure();
+        if (failure != null) {
+            LOG.errorf(
+                    failure,
+                    "Storing deliveries failed, record dead-lettered [messageId=%s executionId=%s]",
+                    change.messageId(),
+                    change.executionId());
+            deadLetters.send(record, failure);
+        }
     }
 
-    private Uni<Void> store(Message<String> record, ExecutionChanged change) {
+    private Uni<Void> store(ExecutionChanged change) {
         return retry.handle("lifecycle-in", signals.record(change))
-                .onItemOrFailure()
-                .transformToUni((stored, failure) -> {
-                    if (failure != null) {
-                        LOG.errorf(
-                                failure,
-                                "Storing deliveries failed, record dead-lettered [messageId=%s executionId=%s]",
-                                change.messageId(),
-                                change.executionId());
-                        return Uni.createFrom().completionStage(record.nack(failure));
-                    }
+                .invoke(stored -> {
                     if (stored > 0) {
                         dispatcher.wake();
                     }
-                    return Uni.createFrom().completionStage(record.ack());
-                });
+                })
+                .replaceWithVoid();
     }
 }
