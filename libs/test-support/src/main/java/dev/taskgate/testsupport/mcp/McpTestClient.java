@@ -37,10 +37,21 @@ public final class McpTestClient {
     /** How long a stream waits for its response headers. */
     static final Duration STREAM_TIMEOUT = Duration.ofMinutes(5);
 
-    private static final HttpClient HTTP = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    private static final HttpClient HTTP = newHttpClient();
+
+    /**
+     * Streams ({@link #open}) have a connection pool of their own: a stream closed as its last chunk arrives can leave
+     * its closed connection in the JDK client's pool, and the next request taken on it fails ("EOF reached while
+     * reading"; docs/cli.md). Plain exchanges then never meet such a connection.
+     */
+    private static final HttpClient STREAMS = newHttpClient();
+
+    private static HttpClient newHttpClient() {
+        return HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(5))
+                .build();
+    }
 
     private final URI endpoint;
     private final String token;
@@ -143,7 +154,7 @@ public final class McpTestClient {
      */
     public McpStream open(String method, Map<String, String> headers, String body) {
         return McpStream.open(
-                HTTP,
+                STREAMS,
                 request(
                         method,
                         headers,
