@@ -26,13 +26,13 @@ import org.jboss.logging.Logger;
  * is handled again by the next owner of its partition).
  *
  * <p>It batches by pausing, not by the broker's wait: after a poll that brought records, the next poll comes
- * {@code batchWindow} after their handling, so under load one fetch carries what arrived in the meantime; at rest its
- * fetch waits on the broker ({@code fetch.max.wait.ms}) and a record arriving then is handled at once. (A broker-side
- * batch, {@code fetch.min.bytes} with a short {@code fetch.max.wait.ms}, costs a fetch every wait even when nothing
- * comes.) The consumer sends its next fetch before a poll returns (Kafka's pipelining), so the poll after a pause
- * brings what that fetch got, often only the first record after the previous batch; the reader polls again without
- * pausing after it, which brings the rest. A record thus waits at most about one window, and under load the reader
- * makes about two fetches per window.
+ * {@code batchWindow} after it (at once if handling them took longer), so under load one fetch carries what arrived in
+ * the meantime; at rest its fetch waits on the broker ({@code fetch.max.wait.ms}) and a record arriving then is
+ * handled at once. (A broker-side batch, {@code fetch.min.bytes} with a short {@code fetch.max.wait.ms}, costs a fetch
+ * every wait even when nothing comes.) The consumer sends its next fetch before a poll returns (Kafka's pipelining),
+ * so the poll after a pause brings what that fetch got, often only the first record after the previous batch; the
+ * reader polls again without pausing after it, which brings the rest. A record thus waits about one window at most,
+ * plus the handling of the records before it, and under load the reader makes about two fetches per window.
  *
  * <p>Offsets are committed at most once per {@link #COMMIT_INTERVAL} while records come, then at the next poll, and
  * always (synchronously) for partitions being revoked and when the reader stops. A handler that throws leaves its
@@ -150,8 +150,10 @@ final class BatchingTopicReader {
 
     private void turn(KafkaConsumer<String, String> c) {
         ConsumerRecords<String, String> records;
+        long polledAt;
         try {
             records = c.poll(POLL_WAIT);
+            polledAt = System.nanoTime();
         } catch (WakeupException e) {
             return; // stop() asked; the loop ends
         } catch (KafkaException e) {
@@ -172,13 +174,19 @@ final class BatchingTopicReader {
         // after a pause this poll brought the pipelined fetch's records; what came since is fetched at once
         pausedLastTurn = !pausedLastTurn;
         if (pausedLastTurn) {
-            pause(batchWindow);
+            pause(batchWindow.minusNanos(System.nanoTime() - polledAt));
         }
     }
 
-    /** Handles the records in order; on a failure, goes back to the first unhandled record of each partition. */
+    /**
+     * Handles the records in order, until a stop is asked (the rest go to the partitions' next owner); on a failure,
+     * goes back to the first unhandled record of each partition.
+     */
     private boolean handleAll(KafkaConsumer<String, String> c, ConsumerRecords<String, String> records) {
         for (ConsumerRecord<String, String> record : records) {
+            if (!running()) {
+                return true;
+            }
             try {
                 handler.accept(record);
             } catch (RuntimeException e) {
@@ -230,7 +238,7 @@ final class BatchingTopicReader {
     }
 
     private void pause(Duration pause) {
-        if (pause.isZero()) {
+        if (pause.isNegative() || pause.isZero()) {
             return;
         }
         try {
