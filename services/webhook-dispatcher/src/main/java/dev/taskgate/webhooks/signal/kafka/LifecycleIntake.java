@@ -43,7 +43,7 @@ class LifecycleIntake implements HealthCheck {
     private final Map<String, Object> kafkaSettings;
     private final LifecycleConsumer consumer;
     private final MeterRegistry registry;
-    private BatchingTopicReader reader;
+    private volatile BatchingTopicReader reader;
     private KafkaClientMetrics metrics;
 
     LifecycleIntake(
