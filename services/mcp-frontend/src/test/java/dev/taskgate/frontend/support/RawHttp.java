@@ -47,11 +47,16 @@ public final class RawHttp implements AutoCloseable {
 
     /** Opens a connection to {@code base} and sends {@code GET /mcp} HTTP/1.1 with exactly these headers. */
     public static RawHttp get(URI base, Map<String, String> headers) {
+        return get(base, "/mcp", headers);
+    }
+
+    /** Opens a connection to {@code base} and sends {@code GET path} HTTP/1.1 with exactly these headers. */
+    public static RawHttp get(URI base, String path, Map<String, String> headers) {
         try {
             Socket socket = new Socket();
             socket.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
             socket.setSoTimeout(30_000);
-            StringBuilder head = new StringBuilder("GET /mcp HTTP/1.1\r\n");
+            StringBuilder head = new StringBuilder("GET ").append(path).append(" HTTP/1.1\r\n");
             headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
             head.append("\r\n");
             OutputStream out = socket.getOutputStream();
@@ -69,6 +74,28 @@ public final class RawHttp implements AutoCloseable {
             ByteArrayOutputStream all = new ByteArrayOutputStream();
             in.transferTo(all);
             return all.toString(StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Reads until what arrived contains {@code text} (or the read times out after 30 s), and returns all of it; for a
+     * response that stays open.
+     */
+    public String readUntil(String text) {
+        try {
+            InputStream in = socket.getInputStream();
+            ByteArrayOutputStream read = new ByteArrayOutputStream();
+            byte[] chunk = new byte[1024];
+            while (!read.toString(StandardCharsets.UTF_8).contains(text)) {
+                int n = in.read(chunk);
+                if (n < 0) {
+                    throw new IOException("the server closed the connection before sending " + text + ": " + read);
+                }
+                read.write(chunk, 0, n);
+            }
+            return read.toString(StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
