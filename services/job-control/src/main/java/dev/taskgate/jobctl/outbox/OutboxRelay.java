@@ -43,7 +43,8 @@ import dev.taskgate.tracing.TraceContext;
  * every record, await every acknowledgement, delete the rows, commit. A failed send rolls the batch back; the rows
  * are sent again on the next pass, so delivery is at least once and consumers deduplicate.
  *
- * <p>Woken right after every commit that wrote rows ({@link #wake()}) and by a fallback timer. Only one pass
+ * <p>Woken right after every commit that wrote rows ({@link #wake()}) and by a fallback timer, which first asks
+ * whether any row is waiting (one statement, no transaction: the usual answer at rest is no). Only one pass
  * runs at a time in this process. A pass that finds the relay lock held by another instance looks again
  * {@value #LOCK_RETRY_MILLIS} ms later, up to {@value #LOCK_RETRIES} times: that instance's pass may have selected its
  * batch before this instance's rows committed, and they should not wait for the fallback timer.
@@ -105,7 +106,7 @@ public class OutboxRelay {
 
     void start(@Observes StartupEvent event) {
         producer = new KafkaProducer<>(producerConfig());
-        timerId = vertx.setPeriodic(config.outbox().pollInterval().toMillis(), id -> wake());
+        timerId = vertx.setPeriodic(config.outbox().pollInterval().toMillis(), id -> fallback());
     }
 
     void stop(@Observes ShutdownEvent event) {
@@ -152,6 +153,36 @@ public class OutboxRelay {
                                         config.outbox().pollInterval());
                             }
                         });
+    }
+
+    // The fallback timer's pass. At rest the outbox is empty, and one statement outside a transaction says so: the
+    // pass itself would cost a transaction (begin, the lock and batch, commit) every poll interval.
+    private void fallback() {
+        if (stopped || running.get()) {
+            return;
+        }
+        needsPass()
+                .subscribe()
+                .with(
+                        needed -> {
+                            if (needed) {
+                                wake();
+                            }
+                        },
+                        failure -> wake()); // the pass fails the same way: it logs, and readiness reports it
+    }
+
+    /**
+     * Whether the fallback timer should run a pass: rows are waiting, or the last pass failed (only a pass that
+     * succeeds clears that, whatever the outbox holds).
+     */
+    Uni<Boolean> needsPass() {
+        if (failing.get()) {
+            return Uni.createFrom().item(true);
+        }
+        return pool.preparedQuery("select exists (select 1 from jobctl.outbox) as waiting")
+                .execute()
+                .map(rows -> rows.iterator().next().getBoolean("waiting"));
     }
 
     private void retryForLock() {

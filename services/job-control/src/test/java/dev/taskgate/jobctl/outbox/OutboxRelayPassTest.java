@@ -22,7 +22,10 @@ import static dev.taskgate.jobctl.JobControlFixture.topic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-/** The relay's pass takes its lock and its batch in one statement: what it answers without the lock, and after. */
+/**
+ * The relay's pass takes its lock and its batch in one statement: what it answers without the lock, and after; its
+ * fallback timer asks for a pass only when rows are waiting.
+ */
 @QuarkusTest
 class OutboxRelayPassTest {
 
@@ -37,18 +40,7 @@ class OutboxRelayPassTest {
         UUID messageId = UUID.randomUUID();
         // another instance's pass: holds the relay lock until it ends
         RelayLock.heldDuring(pool, () -> {
-            // a value no test's watcher parses, under a key no execution has
-            pool.preparedQuery("insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, "
-                            + "created_at) values ($1, $2, $3, $4, $5, $6)")
-                    .execute(Tuple.from(Arrays.asList(
-                            topic(Topics.LIFECYCLE),
-                            UUID.randomUUID().toString(),
-                            messageId,
-                            "Test",
-                            Buffer.buffer("{}"),
-                            OffsetDateTime.now())))
-                    .await()
-                    .atMost(WAIT);
+            insertRow(messageId);
 
             assertThat(relay.relayBatch().await().atMost(WAIT)).isEqualTo(OutboxRelay.LOCK_HELD_ELSEWHERE);
             assertThat(count(pool, "select count(*) from jobctl.outbox where message_id = $1", messageId))
@@ -60,5 +52,37 @@ class OutboxRelayPassTest {
         await().atMost(WAIT)
                 .until(() -> count(pool, "select count(*) from jobctl.outbox where message_id = $1", messageId) == 0);
         await().atMost(WAIT).until(() -> relay.relayBatch().await().atMost(WAIT) == 0);
+    }
+
+    @Test
+    void theFallbackTimerAsksForAPassOnlyWhenRowsAreWaiting() {
+        await().atMost(WAIT).until(() -> count(pool, "select count(*) from jobctl.outbox") == 0);
+        assertThat(relay.needsPass().await().atMost(WAIT))
+                .as("an empty outbox: no pass, no transaction")
+                .isFalse();
+
+        UUID messageId = UUID.randomUUID();
+        // held, so that the relay cannot publish the row while the test looks
+        RelayLock.heldDuring(pool, () -> {
+            insertRow(messageId);
+            assertThat(relay.needsPass().await().atMost(WAIT)).isTrue();
+        });
+        await().atMost(WAIT)
+                .until(() -> count(pool, "select count(*) from jobctl.outbox where message_id = $1", messageId) == 0);
+    }
+
+    // a value no test's watcher parses, under a key no execution has
+    private void insertRow(UUID messageId) {
+        pool.preparedQuery("insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, "
+                        + "created_at) values ($1, $2, $3, $4, $5, $6)")
+                .execute(Tuple.from(Arrays.asList(
+                        topic(Topics.LIFECYCLE),
+                        UUID.randomUUID().toString(),
+                        messageId,
+                        "Test",
+                        Buffer.buffer("{}"),
+                        OffsetDateTime.now())))
+                .await()
+                .atMost(WAIT);
     }
 }
