@@ -21,6 +21,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.jboss.logging.Logger;
 
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 
@@ -99,8 +100,10 @@ public class CommandReplyConsumer {
         return assigned;
     }
 
+    @SuppressWarnings("try") // the metrics binding is only closed, before the consumer
     private void run() {
-        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(properties())) {
+        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(properties());
+                KafkaClientMetrics metrics = kafka.metricsOf(c)) {
             consumer = c;
             c.subscribe(List.of(topics.replies()), new ConsumerRebalanceListener() {
                 @Override
@@ -167,7 +170,8 @@ public class CommandReplyConsumer {
     private Properties properties() {
         Properties p = kafka.consumerProperties();
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId());
-        p.put(ConsumerConfig.CLIENT_ID_CONFIG, groupId());
+        // the same on every instance (the group is the instance's): one name per consumer in the metrics
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, "mcp-frontend-command-replies");
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         // Replies are for live requests only: nothing to resume after a restart, so no offsets are committed.
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");

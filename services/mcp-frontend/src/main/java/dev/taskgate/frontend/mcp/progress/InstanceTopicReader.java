@@ -14,6 +14,8 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.jboss.logging.Logger;
 
+import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
+
 import dev.taskgate.frontend.KafkaConnection;
 
 /**
@@ -27,17 +29,27 @@ final class InstanceTopicReader {
 
     private final String topic;
     private final String groupId;
+    private final String clientId;
     private final KafkaConnection kafka;
     private final Consumer<ConsumerRecord<String, byte[]>> handler;
     private volatile boolean running = true;
     private volatile KafkaConsumer<String, byte[]> consumer;
     private Thread thread;
 
+    /**
+     * @param groupId  this instance's own group
+     * @param clientId the same on every instance: the consumer's name in the metrics
+     */
     InstanceTopicReader(
-            KafkaConnection kafka, String topic, String groupId, Consumer<ConsumerRecord<String, byte[]>> handler) {
+            KafkaConnection kafka,
+            String topic,
+            String groupId,
+            String clientId,
+            Consumer<ConsumerRecord<String, byte[]>> handler) {
         this.kafka = kafka;
         this.topic = topic;
         this.groupId = groupId;
+        this.clientId = clientId;
         this.handler = handler;
     }
 
@@ -58,8 +70,10 @@ final class InstanceTopicReader {
         }
     }
 
+    @SuppressWarnings("try") // the metrics binding is only closed, before the consumer
     private void run() {
-        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(properties())) {
+        try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(properties());
+                KafkaClientMetrics metrics = kafka.metricsOf(c)) {
             consumer = c;
             c.subscribe(List.of(topic));
             while (running) {
@@ -96,7 +110,7 @@ final class InstanceTopicReader {
     private Properties properties() {
         Properties p = kafka.consumerProperties();
         p.put(ConsumerConfig.GROUP_ID_CONFIG, groupId);
-        p.put(ConsumerConfig.CLIENT_ID_CONFIG, groupId);
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());

@@ -53,9 +53,10 @@ public class SignalConsumers {
         this.outcomes = outcomes;
         String prefix = config.topicPrefix().orElse("");
         String group = "mcp-frontend-" + identity.id();
-        this.progress = new InstanceTopicReader(kafka, prefix + Topics.PROGRESS, group + "-progress", this::onProgress);
-        this.lifecycle =
-                new InstanceTopicReader(kafka, prefix + Topics.LIFECYCLE, group + "-lifecycle", this::onLifecycle);
+        this.progress = new InstanceTopicReader(
+                kafka, prefix + Topics.PROGRESS, group + "-progress", "mcp-frontend-progress", this::onProgress);
+        this.lifecycle = new InstanceTopicReader(
+                kafka, prefix + Topics.LIFECYCLE, group + "-lifecycle", "mcp-frontend-lifecycle", this::onLifecycle);
     }
 
     void onStart(@Observes StartupEvent event) {

@@ -71,6 +71,18 @@ class ToolExecutionCreateAcceptedTest {
     }
 
     @Test
+    void theInstancesOwnConsumersReportTheirLag() {
+        // bound once each consumer exists; its fetch metrics appear with its first fetch
+        await().atMost(Duration.ofSeconds(30))
+                .untilAsserted(() -> assertThat(
+                                Api.at(management).get("metrics").text())
+                        .contains(
+                                "kafka_consumer_fetch_manager_records_lag_max{client_id=\"mcp-frontend-command-replies\"")
+                        .contains("kafka_consumer_fetch_manager_records_lag_max{client_id=\"mcp-frontend-progress\"")
+                        .contains("kafka_consumer_fetch_manager_records_lag_max{client_id=\"mcp-frontend-lifecycle\""));
+    }
+
+    @Test
     void readinessIsUpOnceRepliesCanBeReceived() {
         Api.Result ready = Api.at(management).get("health/ready");
 
