@@ -8,11 +8,8 @@ import java.util.Properties;
 import jakarta.inject.Singleton;
 
 import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import io.smallrye.common.annotation.Identifier;
 
 import dev.taskgate.serviceauth.KafkaClientSecurity;
@@ -46,30 +43,14 @@ public class KafkaConnection {
 
     private final Map<String, Object> settings;
     private final Map<String, Object> consumerSettings;
-    private final MeterRegistry registry;
 
-    KafkaConnection(
-            FrontendConfig config,
-            @Identifier("default-kafka-broker") Map<String, Object> kafkaSettings,
-            MeterRegistry registry) {
-        this.registry = registry;
+    KafkaConnection(FrontendConfig config, @Identifier("default-kafka-broker") Map<String, Object> kafkaSettings) {
         Map<String, Object> s = new HashMap<>(KafkaClientSecurity.of(kafkaSettings));
         s.put(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG, config.kafkaBootstrap());
         this.settings = Map.copyOf(s);
         Object fetchMaxWait = kafkaSettings.get(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG);
         this.consumerSettings =
                 fetchMaxWait == null ? Map.of() : Map.of(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, fetchMaxWait);
-    }
-
-    /**
-     * Publishes {@code consumer}'s metrics on {@code /q/metrics} until the returned binding is closed (before the
-     * consumer): {@code kafka_consumer_fetch_manager_records_lag_max} and the others, tagged with its
-     * {@code client_id}, as the dashboard and the lag alert select them.
-     */
-    public KafkaClientMetrics metricsOf(Consumer<?, ?> consumer) {
-        KafkaClientMetrics metrics = new KafkaClientMetrics(consumer);
-        metrics.bindTo(registry);
-        return metrics;
     }
 
     /** New client properties holding the address and the credentials; the caller adds its own settings. */

@@ -21,6 +21,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.jboss.logging.Logger;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -51,6 +52,7 @@ public class CommandReplyConsumer {
     private final PendingReplies pending;
     private final String instanceId;
     private final CommandSealing sealing;
+    private final MeterRegistry registry;
     private final CountDownLatch positioned = new CountDownLatch(1);
     private volatile boolean assigned;
     private volatile boolean running = true;
@@ -63,8 +65,10 @@ public class CommandReplyConsumer {
             CommandTopics topics,
             PendingReplies pending,
             InstanceIdentity identity,
-            CommandSealing sealing) {
+            CommandSealing sealing,
+            MeterRegistry registry) {
         this.sealing = sealing;
+        this.registry = registry;
         this.config = config;
         this.kafka = kafka;
         this.topics = topics;
@@ -100,10 +104,10 @@ public class CommandReplyConsumer {
         return assigned;
     }
 
-    @SuppressWarnings("try") // the metrics binding is only closed, before the consumer
     private void run() {
         try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(properties());
-                KafkaClientMetrics metrics = kafka.metricsOf(c)) {
+                KafkaClientMetrics metrics = new KafkaClientMetrics(c)) {
+            metrics.bindTo(registry); // the lag panel and the lag alert select these
             consumer = c;
             c.subscribe(List.of(topics.replies()), new ConsumerRebalanceListener() {
                 @Override

@@ -3,7 +3,6 @@ package dev.taskgate.frontend.execution.rest;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Objects;
 import java.util.UUID;
 
@@ -24,6 +23,7 @@ import dev.taskgate.frontend.mcp.progress.ExecutionSignals;
 import dev.taskgate.frontend.mcp.progress.ExecutionWatch;
 import dev.taskgate.frontend.problem.Problems;
 import dev.taskgate.frontend.query.ExecutionQueries;
+import dev.taskgate.frontend.web.ClientDeparture;
 import dev.taskgate.problem.ProblemResponses;
 
 /**
@@ -42,9 +42,6 @@ class ExecutionEvents {
 
     private static final Logger LOG = Logger.getLogger(ExecutionEvents.class);
     private static final byte[] KEEP_ALIVE = ": keep-alive\n\n".getBytes(StandardCharsets.US_ASCII);
-    // how often a stream checks whether its client is gone: a departure frees the place and the worker thread this
-    // long after it at the latest, whatever the keep-alive interval
-    private static final long DEPARTURE_CHECK_NANOS = Duration.ofSeconds(1).toNanos();
 
     private final ExecutionSignals signals;
     private final ExecutionQueries queries;
@@ -82,8 +79,8 @@ class ExecutionEvents {
             place.close();
             throw e;
         }
-        // a client that leaves before the body is written frees its place here; once the body is written, Quarkus's
-        // output stream sets a close handler of its own in place of this one, and the loop notices the departure
+        // a client that leaves before the body is written frees its place here; once it is written, the loop
+        // notices (ClientDeparture)
         connection.closeHandler(v -> {
             watch.callerGone();
             watch.close(); // the body may never be written: nothing else would close it
@@ -124,7 +121,7 @@ class ExecutionEvents {
                 if (now - endAt >= 0) {
                     return; // bounded worker-thread use: the client opens a new stream
                 }
-                long wakeAt = Math.min(Math.min(lastSent + keepAlive, endAt), now + DEPARTURE_CHECK_NANOS);
+                long wakeAt = ClientDeparture.wakeAt(Math.min(lastSent + keepAlive, endAt), now);
                 ExecutionSignal signal = watch.poll(wakeAt - now);
                 if (signal == null) {
                     if (System.nanoTime() - (lastSent + keepAlive) >= 0) {

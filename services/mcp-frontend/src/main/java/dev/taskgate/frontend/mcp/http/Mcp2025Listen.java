@@ -32,6 +32,7 @@ import dev.taskgate.frontend.mcp.v2025.Mcp2025Session;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025Sessions;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025TaskMessages;
 import dev.taskgate.frontend.mcp.v2025.Mcp2025TaskStatus;
+import dev.taskgate.frontend.web.ClientDeparture;
 
 /**
  * {@code GET /mcp} with {@code Mcp-Session-Id} (transports 2025-11-25 §2.2): an SSE stream of server-initiated
@@ -113,7 +114,7 @@ class Mcp2025Listen {
                 break;
         }
         // a client that goes away before the body is written (then never is) frees its place; once streaming,
-        // the loop sees the closed connection (writes to it do not always fail)
+        // the loop sees the closed connection (ClientDeparture; writes to it do not always fail)
         connection.closeHandler(v -> {
             stream.end();
             streams.closed(stream);
@@ -155,7 +156,7 @@ class Mcp2025Listen {
                     checkAt = now + limits.sessionCheck().toNanos();
                 }
                 long progressDue = followed.nextDue(now);
-                long wakeAt = Math.min(lastSent + keepAlive, Math.min(endAt, checkAt));
+                long wakeAt = ClientDeparture.wakeAt(Math.min(lastSent + keepAlive, Math.min(endAt, checkAt)), now);
                 if (progressDue != Long.MAX_VALUE && progressDue - wakeAt < 0) {
                     wakeAt = progressDue;
                 }

@@ -14,6 +14,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.jboss.logging.Logger;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 
 import dev.taskgate.frontend.KafkaConnection;
@@ -30,6 +31,7 @@ final class InstanceTopicReader {
     private final String topic;
     private final String groupId;
     private final String clientId;
+    private final MeterRegistry registry;
     private final KafkaConnection kafka;
     private final Consumer<ConsumerRecord<String, byte[]>> handler;
     private volatile boolean running = true;
@@ -39,13 +41,16 @@ final class InstanceTopicReader {
     /**
      * @param groupId  this instance's own group
      * @param clientId the same on every instance: the consumer's name in the metrics
+     * @param registry where its metrics go (the lag panel and the lag alert select them)
      */
     InstanceTopicReader(
             KafkaConnection kafka,
             String topic,
             String groupId,
             String clientId,
+            MeterRegistry registry,
             Consumer<ConsumerRecord<String, byte[]>> handler) {
+        this.registry = registry;
         this.kafka = kafka;
         this.topic = topic;
         this.groupId = groupId;
@@ -70,10 +75,10 @@ final class InstanceTopicReader {
         }
     }
 
-    @SuppressWarnings("try") // the metrics binding is only closed, before the consumer
     private void run() {
         try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(properties());
-                KafkaClientMetrics metrics = kafka.metricsOf(c)) {
+                KafkaClientMetrics metrics = new KafkaClientMetrics(c)) {
+            metrics.bindTo(registry);
             consumer = c;
             c.subscribe(List.of(topic));
             while (running) {

@@ -9,6 +9,7 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 
@@ -47,16 +48,27 @@ public class SignalConsumers {
             InstanceIdentity identity,
             ExecutionSignals signals,
             LifecycleFeed feed,
-            CarriedOutcomes outcomes) {
+            CarriedOutcomes outcomes,
+            MeterRegistry registry) {
         this.signals = signals;
         this.feed = feed;
         this.outcomes = outcomes;
         String prefix = config.topicPrefix().orElse("");
         String group = "mcp-frontend-" + identity.id();
         this.progress = new InstanceTopicReader(
-                kafka, prefix + Topics.PROGRESS, group + "-progress", "mcp-frontend-progress", this::onProgress);
+                kafka,
+                prefix + Topics.PROGRESS,
+                group + "-progress",
+                "mcp-frontend-progress",
+                registry,
+                this::onProgress);
         this.lifecycle = new InstanceTopicReader(
-                kafka, prefix + Topics.LIFECYCLE, group + "-lifecycle", "mcp-frontend-lifecycle", this::onLifecycle);
+                kafka,
+                prefix + Topics.LIFECYCLE,
+                group + "-lifecycle",
+                "mcp-frontend-lifecycle",
+                registry,
+                this::onLifecycle);
     }
 
     void onStart(@Observes StartupEvent event) {

@@ -16,6 +16,7 @@ import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.ServerIdentity;
 import dev.taskgate.frontend.mcp.Tasks;
 import dev.taskgate.frontend.mcp.ToolListChanges;
+import dev.taskgate.frontend.web.ClientDeparture;
 
 /**
  * Runs one subscription on its transport (Streamable HTTP: an SSE answer; stdio: lines on the output): first
@@ -90,7 +91,8 @@ public class SubscriptionStream {
                 if (now - endAt >= 0) {
                     break;
                 }
-                Object next = subscription.poll(Math.min(endAt, lastSent + keepAlive) - now);
+                Object next =
+                        subscription.poll(ClientDeparture.wakeAt(Math.min(endAt, lastSent + keepAlive), now) - now);
                 if (next == null) {
                     if (!subscription.ended() && System.nanoTime() - (lastSent + keepAlive) >= 0) {
                         sink.keepAlive();
