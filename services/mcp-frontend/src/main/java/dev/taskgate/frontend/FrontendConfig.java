@@ -179,8 +179,9 @@ public interface FrontendConfig {
     Optional<Path> pluginsDirectory();
 
     /**
-     * How often the tools of the gateway's upstream MCP servers are asked from job-control (docs/gateway.md
-     * "Discovery"); a change reaches callers within this interval.
+     * At most one question for the tools of the gateway's upstream MCP servers per this interval, unless the last
+     * answer changed them; each question waits at job-control for a change, so a change reaches callers at once
+     * (docs/gateway.md "Discovery"). Also the pause after a failed question.
      */
     @WithDefault("5s")
     Duration upstreamToolsRefresh();

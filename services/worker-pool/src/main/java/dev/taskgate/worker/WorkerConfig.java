@@ -129,7 +129,10 @@ public interface WorkerConfig {
     @WithDefault("false")
     boolean upstreamsAllowPrivateNetworks();
 
-    /** How often the upstream tools are asked from job-control while upstreams are configured. */
+    /**
+     * At most one question for the upstream tools per this interval, unless the last answer changed them (each waits
+     * at job-control for a change: docs/gateway.md "Discovery"); also the pause after a failed question.
+     */
     @WithDefault("5s")
     java.time.Duration upstreamToolsRefresh();
 
