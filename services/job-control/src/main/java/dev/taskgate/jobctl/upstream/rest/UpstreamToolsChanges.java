@@ -32,8 +32,8 @@ public class UpstreamToolsChanges {
     Uni<Void> awayFrom(String known) {
         return Uni.createFrom().emitter(emitter -> {
             Runnable tell = () -> emitter.complete(null);
+            emitter.onTermination(() -> waiting.remove(tell)); // first: a change right after the add removes it
             waiting.add(tell);
-            emitter.onTermination(() -> waiting.remove(tell));
             if (!catalog.upstreamTools().revision().equals(known)) {
                 emitter.complete(null);
             }
