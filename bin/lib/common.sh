@@ -3,6 +3,13 @@
 
 REPO="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
+# jvm_malloc_arenas: the environment entry that bounds the C library's malloc arenas of a JVM the scripts start (the
+# services of bin/taskgate and bin/bench, every Kafka broker). glibc keeps up to eight arenas per core, a new one for a
+# thread that meets contention, each grown and never given back; a JVM's native allocations (its compilers, its
+# threads' own) need two on a machine like this one. bin/bench: about 25-35 MB less over the stack, throughput within
+# its noise (docs/performance.md "Memory: PostgreSQL's shared buffers and malloc arenas"). A value already set wins.
+jvm_malloc_arenas() { echo "MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}"; }
+
 log() { printf '[taskgate] %s\n' "$*" >&2; }
 die() { printf '[taskgate] error: %s\n' "$*" >&2; exit 1; }
 

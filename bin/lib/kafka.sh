@@ -121,7 +121,7 @@ PROPS
   fi
   : > "$dir/kafka.log"
   # shellcheck disable=SC2086 # the options are words
-  java ${TASKGATE_KAFKA_JAVA_OPTS:-$KAFKA_JAVA_OPTS} -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  env "$(jvm_malloc_arenas)" java ${TASKGATE_KAFKA_JAVA_OPTS:-$KAFKA_JAVA_OPTS} -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     -Dorg.slf4j.simpleLogger.log.kafka.server.KafkaRaftServer=info \
     -cp "$cp" kafka.Kafka "$dir/server.properties" >>"$dir/kafka.log" 2>&1 &
   echo $! > "$dir/pid"

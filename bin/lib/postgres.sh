@@ -77,7 +77,7 @@ pg_prepare_home() {
 # whose hot rows (the recent executions, the outbox, the indexes' right edges) fit in it many times over; the pages
 # it no longer keeps stay in the kernel's page cache, which the kernel can reclaim, instead of in shared memory that
 # stays resident once touched. Measured by bin/bench: PostgreSQL 214 -> 163 MB at the end of a full run, no change in
-# its CPU per execution (docs/performance.md "Memory: PostgreSQL's shared buffers").
+# its CPU per execution (docs/performance.md "Memory: PostgreSQL's shared buffers and malloc arenas").
 pg_start() {
   local dir=$1 port=$2 fsync=$3 home
   pg_prepare_home "$dir"
