@@ -120,15 +120,19 @@ PROPS
       || { cat "$dir/format.log" >&2; die "Kafka storage format failed"; }
   fi
   : > "$dir/kafka.log"
+  local arenas pid i
+  arenas=$(jvm_malloc_arenas)
   # shellcheck disable=SC2086 # the options are words
-  env "$(jvm_malloc_arenas)" java ${TASKGATE_KAFKA_JAVA_OPTS:-$KAFKA_JAVA_OPTS} -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
+  env "$arenas" java ${TASKGATE_KAFKA_JAVA_OPTS:-$KAFKA_JAVA_OPTS} -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
     -Dorg.slf4j.simpleLogger.log.kafka.server.KafkaRaftServer=info \
     -cp "$cp" kafka.Kafka "$dir/server.properties" >>"$dir/kafka.log" 2>&1 &
-  echo $! > "$dir/pid"
-  local i
+  pid=$!
+  echo "$pid" > "$dir/pid"
   for ((i = 0; i < 900; i++)); do
     grep -q "Kafka Server started" "$dir/kafka.log" && break
-    pid_alive "$dir/pid" kafka.Kafka || { tail -30 "$dir/kafka.log" >&2; die "Kafka exited during start"; }
+    # the child itself, not pid_alive: until the forked shell has exec'd java its command line is this script's, and
+    # a look at it then read as "exited" (a clean-clone CI run failed so)
+    kill -0 "$pid" 2>/dev/null || { tail -30 "$dir/kafka.log" >&2; die "Kafka exited during start"; }
     sleep 0.1
   done
   grep -q "Kafka Server started" "$dir/kafka.log" || { tail -30 "$dir/kafka.log" >&2; die "Kafka did not start within 90 s"; }
