@@ -15,6 +15,7 @@ import jakarta.inject.Singleton;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.jboss.logging.Logger;
@@ -41,6 +42,14 @@ import dev.taskgate.tracing.TraceContext;
  */
 @Singleton
 public class CommandGateway {
+    /**
+     * The largest command sent, in sealed bytes (payload members encrypted and base64-encoded, about 4/3 of their
+     * JSON text). A submission's input travels on to the worker inside job-control's work record, which adds its own
+     * fields; the quarter of Kafka's default record limit (1 MiB, {@code max.request.size}) kept free here is room for
+     * them, so that a command taken is never a work record the broker refuses (docs/kafka.md "Record sizes").
+     */
+    public static final int MAX_COMMAND_BYTES = 768 * 1024;
+
     private static final Logger LOG = Logger.getLogger(CommandGateway.class);
 
     private final KafkaProducer<String, byte[]> producer;
@@ -66,7 +75,6 @@ public class CommandGateway {
         // each record here is on a caller's critical path: send at once (kafka-clients 4 defaults linger.ms to 5)
         p.put(ProducerConfig.LINGER_MS_CONFIG, 0);
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, "true");
-        p.put(ProducerConfig.LINGER_MS_CONFIG, "0");
         // Bound every wait inside send() so a missing broker surfaces as a 503 rather than a hung request.
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, Long.toString(timeout.toMillis()));
         p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(Math.max(1000, timeout.toMillis())));
@@ -99,6 +107,9 @@ public class CommandGateway {
         try {
             // sealed before it is signed: the signature covers the bytes on the wire
             byte[] value = sealing.seal(Wire.toBytes(command));
+            if (value.length > MAX_COMMAND_BYTES) {
+                throw tooLarge(command, value.length, null);
+            }
             ProducerRecord<String, byte[]> record = new ProducerRecord<>(topics.commands(), key, value);
             record.headers().add(MessageHeaders.MESSAGE_ID, id.toString().getBytes(StandardCharsets.UTF_8));
             record.headers().add(MessageHeaders.MESSAGE_TYPE, typeName(command).getBytes(StandardCharsets.UTF_8));
@@ -108,11 +119,21 @@ public class CommandGateway {
                             signer.sign(topics.commands(), key, value).getBytes(StandardCharsets.US_ASCII));
             // the caller's request span (HTTP server span): the execution's trace starts there
             TraceContext.current().ifPresent(trace -> trace.writeTo(record.headers()));
-            producer.send(record).get(remaining(deadline), TimeUnit.NANOSECONDS);
+            // one wait, for the reply: a reply implies the broker took the command, and a refused send ends the wait
+            // through its callback (waiting for the acknowledgement first woke this thread twice per command)
+            producer.send(record, (metadata, refused) -> {
+                if (refused != null) {
+                    reply.completeExceptionally(refused);
+                }
+            });
             return reply.get(remaining(deadline), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             throw new CommandTimeoutException("no reply to " + typeName(command) + " " + id + " within " + timeout, e);
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof RecordTooLargeException) {
+                // a broker whose limit is below ours: the same record will never be taken
+                throw tooLarge(command, -1, e.getCause());
+            }
             throw new CommandTimeoutException(
                     "the broker did not accept " + typeName(command) + " " + id, e.getCause());
         } catch (org.apache.kafka.common.errors.TimeoutException e) {
@@ -123,6 +144,14 @@ public class CommandGateway {
         } finally {
             pending.forget(id);
         }
+    }
+
+    private static CommandTooLargeException tooLarge(ExecutionCommand command, int bytes, Throwable refusal) {
+        return new CommandTooLargeException(
+                bytes,
+                typeName(command) + " " + command.messageId() + " is too large to send"
+                        + (refusal == null ? " (" + bytes + " sealed bytes)" : ": " + refusal.getMessage()),
+                refusal);
     }
 
     private static long remaining(long deadline) {

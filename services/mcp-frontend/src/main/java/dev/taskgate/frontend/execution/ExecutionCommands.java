@@ -26,6 +26,8 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.auth.ToolPermissions;
 import dev.taskgate.frontend.command.CommandGateway;
 import dev.taskgate.frontend.command.CommandTimeoutException;
+import dev.taskgate.frontend.command.CommandTooLargeException;
+import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
 import dev.taskgate.problem.ApiProblem;
 
@@ -189,6 +191,13 @@ public class ExecutionCommands {
             LOG.warnf("command unanswered messageId=%s reason=%s", messageId, e.getMessage());
             throw Problems.unavailable(
                     "The execution service did not answer in time; retry the same request.", retryAfterSeconds);
+        } catch (CommandTooLargeException e) {
+            LOG.infof("command refused for its size messageId=%s reason=%s", messageId, e.getMessage());
+            throw ProblemKind.PAYLOAD_TOO_LARGE.exception(
+                    "The input is too large to run: sealed for the execution service it "
+                            + (e.commandBytes() > 0 ? "takes " + e.commandBytes() + " bytes, more than " : "exceeds ")
+                            + "the " + CommandGateway.MAX_COMMAND_BYTES + " bytes a command may carry (about "
+                            + CommandGateway.MAX_COMMAND_BYTES * 3 / 4 / 1024 + " KiB of input JSON).");
         }
     }
 

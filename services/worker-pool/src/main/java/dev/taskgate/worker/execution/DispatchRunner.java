@@ -128,6 +128,7 @@ public class DispatchRunner {
         this.config = config;
         this.terminals = new TerminalDelivery(
                 publisher::publish,
+                events::outcomeTooLarge,
                 config.publishTimeout(),
                 dispatcher::isShutdown,
                 pause -> Thread.sleep(pause.toMillis()));

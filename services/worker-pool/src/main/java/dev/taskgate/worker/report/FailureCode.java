@@ -26,7 +26,12 @@ public enum FailureCode {
      * The upstream could not be reached (no connection, or 502/503/504 in front of it), or its circuit is open: the
      * tool was not called, or the call never arrived (docs/gateway.md "Circuit breaker").
      */
-    UPSTREAM_UNAVAILABLE("upstream_unavailable");
+    UPSTREAM_UNAVAILABLE("upstream_unavailable"),
+    /**
+     * The run ended, but its outcome (a result, or a failure's message) is larger than a Kafka record may be, so it
+     * cannot reach job-control; the run's effects, if any, happened.
+     */
+    OUTCOME_TOO_LARGE("outcome_too_large");
 
     private final String wireValue;
 

@@ -5,9 +5,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.event.WorkerEvent;
@@ -18,6 +20,10 @@ import dev.taskgate.contracts.event.WorkerEvent;
  * for again while a send is merely slow, so that a slow send is not doubled. Only the instance shutting down ends
  * the wait undelivered: job-control's recovery takes over then, as for a worker that died. The caller holds the
  * run's child meanwhile, so at most one event per child is kept: memory stays bounded by the pool size.
+ *
+ * <p>An event the broker refuses for its size (a result larger than a record may be) would be refused forever and
+ * hold its child for good: it is replaced once by the small event {@code tooLarge} makes of it, a failure that says
+ * so, which is delivered like any other.
  */
 public final class TerminalDelivery {
     private static final Logger LOG = Logger.getLogger(TerminalDelivery.class);
@@ -32,21 +38,25 @@ public final class TerminalDelivery {
     }
 
     private final Function<WorkerEvent, CompletableFuture<Void>> send;
+    private final BiFunction<WorkerEvent, String, WorkerEvent> tooLarge;
     private final Duration patience;
     private final BooleanSupplier stopping;
     private final Pause pause;
 
     /**
      * @param send     sends the event; the future completes when the broker has acknowledged it
+     * @param tooLarge the event delivered instead of one the broker refused for its size, given the refusal's text
      * @param patience how long one wait lasts before it is logged and waited again
      * @param stopping whether the instance is shutting down (checked between waits)
      */
     public TerminalDelivery(
             Function<WorkerEvent, CompletableFuture<Void>> send,
+            BiFunction<WorkerEvent, String, WorkerEvent> tooLarge,
             Duration patience,
             BooleanSupplier stopping,
             Pause pause) {
         this.send = send;
+        this.tooLarge = tooLarge;
         this.patience = patience;
         this.stopping = stopping;
         this.pause = pause;
@@ -57,7 +67,9 @@ public final class TerminalDelivery {
      *
      * @return whether it was delivered ({@code false}: the instance is shutting down or the thread was interrupted)
      */
-    public boolean deliver(WorkerEvent event) {
+    public boolean deliver(WorkerEvent terminal) {
+        WorkerEvent event = terminal;
+        boolean replaced = false;
         Duration nextPause = FIRST_PAUSE;
         int sends = 0;
         while (!stopping.getAsBoolean()) {
@@ -74,6 +86,15 @@ public final class TerminalDelivery {
                 }
                 return true;
             } catch (ExecutionException refused) {
+                if (refused.getCause() instanceof RecordTooLargeException size && !replaced) {
+                    event = tooLarge.apply(event, size.getMessage());
+                    replaced = true;
+                    LOG.warnf(
+                            "Terminal event refused for its size; delivering a failure instead [executionId=%s "
+                                    + "epoch=%d event=%s replacement=%s cause=%s]",
+                            terminal.executionId(), terminal.epoch(), terminal.kind(), event.kind(), size);
+                    continue;
+                }
                 LOG.warnf(
                         "Terminal event refused by the broker; kept and sent again in %s [executionId=%s epoch=%d "
                                 + "event=%s sends=%d cause=%s]",

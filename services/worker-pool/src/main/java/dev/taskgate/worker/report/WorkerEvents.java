@@ -24,6 +24,7 @@ import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.ResultStaged;
 import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.event.Stopped;
+import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.worker.WorkerConfig;
 import dev.taskgate.worker.execution.ExecutionKey;
@@ -123,6 +124,17 @@ public class WorkerEvents {
     public Failed failed(ExecutionKey key, FailureCode code, String message) {
         return new Failed(
                 messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, code.wireValue(), message);
+    }
+
+    /**
+     * What is delivered instead of the terminal event {@code refused} when the broker refuses it for its size
+     * ({@code why}): the run ended, but its outcome cannot reach job-control.
+     */
+    public Failed outcomeTooLarge(WorkerEvent refused, String why) {
+        return failed(
+                new ExecutionKey(refused.executionId(), refused.epoch()),
+                FailureCode.OUTCOME_TOO_LARGE,
+                "The operation ended, but its outcome is too large to deliver: " + why);
     }
 
     /** The execution ended because a stop was requested. */

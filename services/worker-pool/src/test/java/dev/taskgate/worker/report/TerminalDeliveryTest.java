@@ -8,9 +8,11 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.TimeoutException;
 import org.junit.jupiter.api.Test;
 
+import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.WorkerEvent;
 
@@ -18,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The terminal event of a run is kept until the broker has it: sent again after each refusal with a doubling pause,
- * waited for (not doubled) while a send is merely slow, and given up only when the instance shuts down. The sends are
+ * waited for (not doubled) while a send is merely slow, replaced once by a failure when the broker refuses it for its
+ * size, and given up only when the instance shuts down. The sends are
  * scripted futures: what the broker answers is the input here, the retry rule the subject.
  */
 class TerminalDeliveryTest {
@@ -35,9 +38,26 @@ class TerminalDeliveryTest {
                     sent.add(event);
                     return answers.get(sent.size() - 1);
                 },
+                TerminalDeliveryTest::failureInstead,
                 Duration.ofMillis(20),
                 stopping::get,
                 pauses::add);
+    }
+
+    private static Failed failureInstead(WorkerEvent event, String why) {
+        return new Failed(
+                UUID.randomUUID(),
+                Instant.now(),
+                event.executionId(),
+                event.epoch(),
+                "worker-1",
+                "outcome_too_large",
+                why);
+    }
+
+    private static CompletableFuture<Void> tooLarge() {
+        return CompletableFuture.failedFuture(new RecordTooLargeException(
+                "The message is 1867411 bytes when serialized which is larger than 1048576"));
     }
 
     private static CompletableFuture<Void> refused() {
@@ -64,6 +84,36 @@ class TerminalDeliveryTest {
                         Duration.ofSeconds(16),
                         Duration.ofSeconds(30),
                         Duration.ofSeconds(30));
+    }
+
+    @Test
+    void anEventRefusedForItsSizeIsReplacedByAFailureAtOnce() {
+        List<CompletableFuture<Void>> answers = List.of(tooLarge(), CompletableFuture.completedFuture(null));
+
+        assertThat(delivery(answers).deliver(RESULT)).isTrue();
+
+        assertThat(sent).hasSize(2);
+        assertThat(sent.get(0)).isSameAs(RESULT);
+        Failed failure = (Failed) sent.get(1);
+        assertThat(failure.executionId()).isEqualTo(RESULT.executionId());
+        assertThat(failure.epoch()).isEqualTo(RESULT.epoch());
+        assertThat(failure.code()).isEqualTo("outcome_too_large");
+        assertThat(failure.message()).contains("1867411 bytes");
+        assertThat(pauses)
+                .as("a size never fits later: no pause before the replacement")
+                .isEmpty();
+    }
+
+    @Test
+    void aReplacementRefusedForItsSizeIsKeptAndSentAgainNotReplacedAgain() {
+        List<CompletableFuture<Void>> answers =
+                List.of(tooLarge(), tooLarge(), CompletableFuture.completedFuture(null));
+
+        assertThat(delivery(answers).deliver(RESULT)).isTrue();
+
+        assertThat(sent).hasSize(3);
+        assertThat(sent.get(1)).isInstanceOf(Failed.class).isSameAs(sent.get(2));
+        assertThat(pauses).containsExactly(Duration.ofSeconds(1));
     }
 
     @Test
@@ -95,6 +145,7 @@ class TerminalDeliveryTest {
                     sent.add(event);
                     return answers.get(sent.size() - 1);
                 },
+                TerminalDeliveryTest::failureInstead,
                 Duration.ofMillis(20),
                 stopping::get,
                 pause -> stopping.set(true)); // the instance begins to shut down during the pause
