@@ -6,10 +6,13 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Predicate;
 
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+
+import dev.taskgate.testsupport.Tokens;
 
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
@@ -23,6 +26,15 @@ final class DemoExecutions {
     private static final Duration SETTLE = Duration.ofSeconds(90);
 
     private DemoExecutions() {}
+
+    /** A token of {@code subject} in acme/demo that may call tools. */
+    static String callerToken(String subject) {
+        return Tokens.forSubject(subject)
+                .org("acme")
+                .project("demo")
+                .scopes("tools:call")
+                .sign();
+    }
 
     /** Submits {@code tool} with {@code input} under a fresh idempotency key. */
     static Response submit(String token, String tool, Map<String, ?> input) {
@@ -42,6 +54,18 @@ final class DemoExecutions {
     /** Waits until the execution {@code submitted} created is terminal and returns its result. */
     static JsonPath result(String token, Response submitted) {
         String id = submitted.then().statusCode(202).extract().path("execution_id");
+        awaitStatus(token, id, s -> List.of("completed", "failed", "cancelled").contains(s));
+        return given().auth()
+                .oauth2(token)
+                .get(BASE + "/" + id + "/result")
+                .then()
+                .statusCode(200)
+                .extract()
+                .jsonPath();
+    }
+
+    /** Waits until the status of execution {@code id} (as its REST handle) satisfies {@code wanted}. */
+    static void awaitStatus(String token, String id, Predicate<String> wanted) {
         await().atMost(SETTLE)
                 .pollInterval(Duration.ofMillis(100))
                 .until(
@@ -52,14 +76,7 @@ final class DemoExecutions {
                                 .statusCode(200)
                                 .extract()
                                 .<String>path("status"),
-                        s -> List.of("completed", "failed", "cancelled").contains(s));
-        return given().auth()
-                .oauth2(token)
-                .get(BASE + "/" + id + "/result")
-                .then()
-                .statusCode(200)
-                .extract()
-                .jsonPath();
+                        wanted);
     }
 
     /** Writes a workspace file, making its directories. */

@@ -1,6 +1,5 @@
 package dev.taskgate.e2e;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,11 +10,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import io.restassured.RestAssured;
 
-import dev.taskgate.testsupport.Tokens;
-
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * Sizes at the edges of a Kafka record, through the four packaged services: a result too large for the worker's
@@ -25,7 +21,6 @@ import static org.awaitility.Awaitility.await;
  */
 @ExtendWith(LocalStack.class)
 class OutcomeSizeE2E {
-    private static final Duration SETTLE = Duration.ofSeconds(90);
     // as a command about 670 KB sealed, under mcp-frontend's bound; demo.echo's result holds it twice (text and
     // structured content), about 1.3 MB sealed: more than a Kafka record may be
     private static final String LARGE = "z".repeat(500_000);
@@ -35,11 +30,7 @@ class OutcomeSizeE2E {
     @BeforeAll
     static void setUp() {
         RestAssured.baseURI = LocalStack.get().frontendUrl();
-        alice = Tokens.forSubject("alice")
-                .org("acme")
-                .project("demo")
-                .scopes("tools:call")
-                .sign();
+        alice = DemoExecutions.callerToken("alice");
     }
 
     @Test
@@ -55,7 +46,7 @@ class OutcomeSizeE2E {
         }
 
         for (String id : ids) {
-            awaitStatus(id, "failed");
+            DemoExecutions.awaitStatus(alice, id, "failed"::equals);
             given().auth()
                     .oauth2(alice)
                     .get(DemoExecutions.BASE + "/" + id + "/result")
@@ -77,19 +68,5 @@ class OutcomeSizeE2E {
                 .contentType("application/problem+json")
                 .body("type", org.hamcrest.Matchers.endsWith("/payload-too-large"))
                 .body("detail", org.hamcrest.Matchers.containsString("input is too large"));
-    }
-
-    private static void awaitStatus(String id, String status) {
-        await().atMost(SETTLE)
-                .pollInterval(Duration.ofMillis(200))
-                .until(
-                        () -> given().auth()
-                                .oauth2(alice)
-                                .get(DemoExecutions.BASE + "/" + id)
-                                .then()
-                                .statusCode(200)
-                                .extract()
-                                .<String>path("status"),
-                        status::equals);
     }
 }
