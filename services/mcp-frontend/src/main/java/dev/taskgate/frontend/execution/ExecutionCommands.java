@@ -63,7 +63,8 @@ public class ExecutionCommands {
     /**
      * Submits a tool call under a receipt key. Returns job-control's {@link Accepted} (check
      * {@link Accepted#created()} for a replay); throws a problem for an unknown tool (422), a missing
-     * {@code tools:write} (403), an invalid input (422 with {@code errors}), a rejection, or no answer (503).
+     * {@code tools:write} (403), an invalid input (422 with {@code errors}), an input too large for its command
+     * (413), a rejection, or no answer (503).
      */
     public Accepted submit(AuthenticatedCaller caller, String receiptKey, String toolName, JsonNode input) {
         return submit(caller, Surface.REST, TaskSurface.NATIVE, receiptKey, toolName, input);
