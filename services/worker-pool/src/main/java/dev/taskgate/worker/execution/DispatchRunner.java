@@ -46,6 +46,7 @@ import dev.taskgate.worker.pool.ChildPool;
 import dev.taskgate.worker.pool.ChildProcess;
 import dev.taskgate.worker.pool.RunObserver;
 import dev.taskgate.worker.report.FailureCode;
+import dev.taskgate.worker.report.RecordSize;
 import dev.taskgate.worker.report.TerminalDelivery;
 import dev.taskgate.worker.report.WorkerEventPublisher;
 import dev.taskgate.worker.report.WorkerEvents;
@@ -471,7 +472,7 @@ public class DispatchRunner {
             switch (message.kind()) {
                 case PROGRESS ->
                     offerProgress(events.progress(key, message.progress(), message.total(), message.message()));
-                case INPUT -> requestInput(key, message);
+                case INPUT -> requestInput(child, key, message);
                 case STAGE -> stageResult(key, message);
                 case COMMIT -> requestCommit(child, key, message);
                 case CHECKPOINT -> saveCheckpoint(key, message.plan());
@@ -553,13 +554,26 @@ public class DispatchRunner {
 
         /**
          * Publishes the request and waits for its acknowledgement, so that it is on the broker before the child
-         * could be answered; the child keeps waiting whatever happens here (a stop or the deadline ends it).
+         * could be answered; the child keeps waiting whatever happens here (a stop or the deadline ends it) — except
+         * for a request the broker refuses for its size, which no wait would deliver: the run ends failed, and its
+         * child, blocked on the answer, is killed and replaced.
          */
-        private void requestInput(ExecutionKey key, ChildMessage message) {
+        private void requestInput(ChildProcess child, ExecutionKey key, ChildMessage message) {
             try {
                 await(publisher.publish(events.inputRequested(key, message.requests())));
             } catch (RuntimeException e) {
-                LOG.errorf(e, "Input request not delivered; the operation waits until stopped [%s]", key);
+                Optional<String> tooLarge = RecordSize.refusal(e);
+                if (tooLarge.isEmpty()) {
+                    LOG.errorf(e, "Input request not delivered; the operation waits until stopped [%s]", key);
+                    return;
+                }
+                LOG.warnf(
+                        "Input request refused for its size; the run ends failed and its child is replaced [%s "
+                                + "childPid=%d cause=%s]",
+                        key, child.pid(), tooLarge.get());
+                // the run's end first, so that the child's exit, which follows the kill, finds it ended
+                end(child, () -> events.inputRequestTooLarge(key, tooLarge.get()), false);
+                child.kill();
             }
         }
 

@@ -31,7 +31,12 @@ public enum FailureCode {
      * The run ended, but its outcome (a result, or a failure's message) is larger than a Kafka record may be, so it
      * cannot reach job-control; the run's effects, if any, happened.
      */
-    OUTCOME_TOO_LARGE("outcome_too_large");
+    OUTCOME_TOO_LARGE("outcome_too_large"),
+    /**
+     * The operation asked for input with a request larger than a Kafka record may be: it cannot reach the caller, so
+     * the run ends here instead of waiting for an answer that cannot come.
+     */
+    INPUT_REQUEST_TOO_LARGE("input_request_too_large");
 
     private final String wireValue;
 

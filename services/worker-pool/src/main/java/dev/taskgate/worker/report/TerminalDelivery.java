@@ -1,6 +1,7 @@
 package dev.taskgate.worker.report;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -9,7 +10,6 @@ import java.util.function.BiFunction;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
-import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.jboss.logging.Logger;
 
 import dev.taskgate.contracts.event.WorkerEvent;
@@ -86,13 +86,14 @@ public final class TerminalDelivery {
                 }
                 return true;
             } catch (ExecutionException refused) {
-                if (refused.getCause() instanceof RecordTooLargeException size && !replaced) {
-                    event = tooLarge.apply(event, size.getMessage());
+                Optional<String> size = RecordSize.refusal(refused.getCause());
+                if (size.isPresent() && !replaced) {
+                    event = tooLarge.apply(event, size.get());
                     replaced = true;
                     LOG.warnf(
                             "Terminal event refused for its size; delivering a failure instead [executionId=%s "
                                     + "epoch=%d event=%s replacement=%s cause=%s]",
-                            terminal.executionId(), terminal.epoch(), terminal.kind(), event.kind(), size);
+                            terminal.executionId(), terminal.epoch(), terminal.kind(), event.kind(), size.get());
                     continue;
                 }
                 LOG.warnf(

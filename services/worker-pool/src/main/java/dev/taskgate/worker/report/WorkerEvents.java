@@ -137,6 +137,14 @@ public class WorkerEvents {
                 "The operation ended, but its outcome is too large to deliver: " + why);
     }
 
+    /** What ends a run whose request for input the broker refused for its size ({@code why}). */
+    public Failed inputRequestTooLarge(ExecutionKey key, String why) {
+        return failed(
+                key,
+                FailureCode.INPUT_REQUEST_TOO_LARGE,
+                "The operation asked for input, but its request is too large to deliver: " + why);
+    }
+
     /** The execution ended because a stop was requested. */
     public Stopped stopped(ExecutionKey key, String message) {
         return new Stopped(messageIds.get(), clock.instant(), key.executionId(), key.epoch(), workerId, message);

@@ -1,0 +1,20 @@
+package dev.taskgate.worker;
+
+import java.util.Map;
+
+import io.quarkus.test.junit.QuarkusTestProfile;
+
+/**
+ * Worker events of at most 3 KiB, for RecordSizeTest: a result or a request for input of a few thousand characters is
+ * then too large for its record, as a megabyte is under Kafka's default. The conformance tool pack is on: its
+ * {@code test_elicitation} asks for input with the caller's message (at most 2,000 characters, 3.6 KB as a record).
+ */
+public class SmallRecordsProfile implements QuarkusTestProfile {
+
+    @Override
+    public Map<String, String> getConfigOverrides() {
+        return Map.of(
+                "mp.messaging.outgoing.worker-events-out.max.request.size", "3072",
+                "taskgate.conformance.enabled", "true");
+    }
+}
