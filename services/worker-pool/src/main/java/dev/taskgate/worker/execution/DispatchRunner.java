@@ -594,7 +594,8 @@ public class DispatchRunner {
 
         /**
          * Publishes the commit request and waits for its acknowledgement; the answer comes over the control topic. A
-         * plan that does not parse as a journal entry is refused here, without asking job-control.
+         * plan that does not parse as a journal entry is refused here, without asking job-control, and so is one the
+         * broker refuses for its size.
          */
         private void requestCommit(ChildProcess child, ExecutionKey key, ChildMessage message) {
             JournalEntry plan;
@@ -612,6 +613,15 @@ public class DispatchRunner {
                         "Commit requested [%s planHash=%s files=%d]",
                         key, plan.planHash(), plan.files().size());
             } catch (RuntimeException e) {
+                Optional<String> tooLarge = RecordSize.refusal(e);
+                if (tooLarge.isPresent()) {
+                    // no wait would deliver it: refused here, as job-control refuses a plan, and nothing is applied
+                    LOG.warnf(
+                            "Commit request refused for its size [%s planHash=%s]: %s",
+                            key, plan.planHash(), tooLarge.get());
+                    run.deliverCommit(plan.planHash(), false, "the plan is too large to send: " + tooLarge.get());
+                    return;
+                }
                 // the operation keeps waiting and changes nothing; a stop or the deadline ends it
                 LOG.errorf(e, "Commit request not delivered [%s]", key);
             }
