@@ -276,6 +276,15 @@ public interface JobControlConfig {
          */
         @WithDefault("1s")
         Duration pollInterval();
+
+        /**
+         * The largest record the relay sends (its producer's {@code max.request.size}): Kafka's default record limit,
+         * the broker's {@code message.max.bytes}. Raise both together. A record that would not fit is never written
+         * to the outbox (docs/kafka.md "Record sizes").
+         */
+        @WithDefault("1048576")
+        @Min(6144)
+        int maxRecordBytes();
     }
 
     /** The operator API. */

@@ -264,11 +264,11 @@ class JournalCommitFlowTest extends OwnerLossComponentTest {
         return JobControlFixture.cancel(caller, id);
     }
 
-    private static CommitRequested request(UUID id, long epoch, String owner, JournalEntry plan) {
+    static CommitRequested request(UUID id, long epoch, String owner, JournalEntry plan) {
         return new CommitRequested(UUID.randomUUID(), Instant.now(), id, epoch, owner, plan);
     }
 
-    private static <T extends ControlSignal> T awaitSignal(TopicWatcher control, Class<T> type, UUID id) {
+    static <T extends ControlSignal> T awaitSignal(TopicWatcher control, Class<T> type, UUID id) {
         return type.cast(control.await(
                 ControlSignal.class, s -> type.isInstance(s) && s.executionId().equals(id), WAIT));
     }

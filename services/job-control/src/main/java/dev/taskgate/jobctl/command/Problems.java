@@ -64,6 +64,16 @@ public final class Problems {
                         + "' was already used for a different request (tool, version or input differ).");
     }
 
+    /** A submission whose work record would not fit one Kafka record: nothing is created. */
+    public static Problem inputTooLarge(int recordBytes, int maxBytes) {
+        return Problem.of(
+                "payload-too-large",
+                "Payload too large",
+                413,
+                "The input is too large to dispatch: with it the work record would be " + recordBytes
+                        + " bytes, at most " + maxBytes + " fit.");
+    }
+
     /**
      * A submission the admission bounds do not allow now (429 {@code admission-limit}, the detail names the bound),
      * or never: an input larger than the retained-payload bound on its own (413 {@code payload-too-large}).

@@ -18,10 +18,13 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 import org.jboss.logging.Logger;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.common.annotation.Identifier;
@@ -73,6 +76,12 @@ public class OutboxRelay {
             + "message_type, payload, traceparent, tracestate from jobctl.outbox where relay.locked "
             + "order by id limit $1 for update) o on true order by o.id";
 
+    private static final String SET_ASIDE = "insert into jobctl.outbox_refused (id, topic, record_key, message_id, "
+            + "message_type, payload_bytes, created_at, refused_at, reason) select id, topic, record_key, message_id, "
+            + "message_type, octet_length(payload), created_at, now(), $2 from jobctl.outbox where id = $1";
+
+    static final String REFUSED_METRIC = "taskgate.outbox.refused";
+
     /** What {@link #relayBatch()} answers when another instance holds the relay lock. */
     static final int LOCK_HELD_ELSEWHERE = -1;
 
@@ -89,6 +98,7 @@ public class OutboxRelay {
     private final AtomicBoolean wakeRequested = new AtomicBoolean();
     private final AtomicBoolean failing = new AtomicBoolean();
     private final AtomicInteger lockRetries = new AtomicInteger();
+    private final Counter refusedCount;
     private volatile KafkaProducer<String, byte[]> producer;
     private volatile boolean stopped;
     private long timerId = -1;
@@ -97,8 +107,11 @@ public class OutboxRelay {
             Pool pool,
             Vertx vertx,
             JobControlConfig config,
-            @Identifier("default-kafka-broker") Map<String, Object> kafkaDefaults) {
+            @Identifier("default-kafka-broker") Map<String, Object> kafkaDefaults,
+            MeterRegistry registry) {
         this.pool = pool;
+        // records set aside because Kafka refused them for their size (docs/operations.md "Metrics")
+        this.refusedCount = registry.counter(REFUSED_METRIC);
         this.vertx = vertx;
         this.config = config;
         this.kafkaDefaults = kafkaDefaults;
@@ -217,6 +230,7 @@ public class OutboxRelay {
                         return Uni.createFrom().item(0);
                     }
                     return sendAll(records)
+                            .flatMap(refused -> setAside(tx, ids, records, refused))
                             .flatMap(v -> delete(tx, ids.toArray(Long[]::new)))
                             .replaceWith(records.size());
                 }));
@@ -241,28 +255,67 @@ public class OutboxRelay {
         return record;
     }
 
-    private Uni<Void> sendAll(List<ProducerRecord<String, byte[]>> records) {
+    /**
+     * Sends every record and awaits every acknowledgement. A record refused for its size is answered, not thrown: it
+     * would be refused on every pass, and the relay publishes in order, so it would stop every record after it.
+     *
+     * @return the positions in {@code records} of those refused for their size
+     */
+    private Uni<List<Integer>> sendAll(List<ProducerRecord<String, byte[]>> records) {
         // send() may block on metadata and we wait for every ack: keep both off the event loop
         return Uni.createFrom()
-                .<Void>item(() -> {
+                .item(() -> {
                     List<Future<RecordMetadata>> acks = new ArrayList<>(records.size());
                     for (ProducerRecord<String, byte[]> record : records) {
                         acks.add(producer.send(record));
                     }
-                    for (Future<RecordMetadata> ack : acks) {
+                    List<Integer> refused = new ArrayList<>();
+                    for (int i = 0; i < acks.size(); i++) {
                         try {
-                            ack.get();
+                            acks.get(i).get();
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
                             throw new IllegalStateException("interrupted while awaiting Kafka acknowledgements", e);
                         } catch (ExecutionException e) {
-                            throw new IllegalStateException(
-                                    "Kafka send failed: " + e.getCause().getMessage(), e.getCause());
+                            if (!(e.getCause() instanceof RecordTooLargeException)) {
+                                throw new IllegalStateException(
+                                        "Kafka send failed: " + e.getCause().getMessage(), e.getCause());
+                            }
+                            refused.add(i);
                         }
                     }
-                    return null;
+                    return refused;
                 })
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    /**
+     * Notes the rows refused for their size in {@code jobctl.outbox_refused} (what they were, why refused; not their
+     * payload) for an operator: they leave the outbox with the rest of the batch. Work records are checked before they
+     * are written ({@link OutboxWriter#fits}) and the others are bounded where they come from; this is the last line for
+     * a broker whose {@code message.max.bytes} is below {@code jobctl.outbox.max-record-bytes}, or a bound overlooked.
+     */
+    private Uni<Void> setAside(
+            SqlConnection tx, List<Long> ids, List<ProducerRecord<String, byte[]>> records, List<Integer> refused) {
+        Uni<Void> chain = Uni.createFrom().voidItem();
+        for (int i : refused) {
+            ProducerRecord<String, byte[]> record = records.get(i);
+            String reason = "refused for its size: " + record.value().length + " bytes of payload, at most "
+                    + config.outbox().maxRecordBytes() + " per record";
+            LOG.errorf(
+                    "Outbox record refused for its size; noted in jobctl.outbox_refused, not published [id=%d "
+                            + "topic=%s key=%s bytes=%d maxBytes=%d]",
+                    ids.get(i),
+                    record.topic(),
+                    record.key(),
+                    record.value().length,
+                    config.outbox().maxRecordBytes());
+            refusedCount.increment();
+            chain = chain.flatMap(v -> tx.preparedQuery(SET_ASIDE)
+                    .execute(Tuple.of(ids.get(i), reason))
+                    .replaceWithVoid());
+        }
+        return chain;
     }
 
     private static Uni<Void> delete(SqlConnection tx, Long[] ids) {
@@ -279,6 +332,8 @@ public class OutboxRelay {
         // each record here is on a caller's critical path: send at once (kafka-clients 4 defaults linger.ms to 5)
         p.put(ProducerConfig.LINGER_MS_CONFIG, 0);
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        // the outbox holds no row over it (OutboxWriter.fits)
+        p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, config.outbox().maxRecordBytes());
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
         p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000);
         p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);

@@ -14,6 +14,7 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.jobctl.DbClock;
+import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.payload.RecordSealing;
 import dev.taskgate.tracing.TraceContext;
 
@@ -31,12 +32,40 @@ public class OutboxWriter {
     private static final String INSERT = "insert into jobctl.outbox (topic, record_key, message_id, message_type, "
             + "payload, created_at, traceparent, tracestate) values ($1, $2, $3, $4, $5, $6, $7, $8)";
 
+    /** Room in a record for its key, its headers (the trace context included) and its batch's framing. */
+    static final int RECORD_FRAMING_BYTES = 2048;
+
     private final DbClock clock;
     private final RecordSealing sealing;
+    private final int maxSealedPayloadBytes;
 
-    OutboxWriter(DbClock clock, RecordSealing sealing) {
+    OutboxWriter(DbClock clock, RecordSealing sealing, JobControlConfig config) {
         this.clock = clock;
         this.sealing = sealing;
+        this.maxSealedPayloadBytes = config.outbox().maxRecordBytes() - RECORD_FRAMING_BYTES;
+    }
+
+    /**
+     * The most bytes a payload may have, sealed, to be published as one record: {@code jobctl.outbox.max-record-bytes}
+     * less the record's framing. A row over it could never be published, and the relay publishes rows in order: it
+     * would stop there (docs/kafka.md "Record sizes").
+     */
+    public int maxSealedPayloadBytes() {
+        return maxSealedPayloadBytes;
+    }
+
+    /**
+     * Whether {@code message} can be published as one record. Sealing writes each payload member as the base64 of its
+     * bytes in an envelope of about 100 bytes, so a payload of at most half the bound fits without being sealed to
+     * measure it (a record's members would have to number thousands otherwise); a larger one is measured.
+     */
+    public boolean fits(OutboxMessage message) {
+        return message.payload().length <= maxSealedPayloadBytes / 2 || sealedSize(message) <= maxSealedPayloadBytes;
+    }
+
+    /** The size {@code message}'s payload would have in its row and its record: sealed. */
+    public int sealedSize(OutboxMessage message) {
+        return sealing.seal(message.payload()).length;
     }
 
     /**

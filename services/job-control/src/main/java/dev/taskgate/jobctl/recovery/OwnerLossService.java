@@ -139,17 +139,57 @@ public class OwnerLossService {
                     return Optional.<FrontierCheckpoint>empty();
                 });
         return staged.flatMap(result -> journal.find(tx, execution.id())
-                .flatMap(bound -> frontier.flatMap(latest -> settle(tx, owned, result, bound, latest, cause, now)
-                        .call(settled -> settled.map(outcome -> {
-                                    metrics.recovered(kind.wireName(), outcome);
-                                    return recoveries.record(
-                                            tx,
-                                            execution.id(),
-                                            execution.epoch(),
-                                            new OperatorRecovery(execution.attempt(), now, kind.wireName(), outcome));
-                                })
-                                .orElse(Uni.createFrom().voidItem()))
-                        .map(Optional::isPresent))));
+                .flatMap(bound -> frontier.flatMap(latest -> resumable(tx, execution, latest, cause, now))
+                        .flatMap(resumable -> settle(tx, owned, result, bound, resumable, now)
+                                .call(settled -> settled.map(outcome -> {
+                                            metrics.recovered(kind.wireName(), outcome);
+                                            return recoveries.record(
+                                                    tx,
+                                                    execution.id(),
+                                                    execution.epoch(),
+                                                    new OperatorRecovery(
+                                                            execution.attempt(), now, kind.wireName(), outcome));
+                                        })
+                                        .orElse(Uni.createFrom().voidItem()))
+                                .map(Optional::isPresent))));
+    }
+
+    /**
+     * The frontier a replacement could start from, and the cause of the loss as the verdict's messages name it. A
+     * rewrite never has one (none is stored for it, see FrontierCheckpointService); a mutating execution has one only
+     * when it follows an upstream's task.
+     */
+    private record Resumable(Optional<FrontierCheckpoint> frontier, String cause) {}
+
+    /**
+     * The latest frontier, if a replacement can carry it: its {@code RunOperation} holds the input and the frontier,
+     * and a row over the record limit could never leave the outbox (it would stop the relay). A frontier that does not
+     * fit is treated as none — a read-only execution is replaced from the beginning, a mutating one that followed an
+     * upstream's task is not invoked again — and the cause says why.
+     */
+    private Uni<Resumable> resumable(
+            SqlConnection tx, Execution execution, Optional<FrontierCheckpoint> latest, String cause, Instant now) {
+        if (latest.isEmpty()) {
+            return Uni.createFrom().item(new Resumable(latest, cause));
+        }
+        return executions.findInput(tx, execution.id()).map(input -> {
+            if (input.isEmpty()) {
+                return new Resumable(latest, cause); // not re-run at all: replace() fails it for its input
+            }
+            OutboxMessage work = work(execution, Wire.fromBytes(input.get(), JsonNode.class), null, latest.get(), now);
+            if (outbox.fits(work)) {
+                return new Resumable(latest, cause);
+            }
+            int size = outbox.sealedSize(work);
+            LOG.warnf(
+                    "Frontier too large to send with the input; a replacement starts without it [executionId=%s "
+                            + "sequence=%d recordBytes=%d maxBytes=%d]",
+                    execution.id(), latest.get().sequence(), size, outbox.maxSealedPayloadBytes());
+            return new Resumable(
+                    Optional.empty(),
+                    cause + "; checkpoint " + latest.get().sequence() + " is too large to send with its input (" + size
+                            + " bytes, at most " + outbox.maxSealedPayloadBytes() + ")");
+        });
     }
 
     /** Applies the verdict; the outcome's name ({@link OperatorRecovery#outcome()}) when it was applied. */
@@ -158,13 +198,10 @@ public class OwnerLossService {
             OwnedExecution owned,
             Optional<byte[]> staged,
             Optional<BoundPlan> bound,
-            Optional<FrontierCheckpoint> latest,
-            String cause,
+            Resumable resumable,
             Instant now) {
         Execution execution = owned.execution();
-        // a rewrite never resumes from a frontier (none is stored for one, see FrontierCheckpointService); a mutating
-        // execution has one only when it follows an upstream's task
-        Optional<FrontierCheckpoint> resumable = latest;
+        String cause = resumable.cause();
         OwnerLossVerdict verdict = OwnerLossDecisions.decide(
                 new LostExecution(
                         execution.state(),
@@ -172,7 +209,7 @@ public class OwnerLossService {
                         execution.cancelRequestedAt() != null,
                         owned.replacements(),
                         owned.replacedFromFrontier(),
-                        currentFrontier(resumable),
+                        currentFrontier(resumable.frontier()),
                         staged.isPresent(),
                         bound.isPresent(),
                         sourceBound(execution)),
@@ -188,7 +225,8 @@ public class OwnerLossService {
                                         .withResult(staged.orElseThrow())
                                         .withStatusMessage(verdict.message())),
                         "completed");
-            case REPLACE -> replace(tx, owned, verdict, null, resumable.orElse(null), now);
+            case REPLACE ->
+                replace(tx, owned, verdict, null, resumable.frontier().orElse(null), now);
             case RECONCILE -> replace(tx, owned, verdict, bound.orElseThrow().plan(), null, now);
             case FAIL ->
                 outcome(
@@ -242,15 +280,17 @@ public class OwnerLossService {
         return executions.findInput(tx, execution.id()).flatMap(input -> {
             Optional<JsonNode> parsed = input.map(bytes -> Wire.fromBytes(bytes, JsonNode.class));
             if (parsed.isEmpty()) {
-                return outcome(
-                        end(
-                                tx,
-                                execution,
-                                StateChange.of(execution, ExecutionStatus.FAILED, now)
-                                        .withError(
-                                                OwnerLossDecisions.OWNER_LOST,
-                                                "owner lost; not re-run (its input is no longer stored)")),
-                        "failed");
+                return notReRun(tx, execution, "its input is no longer stored", now);
+            }
+            OutboxMessage work = work(execution, parsed.get(), journal, checkpoint, now);
+            if (!outbox.fits(work)) {
+                // never written: the relay publishes rows in order and would stop at one it can never send
+                return notReRun(
+                        tx,
+                        execution,
+                        "its work record would be " + outbox.sealedSize(work) + " bytes, at most "
+                                + outbox.maxSealedPayloadBytes() + " fit",
+                        now);
             }
             return executions
                     .replace(
@@ -275,35 +315,50 @@ public class OwnerLossService {
                                 execution.epoch() + 1,
                                 execution.attempt() + 1,
                                 verdict.frontier());
-                        String key = execution.id().toString();
                         ExecutionChanged lifecycle = LifecycleEvents.changed(
                                 ids.newId(), execution, ExecutionStatus.QUEUED, now, ExecutionStatus.QUEUED.wireName());
-                        RunOperation run = new RunOperation(
-                                ids.newId(),
-                                now,
-                                execution.id(),
-                                execution.attempt() + 1,
-                                execution.epoch() + 1,
-                                execution.toolName(),
-                                execution.toolVersion(),
-                                parsed.get(),
-                                execution.deadlineAt(),
-                                journal,
-                                checkpoint,
-                                WorkspaceIds.of(execution));
                         List<OutboxMessage> messages = new ArrayList<>(stopLostEpoch(execution, now));
                         messages.add(OutboxMessage.of(
                                 config.topics().lifecycle(),
-                                key,
+                                execution.id().toString(),
                                 lifecycle.messageId(),
                                 ExecutionChanged.TYPE,
                                 lifecycle));
-                        messages.add(
-                                OutboxMessage.of(config.topics().work(), key, run.messageId(), RunOperation.TYPE, run));
+                        messages.add(work);
                         return outbox.append(tx, messages)
                                 .replaceWith(Optional.of(journal == null ? "replaced" : "reconciled"));
                     });
         });
+    }
+
+    /** The {@code RunOperation} of the execution's next attempt, under the next epoch. */
+    private OutboxMessage work(
+            Execution execution, JsonNode input, JournalEntry journal, FrontierCheckpoint checkpoint, Instant now) {
+        RunOperation run = new RunOperation(
+                ids.newId(),
+                now,
+                execution.id(),
+                execution.attempt() + 1,
+                execution.epoch() + 1,
+                execution.toolName(),
+                execution.toolVersion(),
+                input,
+                execution.deadlineAt(),
+                journal,
+                checkpoint,
+                WorkspaceIds.of(execution));
+        return OutboxMessage.of(
+                config.topics().work(), execution.id().toString(), run.messageId(), RunOperation.TYPE, run);
+    }
+
+    private Uni<Optional<String>> notReRun(SqlConnection tx, Execution execution, String why, Instant now) {
+        return outcome(
+                end(
+                        tx,
+                        execution,
+                        StateChange.of(execution, ExecutionStatus.FAILED, now)
+                                .withError(OwnerLossDecisions.OWNER_LOST, "owner lost; not re-run (" + why + ")")),
+                "failed");
     }
 
     private Uni<Boolean> end(SqlConnection tx, Execution execution, StateChange change) {

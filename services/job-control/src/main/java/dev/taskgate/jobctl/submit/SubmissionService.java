@@ -125,6 +125,23 @@ public class SubmissionService {
         byte[] fingerprint = RequestFingerprint.of(spec.name(), spec.version(), command.input());
         byte[] input = Wire.toBytes(command.input());
         Execution fresh = newExecution(command, spec, now);
+        OutboxMessage work = work(fresh, command, now);
+        if (!outbox.fits(work)) {
+            // a row the relay could never publish would stop it: refused before anything is written
+            int size = outbox.sealedSize(work);
+            LOG.infof(
+                    "Submission refused: its work record would not fit one record [messageId=%s tool=%s "
+                            + "recordBytes=%d maxBytes=%d]",
+                    command.messageId(), spec.name(), size, outbox.maxSealedPayloadBytes());
+            return Uni.createFrom()
+                    .item(new CommandOutcome(
+                            Replies.rejected(
+                                    ids.newId(),
+                                    now,
+                                    command,
+                                    Problems.inputTooLarge(size, outbox.maxSealedPayloadBytes())),
+                            false));
+        }
         return pool.withTransaction(tx -> cancelledBeforeAdmission(tx, command, now)
                 .flatMap(cancelled -> cancelled
                         ? Uni.createFrom()
@@ -132,7 +149,28 @@ public class SubmissionService {
                                         Replies.rejected(
                                                 ids.newId(), now, command, Problems.cancelledBeforeAdmission()),
                                         false))
-                        : admitted(tx, command, spec, fingerprint, fresh, input, now)));
+                        : admitted(tx, command, spec, fingerprint, new Fresh(fresh, work), input, now)));
+    }
+
+    /** A new execution and its first {@code RunOperation}, written together if the submission creates it. */
+    private record Fresh(Execution execution, OutboxMessage work) {}
+
+    private OutboxMessage work(Execution execution, SubmitExecution command, Instant now) {
+        RunOperation run = new RunOperation(
+                ids.newId(),
+                now,
+                execution.id(),
+                execution.attempt(),
+                execution.epoch(),
+                execution.toolName(),
+                execution.toolVersion(),
+                command.input(),
+                execution.deadlineAt(),
+                null,
+                null,
+                WorkspaceIds.of(execution));
+        return OutboxMessage.of(
+                config.topics().work(), execution.id().toString(), run.messageId(), RunOperation.TYPE, run);
     }
 
     /**
@@ -151,7 +189,7 @@ public class SubmissionService {
             SubmitExecution command,
             OperationSpec spec,
             byte[] fingerprint,
-            Execution fresh,
+            Fresh fresh,
             byte[] input,
             Instant now) {
         boolean bounded = admission.appliesTo(command.admissionSurface());
@@ -185,7 +223,7 @@ public class SubmissionService {
 
     // The receipt insert decides which of several concurrent submissions of one key creates the execution.
     private Uni<CommandOutcome> createOrAnswer(
-            SqlConnection tx, SubmitExecution command, byte[] fingerprint, Execution fresh, byte[] input, Instant now) {
+            SqlConnection tx, SubmitExecution command, byte[] fingerprint, Fresh fresh, byte[] input, Instant now) {
         Caller caller = command.caller();
         return receipts.insertIfAbsent(
                         tx,
@@ -193,9 +231,9 @@ public class SubmissionService {
                         caller.workspace(),
                         command.receiptKey(),
                         fingerprint,
-                        fresh.toolName(),
-                        fresh.toolVersion(),
-                        fresh.id(),
+                        fresh.execution().toolName(),
+                        fresh.execution().toolVersion(),
+                        fresh.execution().id(),
                         now)
                 .flatMap(inserted -> inserted
                         ? create(tx, command, fresh, input, now)
@@ -217,25 +255,13 @@ public class SubmissionService {
     }
 
     private Uni<CommandOutcome> create(
-            SqlConnection tx, SubmitExecution command, Execution execution, byte[] input, Instant now) {
-        RunOperation run = new RunOperation(
-                ids.newId(),
-                now,
-                execution.id(),
-                execution.attempt(),
-                execution.epoch(),
-                execution.toolName(),
-                execution.toolVersion(),
-                command.input(),
-                execution.deadlineAt(),
-                null,
-                null,
-                WorkspaceIds.of(execution));
+            SqlConnection tx, SubmitExecution command, Fresh fresh, byte[] input, Instant now) {
+        Execution execution = fresh.execution();
         ExecutionChanged changed = LifecycleEvents.changed(
                 ids.newId(), execution, ExecutionStatus.QUEUED, now, ExecutionStatus.QUEUED.wireName());
         String key = execution.id().toString();
         List<OutboxMessage> messages = List.of(
-                OutboxMessage.of(config.topics().work(), key, run.messageId(), RunOperation.TYPE, run),
+                fresh.work(),
                 OutboxMessage.of(
                         config.topics().lifecycle(), key, changed.messageId(), ExecutionChanged.TYPE, changed));
         return executions
