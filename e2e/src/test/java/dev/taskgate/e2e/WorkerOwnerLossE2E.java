@@ -17,8 +17,6 @@ import io.restassured.RestAssured;
 import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 
-import dev.taskgate.testsupport.Tokens;
-
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -44,17 +42,13 @@ class WorkerOwnerLossE2E {
     @BeforeAll
     static void setUp() {
         RestAssured.baseURI = LocalStack.get().frontendUrl();
-        token = Tokens.forSubject("owner-loss")
-                .org("acme")
-                .project("demo")
-                .scopes("tools:call")
-                .sign();
+        token = DemoExecutions.callerToken("owner-loss");
     }
 
     @Test
     void executionsOfAKilledWorkerAreReplacedAndCompleteWithTheExactResult() throws Exception {
         String reference = create();
-        awaitStatus(reference, "completed");
+        DemoExecutions.awaitStatus(token, reference, "completed"::equals);
         byte[] expected = result(reference);
         assertThat(JsonPath.from(new String(expected)).getString("content[0].text"))
                 .isEqualTo("slept " + SLEEP_SECONDS + " seconds");
@@ -89,7 +83,7 @@ class WorkerOwnerLossE2E {
             worker.restart(Duration.ofSeconds(120));
 
             for (String id : ids) {
-                awaitStatus(id, "completed");
+                DemoExecutions.awaitStatus(token, id, "completed"::equals);
                 assertThat(result(id))
                         .as("the replacement returns exactly what an undisturbed run returns")
                         .isEqualTo(expected);
@@ -162,11 +156,5 @@ class WorkerOwnerLossE2E {
                 .statusCode(200)
                 .extract()
                 .asByteArray();
-    }
-
-    private static void awaitStatus(String id, String expected) {
-        await().atMost(SETTLE)
-                .pollInterval(Duration.ofMillis(100))
-                .until(() -> status(id).getString("status").equals(expected));
     }
 }
