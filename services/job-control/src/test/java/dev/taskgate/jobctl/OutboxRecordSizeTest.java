@@ -23,7 +23,9 @@ import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.event.CheckpointSaved;
+import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.journal.JournalEntry;
+import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.CommitGranted;
 import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.jobctl.recovery.OwnerLossDecisions;
@@ -45,7 +47,8 @@ import static org.awaitility.Awaitility.await;
  * Kafka can never take would stop every record after it. With records of at most 6 KiB (4 KiB of sealed payload): a
  * submission whose work record would not fit is refused with nothing written; a frontier that does not fit beside the
  * input is left out of the replacement; a reconciliation whose journal does not fit ends the execution instead of
- * being written; and a row Kafka refuses all the same is noted and set aside while the relay goes on.
+ * being written; the end of a run goes without its outcome when the two would not fit; and a row Kafka refuses all the
+ * same is noted and set aside while the relay goes on.
  */
 @QuarkusTest
 @TestProfile(SmallRecordsTestProfile.class)
@@ -131,6 +134,34 @@ class OutboxRecordSizeTest extends OwnerLossComponentTest {
     }
 
     @Test
+    void theEndOfARunGoesWithoutItsOutcomeWhenTheRecordWouldNotFitWithIt() {
+        Caller caller = newCaller();
+        String owner = newWorkerId();
+        UUID failedLong = submitAndStart(caller, "demo.echo", "{\"a\":1}", owner);
+        UUID failedShort = submitAndStart(caller, "demo.echo", "{\"a\":2}", owner);
+        ExecutionChanged longEnd;
+        ExecutionChanged shortEnd;
+        try (TopicWatcher lifecycle = fixture.kafka.watch(topic(Topics.LIFECYCLE))) {
+            fixture.report(failed(failedLong, owner, "e".repeat(5_000)));
+            fixture.report(failed(failedShort, owner, "short"));
+            longEnd = awaitEnd(lifecycle, failedLong);
+            shortEnd = awaitEnd(lifecycle, failedShort);
+        }
+
+        assertThat(longEnd.outcome())
+                .as("with a 5,000-character message the record would not fit: the end goes without it")
+                .isNull();
+        assertThat(shortEnd.outcome()).as("a small outcome is carried as ever").isNotNull();
+        assertThat(WorkerReportFlowTest.outcome(caller, failedLong).error().message())
+                .isEqualTo("e".repeat(5_000));
+        assertThat(count(
+                        pool,
+                        "select count(*) from jobctl.outbox_refused where record_key = $1",
+                        failedLong.toString()))
+                .isZero();
+    }
+
+    @Test
     void aRowKafkaRefusesForItsSizeIsNotedAndSetAsideAndTheRelayGoesOn() {
         double refusedBefore = registry.counter("taskgate.outbox.refused").count();
         UUID large = UUID.randomUUID();
@@ -167,6 +198,15 @@ class OutboxRecordSizeTest extends OwnerLossComponentTest {
         fixture.report(started(id, 1, owner));
         awaitStatus(caller, id, ExecutionStatus.WORKING);
         return id;
+    }
+
+    private static Failed failed(UUID id, String owner, String message) {
+        return new Failed(UUID.randomUUID(), Instant.now(), id, 1, owner, "tool_failed", message);
+    }
+
+    private static ExecutionChanged awaitEnd(TopicWatcher lifecycle, UUID id) {
+        return lifecycle.await(
+                ExecutionChanged.class, c -> c.executionId().equals(id) && c.state() == ExecutionStatus.FAILED, WAIT);
     }
 
     private static String textInput(int chars) {

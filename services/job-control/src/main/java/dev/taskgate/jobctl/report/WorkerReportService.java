@@ -3,6 +3,7 @@ package dev.taskgate.jobctl.report;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
@@ -306,7 +307,8 @@ public class WorkerReportService {
 
     /**
      * The compare-and-set of a run's end: its {@code ExecutionChanged} carries the outcome as the compare-and-set
-     * left the execution ({@link LifecycleEvents#ended}), for the frontends that wait for it.
+     * left the execution ({@link LifecycleEvents#ended}), for the frontends that wait for it — unless the record would
+     * not fit one Kafka record with it ({@link OutboxWriter#fits}): then it goes without.
      */
     private Uni<Boolean> applyEnd(
             SqlConnection tx,
@@ -318,14 +320,25 @@ public class WorkerReportService {
             if (ended.isEmpty()) {
                 return lostUpdate(execution, event);
             }
-            ExecutionChanged lifecycle = LifecycleEvents.ended(
-                    ids.newId(),
+            UUID messageId = ids.newId();
+            String summary = ReportDecisions.summaryOf(change);
+            OutboxMessage lifecycle = lifecycleMessage(LifecycleEvents.ended(
+                    messageId,
                     ended.get(),
                     change.result(),
                     change.at(),
-                    ReportDecisions.summaryOf(change),
-                    config.lifecycle().carriedResultMaxBytes());
-            return alongside.apply(change).flatMap(v -> appendLifecycle(tx, lifecycle));
+                    summary,
+                    config.lifecycle().carriedResultMaxBytes()));
+            if (!outbox.fits(lifecycle)) {
+                // the outcome is a hint (a frontend without it reads the outcome from job-control), the record is not:
+                // webhooks and waiting callers hear of the end through it. A failure's message has no bound of its own.
+                lifecycle = lifecycleMessage(
+                        LifecycleEvents.ended(messageId, ended.get(), change.result(), change.at(), summary, 0));
+            }
+            OutboxMessage end = lifecycle;
+            return alongside
+                    .apply(change)
+                    .flatMap(v -> outbox.append(tx, List.of(end)).replaceWith(true));
         });
     }
 
@@ -337,15 +350,16 @@ public class WorkerReportService {
     }
 
     private Uni<Boolean> appendLifecycle(SqlConnection tx, ExecutionChanged lifecycle) {
-        return outbox.append(
-                        tx,
-                        List.of(OutboxMessage.of(
-                                config.topics().lifecycle(),
-                                lifecycle.executionId().toString(),
-                                lifecycle.messageId(),
-                                ExecutionChanged.TYPE,
-                                lifecycle)))
-                .replaceWith(true);
+        return outbox.append(tx, List.of(lifecycleMessage(lifecycle))).replaceWith(true);
+    }
+
+    private OutboxMessage lifecycleMessage(ExecutionChanged lifecycle) {
+        return OutboxMessage.of(
+                config.topics().lifecycle(),
+                lifecycle.executionId().toString(),
+                lifecycle.messageId(),
+                ExecutionChanged.TYPE,
+                lifecycle);
     }
 
     private Uni<Boolean> recordProgress(SqlConnection tx, Execution execution, Progress progress) {
