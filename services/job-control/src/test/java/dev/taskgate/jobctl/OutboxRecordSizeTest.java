@@ -3,6 +3,7 @@ package dev.taskgate.jobctl;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.UUID;
 
 import jakarta.inject.Inject;
@@ -21,9 +22,11 @@ import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.command.CommandReply;
+import dev.taskgate.contracts.command.ProvideInput;
 import dev.taskgate.contracts.command.Rejected;
 import dev.taskgate.contracts.event.CheckpointSaved;
 import dev.taskgate.contracts.event.Failed;
+import dev.taskgate.contracts.event.InputRequested;
 import dev.taskgate.contracts.journal.JournalEntry;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.work.CommitGranted;
@@ -31,10 +34,13 @@ import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.jobctl.recovery.OwnerLossDecisions;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 
+import static dev.taskgate.jobctl.JobControlFixture.REPLY_TO;
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
 import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
 import static dev.taskgate.jobctl.JobControlFixture.count;
+import static dev.taskgate.jobctl.JobControlFixture.json;
 import static dev.taskgate.jobctl.JobControlFixture.newCaller;
+import static dev.taskgate.jobctl.JobControlFixture.snapshot;
 import static dev.taskgate.jobctl.JobControlFixture.submit;
 import static dev.taskgate.jobctl.JobControlFixture.topic;
 import static dev.taskgate.jobctl.StandInWorkers.newWorkerId;
@@ -45,7 +51,8 @@ import static org.awaitility.Awaitility.await;
 /**
  * No outbox row larger than a record (docs/kafka.md "Record sizes"): the relay publishes rows in order, so one that
  * Kafka can never take would stop every record after it. With records of at most 6 KiB (4 KiB of sealed payload): a
- * submission whose work record would not fit is refused with nothing written; a frontier that does not fit beside the
+ * submission whose work record would not fit is refused with nothing written, and so is an answer to a request for
+ * input; a frontier that does not fit beside the
  * input is left out of the replacement; a reconciliation whose journal does not fit ends the execution instead of
  * being written; the end of a run goes without its outcome when the two would not fit; and a row Kafka refuses all the
  * same is noted and set aside while the relay goes on.
@@ -53,6 +60,10 @@ import static org.awaitility.Awaitility.await;
 @QuarkusTest
 @TestProfile(SmallRecordsTestProfile.class)
 class OutboxRecordSizeTest extends OwnerLossComponentTest {
+
+    private static final String CONFIRM_REQUEST = "{\"method\":\"elicitation/create\",\"params\":{\"mode\":"
+            + "\"form\",\"message\":\"Go?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":"
+            + "{\"note\":{\"type\":\"string\"}}}}}";
 
     @Inject
     MeterRegistry registry;
@@ -76,6 +87,33 @@ class OutboxRecordSizeTest extends OwnerLossComponentTest {
         // the same caller and key with an input that fits: created as usual
         assertThat(fixture.send(submit(caller, key, "demo.echo", textInput(1_000))))
                 .isInstanceOf(Accepted.class);
+    }
+
+    @Test
+    void anAnswerWhoseRecordWouldNotFitIsRefusedAndTheRequestStaysOutstanding() {
+        Caller caller = newCaller();
+        String owner = newWorkerId();
+        UUID id = submitAndStart(caller, "demo.confirm", "{}", owner);
+        fixture.report(new InputRequested(
+                UUID.randomUUID(), Instant.now(), id, 1, owner, Map.of("confirm", json(CONFIRM_REQUEST))));
+        String key = await().atMost(WAIT)
+                .until(() -> snapshot(caller, id), s -> s.status() == ExecutionStatus.INPUT_REQUIRED)
+                .inputRequests()
+                .keySet()
+                .iterator()
+                .next();
+
+        CommandReply large = fixture.send(answer(caller, id, key, "n".repeat(5_000)));
+
+        assertThat(large).isInstanceOf(Rejected.class);
+        assertThat(((Rejected) large).problem().status()).isEqualTo(413);
+        assertThat(((Rejected) large).problem().detail())
+                .startsWith("The response is too large to deliver")
+                .contains("at most 4096 fit");
+        assertThat(snapshot(caller, id).inputRequests()).as("still outstanding").containsOnlyKeys(key);
+
+        assertThat(fixture.send(answer(caller, id, key, "ok"))).isInstanceOf(Accepted.class);
+        awaitStatus(caller, id, ExecutionStatus.WORKING);
     }
 
     @Test
@@ -198,6 +236,16 @@ class OutboxRecordSizeTest extends OwnerLossComponentTest {
         fixture.report(started(id, 1, owner));
         awaitStatus(caller, id, ExecutionStatus.WORKING);
         return id;
+    }
+
+    private static ProvideInput answer(Caller caller, UUID id, String key, String note) {
+        return new ProvideInput(
+                UUID.randomUUID(),
+                Instant.now(),
+                REPLY_TO,
+                id,
+                caller,
+                Map.of(key, json("{\"action\":\"accept\",\"content\":{\"note\":\"" + note + "\"}}")));
     }
 
     private static Failed failed(UUID id, String owner, String message) {

@@ -74,6 +74,16 @@ public final class Problems {
                         + " bytes, at most " + maxBytes + " fit.");
     }
 
+    /** An answer to a request for input whose record to the worker would not fit one Kafka record: nothing changes. */
+    public static Problem responseTooLarge(int recordBytes, int maxBytes) {
+        return Problem.of(
+                "payload-too-large",
+                "Payload too large",
+                413,
+                "The response is too large to deliver: with it the record would be " + recordBytes + " bytes, at most "
+                        + maxBytes + " fit.");
+    }
+
     /**
      * A submission the admission bounds do not allow now (429 {@code admission-limit}, the detail names the bound),
      * or never: an input larger than the retained-payload bound on its own (413 {@code payload-too-large}).

@@ -145,6 +145,24 @@ public class InputResponseService {
                     v -> inputs.answer(tx, execution.id(), input.requestKey(), provided.response(), now)
                             .replaceWithVoid());
         }
+        for (OutboxMessage answer : messages) {
+            if (!outbox.fits(answer)) {
+                // a row the relay could never publish would stop it: refused before anything is written
+                int size = outbox.sealedSize(answer);
+                LOG.infof(
+                        "Input refused: its record would not fit one record [executionId=%s recordBytes=%d "
+                                + "maxBytes=%d]",
+                        execution.id(), size, outbox.maxSealedPayloadBytes());
+                return Uni.createFrom()
+                        .item(new CommandOutcome(
+                                Replies.rejected(
+                                        ids.newId(),
+                                        now,
+                                        command,
+                                        Problems.responseTooLarge(size, outbox.maxSealedPayloadBytes())),
+                                false));
+            }
+        }
         boolean resumes = remaining.isEmpty() && execution.state() == ExecutionStatus.INPUT_REQUIRED;
         if (resumes) {
             ExecutionChanged changed = LifecycleEvents.changed(
