@@ -159,6 +159,24 @@ public final class JobControlFixture implements AutoCloseable {
                 .atMost(WAIT);
     }
 
+    /**
+     * Writes an outbox row directly, as another job-control instance would: a lifecycle record of a type no test's
+     * watcher parses, under a key no execution has; the relay publishes it like any other row.
+     */
+    public static void insertOutboxRow(Pool pool, UUID messageId, String payload) {
+        pool.preparedQuery("insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, "
+                        + "created_at) values ($1, $2, $3, $4, $5, $6)")
+                .execute(Tuple.from(java.util.Arrays.asList(
+                        topic(Topics.LIFECYCLE),
+                        UUID.randomUUID().toString(),
+                        messageId,
+                        "Test",
+                        io.vertx.core.buffer.Buffer.buffer(payload),
+                        java.time.OffsetDateTime.now())))
+                .await()
+                .atMost(WAIT);
+    }
+
     @Override
     public void close() {
         kafka.close();

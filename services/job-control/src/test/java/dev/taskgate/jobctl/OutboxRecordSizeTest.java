@@ -1,7 +1,6 @@
 package dev.taskgate.jobctl;
 
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.UUID;
@@ -13,7 +12,6 @@ import org.junit.jupiter.api.Test;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 
@@ -261,19 +259,9 @@ class OutboxRecordSizeTest extends OwnerLossComponentTest {
         return "{\"text\":\"" + "i".repeat(chars) + "\"}";
     }
 
-    // a JSON object of that many bytes, of a type no test's watcher parses, under a key no execution has
+    // a JSON object of that many bytes
     private void insertRow(UUID messageId, int bytes) {
-        String payload = bytes == 2 ? "{}" : "{\"pad\":\"" + "p".repeat(bytes - 10) + "\"}";
-        pool.preparedQuery("insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, "
-                        + "created_at) values ($1, $2, $3, $4, $5, $6)")
-                .execute(Tuple.from(Arrays.asList(
-                        topic(Topics.LIFECYCLE),
-                        UUID.randomUUID().toString(),
-                        messageId,
-                        "Test",
-                        Buffer.buffer(payload),
-                        OffsetDateTime.now())))
-                .await()
-                .atMost(WAIT);
+        JobControlFixture.insertOutboxRow(
+                pool, messageId, bytes == 2 ? "{}" : "{\"pad\":\"" + "p".repeat(bytes - 10) + "\"}");
     }
 }

@@ -211,7 +211,15 @@ public class OutboxRelay {
 
     /** One pass: returns how many records were published ({@link #LOCK_HELD_ELSEWHERE} when another instance holds the relay lock). */
     Uni<Integer> relayBatch() {
-        return pool.withTransaction(tx -> tx.preparedQuery(LOCK_AND_SELECT_BATCH)
+        AtomicInteger setAside = new AtomicInteger();
+        return pool.withTransaction(tx -> pass(tx, setAside))
+                // counted once committed: a pass that fails sets the same rows aside again
+                .invoke(sent -> refusedCount.increment(setAside.get()));
+    }
+
+    /** The pass's transaction; {@code setAside} receives how many records were set aside for their size. */
+    private Uni<Integer> pass(SqlConnection tx, AtomicInteger setAside) {
+        return tx.preparedQuery(LOCK_AND_SELECT_BATCH)
                 .execute(Tuple.of(config.outbox().batchSize()))
                 .flatMap(rows -> {
                     List<ProducerRecord<String, byte[]>> records = new ArrayList<>(rows.size());
@@ -230,10 +238,11 @@ public class OutboxRelay {
                         return Uni.createFrom().item(0);
                     }
                     return sendAll(records)
+                            .invoke(refused -> setAside.set(refused.size()))
                             .flatMap(refused -> setAside(tx, ids, records, refused))
                             .flatMap(v -> delete(tx, ids.toArray(Long[]::new)))
                             .replaceWith(records.size());
-                }));
+                });
     }
 
     private static ProducerRecord<String, byte[]> toRecord(Row row) {
@@ -310,7 +319,6 @@ public class OutboxRelay {
                     record.key(),
                     record.value().length,
                     config.outbox().maxRecordBytes());
-            refusedCount.increment();
             chain = chain.flatMap(v -> tx.preparedQuery(SET_ASIDE)
                     .execute(Tuple.of(ids.get(i), reason))
                     .replaceWithVoid());

@@ -1,7 +1,5 @@
 package dev.taskgate.jobctl.outbox;
 
-import java.time.OffsetDateTime;
-import java.util.Arrays;
 import java.util.UUID;
 
 import jakarta.inject.Inject;
@@ -9,16 +7,13 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Tuple;
 
-import dev.taskgate.contracts.Topics;
+import dev.taskgate.jobctl.JobControlFixture;
 import dev.taskgate.jobctl.RelayLock;
 
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
 import static dev.taskgate.jobctl.JobControlFixture.count;
-import static dev.taskgate.jobctl.JobControlFixture.topic;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -71,18 +66,7 @@ class OutboxRelayPassTest {
                 .until(() -> count(pool, "select count(*) from jobctl.outbox where message_id = $1", messageId) == 0);
     }
 
-    // a value no test's watcher parses, under a key no execution has
     private void insertRow(UUID messageId) {
-        pool.preparedQuery("insert into jobctl.outbox (topic, record_key, message_id, message_type, payload, "
-                        + "created_at) values ($1, $2, $3, $4, $5, $6)")
-                .execute(Tuple.from(Arrays.asList(
-                        topic(Topics.LIFECYCLE),
-                        UUID.randomUUID().toString(),
-                        messageId,
-                        "Test",
-                        Buffer.buffer("{}"),
-                        OffsetDateTime.now())))
-                .await()
-                .atMost(WAIT);
+        JobControlFixture.insertOutboxRow(pool, messageId, "{}");
     }
 }
