@@ -79,7 +79,7 @@ class UpstreamToolsWaitTest {
     @Test
     void aBadWaitIsRefusedAndWaitsForNothing() {
         String revision = catalog.upstreamTools().revision();
-        for (String wait : List.of("abc", "-1", "61", "1.5")) {
+        for (String wait : List.of("abc", "-1", "61", "1.5", "")) {
             Response answer = SignedCalls.signed().get(PATH + "?known=" + revision + "&wait=" + wait);
 
             assertThat(answer.statusCode()).as("wait=%s", wait).isEqualTo(400);

@@ -7,6 +7,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
 
 import org.jboss.resteasy.reactive.RestQuery;
 
@@ -39,8 +40,9 @@ public class UpstreamToolsResource {
 
     /** 200 {@link UpstreamTools}, or 304 when {@code known} is its revision (after up to {@code wait} seconds). */
     @GET
-    public Uni<Response> upstreamTools(@RestQuery String known, @RestQuery String wait) {
-        Duration patience = patience(wait);
+    public Uni<Response> upstreamTools(@RestQuery String known, @RestQuery String wait, UriInfo uri) {
+        // an empty "wait=" reaches here as null, like no wait at all: it is a bad wait, not none
+        Duration patience = patience(wait == null && uri.getQueryParameters().containsKey("wait") ? "" : wait);
         if (patience.isZero() || !catalog.upstreamTools().revision().equals(known)) {
             return Uni.createFrom().item(answer(known));
         }
