@@ -268,9 +268,9 @@ public class OutboxRelay {
      * Sends every record and awaits every acknowledgement. A record refused for its size is answered, not thrown: it
      * would be refused on every pass, and the relay publishes in order, so it would stop every record after it.
      *
-     * @return the positions in {@code records} of those refused for their size
+     * @return those refused for their size, in order
      */
-    private Uni<List<Integer>> sendAll(List<ProducerRecord<String, byte[]>> records) {
+    private Uni<List<Refused>> sendAll(List<ProducerRecord<String, byte[]>> records) {
         // send() may block on metadata and we wait for every ack: keep both off the event loop
         return Uni.createFrom()
                 .item(() -> {
@@ -278,7 +278,7 @@ public class OutboxRelay {
                     for (ProducerRecord<String, byte[]> record : records) {
                         acks.add(producer.send(record));
                     }
-                    List<Integer> refused = new ArrayList<>();
+                    List<Refused> refused = new ArrayList<>();
                     for (int i = 0; i < acks.size(); i++) {
                         try {
                             acks.get(i).get();
@@ -290,13 +290,16 @@ public class OutboxRelay {
                                 throw new IllegalStateException(
                                         "Kafka send failed: " + e.getCause().getMessage(), e.getCause());
                             }
-                            refused.add(i);
+                            refused.add(new Refused(i, e.getCause().toString()));
                         }
                     }
                     return refused;
                 })
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
+
+    /** A record of a batch refused for its size: its position in the batch, and the producer's or broker's reason. */
+    private record Refused(int position, String reason) {}
 
     /**
      * Notes the rows refused for their size in {@code jobctl.outbox_refused} (what they were, why refused; not their
@@ -305,12 +308,11 @@ public class OutboxRelay {
      * a broker whose {@code message.max.bytes} is below {@code jobctl.outbox.max-record-bytes}, or a bound overlooked.
      */
     private Uni<Void> setAside(
-            SqlConnection tx, List<Long> ids, List<ProducerRecord<String, byte[]>> records, List<Integer> refused) {
+            SqlConnection tx, List<Long> ids, List<ProducerRecord<String, byte[]>> records, List<Refused> refused) {
         Uni<Void> chain = Uni.createFrom().voidItem();
-        for (int i : refused) {
+        for (Refused refusal : refused) {
+            int i = refusal.position();
             ProducerRecord<String, byte[]> record = records.get(i);
-            String reason = "refused for its size: " + record.value().length + " bytes of payload, at most "
-                    + config.outbox().maxRecordBytes() + " per record";
             LOG.errorf(
                     "Outbox record refused for its size; noted in jobctl.outbox_refused, not published [id=%d "
                             + "topic=%s key=%s bytes=%d maxBytes=%d]",
@@ -320,7 +322,7 @@ public class OutboxRelay {
                     record.value().length,
                     config.outbox().maxRecordBytes());
             chain = chain.flatMap(v -> tx.preparedQuery(SET_ASIDE)
-                    .execute(Tuple.of(ids.get(i), reason))
+                    .execute(Tuple.of(ids.get(i), refusal.reason()))
                     .replaceWithVoid());
         }
         return chain;
@@ -340,7 +342,8 @@ public class OutboxRelay {
         // each record here is on a caller's critical path: send at once (kafka-clients 4 defaults linger.ms to 5)
         p.put(ProducerConfig.LINGER_MS_CONFIG, 0);
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
-        // the outbox holds no row over it (OutboxWriter.fits)
+        // rows are checked against it before they are written (OutboxWriter.fits); one refused all the same is set
+        // aside
         p.put(ProducerConfig.MAX_REQUEST_SIZE_CONFIG, config.outbox().maxRecordBytes());
         p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
         p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000);
