@@ -225,6 +225,12 @@ class OutboxRecordSizeTest extends OwnerLossComponentTest {
                 .as("the row after it was published")
                 .isZero();
         assertThat(registry.counter("taskgate.outbox.refused").count()).isEqualTo(refusedBefore + 1);
+        await().atMost(WAIT)
+                .untilAsserted(() -> assertThat(registry.get("taskgate.outbox.refused.rows")
+                                .gauge()
+                                .value())
+                        .as("the gauge sampled from the table, the same on every replica")
+                        .isEqualTo(count(pool, "select count(*) from jobctl.outbox_refused")));
     }
 
     private UUID submitAndStart(Caller caller, String tool, String input, String owner) {

@@ -19,8 +19,8 @@ import io.vertx.mutiny.sqlclient.Row;
 /**
  * Meters of the executions job-control holds (docs/operations.md "Metrics"). The gauges are sampled from the database
  * every {@code jobctl.metrics.sample-interval} (15 s), one query each, not counted per request: live executions by
- * state and surface ({@code queued} is the backlog), and the outbox — records not yet published and the age of the
- * oldest. Every replica samples the same database: aggregate them with {@code max}, not {@code sum}. The recovery
+ * state and surface ({@code queued} is the backlog), and the outbox — records not yet published, the age of the
+ * oldest, and the records set aside because Kafka refused them for their size. Every replica samples the same database: aggregate them with {@code max}, not {@code sum}. The recovery
  * counter counts this replica's settlements of lost owners by cause and outcome.
  */
 @ApplicationScoped
@@ -28,6 +28,7 @@ public class ExecutionMetrics {
     static final String LIVE = "taskgate.executions.live";
     static final String OUTBOX_PENDING = "taskgate.outbox.pending";
     static final String OUTBOX_OLDEST = "taskgate.outbox.oldest.seconds";
+    static final String OUTBOX_SET_ASIDE = "taskgate.outbox.refused.rows";
     static final String RECOVERIES = "taskgate.recoveries";
     private static final Logger LOG = Logger.getLogger(ExecutionMetrics.class);
     private static final List<String> LIVE_STATES = List.of("queued", "working", "input_required");
@@ -42,6 +43,7 @@ public class ExecutionMetrics {
     private final Map<String, AtomicLong> live = new ConcurrentHashMap<>();
     private final AtomicLong outboxPending = new AtomicLong();
     private final AtomicLong outboxOldestMillis = new AtomicLong();
+    private final AtomicLong outboxSetAside = new AtomicLong();
 
     ExecutionMetrics(Pool pool, MeterRegistry registry) {
         this.pool = pool;
@@ -61,6 +63,7 @@ public class ExecutionMetrics {
         }
         registry.gauge(OUTBOX_PENDING, outboxPending, AtomicLong::doubleValue);
         registry.gauge(OUTBOX_OLDEST, outboxOldestMillis, millis -> millis.get() / 1000.0);
+        registry.gauge(OUTBOX_SET_ASIDE, outboxSetAside, AtomicLong::doubleValue);
     }
 
     /** A lost owner was settled: {@code cause} (owner-lost, child-died) and the outcome (replaced, failed, ...). */
@@ -83,13 +86,15 @@ public class ExecutionMetrics {
                     }
                     live.forEach((key, count) -> count.set(counted.getOrDefault(key, 0L)));
                 })
-                .chain(() -> pool.query("select count(*), coalesce(floor(extract(epoch from (now() - min(created_at)))"
-                                + " * 1000), 0)::bigint from jobctl.outbox")
+                .chain(() -> pool.query(
+                                "select count(*), coalesce(floor(extract(epoch from (now() - min(created_at)))"
+                                        + " * 1000), 0)::bigint, (select count(*) from jobctl.outbox_refused) from jobctl.outbox")
                         .execute())
                 .invoke(rows -> {
                     Row row = rows.iterator().next();
                     outboxPending.set(row.getLong(0));
                     outboxOldestMillis.set(Math.max(0, row.getLong(1)));
+                    outboxSetAside.set(row.getLong(2));
                 })
                 .replaceWithVoid()
                 .onFailure()
