@@ -97,7 +97,8 @@ class InputRequiredFlowTest {
         return new InputRequested(UUID.randomUUID(), Instant.now(), id, epoch, "worker-test", requests);
     }
 
-    private static ProvideInput provide(Caller caller, UUID id, Map<String, String> responses) {
+    /** An answer from {@code caller}: request key → the response's JSON text. */
+    static ProvideInput provide(Caller caller, UUID id, Map<String, String> responses) {
         Map<String, JsonNode> map = new LinkedHashMap<>();
         responses.forEach((k, v) -> map.put(k, json(v)));
         return new ProvideInput(UUID.randomUUID(), Instant.now(), REPLY_TO, id, caller, map);

@@ -32,7 +32,6 @@ import dev.taskgate.contracts.work.RunOperation;
 import dev.taskgate.jobctl.recovery.OwnerLossDecisions;
 import dev.taskgate.testsupport.KafkaTestClient.TopicWatcher;
 
-import static dev.taskgate.jobctl.JobControlFixture.REPLY_TO;
 import static dev.taskgate.jobctl.JobControlFixture.WAIT;
 import static dev.taskgate.jobctl.JobControlFixture.awaitStatus;
 import static dev.taskgate.jobctl.JobControlFixture.count;
@@ -242,13 +241,8 @@ class OutboxRecordSizeTest extends OwnerLossComponentTest {
     }
 
     private static ProvideInput answer(Caller caller, UUID id, String key, String note) {
-        return new ProvideInput(
-                UUID.randomUUID(),
-                Instant.now(),
-                REPLY_TO,
-                id,
-                caller,
-                Map.of(key, json("{\"action\":\"accept\",\"content\":{\"note\":\"" + note + "\"}}")));
+        return InputRequiredFlowTest.provide(
+                caller, id, Map.of(key, "{\"action\":\"accept\",\"content\":{\"note\":\"" + note + "\"}}"));
     }
 
     private static Failed failed(UUID id, String owner, String message) {
