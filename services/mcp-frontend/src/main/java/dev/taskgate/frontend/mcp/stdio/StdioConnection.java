@@ -219,9 +219,13 @@ final class StdioConnection {
                 String version = Mcp2025Server.negotiate(request);
                 mcp2025Session = Mcp2025Session.ofConnection(
                         connectionId(), version, request.params().get("capabilities"));
-                write(McpResponses.result(
-                        request.id(), McpResult.of(services.mcp2025().initializeResult(version))));
-                watchToolList(caller);
+                // watched before the result goes out, and under the lock every write takes: a change the client could
+                // miss after reading the result is told, and its notification (a write) waits until the result is out
+                synchronized (this) {
+                    watchToolList(caller);
+                    write(McpResponses.result(
+                            request.id(), McpResult.of(services.mcp2025().initializeResult(version))));
+                }
                 return;
             }
             Mcp2025Session session = mcp2025Session;
