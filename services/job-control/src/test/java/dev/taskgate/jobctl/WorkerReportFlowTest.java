@@ -3,6 +3,7 @@ package dev.taskgate.jobctl;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
+import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
 
@@ -25,6 +26,7 @@ import dev.taskgate.contracts.event.ChildDied;
 import dev.taskgate.contracts.event.Failed;
 import dev.taskgate.contracts.event.Finished;
 import dev.taskgate.contracts.event.Progress;
+import dev.taskgate.contracts.event.Started;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.contracts.operator.OperatorRecovery;
 import dev.taskgate.contracts.work.RunOperation;
@@ -106,6 +108,59 @@ class WorkerReportFlowTest {
         assertThat(pickup().takeSnapshot().histogramCounts())
                 .as("a percentile histogram, for histogram_quantile")
                 .isNotEmpty();
+    }
+
+    /**
+     * worker-pool holds a quick read-only run's {@code Started} back, and the run's end stands for it ({@code
+     * startedAt}): queued moves to completed directly, with one lifecycle record, the pickup and the run measured, and
+     * the run's worker recorded as the owner, so that a duplicate run of the epoch that starts later is fenced by name.
+     */
+    @Test
+    void anEndThatStandsForItsStartedCompletesTheQueuedExecutionAndNamesItsOwner() {
+        Caller caller = newCaller();
+        long pickedUp = pickup().count();
+        long ran = run("completed").map(Timer::count).orElse(0L);
+        double ranMillis =
+                run("completed").map(t -> t.totalTime(TimeUnit.MILLISECONDS)).orElse(0.0);
+        UUID id = fixture.submitNew(caller).executionId();
+        String result = "{\"content\":[{\"type\":\"text\",\"text\":\"quick\"}],\"isError\":false}";
+        Instant ended = Instant.now();
+        try (TopicWatcher lifecycle = fixture.kafka.watch(topic(Topics.LIFECYCLE))) {
+            fixture.report(new Finished(UUID.randomUUID(), ended, id, 1, "worker-quick", result)
+                    .withStartedAt(ended.minusMillis(7)));
+
+            lifecycle.await(
+                    ExecutionChanged.class,
+                    c -> c.executionId().equals(id) && c.state() == ExecutionStatus.COMPLETED,
+                    WAIT);
+            assertThat(lifecycle.drain(Duration.ofMillis(500)).stream()
+                            .map(r -> Wire.fromBytes(r.value(), ExecutionChanged.class))
+                            .filter(c -> c.executionId().equals(id))
+                            .map(ExecutionChanged::state))
+                    .as("the queued record may still be in flight from the submission; no working")
+                    .doesNotContain(ExecutionStatus.WORKING)
+                    .containsOnlyOnce(ExecutionStatus.COMPLETED);
+        }
+        assertThat(outcome(caller, id).result()).isEqualTo(result);
+        assertThat(pickup().count()).isEqualTo(pickedUp + 1);
+        Timer runs = run("completed").orElseThrow();
+        assertThat(runs.count()).isEqualTo(ran + 1);
+        assertThat(runs.totalTime(TimeUnit.MILLISECONDS) - ranMillis)
+                .as("the run as its worker timed it")
+                .isEqualTo(7.0, org.assertj.core.data.Offset.offset(0.001));
+
+        try (TopicWatcher control = fixture.kafka.watch(topic(Topics.CONTROL))) {
+            // the same dispatch, delivered again to another instance, started there
+            fixture.report(new Started(UUID.randomUUID(), Instant.now(), id, 1, "worker-duplicate", 4343L));
+
+            StopRequested stop =
+                    control.await(StopRequested.class, r -> r.executionId().equals(id) && r.epoch() == 1, WAIT);
+            assertThat(stop.workerId())
+                    .as("addressed to the duplicate, the end named the owner")
+                    .isEqualTo("worker-duplicate");
+            assertThat(stop.reason()).startsWith("duplicate run");
+        }
+        assertThat(outcome(caller, id).result()).isEqualTo(result);
     }
 
     private Timer pickup() {

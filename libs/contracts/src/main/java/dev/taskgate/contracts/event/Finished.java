@@ -20,6 +20,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * @param workerId    the worker-pool instance
  * @param result      the MCP {@code CallToolResult} as the exact JSON text the operation produced; it is
  *                    carried as a string so that no hop re-serialises it
+ * @param startedAt   present when this end stands for the run's {@code Started} too: worker-pool held that report
+ *                    back and the run ended first; when the run began, on the worker's clock (with
+ *                    {@code occurredAt}, how long it ran)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -29,7 +32,8 @@ public record Finished(
         @JsonProperty("executionId") UUID executionId,
         @JsonProperty("epoch") long epoch,
         @JsonProperty("workerId") String workerId,
-        @JsonProperty("result") String result)
+        @JsonProperty("result") String result,
+        @JsonProperty("startedAt") Instant startedAt)
         implements WorkerEvent {
 
     public Finished {
@@ -38,6 +42,16 @@ public record Finished(
         Objects.requireNonNull(executionId, "executionId");
         Objects.requireNonNull(workerId, "workerId");
         Objects.requireNonNull(result, "result");
+    }
+
+    /** An end reported after its run's {@code Started} (no {@code startedAt}). */
+    public Finished(UUID messageId, Instant occurredAt, UUID executionId, long epoch, String workerId, String result) {
+        this(messageId, occurredAt, executionId, epoch, workerId, result, null);
+    }
+
+    /** This end standing for the run's {@code Started} too, the run having begun at {@code runStartedAt}. */
+    public Finished withStartedAt(Instant runStartedAt) {
+        return new Finished(messageId, occurredAt, executionId, epoch, workerId, result, runStartedAt);
     }
 
     @Override

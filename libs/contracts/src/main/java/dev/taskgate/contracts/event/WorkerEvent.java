@@ -55,6 +55,20 @@ public sealed interface WorkerEvent
     /** The kind, for exhaustive switches. */
     Kind kind();
 
+    /**
+     * When the run began, if {@code event} is an end ({@code Finished}, {@code Failed}, {@code Stopped}) that stands for
+     * its run's {@code Started} too, which worker-pool then never sent; otherwise {@code null}.
+     */
+    static Instant runStartedAt(WorkerEvent event) {
+        if (event instanceof Finished finished) {
+            return finished.startedAt();
+        }
+        if (event instanceof Failed failed) {
+            return failed.startedAt();
+        }
+        return event instanceof Stopped stopped ? stopped.startedAt() : null;
+    }
+
     /** Event kinds. */
     enum Kind {
         STARTED,

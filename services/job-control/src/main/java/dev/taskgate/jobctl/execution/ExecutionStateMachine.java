@@ -21,7 +21,12 @@ public final class ExecutionStateMachine {
     static {
         NEXT.put(
                 ExecutionStatus.QUEUED,
-                EnumSet.of(ExecutionStatus.WORKING, ExecutionStatus.CANCELLED, ExecutionStatus.FAILED));
+                // a quick run reports its end alone (docs/job-control.md "The state machine and worker reports")
+                EnumSet.of(
+                        ExecutionStatus.WORKING,
+                        ExecutionStatus.COMPLETED,
+                        ExecutionStatus.CANCELLED,
+                        ExecutionStatus.FAILED));
         NEXT.put(
                 ExecutionStatus.WORKING,
                 EnumSet.of(

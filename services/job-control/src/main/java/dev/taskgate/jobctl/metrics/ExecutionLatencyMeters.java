@@ -42,10 +42,18 @@ public class ExecutionLatencyMeters {
 
     /** The execution working since {@code workingSince} ended in {@code outcome} at {@code endedAt}. */
     public void ran(Instant workingSince, ExecutionStatus outcome, Instant endedAt) {
+        ran(nonNegative(workingSince, endedAt), outcome);
+    }
+
+    /**
+     * An execution whose run ended in {@code outcome} after {@code duration}, as its worker measured it: a run that
+     * ended before its {@code Started} was sent, which never entered working here.
+     */
+    public void ran(Duration duration, ExecutionStatus outcome) {
         histogram(RUN, "executions from working to their terminal state")
                 .tag("outcome", outcome.wireName())
                 .register(registry)
-                .record(nonNegative(workingSince, endedAt));
+                .record(duration.isNegative() ? Duration.ZERO : duration);
     }
 
     private static Timer.Builder histogram(String name, String description) {

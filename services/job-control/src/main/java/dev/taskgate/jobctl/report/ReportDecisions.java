@@ -44,7 +44,9 @@ public final class ReportDecisions {
     /**
      * The change {@code event} makes to {@code execution}, or empty when it must change nothing: another epoch,
      * a progress report, a child death (settled as an owner loss instead), or a transition the state machine
-     * forbids (e.g. a repeated or late report).
+     * forbids (e.g. a repeated or late report). A {@code Finished} completes a queued execution only when it stands for
+     * its run's {@code Started} ({@link WorkerEvent#runStartedAt}); a {@code Failed} or {@code Stopped} may end one
+     * either way (a dispatch refused or stopped before it ran reports no start).
      */
     public static Optional<StateChange> decide(Execution execution, WorkerEvent event, Instant now) {
         if (event.epoch() != execution.epoch()) {
@@ -52,6 +54,12 @@ public final class ReportDecisions {
         }
         Optional<ExecutionStatus> target = targetOf(event);
         if (target.isEmpty() || !ExecutionStateMachine.canMove(execution.state(), target.get())) {
+            return Optional.empty();
+        }
+        if (execution.state() == ExecutionStatus.QUEUED
+                && event.kind() == WorkerEvent.Kind.FINISHED
+                && WorkerEvent.runStartedAt(event) == null) {
+            // a result without a run: only an end that stands for its run's Started completes a queued execution
             return Optional.empty();
         }
         StateChange change = StateChange.of(execution, target.get(), now);

@@ -1,5 +1,6 @@
 package dev.taskgate.jobctl.report;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -193,10 +194,17 @@ public class WorkerReportService {
             logIgnored(execution, event);
             return Uni.createFrom().item(false);
         }
-        return applyEnd(tx, execution, change.get(), event, applied -> {
+        // a run that ended within worker-pool's hold of its Started: this end stands for it (docs/job-control.md)
+        Instant runStartedAt = execution.state() == ExecutionStatus.QUEUED ? WorkerEvent.runStartedAt(event) : null;
+        // that run's worker is the epoch's owner, as its Started would have recorded: a duplicate run is fenced
+        String owner = runStartedAt == null ? null : event.workerId();
+        return applyEnd(tx, execution, change.get(), event, owner, applied -> {
             if (execution.state() == ExecutionStatus.WORKING) {
                 // updated_at changes with the state only: here, when the execution last entered working
                 latency.ran(execution.updatedAt(), applied.to(), applied.at());
+            } else if (runStartedAt != null) {
+                latency.pickedUp(execution.createdAt(), applied.at());
+                latency.ran(Duration.between(runStartedAt, event.occurredAt()), applied.to());
             }
             return circuit.callEnded(tx, execution.toolName(), event);
         });
@@ -315,8 +323,9 @@ public class WorkerReportService {
             Execution execution,
             StateChange change,
             WorkerEvent event,
+            String owner,
             Function<StateChange, Uni<Void>> alongside) {
-        return executions.compareAndSetReturning(tx, change, null).flatMap(ended -> {
+        return executions.compareAndSetReturning(tx, change, owner).flatMap(ended -> {
             if (ended.isEmpty()) {
                 return lostUpdate(execution, event);
             }

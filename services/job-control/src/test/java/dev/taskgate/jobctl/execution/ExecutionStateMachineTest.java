@@ -15,9 +15,10 @@ class ExecutionStateMachineTest {
 
     // rows: from, columns: to, both in ExecutionStatus declaration order
     // (queued, working, input_required, completed, failed, cancelled); 1 = allowed
-    // running → queued: a replacement after owner loss (issue 6)
+    // running → queued: a replacement after owner loss (issue 6); queued → completed: a quick run reported its end
+    // alone (worker-pool holds a read-only run's Started back)
     private static final int[][] EXPECTED = {
-        /* queued         */ {0, 1, 0, 0, 1, 1},
+        /* queued         */ {0, 1, 0, 1, 1, 1},
         /* working        */ {1, 0, 1, 1, 1, 1},
         /* input_required */ {1, 1, 0, 1, 1, 1},
         /* completed      */ {0, 0, 0, 0, 0, 0},

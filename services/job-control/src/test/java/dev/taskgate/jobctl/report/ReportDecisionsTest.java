@@ -95,6 +95,18 @@ class ReportDecisionsTest {
     }
 
     @Test
+    void anEndThatStandsForItsStartedMovesQueuedToTheEnd() {
+        StateChange change = ReportDecisions.decide(
+                        execution(ExecutionStatus.QUEUED, 1),
+                        new Finished(UUID.randomUUID(), T1, ID, 1, "w", "{}").withStartedAt(T0),
+                        T1)
+                .orElseThrow();
+        assertThat(change.from()).isEqualTo(ExecutionStatus.QUEUED);
+        assertThat(change.to()).isEqualTo(ExecutionStatus.COMPLETED);
+        assertThat(change.result()).isEqualTo("{}".getBytes(StandardCharsets.UTF_8));
+    }
+
+    @Test
     void progressIsNeverAStateChange() {
         assertThat(ReportDecisions.decide(
                         execution(ExecutionStatus.WORKING, 1),
