@@ -82,6 +82,15 @@ public interface WorkerConfig {
     Duration heartbeatInterval();
 
     /**
+     * How long a run whose repetition is harmless (a read-only operation of this worker: not an upstream call, not a
+     * reconciliation) holds its {@code Started} back: a run that ends sooner reports only its end, one event and one
+     * state change where there were two, and no acknowledgement is waited for before it runs (docs/worker-pool.md
+     * "A quick run reports once"). 0 reports every start before the run.
+     */
+    @WithDefault("25ms")
+    Duration startReportDelay();
+
+    /**
      * How long to wait for the broker to acknowledge an event: a {@code Started} not acknowledged by then leaves the
      * record to be delivered again; a terminal event is never given up (it is waited for again, and sent again after a
      * refusal, until the broker has it: {@code TerminalDelivery}); this is how often the wait is logged.

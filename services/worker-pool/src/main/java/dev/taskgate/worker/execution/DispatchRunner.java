@@ -315,13 +315,19 @@ public class DispatchRunner {
                             ? events.stopped(key, STOPPED_BEFORE_START)
                             : deadlineExceeded(key, record));
         }
-        try {
-            await(publisher.publish(events.started(key, child.pid())));
-        } catch (RuntimeException e) {
-            pool.returnUnused(child);
-            held.remove(run);
-            dispatched.remove(key);
-            return CompletableFuture.failedFuture(new IllegalStateException("Started not acknowledged for " + key, e));
+        StartReport start = new StartReport(events.started(key, child.pid()), publisher::publish);
+        boolean startHeld = StartReport.mayHold(
+                config.startReportDelay(), spec.mutating(), spec.isUpstream(), record.journal() != null);
+        if (!startHeld) {
+            try {
+                await(start.send());
+            } catch (RuntimeException e) {
+                pool.returnUnused(child);
+                held.remove(run);
+                dispatched.remove(key);
+                return CompletableFuture.failedFuture(
+                        new IllegalStateException("Started not acknowledged for " + key, e));
+            }
         }
         if (spec.isUpstream()) {
             Optional<CompletableFuture<Void>> notMine = claimOrRelease(key, child, run, spec.mutating());
@@ -346,13 +352,18 @@ public class DispatchRunner {
                         target,
                         new Observer(
                                 run,
+                                start,
                                 spec.isUpstream()
                                         ? upstreamMeters.started(spec.upstream().upstream())
                                         : null)))) {
             armKillTimer(run);
         }
         LOG.debugf("Operation started [%s operation=%s childPid=%d]", key, record.operation(), child.pid());
-        return CompletableFuture.completedFuture(null);
+        if (!startHeld) {
+            return CompletableFuture.completedFuture(null);
+        }
+        runTimers.schedule(start::send, config.startReportDelay().toNanos(), TimeUnit.NANOSECONDS);
+        return start.settled();
     }
 
     /**
@@ -459,16 +470,21 @@ public class DispatchRunner {
         private int logMessages;
         private CompletableFuture<Void> lastLog = CompletableFuture.completedFuture(null);
         private final UpstreamCallMeters.Call upstreamCall;
+        private final StartReport start;
 
         /** @param upstreamCall when the operation is an upstream tool, its call's meter; else {@code null} */
-        Observer(ExecutionRun run, UpstreamCallMeters.Call upstreamCall) {
+        Observer(ExecutionRun run, StartReport start, UpstreamCallMeters.Call upstreamCall) {
             this.run = run;
+            this.start = start;
             this.upstreamCall = upstreamCall;
         }
 
         @Override
         public void onMessage(ChildProcess child, ChildMessage message) {
             ExecutionKey key = run.key();
+            if (reportsBeforeEnd(message.kind())) {
+                start.send(); // job-control applies a run's reports only once it knows the run started
+            }
             switch (message.kind()) {
                 case PROGRESS ->
                     offerProgress(events.progress(key, message.progress(), message.total(), message.message()));
@@ -484,6 +500,14 @@ public class DispatchRunner {
                 case LOG -> logForCaller(key, message.log());
                 case READY -> LOG.warnf("Unexpected ready line during a run [%s childPid=%d]", key, child.pid());
             }
+        }
+
+        /** Whether the line becomes a worker event other than the run's end (log lines go to the progress topic). */
+        private static boolean reportsBeforeEnd(ChildMessage.Kind kind) {
+            return switch (kind) {
+                case RESULT, ERROR, STOPPED, LOG, READY -> false;
+                case PROGRESS, INPUT, STAGE, COMMIT, CHECKPOINT, ARTIFACT_SAVE, ARTIFACT_LOAD -> true;
+            };
         }
 
         // an upstream's failure is told as the child worded it: it names the upstream, the tool and what happened
@@ -536,6 +560,7 @@ public class DispatchRunner {
 
         @Override
         public void onExit(ChildProcess child, int exitCode) {
+            start.send(); // a child's death is an owner loss, settled for a started run
             if (!run.isKilledForStop()) {
                 LOG.warnf(
                         "Child died while running an operation [%s childPid=%d exitCode=%d]",
@@ -661,10 +686,11 @@ public class DispatchRunner {
          * reused) until the broker has the event.
          */
         private void end(ChildProcess child, Supplier<WorkerEvent> terminal, boolean childReusable) {
-            WorkerEvent event = run.finish(terminal).orElse(null);
-            if (event == null) {
+            WorkerEvent ended = run.finish(terminal).orElse(null);
+            if (ended == null) {
                 return;
             }
+            WorkerEvent event = start.foldInto(ended);
             if (upstreamCall != null) {
                 upstreamCall.ended(event);
             }
@@ -674,7 +700,10 @@ public class DispatchRunner {
                     publisher.publishProgress(held);
                 }
                 awaitLastLog();
-                terminals.deliver(event); // kept until the broker has it (or this instance stops)
+                // kept until the broker has it (or this instance stops: the record, unsettled, is delivered again)
+                if (terminals.deliver(event)) {
+                    start.endAcknowledged();
+                }
             } catch (RuntimeException e) {
                 LOG.errorf(e, "Terminal event not delivered [%s event=%s]", run.key(), event.kind());
             } finally {

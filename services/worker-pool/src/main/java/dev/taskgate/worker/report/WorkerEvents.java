@@ -131,10 +131,12 @@ public class WorkerEvents {
      * ({@code why}): the run ended, but its outcome cannot reach job-control.
      */
     public Failed outcomeTooLarge(WorkerEvent refused, String why) {
-        return failed(
+        Failed failed = failed(
                 new ExecutionKey(refused.executionId(), refused.epoch()),
                 FailureCode.OUTCOME_TOO_LARGE,
                 "The operation ended, but its outcome is too large to deliver: " + why);
+        // an end that stood for its run's Started still does: that report was never sent
+        return failed.withStartedAt(WorkerEvent.runStartedAt(refused));
     }
 
     /** What ends a run whose request for input the broker refused for its size ({@code why}). */
