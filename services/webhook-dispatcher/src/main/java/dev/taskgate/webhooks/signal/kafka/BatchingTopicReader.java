@@ -231,6 +231,9 @@ final class BatchingTopicReader {
         }
         try {
             c.commitSync(offsets, CLOSE_WAIT);
+        } catch (WakeupException e) {
+            // stop()'s wake-up, not a failed commit (WakeupException is a KafkaException): the caller commits again
+            throw e;
         } catch (KafkaException e) {
             // the records are handled again by the partition's next owner; their handling is idempotent
             LOG.warnf("commit of %s failed: %s", topic, e.toString());

@@ -113,10 +113,12 @@ class BatchingTopicReaderTest {
     @Test
     void aStoppedReaderHasCommittedWhatItHandledSoItsSuccessorStartsAfterIt() throws Exception {
         ConcurrentLinkedQueue<Handled> first = new ConcurrentLinkedQueue<>();
+        // on the broker before the reader starts, so that its first fetch brings all ten: sent while it ran, the rest
+        // of them would wait out the pause after its first batch
+        send(0, 10);
         // paused after its batch (a long window) and committing only when it must: the stop's commit is the only one
         BatchingTopicReader reader =
                 start(record -> first.add(of(record)), Duration.ofSeconds(30), Duration.ofHours(1));
-        send(0, 10);
         await().atMost(WAIT).until(() -> first.size() == 10);
         reader.stop();
         assertThat(reader.alive()).isFalse();
