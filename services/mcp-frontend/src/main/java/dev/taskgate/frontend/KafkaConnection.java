@@ -21,25 +21,17 @@ import dev.taskgate.serviceauth.KafkaClientSecurity;
 @Singleton
 public class KafkaConnection {
     /**
-     * How long one {@code poll} of this frontend's consumer loops waits: a record ends the wait at once and stopping
+     * How long one {@code poll} of this frontend's consumer loop waits: a record ends the wait at once and stopping
      * wakes the consumer ({@code wakeup}), so a long wait costs no latency and only saves idle turns of the loop.
      */
     public static final Duration POLL_WAIT = Duration.ofSeconds(5);
 
     /**
-     * How long closing one of this frontend's consumers may wait for the broker. Closing waits for the fetch in flight,
-     * which the broker holds for up to {@code fetch.max.wait.ms} (5 s), and for the group's leave; these consumers
-     * commit nothing and are alone in their groups, so nothing is lost by not waiting, and a stop no longer takes
-     * 5 s per consumer, one after the other.
+     * How long closing this frontend's consumer may wait for the broker. Closing waits for the fetch in flight, which
+     * the broker holds for up to {@code fetch.max.wait.ms} (5 s); the consumer commits nothing and belongs to no group,
+     * so nothing is lost by not waiting.
      */
     public static final Duration CLOSE_WAIT = Duration.ofMillis(200);
-
-    /**
-     * Every consumer of this frontend is alone in a group of its own instance, so its group heartbeat only keeps that
-     * membership alive: nobody else's rebalance waits on it. One every 15 s, a third of Kafka's default session timeout
-     * (45 s), instead of every 3 s: a fifth of these requests on the broker at rest.
-     */
-    static final int HEARTBEAT_INTERVAL_MS = 15_000;
 
     private final Map<String, Object> settings;
     private final Map<String, Object> consumerSettings;
@@ -60,14 +52,10 @@ public class KafkaConnection {
         return p;
     }
 
-    /**
-     * New consumer properties: those of {@link #properties()}, the deployment's {@code kafka.fetch.max.wait.ms} and
-     * the heartbeat of a single-member group ({@link #HEARTBEAT_INTERVAL_MS}).
-     */
+    /** New consumer properties: those of {@link #properties()} and the deployment's {@code kafka.fetch.max.wait.ms}. */
     public Properties consumerProperties() {
         Properties p = properties();
         p.putAll(consumerSettings);
-        p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS);
         return p;
     }
 }

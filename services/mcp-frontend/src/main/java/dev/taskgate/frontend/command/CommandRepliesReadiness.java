@@ -6,20 +6,22 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
-/** Ready only once command replies can be received (see {@link CommandReplyConsumer}). */
+import dev.taskgate.frontend.InstanceReader;
+
+/** Ready only once command replies can be received: the instance reader is positioned ({@link InstanceReader}). */
 @Readiness
 @Singleton
 public class CommandRepliesReadiness implements HealthCheck {
-    private final CommandReplyConsumer consumer;
+    private final InstanceReader reader;
 
-    CommandRepliesReadiness(CommandReplyConsumer consumer) {
-        this.consumer = consumer;
+    CommandRepliesReadiness(InstanceReader reader) {
+        this.reader = reader;
     }
 
     @Override
     public HealthCheckResponse call() {
         return HealthCheckResponse.named("command-replies")
-                .status(consumer.isReady())
+                .status(reader.isReady())
                 .build();
     }
 }

@@ -1,17 +1,14 @@
 package dev.taskgate.frontend.mcp.progress;
 
+import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 
-import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 
 import com.fasterxml.jackson.databind.JsonNode;
-
-import io.micrometer.core.instrument.MeterRegistry;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
 
 import dev.taskgate.contracts.Topics;
 import dev.taskgate.contracts.Wire;
@@ -20,65 +17,38 @@ import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.frontend.FrontendConfig;
-import dev.taskgate.frontend.InstanceIdentity;
-import dev.taskgate.frontend.KafkaConnection;
+import dev.taskgate.frontend.InstanceReader;
+import dev.taskgate.frontend.InstanceRecordHandlers;
 
 /**
- * Reads {@code taskgate.progress.v1} (progress and log messages) and {@code taskgate.lifecycle.v1} in consumer
- * groups of this instance alone ({@code mcp-frontend-<instance id>-progress} and {@code -lifecycle}, from the end)
- * and routes the records of
- * watched executions through {@link ExecutionSignals}. Both are hints: a waiting request also polls job-control
- * slowly, so a lost record delays an answer but never loses it. Records are keyed by execution id, so records of
- * unwatched executions are skipped without parsing, except for a lifecycle record's {@code state}: the ids of
- * decisive changes are remembered for requests that start watching after the record went by
- * ({@link ExecutionSignals#decisiveChangeSeen}). The outcome a watched execution's terminal record carries is opened
- * and handed to the watch ({@link CarriedOutcomes}).
+ * Handles the records of {@code taskgate.progress.v1} (progress and log messages) and {@code taskgate.lifecycle.v1},
+ * read by {@link InstanceReader} (every partition, from the end), and routes the records of watched executions
+ * through {@link ExecutionSignals}. Both are hints: a waiting request also polls job-control slowly, so a lost record
+ * delays an answer but never loses it. Records are keyed by execution id, so records of unwatched executions are
+ * skipped without parsing, except for a lifecycle record's {@code state}: the ids of decisive changes are remembered
+ * for requests that start watching after the record went by ({@link ExecutionSignals#decisiveChangeSeen}). The
+ * outcome a watched execution's terminal record carries is opened and handed to the watch ({@link CarriedOutcomes}).
  */
 @Singleton
-public class SignalConsumers {
-    private final InstanceTopicReader progress;
-    private final InstanceTopicReader lifecycle;
+public class SignalConsumers implements InstanceRecordHandlers {
+    private final String progressTopic;
+    private final String lifecycleTopic;
     private final ExecutionSignals signals;
     private final LifecycleFeed feed;
     private final CarriedOutcomes outcomes;
 
-    SignalConsumers(
-            FrontendConfig config,
-            KafkaConnection kafka,
-            InstanceIdentity identity,
-            ExecutionSignals signals,
-            LifecycleFeed feed,
-            CarriedOutcomes outcomes,
-            MeterRegistry registry) {
+    SignalConsumers(FrontendConfig config, ExecutionSignals signals, LifecycleFeed feed, CarriedOutcomes outcomes) {
         this.signals = signals;
         this.feed = feed;
         this.outcomes = outcomes;
         String prefix = config.topicPrefix().orElse("");
-        String group = "mcp-frontend-" + identity.id();
-        this.progress = new InstanceTopicReader(
-                kafka,
-                prefix + Topics.PROGRESS,
-                group + "-progress",
-                "mcp-frontend-progress",
-                registry,
-                this::onProgress);
-        this.lifecycle = new InstanceTopicReader(
-                kafka,
-                prefix + Topics.LIFECYCLE,
-                group + "-lifecycle",
-                "mcp-frontend-lifecycle",
-                registry,
-                this::onLifecycle);
+        this.progressTopic = prefix + Topics.PROGRESS;
+        this.lifecycleTopic = prefix + Topics.LIFECYCLE;
     }
 
-    void onStart(@Observes StartupEvent event) {
-        progress.start();
-        lifecycle.start();
-    }
-
-    void onStop(@Observes ShutdownEvent event) throws InterruptedException {
-        progress.stop();
-        lifecycle.stop();
+    @Override
+    public Map<String, Consumer<ConsumerRecord<String, byte[]>>> handlers() {
+        return Map.of(progressTopic, this::onProgress, lifecycleTopic, this::onLifecycle);
     }
 
     void onProgress(ConsumerRecord<String, byte[]> record) {

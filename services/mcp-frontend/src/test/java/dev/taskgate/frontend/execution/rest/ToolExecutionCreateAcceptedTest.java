@@ -71,15 +71,17 @@ class ToolExecutionCreateAcceptedTest {
     }
 
     @Test
-    void theInstancesOwnConsumersReportTheirLag() {
-        // bound once each consumer exists; its fetch metrics appear with its first fetch
+    void theInstancesOneConsumerReportsItsLag() {
+        // bound once the consumer exists; its fetch metrics appear with its first fetch
         await().atMost(Duration.ofSeconds(30))
                 .untilAsserted(() -> assertThat(
                                 Api.at(management).get("metrics").text())
-                        .contains(
-                                "kafka_consumer_fetch_manager_records_lag_max{client_id=\"mcp-frontend-command-replies\"")
-                        .contains("kafka_consumer_fetch_manager_records_lag_max{client_id=\"mcp-frontend-progress\"")
-                        .contains("kafka_consumer_fetch_manager_records_lag_max{client_id=\"mcp-frontend-lifecycle\""));
+                        .contains("kafka_consumer_fetch_manager_records_lag_max{client_id=\"mcp-frontend-instance\""));
+        // one consumer reads replies, lifecycle and progress: none of the three of before is left
+        assertThat(Api.at(management).get("metrics").text())
+                .doesNotContain("client_id=\"mcp-frontend-command-replies\"")
+                .doesNotContain("client_id=\"mcp-frontend-lifecycle\"")
+                .doesNotContain("client_id=\"mcp-frontend-progress\"");
     }
 
     @Test
