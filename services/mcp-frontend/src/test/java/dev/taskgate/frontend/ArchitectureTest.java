@@ -16,12 +16,13 @@ class ArchitectureTest {
     @ArchTest
     static final ArchRule onlyTheCommandPackageTalksToKafka = noClasses()
             .that()
-            .resideOutsideOfPackages("..frontend.command..", "..frontend.mcp.progress..")
+            .resideOutsideOfPackages("..frontend.command..", "..frontend.mcp.progress..", "..frontend.kafka..")
             .should()
             .dependOnClassesThat()
             .resideInAPackage("org.apache.kafka..")
             .because("commands and replies go through CommandGateway, progress and lifecycle signals through "
-                    + "ExecutionSignals; use them instead of opening producers or consumers elsewhere");
+                    + "ExecutionSignals, and the instance's one consumer is InstanceReader; use them instead of "
+                    + "opening producers or consumers elsewhere");
 
     @ArchTest
     static final ArchRule coreIgnoresHttp = noClasses()

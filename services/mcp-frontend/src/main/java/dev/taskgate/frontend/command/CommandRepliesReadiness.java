@@ -6,7 +6,7 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
-import dev.taskgate.frontend.InstanceReader;
+import dev.taskgate.frontend.kafka.InstanceReader;
 
 /** Ready only once command replies can be received: the instance reader is positioned ({@link InstanceReader}). */
 @Readiness

@@ -11,8 +11,8 @@ import org.jboss.logging.Logger;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.frontend.InstanceIdentity;
-import dev.taskgate.frontend.InstanceReader;
-import dev.taskgate.frontend.InstanceRecordHandlers;
+import dev.taskgate.frontend.kafka.InstanceReader;
+import dev.taskgate.frontend.kafka.InstanceRecordHandlers;
 import dev.taskgate.payload.PayloadUnreadableException;
 
 /**

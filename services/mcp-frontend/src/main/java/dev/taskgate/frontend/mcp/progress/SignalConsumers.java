@@ -17,8 +17,8 @@ import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.frontend.FrontendConfig;
-import dev.taskgate.frontend.InstanceReader;
-import dev.taskgate.frontend.InstanceRecordHandlers;
+import dev.taskgate.frontend.kafka.InstanceReader;
+import dev.taskgate.frontend.kafka.InstanceRecordHandlers;
 
 /**
  * Handles the records of {@code taskgate.progress.v1} (progress and log messages) and {@code taskgate.lifecycle.v1},

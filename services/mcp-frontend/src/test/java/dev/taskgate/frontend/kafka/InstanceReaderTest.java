@@ -1,4 +1,4 @@
-package dev.taskgate.frontend;
+package dev.taskgate.frontend.kafka;
 
 import java.time.Duration;
 import java.util.ArrayList;

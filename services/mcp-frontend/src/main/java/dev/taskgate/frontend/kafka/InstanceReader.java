@@ -1,4 +1,4 @@
-package dev.taskgate.frontend;
+package dev.taskgate.frontend.kafka;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -31,6 +31,9 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+
+import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.KafkaConnection;
 
 /**
  * This instance's one Kafka consumer, for the topics whose records only matter to the requests open on it right now
