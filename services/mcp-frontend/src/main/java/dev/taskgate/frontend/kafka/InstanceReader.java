@@ -43,8 +43,9 @@ import dev.taskgate.frontend.KafkaConnection;
  * <p>The partitions are assigned, not taken through a consumer group: every instance reads everything, so a group
  * would only add its heartbeats and its coordinator, and nothing is committed (a restarted instance has no open
  * request to resume). One consumer for the three topics means one fetch loop: records of all three come back in the
- * same fetches. Partitions added to a topic later are found within {@link #PARTITION_CHECK} and read from their
- * beginning, since everything in them was written after this reader started.
+ * same fetches. A partition added to a topic later is found at the first check (every {@link #PARTITION_CHECK})
+ * after the client's metadata shows it (refreshed every {@code metadata.max.age.ms}, 5 minutes by default), and read
+ * from its beginning, since everything in it was written after this reader started.
  *
  * <p>Start-up waits until every partition is assigned and positioned, and {@link #isReady()} says false until then:
  * a command sent earlier could be answered at an offset the consumer would skip.
