@@ -67,7 +67,9 @@ public class InstanceReader {
     private final Duration partitionCheck;
     private final CountDownLatch positioned = new CountDownLatch(1);
     private volatile boolean ready;
-    private volatile boolean running = true;
+    /** Counted down by {@link #stop()}: ends the loop, and a pause between attempts at once. */
+    private final CountDownLatch stopping = new CountDownLatch(1);
+
     private volatile KafkaConsumer<String, byte[]> consumer;
     private Thread thread;
 
@@ -120,7 +122,7 @@ public class InstanceReader {
     }
 
     void stop() throws InterruptedException {
-        running = false;
+        stopping.countDown();
         KafkaConsumer<String, byte[]> c = consumer;
         if (c != null) {
             c.wakeup();
@@ -144,7 +146,7 @@ public class InstanceReader {
                 return;
             }
             long nextCheck = System.nanoTime() + partitionCheck.toNanos();
-            while (running) {
+            while (running()) {
                 try {
                     for (ConsumerRecord<String, byte[]> record : c.poll(KafkaConnection.POLL_WAIT)) {
                         dispatch(record);
@@ -173,7 +175,7 @@ public class InstanceReader {
 
     // every partition, positioned at the end before reporting ready (not lazily at the first fetch); false when stopped
     private boolean assignFromTheEnd(KafkaConsumer<String, byte[]> c) {
-        while (running) {
+        while (running()) {
             try {
                 Set<TopicPartition> partitions = partitionsOf(c);
                 if (partitions != null) {
@@ -246,12 +248,17 @@ public class InstanceReader {
         return p;
     }
 
+    private boolean running() {
+        return stopping.getCount() > 0;
+    }
+
+    // between attempts after a failure; a stop ends it at once
     private void pause() {
         try {
-            Thread.sleep(RETRY_PAUSE.toMillis());
+            stopping.await(RETRY_PAUSE.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            running = false;
+            stopping.countDown();
         }
     }
 
