@@ -1,6 +1,5 @@
 package dev.taskgate.frontend;
 
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -20,19 +19,6 @@ import dev.taskgate.serviceauth.KafkaClientSecurity;
  */
 @Singleton
 public class KafkaConnection {
-    /**
-     * How long one {@code poll} of this frontend's consumer loop waits: a record ends the wait at once and stopping
-     * wakes the consumer ({@code wakeup}), so a long wait costs no latency and only saves idle turns of the loop.
-     */
-    public static final Duration POLL_WAIT = Duration.ofSeconds(5);
-
-    /**
-     * How long closing this frontend's consumer may wait for the broker. Closing waits for the fetch in flight, which
-     * the broker holds for up to {@code fetch.max.wait.ms} (5 s); the consumer commits nothing and belongs to no group,
-     * so nothing is lost by not waiting.
-     */
-    public static final Duration CLOSE_WAIT = Duration.ofMillis(200);
-
     private final Map<String, Object> settings;
     private final Map<String, Object> consumerSettings;
 

@@ -19,9 +19,9 @@ class ArchitectureTest {
             .resideOutsideOfPackages("..frontend.command..", "..frontend.mcp.progress..", "..frontend.kafka..")
             .should()
             .dependOnClassesThat()
-            .resideInAPackage("org.apache.kafka..")
+            .resideInAnyPackage("org.apache.kafka..", "dev.taskgate.topicreader..")
             .because("commands and replies go through CommandGateway, progress and lifecycle signals through "
-                    + "ExecutionSignals, and the instance's one consumer is InstanceReader; use them instead of "
+                    + "ExecutionSignals, and the instance's one consumer is InstanceTopics; use them instead of "
                     + "opening producers or consumers elsewhere");
 
     @ArchTest

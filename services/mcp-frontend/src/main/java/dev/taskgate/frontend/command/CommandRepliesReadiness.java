@@ -6,15 +6,15 @@ import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
-import dev.taskgate.frontend.kafka.InstanceReader;
+import dev.taskgate.frontend.kafka.InstanceTopics;
 
-/** Ready only once command replies can be received: the instance reader is positioned ({@link InstanceReader}). */
+/** Ready only once command replies can be received: the instance reader is positioned ({@link InstanceTopics}). */
 @Readiness
 @Singleton
 public class CommandRepliesReadiness implements HealthCheck {
-    private final InstanceReader reader;
+    private final InstanceTopics reader;
 
-    CommandRepliesReadiness(InstanceReader reader) {
+    CommandRepliesReadiness(InstanceTopics reader) {
         this.reader = reader;
     }
 

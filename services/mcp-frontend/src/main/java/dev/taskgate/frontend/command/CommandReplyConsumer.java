@@ -11,13 +11,13 @@ import org.jboss.logging.Logger;
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.command.CommandReply;
 import dev.taskgate.frontend.InstanceIdentity;
-import dev.taskgate.frontend.kafka.InstanceReader;
 import dev.taskgate.frontend.kafka.InstanceRecordHandlers;
+import dev.taskgate.frontend.kafka.InstanceTopics;
 import dev.taskgate.payload.PayloadUnreadableException;
 
 /**
  * Hands the records of {@code taskgate.command-replies.v1} addressed to this instance (read by
- * {@link InstanceReader}, every partition from the end) to the waiting requests. Replies are not durable state: one
+ * {@link InstanceTopics}, every partition from the end) to the waiting requests. Replies are not durable state: one
  * that arrives for nobody (timed out) is dropped, and the caller's retry finds the same execution through its receipt.
  */
 @Singleton

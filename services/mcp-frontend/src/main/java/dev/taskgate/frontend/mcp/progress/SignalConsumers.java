@@ -17,12 +17,12 @@ import dev.taskgate.contracts.event.Progress;
 import dev.taskgate.contracts.event.WorkerEvent;
 import dev.taskgate.contracts.lifecycle.ExecutionChanged;
 import dev.taskgate.frontend.FrontendConfig;
-import dev.taskgate.frontend.kafka.InstanceReader;
 import dev.taskgate.frontend.kafka.InstanceRecordHandlers;
+import dev.taskgate.frontend.kafka.InstanceTopics;
 
 /**
  * Handles the records of {@code taskgate.progress.v1} (progress and log messages) and {@code taskgate.lifecycle.v1},
- * read by {@link InstanceReader} (every partition, from the end), and routes the records of watched executions
+ * read by {@link InstanceTopics} (every partition, from the end), and routes the records of watched executions
  * through {@link ExecutionSignals}. Both are hints: a waiting request also polls job-control slowly, so a lost record
  * delays an answer but never loses it. Records are keyed by execution id, so records of unwatched executions are
  * skipped without parsing, except for a lifecycle record's {@code state}: the ids of decisive changes are remembered

@@ -1,4 +1,4 @@
-package dev.taskgate.frontend.kafka;
+package dev.taskgate.topicreader;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,8 +39,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The frontend's one consumer against the test broker, as the frontend's own Kafka user (which may read its topics
- * but join no consumer group): two topics in one loop, read from the end, a failing handler, added partitions.
+ * An instance reader against the test broker, as a service's Kafka user that may read its topics but join no consumer
+ * group (mcp-frontend's): two topics in one loop, read from the end, a failing handler, added partitions.
  */
 class InstanceReaderTest {
     private static final Duration WAIT = Duration.ofSeconds(30);
@@ -56,8 +56,8 @@ class InstanceReaderTest {
     @BeforeEach
     void createTopics() throws Exception {
         String id = UUID.randomUUID().toString();
-        firstTopic = "fe-test.instance-reader-a-" + id;
-        secondTopic = "fe-test.instance-reader-b-" + id;
+        firstTopic = "tr-test.instance-reader-a-" + id;
+        secondTopic = "tr-test.instance-reader-b-" + id;
         admin = Admin.create(TestInfra.kafkaAdmin());
         admin.createTopics(List.of(new NewTopic(firstTopic, 2, (short) 1), new NewTopic(secondTopic, 3, (short) 1)))
                 .all()
@@ -141,6 +141,7 @@ class InstanceReaderTest {
         // the client's metadata (where added partitions show) is refreshed every 5 minutes by default
         properties.put(ConsumerConfig.METADATA_MAX_AGE_CONFIG, "500");
         InstanceReader reader = new InstanceReader(
+                "instance-reader-test",
                 properties,
                 new SimpleMeterRegistry(),
                 Map.of(
@@ -148,10 +149,9 @@ class InstanceReaderTest {
                         record -> first.add(value(record)),
                         secondTopic,
                         record -> second.add(value(record))),
-                WAIT,
                 partitionCheck);
         readers.add(reader);
-        reader.start();
+        assertThat(reader.start(WAIT)).isTrue();
         return reader;
     }
 

@@ -1,7 +1,6 @@
-package dev.taskgate.frontend.kafka;
+package dev.taskgate.topicreader;
 
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -10,11 +9,6 @@ import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
-
-import jakarta.enterprise.event.Observes;
-import jakarta.enterprise.inject.Instance;
-import jakarta.inject.Inject;
-import jakarta.inject.Singleton;
 
 import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -29,99 +23,99 @@ import org.jboss.logging.Logger;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
-import io.quarkus.runtime.ShutdownEvent;
-import io.quarkus.runtime.StartupEvent;
-
-import dev.taskgate.frontend.FrontendConfig;
-import dev.taskgate.frontend.KafkaConnection;
 
 /**
- * This instance's one Kafka consumer, for the topics whose records only matter to the requests open on it right now
- * (command replies, lifecycle changes, progress: {@link InstanceRecordHandlers}). It reads every partition of them
- * from their end, on a thread of its own, and hands each record to its topic's handler.
+ * One Kafka consumer with which a service instance reads topics it must see whole: every instance reads every record
+ * (mcp-frontend's command replies, lifecycle changes and progress; worker-pool's control signals), and only what is
+ * written while it runs matters to it. It reads every partition from its end, on a thread of its own, and hands each
+ * record to its topic's handler.
  *
  * <p>The partitions are assigned, not taken through a consumer group: every instance reads everything, so a group
- * would only add its heartbeats and its coordinator, and nothing is committed (a restarted instance has no open
- * request to resume). One consumer for the three topics means one fetch loop: records of all three come back in the
- * same fetches. A partition added to a topic later is found at the first check (every {@link #PARTITION_CHECK})
- * after the client's metadata shows it (refreshed every {@code metadata.max.age.ms}, 5 minutes by default), and read
- * from its beginning, since everything in it was written after this reader started.
+ * would only add its heartbeats and its coordinator, and nothing is committed (a restarted instance has nothing to
+ * resume). One consumer for several topics means one fetch loop. A partition added to a topic later is found at the
+ * first check (every {@code partitionCheck}) after the client's metadata shows it (refreshed every
+ * {@code metadata.max.age.ms}, 5 minutes by default), and read from its beginning, since everything in it was written
+ * after this reader started.
  *
- * <p>Start-up waits until every partition is assigned and positioned, and {@link #isReady()} says false until then:
- * a command sent earlier could be answered at an offset the consumer would skip.
+ * <p>{@link #start} waits until every partition is assigned and positioned, and {@link #isReady()} says false until
+ * then: a record written earlier could otherwise land at an offset the consumer skips.
+ *
+ * <p>A handler runs on the reader's one thread, which serves every topic, so it must not wait long; an exception it
+ * throws skips that record (logged).
  */
-@Singleton
-public class InstanceReader {
-    /** How often the reader looks for partitions added to its topics (in the client's metadata). */
-    static final Duration PARTITION_CHECK = Duration.ofSeconds(60);
-    /** The consumer's name in the metrics, the same on every instance (the lag panel and the lag alert use it). */
-    static final String CLIENT_ID = "mcp-frontend-instance";
+public final class InstanceReader {
+    /**
+     * How long one {@code poll} waits: a record ends the wait at once and {@link #stop()} wakes the consumer, so a long
+     * wait costs no latency and only saves idle turns of the loop.
+     */
+    static final Duration POLL_WAIT = Duration.ofSeconds(5);
+
+    /**
+     * How long closing the consumer may wait for the broker. Closing waits for the fetch in flight, which the broker
+     * holds for up to {@code fetch.max.wait.ms}; the consumer commits nothing and belongs to no group, so nothing is
+     * lost by not waiting.
+     */
+    static final Duration CLOSE_WAIT = Duration.ofMillis(200);
 
     private static final Logger LOG = Logger.getLogger(InstanceReader.class);
     private static final Duration RETRY_PAUSE = Duration.ofSeconds(1);
 
-    private final Properties properties;
+    private final String clientId;
+    private final Properties connection;
     private final MeterRegistry registry;
     private final Map<String, Consumer<ConsumerRecord<String, byte[]>>> handlers;
-    private final Duration readyTimeout;
     private final Duration partitionCheck;
     private final CountDownLatch positioned = new CountDownLatch(1);
-    private volatile boolean ready;
     /** Counted down by {@link #stop()}: ends the loop, and a pause between attempts at once. */
     private final CountDownLatch stopping = new CountDownLatch(1);
 
+    private volatile boolean ready;
     private volatile KafkaConsumer<String, byte[]> consumer;
     private Thread thread;
 
-    @Inject
-    InstanceReader(
-            FrontendConfig config,
-            KafkaConnection kafka,
-            MeterRegistry registry,
-            Instance<InstanceRecordHandlers> readers) {
-        this(kafka.consumerProperties(), registry, byTopic(readers), config.repliesReadyTimeout(), PARTITION_CHECK);
-    }
-
     /**
-     * @param properties     the broker's address and credentials
-     * @param handlers       what to do with each topic's records
-     * @param readyTimeout   how long {@link #start()} waits for the partitions to be positioned
+     * @param clientId       the consumer's {@code client.id} (its name in the metrics, the same on every instance so
+     *                       that dashboards and alerts select it) and its thread's name
+     * @param connection     the broker's address and credentials, and consumer settings such as
+     *                       {@code fetch.max.wait.ms}; the reader sets the rest
+     * @param registry       where the consumer's metrics (its lag among them) are published
+     * @param handlers       what to do with each topic's records, by topic name
      * @param partitionCheck how often to look for partitions added to the topics
      */
-    InstanceReader(
-            Properties properties,
+    public InstanceReader(
+            String clientId,
+            Properties connection,
             MeterRegistry registry,
             Map<String, Consumer<ConsumerRecord<String, byte[]>>> handlers,
-            Duration readyTimeout,
             Duration partitionCheck) {
-        this.properties = properties;
+        if (handlers.isEmpty()) {
+            throw new IllegalArgumentException("an instance reader needs at least one topic");
+        }
+        this.clientId = clientId;
+        this.connection = connection;
         this.registry = registry;
         this.handlers = Map.copyOf(handlers);
-        this.readyTimeout = readyTimeout;
         this.partitionCheck = partitionCheck;
     }
 
-    void onStart(@Observes StartupEvent event) throws InterruptedException {
-        start();
-    }
-
-    void onStop(@Observes ShutdownEvent event) throws InterruptedException {
-        stop();
-    }
-
-    /** Starts reading and waits, at most the ready timeout, until every partition is positioned. */
-    void start() throws InterruptedException {
-        thread = new Thread(this::run, "instance-reader");
+    /**
+     * Starts reading and waits, at most {@code readyTimeout}, until every partition is positioned.
+     *
+     * @return whether it was positioned in time; if not, it goes on trying and {@link #isReady()} says when
+     */
+    public boolean start(Duration readyTimeout) throws InterruptedException {
+        thread = new Thread(this::run, clientId);
         thread.setDaemon(true);
         thread.start();
-        if (!positioned.await(readyTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
-            LOG.warnf(
-                    "instance reader not positioned after %s; readiness stays DOWN until it is topics=%s",
-                    readyTimeout, handlers.keySet());
+        if (positioned.await(readyTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+            return true;
         }
+        LOG.warnf("%s not positioned after %s; it keeps trying topics=%s", clientId, readyTimeout, handlers.keySet());
+        return false;
     }
 
-    void stop() throws InterruptedException {
+    /** Stops reading: wakes the consumer and waits (at most 10 s) for its thread to end. */
+    public void stop() throws InterruptedException {
         stopping.countDown();
         KafkaConsumer<String, byte[]> c = consumer;
         if (c != null) {
@@ -148,7 +142,7 @@ public class InstanceReader {
             long nextCheck = System.nanoTime() + partitionCheck.toNanos();
             while (running()) {
                 try {
-                    for (ConsumerRecord<String, byte[]> record : c.poll(KafkaConnection.POLL_WAIT)) {
+                    for (ConsumerRecord<String, byte[]> record : c.poll(POLL_WAIT)) {
                         dispatch(record);
                     }
                     if (System.nanoTime() - nextCheck >= 0) {
@@ -158,16 +152,16 @@ public class InstanceReader {
                 } catch (WakeupException e) {
                     break;
                 } catch (RuntimeException e) {
-                    LOG.errorf(e, "instance reader poll failed topics=%s; retrying", handlers.keySet());
+                    LOG.errorf(e, "%s poll failed topics=%s; retrying", clientId, handlers.keySet());
                     pause();
                 }
             }
-            // bounded (KafkaConnection.CLOSE_WAIT); the close of the try that follows then does nothing more
-            c.close(CloseOptions.timeout(KafkaConnection.CLOSE_WAIT));
+            // bounded; the close of the try that follows then does nothing more
+            c.close(CloseOptions.timeout(CLOSE_WAIT));
         } catch (WakeupException e) {
-            LOG.debug("instance reader woken for shutdown");
+            LOG.debugf("%s woken for shutdown", clientId);
         } catch (RuntimeException e) {
-            LOG.errorf(e, "instance reader stopped topics=%s", handlers.keySet());
+            LOG.errorf(e, "%s stopped topics=%s", clientId, handlers.keySet());
         } finally {
             ready = false;
         }
@@ -184,14 +178,14 @@ public class InstanceReader {
                     partitions.forEach(c::position);
                     ready = true;
                     positioned.countDown();
-                    LOG.infof("instance reader assigned partitions=%s", partitions);
+                    LOG.infof("%s assigned partitions=%s", clientId, partitions);
                     return true;
                 }
-                LOG.warnf("instance reader waits for its topics to exist topics=%s", handlers.keySet());
+                LOG.warnf("%s waits for its topics to exist topics=%s", clientId, handlers.keySet());
             } catch (WakeupException e) {
                 throw e;
             } catch (RuntimeException e) {
-                LOG.warnf("instance reader cannot read its partitions yet topics=%s reason=%s", handlers.keySet(), e);
+                LOG.warnf("%s cannot read its partitions yet topics=%s reason=%s", clientId, handlers.keySet(), e);
             }
             pause();
         }
@@ -211,7 +205,7 @@ public class InstanceReader {
         partitions.addAll(c.assignment());
         c.assign(partitions); // the partitions kept keep their positions
         c.seekToBeginning(added);
-        LOG.infof("instance reader assigned added partitions=%s", added);
+        LOG.infof("%s assigned added partitions=%s", clientId, added);
     }
 
     // every partition of every topic, or null while a topic has none (not created yet)
@@ -232,15 +226,15 @@ public class InstanceReader {
             handlers.get(record.topic()).accept(record);
         } catch (RuntimeException e) {
             LOG.warnf(
-                    "record skipped topic=%s partition=%d offset=%d reason=%s",
-                    record.topic(), record.partition(), record.offset(), e.getMessage());
+                    "%s skipped a record topic=%s partition=%d offset=%d reason=%s",
+                    clientId, record.topic(), record.partition(), record.offset(), e.getMessage());
         }
     }
 
     private Properties consumerProperties() {
         Properties p = new Properties();
-        p.putAll(properties);
-        p.put(ConsumerConfig.CLIENT_ID_CONFIG, CLIENT_ID);
+        p.putAll(connection);
+        p.put(ConsumerConfig.CLIENT_ID_CONFIG, clientId);
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
@@ -260,18 +254,5 @@ public class InstanceReader {
             Thread.currentThread().interrupt();
             stopping.countDown();
         }
-    }
-
-    private static Map<String, Consumer<ConsumerRecord<String, byte[]>>> byTopic(
-            Iterable<InstanceRecordHandlers> readers) {
-        Map<String, Consumer<ConsumerRecord<String, byte[]>>> byTopic = new HashMap<>();
-        for (InstanceRecordHandlers reader : readers) {
-            reader.handlers().forEach((topic, handler) -> {
-                if (byTopic.putIfAbsent(topic, handler) != null) {
-                    throw new IllegalStateException("two handlers for the topic " + topic);
-                }
-            });
-        }
-        return byTopic;
     }
 }
