@@ -1,14 +1,9 @@
 package dev.taskgate.worker.execution.kafka;
 
-import java.nio.charset.StandardCharsets;
-
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
-import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.jboss.logging.Logger;
-
-import io.smallrye.reactive.messaging.annotations.Blocking;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.work.CommitGranted;
@@ -21,9 +16,9 @@ import dev.taskgate.worker.execution.DispatchRunner;
 import dev.taskgate.worker.sealing.PayloadSealing;
 
 /**
- * Reads control signals from {@code taskgate.control.v1}. Every instance has its own group
- * ({@code worker-pool-<instance id>}, starting at the latest offset) and acts only on dispatches it holds. A signal
- * whose payload cannot be opened ({@link PayloadSealing}) is dead-lettered and never applied.
+ * Applies the control signals of {@code taskgate.control.v1}, which every instance reads whole ({@link ControlReader});
+ * each acts only on the dispatches it holds. A signal that does not parse, or whose payload cannot be opened
+ * ({@link PayloadSealing}), is refused with an exception, and the reader dead-letters it: it is never applied.
  */
 @ApplicationScoped
 public class ControlConsumer {
@@ -38,16 +33,19 @@ public class ControlConsumer {
         this.sealing = sealing;
     }
 
-    /** Blocking because a stop or an input response is a write to a child's stdin pipe; it waits for nothing else. */
-    @Incoming("control-in")
-    @Blocking
-    public void onControlSignal(String value) {
+    /**
+     * Applies one signal, on the reader's thread: a stop or an input response is a write to a child's stdin pipe, a
+     * commit decision a hand-over to the run that waits for it; nothing else is waited for.
+     *
+     * @throws RuntimeException when the record is refused: it does not parse, or its payload does not open
+     */
+    public void onControlSignal(byte[] value) {
         if (value == null) {
             throw new IllegalArgumentException("empty record value");
         }
         ControlSignal signal;
         try {
-            signal = Wire.fromBytes(sealing.open(value.getBytes(StandardCharsets.UTF_8)), ControlSignal.class);
+            signal = Wire.fromBytes(sealing.open(value), ControlSignal.class);
         } catch (PayloadUnreadableException e) {
             LOG.warnf(
                     "Control record refused, payload not opened, not applied [executionId=%s keyId=%s reason=%s]",

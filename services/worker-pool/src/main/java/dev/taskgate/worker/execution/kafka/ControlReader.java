@@ -1,0 +1,103 @@
+package dev.taskgate.worker.execution.kafka;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Properties;
+
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Singleton;
+
+import org.apache.kafka.clients.CommonClientConfigs;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.jboss.logging.Logger;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.common.annotation.Identifier;
+
+import dev.taskgate.serviceauth.KafkaClientSecurity;
+import dev.taskgate.topicreader.DeadLetters;
+import dev.taskgate.topicreader.InstanceReader;
+import dev.taskgate.worker.WorkerConfig;
+
+/**
+ * Reads {@code taskgate.control.v1} whole on every instance (stops, input responses, commit decisions; each instance
+ * acts only on the dispatches it holds) with an {@link InstanceReader}: every partition from its end, no consumer
+ * group, nothing committed — a signal only matters to a run this instance holds now. A signal that
+ * {@link ControlConsumer} refuses (it does not parse, or its payload does not open) goes to
+ * {@code taskgate.control.v1.dlq} and is never applied.
+ *
+ * <p>Start-up waits until the reader is positioned (at most {@link #READY_TIMEOUT}), and readiness says DOWN until
+ * then ({@link ControlReadiness}): a stop sent earlier could otherwise land at an offset the reader skips.
+ */
+@Singleton
+public class ControlReader {
+    /** The consumer's name in the metrics, the same on every instance. */
+    static final String CLIENT_ID = "worker-pool-control";
+
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration PARTITION_CHECK = Duration.ofSeconds(60);
+    private static final Logger LOG = Logger.getLogger(ControlReader.class);
+
+    private final ControlConsumer consumer;
+    private final DeadLetters<byte[]> deadLetters;
+    private final InstanceReader reader;
+
+    ControlReader(
+            WorkerConfig config,
+            ControlConsumer consumer,
+            MeterRegistry registry,
+            @Identifier("default-kafka-broker") Map<String, Object> kafkaSettings) {
+        this.consumer = consumer;
+        Properties connection = connection(kafkaSettings);
+        this.deadLetters = new DeadLetters<>(
+                connection, "worker-pool-control-dlq-" + config.instanceId(), new ByteArraySerializer());
+        Properties consumerSettings = new Properties();
+        consumerSettings.putAll(connection);
+        Object fetchMaxWait = kafkaSettings.get(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG);
+        if (fetchMaxWait != null) {
+            consumerSettings.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, fetchMaxWait);
+        }
+        String topic = config.topicPrefix().orElse("") + "taskgate.control.v1";
+        this.reader =
+                new InstanceReader(CLIENT_ID, consumerSettings, registry, Map.of(topic, this::handle), PARTITION_CHECK);
+    }
+
+    void onStart(@Observes StartupEvent event) throws InterruptedException {
+        reader.start(READY_TIMEOUT);
+    }
+
+    void onStop(@Observes ShutdownEvent event) throws InterruptedException {
+        reader.stop();
+        deadLetters.close();
+    }
+
+    /** True once every partition of the control topic is assigned and positioned. */
+    boolean isReady() {
+        return reader.isReady();
+    }
+
+    private void handle(ConsumerRecord<String, byte[]> record) {
+        try {
+            consumer.onControlSignal(record.value());
+        } catch (RuntimeException refused) {
+            deadLetters.send(record, refused);
+            LOG.warnf(
+                    "Control record dead-lettered [key=%s partition=%d offset=%d reason=%s]",
+                    record.key(), record.partition(), record.offset(), refused.getMessage());
+        }
+    }
+
+    // the broker's address and this service's identity, as the messaging channels have them
+    private static Properties connection(Map<String, Object> kafkaSettings) {
+        Properties p = new Properties();
+        p.putAll(KafkaClientSecurity.of(kafkaSettings));
+        p.put(
+                CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG,
+                kafkaSettings.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG));
+        return p;
+    }
+}
