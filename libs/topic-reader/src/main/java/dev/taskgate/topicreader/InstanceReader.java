@@ -14,6 +14,8 @@ import org.apache.kafka.clients.consumer.CloseOptions;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.Metric;
+import org.apache.kafka.common.MetricName;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
@@ -131,6 +133,15 @@ public final class InstanceReader {
         return ready;
     }
 
+    /**
+     * The consumer's metrics (its connections, its lag), for any thread (the client keeps them thread-safe); empty
+     * before the consumer exists and after it closed.
+     */
+    public Map<MetricName, ? extends Metric> metrics() {
+        KafkaConsumer<String, byte[]> c = consumer;
+        return c == null ? Map.of() : c.metrics();
+    }
+
     private void run() {
         try (KafkaConsumer<String, byte[]> c = new KafkaConsumer<>(consumerProperties());
                 KafkaClientMetrics metrics = new KafkaClientMetrics(c)) {
@@ -164,6 +175,7 @@ public final class InstanceReader {
             LOG.errorf(e, "%s stopped topics=%s", clientId, handlers.keySet());
         } finally {
             ready = false;
+            consumer = null;
         }
     }
 

@@ -2,13 +2,10 @@ package dev.taskgate.worker.execution.kafka;
 
 import java.time.Duration;
 import java.util.Map;
-import java.util.Properties;
 
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 
-import org.apache.kafka.clients.CommonClientConfigs;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.jboss.logging.Logger;
@@ -18,7 +15,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.common.annotation.Identifier;
 
-import dev.taskgate.serviceauth.KafkaClientSecurity;
+import dev.taskgate.topicreader.ClientSettings;
 import dev.taskgate.topicreader.DeadLetters;
 import dev.taskgate.topicreader.InstanceReader;
 import dev.taskgate.worker.WorkerConfig;
@@ -52,18 +49,17 @@ public class ControlReader {
             MeterRegistry registry,
             @Identifier("default-kafka-broker") Map<String, Object> kafkaSettings) {
         this.consumer = consumer;
-        Properties connection = connection(kafkaSettings);
         this.deadLetters = new DeadLetters<>(
-                connection, "worker-pool-control-dlq-" + config.instanceId(), new ByteArraySerializer());
-        Properties consumerSettings = new Properties();
-        consumerSettings.putAll(connection);
-        Object fetchMaxWait = kafkaSettings.get(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG);
-        if (fetchMaxWait != null) {
-            consumerSettings.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, fetchMaxWait);
-        }
+                ClientSettings.connection(kafkaSettings),
+                "worker-pool-control-dlq-" + config.instanceId(),
+                new ByteArraySerializer());
         String topic = config.topicPrefix().orElse("") + "taskgate.control.v1";
-        this.reader =
-                new InstanceReader(CLIENT_ID, consumerSettings, registry, Map.of(topic, this::handle), PARTITION_CHECK);
+        this.reader = new InstanceReader(
+                CLIENT_ID,
+                ClientSettings.consumer(kafkaSettings),
+                registry,
+                Map.of(topic, this::handle),
+                PARTITION_CHECK);
     }
 
     void onStart(@Observes StartupEvent event) throws InterruptedException {
@@ -89,15 +85,5 @@ public class ControlReader {
                     "Control record dead-lettered [key=%s partition=%d offset=%d reason=%s]",
                     record.key(), record.partition(), record.offset(), refused.getMessage());
         }
-    }
-
-    // the broker's address and this service's identity, as the messaging channels have them
-    private static Properties connection(Map<String, Object> kafkaSettings) {
-        Properties p = new Properties();
-        p.putAll(KafkaClientSecurity.of(kafkaSettings));
-        p.put(
-                CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG,
-                kafkaSettings.get(CommonClientConfigs.BOOTSTRAP_SERVERS_CONFIG));
-        return p;
     }
 }
