@@ -223,6 +223,10 @@ public interface JobControlConfig {
         @WithDefault("true")
         boolean enabled();
 
+        /** The topic worker-pool sends its heartbeats to (application.properties adds the deployment's topic prefix). */
+        @WithDefault("taskgate.worker-heartbeats.v1")
+        String heartbeatTopic();
+
         /**
          * A worker instance not heard from (heartbeat or {@code Started}) for this long is lost and its executions
          * are settled. Keep it well above the worker's heartbeat interval (2 s by default): a lost heartbeat or a

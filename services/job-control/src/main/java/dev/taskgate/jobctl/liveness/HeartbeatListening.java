@@ -10,7 +10,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 /**
  * Whether this instance's view of heartbeats can be trusted to declare a worker silent. Last-seen times in the
  * database say nothing while no heartbeat reached them, so a silence counts only after this instance has, for a whole
- * heartbeat timeout: been listening (its heartbeat consumer got its partitions), had a healthy feed (connected to the
+ * heartbeat timeout: been listening (its heartbeat reader was positioned), had a healthy feed (connected to the
  * broker and not behind: {@link #feedSampled}), and recorded every heartbeat it read (no {@link #recordingFailed}).
  * So a worker is not declared lost for a Kafka outage, a lagging consumer or a PostgreSQL outage that kept its
  * heartbeats from being recorded — settlement waits until fresh heartbeats have had a whole timeout to arrive.
@@ -30,7 +30,7 @@ public class HeartbeatListening {
     private final AtomicBoolean awaitingHeartbeat = new AtomicBoolean();
     private volatile boolean feedHealthy;
 
-    /** The heartbeat consumer was assigned its partitions at {@code at}; only the first assignment counts. */
+    /** The heartbeat reader was found positioned at {@code at}; only the first time counts. */
     public void markListening(Instant at) {
         since.compareAndSet(null, at);
     }

@@ -3,6 +3,7 @@ package dev.taskgate.jobctl.auth.kafka;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
@@ -38,21 +39,46 @@ public final class SignedRecords {
             LOG.warnf("Record refused [reason=%s]", e.getMessage());
             return Optional.of(e);
         }
-        Header header = metadata.getHeaders().lastHeader(RecordSignature.HEADER);
         String payload = record.getPayload();
-        Optional<InvalidRecordSignatureException> refusal = authentication.refusal(
-                header == null ? null : new String(header.value(), StandardCharsets.UTF_8),
+        return refusal(
+                authentication,
                 issuer,
-                metadata.getTopic(),
-                metadata.getKey(),
-                payload == null ? null : payload.getBytes(StandardCharsets.UTF_8));
-        refusal.ifPresent(e -> LOG.warnf(
-                "Record refused, not applied [topic=%s partition=%d offset=%d reason=%s refusedOnTopic=%d]",
+                metadata.getHeaders().lastHeader(RecordSignature.HEADER),
                 metadata.getTopic(),
                 metadata.getPartition(),
                 metadata.getOffset(),
-                e.getMessage(),
-                authentication.refused(metadata.getTopic())));
+                metadata.getKey(),
+                payload == null ? null : payload.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Why a record read by a consumer of job-control's own must not be applied, or empty when {@code issuer} signed it. */
+    public static Optional<InvalidRecordSignatureException> refusal(
+            RecordAuthentication authentication, ConsumerRecord<String, byte[]> record, String issuer) {
+        return refusal(
+                authentication,
+                issuer,
+                record.headers().lastHeader(RecordSignature.HEADER),
+                record.topic(),
+                record.partition(),
+                record.offset(),
+                record.key(),
+                record.value());
+    }
+
+    private static Optional<InvalidRecordSignatureException> refusal(
+            RecordAuthentication authentication,
+            String issuer,
+            Header header,
+            String topic,
+            int partition,
+            long offset,
+            String key,
+            byte[] value) {
+        Optional<InvalidRecordSignatureException> refusal = authentication.refusal(
+                header == null ? null : new String(header.value(), StandardCharsets.UTF_8), issuer, topic, key, value);
+        refusal.ifPresent(e -> LOG.warnf(
+                "Record refused, not applied [topic=%s partition=%d offset=%d reason=%s refusedOnTopic=%d]",
+                topic, partition, offset, e.getMessage(), authentication.refused(topic)));
         return refusal;
     }
 }

@@ -1,46 +1,37 @@
 package dev.taskgate.jobctl.liveness.kafka;
 
 import java.util.Map;
-import java.util.Set;
-import java.util.function.Function;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.apache.kafka.clients.consumer.Consumer;
 import org.apache.kafka.common.Metric;
 import org.apache.kafka.common.MetricName;
-import org.apache.kafka.common.TopicPartition;
 import org.jboss.logging.Logger;
 
 import io.quarkus.scheduler.Scheduled;
-import io.smallrye.mutiny.Uni;
-import io.smallrye.reactive.messaging.kafka.KafkaClientService;
-import io.smallrye.reactive.messaging.kafka.KafkaConsumer;
 
 import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.liveness.HeartbeatListening;
 
 /**
- * Looks at this instance's heartbeat consumer every second, on its polling thread, and tells
- * {@link HeartbeatListening} whether the feed is healthy: it holds partitions of the heartbeat topic (after a broker
- * restart the consumer is connected again well before its group gives it back its partitions, and until then it
- * reads nothing), it is connected to the broker ({@code connection-count} above 0), and it is not behind
- * ({@code records-lag-max} at most {@value #MAX_LAG} records; a consumer that is catching up after an outage reads
- * old heartbeats, so the silences it sees are not yet real).
+ * Looks at this instance's heartbeat reader every second and tells {@link HeartbeatListening} since when it has been
+ * listening (the first look that finds it positioned) and whether the feed is healthy: positioned on every partition,
+ * connected to the broker ({@code connection-count} above 0), and not behind ({@code records-lag-max} at most
+ * {@value #MAX_LAG} records; a reader that is catching up after an outage reads old heartbeats, so the silences it
+ * sees are not yet real).
  */
 @ApplicationScoped
 public class HeartbeatFeedSampler {
     private static final Logger LOG = Logger.getLogger(HeartbeatFeedSampler.class);
-    static final String CHANNEL = "heartbeats-in";
     static final double MAX_LAG = 100;
 
-    private final KafkaClientService clients;
+    private final HeartbeatReader reader;
     private final HeartbeatListening listening;
     private final DbClock clock;
     private volatile Boolean lastHealthy;
 
-    HeartbeatFeedSampler(KafkaClientService clients, HeartbeatListening listening, DbClock clock) {
-        this.clients = clients;
+    HeartbeatFeedSampler(HeartbeatReader reader, HeartbeatListening listening, DbClock clock) {
+        this.reader = reader;
         this.listening = listening;
         this.clock = clock;
     }
@@ -49,21 +40,15 @@ public class HeartbeatFeedSampler {
             every = "1s",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
-    Uni<Void> sample() {
-        KafkaConsumer<Object, Object> consumer = clients.getConsumer(CHANNEL);
-        if (consumer == null) {
-            record(false, "no heartbeat consumer");
-            return Uni.createFrom().voidItem();
+    void sample() {
+        boolean positioned = reader.isPositioned();
+        if (positioned) {
+            listening.markListening(clock.now());
         }
-        Function<Consumer<Object, Object>, Boolean> look = c -> isHealthy(c.assignment(), c.metrics());
-        return consumer.runOnPollingThread(look)
-                .onFailure()
-                .recoverWithItem(false)
-                .invoke(healthy -> record(healthy, null))
-                .replaceWithVoid();
+        record(isHealthy(positioned, reader.metrics()));
     }
 
-    private void record(boolean healthy, String why) {
+    private void record(boolean healthy) {
         listening.feedSampled(clock.now(), healthy);
         Boolean previous = lastHealthy;
         lastHealthy = healthy;
@@ -73,15 +58,14 @@ public class HeartbeatFeedSampler {
                         "Heartbeat feed healthy: silences count again one heartbeat timeout after a heartbeat is recorded");
             } else {
                 LOG.warnf(
-                        "Heartbeat feed disconnected or behind%s: no worker is declared lost for silence meanwhile",
-                        why == null ? "" : " (" + why + ")");
+                        "Heartbeat feed not positioned, disconnected or behind: no worker is declared lost for silence meanwhile");
             }
         }
     }
 
-    /** Whether a consumer with this assignment and these metrics holds partitions, is connected and not behind. */
-    static boolean isHealthy(Set<TopicPartition> assignment, Map<MetricName, ? extends Metric> metrics) {
-        if (assignment.isEmpty()) {
+    /** Whether a reader positioned or not, with these metrics, is connected and not behind. */
+    static boolean isHealthy(boolean positioned, Map<MetricName, ? extends Metric> metrics) {
+        if (!positioned) {
             return false;
         }
         double connections = value(metrics, "consumer-metrics", "connection-count");

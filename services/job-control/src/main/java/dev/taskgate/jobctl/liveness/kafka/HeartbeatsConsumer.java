@@ -1,14 +1,11 @@
 package dev.taskgate.jobctl.liveness.kafka;
 
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 
 import jakarta.enterprise.context.ApplicationScoped;
 
-import org.eclipse.microprofile.reactive.messaging.Incoming;
-import org.eclipse.microprofile.reactive.messaging.Message;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jboss.logging.Logger;
-
-import io.smallrye.mutiny.Uni;
 
 import dev.taskgate.contracts.Wire;
 import dev.taskgate.contracts.event.WorkerHeartbeat;
@@ -19,9 +16,9 @@ import dev.taskgate.jobctl.liveness.HeartbeatListening;
 import dev.taskgate.jobctl.liveness.WorkerLivenessService;
 
 /**
- * Reads {@code taskgate.worker-heartbeats.v1} (every instance, own group; see application.properties) and records
- * each heartbeat. Nothing is committed: a restarted instance only cares about heartbeats sent from then on. A
- * heartbeat that does not parse, or cannot be recorded, is dropped with a log line; the next one follows within
+ * Records each heartbeat of {@code taskgate.worker-heartbeats.v1}, which every instance reads whole
+ * ({@link HeartbeatReader}). Nothing is committed: a restarted instance only cares about heartbeats sent from then
+ * on. A heartbeat that does not parse, or cannot be recorded, is dropped with a log line; the next one follows within
  * seconds, and the heartbeat timeout spans several of them. A heartbeat not signed by worker-pool
  * ({@link RecordAuthentication}) is dropped the same way (the topic has no dead-letter topic): it must not keep a
  * dead worker alive.
@@ -30,6 +27,11 @@ import dev.taskgate.jobctl.liveness.WorkerLivenessService;
 public class HeartbeatsConsumer {
 
     private static final Logger LOG = Logger.getLogger(HeartbeatsConsumer.class);
+    /**
+     * How long the reader waits for one heartbeat to be recorded: bounded, so that a database that does not answer
+     * cannot stop the reading for good (a failure counts as not recorded).
+     */
+    private static final Duration RECORD_WAIT = Duration.ofSeconds(10);
 
     private final WorkerLivenessService liveness;
     private final RecordAuthentication authentication;
@@ -47,34 +49,29 @@ public class HeartbeatsConsumer {
         this.clock = clock;
     }
 
-    /** Handles one heartbeat record. */
-    @Incoming("heartbeats-in")
-    public Uni<Void> onHeartbeat(Message<String> record) {
+    /** Handles one heartbeat record; blocks the calling thread (the reader's) until it is recorded or dropped. */
+    public void onHeartbeat(ConsumerRecord<String, byte[]> record) {
         if (SignedRecords.refusal(authentication, record, RecordAuthentication.WORKER_POOL)
                 .isPresent()) {
-            return Uni.createFrom().completionStage(record.ack());
+            return;
         }
         WorkerHeartbeat beat;
         try {
-            if (record.getPayload() == null) {
+            if (record.value() == null) {
                 throw new IllegalArgumentException("record without a value");
             }
-            beat = Wire.fromBytes(record.getPayload().getBytes(StandardCharsets.UTF_8), WorkerHeartbeat.class);
+            beat = Wire.fromBytes(record.value(), WorkerHeartbeat.class);
         } catch (Wire.MalformedRecordException | IllegalArgumentException e) {
             LOG.warnf(e, "Dropping a heartbeat record that does not parse");
-            return Uni.createFrom().completionStage(record.ack());
+            return;
         }
-        return liveness.record(beat)
-                .invoke(() -> listening.heartbeatRecorded(clock.now()))
-                .onFailure()
-                .recoverWithUni(e -> {
-                    // silences are not trusted for a whole heartbeat timeout from here (HeartbeatListening)
-                    listening.recordingFailed(clock.now());
-                    LOG.warnf(
-                            e, "Heartbeat not recorded [workerId=%s messageId=%s]", beat.workerId(), beat.messageId());
-                    return Uni.createFrom().voidItem();
-                })
-                .onItem()
-                .transformToUni(v -> Uni.createFrom().completionStage(record.ack()));
+        try {
+            liveness.record(beat).await().atMost(RECORD_WAIT);
+            listening.heartbeatRecorded(clock.now());
+        } catch (RuntimeException e) {
+            // silences are not trusted for a whole heartbeat timeout from here (HeartbeatListening)
+            listening.recordingFailed(clock.now());
+            LOG.warnf(e, "Heartbeat not recorded [workerId=%s messageId=%s]", beat.workerId(), beat.messageId());
+        }
     }
 }

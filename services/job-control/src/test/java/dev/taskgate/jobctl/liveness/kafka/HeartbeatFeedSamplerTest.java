@@ -1,10 +1,8 @@
 package dev.taskgate.jobctl.liveness.kafka;
 
 import java.util.Map;
-import java.util.Set;
 
 import org.apache.kafka.common.MetricName;
-import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.metrics.KafkaMetric;
 import org.apache.kafka.common.metrics.Measurable;
 import org.apache.kafka.common.metrics.Metrics;
@@ -12,9 +10,9 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The feed is healthy when the consumer holds partitions and its own metrics say it is connected and not behind. */
+/** The feed is healthy when the reader is positioned and its consumer's metrics say it is connected and not behind. */
 class HeartbeatFeedSamplerTest {
-    private static final Set<TopicPartition> ASSIGNED = Set.of(new TopicPartition("taskgate.worker-heartbeats.v1", 0));
+    private static final boolean POSITIONED = true;
 
     private static Map<MetricName, KafkaMetric> metrics(double connections, Double lagMax) {
         Metrics registry = new Metrics();
@@ -36,31 +34,31 @@ class HeartbeatFeedSamplerTest {
 
     @Test
     void connectedAndCaughtUpIsHealthy() {
-        assertThat(HeartbeatFeedSampler.isHealthy(ASSIGNED, metrics(2, 0.0))).isTrue();
-        assertThat(HeartbeatFeedSampler.isHealthy(ASSIGNED, metrics(1, Double.NaN)))
+        assertThat(HeartbeatFeedSampler.isHealthy(POSITIONED, metrics(2, 0.0))).isTrue();
+        assertThat(HeartbeatFeedSampler.isHealthy(POSITIONED, metrics(1, Double.NaN)))
                 .as("no fetch yet")
                 .isTrue();
-        assertThat(HeartbeatFeedSampler.isHealthy(ASSIGNED, metrics(1, null))).isTrue();
+        assertThat(HeartbeatFeedSampler.isHealthy(POSITIONED, metrics(1, null))).isTrue();
     }
 
     @Test
     void disconnectedOrBehindIsNot() {
-        assertThat(HeartbeatFeedSampler.isHealthy(ASSIGNED, metrics(0, 0.0)))
+        assertThat(HeartbeatFeedSampler.isHealthy(POSITIONED, metrics(0, 0.0)))
                 .as("no connection")
                 .isFalse();
-        assertThat(HeartbeatFeedSampler.isHealthy(ASSIGNED, metrics(1, HeartbeatFeedSampler.MAX_LAG + 1)))
+        assertThat(HeartbeatFeedSampler.isHealthy(POSITIONED, metrics(1, HeartbeatFeedSampler.MAX_LAG + 1)))
                 .as("behind")
                 .isFalse();
-        assertThat(HeartbeatFeedSampler.isHealthy(ASSIGNED, Map.of()))
+        assertThat(HeartbeatFeedSampler.isHealthy(POSITIONED, Map.of()))
                 .as("no metrics at all")
                 .isFalse();
     }
 
     @Test
-    void connectedWithoutPartitionsIsNot() {
-        // after a broker restart: connected again, its group not yet rebalanced, so it reads nothing
-        assertThat(HeartbeatFeedSampler.isHealthy(Set.of(), metrics(2, 0.0))).isFalse();
-        assertThat(HeartbeatFeedSampler.isHealthy(Set.of(), metrics(1, Double.NaN)))
+    void connectedButNotPositionedIsNot() {
+        // started, or stopped: the reader is not (or no longer) reading from the end of every partition
+        assertThat(HeartbeatFeedSampler.isHealthy(!POSITIONED, metrics(2, 0.0))).isFalse();
+        assertThat(HeartbeatFeedSampler.isHealthy(!POSITIONED, metrics(1, Double.NaN)))
                 .isFalse();
     }
 }

@@ -1,0 +1,50 @@
+package dev.taskgate.jobctl.liveness.kafka;
+
+import java.util.concurrent.TimeUnit;
+
+import jakarta.inject.Inject;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.GroupListing;
+import org.junit.jupiter.api.Test;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.quarkus.test.junit.QuarkusTest;
+
+import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.testsupport.TestInfra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The worker heartbeats are read by one consumer per instance that is positioned on every partition before start-up
+ * ends and belongs to no consumer group; the feed it gives is healthy.
+ */
+@QuarkusTest
+class HeartbeatReaderTest {
+    @Inject
+    HeartbeatReader reader;
+
+    @Inject
+    JobControlConfig config;
+
+    @Inject
+    MeterRegistry registry;
+
+    @Test
+    void theHeartbeatsAreReadByOneConsumerInNoConsumerGroup() throws Exception {
+        assertThat(reader.isPositioned()).isTrue();
+        assertThat(HeartbeatFeedSampler.isHealthy(reader.isPositioned(), reader.metrics()))
+                .as("positioned, connected, not behind")
+                .isTrue();
+        assertThat(registry.find("kafka.consumer.fetch.manager.records.lag.max")
+                        .tag("client.id", HeartbeatReader.CLIENT_ID)
+                        .gauges())
+                .isNotEmpty();
+        try (Admin admin = Admin.create(TestInfra.kafkaAdmin())) {
+            assertThat(admin.listGroups().all().get(30, TimeUnit.SECONDS))
+                    .extracting(GroupListing::groupId)
+                    .noneMatch(group -> group.contains(config.instanceId()));
+        }
+    }
+}
