@@ -28,9 +28,9 @@ import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
 
 /**
  * One Kafka consumer with which a service instance reads topics it must see whole: every instance reads every record
- * (mcp-frontend's command replies, lifecycle changes and progress; worker-pool's control signals), and only what is
- * written while it runs matters to it. It reads every partition from its end, on a thread of its own, and hands each
- * record to its topic's handler.
+ * (mcp-frontend's command replies, lifecycle changes and progress; worker-pool's control signals; job-control's worker
+ * heartbeats), and only what is written while it runs matters to it. It reads every partition from its end, on a
+ * thread of its own, and hands each record to its topic's handler.
  *
  * <p>The partitions are assigned, not taken through a consumer group: every instance reads everything, so a group
  * would only add its heartbeats and its coordinator, and nothing is committed (a restarted instance has nothing to
