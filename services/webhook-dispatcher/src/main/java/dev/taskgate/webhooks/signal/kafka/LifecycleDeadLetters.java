@@ -11,6 +11,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 
 import io.smallrye.common.annotation.Identifier;
 
+import dev.taskgate.topicreader.ClientSettings;
 import dev.taskgate.topicreader.DeadLetters;
 import dev.taskgate.webhooks.WebhooksConfig;
 
@@ -21,7 +22,7 @@ class LifecycleDeadLetters {
 
     LifecycleDeadLetters(WebhooksConfig config, @Identifier("default-kafka-broker") Map<String, Object> kafkaSettings) {
         this.deadLetters = new DeadLetters<>(
-                KafkaSettings.client(kafkaSettings),
+                ClientSettings.connection(kafkaSettings),
                 "webhook-dispatcher-dlq-" + config.instanceId(),
                 new StringSerializer());
     }

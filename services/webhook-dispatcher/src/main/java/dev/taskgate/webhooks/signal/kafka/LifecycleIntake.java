@@ -19,6 +19,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.common.annotation.Identifier;
 
+import dev.taskgate.topicreader.ClientSettings;
 import dev.taskgate.webhooks.WebhooksConfig;
 
 /**
@@ -87,17 +88,13 @@ class LifecycleIntake implements HealthCheck {
     }
 
     private Properties properties() {
-        Properties p = KafkaSettings.client(kafkaSettings);
+        Properties p = ClientSettings.consumer(kafkaSettings);
         p.put(ConsumerConfig.GROUP_ID_CONFIG, config.lifecycleGroup());
         p.put(ConsumerConfig.CLIENT_ID_CONFIG, "webhook-dispatcher-lifecycle-" + config.instanceId());
         p.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         p.put(ConsumerConfig.SESSION_TIMEOUT_MS_CONFIG, SESSION_TIMEOUT_MS);
         p.put(ConsumerConfig.HEARTBEAT_INTERVAL_MS_CONFIG, HEARTBEAT_INTERVAL_MS);
-        Object fetchMaxWait = kafkaSettings.get(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG);
-        if (fetchMaxWait != null) {
-            p.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, fetchMaxWait);
-        }
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         return p;
