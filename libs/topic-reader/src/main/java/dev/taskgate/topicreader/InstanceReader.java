@@ -39,8 +39,8 @@ import io.micrometer.core.instrument.binder.kafka.KafkaClientMetrics;
  * {@code metadata.max.age.ms}, 5 minutes by default), and read from its beginning, since everything in it was written
  * after this reader started.
  *
- * <p>{@link #start} waits until every partition is assigned and positioned, and {@link #isReady()} says false until
- * then: a record written earlier could otherwise land at an offset the consumer skips.
+ * <p>{@link #isReady()} says false until every partition is assigned and positioned (a record written earlier could
+ * land at an offset the consumer skips); {@link #start(Duration)} waits for that, {@link #start()} does not.
  *
  * <p>A handler runs on the reader's one thread, which serves every topic, so it must not wait long; an exception it
  * throws skips that record (logged).
@@ -100,15 +100,20 @@ public final class InstanceReader {
         this.partitionCheck = partitionCheck;
     }
 
+    /** Starts reading without waiting: {@link #isReady()} says when every partition is positioned. */
+    public void start() {
+        thread = new Thread(this::run, clientId);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
     /**
      * Starts reading and waits, at most {@code readyTimeout}, until every partition is positioned.
      *
      * @return whether it was positioned in time; if not, it goes on trying and {@link #isReady()} says when
      */
     public boolean start(Duration readyTimeout) throws InterruptedException {
-        thread = new Thread(this::run, clientId);
-        thread.setDaemon(true);
-        thread.start();
+        start();
         if (positioned.await(readyTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
             return true;
         }

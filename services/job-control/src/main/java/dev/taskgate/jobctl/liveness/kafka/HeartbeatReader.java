@@ -29,7 +29,6 @@ public class HeartbeatReader {
     /** The consumer's name in the metrics, the same on every instance. */
     static final String CLIENT_ID = "job-control-heartbeats";
 
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration PARTITION_CHECK = Duration.ofSeconds(60);
 
     private final InstanceReader reader;
@@ -47,8 +46,10 @@ public class HeartbeatReader {
                 PARTITION_CHECK);
     }
 
-    void onStart(@Observes StartupEvent event) throws InterruptedException {
-        reader.start(READY_TIMEOUT);
+    // start-up does not wait for it: job-control serves without the heartbeats, and nothing is settled for silence
+    // before the reader is positioned (HeartbeatFeedSampler)
+    void onStart(@Observes StartupEvent event) {
+        reader.start();
     }
 
     void onStop(@Observes ShutdownEvent event) throws InterruptedException {

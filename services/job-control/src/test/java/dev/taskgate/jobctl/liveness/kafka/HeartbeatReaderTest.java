@@ -1,5 +1,6 @@
 package dev.taskgate.jobctl.liveness.kafka;
 
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 import jakarta.inject.Inject;
@@ -15,10 +16,11 @@ import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.testsupport.TestInfra;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
- * The worker heartbeats are read by one consumer per instance that is positioned on every partition before start-up
- * ends and belongs to no consumer group; the feed it gives is healthy.
+ * The worker heartbeats are read by one consumer per instance that is positioned on every partition and belongs to
+ * no consumer group; the feed it gives is healthy.
  */
 @QuarkusTest
 class HeartbeatReaderTest {
@@ -33,7 +35,8 @@ class HeartbeatReaderTest {
 
     @Test
     void theHeartbeatsAreReadByOneConsumerInNoConsumerGroup() throws Exception {
-        assertThat(reader.isPositioned()).isTrue();
+        // start-up does not wait for the reader; it is positioned soon after
+        await().atMost(Duration.ofSeconds(30)).until(reader::isPositioned);
         assertThat(HeartbeatFeedSampler.isHealthy(reader.isPositioned(), reader.metrics()))
                 .as("positioned, connected, not behind")
                 .isTrue();
