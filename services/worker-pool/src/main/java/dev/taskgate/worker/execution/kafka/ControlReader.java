@@ -3,6 +3,7 @@ package dev.taskgate.worker.execution.kafka;
 import java.time.Duration;
 import java.util.Map;
 
+import jakarta.annotation.Priority;
 import jakarta.enterprise.event.Observes;
 import jakarta.inject.Singleton;
 
@@ -15,6 +16,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.common.annotation.Identifier;
 
+import dev.taskgate.contracts.Topics;
 import dev.taskgate.topicreader.ClientSettings;
 import dev.taskgate.topicreader.DeadLetters;
 import dev.taskgate.topicreader.InstanceReader;
@@ -27,13 +29,20 @@ import dev.taskgate.worker.WorkerConfig;
  * {@link ControlConsumer} refuses (it does not parse, or its payload does not open) goes to
  * {@code taskgate.control.v1.dlq} and is never applied.
  *
- * <p>Start-up waits until the reader is positioned (at most {@link #READY_TIMEOUT}), and readiness says DOWN until
- * then ({@link ControlReadiness}): a stop sent earlier could otherwise land at an offset the reader skips.
+ * <p>Start-up waits until the reader is positioned (at most {@link #READY_TIMEOUT}) before the child pool starts, and
+ * readiness says DOWN until then ({@link ControlReadiness}): a signal sent earlier, such as the commit grant a run
+ * asked for, could otherwise land at an offset the reader skips.
  */
 @Singleton
 public class ControlReader {
     /** The consumer's name in the metrics, the same on every instance. */
     static final String CLIENT_ID = "worker-pool-control";
+
+    /**
+     * The start-up observer's priority: below the default (2500), so that it runs before the child pool's observer
+     * (lower priorities are notified first).
+     */
+    static final int BEFORE_CHILDREN_START = 2000;
 
     static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
     private static final Duration PARTITION_CHECK = Duration.ofSeconds(60);
@@ -53,7 +62,7 @@ public class ControlReader {
                 ClientSettings.connection(kafkaSettings),
                 "worker-pool-control-dlq-" + config.instanceId(),
                 new ByteArraySerializer());
-        String topic = config.topicPrefix().orElse("") + "taskgate.control.v1";
+        String topic = config.topicPrefix().orElse("") + Topics.CONTROL;
         this.reader = new InstanceReader(
                 CLIENT_ID,
                 ClientSettings.consumer(kafkaSettings),
@@ -62,7 +71,9 @@ public class ControlReader {
                 PARTITION_CHECK);
     }
 
-    void onStart(@Observes StartupEvent event) throws InterruptedException {
+    // before the child pool starts (ChildPool, default priority): a run needs a child, so none can start, ask for a
+    // commit grant and miss it, before the reader is positioned (a chaos run lost a grant that way)
+    void onStart(@Observes @Priority(BEFORE_CHILDREN_START) StartupEvent event) throws InterruptedException {
         reader.start(READY_TIMEOUT);
     }
 

@@ -52,6 +52,9 @@ class ControlReaderTest {
     @Inject
     DispatchRunner runner;
 
+    @Inject
+    StartupOrderProbe probe;
+
     @BeforeAll
     static void connect() {
         kafka = KafkaTestClient.connect();
@@ -75,6 +78,12 @@ class ControlReaderTest {
                     .extracting(GroupListing::groupId)
                     .noneMatch(group -> group.contains(config.instanceId()));
         }
+    }
+
+    @Test
+    void theReaderIsPositionedBeforeTheChildPoolStarts() {
+        // a run needs a child: had the pool started first, a run could ask for a commit grant the reader then skips
+        assertThat(probe.controlReadyBeforeChildren()).isTrue();
     }
 
     @Test
