@@ -1,6 +1,11 @@
 package dev.taskgate.testsupport;
 
+import java.util.List;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.GroupListing;
 
 /**
  * Where the PostgreSQL and Kafka started by {@code bin/test} listen. Surefire and failsafe pass the
@@ -46,6 +51,15 @@ public final class TestInfra {
     /** Client properties that reach the test broker as its administrator. */
     public static Properties kafkaAdmin() {
         return kafkaClient(KAFKA_ADMIN);
+    }
+
+    /** The ids of every consumer group the test broker knows now. */
+    public static List<String> kafkaGroupIds() throws Exception {
+        try (Admin admin = Admin.create(kafkaAdmin())) {
+            return admin.listGroups().all().get(30, TimeUnit.SECONDS).stream()
+                    .map(GroupListing::groupId)
+                    .toList();
+        }
     }
 
     /** The test PostgreSQL cluster's port. */
