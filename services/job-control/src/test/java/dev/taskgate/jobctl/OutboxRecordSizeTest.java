@@ -55,7 +55,7 @@ import static org.awaitility.Awaitility.await;
  * same is noted and set aside while the relay goes on.
  */
 @QuarkusTest
-@TestProfile(SmallRecordsTestProfile.class)
+@TestProfile(LivenessTestProfile.class)
 class OutboxRecordSizeTest extends OwnerLossComponentTest {
 
     private static final String CONFIRM_REQUEST = "{\"method\":\"elicitation/create\",\"params\":{\"mode\":"

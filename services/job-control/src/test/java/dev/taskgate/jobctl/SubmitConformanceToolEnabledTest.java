@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** With {@code taskgate.conformance.enabled=true} a fixture tool is accepted and dispatched like any operation. */
 @QuarkusTest
-@TestProfile(ConformancePackProfile.class)
+@TestProfile(LivenessTestProfile.class)
 class SubmitConformanceToolEnabledTest {
     private static JobControlFixture fixture;
 
