@@ -89,6 +89,21 @@ public interface FrontendConfig {
     @WithDefault("10s")
     Duration commandTimeout();
 
+    /**
+     * Commands of this instance waiting for job-control's reply at once. They hold no thread while they wait, so this
+     * is what bounds the requests (and their inputs, up to 1 MiB each) kept in memory when job-control falls behind
+     * or is away; one more is answered 503 {@code unavailable} with {@code Retry-After} at once, without publishing.
+     */
+    @WithDefault("512")
+    int commandsInFlight();
+
+    /**
+     * REST reads with {@code wait_ms} waiting at once on this instance. They hold no thread while they wait (a watch
+     * and a timer each); one more is answered 503 {@code unavailable} with {@code Retry-After} at once.
+     */
+    @WithDefault("4096")
+    int waitingReads();
+
     /** Suggested polling interval, reported to callers as {@code poll_interval_ms} and in {@code Retry-After}. */
     @WithDefault("500ms")
     Duration pollInterval();

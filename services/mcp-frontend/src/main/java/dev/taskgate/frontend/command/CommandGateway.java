@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
@@ -36,7 +36,7 @@ import dev.taskgate.tracing.TraceContext;
 
 /**
  * Request/reply over Kafka: publishes a command to {@code taskgate.commands.v1} and waits for job-control's
- * {@link CommandReply} (delivered by {@link CommandReplyConsumer}). Blocking: call it from a worker thread. Every
+ * {@link CommandReply} (delivered by {@link CommandReplyConsumer}) without holding a thread. Every
  * command is signed with the frontend's own key ({@link RecordSignature}, docs/security.md "Kafka"): job-control
  * applies only commands a frontend signed. Payload members are sealed first ({@link CommandSealing}).
  */
@@ -84,23 +84,34 @@ public class CommandGateway {
         this.producer = new KafkaProducer<>(p);
     }
 
-    /** Submits an execution; the key is the receipt namespace so that duplicates serialise on one partition. */
-    public CommandReply submit(SubmitExecution command) {
+    /**
+     * Submits an execution; the key is the receipt namespace so that duplicates serialise on one partition. See
+     * {@link #send} for what the answer holds.
+     */
+    public CompletableFuture<CommandReply> submit(SubmitExecution command) {
         return send(
                 command, command.caller().principal() + "\n" + command.caller().workspace());
     }
 
     /** Asks for a cancellation; keyed by execution id. */
-    public CommandReply cancel(CancelExecution command) {
+    public CompletableFuture<CommandReply> cancel(CancelExecution command) {
         return send(command, command.executionId().toString());
     }
 
     /** Delivers responses to input requests; keyed by execution id, like the execution's other commands. */
-    public CommandReply provideInput(ProvideInput command) {
+    public CompletableFuture<CommandReply> provideInput(ProvideInput command) {
         return send(command, command.executionId().toString());
     }
 
-    private CommandReply send(ExecutionCommand command, String key) {
+    /**
+     * Publishes the command and answers job-control's reply, completed on the instance reader's thread (hand longer
+     * work on to another), or failed with {@link CommandTimeoutException} (no reply within the command timeout, or
+     * the broker refused the record) or {@link CommandTooLargeException}. Nothing waits on a thread meanwhile. Throws
+     * instead, having published nothing, when the command is too large or {@link CommandsInFlightException} when
+     * every place for a waiting command is taken. {@code send} itself blocks only while the producer has no metadata
+     * for the topic or no buffer space ({@code max.block.ms}, the command timeout): call it from a worker thread.
+     */
+    private CompletableFuture<CommandReply> send(ExecutionCommand command, String key) {
         long deadline = System.nanoTime() + timeout.toNanos();
         UUID id = command.messageId();
         CompletableFuture<CommandReply> reply = pending.register(id);
@@ -120,30 +131,39 @@ public class CommandGateway {
             // the caller's request span (HTTP server span): the execution's trace starts there
             TraceContext.current().ifPresent(trace -> trace.writeTo(record.headers()));
             // one wait, for the reply: a reply implies the broker took the command, and a refused send ends the wait
-            // through its callback (waiting for the acknowledgement first woke this thread twice per command)
+            // through its callback
             producer.send(record, (metadata, refused) -> {
                 if (refused != null) {
                     reply.completeExceptionally(refused);
                 }
             });
-            return reply.get(remaining(deadline), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            throw new CommandTimeoutException("no reply to " + typeName(command) + " " + id + " within " + timeout, e);
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof RecordTooLargeException) {
-                // a broker whose limit is below ours: the same record will never be taken
-                throw tooLarge(command, -1, e.getCause());
-            }
-            throw new CommandTimeoutException(
-                    "the broker did not accept " + typeName(command) + " " + id, e.getCause());
         } catch (org.apache.kafka.common.errors.TimeoutException e) {
-            throw new CommandTimeoutException("the broker is unreachable", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new CommandTimeoutException("interrupted while waiting for " + id, e);
-        } finally {
             pending.forget(id);
+            throw new CommandTimeoutException("the broker is unreachable", e);
+        } catch (RuntimeException e) {
+            pending.forget(id);
+            throw e;
         }
+        return reply.orTimeout(remaining(deadline), TimeUnit.NANOSECONDS).handle((answer, failure) -> {
+            pending.forget(id);
+            if (failure == null) {
+                return answer;
+            }
+            throw refusal(command, failure instanceof CompletionException ? failure.getCause() : failure);
+        });
+    }
+
+    private RuntimeException refusal(ExecutionCommand command, Throwable failure) {
+        UUID id = command.messageId();
+        if (failure instanceof TimeoutException) {
+            return new CommandTimeoutException(
+                    "no reply to " + typeName(command) + " " + id + " within " + timeout, failure);
+        }
+        if (failure instanceof RecordTooLargeException) {
+            // a broker whose limit is below ours: the same record will never be taken
+            return tooLarge(command, -1, failure);
+        }
+        return new CommandTimeoutException("the broker did not accept " + typeName(command) + " " + id, failure);
     }
 
     private static CommandTooLargeException tooLarge(ExecutionCommand command, int bytes, Throwable refusal) {

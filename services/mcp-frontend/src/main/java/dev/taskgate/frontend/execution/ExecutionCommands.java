@@ -4,6 +4,9 @@ import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 import jakarta.inject.Singleton;
 
@@ -27,6 +30,7 @@ import dev.taskgate.frontend.auth.ToolPermissions;
 import dev.taskgate.frontend.command.CommandGateway;
 import dev.taskgate.frontend.command.CommandTimeoutException;
 import dev.taskgate.frontend.command.CommandTooLargeException;
+import dev.taskgate.frontend.command.CommandsInFlightException;
 import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
 import dev.taskgate.problem.ApiProblem;
@@ -36,6 +40,9 @@ import dev.taskgate.problem.ApiProblem;
  * through the {@link CommandGateway} to job-control: the checks made before a command leaves (the tool exists, the
  * caller may run it, the input satisfies its schema) and the mapping of job-control's reply to a result or a problem.
  * Nothing is published unless every check passed. Reads of execution state are {@code query.ExecutionQueries}.
+ *
+ * <p>Each command has a blocking form, which waits on the calling thread, and an asynchronous one ({@code …Async}),
+ * which holds no thread while job-control answers; both publish on the calling thread.
  */
 @Singleton
 public class ExecutionCommands {
@@ -121,6 +128,29 @@ public class ExecutionCommands {
             JsonNode input,
             Long taskTtlMs,
             JsonNode progressToken) {
+        return join(submitAsync(caller, surface, taskSurface, receiptKey, toolName, input, taskTtlMs, progressToken));
+    }
+
+    /**
+     * As {@link #submit(AuthenticatedCaller, String, String, JsonNode)}, without a thread waiting for job-control's
+     * reply: the checks run and the command is published on the calling thread (or throw there), and the answer
+     * completes when the reply arrives, on the instance reader's thread, failed with the problem where the blocking
+     * form throws one.
+     */
+    public CompletableFuture<Accepted> submitAsync(
+            AuthenticatedCaller caller, String receiptKey, String toolName, JsonNode input) {
+        return submitAsync(caller, Surface.REST, TaskSurface.NATIVE, receiptKey, toolName, input, null, null);
+    }
+
+    private CompletableFuture<Accepted> submitAsync(
+            AuthenticatedCaller caller,
+            Surface surface,
+            TaskSurface taskSurface,
+            String receiptKey,
+            String toolName,
+            JsonNode input,
+            Long taskTtlMs,
+            JsonNode progressToken) {
         policy.admit(caller, toolName, input);
         SubmitExecution command = new SubmitExecution(
                 UUID.randomUUID(),
@@ -135,12 +165,18 @@ public class ExecutionCommands {
                 taskTtlMs,
                 progressToken,
                 scopes(caller));
-        return accepted(send(() -> gateway.submit(command), command.messageId()));
+        return send(() -> gateway.submit(command), command.messageId());
     }
 
     /** Asks job-control to cancel; returns the execution as job-control reports it afterwards. */
     public Accepted cancel(AuthenticatedCaller caller, UUID executionId) {
-        return cancel(caller, executionId, "cancelled through the REST API");
+        return join(cancelAsync(caller, executionId));
+    }
+
+    /** As {@link #cancel(AuthenticatedCaller, UUID)}, without a thread waiting: see {@link #submitAsync}. */
+    public CompletableFuture<Accepted> cancelAsync(AuthenticatedCaller caller, UUID executionId) {
+        CancelExecution command = cancellation(caller, executionId, "cancelled through the REST API");
+        return send(() -> gateway.cancel(command), command.messageId());
     }
 
     /**
@@ -149,7 +185,12 @@ public class ExecutionCommands {
      * whether the execution's tool is mutating, refuses the cancel with 403 otherwise (after its ownership check).
      */
     public Accepted cancel(AuthenticatedCaller caller, UUID executionId, String reason) {
-        CancelExecution command = new CancelExecution(
+        CancelExecution command = cancellation(caller, executionId, reason);
+        return join(send(() -> gateway.cancel(command), command.messageId()));
+    }
+
+    private CancelExecution cancellation(AuthenticatedCaller caller, UUID executionId, String reason) {
+        return new CancelExecution(
                 UUID.randomUUID(),
                 clock.instant(),
                 instanceId,
@@ -158,7 +199,6 @@ public class ExecutionCommands {
                 reason,
                 ToolPermissions.mayCancelMutating(caller),
                 scopes(caller));
-        return accepted(send(() -> gateway.cancel(command), command.messageId()));
     }
 
     /**
@@ -166,6 +206,12 @@ public class ExecutionCommands {
      * execution as reported afterwards. Keys that are not outstanding are ignored by job-control.
      */
     public Accepted provideInput(AuthenticatedCaller caller, UUID executionId, Map<String, JsonNode> responses) {
+        return join(provideInputAsync(caller, executionId, responses));
+    }
+
+    /** As {@link #provideInput}, without a thread waiting: see {@link #submitAsync}. */
+    public CompletableFuture<Accepted> provideInputAsync(
+            AuthenticatedCaller caller, UUID executionId, Map<String, JsonNode> responses) {
         ProvideInput command = new ProvideInput(
                 UUID.randomUUID(),
                 clock.instant(),
@@ -174,7 +220,7 @@ public class ExecutionCommands {
                 caller.caller(),
                 responses,
                 scopes(caller));
-        return accepted(send(() -> gateway.provideInput(command), command.messageId()));
+        return send(() -> gateway.provideInput(command), command.messageId());
     }
 
     /**
@@ -185,20 +231,59 @@ public class ExecutionCommands {
         return caller.scopes().stream().sorted().toList();
     }
 
-    private CommandReply send(java.util.function.Supplier<CommandReply> call, UUID messageId) {
+    /** The reply as {@link Accepted}, failed (or thrown, before anything was published) with its problem. */
+    private CompletableFuture<Accepted> send(Supplier<CompletableFuture<CommandReply>> call, UUID messageId) {
+        CompletableFuture<CommandReply> reply;
         try {
-            return call.get();
-        } catch (CommandTimeoutException e) {
-            LOG.warnf("command unanswered messageId=%s reason=%s", messageId, e.getMessage());
-            throw Problems.unavailable(
+            reply = call.get();
+        } catch (RuntimeException e) {
+            throw problem(e, messageId);
+        }
+        return reply.handle((answer, failure) -> {
+            if (failure != null) {
+                throw problem(
+                        failure instanceof CompletionException && failure.getCause() instanceof RuntimeException
+                                ? (RuntimeException) failure.getCause()
+                                : new IllegalStateException(failure),
+                        messageId);
+            }
+            return accepted(answer);
+        });
+    }
+
+    private RuntimeException problem(RuntimeException failure, UUID messageId) {
+        if (failure instanceof CommandTimeoutException) {
+            LOG.warnf("command unanswered messageId=%s reason=%s", messageId, failure.getMessage());
+            return Problems.unavailable(
                     "The execution service did not answer in time; retry the same request.", retryAfterSeconds);
-        } catch (CommandTooLargeException e) {
+        }
+        if (failure instanceof CommandsInFlightException) {
+            LOG.infof("command not sent, too many waiting for a reply messageId=%s", messageId);
+            return Problems.unavailable(
+                    "Too many requests on this server wait for the execution service; retry the same request.",
+                    retryAfterSeconds);
+        }
+        if (failure instanceof CommandTooLargeException) {
+            CommandTooLargeException e = (CommandTooLargeException) failure;
             LOG.infof("command refused for its size messageId=%s reason=%s", messageId, e.getMessage());
-            throw ProblemKind.PAYLOAD_TOO_LARGE.exception(
+            return ProblemKind.PAYLOAD_TOO_LARGE.exception(
                     "The input is too large to run: sealed for the execution service it "
                             + (e.commandBytes() > 0 ? "takes " + e.commandBytes() + " bytes, more than " : "exceeds ")
                             + "the " + CommandGateway.MAX_COMMAND_BYTES + " bytes a command may carry (about "
                             + CommandGateway.MAX_COMMAND_BYTES * 3 / 4 / 1024 + " KiB of input JSON).");
+        }
+        return failure;
+    }
+
+    /** Waits for an answer of {@link #send}, throwing its problem as the blocking forms do. */
+    private static Accepted join(CompletableFuture<Accepted> answer) {
+        try {
+            return answer.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException) {
+                throw (RuntimeException) e.getCause();
+            }
+            throw e;
         }
     }
 

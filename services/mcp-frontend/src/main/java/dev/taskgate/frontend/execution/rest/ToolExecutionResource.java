@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -39,7 +41,6 @@ import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.catalog.OperationCatalog;
 import dev.taskgate.contracts.catalog.OperationSpec;
-import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.FrontendConfig;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
@@ -52,6 +53,7 @@ import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
 import dev.taskgate.frontend.query.ExecutionQueries;
 import dev.taskgate.frontend.query.PageLimit;
+import dev.taskgate.frontend.web.RequestContinuations;
 import dev.taskgate.problem.ProblemException;
 import dev.taskgate.problem.ProblemResponses;
 
@@ -60,8 +62,9 @@ import dev.taskgate.problem.ProblemResponses;
  * whose {@code org_id}/{@code project_id} match the path and which holds {@code tools:call}. The routes of one
  * execution accept the owner's id of any surface: a REST execution id or an MCP task id of either generation.
  *
- * <p>Blocking: commands wait for job-control's reply and queries call job-control over HTTP, so the methods run
- * on worker threads.
+ * <p>The methods run on worker threads: they read the body and query job-control over HTTP. A command's reply and
+ * a read's {@code wait_ms} are awaited without a thread ({@link ExecutionCommands}, {@link SettledOutcomes}); the
+ * response is then built on the request's event loop ({@link RequestContinuations}).
  */
 @Path("/v1/orgs/{org}/projects/{project}/tool-executions")
 @Authenticated
@@ -87,6 +90,7 @@ public class ToolExecutionResource {
     private final OperationCatalog catalog;
     private final ExecutionEvents events;
     private final SettledOutcomes settledOutcomes;
+    private final RequestContinuations continuations;
 
     ToolExecutionResource(
             CallerResolver callers,
@@ -96,7 +100,9 @@ public class ToolExecutionResource {
             FrontendConfig config,
             OperationCatalog catalog,
             ExecutionEvents events,
-            SettledOutcomes settledOutcomes) {
+            SettledOutcomes settledOutcomes,
+            RequestContinuations continuations) {
+        this.continuations = continuations;
         this.catalog = catalog;
         this.settledOutcomes = settledOutcomes;
         this.events = events;
@@ -127,7 +133,7 @@ public class ToolExecutionResource {
     @RequestBody(
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(ref = "CreateToolExecution")))
     @POST
-    public Response create(
+    public CompletionStage<Response> create(
             @PathParam("org") String org,
             @PathParam("project") String project,
             HttpHeaders headers,
@@ -147,17 +153,22 @@ public class ToolExecutionResource {
                     .toException();
         }
         long mark = settledOutcomes.markBeforeSubmitting(); // lets a waiting read of it skip its first read
-        Accepted accepted = commands.submit(caller, receiptKey, request.toolName(), request.input());
-        settledOutcomes.submitted(accepted.executionId(), accepted.execution().status(), mark);
-        String handle = handles.mint(accepted.executionId(), Surface.REST, caller.caller());
-        Response.ResponseBuilder response = Response.accepted()
-                .location(URI.create(uri.getRequestUri().getRawPath() + "/" + handle))
-                .type(MediaType.APPLICATION_JSON)
-                .entity(json(handle, accepted.execution()));
-        if (!accepted.created()) {
-            response.header(IDEMPOTENT_REPLAYED, "true");
-        }
-        return response.build();
+        String path = uri.getRequestUri().getRawPath();
+        return continuations
+                .resumeOnRequestContext(commands.submitAsync(caller, receiptKey, request.toolName(), request.input()))
+                .thenApply(accepted -> {
+                    settledOutcomes.submitted(
+                            accepted.executionId(), accepted.execution().status(), mark);
+                    String handle = handles.mint(accepted.executionId(), Surface.REST, caller.caller());
+                    Response.ResponseBuilder response = Response.accepted()
+                            .location(URI.create(path + "/" + handle))
+                            .type(MediaType.APPLICATION_JSON)
+                            .entity(json(handle, accepted.execution()));
+                    if (!accepted.created()) {
+                        response.header(IDEMPOTENT_REPLAYED, "true");
+                    }
+                    return response.build();
+                });
     }
 
     /**
@@ -209,7 +220,7 @@ public class ToolExecutionResource {
             schema = @Schema(type = SchemaType.INTEGER, minimum = "0", maximum = "45000"))
     @GET
     @Path("/{id}")
-    public Response get(
+    public CompletionStage<Response> get(
             @PathParam("org") String org,
             @PathParam("project") String project,
             @PathParam("id") String id,
@@ -217,12 +228,11 @@ public class ToolExecutionResource {
         AuthenticatedCaller caller = callers.resolve(org, project);
         int wait = ReadWait.parse(waitMs);
         UUID executionId = executionId(id, caller);
-        ExecutionSnapshot snapshot = wait == 0
-                ? queries.snapshot(executionId, caller.caller())
-                : settledOutcomes
-                        .read(executionId, caller.caller(), () -> queries.outcome(executionId, caller.caller()), wait)
-                        .execution();
-        return Response.ok(json(id, snapshot), MediaType.APPLICATION_JSON).build();
+        CompletionStage<ExecutionSnapshot> snapshot = wait == 0
+                ? CompletableFuture.completedFuture(queries.snapshot(executionId, caller.caller()))
+                : settled(executionId, caller, wait).thenApply(ExecutionOutcome::execution);
+        return snapshot.thenApply(
+                read -> Response.ok(json(id, read), MediaType.APPLICATION_JSON).build());
     }
 
     /**
@@ -251,7 +261,7 @@ public class ToolExecutionResource {
             schema = @Schema(type = SchemaType.INTEGER, minimum = "0", maximum = "45000"))
     @GET
     @Path("/{id}/result")
-    public Response result(
+    public CompletionStage<Response> result(
             @PathParam("org") String org,
             @PathParam("project") String project,
             @PathParam("id") String id,
@@ -259,8 +269,23 @@ public class ToolExecutionResource {
         AuthenticatedCaller caller = callers.resolve(org, project);
         int wait = ReadWait.parse(waitMs);
         UUID executionId = executionId(id, caller);
-        ExecutionOutcome outcome = settledOutcomes.read(
-                executionId, caller.caller(), () -> queries.outcome(executionId, caller.caller()), wait);
+        CompletionStage<ExecutionOutcome> outcome = wait == 0
+                ? CompletableFuture.completedFuture(queries.outcome(executionId, caller.caller()))
+                : settled(executionId, caller, wait);
+        return outcome.thenApply(read -> result(id, read));
+    }
+
+    /** The outcome once the execution settled or {@code waitMs} passed, read without a thread waiting. */
+    private CompletionStage<ExecutionOutcome> settled(UUID executionId, AuthenticatedCaller caller, int waitMs) {
+        return settledOutcomes.readWhenSettled(
+                executionId,
+                caller.caller(),
+                () -> queries.outcome(executionId, caller.caller()),
+                waitMs,
+                continuations.requestContext());
+    }
+
+    private Response result(String id, ExecutionOutcome outcome) {
         switch (outcome.execution().status()) {
             case COMPLETED:
                 if (outcome.result() == null) {
@@ -334,16 +359,20 @@ public class ToolExecutionResource {
     @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = ID_DESCRIPTION)
     @POST
     @Path("/{id}/cancel")
-    public Response cancel(
+    public CompletionStage<Response> cancel(
             @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         AuthenticatedCaller caller = callers.resolve(org, project);
-        Accepted accepted = commands.cancel(caller, executionId(id, caller));
-        ExecutionRepresentation view = ExecutionRepresentation.of(id, accepted.execution(), pollIntervalMs);
-        ExecutionRepresentation answer =
-                StopDelivery.of(accepted).map(view::withStopDelivery).orElse(view);
-        return Response.accepted(ProblemResponses.bytes(answer))
-                .type(MediaType.APPLICATION_JSON)
-                .build();
+        return continuations
+                .resumeOnRequestContext(commands.cancelAsync(caller, executionId(id, caller)))
+                .thenApply(accepted -> {
+                    ExecutionRepresentation view = ExecutionRepresentation.of(id, accepted.execution(), pollIntervalMs);
+                    ExecutionRepresentation answer = StopDelivery.of(accepted)
+                            .map(view::withStopDelivery)
+                            .orElse(view);
+                    return Response.accepted(ProblemResponses.bytes(answer))
+                            .type(MediaType.APPLICATION_JSON)
+                            .build();
+                });
     }
 
     /**
@@ -364,7 +393,7 @@ public class ToolExecutionResource {
     @Parameter(name = "id", in = ParameterIn.PATH, required = true, description = ID_DESCRIPTION)
     @POST
     @Path("/{id}/input")
-    public Response input(
+    public CompletionStage<Response> input(
             @PathParam("org") String org,
             @PathParam("project") String project,
             @PathParam("id") String id,
@@ -374,8 +403,11 @@ public class ToolExecutionResource {
         UUID executionId = executionId(id, caller);
         requireJson(headers.getHeaderString(HttpHeaders.CONTENT_TYPE));
         ProvideInputBody request = ProvideInputBody.parse(readBounded(body));
-        commands.provideInput(caller, executionId, Map.of(request.requestKey(), request.response()));
-        return Response.ok(ACKNOWLEDGED, MediaType.APPLICATION_JSON).build();
+        return continuations
+                .resumeOnRequestContext(commands.provideInputAsync(
+                        caller, executionId, Map.of(request.requestKey(), request.response())))
+                .thenApply(accepted ->
+                        Response.ok(ACKNOWLEDGED, MediaType.APPLICATION_JSON).build());
     }
 
     /**

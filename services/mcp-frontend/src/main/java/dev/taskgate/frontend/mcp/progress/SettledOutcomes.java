@@ -4,22 +4,27 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.OptionalLong;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
 import jakarta.inject.Singleton;
+
+import io.vertx.core.Context;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.frontend.FrontendConfig;
+import dev.taskgate.frontend.problem.Problems;
 
 /**
  * A read of an execution's outcome that may wait, a bounded time, until the execution settles: ends or asks for
  * input ({@link ExecutionSignals#isDecisive}). Serves {@code execution_get}'s {@code wait_ms} and the REST reads'
  * {@code wait_ms}. The execution's decisive lifecycle record wakes the wait at once; a read every
- * {@code taskgate.frontend.mcp.sync-poll-interval} bounds the delay when such a record is lost. Blocking: call from a
- * worker thread.
+ * {@code taskgate.frontend.mcp.sync-poll-interval} bounds the delay when such a record is lost. {@link #read} blocks
+ * (call it from a worker thread); {@link #readWhenSettled} waits without a thread.
  *
  * <p>An execution this instance submitted ({@link #markBeforeSubmitting}, {@link #submitted}) is not read before the
  * wait unless the lifecycle reader may have read a decisive change of it since the submission
@@ -40,11 +45,15 @@ public class SettledOutcomes {
     private final Duration pollInterval;
     private final Clock clock;
     private final SubmittedHere submittedHere = new SubmittedHere(REMEMBERED_SUBMISSIONS);
+    private final AtomicInteger waitingPlaces;
+    private final long retryAfterSeconds;
 
     SettledOutcomes(ExecutionSignals signals, FrontendConfig config, Clock clock) {
         this.signals = signals;
         this.pollInterval = config.mcp().syncPollInterval();
         this.clock = clock;
+        this.waitingPlaces = new AtomicInteger(config.waitingReads());
+        this.retryAfterSeconds = Problems.retryAfterSeconds(config.pollInterval());
     }
 
     /** To take before sending a submission whose execution may be waited for here: see {@link #submitted}. */
@@ -103,7 +112,38 @@ public class SettledOutcomes {
         }
     }
 
-    private static boolean settled(ExecutionOutcome outcome) {
+    /**
+     * As {@link #read}, holding no thread while it waits ({@link SettlingRead}): the first read, when one is needed,
+     * runs on the calling thread and throws there; the answer completes on {@code context}, on which the later reads
+     * run as blocking work. At most {@code taskgate.frontend.waiting-reads} such reads wait at once on this instance;
+     * one more is refused with 503 {@code unavailable} and {@code Retry-After}, before any read. {@code waitMs}
+     * must be positive.
+     */
+    public CompletableFuture<ExecutionOutcome> readWhenSettled(
+            UUID executionId, Caller caller, Supplier<ExecutionOutcome> read, long waitMs, Context context) {
+        if (waitMs <= 0) {
+            throw new IllegalArgumentException("waitMs must be positive: " + waitMs);
+        }
+        if (waitingPlaces.getAndUpdate(free -> free > 0 ? free - 1 : 0) == 0) {
+            throw Problems.unavailable(
+                    "Too many reads wait on this server; retry, or read without wait_ms.", retryAfterSeconds);
+        }
+        SettlingRead wait = new SettlingRead(
+                executionId,
+                caller,
+                read,
+                context,
+                clock,
+                waitMs,
+                pollInterval.toNanos(),
+                waitingPlaces::incrementAndGet);
+        OptionalLong mark = submittedHere.markOf(executionId);
+        // undecided when submitted here, and no decisive change read since: no read before the wait
+        boolean readFirst = mark.isEmpty() || signals.mayHaveChangedDecisivelySince(executionId, mark.getAsLong());
+        return wait.start(signals, readFirst);
+    }
+
+    static boolean settled(ExecutionOutcome outcome) {
         return ExecutionSignals.isDecisive(outcome.execution().status());
     }
 }

@@ -14,8 +14,10 @@ import io.quarkus.test.junit.TestProfile;
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
 import dev.taskgate.contracts.handle.ExecutionHandles;
+import dev.taskgate.frontend.mcp.progress.SettledOutcomes;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.Fixtures;
+import dev.taskgate.frontend.support.ThreadsInside;
 import dev.taskgate.frontend.support.WithLongFallbacks;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 
@@ -58,6 +60,21 @@ class ToolExecutionWaitTest extends WithPlayedExecution {
                 .as("before the wait, and after the completed record")
                 .isEqualTo(2);
         await().atMost(PATIENCE).until(() -> !signals.isWatched(id));
+    }
+
+    @Test
+    void aReadThatWaitsHoldsNoThreadWhileItWaits() {
+        CompletableFuture<Api.Result> read = CompletableFuture.supplyAsync(() -> get("/result?wait_ms=30000"));
+        await().atMost(PATIENCE).until(() -> signals.isWatched(id) && outcomeReads() == 1);
+
+        // the first read ran on a worker thread; once it returned, nothing is left on a thread but the watch
+        await().atMost(PATIENCE)
+                .until(() -> ThreadsInside.any(ToolExecutionResource.class, SettledOutcomes.class)
+                        .isEmpty());
+        assertThat(read).isNotDone();
+
+        execution.complete(queries, RESULT);
+        assertThat(read.join().status()).isEqualTo(200);
     }
 
     @Test
