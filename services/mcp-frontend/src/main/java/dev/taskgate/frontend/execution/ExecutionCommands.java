@@ -142,7 +142,11 @@ public class ExecutionCommands {
         return submitAsync(caller, Surface.REST, TaskSurface.NATIVE, receiptKey, toolName, input, null, null);
     }
 
-    private CompletableFuture<Accepted> submitAsync(
+    /**
+     * As {@link #submit(AuthenticatedCaller, Surface, TaskSurface, String, String, JsonNode, Long, JsonNode)},
+     * without a thread waiting: see {@link #submitAsync(AuthenticatedCaller, String, String, JsonNode)}.
+     */
+    public CompletableFuture<Accepted> submitAsync(
             AuthenticatedCaller caller,
             Surface surface,
             TaskSurface taskSurface,

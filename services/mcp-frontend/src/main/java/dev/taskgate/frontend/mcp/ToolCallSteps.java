@@ -2,6 +2,7 @@ package dev.taskgate.frontend.mcp;
 
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 import jakarta.inject.Singleton;
@@ -140,6 +141,32 @@ public class ToolCallSteps {
                 arguments,
                 taskTtlMs,
                 progressToken);
+    }
+
+    /**
+     * As {@link #submit}, for a task, without a thread waiting for job-control's reply: problems found before
+     * anything is published are thrown, job-control's (and its silence) fail the answer, as {@link ProblemException}
+     * either way.
+     */
+    public CompletableFuture<Accepted> submitTask(
+            Generation generation,
+            AuthenticatedCaller caller,
+            ToolInputValidator.Tool tool,
+            JsonNode arguments,
+            String receiptKey,
+            Long taskTtlMs) {
+        if (tool.spec().mutating()) {
+            caller.require(Scopes.TOOLS_WRITE);
+        }
+        return commands.submitAsync(
+                caller,
+                generation.surface(),
+                TaskSurface.NATIVE,
+                receiptKey,
+                tool.spec().name(),
+                arguments,
+                taskTtlMs,
+                null);
     }
 
     /** The task id of an accepted task: an execution handle of the generation's surface, bound to the caller. */

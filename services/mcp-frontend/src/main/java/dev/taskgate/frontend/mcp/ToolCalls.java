@@ -5,6 +5,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -57,7 +59,7 @@ public class ToolCalls {
 
     /** Serves one {@code tools/call}, waiting for a synchronous call's result. Blocking: waits for job-control. */
     public McpResult call(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller) {
-        Served served = start(request, meta, caller);
+        Served served = start(request, meta, caller).awaited();
         if (served.result() != null) {
             return served.result();
         }
@@ -103,30 +105,55 @@ public class ToolCalls {
         String receiptKey = requestKey.map(RequestKeys::receiptKey).orElseGet(() -> receiptKey(request.id()));
         JsonNode progressToken = asTask ? null : SyncCalls.progressToken(request);
         LogLevel logLevel = RequestMeta.logLevel(request); // checked for tasks too; used by synchronous calls
+        if (asTask) {
+            return Served.later(createTask(caller, tool, arguments, receiptKey, requestKey));
+        }
         Accepted accepted;
         try {
-            // 2026-07-28 §11: the server chooses a task's TTL; job-control grants and stores it durably
-            accepted = steps.submit(
-                    Generation.MCP_2026,
-                    caller,
-                    tool,
-                    arguments,
-                    asTask,
-                    receiptKey,
-                    asTask ? view.requestedTtlMs() : null,
-                    null);
+            accepted = steps.submit(Generation.MCP_2026, caller, tool, arguments, false, receiptKey, null, null);
         } catch (ProblemException e) {
-            if (requestKey.isPresent() && e.problem().status() == 409) {
-                throw McpErrors.requestKeyConflict(requestKey.get());
-            }
-            throw McpProblems.translate(e);
-        }
-        if (asTask) {
-            String taskId = steps.taskId(Generation.MCP_2026, caller, accepted);
-            return Served.done(McpResult.of(view.created(taskId, accepted.execution())));
+            throw submissionError(e, requestKey);
         }
         // §3: without a logLevel in this request, no notifications/message for it
         return steps.await(Generation.MCP_2026, caller, toolName, accepted, progressToken, logLevel);
+    }
+
+    /**
+     * The task's {@code CreateTaskResult} once job-control accepted it, with no thread waiting meanwhile; completed
+     * on the instance reader's thread (minting the task id and rendering the result are short).
+     */
+    private CompletableFuture<McpResult> createTask(
+            AuthenticatedCaller caller,
+            ToolInputValidator.Tool tool,
+            JsonNode arguments,
+            String receiptKey,
+            Optional<String> requestKey) {
+        CompletableFuture<Accepted> accepted;
+        try {
+            // 2026-07-28 §11: the server chooses a task's TTL; job-control grants and stores it durably
+            accepted =
+                    steps.submitTask(Generation.MCP_2026, caller, tool, arguments, receiptKey, view.requestedTtlMs());
+        } catch (ProblemException e) {
+            throw submissionError(e, requestKey);
+        }
+        return accepted.handle((task, failure) -> {
+            if (failure != null) {
+                Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
+                if (cause instanceof ProblemException) {
+                    throw submissionError((ProblemException) cause, requestKey);
+                }
+                throw cause instanceof RuntimeException ? (RuntimeException) cause : new CompletionException(cause);
+            }
+            String taskId = steps.taskId(Generation.MCP_2026, caller, task);
+            return McpResult.of(view.created(taskId, task.execution()));
+        });
+    }
+
+    private static McpException submissionError(ProblemException e, Optional<String> requestKey) {
+        if (requestKey.isPresent() && e.problem().status() == 409) {
+            return McpErrors.requestKeyConflict(requestKey.get());
+        }
+        return McpProblems.translate(e);
     }
 
     /**

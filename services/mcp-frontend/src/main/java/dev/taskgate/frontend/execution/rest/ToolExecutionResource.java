@@ -2,7 +2,6 @@ package dev.taskgate.frontend.execution.rest;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -20,6 +19,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriBuilder;
 import jakarta.ws.rs.core.UriInfo;
 
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -53,7 +53,6 @@ import dev.taskgate.frontend.problem.ProblemKind;
 import dev.taskgate.frontend.problem.Problems;
 import dev.taskgate.frontend.query.ExecutionQueries;
 import dev.taskgate.frontend.query.PageLimit;
-import dev.taskgate.frontend.web.RequestContinuations;
 import dev.taskgate.problem.ProblemException;
 import dev.taskgate.problem.ProblemResponses;
 
@@ -63,8 +62,8 @@ import dev.taskgate.problem.ProblemResponses;
  * execution accept the owner's id of any surface: a REST execution id or an MCP task id of either generation.
  *
  * <p>The methods run on worker threads: they read the body and query job-control over HTTP. A command's reply and
- * a read's {@code wait_ms} are awaited without a thread ({@link ExecutionCommands}, {@link SettledOutcomes}); the
- * response is then built on the request's event loop ({@link RequestContinuations}).
+ * a read's {@code wait_ms} are awaited without a thread ({@link ExecutionCommands}, {@link SettledOutcomes}): the
+ * method returns a stage, and RESTEasy Reactive finishes the request on a worker thread once it completes.
  */
 @Path("/v1/orgs/{org}/projects/{project}/tool-executions")
 @Authenticated
@@ -90,7 +89,6 @@ public class ToolExecutionResource {
     private final OperationCatalog catalog;
     private final ExecutionEvents events;
     private final SettledOutcomes settledOutcomes;
-    private final RequestContinuations continuations;
 
     ToolExecutionResource(
             CallerResolver callers,
@@ -100,9 +98,7 @@ public class ToolExecutionResource {
             FrontendConfig config,
             OperationCatalog catalog,
             ExecutionEvents events,
-            SettledOutcomes settledOutcomes,
-            RequestContinuations continuations) {
-        this.continuations = continuations;
+            SettledOutcomes settledOutcomes) {
         this.catalog = catalog;
         this.settledOutcomes = settledOutcomes;
         this.events = events;
@@ -153,15 +149,16 @@ public class ToolExecutionResource {
                     .toException();
         }
         long mark = settledOutcomes.markBeforeSubmitting(); // lets a waiting read of it skip its first read
-        String path = uri.getRequestUri().getRawPath();
-        return continuations
-                .resumeOnRequestContext(commands.submitAsync(caller, receiptKey, request.toolName(), request.input()))
+        // absolute here: the response is built on the thread that completes the reply, outside the request scope
+        // that a relative Location needs
+        UriBuilder location = uri.getRequestUriBuilder().replaceQuery(null).fragment(null);
+        return commands.submitAsync(caller, receiptKey, request.toolName(), request.input())
                 .thenApply(accepted -> {
                     settledOutcomes.submitted(
                             accepted.executionId(), accepted.execution().status(), mark);
                     String handle = handles.mint(accepted.executionId(), Surface.REST, caller.caller());
                     Response.ResponseBuilder response = Response.accepted()
-                            .location(URI.create(path + "/" + handle))
+                            .location(location.path(handle).build())
                             .type(MediaType.APPLICATION_JSON)
                             .entity(json(handle, accepted.execution()));
                     if (!accepted.created()) {
@@ -278,11 +275,7 @@ public class ToolExecutionResource {
     /** The outcome once the execution settled or {@code waitMs} passed, read without a thread waiting. */
     private CompletionStage<ExecutionOutcome> settled(UUID executionId, AuthenticatedCaller caller, int waitMs) {
         return settledOutcomes.readWhenSettled(
-                executionId,
-                caller.caller(),
-                () -> queries.outcome(executionId, caller.caller()),
-                waitMs,
-                continuations.requestContext());
+                executionId, caller.caller(), () -> queries.outcome(executionId, caller.caller()), waitMs);
     }
 
     private Response result(String id, ExecutionOutcome outcome) {
@@ -362,17 +355,14 @@ public class ToolExecutionResource {
     public CompletionStage<Response> cancel(
             @PathParam("org") String org, @PathParam("project") String project, @PathParam("id") String id) {
         AuthenticatedCaller caller = callers.resolve(org, project);
-        return continuations
-                .resumeOnRequestContext(commands.cancelAsync(caller, executionId(id, caller)))
-                .thenApply(accepted -> {
-                    ExecutionRepresentation view = ExecutionRepresentation.of(id, accepted.execution(), pollIntervalMs);
-                    ExecutionRepresentation answer = StopDelivery.of(accepted)
-                            .map(view::withStopDelivery)
-                            .orElse(view);
-                    return Response.accepted(ProblemResponses.bytes(answer))
-                            .type(MediaType.APPLICATION_JSON)
-                            .build();
-                });
+        return commands.cancelAsync(caller, executionId(id, caller)).thenApply(accepted -> {
+            ExecutionRepresentation view = ExecutionRepresentation.of(id, accepted.execution(), pollIntervalMs);
+            ExecutionRepresentation answer =
+                    StopDelivery.of(accepted).map(view::withStopDelivery).orElse(view);
+            return Response.accepted(ProblemResponses.bytes(answer))
+                    .type(MediaType.APPLICATION_JSON)
+                    .build();
+        });
     }
 
     /**
@@ -403,9 +393,7 @@ public class ToolExecutionResource {
         UUID executionId = executionId(id, caller);
         requireJson(headers.getHeaderString(HttpHeaders.CONTENT_TYPE));
         ProvideInputBody request = ProvideInputBody.parse(readBounded(body));
-        return continuations
-                .resumeOnRequestContext(commands.provideInputAsync(
-                        caller, executionId, Map.of(request.requestKey(), request.response())))
+        return commands.provideInputAsync(caller, executionId, Map.of(request.requestKey(), request.response()))
                 .thenApply(accepted ->
                         Response.ok(ACKNOWLEDGED, MediaType.APPLICATION_JSON).build());
     }

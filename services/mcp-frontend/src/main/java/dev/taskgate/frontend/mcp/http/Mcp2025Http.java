@@ -137,7 +137,7 @@ class Mcp2025Http {
         if ("tasks/result".equals(request.method()) && server.negotiatesTasks(session.protocolVersion())) {
             return taskResults.respond(request, session, caller); // streams the task's input requests (tasks §7)
         }
-        Served served = server.serve(request, session, caller);
+        Served served = server.serve(request, session, caller).awaited();
         if ("logging/setLevel".equals(request.method())) {
             // the session's listen streams here use the new level at once (elsewhere at their next session check)
             listeners.logLevelChanged(Mcp2025Sessions.hash(session.id()), Mcp2025Server.requestedLogLevel(request));

@@ -3,6 +3,9 @@ package dev.taskgate.frontend.mcp.http;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -31,6 +34,7 @@ import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpResponses;
+import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.McpServer;
 import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.Served;
@@ -47,7 +51,8 @@ import dev.taskgate.problem.ProblemException;
  * version, version supported, {@code Mcp-Method}/{@code Mcp-Name}; then {@link McpServer} serves the method.
  * Nothing is published before every check passed. Notifications are accepted with 202 and no body.
  *
- * <p>Blocking: tool calls wait for job-control, so the methods run on worker threads.
+ * <p>The methods run on worker threads: synchronous tool calls wait for their execution there. A task being created
+ * waits for job-control's reply without a thread ({@link Served#later()}).
  */
 @Path(McpResource.PATH)
 @Blocking
@@ -92,7 +97,7 @@ public class McpResource {
 
     /** One JSON-RPC request or notification. */
     @POST
-    public Response post(
+    public CompletionStage<Response> post(
             HttpHeaders headers,
             InputStream body,
             @Context HttpServerRequest http,
@@ -104,41 +109,66 @@ public class McpResource {
             caller = authenticate(headers);
             bytes = readBounded(body);
             if (Mcp2025Http.isClientResponse(headers, bytes)) {
-                return mcp2025.clientResponse(headers, bytes, caller); // issue 4: answer to elicitation / sampling
+                return now(mcp2025.clientResponse(headers, bytes, caller)); // issue 4: answer to elicitation / sampling
             }
         } catch (McpException e) {
-            return error(null, e);
+            return now(error(null, e));
         }
         JsonRpcRequest request;
         try {
             request = JsonRpcRequest.parse(bytes);
         } catch (McpException e) {
-            return error(e.error().code() == McpErrors.PARSE_ERROR ? null : JsonRpcRequest.readableId(bytes), e);
+            return now(error(e.error().code() == McpErrors.PARSE_ERROR ? null : JsonRpcRequest.readableId(bytes), e));
         }
         try {
             if (Mcp2025Http.handles(headers, request)) {
-                return mcp2025.post(headers, request, caller); // 2025-era adapter (issue 4)
+                return now(mcp2025.post(headers, request, caller)); // 2025-era adapter (issue 4)
             }
             if (request.isNotification()) {
-                return notification(headers, request);
+                return now(notification(headers, request));
             }
             RequestMeta meta = checked(headers, request);
             if (SubscriptionRequests.METHOD.equals(request.method())) {
-                return listen2026.open(request, meta, caller, connection);
+                return now(listen2026.open(request, meta, caller, connection));
             }
             Served served = server.serve(request, meta, caller);
-            if (served.pending() != null) {
-                return responder.respond(request.id(), served.pending(), connection);
+            if (served.later() != null) {
+                return later(request, served.later());
             }
-            return Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON)
-                    .build();
+            if (served.pending() != null) {
+                return now(responder.respond(request.id(), served.pending(), connection));
+            }
+            return now(Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON)
+                    .build());
         } catch (McpException e) {
-            return error(request.id(), e);
+            return now(error(request.id(), e));
         } catch (RuntimeException e) {
             String correlationId = UUID.randomUUID().toString();
             LOG.errorf(e, "MCP request failed correlationId=%s method=%s", correlationId, request.method());
-            return error(request.id(), McpErrors.unexpected(correlationId));
+            return now(error(request.id(), McpErrors.unexpected(correlationId)));
         }
+    }
+
+    private static CompletionStage<Response> now(Response response) {
+        return CompletableFuture.completedFuture(response);
+    }
+
+    // a task being created: answered once job-control accepted it. RESTEasy Reactive then finishes the request on a
+    // worker thread; a stage already complete, as every other answer here, continues on the thread that served it.
+    private CompletionStage<Response> later(JsonRpcRequest request, CompletableFuture<McpResult> result) {
+        return result.handle((answer, failure) -> {
+            if (failure == null) {
+                return Response.ok(McpResponses.result(request.id(), answer), MediaType.APPLICATION_JSON)
+                        .build();
+            }
+            Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
+            if (cause instanceof McpException) {
+                return error(request.id(), (McpException) cause);
+            }
+            String correlationId = UUID.randomUUID().toString();
+            LOG.errorf(cause, "MCP request failed correlationId=%s method=%s", correlationId, request.method());
+            return error(request.id(), McpErrors.unexpected(correlationId));
+        });
     }
 
     /**

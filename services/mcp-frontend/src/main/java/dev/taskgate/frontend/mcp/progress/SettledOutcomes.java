@@ -11,7 +11,7 @@ import java.util.function.Supplier;
 
 import jakarta.inject.Singleton;
 
-import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
@@ -46,10 +46,12 @@ public class SettledOutcomes {
     private final Clock clock;
     private final SubmittedHere submittedHere = new SubmittedHere(REMEMBERED_SUBMISSIONS);
     private final AtomicInteger waitingPlaces;
+    private final Vertx vertx;
     private final long retryAfterSeconds;
 
-    SettledOutcomes(ExecutionSignals signals, FrontendConfig config, Clock clock) {
+    SettledOutcomes(ExecutionSignals signals, FrontendConfig config, Clock clock, Vertx vertx) {
         this.signals = signals;
+        this.vertx = vertx;
         this.pollInterval = config.mcp().syncPollInterval();
         this.clock = clock;
         this.waitingPlaces = new AtomicInteger(config.waitingReads());
@@ -114,13 +116,12 @@ public class SettledOutcomes {
 
     /**
      * As {@link #read}, holding no thread while it waits ({@link SettlingRead}): the first read, when one is needed,
-     * runs on the calling thread and throws there; the answer completes on {@code context}, on which the later reads
-     * run as blocking work. At most {@code taskgate.frontend.waiting-reads} such reads wait at once on this instance;
+     * runs on the calling thread and throws there; the later ones run on Vert.x's worker pool. At most {@code taskgate.frontend.waiting-reads} such reads wait at once on this instance;
      * one more is refused with 503 {@code unavailable} and {@code Retry-After}, before any read. {@code waitMs}
      * must be positive.
      */
     public CompletableFuture<ExecutionOutcome> readWhenSettled(
-            UUID executionId, Caller caller, Supplier<ExecutionOutcome> read, long waitMs, Context context) {
+            UUID executionId, Caller caller, Supplier<ExecutionOutcome> read, long waitMs) {
         if (waitMs <= 0) {
             throw new IllegalArgumentException("waitMs must be positive: " + waitMs);
         }
@@ -132,7 +133,7 @@ public class SettledOutcomes {
                 executionId,
                 caller,
                 read,
-                context,
+                vertx,
                 clock,
                 waitMs,
                 pollInterval.toNanos(),

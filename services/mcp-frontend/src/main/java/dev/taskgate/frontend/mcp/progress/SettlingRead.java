@@ -7,7 +7,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
-import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 
 import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionOutcome;
@@ -15,8 +15,7 @@ import dev.taskgate.contracts.ExecutionOutcome;
 /**
  * One waiting read of {@link SettledOutcomes#readWhenSettled}, which holds no thread while it waits: the decisive
  * lifecycle record (delivered by the instance reader to the watch's sink), a fallback timer every poll interval and
- * the end of the wait each start the next step, and the blocking reads run on the request context's worker pool, one
- * at a time. The same steps as {@link SettledOutcomes#read}'s loop: a decisive record ends the wait with the outcome
+ * the end of the wait each start the next step, and the blocking reads run on Vert.x's worker pool, one at a time. The same steps as {@link SettledOutcomes#read}'s loop: a decisive record ends the wait with the outcome
  * it carried (when the caller may read it) or with a read; a read that shows the execution settled ends it; the
  * timer reads again; the read at or after the end of the wait is the answer.
  *
@@ -27,7 +26,7 @@ final class SettlingRead {
     private final UUID executionId;
     private final Caller caller;
     private final Supplier<ExecutionOutcome> read;
-    private final Context context;
+    private final Vertx vertx;
     private final Clock clock;
     private final long deadline;
     private final long pollNanos;
@@ -44,7 +43,7 @@ final class SettlingRead {
             UUID executionId,
             Caller caller,
             Supplier<ExecutionOutcome> read,
-            Context context,
+            Vertx vertx,
             Clock clock,
             long waitMs,
             long pollNanos,
@@ -52,7 +51,7 @@ final class SettlingRead {
         this.executionId = executionId;
         this.caller = caller;
         this.read = read;
-        this.context = context;
+        this.vertx = vertx;
         this.clock = clock;
         this.deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
         this.pollNanos = pollNanos;
@@ -61,7 +60,8 @@ final class SettlingRead {
 
     /**
      * Opens the watch and, when {@code readFirst}, reads once on the calling thread (its exception is thrown here, and
-     * the wait ends). The answer completes on the request's context.
+     * the wait ends). The answer completes on the thread that ended the wait: the caller's, the instance reader's
+     * (an outcome the record carried) or a read's.
      */
     CompletableFuture<ExecutionOutcome> start(ExecutionSignals signals, boolean readFirst) {
         synchronized (this) {
@@ -110,7 +110,7 @@ final class SettlingRead {
         }
         reading = true;
         cancelTimer();
-        context.<ExecutionOutcome>executeBlocking(read::get, false).onComplete(done -> {
+        vertx.<ExecutionOutcome>executeBlocking(read::get, false).onComplete(done -> {
             if (done.succeeded()) {
                 readDone(done.result());
             } else {
@@ -142,7 +142,7 @@ final class SettlingRead {
     private void scheduleNext() {
         long left = deadline - System.nanoTime();
         long delayMs = Math.max(1, TimeUnit.NANOSECONDS.toMillis(Math.min(Math.max(left, 0), pollNanos)));
-        timer = context.owner().setTimer(delayMs, id -> onTimer(id));
+        timer = vertx.setTimer(delayMs, id -> onTimer(id));
     }
 
     private void onTimer(long id) {
@@ -158,20 +158,20 @@ final class SettlingRead {
     // guarded by this
     private void cancelTimer() {
         if (timer != -1) {
-            context.owner().cancelTimer(timer);
+            vertx.cancelTimer(timer);
             timer = -1;
         }
     }
 
     private void finish(ExecutionOutcome outcome) {
         if (end()) {
-            context.runOnContext(ignored -> answer.complete(outcome));
+            answer.complete(outcome);
         }
     }
 
     private void fail(Throwable failure) {
         if (end()) {
-            context.runOnContext(ignored -> answer.completeExceptionally(failure));
+            answer.completeExceptionally(failure);
         }
     }
 

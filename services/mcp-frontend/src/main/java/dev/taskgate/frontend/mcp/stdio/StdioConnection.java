@@ -247,7 +247,7 @@ final class StdioConnection {
                 listen(request, meta, caller);
                 return;
             }
-            Served served = services.server().serve(request, meta, caller);
+            Served served = services.server().serve(request, meta, caller).awaited(); // one thread per request here
             if (served.result() != null) {
                 write(McpResponses.result(request.id(), served.result()));
             } else {
@@ -279,7 +279,7 @@ final class StdioConnection {
             taskResult(request, session, caller);
             return;
         }
-        Served served = services.mcp2025().serve(request, session, caller);
+        Served served = services.mcp2025().serve(request, session, caller).awaited();
         if (served.result() != null) {
             write(McpResponses.result(request.id(), served.result()));
             return;

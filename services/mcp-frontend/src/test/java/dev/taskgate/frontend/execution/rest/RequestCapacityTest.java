@@ -1,10 +1,12 @@
 package dev.taskgate.frontend.execution.rest;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 
 import jakarta.inject.Inject;
 
@@ -20,17 +22,22 @@ import dev.taskgate.contracts.command.SubmitExecution;
 import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.command.CommandGateway;
 import dev.taskgate.frontend.execution.ExecutionCommands;
+import dev.taskgate.frontend.mcp.McpErrors;
+import dev.taskgate.frontend.mcp.ToolCalls;
+import dev.taskgate.frontend.mcp.http.McpResource;
 import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.ThreadsInside;
 import dev.taskgate.frontend.support.WithPlayedExecution;
+import dev.taskgate.testsupport.mcp.McpReply;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Commands awaiting job-control's reply and reads waiting with {@code wait_ms} hold no thread, so what bounds them is
+ * Commands awaiting job-control's reply (a REST creation, an MCP task's) and reads waiting with {@code wait_ms} hold
+ * no thread, so what bounds them is
  * a count per instance ({@code taskgate.frontend.commands-in-flight}, {@code taskgate.frontend.waiting-reads}; one of
  * each here): past it a request is answered 503 {@code unavailable} with {@code Retry-After} at once, without
  * publishing or reading anything, and the place is free again once the request before it ended.
@@ -63,24 +70,11 @@ class RequestCapacityTest extends WithPlayedExecution {
     }
 
     @Test
-    void aCreationAwaitingItsReplyHoldsNoThreadAndTakesTheOnlyPlace() throws InterruptedException {
-        CountDownLatch replies = new CountDownLatch(1);
-        jobControl.close();
-        jobControl = JobControlResponder.answering(command -> {
-            try {
-                replies.await(PATIENCE.toSeconds(), TimeUnit.SECONDS); // job-control is slow to answer
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            return Fixtures.accepted(command, id, true, ExecutionStatus.QUEUED, "demo.echo");
-        });
+    void aCreationAwaitingItsReplyHoldsNoThreadAndTakesTheOnlyPlace() {
+        CountDownLatch replies = slowJobControl();
         try {
             CompletableFuture<Api.Result> first = CompletableFuture.supplyAsync(() -> create("capacity-1"));
-            await().atMost(PATIENCE).until(() -> jobControl.received().size() == 1);
-            await().atMost(PATIENCE)
-                    .until(() -> ThreadsInside.any(
-                                    ToolExecutionResource.class, ExecutionCommands.class, CommandGateway.class)
-                            .isEmpty());
+            awaitTheCommandWithNoThreadOn(ToolExecutionResource.class);
 
             Api.Result second = create("capacity-2");
 
@@ -103,6 +97,63 @@ class RequestCapacityTest extends WithPlayedExecution {
         } finally {
             replies.countDown();
         }
+    }
+
+    @Test
+    void anMcpTaskAwaitingItsReplyHoldsNoThreadAndTakesTheOnlyPlace() {
+        CountDownLatch replies = slowJobControl();
+        try {
+            CompletableFuture<McpReply> first =
+                    CompletableFuture.supplyAsync(() -> mcp().toolCall(1, "demo.sleep", Map.of("seconds", 5))
+                            .withTasks()
+                            .post());
+            awaitTheCommandWithNoThreadOn(McpResource.class, ToolCalls.class);
+
+            McpReply second = mcp().toolCall(2, "demo.sleep", Map.of("seconds", 5))
+                    .withTasks()
+                    .post();
+
+            assertThat(second.status()).as(second.text()).isEqualTo(503);
+            assertThat(second.body().at("/error/code").asInt()).isEqualTo(McpErrors.INTERNAL_ERROR);
+            assertThat(second.header("Retry-After")).isNotBlank();
+            assertThat(first).isNotDone();
+
+            replies.countDown();
+            McpReply answered = first.join();
+
+            assertThat(answered.body().at("/result/resultType").asText())
+                    .as(answered.text())
+                    .isEqualTo("task");
+            assertThat(jobControl.received())
+                    .as("the refused one was not published")
+                    .hasSize(1);
+        } finally {
+            replies.countDown();
+        }
+    }
+
+    /** job-control answers every command as accepted, but only once the returned latch is counted down. */
+    private CountDownLatch slowJobControl() {
+        CountDownLatch replies = new CountDownLatch(1);
+        jobControl.close();
+        jobControl = JobControlResponder.answering(command -> {
+            try {
+                replies.await(PATIENCE.toSeconds(), TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return Fixtures.accepted(command, id, true, ExecutionStatus.QUEUED, "demo.sleep");
+        });
+        return replies;
+    }
+
+    /** Waits until job-control received the one command and no thread is left serving the request that sent it. */
+    private void awaitTheCommandWithNoThreadOn(Class<?>... resource) {
+        await().atMost(PATIENCE).until(() -> jobControl.received().size() == 1);
+        Class<?>[] classes = Stream.concat(
+                        Arrays.stream(resource), Stream.of(ExecutionCommands.class, CommandGateway.class))
+                .toArray(Class<?>[]::new);
+        await().atMost(PATIENCE).until(() -> ThreadsInside.any(classes).isEmpty());
     }
 
     @Test
