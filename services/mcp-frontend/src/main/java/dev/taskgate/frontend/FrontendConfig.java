@@ -93,8 +93,11 @@ public interface FrontendConfig {
      * Commands of this instance waiting for job-control's reply at once. They hold no thread while they wait, so this
      * is what bounds the requests (and their inputs, up to 1 MiB each) kept in memory when job-control falls behind
      * or is away; one more is answered 503 {@code unavailable} with {@code Retry-After} at once, without publishing.
+     * Keep it below what job-control answers within {@link #commandTimeout()} when it is busy (its rate times the
+     * timeout): past that, every command admitted waits out the timeout and fails although job-control still runs it,
+     * where refusing the excess at once keeps the admitted ones answered (docs/mcp-frontend.md).
      */
-    @WithDefault("512")
+    @WithDefault("128")
     int commandsInFlight();
 
     /**
