@@ -104,8 +104,8 @@ public class CommandGateway {
     }
 
     /**
-     * Publishes the command and answers job-control's reply, completed on the instance reader's thread (hand longer
-     * work on to another), or failed with {@link CommandTimeoutException} (no reply within the command timeout, or
+     * Publishes the command and answers job-control's reply, completed on the thread that ends the wait (the instance
+     * reader's for a reply: hand longer work on to another), or failed with {@link CommandTimeoutException} (no reply within the command timeout, or
      * the broker refused the record) or {@link CommandTooLargeException}. Nothing waits on a thread meanwhile. Throws
      * instead, having published nothing, when the command is too large or {@link CommandsInFlightException} when
      * every place for a waiting command is taken. {@code send} itself blocks only while the producer has no metadata
