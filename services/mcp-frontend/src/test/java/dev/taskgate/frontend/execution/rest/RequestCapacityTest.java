@@ -13,7 +13,6 @@ import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionStatus;
@@ -29,6 +28,7 @@ import dev.taskgate.frontend.support.Api;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.JobControlResponder;
 import dev.taskgate.frontend.support.ThreadsInside;
+import dev.taskgate.frontend.support.WithLongFallbacks;
 import dev.taskgate.frontend.support.WithPlayedExecution;
 import dev.taskgate.testsupport.mcp.McpReply;
 
@@ -39,24 +39,12 @@ import static org.awaitility.Awaitility.await;
  * Commands awaiting job-control's reply (a REST creation, an MCP task's) and reads waiting with {@code wait_ms} hold
  * no thread, so what bounds them is
  * a count per instance ({@code taskgate.frontend.commands-in-flight}, {@code taskgate.frontend.waiting-reads}; one of
- * each here): past it a request is answered 503 {@code unavailable} with {@code Retry-After} at once, without
+ * each in {@link WithLongFallbacks}; nothing there times out or polls on its own during a test): past it a request is answered 503 {@code unavailable} with {@code Retry-After} at once, without
  * publishing or reading anything, and the place is free again once the request before it ended.
  */
 @QuarkusTest
-@TestProfile(RequestCapacityTest.OneOfEach.class)
+@TestProfile(WithLongFallbacks.class)
 class RequestCapacityTest extends WithPlayedExecution {
-    /** One command and one waiting read at a time; nothing times out or polls on its own during a test. */
-    public static class OneOfEach implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of(
-                    "taskgate.frontend.commands-in-flight", "1",
-                    "taskgate.frontend.waiting-reads", "1",
-                    "taskgate.frontend.command-timeout", "60s",
-                    "taskgate.frontend.mcp.sync-poll-interval", "10m");
-        }
-    }
-
     private static final Duration PATIENCE = Duration.ofSeconds(30);
     private static final String RESULT =
             "{\"content\":[{\"type\":\"text\",\"text\":\"waited for\"}],\"isError\":false}";
