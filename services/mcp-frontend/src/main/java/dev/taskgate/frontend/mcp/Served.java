@@ -4,15 +4,17 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
 /**
- * How {@link McpServer#serve} answered a request: a result that is ready, a result that job-control's reply
- * completes (a task being created: nothing waits on a thread for it), or a synchronous {@code tools/call} still
- * waiting for its execution, which the transport drives (and closes) itself so that it can stream progress.
+ * How {@link McpServer#serve} answered a request: a result that is ready, a synchronous {@code tools/call} still
+ * waiting for its execution, which the transport drives (and closes) itself so that it can stream progress, or
+ * either of them once job-control's reply has come (a task being created, a synchronous call being submitted:
+ * nothing waits on a thread for the reply).
  *
  * @param result  the result, or {@code null}
  * @param pending the waiting call, or {@code null}
- * @param later   the result to come, failed with the {@link McpException} to answer instead; or {@code null}
+ * @param later   the answer to come (a result or a waiting call), failed with the {@link McpException} to answer
+ *                instead; or {@code null}
  */
-public record Served(McpResult result, SyncCall pending, CompletableFuture<McpResult> later) {
+public record Served(McpResult result, SyncCall pending, CompletableFuture<Served> later) {
     /** A ready result. */
     public static Served done(McpResult result) {
         return new Served(result, null, null);
@@ -23,13 +25,13 @@ public record Served(McpResult result, SyncCall pending, CompletableFuture<McpRe
         return new Served(null, pending, null);
     }
 
-    /** A result to come; it completes on whichever thread ended the wait (hand longer work on). */
-    public static Served later(CompletableFuture<McpResult> later) {
+    /** An answer to come; it completes on whichever thread ended the wait (hand longer work on). */
+    public static Served later(CompletableFuture<Served> later) {
         return new Served(null, null, later);
     }
 
     /**
-     * This answer with a result to come waited for on the calling thread (blocking), for a transport that answers
+     * This answer with an answer to come waited for on the calling thread (blocking), for a transport that answers
      * on the request's own thread; its failure is thrown.
      */
     public Served awaited() {
@@ -37,7 +39,7 @@ public record Served(McpResult result, SyncCall pending, CompletableFuture<McpRe
             return this;
         }
         try {
-            return done(later.join());
+            return later.join().awaited();
         } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException) {
                 throw (RuntimeException) e.getCause();

@@ -39,7 +39,9 @@ import dev.taskgate.problem.ProblemException;
  * report winning), {@code notifications/message} for the operation's log messages at or above the level the caller
  * asked for ({@link #forwardLogs}), a heartbeat tick after a silent heartbeat interval, and finally the result.
  * Error outcomes are thrown as {@link McpException}. Log messages that arrived before the end go out before it, and
- * so does the progress job-control recorded before the end ({@link #progressBeforeEnd()}).
+ * so does the progress job-control recorded before the end ({@link #dueAfterEnd}). A transport that must not hold
+ * a thread while it waits {@linkplain #poll() polls} instead, when a signal {@linkplain #onArrival arrives} or at
+ * {@link #wakeAt()}.
  *
  * <p>The outcome is read from job-control when a lifecycle record says the execution reached a terminal state
  * (or {@code input_required}), right after the watch was opened only when {@code readNow} (the reply or a record
@@ -49,7 +51,8 @@ import dev.taskgate.problem.ProblemException;
  * {@link #handOffAfter}, at the latest the sync timeout) ends with the handoff answer, the execution's handle: the
  * work continues and the caller follows it there. When the caller goes away (stream closed, stdio
  * {@code notifications/cancelled}), the execution is cancelled: nobody could learn its outcome any more. Not
- * thread-safe: one transport thread drives it; only {@link #callerGone()} may be called from elsewhere.
+ * thread-safe: one transport thread at a time drives it (handing it on with a happens-before); only
+ * {@link #callerGone()} may be called from elsewhere.
  */
 public final class SyncCall implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(SyncCall.class);
@@ -107,8 +110,10 @@ public final class SyncCall implements AutoCloseable {
     private boolean reportInput;
     private final Set<String> inputReported = new HashSet<>();
     private ExecutionSnapshot latest;
-    /** Until when the end waits for missing progress reports ({@link #progressBeforeEnd()}); once set. */
+    /** Until when the end waits for missing progress reports ({@link #dueAfterEnd}); once set. */
     private Long finalProgressUntil;
+    /** When the next step falls due without a signal, as {@link #due} last computed it. */
+    private long wakeAt;
 
     /**
      * A call whose stored result is put on the wire by {@code render} (each protocol generation its own way) and
@@ -185,19 +190,61 @@ public final class SyncCall implements AutoCloseable {
     /** The next step. Blocking. Throws {@link McpException} for a failed, cancelled or timed-out execution. */
     public Step next() {
         while (true) {
+            Step step = poll();
+            if (step != null) {
+                return step;
+            }
+            awaitSignal(wakeAt - System.nanoTime());
+        }
+    }
+
+    /**
+     * The next step if one is due now, else {@code null}: then nothing is due before {@link #wakeAt()} unless a
+     * signal arrives ({@link #onArrival}). Never waits for a signal, but may read the outcome from job-control
+     * (blocking, briefly). Throws as {@link #next()} does. For a transport that waits without a thread.
+     */
+    public Step poll() {
+        while (true) {
+            Step step = due(System.nanoTime());
+            if (step != null) {
+                return step;
+            }
+            ExecutionSignal signal = watch.poll();
+            if (signal == null) {
+                return null;
+            }
+            onSignal(signal);
+        }
+    }
+
+    /** When the next step falls due without a signal ({@link System#nanoTime()}); valid after {@link #poll()} gave none. */
+    public long wakeAt() {
+        return wakeAt;
+    }
+
+    /**
+     * Runs {@code wake} (on the thread that delivers it: hand it on, never block) whenever a signal arrives for this
+     * call, the caller's departure included; a signal that came before is found by the next {@link #poll()}.
+     */
+    public void onArrival(Runnable wake) {
+        watch.onArrival(wake);
+    }
+
+    // The step due at now, or null with wakeAt set to when one falls due without a signal.
+    private Step due(long now) {
+        while (true) {
             if (!logs.isEmpty()) {
-                lastSent = System.nanoTime();
+                lastSent = now;
                 return new Step(Kind.LOG, logs.poll(), null);
             }
             if (end != null || endError != null) {
-                Step progressFirst = progressBeforeEnd();
-                return progressFirst != null ? progressFirst : endNow();
+                return dueAfterEnd(now);
             }
-            long now = System.nanoTime();
             if (queryDue || now - nextPoll >= 0) {
                 queryDue = false;
                 nextPoll = now + timing.poll().toNanos();
                 if (endIfKnown(null)) {
+                    now = System.nanoTime();
                     continue;
                 }
                 ObjectNode asked = newInputRequests();
@@ -221,8 +268,8 @@ public final class SyncCall implements AutoCloseable {
                 lastSent = now;
                 return new Step(Kind.HEARTBEAT, null, null);
             }
-            long wakeAt = earliest(handoffAt, nextPoll, heartbeatDue, progressDue);
-            awaitSignal(wakeAt - now);
+            wakeAt = earliest(handoffAt, nextPoll, heartbeatDue, progressDue);
+            return null;
         }
     }
 
@@ -231,32 +278,28 @@ public final class SyncCall implements AutoCloseable {
      * last notification is where the operation got to. The end can be read before the reports that preceded it
      * (they travel on the progress topic, the end on the lifecycle topic), so this waits for them up to
      * {@code final-progress-wait}, sending each as the progress interval allows, and then sends the recorded value
-     * itself if its report is still missing. A report waiting for its interval goes out at once. {@code null}: none
-     * is due any more.
+     * itself if its report is still missing. A report waiting for its interval goes out at once. Then the end.
+     * {@code null} while it waits (until {@code wakeAt}, or a signal).
      */
-    private Step progressBeforeEnd() {
+    private Step dueAfterEnd(long now) {
         Double recorded = latest != null && latest.status().isTerminal() ? latest.progress() : null;
-        while (true) {
-            long now = System.nanoTime();
-            boolean behind = recorded != null && !progress.covers(recorded);
-            if (behind && finalProgressUntil == null) {
-                finalProgressUntil = now + timing.finalProgressWait().toNanos();
-            }
-            if (behind && now - finalProgressUntil >= 0) {
-                progress.offer(recorded, latest.total(), null);
-                behind = false;
-            }
-            if (progress.hasPending() && (!behind || now - progress.dueAt(now) >= 0)) {
-                lastSent = now;
-                return new Step(Kind.PROGRESS, progress.take(now), null);
-            }
-            if (!behind) {
-                return null;
-            }
-            long wakeAt =
-                    progress.hasPending() ? earliest(progress.dueAt(now), finalProgressUntil) : finalProgressUntil;
-            awaitSignal(wakeAt - now);
+        boolean behind = recorded != null && !progress.covers(recorded);
+        if (behind && finalProgressUntil == null) {
+            finalProgressUntil = now + timing.finalProgressWait().toNanos();
         }
+        if (behind && now - finalProgressUntil >= 0) {
+            progress.offer(recorded, latest.total(), null);
+            behind = false;
+        }
+        if (progress.hasPending() && (!behind || now - progress.dueAt(now) >= 0)) {
+            lastSent = now;
+            return new Step(Kind.PROGRESS, progress.take(now), null);
+        }
+        if (!behind) {
+            return endNow();
+        }
+        wakeAt = progress.hasPending() ? earliest(progress.dueAt(now), finalProgressUntil) : finalProgressUntil;
+        return null;
     }
 
     private void awaitSignal(long nanos) {

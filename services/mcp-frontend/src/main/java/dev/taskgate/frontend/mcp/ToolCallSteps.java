@@ -129,10 +129,28 @@ public class ToolCallSteps {
             String receiptKey,
             Long taskTtlMs,
             JsonNode progressToken) {
+        return ExecutionCommands.join(
+                submitAsync(generation, caller, tool, arguments, asTask, receiptKey, taskTtlMs, progressToken));
+    }
+
+    /**
+     * As {@link #submit}, without a thread waiting for job-control's reply: problems found before anything is
+     * published are thrown, job-control's (and its silence) fail the answer, as {@link ProblemException} either way.
+     * The answer completes on the instance reader's thread.
+     */
+    public CompletableFuture<Accepted> submitAsync(
+            Generation generation,
+            AuthenticatedCaller caller,
+            ToolInputValidator.Tool tool,
+            JsonNode arguments,
+            boolean asTask,
+            String receiptKey,
+            Long taskTtlMs,
+            JsonNode progressToken) {
         if (tool.spec().mutating()) {
             caller.require(Scopes.TOOLS_WRITE);
         }
-        return commands.submit(
+        return commands.submitAsync(
                 caller,
                 generation.surface(),
                 asTask ? TaskSurface.NATIVE : TaskSurface.COMPATIBILITY,
@@ -141,32 +159,6 @@ public class ToolCallSteps {
                 arguments,
                 taskTtlMs,
                 progressToken);
-    }
-
-    /**
-     * As {@link #submit}, for a task, without a thread waiting for job-control's reply: problems found before
-     * anything is published are thrown, job-control's (and its silence) fail the answer, as {@link ProblemException}
-     * either way.
-     */
-    public CompletableFuture<Accepted> submitTask(
-            Generation generation,
-            AuthenticatedCaller caller,
-            ToolInputValidator.Tool tool,
-            JsonNode arguments,
-            String receiptKey,
-            Long taskTtlMs) {
-        if (tool.spec().mutating()) {
-            caller.require(Scopes.TOOLS_WRITE);
-        }
-        return commands.submitAsync(
-                caller,
-                generation.surface(),
-                TaskSurface.NATIVE,
-                receiptKey,
-                tool.spec().name(),
-                arguments,
-                taskTtlMs,
-                null);
     }
 
     /** The task id of an accepted task: an execution handle of the generation's surface, bound to the caller. */

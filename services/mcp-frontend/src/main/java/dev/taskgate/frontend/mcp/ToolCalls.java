@@ -7,6 +7,7 @@ import java.util.HexFormat;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -70,7 +71,8 @@ public class ToolCalls {
 
     /**
      * Serves one {@code tools/call} up to job-control's acceptance: a task's {@code CreateTaskResult}, or the
-     * synchronous call now waiting for its execution (the caller drives and closes it). Blocking.
+     * synchronous call now waiting for its execution (the caller drives and closes it), both {@linkplain Served#later
+     * to come} once job-control replied, unless the request is answered before anything is submitted.
      */
     public Served start(JsonRpcRequest request, RequestMeta meta, AuthenticatedCaller caller) {
         String toolName = ToolCallSteps.toolName(request);
@@ -91,61 +93,61 @@ public class ToolCalls {
         if (policy == TaskPolicy.REQUIRED && !tasks) {
             throw McpErrors.tasksExtensionRequired();
         }
-        JsonNode arguments = ToolArguments.read(request, tool, toolName);
+        JsonNode given = ToolArguments.read(request, tool, toolName);
         Optional<String> requestKey = RequestKeys.read(request);
         if (asTask && tool.spec().mutating() && requestKey.isEmpty()) {
             throw RequestKeys.required(toolName);
         }
         // MCP 2026-07-28 §10: input the tool needs before its execution exists; the last round falls through
-        InputRounds.Gathered gathered = inputRounds.gather(request, meta, caller, tool, (ObjectNode) arguments);
+        InputRounds.Gathered gathered = inputRounds.gather(request, meta, caller, tool, (ObjectNode) given);
         if (gathered.pending() != null) {
             return Served.done(gathered.pending());
         }
-        arguments = gathered.arguments();
+        JsonNode arguments = gathered.arguments();
         String receiptKey = requestKey.map(RequestKeys::receiptKey).orElseGet(() -> receiptKey(request.id()));
         JsonNode progressToken = asTask ? null : SyncCalls.progressToken(request);
         LogLevel logLevel = RequestMeta.logLevel(request); // checked for tasks too; used by synchronous calls
         if (asTask) {
-            return Served.later(createTask(caller, tool, arguments, receiptKey, requestKey));
-        }
-        Accepted accepted;
-        try {
-            accepted = steps.submit(Generation.MCP_2026, caller, tool, arguments, false, receiptKey, null, null);
-        } catch (ProblemException e) {
-            throw submissionError(e, requestKey);
+            // 2026-07-28 §11: the server chooses a task's TTL; job-control grants and stores it durably
+            Long ttlMs = view.requestedTtlMs();
+            return Served.later(accepted(
+                            () -> steps.submitAsync(
+                                    Generation.MCP_2026, caller, tool, arguments, true, receiptKey, ttlMs, null),
+                            requestKey)
+                    .thenApply(task -> Served.done(McpResult.of(
+                            view.created(steps.taskId(Generation.MCP_2026, caller, task), task.execution())))));
         }
         // §3: without a logLevel in this request, no notifications/message for it
-        return steps.await(Generation.MCP_2026, caller, toolName, accepted, progressToken, logLevel);
+        return Served.later(accepted(
+                        () -> steps.submitAsync(
+                                Generation.MCP_2026, caller, tool, arguments, false, receiptKey, null, null),
+                        requestKey)
+                .thenApply(call -> steps.await(Generation.MCP_2026, caller, toolName, call, progressToken, logLevel)));
     }
 
     /**
-     * The task's {@code CreateTaskResult} once job-control accepted it, with no thread waiting meanwhile; completed
-     * on the instance reader's thread (minting the task id and rendering the result are short).
+     * job-control's acceptance of what {@code submit} sends, with no thread waiting meanwhile; a problem found before
+     * anything was published is thrown here, job-control's fail the answer, both as their MCP error. The answer
+     * completes on the instance reader's thread: what follows it there (minting a task id, opening a call's watch)
+     * must stay short.
      */
-    private CompletableFuture<McpResult> createTask(
-            AuthenticatedCaller caller,
-            ToolInputValidator.Tool tool,
-            JsonNode arguments,
-            String receiptKey,
-            Optional<String> requestKey) {
+    private static CompletableFuture<Accepted> accepted(
+            Supplier<CompletableFuture<Accepted>> submit, Optional<String> requestKey) {
         CompletableFuture<Accepted> accepted;
         try {
-            // 2026-07-28 §11: the server chooses a task's TTL; job-control grants and stores it durably
-            accepted =
-                    steps.submitTask(Generation.MCP_2026, caller, tool, arguments, receiptKey, view.requestedTtlMs());
+            accepted = submit.get();
         } catch (ProblemException e) {
             throw submissionError(e, requestKey);
         }
-        return accepted.handle((task, failure) -> {
-            if (failure != null) {
-                Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
-                if (cause instanceof ProblemException) {
-                    throw submissionError((ProblemException) cause, requestKey);
-                }
-                throw cause instanceof RuntimeException ? (RuntimeException) cause : new CompletionException(cause);
+        return accepted.handle((done, failure) -> {
+            if (failure == null) {
+                return done;
             }
-            String taskId = steps.taskId(Generation.MCP_2026, caller, task);
-            return McpResult.of(view.created(taskId, task.execution()));
+            Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
+            if (cause instanceof ProblemException) {
+                throw submissionError((ProblemException) cause, requestKey);
+            }
+            throw cause instanceof RuntimeException ? (RuntimeException) cause : new CompletionException(cause);
         });
     }
 

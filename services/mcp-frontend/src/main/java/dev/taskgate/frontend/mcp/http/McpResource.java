@@ -34,7 +34,6 @@ import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
 import dev.taskgate.frontend.mcp.McpException;
 import dev.taskgate.frontend.mcp.McpResponses;
-import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.McpServer;
 import dev.taskgate.frontend.mcp.RequestMeta;
 import dev.taskgate.frontend.mcp.Served;
@@ -51,8 +50,9 @@ import dev.taskgate.problem.ProblemException;
  * version, version supported, {@code Mcp-Method}/{@code Mcp-Name}; then {@link McpServer} serves the method.
  * Nothing is published before every check passed. Notifications are accepted with 202 and no body.
  *
- * <p>The methods run on worker threads: synchronous tool calls wait for their execution there. A task being created
- * waits for job-control's reply without a thread ({@link Served#later()}).
+ * <p>The methods run on worker threads. A tool call waits for job-control's reply without a thread
+ * ({@link Served#later()}), and so does a synchronous call for its first message ({@link SyncCallResponder}); a
+ * call that streams holds a worker thread while it streams.
  */
 @Path(McpResource.PATH)
 @Blocking
@@ -131,15 +131,7 @@ public class McpResource {
             if (SubscriptionRequests.METHOD.equals(request.method())) {
                 return now(listen2026.open(request, meta, caller, connection));
             }
-            Served served = server.serve(request, meta, caller);
-            if (served.later() != null) {
-                return later(request, served.later());
-            }
-            if (served.pending() != null) {
-                return now(responder.respond(request.id(), served.pending(), connection));
-            }
-            return now(Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON)
-                    .build());
+            return answered(request, answer(request, server.serve(request, meta, caller), connection));
         } catch (McpException e) {
             return now(error(request.id(), e));
         } catch (RuntimeException e) {
@@ -153,13 +145,26 @@ public class McpResource {
         return CompletableFuture.completedFuture(response);
     }
 
-    // a task being created: answered once job-control accepted it. RESTEasy Reactive then finishes the request on a
-    // worker thread; a stage already complete, as every other answer here, continues on the thread that served it.
-    private CompletionStage<Response> later(JsonRpcRequest request, CompletableFuture<McpResult> result) {
-        return result.handle((answer, failure) -> {
+    // A result as it is; a synchronous call answered by the responder, with no thread waiting for its first message;
+    // an answer to come (a task being created, a call being submitted) once job-control accepted it, with no thread
+    // waiting for that either. RESTEasy Reactive then finishes the request on a worker thread; a stage already
+    // complete, as every other answer here, continues on the thread that served it.
+    private CompletionStage<Response> answer(JsonRpcRequest request, Served served, HttpServerResponse connection) {
+        if (served.later() != null) {
+            return served.later().thenCompose(next -> answer(request, next, connection));
+        }
+        if (served.pending() != null) {
+            return responder.respond(request.id(), served.pending(), connection);
+        }
+        return now(Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON)
+                .build());
+    }
+
+    // an answer that failed with an MCP error is that error's response
+    private CompletionStage<Response> answered(JsonRpcRequest request, CompletionStage<Response> answer) {
+        return answer.handle((response, failure) -> {
             if (failure == null) {
-                return Response.ok(McpResponses.result(request.id(), answer), MediaType.APPLICATION_JSON)
-                        .build();
+                return response;
             }
             Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
             if (cause instanceof McpException) {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.core.MediaType;
@@ -15,6 +17,7 @@ import org.jboss.logging.Logger;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpServerResponse;
 
 import dev.taskgate.frontend.mcp.McpErrors;
@@ -31,8 +34,8 @@ import dev.taskgate.frontend.mcp.v2025.Mcp2025CallInput;
  * {@code notifications/message}, a 2025-era server-to-client request), the answer becomes a
  * {@code text/event-stream} carrying the notifications, SSE comment lines while the operation is silent, then the
  * response as the last event, and ends. What a generation does its own way is its {@link Generation}; in
- * 2026-07-28 ({@link #respond(JsonNode, SyncCall, HttpServerResponse)}) closing the connection before the end
- * cancels the execution (§6.7) and nothing more is written for it.
+ * 2026-07-28 ({@link #respond(JsonNode, SyncCall, HttpServerResponse)}) no thread waits for the first message, and
+ * closing the connection before the end cancels the execution (§6.7) and nothing more is written for it.
  */
 @Singleton
 class SyncCallResponder {
@@ -66,11 +69,25 @@ class SyncCallResponder {
         default void ended() {}
     }
 
-    /** A running 2026-07-28 call; takes ownership of it (closes it when done). Blocking until the first message. */
-    Response respond(JsonNode id, SyncCall call, HttpServerResponse connection) {
-        // Runs on the event loop when the client disconnects; it only queues a signal for this thread.
+    private final Vertx vertx;
+
+    SyncCallResponder(Vertx vertx) {
+        this.vertx = vertx;
+    }
+
+    /**
+     * A running 2026-07-28 call; takes ownership of it (closes it when done). No thread waits for its first message
+     * ({@link FirstMessage}); the answer completes on a worker thread, failed with the {@link McpException} to
+     * answer instead when the call ends in an error before anything was streamed. A streamed answer holds a thread
+     * while it streams.
+     */
+    CompletableFuture<Response> respond(JsonNode id, SyncCall call, HttpServerResponse connection) {
+        // Runs on the event loop when the client disconnects; it only queues a signal for the call.
         connection.closeHandler(v -> call.callerGone());
-        return respond(id, call, new Generation() {
+        if (connection.closed()) {
+            call.callerGone(); // gone while the call was being submitted, before the handler was there
+        }
+        Generation generation = new Generation() {
             @Override
             public void event(OutputStream out, byte[] json) throws IOException {
                 SseEvents.event(out, json);
@@ -85,6 +102,22 @@ class SyncCallResponder {
             public boolean clientGone() {
                 return connection.closed();
             }
+        };
+        CompletableFuture<SyncCall.Step> first;
+        try {
+            first = FirstMessage.of(call, vertx);
+        } catch (RuntimeException e) {
+            end(call, generation);
+            throw e;
+        }
+        return first.handle((step, failure) -> {
+            if (failure != null) {
+                end(call, generation);
+                throw failure instanceof RuntimeException
+                        ? (RuntimeException) failure
+                        : new CompletionException(failure);
+            }
+            return answer(id, call, step, generation);
         });
     }
 
@@ -94,34 +127,50 @@ class SyncCallResponder {
      * {@link McpException}.
      */
     Response respond(JsonNode id, SyncCall call, Generation generation) {
+        SyncCall.Step step;
+        try {
+            do {
+                step = call.next();
+            } while (step.kind() == SyncCall.Kind.HEARTBEAT); // nothing committed yet that a heartbeat keeps alive
+        } catch (RuntimeException e) {
+            end(call, generation);
+            throw e;
+        }
+        return answer(id, call, step, generation);
+    }
+
+    // The answer that begins with the call's first step: the result as plain JSON, or a stream from that message on.
+    // Ends the call unless it streams (the stream ends it).
+    private static Response answer(JsonNode id, SyncCall call, SyncCall.Step step, Generation generation) {
         boolean handedOver = false;
         try {
-            while (true) {
-                SyncCall.Step step = call.next();
-                switch (step.kind()) {
-                    case RESULT:
-                        return json(id, step.result());
-                    case PROGRESS:
-                    case LOG:
-                        handedOver = true;
-                        return stream(id, call, List.of(step.message()), generation);
-                    case INPUT:
-                        Mcp2025CallInput.Asked asked = generation.input(step);
-                        if (asked.answer() != null) {
-                            return json(id, asked.answer());
-                        }
-                        handedOver = true;
-                        return stream(id, call, asked.requests(), generation);
-                    default:
-                        break; // nothing committed yet: a heartbeat has nothing to keep alive
-                }
+            switch (step.kind()) {
+                case RESULT:
+                    return json(id, step.result());
+                case PROGRESS:
+                case LOG:
+                    handedOver = true;
+                    return stream(id, call, List.of(step.message()), generation);
+                case INPUT:
+                    Mcp2025CallInput.Asked asked = generation.input(step);
+                    if (asked.answer() != null) {
+                        return json(id, asked.answer());
+                    }
+                    handedOver = true;
+                    return stream(id, call, asked.requests(), generation);
+                default:
+                    throw new IllegalStateException("unexpected first step " + step.kind());
             }
         } finally {
             if (!handedOver) {
-                generation.ended();
-                call.close();
+                end(call, generation);
             }
         }
+    }
+
+    private static void end(SyncCall call, Generation generation) {
+        generation.ended();
+        call.close();
     }
 
     private static Response json(JsonNode id, McpResult result) {
@@ -193,8 +242,7 @@ class SyncCallResponder {
                 LOG.debugf("MCP call stream closed by the client executionId=%s", call.executionId());
                 generation.closedByClient();
             } finally {
-                generation.ended();
-                call.close();
+                end(call, generation);
             }
         };
         return SseEvents.response(body);

@@ -21,6 +21,7 @@ public final class ExecutionWatch implements AutoCloseable {
     private final BlockingQueue<ExecutionSignal> signals = new LinkedBlockingQueue<>();
     private final Consumer<ExecutionSignal> sink;
     private volatile boolean carries;
+    private volatile Runnable arrival;
 
     ExecutionWatch(UUID executionId, ExecutionSignals registry, Consumer<ExecutionSignal> sink) {
         this.executionId = executionId;
@@ -58,6 +59,15 @@ public final class ExecutionWatch implements AutoCloseable {
     /** Tells the waiting request that its caller went away; safe from any thread, including an event loop. */
     public void callerGone() {
         signals.offer(ExecutionSignal.callerGone());
+        arrived();
+    }
+
+    /**
+     * Runs {@code wake} after each signal queued from now on, on the thread that queued it (the reader's, or the one
+     * that saw the caller leave): a request that waits without a thread polls then. It must only hand on.
+     */
+    public void onArrival(Runnable wake) {
+        this.arrival = wake;
     }
 
     void deliver(ExecutionSignal signal) {
@@ -69,6 +79,14 @@ public final class ExecutionWatch implements AutoCloseable {
             return;
         }
         signals.offer(signal);
+        arrived();
+    }
+
+    private void arrived() {
+        Runnable wake = arrival;
+        if (wake != null) {
+            wake.run();
+        }
     }
 
     /** Stops receiving signals. */
