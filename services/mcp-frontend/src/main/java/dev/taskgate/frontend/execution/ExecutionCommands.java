@@ -279,11 +279,8 @@ public class ExecutionCommands {
         return failure;
     }
 
-    /**
-     * Waits for an answer of an {@code …Async} form, throwing its problem (or other failure) as the blocking forms
-     * do. Blocking.
-     */
-    public static <T> T join(CompletableFuture<T> answer) {
+    /** Waits for an answer of {@link #send}, throwing its problem as the blocking forms do. */
+    private static Accepted join(CompletableFuture<Accepted> answer) {
         try {
             return answer.join();
         } catch (CompletionException e) {

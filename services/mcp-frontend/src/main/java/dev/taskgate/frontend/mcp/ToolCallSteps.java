@@ -2,8 +2,11 @@ package dev.taskgate.frontend.mcp;
 
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 import jakarta.inject.Singleton;
 
@@ -113,30 +116,15 @@ public class ToolCallSteps {
     }
 
     /**
-     * Submits the call as a durable execution of the generation's surface: a task belongs to the native task
-     * surface, a call answered in-line to the compatibility one. A mutating tool needs {@code tools:write}. Problems
-     * (403, 409, 422, 429, 503) are thrown as {@link ProblemException} for the generation to translate. Blocking.
+     * Submits the call as a durable execution of the generation's surface, without a thread waiting for
+     * job-control's reply: a task belongs to the native task surface, a call answered in-line to the compatibility
+     * one. A mutating tool needs {@code tools:write}. Problems found before anything is published (403, 413, 422,
+     * 503) are thrown, job-control's (409, 422, 429) and its silence (503) fail the answer, as
+     * {@link ProblemException} either way, for the generation to translate ({@link #accepted}). The answer completes
+     * on the instance reader's thread.
      *
      * @param taskTtlMs     a task's requested TTL in milliseconds, or {@code null}
      * @param progressToken a task's {@code progressToken}, kept with its execution (2025-11-25), or {@code null}
-     */
-    public Accepted submit(
-            Generation generation,
-            AuthenticatedCaller caller,
-            ToolInputValidator.Tool tool,
-            JsonNode arguments,
-            boolean asTask,
-            String receiptKey,
-            Long taskTtlMs,
-            JsonNode progressToken) {
-        return ExecutionCommands.join(
-                submitAsync(generation, caller, tool, arguments, asTask, receiptKey, taskTtlMs, progressToken));
-    }
-
-    /**
-     * As {@link #submit}, without a thread waiting for job-control's reply: problems found before anything is
-     * published are thrown, job-control's (and its silence) fail the answer, as {@link ProblemException} either way.
-     * The answer completes on the instance reader's thread.
      */
     public CompletableFuture<Accepted> submitAsync(
             Generation generation,
@@ -159,6 +147,39 @@ public class ToolCallSteps {
                 arguments,
                 taskTtlMs,
                 progressToken);
+    }
+
+    /**
+     * job-control's acceptance of what {@code submit} sends, with no thread waiting meanwhile; a problem found before
+     * anything was published is thrown here, job-control's fail the answer, both as their MCP error (a conflict on a
+     * request key as {@link McpErrors#requestKeyConflict}). The answer completes on the instance reader's thread:
+     * what follows it there (minting a task id, opening a call's watch) must stay short.
+     */
+    public static CompletableFuture<Accepted> accepted(
+            Supplier<CompletableFuture<Accepted>> submit, Optional<String> requestKey) {
+        CompletableFuture<Accepted> accepted;
+        try {
+            accepted = submit.get();
+        } catch (ProblemException e) {
+            throw submissionError(e, requestKey);
+        }
+        return accepted.handle((done, failure) -> {
+            if (failure == null) {
+                return done;
+            }
+            Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
+            if (cause instanceof ProblemException) {
+                throw submissionError((ProblemException) cause, requestKey);
+            }
+            throw cause instanceof RuntimeException ? (RuntimeException) cause : new CompletionException(cause);
+        });
+    }
+
+    private static McpException submissionError(ProblemException e, Optional<String> requestKey) {
+        if (requestKey.isPresent() && e.problem().status() == 409) {
+            return McpErrors.requestKeyConflict(requestKey.get());
+        }
+        return McpProblems.translate(e);
     }
 
     /** The task id of an accepted task: an execution handle of the generation's surface, bound to the caller. */

@@ -5,9 +5,6 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.function.Supplier;
 
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -16,14 +13,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import dev.taskgate.contracts.command.Accepted;
 import dev.taskgate.contracts.event.LogLevel;
 import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ToolInputValidator;
 import dev.taskgate.frontend.mcp.ToolCallSteps.Generation;
 import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 import dev.taskgate.frontend.mcp.rounds.InputRounds;
-import dev.taskgate.problem.ProblemException;
 
 /**
  * {@code tools/call}. Every call is a durable execution in job-control. With the tasks extension declared in this
@@ -110,7 +105,7 @@ public class ToolCalls {
         if (asTask) {
             // 2026-07-28 §11: the server chooses a task's TTL; job-control grants and stores it durably
             Long ttlMs = view.requestedTtlMs();
-            return Served.later(accepted(
+            return Served.later(ToolCallSteps.accepted(
                             () -> steps.submitAsync(
                                     Generation.MCP_2026, caller, tool, arguments, true, receiptKey, ttlMs, null),
                             requestKey)
@@ -118,44 +113,11 @@ public class ToolCalls {
                             view.created(steps.taskId(Generation.MCP_2026, caller, task), task.execution())))));
         }
         // §3: without a logLevel in this request, no notifications/message for it
-        return Served.later(accepted(
+        return Served.later(ToolCallSteps.accepted(
                         () -> steps.submitAsync(
                                 Generation.MCP_2026, caller, tool, arguments, false, receiptKey, null, null),
                         requestKey)
                 .thenApply(call -> steps.await(Generation.MCP_2026, caller, toolName, call, progressToken, logLevel)));
-    }
-
-    /**
-     * job-control's acceptance of what {@code submit} sends, with no thread waiting meanwhile; a problem found before
-     * anything was published is thrown here, job-control's fail the answer, both as their MCP error. The answer
-     * completes on the instance reader's thread: what follows it there (minting a task id, opening a call's watch)
-     * must stay short.
-     */
-    private static CompletableFuture<Accepted> accepted(
-            Supplier<CompletableFuture<Accepted>> submit, Optional<String> requestKey) {
-        CompletableFuture<Accepted> accepted;
-        try {
-            accepted = submit.get();
-        } catch (ProblemException e) {
-            throw submissionError(e, requestKey);
-        }
-        return accepted.handle((done, failure) -> {
-            if (failure == null) {
-                return done;
-            }
-            Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
-            if (cause instanceof ProblemException) {
-                throw submissionError((ProblemException) cause, requestKey);
-            }
-            throw cause instanceof RuntimeException ? (RuntimeException) cause : new CompletionException(cause);
-        });
-    }
-
-    private static McpException submissionError(ProblemException e, Optional<String> requestKey) {
-        if (requestKey.isPresent() && e.problem().status() == 409) {
-            return McpErrors.requestKeyConflict(requestKey.get());
-        }
-        return McpProblems.translate(e);
     }
 
     /**

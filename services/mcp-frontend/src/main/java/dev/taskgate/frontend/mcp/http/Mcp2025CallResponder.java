@@ -2,6 +2,7 @@ package dev.taskgate.frontend.mcp.http;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.concurrent.CompletableFuture;
 
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.core.Response;
@@ -32,8 +33,11 @@ class Mcp2025CallResponder {
         this.input = input;
     }
 
-    /** The response for {@code call} of request {@code key}; the input it waits for is asked of {@code asker}. */
-    Response respond(String key, JsonNode id, SyncCall call, Mcp2025CallInput.Asker asker) {
+    /**
+     * The response for {@code call} of request {@code key}, with no thread waiting for its first message; the input
+     * it waits for is asked of {@code asker}.
+     */
+    CompletableFuture<Response> respond(String key, JsonNode id, SyncCall call, Mcp2025CallInput.Asker asker) {
         call.reportInputRequests();
         inFlight.started(key, call);
         return responder.respond(id, call, new SyncCallResponder.Generation() {

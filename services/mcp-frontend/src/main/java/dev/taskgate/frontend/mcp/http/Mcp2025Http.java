@@ -1,6 +1,8 @@
 package dev.taskgate.frontend.mcp.http;
 
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 import jakarta.inject.Singleton;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -98,25 +100,29 @@ class Mcp2025Http {
         return headers.getHeaderString(SESSION_HEADER) != null || Mcp2025Server.isMcp2025Initialize(request);
     }
 
-    /** Serves one POSTed message. Errors come back as {@link McpException} for the endpoint to render. */
-    Response post(HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller) {
+    /**
+     * Serves one POSTed message. Errors come back as {@link McpException} for the endpoint to render, thrown or
+     * failing the answer. A tool call waits for job-control's reply, and a synchronous one for its first message,
+     * without a thread.
+     */
+    CompletionStage<Response> post(HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller) {
         if (Mcp2025Server.isMcp2025Initialize(request)) {
             if (request.isNotification()) {
-                return Response.accepted().build();
+                return now(Response.accepted().build());
             }
             String version = Mcp2025Server.negotiate(request);
             Mcp2025Session session =
                     sessions.open(caller.caller(), version, request.params().get("capabilities"));
-            return Response.ok(
+            return now(Response.ok(
                             McpResponses.result(request.id(), McpResult.of(server.initializeResult(version))),
                             MediaType.APPLICATION_JSON)
                     .header(SESSION_HEADER, session.id())
-                    .build();
+                    .build());
         }
         Optional<Mcp2025Session> found =
                 sessions.use(headers.getHeaderString(SESSION_HEADER).trim(), caller.caller());
         if (found.isEmpty()) {
-            return sessionNotFound(request.id());
+            return now(sessionNotFound(request.id()));
         }
         Mcp2025Session session = checkVersion(found.get(), headers.getHeaderString(VERSION_HEADER));
         if (request.isNotification()) {
@@ -128,25 +134,38 @@ class Mcp2025Http {
                     }
                 }
             }
-            return Response.accepted().build();
+            return now(Response.accepted().build());
         }
         String key = Mcp2025InFlight.key(session.id(), request.id());
         if ("tools/call".equals(request.method()) && inFlight.cancelledEarly(key)) {
             throw McpErrors.internal("The request was cancelled before it was admitted; nothing ran.", null);
         }
         if ("tasks/result".equals(request.method()) && server.negotiatesTasks(session.protocolVersion())) {
-            return taskResults.respond(request, session, caller); // streams the task's input requests (tasks §7)
+            return now(taskResults.respond(request, session, caller)); // streams the task's input requests (tasks §7)
         }
-        Served served = server.serve(request, session, caller).awaited();
+        Served served = server.serve(request, session, caller);
         if ("logging/setLevel".equals(request.method())) {
             // the session's listen streams here use the new level at once (elsewhere at their next session check)
             listeners.logLevelChanged(Mcp2025Sessions.hash(session.id()), Mcp2025Server.requestedLogLevel(request));
         }
-        if (served.pending() != null) {
-            return responder.respond(key, request.id(), served.pending(), new Mcp2025CallInput.Asker(session, caller));
+        return answer(key, request, served, new Mcp2025CallInput.Asker(session, caller));
+    }
+
+    // as McpResource's: a result as it is, a synchronous call answered by the responder, an answer to come once it came
+    private CompletionStage<Response> answer(
+            String key, JsonRpcRequest request, Served served, Mcp2025CallInput.Asker asker) {
+        if (served.later() != null) {
+            return served.later().thenCompose(next -> answer(key, request, next, asker));
         }
-        return Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON)
-                .build();
+        if (served.pending() != null) {
+            return responder.respond(key, request.id(), served.pending(), asker);
+        }
+        return now(Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON)
+                .build());
+    }
+
+    private static CompletionStage<Response> now(Response response) {
+        return CompletableFuture.completedFuture(response);
     }
 
     /** {@code DELETE} with {@code Mcp-Session-Id}: 204 when a live session of the caller ended, 404 otherwise. */

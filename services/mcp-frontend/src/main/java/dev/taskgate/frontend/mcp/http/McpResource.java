@@ -122,7 +122,7 @@ public class McpResource {
         }
         try {
             if (Mcp2025Http.handles(headers, request)) {
-                return now(mcp2025.post(headers, request, caller)); // 2025-era adapter (issue 4)
+                return answered(request, mcp2025.post(headers, request, caller)); // 2025-era adapter (issue 4)
             }
             if (request.isNotification()) {
                 return now(notification(headers, request));

@@ -75,12 +75,7 @@ class SyncCallResponder {
         this.vertx = vertx;
     }
 
-    /**
-     * A running 2026-07-28 call; takes ownership of it (closes it when done). No thread waits for its first message
-     * ({@link FirstMessage}); the answer completes on a worker thread, failed with the {@link McpException} to
-     * answer instead when the call ends in an error before anything was streamed. A streamed answer holds a thread
-     * while it streams.
-     */
+    /** A running 2026-07-28 call, as {@link #respond(JsonNode, SyncCall, Generation)}. */
     CompletableFuture<Response> respond(JsonNode id, SyncCall call, HttpServerResponse connection) {
         // Runs on the event loop when the client disconnects; it only queues a signal for the call.
         connection.closeHandler(v -> call.callerGone());
@@ -103,6 +98,16 @@ class SyncCallResponder {
                 return connection.closed();
             }
         };
+        return respond(id, call, generation);
+    }
+
+    /**
+     * The response for {@code call}, written the way of {@code generation}; takes ownership of the call (closes it
+     * when done). No thread waits for its first message ({@link FirstMessage}); the answer completes on a worker
+     * thread, failed with the {@link McpException} to answer instead when the call ends in an error before anything
+     * was streamed. A streamed answer holds a thread while it streams.
+     */
+    CompletableFuture<Response> respond(JsonNode id, SyncCall call, Generation generation) {
         CompletableFuture<SyncCall.Step> first;
         try {
             first = FirstMessage.of(call, vertx);
@@ -121,26 +126,9 @@ class SyncCallResponder {
         });
     }
 
-    /**
-     * The response for {@code call}, written the way of {@code generation}; takes ownership of the call (closes it
-     * when done). Blocking until the first message. An error outcome before anything was streamed is thrown as
-     * {@link McpException}.
-     */
-    Response respond(JsonNode id, SyncCall call, Generation generation) {
-        SyncCall.Step step;
-        try {
-            do {
-                step = call.next();
-            } while (step.kind() == SyncCall.Kind.HEARTBEAT); // nothing committed yet that a heartbeat keeps alive
-        } catch (RuntimeException e) {
-            end(call, generation);
-            throw e;
-        }
-        return answer(id, call, step, generation);
-    }
-
     // The answer that begins with the call's first step: the result as plain JSON, or a stream from that message on.
-    // Ends the call unless it streams (the stream ends it).
+    // Ends the call unless it streams (the stream ends it). On the worker thread that polled the step: asking a
+    // 2025-era client for input may block.
     private static Response answer(JsonNode id, SyncCall call, SyncCall.Step step, Generation generation) {
         boolean handedOver = false;
         try {

@@ -1,6 +1,7 @@
 package dev.taskgate.frontend.mcp.v2025;
 
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 import jakarta.inject.Singleton;
 
@@ -14,7 +15,6 @@ import dev.taskgate.frontend.auth.AuthenticatedCaller;
 import dev.taskgate.frontend.execution.ToolInputValidator;
 import dev.taskgate.frontend.mcp.JsonRpcRequest;
 import dev.taskgate.frontend.mcp.McpErrors;
-import dev.taskgate.frontend.mcp.McpProblems;
 import dev.taskgate.frontend.mcp.McpResult;
 import dev.taskgate.frontend.mcp.RequestKeys;
 import dev.taskgate.frontend.mcp.Served;
@@ -25,7 +25,6 @@ import dev.taskgate.frontend.mcp.ToolArguments;
 import dev.taskgate.frontend.mcp.ToolCallSteps;
 import dev.taskgate.frontend.mcp.ToolCallSteps.Generation;
 import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
-import dev.taskgate.problem.ProblemException;
 
 /**
  * 2025-era {@code tools/call}: every call is a durable execution of surface {@link Surface#MCP_2025} ({@link
@@ -54,7 +53,8 @@ public class Mcp2025ToolCalls {
     }
 
     /**
-     * Serves one call up to acceptance: the task's result, or the synchronous call now waiting. Blocking. An
+     * Serves one call up to acceptance: the task's result, or the synchronous call now waiting, both
+     * {@linkplain Served#later to come} once job-control replied (nothing waits on a thread for it). An
      * ordinary (non-task) call is submitted under
      * {@code syncReceiptKey} when given (derived from session and request id, so any replica can find it to cancel
      * it: {@link Mcp2025RemoteCancel}), else under a fresh one; the operation's log messages of {@code logLevel} or
@@ -105,31 +105,27 @@ public class Mcp2025ToolCalls {
         }
         // tasks §10: the requested TTL goes to job-control, which clamps it and stores the visibility end
         Long taskTtlMs = asTask ? Mcp2025TaskView.requestedTtl(task) : null;
-        Accepted accepted;
-        try {
-            accepted = steps.submit(
-                    Generation.MCP_2025,
-                    caller,
-                    tool,
-                    arguments,
-                    asTask,
-                    requestKey
-                            .map(RequestKeys::receiptKey2025)
-                            .orElseGet(() -> asTask || syncReceiptKey == null ? receiptKey() : syncReceiptKey),
-                    taskTtlMs,
-                    asTask ? progressToken : null);
-        } catch (ProblemException e) {
-            if (requestKey.isPresent() && e.problem().status() == 409) {
-                throw McpErrors.requestKeyConflict(requestKey.get());
-            }
-            throw McpProblems.translate(e);
-        }
+        String receiptKey = requestKey
+                .map(RequestKeys::receiptKey2025)
+                .orElseGet(() -> asTask || syncReceiptKey == null ? receiptKey() : syncReceiptKey);
+        CompletableFuture<Accepted> accepted = ToolCallSteps.accepted(
+                () -> steps.submitAsync(
+                        Generation.MCP_2025,
+                        caller,
+                        tool,
+                        arguments,
+                        asTask,
+                        receiptKey,
+                        taskTtlMs,
+                        asTask ? progressToken : null),
+                requestKey);
         if (asTask) {
-            String taskId = steps.taskId(Generation.MCP_2025, caller, accepted);
-            return Served.done(McpResult.of(view.created(taskId, accepted.execution())));
+            return Served.later(accepted.thenApply(created -> Served.done(McpResult.of(
+                    view.created(steps.taskId(Generation.MCP_2025, caller, created), created.execution())))));
         }
         // the tool's handoff policy: still running after that long → the handle view under a 2025 handle
-        return steps.await(Generation.MCP_2025, caller, toolName, accepted, progressToken, logLevel);
+        return Served.later(accepted.thenApply(
+                call -> steps.await(Generation.MCP_2025, caller, toolName, call, progressToken, logLevel)));
     }
 
     // Ids of 2025-era requests repeat across sessions and reconnects: every call gets a fresh receipt.
