@@ -101,8 +101,9 @@ public interface FrontendConfig {
     int commandsInFlight();
 
     /**
-     * REST reads with {@code wait_ms} waiting at once on this instance. They hold no thread while they wait (a watch
-     * and a timer each); one more is answered 503 {@code unavailable} with {@code Retry-After} at once.
+     * Reads with {@code wait_ms} (REST, and MCP's {@code execution_get}) waiting at once on this instance. They hold no
+     * thread while they wait (a watch and a timer each); one more is answered 503 {@code unavailable} with
+     * {@code Retry-After} at once (MCP: -32603 with HTTP 503).
      */
     @WithDefault("4096")
     int waitingReads();

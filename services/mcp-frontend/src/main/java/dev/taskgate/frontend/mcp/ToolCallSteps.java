@@ -88,7 +88,8 @@ public class ToolCallSteps {
     /**
      * The answer of a compatibility tool ({@code execution_list}, {@code execution_get}, …): control-plane tools are
      * answered here, never as a task or an execution (docs/mcp-frontend.md, "Compatibility tools and handoff").
-     * Switched off, they are unknown tools (-32602), as for any tool this server does not list.
+     * Switched off, they are unknown tools (-32602), as for any tool this server does not list. An
+     * {@code execution_get} that waits is an answer {@linkplain Served#later to come}.
      */
     public Served compatibilityCall(
             Generation generation, AuthenticatedCaller caller, String toolName, JsonNode arguments) {
@@ -97,10 +98,9 @@ public class ToolCallSteps {
                     "Unknown tool: " + toolName + " (the compatibility tools are switched off on this server).",
                     JsonNodeFactory.instance.objectNode().put("name", toolName));
         }
-        return Served.done(generation
-                .render()
-                .apply(compat.call(caller, generation.surface(), toolName, arguments)
-                        .json()));
+        CompletableFuture<Served> answer = compat.call(caller, generation.surface(), toolName, arguments)
+                .thenApply(result -> Served.done(generation.render().apply(result.json())));
+        return Served.later(answer);
     }
 
     /** The registered tool of this name as the caller sees it; -32602 naming it when there is none. */

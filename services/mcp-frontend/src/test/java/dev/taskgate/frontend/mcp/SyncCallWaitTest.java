@@ -4,6 +4,8 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
+import jakarta.inject.Inject;
+
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
@@ -11,8 +13,10 @@ import io.quarkus.test.junit.TestProfile;
 
 import dev.taskgate.contracts.ExecutionStatus;
 import dev.taskgate.contracts.Surface;
+import dev.taskgate.contracts.handle.ExecutionHandles;
 import dev.taskgate.frontend.command.CommandGateway;
 import dev.taskgate.frontend.execution.ExecutionCommands;
+import dev.taskgate.frontend.mcp.compat.CompatibilityTools;
 import dev.taskgate.frontend.mcp.http.McpResource;
 import dev.taskgate.frontend.support.Fixtures;
 import dev.taskgate.frontend.support.ThreadsInside;
@@ -25,13 +29,17 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * A synchronous {@code tools/call} over Streamable HTTP holds no thread while it waits for job-control's reply or
- * for its execution's end: the lifecycle record of the end answers it, as plain JSON when nothing was streamed.
+ * for its execution's end: the lifecycle record of the end answers it, as plain JSON when nothing was streamed. Nor
+ * does an {@code execution_get} that waits, which takes one of the instance's places for waiting reads (one here).
  */
 @QuarkusTest
 @TestProfile(WithLongFallbacks.class)
 class SyncCallWaitTest extends WithPlayedExecution {
     private static final String STORED = "{\"content\":[{\"type\":\"text\",\"text\":\"waited\"}],\"isError\":false}";
     private static final Duration WAIT = Duration.ofSeconds(30);
+
+    @Inject
+    ExecutionHandles handles;
 
     @Override
     protected Surface surface() {
@@ -76,5 +84,35 @@ class SyncCallWaitTest extends WithPlayedExecution {
         assertThat(answer.body().at("/error/code").asInt()).as(answer.text()).isEqualTo(McpErrors.INTERNAL_ERROR);
         assertThat(answer.body().at("/error/message").asText()).contains("cancelled");
         await().atMost(WAIT).until(() -> !signals.isWatched(id));
+    }
+
+    @Test
+    void aWaitingExecutionGetHoldsNoThreadAndTakesTheOnlyPlace() {
+        CompletableFuture<McpReply> get = CompletableFuture.supplyAsync(() -> executionGet("get-1"));
+        await().atMost(WAIT).until(() -> signals.isWatched(id));
+        await().atMost(WAIT)
+                .until(() -> ThreadsInside.any(McpResource.class, ToolCalls.class, CompatibilityTools.class)
+                        .isEmpty());
+
+        McpReply refused = executionGet("get-2");
+
+        assertThat(refused.status()).as(refused.text()).isEqualTo(503);
+        assertThat(refused.header("Retry-After")).isNotBlank();
+        assertThat(refused.body().at("/error/code").asInt()).isEqualTo(McpErrors.INTERNAL_ERROR);
+        assertThat(get).isNotDone();
+
+        execution.endCarrying(ExecutionStatus.COMPLETED, STORED, Fixtures.caller("alice"));
+        McpReply answer = get.join();
+
+        assertThat(answer.body().at("/result/content/0/text").asText())
+                .as(answer.text())
+                .isEqualTo("waited");
+        await().atMost(WAIT).until(() -> !signals.isWatched(id));
+    }
+
+    private McpReply executionGet(String requestId) {
+        String handle = handles.mint(id, Surface.MCP_2026, Fixtures.caller("alice"));
+        return mcp().toolCall(requestId, "execution_get", Map.of("execution_id", handle, "wait_ms", 30_000))
+                .post();
     }
 }

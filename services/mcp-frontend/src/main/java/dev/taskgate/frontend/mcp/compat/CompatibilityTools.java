@@ -4,6 +4,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 
 import jakarta.inject.Singleton;
 
@@ -40,7 +41,8 @@ import dev.taskgate.problem.ProblemException;
  * never as an execution (nothing is submitted or admitted), so they answer while every execution slot is busy. A
  * caller reaches only its own executions created through the generation serving the call or through REST (see
  * {@link ExecutionIds}).
- * Blocking: {@code execution_get} may wait up to {@value CompatArguments#MAX_WAIT_MS} ms on the execution's signals.
+ * {@code execution_get} may wait up to {@value CompatArguments#MAX_WAIT_MS} ms on the execution's signals, holding no
+ * thread meanwhile.
  */
 @Singleton
 public class CompatibilityTools {
@@ -177,21 +179,27 @@ public class CompatibilityTools {
     /**
      * Calls one of these tools for the caller, accepting execution handles minted for {@code surface} (the
      * generation serving the call) or for REST. Bad arguments, an unknown or foreign handle and a handle of the other
-     * MCP generation are -32602 {@link McpException}s; nothing is read or sent before the arguments are valid.
-     * Blocking.
+     * MCP generation are -32602 {@link McpException}s; nothing is read or sent before the arguments are valid. The
+     * answer is complete when this returns, except for an {@code execution_get} that waits ({@code wait_ms}): no
+     * thread waits for that one ({@link SettledOutcomes#readWhenSettled}), and it fails with its
+     * {@link McpException} (or -32603 with HTTP 503 at once when too many reads already wait here). Blocking until
+     * then: the reads and commands of job-control.
      */
-    public CompatResult call(AuthenticatedCaller caller, Surface surface, String name, JsonNode arguments) {
+    public CompletableFuture<CompatResult> call(
+            AuthenticatedCaller caller, Surface surface, String name, JsonNode arguments) {
         switch (name) {
             case LIST:
-                return list(caller, surface, CompatArguments.list(name, arguments));
+                return CompletableFuture.completedFuture(list(caller, surface, CompatArguments.list(name, arguments)));
             case GET:
             case JOB_INSPECT:
                 return get(caller, surface, CompatArguments.get(name, arguments));
             case PROVIDE_INPUT:
-                return provideInput(caller, surface, CompatArguments.provideInput(name, arguments));
+                return CompletableFuture.completedFuture(
+                        provideInput(caller, surface, CompatArguments.provideInput(name, arguments)));
             case CANCEL:
             case JOB_CANCEL:
-                return cancel(caller, surface, CompatArguments.cancel(name, arguments));
+                return CompletableFuture.completedFuture(
+                        cancel(caller, surface, CompatArguments.cancel(name, arguments)));
             default:
                 throw McpErrors.invalidParams(
                         "Unknown tool: " + Echo.excerpt(name), JSON.objectNode().put("name", Echo.excerpt(name)));
@@ -233,10 +241,23 @@ public class CompatibilityTools {
         return new CompatResult(ExecutionViews.result(sentence, structured, false));
     }
 
-    private CompatResult get(AuthenticatedCaller caller, Surface surface, CompatArguments.Get args) {
+    private CompletableFuture<CompatResult> get(AuthenticatedCaller caller, Surface surface, CompatArguments.Get args) {
         ExecutionIds.Resolved id = ids.resolve(args.executionId(), surface, caller);
-        ExecutionOutcome outcome =
-                settledOutcomes.read(id.executionId(), caller.caller(), () -> outcome(caller, id), args.waitMs());
+        if (args.waitMs() <= 0) {
+            return CompletableFuture.completedFuture(answer(args, id, outcome(caller, id)));
+        }
+        CompletableFuture<ExecutionOutcome> settled;
+        try {
+            settled = settledOutcomes.readWhenSettled(
+                    id.executionId(), caller.caller(), () -> outcome(caller, id), args.waitMs());
+        } catch (ProblemException e) {
+            throw translate(e); // too many reads wait here
+        }
+        return settled.thenApply(outcome -> answer(args, id, outcome));
+    }
+
+    // execution_get's answer for the outcome read (or carried by the lifecycle record of the end)
+    private static CompatResult answer(CompatArguments.Get args, ExecutionIds.Resolved id, ExecutionOutcome outcome) {
         ExecutionSnapshot s = outcome.execution();
         if (s.surface() != id.surface()) {
             throw ExecutionIds.notFound(); // also for an outcome a lifecycle record carried: the read checks it

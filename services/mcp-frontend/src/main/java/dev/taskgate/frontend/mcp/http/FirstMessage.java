@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import io.vertx.core.Vertx;
 
 import dev.taskgate.frontend.mcp.SyncCall;
+import dev.taskgate.frontend.mcp.progress.OneShotTimer;
 
 /**
  * Waits for the first step of a synchronous call that its answer starts with — the result (or the error thrown
@@ -22,15 +23,16 @@ final class FirstMessage {
     private final SyncCall call;
     private final Vertx vertx;
     private final CompletableFuture<SyncCall.Step> answer = new CompletableFuture<>();
+    private final OneShotTimer timer;
 
     private boolean polling;
     private boolean pollAgain;
     private boolean ended;
-    private long timer = -1;
 
     private FirstMessage(SyncCall call, Vertx vertx) {
         this.call = call;
         this.vertx = vertx;
+        this.timer = new OneShotTimer(vertx);
     }
 
     /**
@@ -55,7 +57,7 @@ final class FirstMessage {
                 return;
             }
             polling = true;
-            cancelTimer();
+            timer.cancel();
         }
         vertx.executeBlocking(
                 () -> {
@@ -95,34 +97,15 @@ final class FirstMessage {
             return true;
         }
         polling = false;
-        long delayMs = Math.max(1, TimeUnit.NANOSECONDS.toMillis(wakeAt - System.nanoTime()) + 1);
-        timer = vertx.setTimer(delayMs, this::onTimer);
+        timer.schedule(TimeUnit.NANOSECONDS.toMillis(wakeAt - System.nanoTime()) + 1, this::wake);
         return false;
-    }
-
-    private void onTimer(long id) {
-        synchronized (this) {
-            if (timer != id) {
-                return; // cancelled after it fired
-            }
-            timer = -1;
-        }
-        wake();
     }
 
     private void end() {
         synchronized (this) {
             ended = true;
-            cancelTimer();
+            timer.cancel();
         }
         call.onArrival(null);
-    }
-
-    // guarded by this
-    private void cancelTimer() {
-        if (timer != -1) {
-            vertx.cancelTimer(timer);
-            timer = -1;
-        }
     }
 }

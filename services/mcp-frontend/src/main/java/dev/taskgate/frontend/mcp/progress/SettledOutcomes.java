@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
 
@@ -23,8 +22,8 @@ import dev.taskgate.frontend.problem.Problems;
  * A read of an execution's outcome that may wait, a bounded time, until the execution settles: ends or asks for
  * input ({@link ExecutionSignals#isDecisive}). Serves {@code execution_get}'s {@code wait_ms} and the REST reads'
  * {@code wait_ms}. The execution's decisive lifecycle record wakes the wait at once; a read every
- * {@code taskgate.frontend.mcp.sync-poll-interval} bounds the delay when such a record is lost. {@link #read} blocks
- * (call it from a worker thread); {@link #readWhenSettled} waits without a thread.
+ * {@code taskgate.frontend.mcp.sync-poll-interval} bounds the delay when such a record is lost. No thread waits
+ * ({@link #readWhenSettled}).
  *
  * <p>An execution this instance submitted ({@link #markBeforeSubmitting}, {@link #submitted}) is not read before the
  * wait unless the lifecycle reader may have read a decisive change of it since the submission
@@ -38,7 +37,6 @@ public class SettledOutcomes {
     /** Longest wait a request may ask for: below the 60 s idle timeout common in proxies and load balancers. */
     public static final int MAX_WAIT_MS = 45_000;
 
-    private static final int MAX_SIGNALS = 100_000;
     private static final int REMEMBERED_SUBMISSIONS = 4096;
 
     private final ExecutionSignals signals;
@@ -72,50 +70,9 @@ public class SettledOutcomes {
 
     /**
      * The outcome {@code read} returns once it shows the execution settled, or the last one read when {@code waitMs}
-     * has passed first; {@code waitMs} 0 reads once. An outcome the execution's terminal lifecycle record carried
-     * takes the place of a read when {@code caller} may read it. {@code read}'s exceptions pass through.
-     */
-    public ExecutionOutcome read(UUID executionId, Caller caller, Supplier<ExecutionOutcome> read, long waitMs) {
-        if (waitMs <= 0) {
-            return read.get();
-        }
-        try (ExecutionWatch watch = signals.watch(executionId)) {
-            // opened before the first read: a record published after the read is not missed
-            OptionalLong mark = submittedHere.markOf(executionId);
-            ExecutionOutcome outcome =
-                    mark.isEmpty() || signals.mayHaveChangedDecisivelySince(executionId, mark.getAsLong())
-                            ? read.get()
-                            : null; // undecided when submitted, and no decisive change read since
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
-            for (int i = 0; i < MAX_SIGNALS && (outcome == null || !settled(outcome)); i++) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    break;
-                }
-                ExecutionSignal signal;
-                try {
-                    signal = watch.poll(Math.min(left, pollInterval.toNanos()));
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
-                }
-                if (signal == null) {
-                    outcome = read.get();
-                } else if (signal.kind() == ExecutionSignal.Kind.CHANGED
-                        && ExecutionSignals.isDecisive(signal.state())) {
-                    outcome = signal.outcome() == null
-                            ? read.get()
-                            : signal.outcome()
-                                    .readableBy(caller, clock.instant())
-                                    .orElseGet(read);
-                }
-            }
-            return outcome != null ? outcome : read.get();
-        }
-    }
-
-    /**
-     * As {@link #read}, holding no thread while it waits ({@link SettlingRead}): the first read, when one is needed,
+     * has passed first, holding no thread while it waits ({@link SettlingRead}). An outcome the execution's terminal
+     * lifecycle record carried takes the place of a read when {@code caller} may read it; {@code read}'s exceptions
+     * fail the answer. The first read, when one is needed,
      * runs on the calling thread and throws there; the later ones run on Vert.x's worker pool. At most {@code taskgate.frontend.waiting-reads} such reads wait at once on this instance;
      * one more is refused with 503 {@code unavailable} and {@code Retry-After}, before any read. {@code waitMs}
      * must be positive.

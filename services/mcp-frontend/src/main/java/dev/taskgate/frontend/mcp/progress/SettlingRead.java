@@ -32,12 +32,12 @@ final class SettlingRead {
     private final long pollNanos;
     private final Runnable onEnd;
     private final CompletableFuture<ExecutionOutcome> answer = new CompletableFuture<>();
+    private final OneShotTimer timer;
     private ExecutionWatch watch;
 
     private boolean reading;
     private boolean readAgain;
     private boolean ended;
-    private long timer = -1;
 
     SettlingRead(
             UUID executionId,
@@ -56,6 +56,7 @@ final class SettlingRead {
         this.deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMs);
         this.pollNanos = pollNanos;
         this.onEnd = onEnd;
+        this.timer = new OneShotTimer(vertx);
     }
 
     /**
@@ -109,7 +110,7 @@ final class SettlingRead {
             return;
         }
         reading = true;
-        cancelTimer();
+        timer.cancel();
         vertx.<ExecutionOutcome>executeBlocking(read::get, false).onComplete(done -> {
             if (done.succeeded()) {
                 readDone(done.result());
@@ -141,26 +142,7 @@ final class SettlingRead {
     // guarded by this
     private void scheduleNext() {
         long left = deadline - System.nanoTime();
-        long delayMs = Math.max(1, TimeUnit.NANOSECONDS.toMillis(Math.min(Math.max(left, 0), pollNanos)));
-        timer = vertx.setTimer(delayMs, id -> onTimer(id));
-    }
-
-    private void onTimer(long id) {
-        synchronized (this) {
-            if (timer != id) {
-                return; // cancelled after it fired
-            }
-            timer = -1;
-        }
-        readNow();
-    }
-
-    // guarded by this
-    private void cancelTimer() {
-        if (timer != -1) {
-            vertx.cancelTimer(timer);
-            timer = -1;
-        }
+        timer.schedule(TimeUnit.NANOSECONDS.toMillis(Math.min(Math.max(left, 0), pollNanos)), this::readNow);
     }
 
     private void finish(ExecutionOutcome outcome) {
@@ -182,7 +164,7 @@ final class SettlingRead {
                 return false;
             }
             ended = true;
-            cancelTimer();
+            timer.cancel();
         }
         watch.close();
         onEnd.run();
