@@ -34,7 +34,8 @@ import org.HdrHistogram.Histogram;
  * </ul>
  *
  * WARMUP seconds of the schedule are sent but not counted, then SECONDS are. Only successful answers go into the
- * histograms; refusals for load (REST 429, MCP's JSON-RPC -31429) and other failures are counted apart. Bounded:
+ * histograms; refusals for load (REST 429, MCP's JSON-RPC -31429, and a 503 with Retry-After: a frontend whose
+ * places for waiting requests are taken) and other failures are counted apart. Bounded:
  * RATE ≤ 1000, SECONDS + WARMUP ≤ 300, at most MAX_IN_FLIGHT requests open (a request due while that many are open
  * is not sent and counts as {@code skipped}), a 30 s timeout per request and a 60 s cap on the wait for the last
  * answers. Loopback only. Prints one line of key=value pairs (bin/bench reads it); latencies in ms.
@@ -250,7 +251,7 @@ public class OpenLoop {
                     .thenApply(r -> new Answer(
                             r.statusCode() == 202
                                     && EXECUTION_ID.matcher(r.body()).find(),
-                            r.statusCode() == 429,
+                            refusedForLoad(r),
                             r.statusCode(),
                             r.body()));
         }
@@ -277,8 +278,12 @@ public class OpenLoop {
                         r.body()));
     }
 
+    // admission control (429, -31429), or a frontend asking to come back (503 with Retry-After: its places are taken)
     private static boolean refusedForLoad(HttpResponse<String> r) {
-        return r.statusCode() == 429 || r.body().contains("\"code\":-31429");
+        return r.statusCode() == 429
+                || r.body().contains("\"code\":-31429")
+                || r.statusCode() == 503
+                        && r.headers().firstValue("Retry-After").isPresent();
     }
 
     private CompletableFuture<HttpResponse<String>> mcp(String method, String name, String body) {
