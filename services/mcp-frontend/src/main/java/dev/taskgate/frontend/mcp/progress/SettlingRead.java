@@ -15,9 +15,10 @@ import dev.taskgate.contracts.ExecutionOutcome;
 /**
  * One waiting read of {@link SettledOutcomes#readWhenSettled}, which holds no thread while it waits: the decisive
  * lifecycle record (delivered by the instance reader to the watch's sink), a fallback timer every poll interval and
- * the end of the wait each start the next step, and the blocking reads run on Vert.x's worker pool, one at a time. The same steps as {@link SettledOutcomes#read}'s loop: a decisive record ends the wait with the outcome
- * it carried (when the caller may read it) or with a read; a read that shows the execution settled ends it; the
- * timer reads again; the read at or after the end of the wait is the answer.
+ * the end of the wait each start the next step, and the blocking reads run on Vert.x's worker pool, one at a time.
+ * The steps: a decisive record ends the wait with the outcome it carried (when the caller may read it) or with a
+ * read; a read that shows the execution settled ends it; the timer reads again; the read at or after the end of the
+ * wait is the answer.
  *
  * <p>Steps come from three threads (the reader's, a timer's, a read's completion); the fields below are guarded by
  * {@code this}, and nothing blocking runs while it is held.
