@@ -1,7 +1,6 @@
 package dev.taskgate.frontend.mcp.http;
 
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 
 import jakarta.inject.Singleton;
@@ -108,12 +107,12 @@ class Mcp2025Http {
     CompletionStage<Response> post(HttpHeaders headers, JsonRpcRequest request, AuthenticatedCaller caller) {
         if (Mcp2025Server.isMcp2025Initialize(request)) {
             if (request.isNotification()) {
-                return now(Response.accepted().build());
+                return ServedAnswers.now(Response.accepted().build());
             }
             String version = Mcp2025Server.negotiate(request);
             Mcp2025Session session =
                     sessions.open(caller.caller(), version, request.params().get("capabilities"));
-            return now(Response.ok(
+            return ServedAnswers.now(Response.ok(
                             McpResponses.result(request.id(), McpResult.of(server.initializeResult(version))),
                             MediaType.APPLICATION_JSON)
                     .header(SESSION_HEADER, session.id())
@@ -122,7 +121,7 @@ class Mcp2025Http {
         Optional<Mcp2025Session> found =
                 sessions.use(headers.getHeaderString(SESSION_HEADER).trim(), caller.caller());
         if (found.isEmpty()) {
-            return now(sessionNotFound(request.id()));
+            return ServedAnswers.now(sessionNotFound(request.id()));
         }
         Mcp2025Session session = checkVersion(found.get(), headers.getHeaderString(VERSION_HEADER));
         if (request.isNotification()) {
@@ -134,38 +133,23 @@ class Mcp2025Http {
                     }
                 }
             }
-            return now(Response.accepted().build());
+            return ServedAnswers.now(Response.accepted().build());
         }
         String key = Mcp2025InFlight.key(session.id(), request.id());
         if ("tools/call".equals(request.method()) && inFlight.cancelledEarly(key)) {
             throw McpErrors.internal("The request was cancelled before it was admitted; nothing ran.", null);
         }
         if ("tasks/result".equals(request.method()) && server.negotiatesTasks(session.protocolVersion())) {
-            return now(taskResults.respond(request, session, caller)); // streams the task's input requests (tasks §7)
+            return ServedAnswers.now(
+                    taskResults.respond(request, session, caller)); // streams the task's input requests (tasks §7)
         }
         Served served = server.serve(request, session, caller);
         if ("logging/setLevel".equals(request.method())) {
             // the session's listen streams here use the new level at once (elsewhere at their next session check)
             listeners.logLevelChanged(Mcp2025Sessions.hash(session.id()), Mcp2025Server.requestedLogLevel(request));
         }
-        return answer(key, request, served, new Mcp2025CallInput.Asker(session, caller));
-    }
-
-    // as McpResource's: a result as it is, a synchronous call answered by the responder, an answer to come once it came
-    private CompletionStage<Response> answer(
-            String key, JsonRpcRequest request, Served served, Mcp2025CallInput.Asker asker) {
-        if (served.later() != null) {
-            return served.later().thenCompose(next -> answer(key, request, next, asker));
-        }
-        if (served.pending() != null) {
-            return responder.respond(key, request.id(), served.pending(), asker);
-        }
-        return now(Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON)
-                .build());
-    }
-
-    private static CompletionStage<Response> now(Response response) {
-        return CompletableFuture.completedFuture(response);
+        Mcp2025CallInput.Asker asker = new Mcp2025CallInput.Asker(session, caller);
+        return ServedAnswers.of(request.id(), served, call -> responder.respond(key, request.id(), call, asker));
     }
 
     /** {@code DELETE} with {@code Mcp-Session-Id}: 204 when a live session of the caller ended, 404 otherwise. */

@@ -3,7 +3,6 @@ package dev.taskgate.frontend.mcp.http;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.UUID;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 
@@ -109,55 +108,43 @@ public class McpResource {
             caller = authenticate(headers);
             bytes = readBounded(body);
             if (Mcp2025Http.isClientResponse(headers, bytes)) {
-                return now(mcp2025.clientResponse(headers, bytes, caller)); // issue 4: answer to elicitation / sampling
+                return ServedAnswers.now(
+                        mcp2025.clientResponse(headers, bytes, caller)); // issue 4: answer to elicitation / sampling
             }
         } catch (McpException e) {
-            return now(error(null, e));
+            return ServedAnswers.now(error(null, e));
         }
         JsonRpcRequest request;
         try {
             request = JsonRpcRequest.parse(bytes);
         } catch (McpException e) {
-            return now(error(e.error().code() == McpErrors.PARSE_ERROR ? null : JsonRpcRequest.readableId(bytes), e));
+            return ServedAnswers.now(
+                    error(e.error().code() == McpErrors.PARSE_ERROR ? null : JsonRpcRequest.readableId(bytes), e));
         }
         try {
             if (Mcp2025Http.handles(headers, request)) {
                 return answered(request, mcp2025.post(headers, request, caller)); // 2025-era adapter (issue 4)
             }
             if (request.isNotification()) {
-                return now(notification(headers, request));
+                return ServedAnswers.now(notification(headers, request));
             }
             RequestMeta meta = checked(headers, request);
             if (SubscriptionRequests.METHOD.equals(request.method())) {
-                return now(listen2026.open(request, meta, caller, connection));
+                return ServedAnswers.now(listen2026.open(request, meta, caller, connection));
             }
-            return answered(request, answer(request, server.serve(request, meta, caller), connection));
+            return answered(
+                    request,
+                    ServedAnswers.of(
+                            request.id(),
+                            server.serve(request, meta, caller),
+                            call -> responder.respond(request.id(), call, connection)));
         } catch (McpException e) {
-            return now(error(request.id(), e));
+            return ServedAnswers.now(error(request.id(), e));
         } catch (RuntimeException e) {
             String correlationId = UUID.randomUUID().toString();
             LOG.errorf(e, "MCP request failed correlationId=%s method=%s", correlationId, request.method());
-            return now(error(request.id(), McpErrors.unexpected(correlationId)));
+            return ServedAnswers.now(error(request.id(), McpErrors.unexpected(correlationId)));
         }
-    }
-
-    private static CompletionStage<Response> now(Response response) {
-        return CompletableFuture.completedFuture(response);
-    }
-
-    // A result as it is; a synchronous call answered by the responder, with no thread waiting for its first message;
-    // an answer to come (a task being created, a call being submitted) once job-control accepted it, with no thread
-    // waiting for that either. RESTEasy Reactive then finishes the request on a worker thread; a stage already
-    // complete, as every other answer here, continues on the thread that served it.
-    private CompletionStage<Response> answer(JsonRpcRequest request, Served served, HttpServerResponse connection) {
-        if (served.later() != null) {
-            return served.later().thenCompose(next -> answer(request, next, connection));
-        }
-        if (served.pending() != null) {
-            return responder.respond(request.id(), served.pending(), connection);
-        }
-        return now(Response.ok(McpResponses.result(request.id(), served.result()), MediaType.APPLICATION_JSON)
-                .build());
     }
 
     // an answer that failed with an MCP error is that error's response
