@@ -1,11 +1,12 @@
 package dev.taskgate.webhooks;
 
 import java.io.IOException;
-import java.util.Collections;
 
 import org.junit.jupiter.api.Test;
 
 import io.quarkus.test.junit.QuarkusTest;
+
+import dev.taskgate.testsupport.MutinyDecorators;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -14,9 +15,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class MutinyCallbacksTest {
     @Test
     void mutinyFindsNoCallbackDecoratorToLoad() throws IOException {
-        ClassLoader loader = Thread.currentThread().getContextClassLoader();
-        assertThat(Collections.list(
-                        loader.getResources("META-INF/services/io.smallrye.mutiny.infrastructure.CallbackDecorator")))
-                .isEmpty();
+        assertThat(MutinyDecorators.loadable()).isEmpty();
     }
 }
