@@ -26,6 +26,7 @@ import dev.taskgate.jobctl.command.OwnedExecutionLock;
 import dev.taskgate.jobctl.command.Problems;
 import dev.taskgate.jobctl.command.Replies;
 import dev.taskgate.jobctl.command.WriteScope;
+import dev.taskgate.jobctl.db.Transactions;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.StateChange;
@@ -103,8 +104,9 @@ public class CancellationService {
 
     private Uni<CommandOutcome> handle(CancelExecution command, AtomicReference<UUID> stopToConfirm) {
         Instant now = clock.now();
-        return pool.withTransaction(tx ->
-                lock.lockOrNotFound(tx, command, command.executionId(), command.caller(), now, execution -> {
+        return Transactions.within(
+                pool,
+                tx -> lock.lockOrNotFound(tx, command, command.executionId(), command.caller(), now, execution -> {
                     // after the ownership check, so that only the owner learns the tool is mutating
                     if (writeScope.isRequiredFor(execution) && !command.grants(Scopes.TOOLS_WRITE)) {
                         return Uni.createFrom()

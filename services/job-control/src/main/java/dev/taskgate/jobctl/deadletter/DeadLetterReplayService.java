@@ -17,6 +17,7 @@ import dev.taskgate.contracts.operator.AuditEntry;
 import dev.taskgate.contracts.operator.DeadLetterReplays;
 import dev.taskgate.contracts.operator.OperatorActions;
 import dev.taskgate.jobctl.DbClock;
+import dev.taskgate.jobctl.db.Transactions;
 import dev.taskgate.jobctl.deadletter.db.ReplayRepository;
 import dev.taskgate.jobctl.deadletter.kafka.DeadLetterTopicReader;
 import dev.taskgate.jobctl.deadletter.kafka.DeadLetterTopicReader.KafkaUnavailableException;
@@ -84,7 +85,7 @@ public class DeadLetterReplayService {
                 .onFailure(KafkaUnavailableException.class)
                 .transform(e -> DeadLetterException.unavailable("Kafka did not answer in time; try again shortly."))
                 .map(found -> checked(found, request))
-                .flatMap(found -> pool.withTransaction(tx -> replay(tx, call, target, request, found)))
+                .flatMap(found -> Transactions.within(pool, tx -> replay(tx, call, target, request, found)))
                 .onFailure(DeadLetterException.class)
                 .recoverWithUni(e -> refused(call, target, e));
     }

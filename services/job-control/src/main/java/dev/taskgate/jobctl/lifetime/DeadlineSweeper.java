@@ -19,6 +19,7 @@ import dev.taskgate.contracts.work.StopRequested;
 import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.db.Transactions;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.StateChange;
@@ -105,15 +106,17 @@ public class DeadlineSweeper {
     }
 
     private Uni<Integer> failOverdue(Instant now) {
-        return pool.withTransaction(tx -> executions
-                        .lockOverdue(tx, now, config.sweeper().batchSize())
-                        .flatMap(overdue -> Multi.createFrom()
-                                .iterable(overdue)
-                                .onItem()
-                                .transformToUniAndConcatenate(e -> fail(tx, e, now))
-                                .collect()
-                                .asList()
-                                .replaceWith(overdue.size())))
+        return Transactions.within(
+                        pool,
+                        tx -> executions
+                                .lockOverdue(tx, now, config.sweeper().batchSize())
+                                .flatMap(overdue -> Multi.createFrom()
+                                        .iterable(overdue)
+                                        .onItem()
+                                        .transformToUniAndConcatenate(e -> fail(tx, e, now))
+                                        .collect()
+                                        .asList()
+                                        .replaceWith(overdue.size())))
                 .invoke(n -> {
                     if (n > 0) {
                         relay.wake();

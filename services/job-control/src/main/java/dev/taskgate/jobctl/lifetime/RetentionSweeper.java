@@ -16,6 +16,7 @@ import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.checkpoint.db.FrontierCheckpointRepository;
 import dev.taskgate.jobctl.checkpoint.db.ResultCheckpointRepository;
+import dev.taskgate.jobctl.db.Transactions;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.input.db.InputRequestRepository;
@@ -103,32 +104,34 @@ public class RetentionSweeper {
     }
 
     private Uni<Integer> purgeExpired(Instant now) {
-        return pool.withTransaction(tx -> executions
-                .lockExpired(tx, now, config.sweeper().batchSize())
-                .flatMap(expired -> {
-                    List<UUID> keep = expired.stream()
-                            .filter(Execution::mutating)
-                            .map(Execution::id)
-                            .toList();
-                    List<UUID> drop = expired.stream()
-                            .filter(e -> !e.mutating())
-                            .map(Execution::id)
-                            .toList();
-                    return executions
-                            .purge(tx, keep, now)
-                            .flatMap(v -> inputs.deleteFor(tx, keep))
-                            .flatMap(v -> resultCheckpoints.deleteFor(tx, keep))
-                            .flatMap(v -> journal.deleteFor(tx, keep))
-                            .flatMap(v -> frontiers.deleteFor(tx, keep))
-                            .flatMap(v -> executions.delete(tx, drop))
-                            .invoke(v -> {
-                                if (!expired.isEmpty()) {
-                                    LOG.infof(
-                                            "Purged executions past retention [deleted=%d purgedKeepingReceipt=%d]",
-                                            drop.size(), keep.size());
-                                }
-                            })
-                            .replaceWith(expired.size());
-                }));
+        return Transactions.within(
+                pool,
+                tx -> executions
+                        .lockExpired(tx, now, config.sweeper().batchSize())
+                        .flatMap(expired -> {
+                            List<UUID> keep = expired.stream()
+                                    .filter(Execution::mutating)
+                                    .map(Execution::id)
+                                    .toList();
+                            List<UUID> drop = expired.stream()
+                                    .filter(e -> !e.mutating())
+                                    .map(Execution::id)
+                                    .toList();
+                            return executions
+                                    .purge(tx, keep, now)
+                                    .flatMap(v -> inputs.deleteFor(tx, keep))
+                                    .flatMap(v -> resultCheckpoints.deleteFor(tx, keep))
+                                    .flatMap(v -> journal.deleteFor(tx, keep))
+                                    .flatMap(v -> frontiers.deleteFor(tx, keep))
+                                    .flatMap(v -> executions.delete(tx, drop))
+                                    .invoke(v -> {
+                                        if (!expired.isEmpty()) {
+                                            LOG.infof(
+                                                    "Purged executions past retention [deleted=%d purgedKeepingReceipt=%d]",
+                                                    drop.size(), keep.size());
+                                        }
+                                    })
+                                    .replaceWith(expired.size());
+                        }));
     }
 }

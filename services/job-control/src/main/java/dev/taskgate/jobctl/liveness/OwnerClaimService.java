@@ -9,6 +9,7 @@ import org.jboss.logging.Logger;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 
+import dev.taskgate.jobctl.db.Transactions;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 
 /**
@@ -29,7 +30,7 @@ public class OwnerClaimService {
 
     /** Whether {@code workerId} owns {@code epoch} of the execution now (claimed here or before). */
     public Uni<Boolean> claim(UUID executionId, long epoch, String workerId) {
-        return pool.withTransaction(tx -> executions.claimOwner(tx, executionId, epoch, workerId))
+        return Transactions.within(pool, tx -> executions.claimOwner(tx, executionId, epoch, workerId))
                 .invoke(granted -> LOG.infof(
                         "Owner claim %s [executionId=%s epoch=%d workerId=%s]",
                         granted ? "granted" : "refused", executionId, epoch, workerId));

@@ -14,6 +14,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.db.Transactions;
 import dev.taskgate.jobctl.execution.OwnedExecution;
 import dev.taskgate.jobctl.execution.db.ExecutionRepository;
 import dev.taskgate.jobctl.liveness.db.WorkerInstanceRepository;
@@ -122,20 +123,22 @@ public class OwnerLossSweeper {
     }
 
     private Uni<Integer> settle(Instant now, Instant silentSince, boolean forget) {
-        return pool.withTransaction(tx -> (forget
-                                ? workers.forgetSilentSince(
-                                        tx, now.minus(config.liveness().forgetAfter()))
-                                : Uni.createFrom().item(0))
-                        .flatMap(forgotten -> executions.lockOwnerLost(
-                                tx, silentSince, config.liveness().batchSize()))
-                        .flatMap(lost -> Multi.createFrom()
-                                .iterable(lost)
-                                .onItem()
-                                .transformToUniAndConcatenate(
-                                        owned -> ownerLoss.settle(tx, owned, LossCause.OWNER_LOST, cause(owned), now))
-                                .collect()
-                                .asList()
-                                .replaceWith(lost.size())))
+        return Transactions.within(
+                        pool,
+                        tx -> (forget
+                                        ? workers.forgetSilentSince(
+                                                tx, now.minus(config.liveness().forgetAfter()))
+                                        : Uni.createFrom().item(0))
+                                .flatMap(forgotten -> executions.lockOwnerLost(
+                                        tx, silentSince, config.liveness().batchSize()))
+                                .flatMap(lost -> Multi.createFrom()
+                                        .iterable(lost)
+                                        .onItem()
+                                        .transformToUniAndConcatenate(owned ->
+                                                ownerLoss.settle(tx, owned, LossCause.OWNER_LOST, cause(owned), now))
+                                        .collect()
+                                        .asList()
+                                        .replaceWith(lost.size())))
                 .invoke(n -> {
                     if (forget) {
                         nextForget = now.plus(FORGET_EVERY);

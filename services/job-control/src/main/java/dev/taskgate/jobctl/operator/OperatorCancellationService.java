@@ -22,6 +22,7 @@ import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.IdSource;
 import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.Operations;
+import dev.taskgate.jobctl.db.Transactions;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.StateChange;
@@ -78,18 +79,25 @@ public class OperatorCancellationService {
     /** Cancels the execution the handle names, for an operator of the route's project. */
     public Uni<OperatorCancelResult> cancel(OperatorCall call, String handle) {
         Instant now = clock.now();
-        return pool.withTransaction(tx -> handles.resolve(tx, handle, call.workspace(), now, true)
-                        .flatMap(found -> {
-                            if (found.isEmpty()) {
-                                return audit.record(
-                                                tx, call, OperatorActions.CANCEL, handle, null, AuditEntry.NOT_FOUND)
-                                        .map(id -> (Step) null);
-                            }
-                            Execution execution = found.get();
-                            CancelDecision decision =
-                                    CancelDecision.of(execution, operations.find(execution.toolName()));
-                            return apply(tx, call, handle, execution, decision, now);
-                        }))
+        return Transactions.within(
+                        pool,
+                        tx -> handles.resolve(tx, handle, call.workspace(), now, true)
+                                .flatMap(found -> {
+                                    if (found.isEmpty()) {
+                                        return audit.record(
+                                                        tx,
+                                                        call,
+                                                        OperatorActions.CANCEL,
+                                                        handle,
+                                                        null,
+                                                        AuditEntry.NOT_FOUND)
+                                                .map(id -> (Step) null);
+                                    }
+                                    Execution execution = found.get();
+                                    CancelDecision decision =
+                                            CancelDecision.of(execution, operations.find(execution.toolName()));
+                                    return apply(tx, call, handle, execution, decision, now);
+                                }))
                 .flatMap(step -> {
                     if (step == null) {
                         return Uni.createFrom().failure(new ExecutionNotFoundException());

@@ -38,6 +38,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.contracts.MessageHeaders;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.db.Transactions;
 import dev.taskgate.serviceauth.KafkaClientSecurity;
 import dev.taskgate.tracing.TraceContext;
 
@@ -212,7 +213,7 @@ public class OutboxRelay {
     /** One pass: returns how many records were published ({@link #LOCK_HELD_ELSEWHERE} when another instance holds the relay lock). */
     Uni<Integer> relayBatch() {
         AtomicInteger setAside = new AtomicInteger();
-        return pool.withTransaction(tx -> pass(tx, setAside))
+        return Transactions.within(pool, tx -> pass(tx, setAside))
                 // counted once committed: a pass that fails sets the same rows aside again
                 .invoke(sent -> refusedCount.increment(setAside.get()));
     }

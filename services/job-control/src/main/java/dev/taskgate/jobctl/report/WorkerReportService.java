@@ -33,6 +33,7 @@ import dev.taskgate.jobctl.JobControlConfig;
 import dev.taskgate.jobctl.artifact.ArtifactService;
 import dev.taskgate.jobctl.checkpoint.FrontierCheckpointService;
 import dev.taskgate.jobctl.checkpoint.ResultCheckpointService;
+import dev.taskgate.jobctl.db.Transactions;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
 import dev.taskgate.jobctl.execution.OwnedExecution;
@@ -110,7 +111,7 @@ public class WorkerReportService {
      * @return whether the transaction appended outbox rows
      */
     public Uni<Boolean> apply(WorkerEvent event) {
-        return pool.withTransaction(tx -> applyIn(tx, event));
+        return Transactions.within(pool, tx -> applyIn(tx, event));
     }
 
     /**
@@ -121,7 +122,7 @@ public class WorkerReportService {
      * @return whether the transaction appended outbox rows
      */
     public Uni<Boolean> applyAll(List<WorkerEvent> reports, ReportScope scope) {
-        return pool.withTransaction(tx -> {
+        return Transactions.within(pool, tx -> {
             Uni<Boolean> applied = Uni.createFrom().item(false);
             for (int i = 0; i < reports.size(); i++) {
                 int index = i;

@@ -14,6 +14,7 @@ import dev.taskgate.contracts.Caller;
 import dev.taskgate.contracts.ExecutionSnapshot;
 import dev.taskgate.jobctl.DbClock;
 import dev.taskgate.jobctl.JobControlConfig;
+import dev.taskgate.jobctl.db.Transactions;
 import dev.taskgate.jobctl.query.ExecutionQueries;
 import dev.taskgate.jobctl.submit.db.CancelMarkRepository;
 import dev.taskgate.jobctl.submit.db.ReceiptRepository;
@@ -56,18 +57,20 @@ public class CancelMarks {
      */
     public Uni<Optional<ExecutionSnapshot>> cancelByReceipt(String principal, String workspace, String receiptKey) {
         Instant now = clock.now();
-        Uni<Optional<UUID>> admitted = pool.withTransaction(tx -> marks.lockKey(tx, principal, workspace, receiptKey)
-                .chain(() -> receipts.find(tx, principal, workspace, receiptKey))
-                .chain(found -> found.isPresent()
-                        ? Uni.createFrom().item(found.map(Receipt::executionId))
-                        : marks.mark(
-                                        tx,
-                                        principal,
-                                        workspace,
-                                        receiptKey,
-                                        now,
-                                        now.plus(config.cancelMarks().ttl()))
-                                .replaceWith(Optional.<UUID>empty())));
+        Uni<Optional<UUID>> admitted = Transactions.within(
+                pool,
+                tx -> marks.lockKey(tx, principal, workspace, receiptKey)
+                        .chain(() -> receipts.find(tx, principal, workspace, receiptKey))
+                        .chain(found -> found.isPresent()
+                                ? Uni.createFrom().item(found.map(Receipt::executionId))
+                                : marks.mark(
+                                                tx,
+                                                principal,
+                                                workspace,
+                                                receiptKey,
+                                                now,
+                                                now.plus(config.cancelMarks().ttl()))
+                                        .replaceWith(Optional.<UUID>empty())));
         return admitted.chain(executionId -> executionId.isEmpty()
                 ? Uni.createFrom().item(Optional.<ExecutionSnapshot>empty())
                 : queries.getSnapshot(executionId.get().toString(), principal, workspace)

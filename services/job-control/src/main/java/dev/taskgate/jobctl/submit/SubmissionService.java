@@ -31,6 +31,7 @@ import dev.taskgate.jobctl.auth.Scopes;
 import dev.taskgate.jobctl.command.CommandOutcome;
 import dev.taskgate.jobctl.command.Problems;
 import dev.taskgate.jobctl.command.Replies;
+import dev.taskgate.jobctl.db.Transactions;
 import dev.taskgate.jobctl.execution.Execution;
 import dev.taskgate.jobctl.execution.ExecutionLifetime;
 import dev.taskgate.jobctl.execution.LifecycleEvents;
@@ -142,14 +143,16 @@ public class SubmissionService {
                                     Problems.inputTooLarge(size, outbox.maxSealedPayloadBytes())),
                             false));
         }
-        return pool.withTransaction(tx -> cancelledBeforeAdmission(tx, command, now)
-                .flatMap(cancelled -> cancelled
-                        ? Uni.createFrom()
-                                .item(new CommandOutcome(
-                                        Replies.rejected(
-                                                ids.newId(), now, command, Problems.cancelledBeforeAdmission()),
-                                        false))
-                        : admitted(tx, command, spec, fingerprint, new Fresh(fresh, work), input, now)));
+        return Transactions.within(
+                pool,
+                tx -> cancelledBeforeAdmission(tx, command, now)
+                        .flatMap(cancelled -> cancelled
+                                ? Uni.createFrom()
+                                        .item(new CommandOutcome(
+                                                Replies.rejected(
+                                                        ids.newId(), now, command, Problems.cancelledBeforeAdmission()),
+                                                false))
+                                : admitted(tx, command, spec, fingerprint, new Fresh(fresh, work), input, now)));
     }
 
     /** A new execution and its first {@code RunOperation}, written together if the submission creates it. */

@@ -21,6 +21,7 @@ import dev.taskgate.contracts.operator.OperatorUpstream;
 import dev.taskgate.contracts.upstream.UpstreamDefinition;
 import dev.taskgate.contracts.upstream.UpstreamJson;
 import dev.taskgate.jobctl.DbClock;
+import dev.taskgate.jobctl.db.Transactions;
 import dev.taskgate.jobctl.operator.OperatorCall;
 import dev.taskgate.jobctl.operator.audit.AuditLog;
 import dev.taskgate.jobctl.upstream.db.StoredUpstream;
@@ -96,11 +97,18 @@ public class UpstreamRegistrations {
                     now,
                     now,
                     1);
-            boolean inserted = pool.withTransaction(tx -> rows.insert(tx, row)
-                            .call(ok -> ok
-                                    ? audit.record(
-                                            tx, call, OperatorActions.UPSTREAMS_CREATE, row.id(), null, AuditEntry.OK)
-                                    : Uni.createFrom().voidItem()))
+            boolean inserted = Transactions.within(
+                            pool,
+                            tx -> rows.insert(tx, row)
+                                    .call(ok -> ok
+                                            ? audit.record(
+                                                    tx,
+                                                    call,
+                                                    OperatorActions.UPSTREAMS_CREATE,
+                                                    row.id(),
+                                                    null,
+                                                    AuditEntry.OK)
+                                            : Uni.createFrom().voidItem()))
                     .await()
                     .indefinitely();
             if (!inserted) {
@@ -134,15 +142,18 @@ public class UpstreamRegistrations {
             UpstreamDefinition upstream = request.upstream();
             requireNamespaceFree(upstream);
             requireReachable(upstream);
-            StoredUpstream next = pool.withTransaction(tx -> rows.find(tx, id, true)
-                            .map(found -> found.filter(r -> r.workspace().equals(call.workspace()))
-                                    .orElseThrow(UpstreamRegistrationException::notFound))
-                            .invoke(current -> requireRevision(ifMatch, current))
-                            .call(current -> namespaceTaken(tx, upstream))
-                            .map(current -> replaced(current, request))
-                            .call(replacement -> rows.update(tx, replacement, replacement.revision() - 1))
-                            .call(replacement ->
-                                    audit.record(tx, call, OperatorActions.UPSTREAMS_UPDATE, id, null, AuditEntry.OK)))
+            StoredUpstream next = Transactions.within(
+                            pool,
+                            tx -> rows.find(tx, id, true)
+                                    .map(found -> found.filter(
+                                                    r -> r.workspace().equals(call.workspace()))
+                                            .orElseThrow(UpstreamRegistrationException::notFound))
+                                    .invoke(current -> requireRevision(ifMatch, current))
+                                    .call(current -> namespaceTaken(tx, upstream))
+                                    .map(current -> replaced(current, request))
+                                    .call(replacement -> rows.update(tx, replacement, replacement.revision() - 1))
+                                    .call(replacement -> audit.record(
+                                            tx, call, OperatorActions.UPSTREAMS_UPDATE, id, null, AuditEntry.OK)))
                     .await()
                     .indefinitely();
             registered.applied(next);
@@ -155,14 +166,21 @@ public class UpstreamRegistrations {
     public Uni<Void> delete(OperatorCall call, String id, String ifMatch) {
         return run(call, OperatorActions.UPSTREAMS_DELETE, () -> id, () -> {
                     requireWritable(call, id);
-                    pool.withTransaction(tx -> rows.find(tx, id, true)
-                                    .map(found -> found.filter(
-                                                    r -> r.workspace().equals(call.workspace()))
-                                            .orElseThrow(UpstreamRegistrationException::notFound))
-                                    .invoke(current -> requireRevision(ifMatch, current))
-                                    .call(current -> rows.delete(tx, id))
-                                    .call(current -> audit.record(
-                                            tx, call, OperatorActions.UPSTREAMS_DELETE, id, null, AuditEntry.OK)))
+                    Transactions.within(
+                                    pool,
+                                    tx -> rows.find(tx, id, true)
+                                            .map(found -> found.filter(
+                                                            r -> r.workspace().equals(call.workspace()))
+                                                    .orElseThrow(UpstreamRegistrationException::notFound))
+                                            .invoke(current -> requireRevision(ifMatch, current))
+                                            .call(current -> rows.delete(tx, id))
+                                            .call(current -> audit.record(
+                                                    tx,
+                                                    call,
+                                                    OperatorActions.UPSTREAMS_DELETE,
+                                                    id,
+                                                    null,
+                                                    AuditEntry.OK)))
                             .await()
                             .indefinitely();
                     registered.deleted(id);
