@@ -42,10 +42,14 @@ public class AdmissionService {
      * keep the transaction open until the execution is inserted.
      */
     public Uni<Optional<AdmissionRefusal>> check(SqlConnection tx, Caller caller, long inputBytes, Instant now) {
-        return repository
-                .lock(tx, caller.orgId(), caller.principal())
-                .flatMap(v -> repository.usage(tx, caller.principal(), caller.orgId(), caller.projectId()))
-                .map(usage -> policy.evaluate(usage, inputBytes, now))
+        // Both statements go out at once: PostgreSQL runs the usage query only once the locks are granted, and takes
+        // its snapshot then, so it counts every submission admitted before this one as if it had waited for the locks.
+        Uni<Void> locked = repository.lock(tx, caller.orgId(), caller.principal());
+        Uni<AdmissionUsage> usage = repository.usage(tx, caller.principal(), caller.orgId(), caller.projectId());
+        return Uni.combine()
+                .all()
+                .unis(locked, usage)
+                .with((granted, counted) -> policy.evaluate(counted, inputBytes, now))
                 .invoke(refusal -> refusal.ifPresent(
                         r -> metrics.admissionRefused(r.bound().boundName())));
     }
