@@ -1,11 +1,14 @@
 package dev.taskgate.jobctl;
 
 import java.time.Clock;
+import java.util.function.Function;
 
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+
+import io.vertx.mutiny.sqlclient.Pool;
 
 import dev.taskgate.jobctl.execution.ExecutionStateMachine;
 
@@ -64,6 +67,13 @@ class ArchitectureTest {
             .dependOnClassesThat()
             .resideInAnyPackage("..db..", "io.vertx.mutiny.sqlclient..")
             .because("consumers parse, hand the record to a *Service that owns the transaction, and acknowledge");
+
+    @ArchTest
+    static final ArchRule transactionsStartWithTheirFirstStatement = noClasses()
+            .should()
+            .callMethod(Pool.class, "withTransaction", Function.class)
+            .because("db.Transactions.within sends a transaction's first statement right behind its BEGIN; "
+                    + "Pool.withTransaction waits a round trip for BEGIN's answer first");
 
     @ArchTest
     static final ArchRule noHibernate = noClasses()
