@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 
 import dev.taskgate.contracts.operator.AuditEntry;
@@ -144,11 +145,7 @@ public class UpstreamRegistrations {
             requireReachable(upstream);
             StoredUpstream next = Transactions.within(
                             pool,
-                            tx -> rows.find(tx, id, true)
-                                    .map(found -> found.filter(
-                                                    r -> r.workspace().equals(call.workspace()))
-                                            .orElseThrow(UpstreamRegistrationException::notFound))
-                                    .invoke(current -> requireRevision(ifMatch, current))
+                            tx -> currentForWrite(tx, call, id, ifMatch)
                                     .call(current -> namespaceTaken(tx, upstream))
                                     .map(current -> replaced(current, request))
                                     .call(replacement -> rows.update(tx, replacement, replacement.revision() - 1))
@@ -162,17 +159,21 @@ public class UpstreamRegistrations {
         });
     }
 
+    /** The caller's registration {@code id}, locked, if {@code ifMatch} names its current revision. */
+    private Uni<StoredUpstream> currentForWrite(SqlConnection tx, OperatorCall call, String id, String ifMatch) {
+        return rows.find(tx, id, true)
+                .map(found -> found.filter(r -> r.workspace().equals(call.workspace()))
+                        .orElseThrow(UpstreamRegistrationException::notFound))
+                .invoke(current -> requireRevision(ifMatch, current));
+    }
+
     /** Deletes the registration {@code id}; {@code ifMatch} as for {@link #update}. */
     public Uni<Void> delete(OperatorCall call, String id, String ifMatch) {
         return run(call, OperatorActions.UPSTREAMS_DELETE, () -> id, () -> {
                     requireWritable(call, id);
                     Transactions.within(
                                     pool,
-                                    tx -> rows.find(tx, id, true)
-                                            .map(found -> found.filter(
-                                                            r -> r.workspace().equals(call.workspace()))
-                                                    .orElseThrow(UpstreamRegistrationException::notFound))
-                                            .invoke(current -> requireRevision(ifMatch, current))
+                                    tx -> currentForWrite(tx, call, id, ifMatch)
                                             .call(current -> rows.delete(tx, id))
                                             .call(current -> audit.record(
                                                     tx,
