@@ -11,12 +11,13 @@ import io.vertx.sqlclient.TransactionRollbackException;
 /**
  * Runs work in one PostgreSQL transaction, as {@link Pool#withTransaction} does, one round trip shorter: the work's
  * first statement is sent right behind {@code BEGIN}, without waiting for its answer (the client pipelines the
- * commands of a connection, and PostgreSQL answers them in order). Every transaction of the execution path pays
- * that round trip otherwise — in PostgreSQL's CPU above all, where a statement's own execution is the smaller part
- * (docs/performance.md "Transactions one round trip shorter").
+ * commands of a connection, and PostgreSQL answers them in order). That round trip is latency on every transaction
+ * and some CPU on both sides (docs/performance.md "Transactions one round trip shorter").
  *
  * <p>The work commits when it and {@code BEGIN} both succeeded; otherwise the transaction rolls back and the work's
  * failure (or {@code BEGIN}'s, if the work succeeded) is the result. The connection returns to the pool either way.
+ * Sending the statement before {@code BEGIN} is answered relies on {@code BEGIN} failing only with its connection
+ * (a pooled connection is never inside a transaction), which fails the statement behind it too.
  */
 public final class Transactions {
 
