@@ -24,6 +24,17 @@ free_port() {
   return 1
 }
 
+# require_free_ports PORT...: stops the script when anything listens on one of them on 127.0.0.1 (the measuring
+# scripts, which start a stack on the usual ports).
+require_free_ports() {
+  local p
+  for p in "$@"; do
+    if (exec 3<>"/dev/tcp/127.0.0.1/$p") 2>/dev/null; then
+      die "port $p is in use: stop the running stack first (bin/taskgate down)"
+    fi
+  done
+}
+
 # True when the PID in $1 (a pid file) is alive and its command line contains $2.
 # The check guards against a recycled PID belonging to someone else.
 pid_alive() {

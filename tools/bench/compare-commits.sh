@@ -41,11 +41,7 @@ if [ -z "${TASKGATE_BENCH_LOCKED:-}" ]; then
   TASKGATE_BENCH_LOCKED=1 exec flock /tmp/taskgate-bench.lock "$0" "${ARGS[@]}"
 fi
 
-for port in 8080 8081 8082 8083 9080 9081 9082 9083 25432 25092 25093; do
-  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-    die "port $port is in use: stop the running stack first (bin/taskgate down)"
-  fi
-done
+require_free_ports 8080 8081 8082 8083 9080 9081 9082 9083 25432 25092 25093
 
 HOME_DIR="$REPO/.taskgate/compare"
 export TASKGATE_STATE="$HOME_DIR/state"

@@ -36,11 +36,7 @@ FRONTEND=http://127.0.0.1:8080
 SERVICES=(mcp-frontend job-control worker-pool webhook-dispatcher)
 CLK_TCK=$(getconf CLK_TCK)
 
-for port in 8080 8081 8082 8083 9080 9081 9082 9083; do
-  if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-    die "port $port is in use: stop the running stack first (bin/taskgate down)"
-  fi
-done
+require_free_ports 8080 8081 8082 8083 9080 9081 9082 9083
 stack() { "$REPO/bin/taskgate" "$@"; }
 trap 'stack down >/dev/null 2>&1 || true' EXIT
 loadavg() { cut -d' ' -f1 /proc/loadavg; }
