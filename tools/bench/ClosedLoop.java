@@ -1,9 +1,6 @@
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -19,8 +16,9 @@ import java.util.regex.Pattern;
 /**
  * Closed-loop throughput of durable no-op executions on a running stack: CONCURRENCY clients each run one execution
  * after another, from its creation until its result, for SECONDS after WARMUP seconds; bounded in time, every request
- * has a 30 s timeout. Loopback only. Prints one line of key=value pairs (bin/bench reads it): {@code completed} and
- * {@code rate} count the executions of the measured window, {@code total} every one that completed (warm-up included).
+ * has a 30 s timeout. Loopback only, over {@link LoopbackHttp} (one kept-alive connection per client). Prints one line
+ * of key=value pairs (bin/bench reads it): {@code completed} and {@code rate} count the executions of the measured
+ * window, {@code total} every one that completed (warm-up included).
  *
  * <ul>
  *   <li>{@code rest}: POST create (with an Idempotency-Key), then GET every POLL_MS until {@code completed};
@@ -33,7 +31,7 @@ import java.util.regex.Pattern;
  *       {@code notifications/initialized}) and calls {@code tools/call} in it, one request until the result.
  * </ul>
  *
- * Usage: java tools/bench/ClosedLoop.java SCENARIO FRONTEND_URL TOKEN [CONCURRENCY=32] [SECONDS=20] [WARMUP=5]
+ * Usage: java -cp CLASSES ClosedLoop SCENARIO FRONTEND_URL TOKEN [CONCURRENCY=32] [SECONDS=20] [WARMUP=5]
  *   [POLL_MS=10] [TOOL=demo.echo] [ARGUMENT=i]
  *   FRONTEND_URL e.g. http://127.0.0.1:8080 (REST under /v1/orgs/acme/projects/demo, MCP at /mcp)
  *   ARGUMENT: the tool's one argument; {@code i} (the default) is the call's sequence number, any other name gets it
@@ -49,24 +47,24 @@ public class ClosedLoop {
             + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
     private final String scenario;
-    private final String base;
+    private final String path;
     private final String token;
     private final long pollMs;
     private final String tool;
     private final String argument;
-    private final HttpClient http =
-            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private final LoopbackHttp http;
     private final AtomicLong sequence = new AtomicLong();
     /** Each client thread's 2025-era session id, opened on its first call. */
     private final ThreadLocal<String> session = new ThreadLocal<>();
 
     ClosedLoop(String scenario, String base, String token, long pollMs, String tool, String argument) {
         this.scenario = scenario;
-        this.base = base;
+        this.path = URI.create(base).getRawPath();
         this.token = token;
         this.pollMs = pollMs;
         this.tool = tool;
         this.argument = argument;
+        this.http = new LoopbackHttp(base, 30_000);
     }
 
     public static void main(String[] args) throws Exception {
@@ -170,13 +168,11 @@ public class ClosedLoop {
     }
 
     private Sample rest(long t0, long i) throws Exception {
-        URI execution = restCreate(i);
+        String execution = restCreate(i);
         long t1 = System.nanoTime();
         while (true) {
             String status = first(
-                    STATUS,
-                    http.send(authorized(execution).GET().build(), HttpResponse.BodyHandlers.ofString())
-                            .body());
+                    STATUS, http.send("GET", execution, null, authorization()).body());
             if (status.equals("completed")) {
                 return sample(t0, t1);
             }
@@ -188,36 +184,37 @@ public class ClosedLoop {
     }
 
     private Sample restWait(long t0, long i) throws Exception {
-        URI execution = restCreate(i);
+        String execution = restCreate(i);
         long t1 = System.nanoTime();
-        URI result = URI.create(execution + "/result?wait_ms=30000");
+        String result = execution + "/result?wait_ms=30000";
         while (true) {
-            HttpResponse<String> answer =
-                    http.send(authorized(result).GET().build(), HttpResponse.BodyHandlers.ofString());
-            if (answer.statusCode() == 200) {
+            LoopbackHttp.Response answer = http.send("GET", result, null, authorization());
+            if (answer.status() == 200) {
                 return sample(t0, t1);
             }
-            if (answer.statusCode() != 202) {
-                throw new IllegalStateException("result of " + execution + " answered " + answer.statusCode());
+            if (answer.status() != 202) {
+                throw new IllegalStateException("result of " + execution + " answered " + answer.status());
             }
         }
     }
 
-    /** Creates an execution of the tool over REST and returns its URI. */
-    private URI restCreate(long i) throws Exception {
-        String executions = base + "/v1/orgs/acme/projects/demo/tool-executions";
-        HttpResponse<String> created = http.send(
-                authorized(URI.create(executions))
-                        .header("Content-Type", "application/json")
-                        .header("Idempotency-Key", "bench-" + UUID.randomUUID())
-                        .POST(HttpRequest.BodyPublishers.ofString(
-                                "{\"tool_name\":\"" + tool + "\",\"input\":{\"i\":" + i + "}}"))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (created.statusCode() != 202) {
-            throw new IllegalStateException("create answered " + created.statusCode() + ": " + created.body());
+    /** Creates an execution of the tool over REST and returns its path. */
+    private String restCreate(long i) throws Exception {
+        String executions = path + "/v1/orgs/acme/projects/demo/tool-executions";
+        LoopbackHttp.Response created = http.send(
+                "POST",
+                executions,
+                "{\"tool_name\":\"" + tool + "\",\"input\":{\"i\":" + i + "}}",
+                "Authorization",
+                "Bearer " + token,
+                "Content-Type",
+                "application/json",
+                "Idempotency-Key",
+                "bench-" + UUID.randomUUID());
+        if (created.status() != 202) {
+            throw new IllegalStateException("create answered " + created.status() + ": " + created.body());
         }
-        return URI.create(executions + "/" + first(EXECUTION_ID, created.body()));
+        return executions + "/" + first(EXECUTION_ID, created.body());
     }
 
     private Sample mcpTask(long t0, long i) throws Exception {
@@ -263,17 +260,15 @@ public class ClosedLoop {
             session.set(open2025Session());
             t0 = System.nanoTime();
         }
-        HttpResponse<String> response = http.send(
-                mcp2025Request("{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"tools/call\",\"params\":{\"name\":\""
-                                + tool + "\",\"arguments\":" + arguments(i) + "}}")
-                        .header("Mcp-Session-Id", session.get())
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200
+        LoopbackHttp.Response response = mcp2025(
+                "{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                        + "\",\"arguments\":" + arguments(i) + "}}",
+                session.get());
+        if (response.status() != 200
                 || !response.body().contains("\"content\"")
                 || response.body().contains("\"isError\":true")) {
             throw new IllegalStateException(
-                    "2025-era tools/call answered " + response.statusCode() + ": " + response.body());
+                    "2025-era tools/call answered " + response.status() + ": " + response.body());
         }
         return sample(t0, System.nanoTime());
     }
@@ -284,55 +279,58 @@ public class ClosedLoop {
     }
 
     private String open2025Session() throws Exception {
-        HttpResponse<String> initialized = http.send(
-                mcp2025Request(
-                                "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
-                                        + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"bench\",\"version\":\"1\"}}}")
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        String id = initialized
-                .headers()
-                .firstValue("Mcp-Session-Id")
-                .orElseThrow(() ->
-                        new IllegalStateException("initialize answered without a session: " + initialized.body()));
-        HttpResponse<String> ready = http.send(
-                mcp2025Request("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}")
-                        .header("Mcp-Session-Id", id)
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (ready.statusCode() != 202) {
-            throw new IllegalStateException("notifications/initialized answered " + ready.statusCode());
+        LoopbackHttp.Response initialized = mcp2025(
+                "{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                        + "\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"bench\",\"version\":\"1\"}}}",
+                null);
+        String id = initialized.header("Mcp-Session-Id");
+        if (id == null) {
+            throw new IllegalStateException("initialize answered without a session: " + initialized.body());
+        }
+        LoopbackHttp.Response ready = mcp2025("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", id);
+        if (ready.status() != 202) {
+            throw new IllegalStateException("notifications/initialized answered " + ready.status());
         }
         return id;
     }
 
-    private HttpRequest.Builder mcp2025Request(String body) {
-        return authorized(URI.create(base + "/mcp"))
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .header("MCP-Protocol-Version", "2025-11-25")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
+    /** A 2025-11-25 POST, in the session {@code sessionId} unless it is null (initialize). */
+    private LoopbackHttp.Response mcp2025(String body, String sessionId) {
+        String[] headers = {
+            "Authorization", "Bearer " + token,
+            "Content-Type", "application/json",
+            "Accept", "application/json, text/event-stream",
+            "MCP-Protocol-Version", "2025-11-25",
+            "Mcp-Session-Id", sessionId
+        };
+        return http.send("POST", path + "/mcp", body, sessionId == null ? Arrays.copyOf(headers, 8) : headers);
     }
 
     private String mcp(String method, String name, String body) throws Exception {
-        HttpResponse<String> response = http.send(
-                authorized(URI.create(base + "/mcp"))
-                        .header("Content-Type", "application/json")
-                        .header("Accept", "application/json, text/event-stream")
-                        .header("MCP-Protocol-Version", "2026-07-28")
-                        .header("Mcp-Method", method)
-                        .header("Mcp-Name", name)
-                        .POST(HttpRequest.BodyPublishers.ofString(body))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
-        if (response.statusCode() != 200) {
-            throw new IllegalStateException(method + " answered " + response.statusCode() + ": " + response.body());
+        LoopbackHttp.Response response = http.send(
+                "POST",
+                path + "/mcp",
+                body,
+                "Authorization",
+                "Bearer " + token,
+                "Content-Type",
+                "application/json",
+                "Accept",
+                "application/json, text/event-stream",
+                "MCP-Protocol-Version",
+                "2026-07-28",
+                "Mcp-Method",
+                method,
+                "Mcp-Name",
+                name);
+        if (response.status() != 200) {
+            throw new IllegalStateException(method + " answered " + response.status() + ": " + response.body());
         }
         return response.body();
     }
 
-    private HttpRequest.Builder authorized(URI uri) {
-        return HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(30)).header("Authorization", "Bearer " + token);
+    private String[] authorization() {
+        return new String[] {"Authorization", "Bearer " + token};
     }
 
     private static Sample sample(long t0, long t1) {

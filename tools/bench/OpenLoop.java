@@ -1,19 +1,17 @@
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -50,17 +48,21 @@ public class OpenLoop {
     private static final String TASKS_META = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
             + "\"io.modelcontextprotocol/clientCapabilities\":{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}}";
     private static final int MAX_IN_FLIGHT = 1024;
-    private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+    private static final int REQUEST_TIMEOUT_SECONDS = 30;
     private static final long HIGHEST_NANOS = TimeUnit.SECONDS.toNanos(60);
 
     private final String scenario;
-    private final String base;
+    private final String path;
     private final String token;
     private final String tool;
-    private final HttpClient http = HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .executor(Executors.newFixedThreadPool(4))
-            .build();
+    private final LoopbackHttp http;
+    /** Sends and waits: a thread per open request, idle ones reused (at most MAX_IN_FLIGHT are ever open). */
+    private final ExecutorService senders = Executors.newCachedThreadPool(r -> {
+        Thread thread = new Thread(r, "sender");
+        thread.setDaemon(true);
+        return thread;
+    });
+
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicLong ids = new AtomicLong();
     /** The task this run created most recently: what the next {@code tasks/get} asks about. */
@@ -71,9 +73,10 @@ public class OpenLoop {
 
     OpenLoop(String scenario, String base, String token, String tool) {
         this.scenario = scenario;
-        this.base = base;
+        this.path = URI.create(base).getRawPath();
         this.token = token;
         this.tool = tool;
+        this.http = new LoopbackHttp(base, REQUEST_TIMEOUT_SECONDS * 1000);
     }
 
     /** One kind of request: its latency histogram (measured window only) and its counts. */
@@ -142,7 +145,7 @@ public class OpenLoop {
         int firstMeasured = rate * warmup;
         // one creation before the schedule, not counted: the driver's own start (class loading, the first
         // connection) would otherwise be charged to the stack as a backlog the whole run carries
-        Answer first = create().get(REQUEST_TIMEOUT.toSeconds() + 5, TimeUnit.SECONDS);
+        Answer first = create().get(REQUEST_TIMEOUT_SECONDS + 5, TimeUnit.SECONDS);
         if (!first.ok()) {
             throw new IllegalStateException("the first creation failed: " + first.describe());
         }
@@ -240,66 +243,76 @@ public class OpenLoop {
     private CompletableFuture<Answer> create() {
         long i = ids.incrementAndGet();
         if (scenario.equals("rest")) {
-            return http.sendAsync(
-                            authorized(URI.create(base + "/v1/orgs/acme/projects/demo/tool-executions"))
-                                    .header("Content-Type", "application/json")
-                                    .header("Idempotency-Key", "bench-" + UUID.randomUUID())
-                                    .POST(HttpRequest.BodyPublishers.ofString(
-                                            "{\"tool_name\":\"" + tool + "\",\"input\":{\"i\":" + i + "}}"))
-                                    .build(),
-                            HttpResponse.BodyHandlers.ofString())
-                    .thenApply(r -> new Answer(
-                            r.statusCode() == 202
-                                    && EXECUTION_ID.matcher(r.body()).find(),
-                            refusedForLoad(r),
-                            r.statusCode(),
-                            r.body()));
+            return exchange(
+                    "POST",
+                    path + "/v1/orgs/acme/projects/demo/tool-executions",
+                    "{\"tool_name\":\"" + tool + "\",\"input\":{\"i\":" + i + "}}",
+                    r -> r.status() == 202 && EXECUTION_ID.matcher(r.body()).find(),
+                    "Authorization",
+                    "Bearer " + token,
+                    "Content-Type",
+                    "application/json",
+                    "Idempotency-Key",
+                    "bench-" + UUID.randomUUID());
         }
         String body = "{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
                 + "\",\"arguments\":{\"i\":" + i + "}," + TASKS_META + "}}";
-        return mcp("tools/call", tool, body).thenApply(r -> {
+        return mcp("tools/call", tool, body, r -> {
             Matcher m = TASK_ID.matcher(r.body());
-            boolean ok = r.statusCode() == 200 && m.find();
+            boolean ok = r.status() == 200 && m.find();
             if (ok) {
                 latestTask.set(m.group(1));
             }
-            return new Answer(ok, refusedForLoad(r), r.statusCode(), r.body());
+            return ok;
         });
     }
 
     private CompletableFuture<Answer> getTask(String taskId) {
         String body = "{\"jsonrpc\":\"2.0\",\"id\":" + ids.incrementAndGet() + ",\"method\":\"tasks/get\","
                 + "\"params\":{\"taskId\":\"" + taskId + "\"," + TASKS_META + "}}";
-        return mcp("tasks/get", taskId, body)
-                .thenApply(r -> new Answer(
-                        r.statusCode() == 200 && STATUS.matcher(r.body()).find(),
-                        refusedForLoad(r),
-                        r.statusCode(),
-                        r.body()));
+        return mcp(
+                "tasks/get",
+                taskId,
+                body,
+                r -> r.status() == 200 && STATUS.matcher(r.body()).find());
     }
 
     // admission control (429, -31429), or a frontend asking to come back (503 with Retry-After: its places are taken)
-    private static boolean refusedForLoad(HttpResponse<String> r) {
-        return r.statusCode() == 429
+    private static boolean refusedForLoad(LoopbackHttp.Response r) {
+        return r.status() == 429
                 || r.body().contains("\"code\":-31429")
-                || r.statusCode() == 503
-                        && r.headers().firstValue("Retry-After").isPresent();
+                || r.status() == 503 && r.header("Retry-After") != null;
     }
 
-    private CompletableFuture<HttpResponse<String>> mcp(String method, String name, String body) {
-        return http.sendAsync(
-                authorized(URI.create(base + "/mcp"))
-                        .header("Content-Type", "application/json")
-                        .header("Accept", "application/json, text/event-stream")
-                        .header("MCP-Protocol-Version", "2026-07-28")
-                        .header("Mcp-Method", method)
-                        .header("Mcp-Name", name)
-                        .POST(HttpRequest.BodyPublishers.ofString(body))
-                        .build(),
-                HttpResponse.BodyHandlers.ofString());
+    private CompletableFuture<Answer> mcp(
+            String method, String name, String body, Predicate<LoopbackHttp.Response> ok) {
+        return exchange(
+                "POST",
+                path + "/mcp",
+                body,
+                ok,
+                "Authorization",
+                "Bearer " + token,
+                "Content-Type",
+                "application/json",
+                "Accept",
+                "application/json, text/event-stream",
+                "MCP-Protocol-Version",
+                "2026-07-28",
+                "Mcp-Method",
+                method,
+                "Mcp-Name",
+                name);
     }
 
-    private HttpRequest.Builder authorized(URI uri) {
-        return HttpRequest.newBuilder(uri).timeout(REQUEST_TIMEOUT).header("Authorization", "Bearer " + token);
+    /** One exchange on a sender thread, judged by {@code ok}. */
+    private CompletableFuture<Answer> exchange(
+            String method, String target, String body, Predicate<LoopbackHttp.Response> ok, String... headers) {
+        return CompletableFuture.supplyAsync(
+                () -> {
+                    LoopbackHttp.Response r = http.send(method, target, body, headers);
+                    return new Answer(ok.test(r), refusedForLoad(r), r.status(), r.body());
+                },
+                senders);
     }
 }

@@ -20,6 +20,7 @@
 set -euo pipefail
 REPO="$(cd "$(dirname "$0")/../.." && pwd)"
 source "$REPO/bin/lib/common.sh"
+source "$REPO/bin/lib/java-tool.sh"
 
 usage() { die "usage: tools/bench/compare-commits.sh [--warmup SECONDS] [--seconds SECONDS] COMMIT..."; }
 ARGS=("$@")
@@ -50,6 +51,9 @@ FRONTEND=http://127.0.0.1:8080
 RESULTS="$HOME_DIR/results.txt"
 CURRENT=""
 mkdir -p "$HOME_DIR"
+# this checkout's driver for every commit, so that only the stack differs
+CLOSED_LOOP=$(java_tool_classes "$REPO/tools/bench/ClosedLoop.java" "$REPO/.taskgate/cache/tools" "" \
+  "$REPO/tools/bench/LoopbackHttp.java") || die "cannot compile tools/bench/ClosedLoop.java"
 : > "$RESULTS"
 
 stop_all() {
@@ -69,7 +73,7 @@ window() {
   local commit=$1 scenario=$2 clients=$3 before after line driver_cpu
   before=$(busy_ticks)
   line=$(/usr/bin/time -f '%U %S' -o "$HOME_DIR/driver.time" \
-    java "$REPO/tools/bench/ClosedLoop.java" "$scenario" "$FRONTEND" "$TOKEN" "$clients" "$SECONDS_MEASURED" 0 50 demo.echo)
+    java -cp "$CLOSED_LOOP" ClosedLoop "$scenario" "$FRONTEND" "$TOKEN" "$clients" "$SECONDS_MEASURED" 0 50 demo.echo)
   after=$(busy_ticks)
   driver_cpu=$(awk '{ print $1 + $2 }' "$HOME_DIR/driver.time")
   echo "$line" | awk -v c="$commit" -v s="$scenario × $clients" -v ticks=$((after - before)) -v hz="$(getconf CLK_TCK)" \
@@ -93,8 +97,8 @@ for commit in "${COMMITS[@]}"; do
   log "$commit: starting its stack"
   "$tree/bin/taskgate" up >/dev/null
   TOKEN=$("$tree/bin/taskgate" token --sub bench --org acme --project demo --ttl-seconds 7200 | tail -1)
-  java "$REPO/tools/bench/ClosedLoop.java" mcp-sync "$FRONTEND" "$TOKEN" 16 "$WARMUP" 0 50 demo.echo >/dev/null
-  java "$REPO/tools/bench/ClosedLoop.java" rest-wait "$FRONTEND" "$TOKEN" 32 20 0 50 demo.echo >/dev/null
+  java -cp "$CLOSED_LOOP" ClosedLoop mcp-sync "$FRONTEND" "$TOKEN" 16 "$WARMUP" 0 50 demo.echo >/dev/null
+  java -cp "$CLOSED_LOOP" ClosedLoop rest-wait "$FRONTEND" "$TOKEN" 32 20 0 50 demo.echo >/dev/null
   window "$commit" mcp-sync 16
   window "$commit" rest-wait 32
   "$tree/bin/taskgate" down >/dev/null 2>&1 || true

@@ -41,8 +41,8 @@ stack() { "$REPO/bin/taskgate" "$@"; }
 trap 'stack down >/dev/null 2>&1 || true' EXIT
 loadavg() { cut -d' ' -f1 /proc/loadavg; }
 
-CLOSED_LOOP=$(java_tool_classes "$REPO/tools/bench/ClosedLoop.java" "$REPO/.taskgate/cache/tools") \
-  || die "cannot compile tools/bench/ClosedLoop.java"
+CLOSED_LOOP=$(java_tool_classes "$REPO/tools/bench/ClosedLoop.java" "$REPO/.taskgate/cache/tools" "" \
+  "$REPO/tools/bench/LoopbackHttp.java") || die "cannot compile tools/bench/ClosedLoop.java"
 LOAD_START=$(loadavg)
 stack reset >/dev/null 2>&1 || true
 log "$LABEL: starting the stack with $FLAGS"
