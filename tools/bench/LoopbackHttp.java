@@ -18,9 +18,9 @@ import java.util.Map;
  * The load drivers' HTTP/1.1 client: blocking exchanges over one kept-alive connection per calling thread, written
  * for the benchmark's loopback requests and nothing else (no TLS, no redirects, no proxies, no 100-continue; bodies
  * by Content-Length or chunked). It exists because the drivers share the two cores with the stack they measure: the
- * JDK's {@code java.net.http.HttpClient} spent about 0.4 ms of CPU per request here (its selector thread, executor
- * hand-offs and futures), a fifth of the machine under the closed loops, where one blocking write and read per
- * request costs a small fraction of that (docs/performance.md "A lighter load driver").
+ * JDK's {@code java.net.http.HttpClient} spent about half a millisecond of CPU per request here (its selector thread,
+ * executor hand-offs and futures), a fifth of the machine under the closed loops, where one blocking write and read
+ * per request costs less than a tenth of that (docs/performance.md "A lighter load driver").
  *
  * <p>A connection is opened on a thread's first request and reused; one the server closed while it lay idle is
  * replaced once, before anything of the request was read back. Every read waits at most the timeout.
