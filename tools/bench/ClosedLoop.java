@@ -1,6 +1,5 @@
 import java.net.URI;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -296,14 +295,10 @@ public class ClosedLoop {
 
     /** A 2025-11-25 POST, in the session {@code sessionId} unless it is null (initialize). */
     private LoopbackHttp.Response mcp2025(String body, String sessionId) {
-        String[] headers = {
-            "Authorization", "Bearer " + token,
-            "Content-Type", "application/json",
-            "Accept", "application/json, text/event-stream",
-            "MCP-Protocol-Version", "2025-11-25",
-            "Mcp-Session-Id", sessionId
-        };
-        return http.send("POST", path + "/mcp", body, sessionId == null ? Arrays.copyOf(headers, 8) : headers);
+        String[] headers = sessionId == null
+                ? LoopbackHttp.mcpHeaders(token, "2025-11-25")
+                : LoopbackHttp.mcpHeaders(token, "2025-11-25", "Mcp-Session-Id", sessionId);
+        return http.send("POST", path + "/mcp", body, headers);
     }
 
     private String mcp(String method, String name, String body) throws Exception {
@@ -311,18 +306,7 @@ public class ClosedLoop {
                 "POST",
                 path + "/mcp",
                 body,
-                "Authorization",
-                "Bearer " + token,
-                "Content-Type",
-                "application/json",
-                "Accept",
-                "application/json, text/event-stream",
-                "MCP-Protocol-Version",
-                "2026-07-28",
-                "Mcp-Method",
-                method,
-                "Mcp-Name",
-                name);
+                LoopbackHttp.mcpHeaders(token, "2026-07-28", "Mcp-Method", method, "Mcp-Name", name));
         if (response.status() != 200) {
             throw new IllegalStateException(method + " answered " + response.status() + ": " + response.body());
         }

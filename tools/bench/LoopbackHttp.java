@@ -10,6 +10,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -47,6 +48,26 @@ final class LoopbackHttp {
         this.host = uri.getHost();
         this.port = uri.getPort() < 0 ? 80 : uri.getPort();
         this.timeoutMs = timeoutMs;
+    }
+
+    /**
+     * The headers of an MCP POST over Streamable HTTP, as the drivers send them: the bearer token, JSON in, JSON or an
+     * event stream out, the protocol version, then {@code more} (name, value, …).
+     */
+    static String[] mcpHeaders(String token, String protocolVersion, String... more) {
+        String[] common = {
+            "Authorization",
+            "Bearer " + token,
+            "Content-Type",
+            "application/json",
+            "Accept",
+            "application/json, text/event-stream",
+            "MCP-Protocol-Version",
+            protocolVersion
+        };
+        String[] all = Arrays.copyOf(common, common.length + more.length);
+        System.arraycopy(more, 0, all, common.length, more.length);
+        return all;
     }
 
     /** One exchange on this thread's connection; {@code headers} as name, value, name, value … */

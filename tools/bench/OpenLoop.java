@@ -291,18 +291,7 @@ public class OpenLoop {
                 path + "/mcp",
                 body,
                 ok,
-                "Authorization",
-                "Bearer " + token,
-                "Content-Type",
-                "application/json",
-                "Accept",
-                "application/json, text/event-stream",
-                "MCP-Protocol-Version",
-                "2026-07-28",
-                "Mcp-Method",
-                method,
-                "Mcp-Name",
-                name);
+                LoopbackHttp.mcpHeaders(token, "2026-07-28", "Mcp-Method", method, "Mcp-Name", name));
     }
 
     /** One exchange on a sender thread, judged by {@code ok}. */
