@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tools/bench/LoopbackHttp.java, the load drivers' HTTP/1.1 client, against a small Python server on loopback: bodies
-# by Content-Length and chunked, a kept-alive connection reused, one the server asked to close or closed while it lay
-# idle replaced (the request answered once), an answer that is not HTTP and a server that never answers refused with an
-# error (the latter after the client's timeout), and anything but plain HTTP to loopback refused before it connects.
+# by Content-Length, chunked, absent (204) and ended by the connection's close; a kept-alive connection reused, one the
+# server asked to close or closed while it lay idle replaced (the request answered once); an answer that is not HTTP,
+# a malformed status and a server that never answers refused with an error (the latter after the client's timeout);
+# anything but plain HTTP to loopback refused before it connects.
 # Starts no stack.
 set -uo pipefail
 repo=$(cd "$(dirname "$0")/../.." && pwd)
@@ -55,6 +56,15 @@ class Handler(BaseHTTPRequestHandler):
         elif self.path == "/then-drop":
             # answered as kept alive, then closed: the client finds out on its next request
             self.answer(b"dropped")
+            self.close_connection = True
+        elif self.path == "/no-content":
+            self.send_response(204)
+            self.end_headers()
+        elif self.path == "/until-close":
+            self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nbye")
+            self.close_connection = True
+        elif self.path == "/bad-status":
+            self.wfile.write(b"HTTP/1.1 abc OK\r\nContent-Length: 0\r\n\r\n")
             self.close_connection = True
         elif self.path == "/garbage":
             self.wfile.write(b"SPDY/9 nonsense\r\n\r\n")
@@ -115,6 +125,12 @@ public class Check {
                 "got again 1");
         expect("the replacement counted", http.send("GET", "/connections", null).body(), "3");
         expect("header names in any case", http.send("GET", "/length", null).header("CONTENT-length"), "3");
+        LoopbackHttp.Response empty = http.send("GET", "/no-content", null);
+        expect("204 without a body", empty.status() + " [" + empty.body() + "]", "204 []");
+        expect("kept after a 204", http.send("GET", "/connections", null).body(), "3");
+        expect("a body ended by the close", http.send("GET", "/until-close", null).body(), "bye");
+        expect("a new connection after it", http.send("GET", "/connections", null).body(), "4");
+        refused("a malformed status", () -> http.send("GET", "/bad-status", null));
         refused("not HTTP", () -> http.send("GET", "/garbage", null));
         refused("no answer within the timeout", () -> http.send("GET", "/silent", null));
         expect("usable after errors", http.send("GET", "/length", null).body(), "abc");

@@ -81,32 +81,37 @@ final class LoopbackHttp {
             }
             return answered(connection, request);
         } catch (StaleConnection e) {
-            connection.close();
-            connections.remove();
+            discard(connection);
             if (!reused) {
                 throw new UncheckedIOException(e);
             }
+            Connection fresh = null;
             try {
-                return answered(open(), request);
+                fresh = open();
+                return answered(fresh, request);
             } catch (IOException again) {
-                connections.remove();
+                discard(fresh);
                 throw new UncheckedIOException(again);
             }
         } catch (IOException e) {
-            if (connection != null) {
-                connection.close();
-            }
-            connections.remove();
+            discard(connection);
             throw new UncheckedIOException(e);
         }
+    }
+
+    // a connection that failed is closed and forgotten, so that the thread's next request opens another
+    private void discard(Connection connection) {
+        if (connection != null) {
+            connection.close();
+        }
+        connections.remove();
     }
 
     // a connection the server asked to close is not kept for the next request
     private Response answered(Connection connection, byte[] request) throws IOException {
         Response response = connection.exchange(request);
         if ("close".equalsIgnoreCase(response.header("Connection"))) {
-            connection.close();
-            connections.remove();
+            discard(connection);
         }
         return response;
     }
@@ -172,6 +177,14 @@ final class LoopbackHttp {
             } catch (IOException e) {
                 throw new StaleConnection();
             }
+            try {
+                return answer();
+            } catch (NumberFormatException e) {
+                throw new IOException("a malformed answer: " + e.getMessage());
+            }
+        }
+
+        private Response answer() throws IOException {
             String statusLine = line(true);
             String[] parts = statusLine.split(" ", 3);
             if (parts.length < 2 || !parts[0].startsWith("HTTP/1.")) {
@@ -187,10 +200,13 @@ final class LoopbackHttp {
                             header.substring(colon + 1).trim());
                 }
             }
-            return new Response(status, headers, new String(body(headers), StandardCharsets.UTF_8));
+            return new Response(status, headers, new String(body(status, headers), StandardCharsets.UTF_8));
         }
 
-        private byte[] body(Map<String, String> headers) throws IOException {
+        private byte[] body(int status, Map<String, String> headers) throws IOException {
+            if (status < 200 || status == 204 || status == 304) {
+                return new byte[0]; // never a body (RFC 9112 §6.3)
+            }
             if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
                 ByteArrayOutputStream body = new ByteArrayOutputStream();
                 while (true) {
@@ -215,7 +231,9 @@ final class LoopbackHttp {
                 }
                 return body;
             }
-            return in.readAllBytes(); // neither: the body ends with the connection
+            // neither: the body ends with the connection, which is then of no further use
+            headers.put("connection", "close");
+            return in.readAllBytes();
         }
 
         // A CRLF-terminated line without its end. Before a status line, a connection closed or reset before its first
