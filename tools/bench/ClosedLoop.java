@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
  * </ul>
  *
  * Usage: java -cp CLASSES ClosedLoop SCENARIO FRONTEND_URL TOKEN [CONCURRENCY=32] [SECONDS=20] [WARMUP=5]
- *   [POLL_MS=10] [TOOL=demo.echo] [ARGUMENT=i]
+ *   [POLL_MS=10] [TOOL=demo.echo] [ARGUMENT=i]   (CLASSES: this file and LoopbackHttp.java compiled, as bin/bench does)
  *   FRONTEND_URL e.g. http://127.0.0.1:8080 (REST under /v1/orgs/acme/projects/demo, MCP at /mcp)
  *   ARGUMENT: the tool's one argument; {@code i} (the default) is the call's sequence number, any other name gets it
  *   as a string (server-everything's {@code echo} wants {@code message})

@@ -21,8 +21,9 @@ import org.HdrHistogram.Histogram;
  * Open-loop latency of a running stack: creations sent at a fixed arrival rate, each on its own schedule whatever
  * the answers before it did. Every latency counts from the moment the request was <em>due</em> on the schedule, not
  * from when it was sent, so a stack (or a driver) that falls behind shows it in the figures instead of slowing the
- * arrivals down (no coordinated omission). Sends are asynchronous (the JDK's HTTP client), so a slow answer never
- * delays the next send. Latencies go into HdrHistograms (1 µs to 60 s, 3 significant digits).
+ * arrivals down (no coordinated omission). Each request is sent on a thread of its own from a pool that grows while
+ * requests stay open ({@link LoopbackHttp}, a kept-alive connection per thread), so a slow answer never delays the
+ * next send. Latencies go into HdrHistograms (1 µs to 60 s, 3 significant digits).
  *
  * <ul>
  *   <li>{@code rest}: POST create (with an Idempotency-Key) at RATE/s; latency until the 202;
@@ -38,8 +39,8 @@ import org.HdrHistogram.Histogram;
  * is not sent and counts as {@code skipped}), a 30 s timeout per request and a 60 s cap on the wait for the last
  * answers. Loopback only. Prints one line of key=value pairs (bin/bench reads it); latencies in ms.
  *
- * Usage: java -cp HdrHistogram.jar tools/bench/OpenLoop.java SCENARIO FRONTEND_URL TOKEN RATE [SECONDS=20]
- *   [WARMUP=5] [TOOL=demo.echo]
+ * Usage: java -cp CLASSES:HdrHistogram.jar OpenLoop SCENARIO FRONTEND_URL TOKEN RATE [SECONDS=20] [WARMUP=5]
+ *   [TOOL=demo.echo]   (CLASSES: this file and LoopbackHttp.java compiled, as bin/bench does)
  */
 public class OpenLoop {
     private static final Pattern EXECUTION_ID = Pattern.compile("\"execution_id\"\\s*:\\s*\"([^\"]+)\"");
