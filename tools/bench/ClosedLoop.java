@@ -204,12 +204,7 @@ public class ClosedLoop {
                 "POST",
                 executions,
                 "{\"tool_name\":\"" + tool + "\",\"input\":{\"i\":" + i + "}}",
-                "Authorization",
-                "Bearer " + token,
-                "Content-Type",
-                "application/json",
-                "Idempotency-Key",
-                "bench-" + UUID.randomUUID());
+                LoopbackHttp.jsonPost(token, "Idempotency-Key", "bench-" + UUID.randomUUID()));
         if (created.status() != 202) {
             throw new IllegalStateException("create answered " + created.status() + ": " + created.body());
         }

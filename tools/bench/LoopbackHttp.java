@@ -50,23 +50,28 @@ final class LoopbackHttp {
         this.timeoutMs = timeoutMs;
     }
 
+    /** The headers of a JSON POST with the bearer token, then {@code more} (name, value, …). */
+    static String[] jsonPost(String token, String... more) {
+        return concat(new String[] {"Authorization", "Bearer " + token, "Content-Type", "application/json"}, more);
+    }
+
     /**
-     * The headers of an MCP POST over Streamable HTTP, as the drivers send them: the bearer token, JSON in, JSON or an
-     * event stream out, the protocol version, then {@code more} (name, value, …).
+     * The headers of an MCP POST over Streamable HTTP, as the drivers send them: {@link #jsonPost}'s, JSON or an event
+     * stream accepted, the protocol version, then {@code more} (name, value, …).
      */
     static String[] mcpHeaders(String token, String protocolVersion, String... more) {
-        String[] common = {
-            "Authorization",
-            "Bearer " + token,
-            "Content-Type",
-            "application/json",
-            "Accept",
-            "application/json, text/event-stream",
-            "MCP-Protocol-Version",
-            protocolVersion
-        };
-        String[] all = Arrays.copyOf(common, common.length + more.length);
-        System.arraycopy(more, 0, all, common.length, more.length);
+        return jsonPost(
+                token,
+                concat(
+                        new String[] {
+                            "Accept", "application/json, text/event-stream", "MCP-Protocol-Version", protocolVersion
+                        },
+                        more));
+    }
+
+    private static String[] concat(String[] first, String[] second) {
+        String[] all = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, all, first.length, second.length);
         return all;
     }
 

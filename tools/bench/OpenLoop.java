@@ -249,12 +249,7 @@ public class OpenLoop {
                     path + "/v1/orgs/acme/projects/demo/tool-executions",
                     "{\"tool_name\":\"" + tool + "\",\"input\":{\"i\":" + i + "}}",
                     r -> r.status() == 202 && EXECUTION_ID.matcher(r.body()).find(),
-                    "Authorization",
-                    "Bearer " + token,
-                    "Content-Type",
-                    "application/json",
-                    "Idempotency-Key",
-                    "bench-" + UUID.randomUUID());
+                    LoopbackHttp.jsonPost(token, "Idempotency-Key", "bench-" + UUID.randomUUID()));
         }
         String body = "{\"jsonrpc\":\"2.0\",\"id\":" + i + ",\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
                 + "\",\"arguments\":{\"i\":" + i + "}," + TASKS_META + "}}";
