@@ -24,7 +24,7 @@ import dev.taskgate.frontend.FrontendConfig;
 
 /**
  * The parser SmallRye JWT verifies bearer tokens with: SmallRye's own, behind a {@link VerifiedTokens} cache for the
- * deployment's verification ({@link #parse(String)}); every other entry point (explicit keys, decryption) goes
+ * deployment's verification ({@link #parse(String)}), its claims read once ({@link RememberedClaims}); every other entry point (explicit keys, decryption) goes
  * straight to SmallRye's parser.
  */
 @Alternative
@@ -56,7 +56,7 @@ public class CachingJwtParser implements JWTParser {
             return known.get();
         }
         // a refused token throws here and is never remembered: every retry is verified again
-        JsonWebToken parsed = verifier.parse(token);
+        JsonWebToken parsed = new RememberedClaims(verifier.parse(token));
         verified.remember(token, parsed, clock.instant());
         return parsed;
     }
