@@ -3,6 +3,7 @@ package dev.taskgate.frontend.auth;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import dev.taskgate.contracts.Caller;
@@ -18,6 +19,8 @@ import dev.taskgate.frontend.problem.Problems;
  *                   claim is absent, exactly the caller's own workspace
  */
 public record AuthenticatedCaller(Caller caller, Set<String> scopes, Set<String> workspaces) {
+    // compiled once: String.split compiles a pattern like this one on every call
+    private static final Pattern SCOPE_SEPARATOR = Pattern.compile("\\s+");
 
     public AuthenticatedCaller {
         Objects.requireNonNull(caller, "caller");
@@ -79,7 +82,7 @@ public record AuthenticatedCaller(Caller caller, Set<String> scopes, Set<String>
     static Set<String> scopes(String scopeClaim) {
         return scopeClaim == null
                 ? Set.of()
-                : Arrays.stream(scopeClaim.trim().split("\\s+"))
+                : Arrays.stream(SCOPE_SEPARATOR.split(scopeClaim.trim()))
                         .filter(s -> !s.isEmpty())
                         .collect(Collectors.toSet());
     }
