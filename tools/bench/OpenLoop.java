@@ -37,7 +37,8 @@ import org.HdrHistogram.Histogram;
  * places for waiting requests are taken) and other failures are counted apart. Bounded:
  * RATE ≤ 1000, SECONDS + WARMUP ≤ 300, at most MAX_IN_FLIGHT requests open (a request due while that many are open
  * is not sent and counts as {@code skipped}), a 30 s timeout per request and a 60 s cap on the wait for the last
- * answers. Loopback only. Prints one line of key=value pairs (bin/bench reads it); latencies in ms.
+ * answers. Loopback only. Prints one line of key=value pairs (bin/bench reads it); latencies in ms; {@code _slow}:
+ * answers slower than 50 ms, {@code _slow_seconds}: in how many seconds of the schedule they were due.
  *
  * Usage: java -cp CLASSES:HdrHistogram.jar OpenLoop SCENARIO FRONTEND_URL TOKEN RATE [SECONDS=20] [WARMUP=5]
  *   [TOOL=demo.echo]   (CLASSES: this file and LoopbackHttp.java compiled, as bin/bench does)
@@ -51,6 +52,11 @@ public class OpenLoop {
     private static final int MAX_IN_FLIGHT = 1024;
     private static final int REQUEST_TIMEOUT_SECONDS = 30;
     private static final long HIGHEST_NANOS = TimeUnit.SECONDS.toNanos(60);
+    /**
+     * Answers slower than this are counted with the second of the schedule they were due in: a p99 made by a burst of
+     * a second shows as few seconds, one made by a stack falling behind as many (50 ms: issue 22's create target).
+     */
+    private static final long SLOW_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     private final String scenario;
     private final String path;
@@ -88,16 +94,23 @@ public class OpenLoop {
         final AtomicLong failed = new AtomicLong();
         final AtomicLong skipped = new AtomicLong();
         final AtomicReference<String> firstFailure = new AtomicReference<>();
+        private long slow;
+        private final java.util.Set<Long> slowSeconds = new java.util.HashSet<>();
 
-        synchronized void record(long nanos) {
+        synchronized void record(long nanos, long dueSecond) {
             latency.recordValue(Math.min(Math.max(nanos, 1_000L), HIGHEST_NANOS));
+            if (nanos > SLOW_NANOS) {
+                slow++;
+                slowSeconds.add(dueSecond);
+            }
         }
 
         synchronized String summary(String prefix) {
             return String.format(
                     Locale.ROOT,
                     "%1$s_sent=%2$d %1$s_ok=%3$d %1$s_refused=%4$d %1$s_failed=%5$d %1$s_skipped=%6$d %1$s_p50=%7$.1f"
-                            + " %1$s_p90=%8$.1f %1$s_p99=%9$.1f %1$s_p999=%10$.1f %1$s_max=%11$.1f",
+                            + " %1$s_p90=%8$.1f %1$s_p99=%9$.1f %1$s_p999=%10$.1f %1$s_max=%11$.1f"
+                            + " %1$s_slow=%12$d %1$s_slow_seconds=%13$d",
                     prefix,
                     sent.get(),
                     latency.getTotalCount(),
@@ -108,7 +121,9 @@ public class OpenLoop {
                     ms(latency.getValueAtPercentile(90)),
                     ms(latency.getValueAtPercentile(99)),
                     ms(latency.getValueAtPercentile(99.9)),
-                    ms(latency.getMaxValue()));
+                    ms(latency.getMaxValue()),
+                    slow,
+                    slowSeconds.size());
         }
 
         private static double ms(long nanos) {
@@ -156,13 +171,14 @@ public class OpenLoop {
             boolean measured = i >= firstMeasured;
             long createAt = start + i * period;
             sleepUntil(createAt);
-            pending.add(send(creates, measured, createAt, this::create));
+            long second = i / rate;
+            pending.add(send(creates, measured, createAt, second, this::create));
             if (scenario.equals("mcp-task")) {
                 long getAt = createAt + period / 2;
                 sleepUntil(getAt);
                 String task = latestTask.get();
                 if (task != null) {
-                    pending.add(send(gets, measured, getAt, () -> getTask(task)));
+                    pending.add(send(gets, measured, getAt, second, () -> getTask(task)));
                 }
             }
             pending.removeIf(CompletableFuture::isDone);
@@ -200,11 +216,15 @@ public class OpenLoop {
         }
     }
 
-    /** One request due at {@code dueAt}: its latency counts from then, whenever it was actually sent. */
+    /**
+     * One request due at {@code dueAt}, in second {@code dueSecond} of the schedule: its latency counts from then,
+     * whenever it was actually sent.
+     */
     private CompletableFuture<Void> send(
             Outcomes outcomes,
             boolean measured,
             long dueAt,
+            long dueSecond,
             java.util.function.Supplier<CompletableFuture<Answer>> req) {
         if (measured) {
             outcomes.sent.incrementAndGet();
@@ -223,7 +243,7 @@ public class OpenLoop {
                 return null;
             }
             if (error == null && answer.ok()) {
-                outcomes.record(latency);
+                outcomes.record(latency, dueSecond);
             } else if (error == null && answer.refused()) {
                 outcomes.refused.incrementAndGet();
             } else {
