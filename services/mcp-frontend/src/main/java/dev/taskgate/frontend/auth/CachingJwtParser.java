@@ -24,8 +24,8 @@ import dev.taskgate.frontend.FrontendConfig;
 
 /**
  * The parser SmallRye JWT verifies bearer tokens with: SmallRye's own, behind a {@link VerifiedTokens} cache for the
- * deployment's verification ({@link #parse(String)}), its claims read once ({@link RememberedClaims}); every other entry point (explicit keys, decryption) goes
- * straight to SmallRye's parser.
+ * deployment's verification ({@link #parse(String)}), each token's claims read once ({@link RememberedClaims}); every
+ * other entry point (explicit keys, decryption) goes straight to SmallRye's parser.
  */
 @Alternative
 @Priority(1)
